@@ -1,0 +1,166 @@
+import * as path from 'node:path'
+import * as core from '@actions/core'
+import { InputError } from './errors.js'
+import { redact, registerSecret } from './secrets.js'
+import { parseSettings, type ZoneSettings } from './settings.js'
+
+/** How the user named the zone: by id, or by domain name. */
+export type ZoneRef = { readonly kind: 'id'; readonly id: string } | { readonly kind: 'name'; readonly name: string }
+
+/** Everything the step was asked to do, validated. Nothing after this module reads the raw inputs. */
+export interface Inputs {
+  /** Bearer key for every request; already masked. */
+  readonly apiKey: string
+  /** Base address including the version segment, without a trailing slash. */
+  readonly apiUrl: string
+  readonly zone: ZoneRef
+  readonly purgeEverything: boolean
+  /** Entries of the `files` input as written: absolute URLs or paths starting with `/`. */
+  readonly files: readonly string[]
+  /** Absolute path of the `files-from` file, if given. */
+  readonly filesFrom: string | undefined
+  readonly tags: readonly string[]
+  readonly settings: ZoneSettings | undefined
+  readonly waitForPropagation: boolean
+  readonly batchSize: number
+  readonly concurrency: number
+  readonly maxAttempts: number
+  readonly timeoutSeconds: number
+  readonly dryRun: boolean
+  readonly summary: boolean
+}
+
+export interface InputSource {
+  /** The raw input as the runner passes it (`core.getInput`). */
+  getInput(name: string): string
+  readonly env: NodeJS.ProcessEnv
+}
+
+const runnerSource: InputSource = {
+  getInput: (name) => core.getInput(name),
+  env: process.env
+}
+
+/** Reads, masks and validates every input. Throws InputError before any request is sent. */
+export function getInputs(source: InputSource = runnerSource): Inputs {
+  const input = (name: string): string => source.getInput(name).trim()
+
+  const apiKey = input('api-key') || (source.env.CDN_API_KEY ?? '').trim()
+  registerSecret(apiKey)
+  if (apiKey === '') {
+    throw new InputError('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.')
+  }
+  const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim())
+  const zone = parseZoneRef(input('zone'))
+
+  const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false)
+  const files = splitList(source.getInput('files'))
+  const filesFromValue = input('files-from')
+  const filesFrom = filesFromValue === '' ? undefined : path.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd(), filesFromValue)
+  const tags = splitList(source.getInput('tags'))
+
+  const settingsText = source.getInput('settings')
+  let settings: ZoneSettings | undefined
+  if (settingsText.trim() !== '') {
+    const parsed = parseSettings(settingsText)
+    parsed.warnings.forEach((warning) => core.warning(warning))
+    settings = parsed.settings
+  }
+
+  if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0)) {
+    throw new InputError(
+      'Input "purge-everything: true" cannot be combined with "files", "files-from" or "tags": purge everything, or purge a list, not both.'
+    )
+  }
+  if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && settings === undefined) {
+    throw new InputError(
+      'Nothing to do: give "files", "files-from" or "tags" to purge, "purge-everything: true", or "settings" to apply. ' +
+        'An empty list never purges everything.'
+    )
+  }
+
+  return {
+    apiKey,
+    apiUrl,
+    zone,
+    purgeEverything,
+    files,
+    filesFrom,
+    tags,
+    settings,
+    waitForPropagation: parseBoolean('wait-for-propagation', input('wait-for-propagation'), false),
+    batchSize: parseWholeNumber('batch-size', input('batch-size'), 30, 1, 1000),
+    concurrency: parseWholeNumber('concurrency', input('concurrency'), 4, 1, 32),
+    maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
+    timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
+    dryRun: parseBoolean('dry-run', input('dry-run'), false),
+    summary: parseBoolean('summary', input('summary'), true)
+  }
+}
+
+/** `true`/`false` in any letter case; empty means the default. */
+export function parseBoolean(name: string, value: string, fallback: boolean): boolean {
+  const lower = value.trim().toLowerCase()
+  if (lower === '') return fallback
+  if (lower === 'true') return true
+  if (lower === 'false') return false
+  throw new InputError(`Input "${name}" must be true or false, got "${value}".`)
+}
+
+/** A whole number within [min, max]; empty means the default. */
+export function parseWholeNumber(name: string, value: string, fallback: number, min: number, max: number): number {
+  const text = value.trim()
+  if (text === '') return fallback
+  const number = /^\d+$/.test(text) ? Number(text) : NaN
+  if (!(number >= min && number <= max)) {
+    throw new InputError(`Input "${name}" must be a whole number from ${min} to ${max}, got "${value}".`)
+  }
+  return number
+}
+
+/** Entries separated by newlines, commas or whitespace; empty entries dropped. */
+export function splitList(value: string): string[] {
+  return value.split(/[\s,]+/).filter((entry) => entry !== '')
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
+
+export function parseApiUrl(value: string): string {
+  if (value === '') {
+    throw new InputError('No API address: set input "api-url" (e.g. https://api.example.net/v1) or the CDN_API_URL environment variable.')
+  }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new InputError(`Input "api-url" is not a URL: "${redact(value)}". Expected e.g. https://api.example.net/v1.`)
+  }
+  const loopback = LOOPBACK_HOSTS.test(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new InputError(
+      `Input "api-url" must use https:// (the API key is sent with every request); got "${url.protocol}//${url.host}". ` +
+        'Plain http:// is accepted only for loopback hosts (localhost, 127.x.x.x, [::1]).'
+    )
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new InputError('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.')
+  }
+  return url.href.replace(/\/+$/, '')
+}
+
+const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i
+
+export function isHostName(value: string): boolean {
+  return HOST_NAME.test(value)
+}
+
+/** A value with a dot that is a valid host name is a domain name; anything else an id. */
+export function parseZoneRef(value: string): ZoneRef {
+  if (value === '') {
+    throw new InputError('Input "zone" is required: the zone id, or its domain name (e.g. example.com).')
+  }
+  if (/\s/.test(value)) {
+    throw new InputError(`Input "zone" must be one zone id or domain name, got "${value}".`)
+  }
+  return value.includes('.') && isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value }
+}

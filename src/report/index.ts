@@ -1,0 +1,59 @@
+import * as core from '@actions/core'
+import type { RunResult } from '../result.js'
+import { redact } from '../secrets.js'
+import { renderSummary } from './summary.js'
+
+/** The step's outputs, from the result alone. */
+export function outputsOf(result: RunResult): Record<string, string> {
+  return {
+    'zone-id': result.zone.id,
+    'zone-name': result.zone.name,
+    'zone-status': result.zone.status,
+    'purged-everything': String(result.purgedEverything),
+    'purged-files': String(result.purgedFiles.length),
+    'purged-tags': String(result.purgedTags.length),
+    'failed-files': JSON.stringify(result.failedFiles),
+    'failed-tags': JSON.stringify(result.failedTags),
+    'settings-applied': String(result.settingsApplied),
+    requests: String(result.requests),
+    result: JSON.stringify(result)
+  }
+}
+
+/** One line for the log that says what happened. */
+export function headline(result: RunResult): string {
+  const zone = result.zone.name || result.zone.id || 'the zone'
+  if (result.dryRun) {
+    return `Dry run for ${zone}: ${result.planned.length} request(s) planned, none sent.`
+  }
+  const parts = [
+    result.purgedEverything ? 'purged everything' : undefined,
+    result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${result.purgedFiles.length + result.failedFiles.length} URLs` : undefined,
+    result.purgedTags.length + result.failedTags.length > 0 ? `purged ${result.purgedTags.length} of ${result.purgedTags.length + result.failedTags.length} tags` : undefined,
+    result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
+  ].filter((part) => part !== undefined)
+  return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP requests).`
+}
+
+/** Why the step failed, in one message: what was not done, where the details are, the first error. */
+export function failureMessage(result: RunResult): string {
+  const [first, ...rest] = [...new Set(result.errors)]
+  if (first === undefined) return 'The purge was not confirmed.'
+  const notPurged = result.failedFiles.length + result.failedTags.length
+  const lost =
+    notPurged > 0 && result.sent.length > 0
+      ? `${result.failedFiles.length} URL(s) and ${result.failedTags.length} tag(s) were not purged (failed-files / failed-tags outputs). `
+      : ''
+  const others = rest.length > 0 ? ` (+${rest.length} more error${rest.length === 1 ? '' : 's'}, see the log and job summary)` : ''
+  return `${lost}${first}${others}`
+}
+
+/** Writes outputs, log lines and the job summary. Everything passes through `redact`. */
+export async function report(result: RunResult, writeSummary: boolean): Promise<void> {
+  for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, redact(value))
+  for (const error of [...new Set(result.errors)].slice(1, 10)) core.error(redact(error))
+  core.info(redact(headline(result)))
+  if (writeSummary && process.env.GITHUB_STEP_SUMMARY) {
+    await core.summary.addRaw(redact(renderSummary(result)), true).write()
+  }
+}

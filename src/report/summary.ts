@@ -1,0 +1,58 @@
+import type { RunResult } from '../result.js'
+import { collapsedList, escapeMarkdown } from './markdown.js'
+
+const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
+const seconds = (ms: number | undefined): string => (ms === undefined ? '–' : `${(ms / 1000).toFixed(1)} s`)
+
+/** The job summary, in Markdown, from the result alone. */
+export function renderSummary(result: RunResult): string {
+  const zoneLabel = result.zone.name || result.zone.id || 'unknown zone'
+  const lines: string[] = [`## CDN purge: ${escapeMarkdown(zoneLabel)}`, '']
+
+  if (result.dryRun) {
+    lines.push('> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', '')
+  } else if (!result.ok) {
+    const notPurged = result.failedFiles.length + result.failedTags.length
+    const detail = notPurged > 0 ? ` ${plural(result.failedFiles.length, 'URL')} and ${plural(result.failedTags.length, 'tag')} were not purged.` : ''
+    lines.push('> [!CAUTION]', `> **The step failed.**${detail} See the errors below.`, '')
+  }
+
+  const count = (kind: string): number => result.planned.filter((request) => request.kind === kind).length
+  const rows: [string, string][] = [
+    ['Zone', `${escapeMarkdown(result.zone.name || '(name unknown)')} · \`${escapeMarkdown(result.zone.id || '–')}\` · ${escapeMarkdown(result.zone.status || 'status unknown')}`]
+  ]
+  const verb = result.dryRun ? 'would purge' : 'purged'
+  const requested = result.purgedFiles.length + result.failedFiles.length
+  if (count('purge-everything') > 0) {
+    rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : 'not confirmed'])
+  }
+  if (count('files') > 0) {
+    const urls = result.dryRun ? plannedItems(result, 'files') : requested
+    rows.push(['URLs', `${verb} ${result.dryRun ? urls : result.purgedFiles.length}${result.dryRun ? '' : ` of ${urls}`} in ${plural(count('files'), 'request')}`])
+  }
+  if (count('tags') > 0) {
+    const tags = result.dryRun ? plannedItems(result, 'tags') : result.purgedTags.length + result.failedTags.length
+    rows.push(['Cache tags', `${verb} ${result.dryRun ? tags : result.purgedTags.length}${result.dryRun ? '' : ` of ${tags}`} in ${plural(count('tags'), 'request')}`])
+  }
+  if (result.settings !== null) {
+    const described = Object.entries(result.settings)
+      .map(([key, value]) => `${escapeMarkdown(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeMarkdown(value.mode)})`)
+      .join(', ')
+    rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : 'not applied'}`])
+  }
+  const retries = result.sent.reduce((sum, request) => sum + request.attempts - 1, 0)
+  rows.push(['HTTP requests', `${result.requests}${retries > 0 ? ` (${plural(retries, 'retry', 'retries')})` : ''}`])
+  rows.push(['Duration', `${seconds(result.durations.totalMs)} (purge ${seconds(result.durations.purgeMs)})`])
+
+  lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '')
+
+  if (result.failedFiles.length > 0) lines.push(collapsedList(`URLs not purged (${result.failedFiles.length})`, result.failedFiles, 'see the failed-files output'))
+  if (result.failedTags.length > 0) lines.push(collapsedList(`Cache tags not purged (${result.failedTags.length})`, result.failedTags, 'see the failed-tags output'))
+  if (result.errors.length > 0) lines.push(collapsedList(`Errors (${result.errors.length})`, [...new Set(result.errors)], 'see the log'))
+  if (result.warnings.length > 0) lines.push(collapsedList(`Warnings (${result.warnings.length})`, result.warnings, 'see the log'))
+  return lines.join('\n')
+}
+
+function plannedItems(result: RunResult, kind: 'files' | 'tags'): number {
+  return result.planned.filter((request) => request.kind === kind).reduce((sum, request) => sum + request.items, 0)
+}

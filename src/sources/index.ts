@@ -1,0 +1,22 @@
+import type { Inputs } from '../inputs.js'
+import { readListFile } from './list-file.js'
+
+/**
+ * A source of URL entries (absolute URLs, or paths on the zone's host). The `files` input and the
+ * `files-from` file are sources; others (what a release changed) are added to `SOURCES`.
+ */
+export interface UrlSource {
+  readonly name: string
+  collect(inputs: Inputs): Promise<readonly string[]>
+}
+
+export const SOURCES: readonly UrlSource[] = [
+  { name: 'files', collect: async (inputs) => inputs.files },
+  { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
+]
+
+/** Every entry from every source, in source order. */
+export async function collectFileEntries(inputs: Inputs, sources: readonly UrlSource[] = SOURCES): Promise<string[]> {
+  const lists = await Promise.all(sources.map((source) => source.collect(inputs)))
+  return lists.flat()
+}
