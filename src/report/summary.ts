@@ -2,7 +2,7 @@ import type { RunResult } from '../result.js'
 import { collapsedList, escapeMarkdown } from './markdown.js'
 
 const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
-const seconds = (ms: number | undefined): string => (ms === undefined ? '–' : `${(ms / 1000).toFixed(1)} s`)
+const duration = (ms: number | undefined): string => (ms === undefined ? '–' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`)
 
 /** The job summary, in Markdown, from the result alone. */
 export function renderSummary(result: RunResult): string {
@@ -42,7 +42,7 @@ export function renderSummary(result: RunResult): string {
   }
   const retries = result.sent.reduce((sum, request) => sum + request.attempts - 1, 0)
   rows.push(['HTTP requests', `${result.requests}${retries > 0 ? ` (${plural(retries, 'retry', 'retries')})` : ''}`])
-  rows.push(['Duration', `${seconds(result.durations.totalMs)} (purge ${seconds(result.durations.purgeMs)})`])
+  rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`])
 
   lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '')
 

@@ -1,0 +1,89 @@
+// Runs the bundle the way the runner does: `node dist/index.js` as a child process, every input
+// declared in action.yml as INPUT_<NAME> (its default unless given), and real GITHUB_OUTPUT and
+// GITHUB_STEP_SUMMARY files.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const bundle = join(root, 'dist', 'index.js')
+
+interface ActionYaml {
+  inputs: Record<string, { default?: string }>
+}
+export const actionInputs = (parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionYaml).inputs
+
+export interface ActionRun {
+  code: number | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  summary: string
+  /** The log with the runner's own `::add-mask::` commands left out (the runner does not print them). */
+  log: string
+}
+
+export interface RunOptions {
+  env?: Record<string, string>
+  /** Files to create in the workspace before the run. */
+  files?: Record<string, string>
+}
+
+export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
+  for (const name of Object.keys(inputs)) {
+    if (!(name in actionInputs)) throw new Error(`Test passes input "${name}", which action.yml does not declare`)
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-e2e-'))
+  const workspace = join(dir, 'workspace')
+  const outputFile = join(dir, 'output')
+  const summaryFile = join(dir, 'summary')
+  try {
+    writeFileSync(outputFile, '')
+    writeFileSync(summaryFile, '')
+    await import('node:fs/promises').then((fs) => fs.mkdir(workspace))
+    for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(workspace, name), text)
+
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_STEP_SUMMARY: summaryFile,
+      GITHUB_WORKSPACE: workspace,
+      RUNNER_TEMP: dir
+    }
+    for (const [name, spec] of Object.entries(actionInputs)) {
+      env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? spec.default ?? ''
+    }
+    Object.assign(env, options.env)
+
+    const child = spawn(process.execPath, [bundle], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    return {
+      code,
+      stdout,
+      stderr,
+      outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+      summary: readFileSync(summaryFile, 'utf8'),
+      log: stdout
+        .split('\n')
+        .filter((line) => !line.startsWith('::add-mask::'))
+        .join('\n')
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Reads the `name<<delimiter … delimiter` format that @actions/core writes to GITHUB_OUTPUT. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {}
+  const pattern = /^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm
+  for (const match of text.matchAll(pattern)) outputs[match[1] as string] = match[3] as string
+  return outputs
+}

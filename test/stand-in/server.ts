@@ -1,0 +1,301 @@
+// A local stand-in of the Content Delivery Service API, for tests, the demo and the benchmark.
+// It follows ../shared/service-api.md strictly: what the document does not allow is refused with
+// an error body `{success: false, errors: [{code, message}]}`, like a real API would.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+
+export interface StandInZone {
+  id: string
+  name: string
+  status: 'active' | 'pending' | 'deleted'
+  created_at: string
+  settings?: Record<string, unknown>
+}
+
+/** A fault for the next request(s) that match: answered instead of (or, with only `delayMs`, before) the real answer. */
+export interface Fault {
+  method?: string
+  /** Path below the base address, e.g. `/zones/abc/purge`; a RegExp tests the path. */
+  path?: string | RegExp
+  /** How many matching requests get the fault; default 1. */
+  times?: number
+  status?: number
+  retryAfter?: string
+  headers?: Record<string, string>
+  /** Raw body to answer with (e.g. an HTML error page); default a JSON error body. */
+  body?: string
+  delayMs?: number
+  /** Never answer: the client must time out. */
+  hang?: boolean
+  /** Close the connection without an answer. */
+  reset?: boolean
+}
+
+export interface RecordedRequest {
+  method: string
+  /** Path below the base address, without the query. */
+  path: string
+  query: Record<string, string>
+  headers: IncomingMessage['headers']
+  body: unknown
+  /** True when a fault answered it. */
+  faulted: boolean
+}
+
+export interface Purge {
+  zoneId: string
+  everything: boolean
+  files: string[]
+  tags: string[]
+}
+
+export interface StandInOptions {
+  apiKey?: string
+  zones?: StandInZone[]
+  /** Added before every answer, to stand for network and service time. */
+  latencyMs?: number
+  /** Most URLs or tags one purge request may carry. The API document gives no number; 1000 here. */
+  maxPurgeItems?: number
+  /** Answer GET /zones with 403, as for a key that may only purge. */
+  denyListing?: boolean
+}
+
+export interface StandIn {
+  /** Base address including /v1. */
+  url: string
+  apiKey: string
+  zones: StandInZone[]
+  requests: RecordedRequest[]
+  purges: Purge[]
+  /** Most requests the server was answering at one time. */
+  readonly maxInFlight: number
+  fault(fault: Fault): void
+  close(): Promise<void>
+}
+
+export const BASE_PATH = '/v1'
+export const DEFAULT_API_KEY = 'test-key-5f2b8c1e9d7a'
+
+export function zone(id: string, name: string, status: StandInZone['status'] = 'active'): StandInZone {
+  return { id, name, status, created_at: '2026-01-15T10:00:00Z' }
+}
+
+/** `count` active zones named zone-<n>.example.org, for paging tests. */
+export function manyZones(count: number): StandInZone[] {
+  return Array.from({ length: count }, (_, i) => zone(`z${String(i + 1).padStart(5, '0')}`, `zone-${i + 1}.example.org`))
+}
+
+class HttpFailure extends Error {
+  status: number
+  code: number
+  constructor(status: number, code: number, message: string) {
+    super(message)
+    this.status = status
+    this.code = code
+  }
+}
+
+const fail = (status: number, code: number, message: string): never => {
+  throw new HttpFailure(status, code, message)
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
+  const apiKey = options.apiKey ?? DEFAULT_API_KEY
+  const maxPurgeItems = options.maxPurgeItems ?? 1000
+  const zones = options.zones ?? [zone('zone-example', 'example.com')]
+  const requests: RecordedRequest[] = []
+  const purges: Purge[] = []
+  const faults: (Fault & { left: number })[] = []
+  const sockets = new Set<Socket>()
+  let counter = 0
+  let inFlight = 0
+  let maxInFlight = 0
+
+  const takeFault = (method: string, path: string): Fault | undefined => {
+    const index = faults.findIndex(
+      (fault) =>
+        (fault.method === undefined || fault.method === method) &&
+        (fault.path === undefined || (typeof fault.path === 'string' ? fault.path === path : fault.path.test(path)))
+    )
+    if (index < 0) return undefined
+    const fault = faults[index] as Fault & { left: number }
+    if (--fault.left <= 0) faults.splice(index, 1)
+    return fault
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const raw = await readBody(req)
+    const url = new URL(req.url ?? '/', 'http://stand-in')
+    const path = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname
+    const method = req.method ?? 'GET'
+    let body: unknown
+    try {
+      body = raw === '' ? undefined : JSON.parse(raw)
+    } catch {
+      body = raw
+    }
+    const fault = takeFault(method, path)
+    requests.push({ method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, faulted: fault !== undefined && (fault.status !== undefined || fault.hang === true || fault.reset === true) })
+    res.setHeader('x-request-id', `req-${++counter}`)
+
+    if (options.latencyMs) await delay(options.latencyMs)
+    if (fault !== undefined) {
+      if (fault.delayMs !== undefined) await delay(fault.delayMs)
+      if (fault.hang) return
+      if (fault.reset) {
+        req.socket.destroy()
+        return
+      }
+      if (fault.status !== undefined) {
+        for (const [name, value] of Object.entries(fault.headers ?? {})) res.setHeader(name, value)
+        if (fault.retryAfter !== undefined) res.setHeader('retry-after', fault.retryAfter)
+        const text = fault.body ?? JSON.stringify({ success: false, errors: [{ code: fault.status, message: `Injected fault ${fault.status}` }] })
+        res.writeHead(fault.status, { 'content-type': fault.body === undefined ? 'application/json' : 'text/html' }).end(text)
+        return
+      }
+    }
+
+    try {
+      if (!url.pathname.startsWith(`${BASE_PATH}/`)) fail(404, 7000, `No route for ${url.pathname}: the API lives under ${BASE_PATH}`)
+      if (req.headers.authorization !== `Bearer ${apiKey}`) fail(401, 10000, 'Authentication error: missing or invalid API key')
+      if (raw !== '' && !String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+        fail(415, 6000, 'Requests with a body must send Content-Type: application/json')
+      }
+      if (raw !== '' && typeof body === 'string') fail(400, 6001, 'Request body is not valid JSON')
+      const data = route(method, path, url.searchParams, body)
+      respond(res, 200, { success: true, ...data })
+    } catch (error) {
+      if (!(error instanceof HttpFailure)) throw error
+      respond(res, error.status, { success: false, errors: [{ code: error.code, message: error.message }] })
+    }
+  }
+
+  const route = (method: string, path: string, query: URLSearchParams, body: unknown): Record<string, unknown> => {
+    const segments = path.split('/').filter(Boolean).map(decodeURIComponent)
+    if (segments[0] !== 'zones') fail(404, 7003, `No route for ${path}`)
+    if (segments.length === 1) {
+      if (method !== 'GET') fail(405, 7001, `Method ${method} not allowed on /zones`)
+      return listZones(query)
+    }
+    const [, key, action] = segments
+    if (segments.length !== 3 || key === undefined) fail(404, 7003, `No route for ${path}`)
+    if (method !== 'POST') fail(405, 7001, `Method ${method} not allowed on ${path}`)
+    if (action === 'purge') return purge(key as string, body)
+    if (action === 'settings') return settings(key as string, body)
+    return fail(404, 7003, `No route for ${path}`)
+  }
+
+  const listZones = (query: URLSearchParams): Record<string, unknown> => {
+    if (options.denyListing) fail(403, 10003, 'This API key may not list zones')
+    for (const name of query.keys()) if (!['page', 'per_page', 'status'].includes(name)) fail(400, 1001, `Unknown query parameter ${name}`)
+    const page = integerParam(query, 'page', 1)
+    const perPage = integerParam(query, 'per_page', 20)
+    if (page < 1) fail(400, 1002, 'page must be 1 or more')
+    if (perPage < 1 || perPage > 100) fail(400, 1003, 'per_page must be from 1 to 100')
+    const status = query.get('status')
+    if (status !== null && !['active', 'pending', 'deleted'].includes(status)) fail(400, 1004, 'status must be active, pending or deleted')
+    const matching = zones.filter((z) => status === null || z.status === status)
+    const data = matching.slice((page - 1) * perPage, page * perPage).map(({ id, name, status: s, created_at }) => ({ id, name, status: s, created_at }))
+    return { data, meta: { page, per_page: perPage, total: matching.length } }
+  }
+
+  const purge = (zoneId: string, body: unknown): Record<string, unknown> => {
+    const target = zones.find((z) => z.id === zoneId && z.status !== 'deleted')
+    if (target === undefined) fail(404, 1049, `No zone with id ${zoneId}`)
+    if (!isObject(body)) fail(400, 1012, 'Purge body must be a JSON object')
+    const request = body as Record<string, unknown>
+    for (const key of Object.keys(request)) if (!['purge_everything', 'files', 'tags'].includes(key)) fail(400, 1013, `Unknown purge field ${key}`)
+    const kinds = Object.keys(request)
+    if (kinds.length !== 1) fail(400, 1014, 'Give exactly one of purge_everything, files or tags')
+    if ('purge_everything' in request && request.purge_everything !== true) fail(400, 1015, 'purge_everything must be true')
+    const list = (name: 'files' | 'tags'): string[] => {
+      const value = request[name]
+      if (value === undefined) return []
+      if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === 'string' && item !== '')) {
+        fail(400, 1016, `${name} must be a non-empty array of non-empty strings`)
+      }
+      if ((value as string[]).length > maxPurgeItems) fail(400, 1017, `At most ${maxPurgeItems} ${name} per request`)
+      return value as string[]
+    }
+    const files = list('files')
+    for (const file of files) if (!/^https?:\/\/[^/]+/.test(file)) fail(400, 1018, `Not an absolute URL: ${file}`)
+    const tags = list('tags')
+    purges.push({ zoneId, everything: request.purge_everything === true, files, tags })
+    return { data: { id: `purge-${purges.length}` } }
+  }
+
+  const settings = (zoneName: string, body: unknown): Record<string, unknown> => {
+    const target = zones.find((z) => z.name.toLowerCase() === zoneName.toLowerCase() && z.status !== 'deleted')
+    if (target === undefined) fail(404, 1049, `No zone named ${zoneName}`)
+    if (!isObject(body) || Object.keys(body).length === 0) fail(400, 1020, 'Settings body must be an object with limits and/or sdk')
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      if (key !== 'limits' && key !== 'sdk') fail(400, 1021, `Unknown settings key ${key}`)
+      if (!isObject(value) || typeof value.enabled !== 'boolean' || typeof value.mode !== 'string') {
+        fail(400, 1022, `${key} must be {enabled: boolean, mode: string}`)
+      }
+      for (const field of Object.keys(value as object)) if (field !== 'enabled' && field !== 'mode') fail(400, 1023, `Unknown field ${key}.${field}`)
+    }
+    ;(target as StandInZone).settings = { ...(target as StandInZone).settings, ...(body as Record<string, unknown>) }
+    return { data: { zone: zoneName, ...(body as Record<string, unknown>) } }
+  }
+
+  const server = createServer((req, res) => {
+    maxInFlight = Math.max(maxInFlight, ++inFlight)
+    let counted = true
+    const done = (): void => {
+      if (counted) inFlight--
+      counted = false
+    }
+    res.on('close', done)
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) respond(res, 500, { success: false, errors: [{ code: 500, message: String(error) }] })
+    })
+  })
+  server.keepAliveTimeout = 30_000
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}${BASE_PATH}`,
+    apiKey,
+    zones,
+    requests,
+    purges,
+    get maxInFlight() {
+      return maxInFlight
+    },
+    fault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
+    close: async () => {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  }
+}
+
+function integerParam(query: URLSearchParams, name: string, fallback: number): number {
+  const value = query.get(name)
+  if (value === null) return fallback
+  if (!/^\d+$/.test(value)) fail(400, 1000, `${name} must be an integer`)
+  return Number(value)
+}
+
+function respond(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
