@@ -16,10 +16,13 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   let ms: number
   if (/^\d+$/.test(text)) {
     ms = Number(text) * 1000
-  } else {
+  } else if (/^[a-z]{3},/i.test(text)) {
+    // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
     const date = Date.parse(text)
     if (Number.isNaN(date)) return undefined
     ms = Math.max(0, date - nowMs)
+  } else {
+    return undefined
   }
   return Math.min(ms, RETRY_AFTER_CAP_MS)
 }

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest'
+import { InputError } from '../../src/errors.js'
+import { getInputs, parseApiUrl, parseBoolean, parseWholeNumber, parseZoneRef, splitList, type InputSource } from '../../src/inputs.js'
+import { actionInputs } from '../e2e/run-action.js'
+
+/** Inputs as the runner would give them: action.yml defaults, overridden by `given`. */
+function source(given: Record<string, string>, env: NodeJS.ProcessEnv = {}): InputSource {
+  return {
+    getInput: (name) => given[name] ?? actionInputs[name]?.default ?? '',
+    env: { GITHUB_WORKSPACE: '/work/space', ...env }
+  }
+}
+const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
+
+describe('parseBoolean', () => {
+  it('accepts true and false in any letter case', () => {
+    expect(parseBoolean('dry-run', 'TRUE', false)).toBe(true)
+    expect(parseBoolean('dry-run', 'False', true)).toBe(false)
+    expect(parseBoolean('dry-run', ' tRuE ', false)).toBe(true)
+  })
+  it('uses the default for an empty value', () => {
+    expect(parseBoolean('summary', '', true)).toBe(true)
+  })
+  it.each(['yes', '1', 'on', 'y'])('rejects %s, naming the input', (value) => {
+    expect(() => parseBoolean('dry-run', value, false)).toThrow(new InputError(`Input "dry-run" must be true or false, got "${value}".`))
+  })
+})
+
+describe('parseWholeNumber', () => {
+  it('accepts whole numbers within the range', () => {
+    expect(parseWholeNumber('batch-size', '1', 30, 1, 1000)).toBe(1)
+    expect(parseWholeNumber('batch-size', '1000', 30, 1, 1000)).toBe(1000)
+    expect(parseWholeNumber('batch-size', '', 30, 1, 1000)).toBe(30)
+  })
+  it.each(['0', '1001', '2.5', '-1', 'ten', '1e3', '0x10'])('rejects %s, naming the input and the range', (value) => {
+    expect(() => parseWholeNumber('batch-size', value, 30, 1, 1000)).toThrow(`Input "batch-size" must be a whole number from 1 to 1000, got "${value}".`)
+  })
+})
+
+describe('splitList', () => {
+  it('splits on newlines, commas and whitespace, dropping empty entries', () => {
+    expect(splitList('a, b\n\n c\td,,e\r\n')).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(splitList('   ')).toEqual([])
+  })
+})
+
+describe('parseApiUrl', () => {
+  it('accepts https and strips trailing slashes', () => {
+    expect(parseApiUrl('https://api.example.net/v1/')).toBe('https://api.example.net/v1')
+  })
+  it.each(['http://localhost:8080/v1', 'http://127.0.0.1:1/v1', 'http://127.5.6.7/v1', 'http://[::1]:9/v1'])('accepts http for loopback %s', (url) => {
+    expect(parseApiUrl(url)).toBe(url)
+  })
+  it.each(['http://api.example.net/v1', 'http://10.0.0.1/v1', 'ftp://api.example.net', 'http://127.0.0.1.example.net/v1'])(
+    'rejects %s, saying https is required',
+    (url) => {
+      expect(() => parseApiUrl(url)).toThrow(/"api-url" must use https:\/\//)
+    }
+  )
+  it('rejects something that is not a URL', () => {
+    expect(() => parseApiUrl('api.example.net')).toThrow('Input "api-url" is not a URL')
+  })
+  it('rejects credentials or a query in the address', () => {
+    expect(() => parseApiUrl('https://user:pw@api.example.net/v1')).toThrow(/without credentials/)
+    expect(() => parseApiUrl('https://api.example.net/v1?x=1')).toThrow(/without credentials, query/)
+  })
+})
+
+describe('parseZoneRef', () => {
+  it('takes a valid host name with a dot as a name', () => {
+    expect(parseZoneRef('Example.COM.')).toEqual({ kind: 'name', name: 'Example.COM.' })
+    expect(parseZoneRef('shop.example.co.uk')).toEqual({ kind: 'name', name: 'shop.example.co.uk' })
+  })
+  it('takes anything else as an id', () => {
+    expect(parseZoneRef('023e105f4ecef8ad9ca31a8372d0c353')).toEqual({ kind: 'id', id: '023e105f4ecef8ad9ca31a8372d0c353' })
+    expect(parseZoneRef('zone_1.2')).toEqual({ kind: 'id', id: 'zone_1.2' })
+  })
+  it('requires a value', () => {
+    expect(() => parseZoneRef('')).toThrow('Input "zone" is required')
+  })
+})
+
+describe('getInputs', () => {
+  it('gives the documented defaults', () => {
+    const inputs = getInputs(source(minimal))
+    expect(inputs).toMatchObject({
+      purgeEverything: false,
+      waitForPropagation: false,
+      batchSize: 30,
+      concurrency: 4,
+      maxAttempts: 5,
+      timeoutSeconds: 30,
+      dryRun: false,
+      summary: true,
+      settings: undefined,
+      filesFrom: undefined,
+      files: ['/a'],
+      tags: []
+    })
+  })
+  it('falls back to CDN_API_KEY and CDN_API_URL', () => {
+    const inputs = getInputs(source({ zone: 'example.com', tags: 't' }, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' }))
+    expect(inputs.apiKey).toBe('from-env')
+    expect(inputs.apiUrl).toBe('https://env.example.net/v1')
+  })
+  it('prefers the inputs over the environment', () => {
+    const inputs = getInputs(source(minimal, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' }))
+    expect(inputs.apiKey).toBe('k')
+    expect(inputs.apiUrl).toBe('https://api.example.net/v1')
+  })
+  it('needs an API key from somewhere', () => {
+    expect(() => getInputs(source({ ...minimal, 'api-key': '' }))).toThrow(/No API key: set input "api-key".*CDN_API_KEY/)
+  })
+  it('needs an API address from somewhere', () => {
+    expect(() => getInputs(source({ ...minimal, 'api-url': '' }))).toThrow(/No API address: set input "api-url".*CDN_API_URL/)
+  })
+  it('resolves files-from against GITHUB_WORKSPACE', () => {
+    expect(getInputs(source({ ...minimal, 'files-from': 'out/urls.txt' })).filesFrom).toBe('/work/space/out/urls.txt')
+  })
+  it('refuses purge-everything with a list', () => {
+    for (const list of [{ files: '/a' }, { tags: 't' }, { 'files-from': 'x' }]) {
+      expect(() => getInputs(source({ ...minimal, files: '', 'purge-everything': 'true', ...list }))).toThrow(/cannot be combined/)
+    }
+  })
+  it('refuses to run with nothing to do, rather than purging everything', () => {
+    expect(() => getInputs(source({ ...minimal, files: '' }))).toThrow(/Nothing to do.*An empty list never purges everything/)
+    expect(() => getInputs(source({ ...minimal, files: ' \n , ' }))).toThrow(/Nothing to do/)
+  })
+  it('accepts settings alone', () => {
+    const inputs = getInputs(source({ ...minimal, files: '', settings: 'sdk: {enabled: false}' }))
+    expect(inputs.settings).toEqual({ sdk: { enabled: false, mode: 'automatic' } })
+  })
+  it('names the input whose number is out of range', () => {
+    expect(() => getInputs(source({ ...minimal, concurrency: '33' }))).toThrow('Input "concurrency" must be a whole number from 1 to 32, got "33".')
+    expect(() => getInputs(source({ ...minimal, 'max-attempts': '0' }))).toThrow('Input "max-attempts" must be a whole number from 1 to 10')
+    expect(() => getInputs(source({ ...minimal, timeout: '301' }))).toThrow('Input "timeout" must be a whole number from 1 to 300')
+  })
+  it('throws InputError, so the step shows the message without a stack trace', () => {
+    expect(() => getInputs(source({ ...minimal, 'dry-run': 'maybe' }))).toThrow(InputError)
+  })
+})
