@@ -76757,11 +76757,15 @@ function parseRetryAfter(value, nowMs) {
     if (/^\d+$/.test(text)) {
         ms = Number(text) * 1000;
     }
-    else {
+    else if (/^[a-z]{3},/i.test(text)) {
+        // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
         const date = Date.parse(text);
         if (Number.isNaN(date))
             return undefined;
         ms = Math.max(0, date - nowMs);
+    }
+    else {
+        return undefined;
     }
     return Math.min(ms, RETRY_AFTER_CAP_MS);
 }
@@ -77158,7 +77162,7 @@ function collapsedList(title, items, more) {
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-const seconds = (ms) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(1)} s`);
+const duration = (ms) => (ms === undefined ? '–' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 /** The job summary, in Markdown, from the result alone. */
 function renderSummary(result) {
     const zoneLabel = result.zone.name || result.zone.id || 'unknown zone';
@@ -77196,7 +77200,7 @@ function renderSummary(result) {
     }
     const retries = result.sent.reduce((sum, request) => sum + request.attempts - 1, 0);
     rows.push(['HTTP requests', `${result.requests}${retries > 0 ? ` (${plural(retries, 'retry', 'retries')})` : ''}`]);
-    rows.push(['Duration', `${seconds(result.durations.totalMs)} (purge ${seconds(result.durations.purgeMs)})`]);
+    rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`]);
     lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '');
     if (result.failedFiles.length > 0)
         lines.push(collapsedList(`URLs not purged (${result.failedFiles.length})`, result.failedFiles, 'see the failed-files output'));
@@ -77258,13 +77262,19 @@ function failureMessage(result) {
     const others = rest.length > 0 ? ` (+${rest.length} more error${rest.length === 1 ? '' : 's'}, see the log and job summary)` : '';
     return `${lost}${first}${others}`;
 }
-/** Writes outputs, log lines and the job summary. Everything passes through `redact`. */
+/**
+ * Writes outputs, the log's closing lines and the job summary, and fails the step when the result
+ * is not ok: the main message first, then up to nine further errors. Everything passes through `redact`.
+ */
 async function report(result, writeSummary) {
     for (const [name, value] of Object.entries(outputsOf(result)))
         setOutput(name, redact(value));
-    for (const error of [...new Set(result.errors)].slice(1, 10))
-        core_error(redact(error));
     info(redact(headline(result)));
+    if (!result.ok) {
+        setFailed(redact(failureMessage(result)));
+        for (const error of [...new Set(result.errors)].slice(1, 10))
+            core_error(redact(error));
+    }
     if (writeSummary && process.env.GITHUB_STEP_SUMMARY) {
         await summary.addRaw(redact(renderSummary(result)), true).write();
     }
@@ -77581,8 +77591,6 @@ async function run() {
     state.durations.totalMs = performance.now() - started;
     const result = buildResult(state);
     await report(result, writeSummary);
-    if (!result.ok)
-        setFailed(redact(failureMessage(result)));
 }
 
 

@@ -5,7 +5,7 @@ import { ApiClient, createDispatcher } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import { getInputs } from './inputs.js'
 import { planRequests } from './plan.js'
-import { failureMessage, report } from './report/index.js'
+import { report } from './report/index.js'
 import { buildResult, newRunState } from './result.js'
 import { redact } from './secrets.js'
 import { collectFileEntries } from './sources/index.js'
@@ -91,5 +91,4 @@ export async function run(): Promise<void> {
   state.durations.totalMs = performance.now() - started
   const result = buildResult(state)
   await report(result, writeSummary)
-  if (!result.ok) core.setFailed(redact(failureMessage(result)))
 }

@@ -48,11 +48,17 @@ export function failureMessage(result: RunResult): string {
   return `${lost}${first}${others}`
 }
 
-/** Writes outputs, log lines and the job summary. Everything passes through `redact`. */
+/**
+ * Writes outputs, the log's closing lines and the job summary, and fails the step when the result
+ * is not ok: the main message first, then up to nine further errors. Everything passes through `redact`.
+ */
 export async function report(result: RunResult, writeSummary: boolean): Promise<void> {
   for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, redact(value))
-  for (const error of [...new Set(result.errors)].slice(1, 10)) core.error(redact(error))
   core.info(redact(headline(result)))
+  if (!result.ok) {
+    core.setFailed(redact(failureMessage(result)))
+    for (const error of [...new Set(result.errors)].slice(1, 10)) core.error(redact(error))
+  }
   if (writeSummary && process.env.GITHUB_STEP_SUMMARY) {
     await core.summary.addRaw(redact(renderSummary(result)), true).write()
   }

@@ -2,9 +2,9 @@
 // declared in action.yml as INPUT_<NAME> (its default unless given), and real GITHUB_OUTPUT and
 // GITHUB_STEP_SUMMARY files.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 
@@ -43,8 +43,11 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
   try {
     writeFileSync(outputFile, '')
     writeFileSync(summaryFile, '')
-    await import('node:fs/promises').then((fs) => fs.mkdir(workspace))
-    for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(workspace, name), text)
+    mkdirSync(workspace)
+    for (const [name, text] of Object.entries(options.files ?? {})) {
+      mkdirSync(dirname(join(workspace, name)), { recursive: true })
+      writeFileSync(join(workspace, name), text)
+    }
 
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '',

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { errorLine, standIn } from './fixture.js'
+
+const purgePath = '/zones/zone-example/purge'
+
+describe('request failures (end to end)', () => {
+  it('retries retryable answers, honouring Retry-After, and counts every request', async () => {
+    const api = await standIn()
+    api.fault({ path: purgePath, status: 429, retryAfter: '0' })
+    api.fault({ path: purgePath, status: 503, retryAfter: '0' })
+    api.fault({ path: purgePath, reset: true })
+    const run = await api.run({ files: '/a' })
+    expect(run.code).toBe(0)
+    expect(run.outputs).toMatchObject({ 'purged-files': '1', requests: '5' })
+    expect(run.log).toContain('POST /zones/zone-example/purge: HTTP 429; attempt 2 of 5 in 0.0 s.')
+    expect(run.summary).toContain('| HTTP requests | 5 (3 retries) |')
+  })
+
+  it('tries every batch, fails the step, and lists exactly what was not purged', async () => {
+    const api = await standIn()
+    // The second batch is refused for good; the others go through.
+    api.fault({ path: purgePath, status: 400, delayMs: 50, body: '{"success":false,"errors":[{"code":1018,"message":"files[1] is not allowed"}]}' })
+    const files = Array.from({ length: 9 }, (_, i) => `/f${i}`)
+    const run = await api.run({ files: files.join(' '), 'batch-size': '3', concurrency: '1' })
+    expect(run.code).toBe(1)
+    const failed = JSON.parse(run.outputs['failed-files'] ?? '') as string[]
+    const purged = api.purges.flatMap((p) => p.files)
+    expect(failed).toEqual(['https://example.com/f0', 'https://example.com/f1', 'https://example.com/f2'])
+    expect([...failed, ...purged].sort()).toEqual(files.map((f) => `https://example.com${f}`).sort())
+    expect(run.outputs['purged-files']).toBe('6')
+    expect(errorLine(run)).toBe(
+      '::error::3 URL(s) and 0 tag(s) were not purged (failed-files / failed-tags outputs). POST /zones/zone-example/purge failed: HTTP 400: "files[1] is not allowed" (request id req-2). The API rejected the request as sent; check the inputs it came from.'
+    )
+    expect(run.summary).toContain('**The step failed.** 3 URLs and 0 tags were not purged.')
+  })
+
+  it('gives up after max-attempts and says what happened', async () => {
+    const api = await standIn()
+    api.fault({ path: purgePath, status: 503, retryAfter: '0', times: 3, body: '<html>Service Unavailable</html>' })
+    const run = await api.run({ tags: 'a b', 'max-attempts': '3' })
+    expect(run.code).toBe(1)
+    expect(run.outputs).toMatchObject({ 'failed-tags': '["a","b"]', 'purged-tags': '0', requests: '4' })
+    expect(errorLine(run)).toContain('POST /zones/zone-example/purge failed: HTTP 503: "<html>Service Unavailable</html>" (request id req-4) after 3 attempts. The service failed: run again later.')
+  })
+
+  it('fails a 200 answer whose body says success: false', async () => {
+    const api = await standIn()
+    api.fault({ path: purgePath, status: 200, body: '{"success":false,"errors":[{"message":"purge rejected"}]}' })
+    const run = await api.run({ 'purge-everything': 'true' })
+    expect(run.code).toBe(1)
+    expect(run.outputs['purged-everything']).toBe('false')
+    expect(errorLine(run)).toContain('HTTP 200 with success: false: "purge rejected"')
+  })
+
+  it('times out a request that hangs', async () => {
+    const api = await standIn()
+    api.fault({ path: purgePath, hang: true })
+    const run = await api.run({ tags: 't', timeout: '1', 'max-attempts': '1' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain('POST /zones/zone-example/purge failed: timed out after 1 s. No answer in time: raise "timeout"')
+    expect(run.outputs['failed-tags']).toBe('["t"]')
+  })
+
+  it('explains a rejected key', async () => {
+    const api = await standIn()
+    const run = await api.run({ tags: 't', 'api-key': 'wrong-key' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain('GET /zones failed: HTTP 401: "Authentication error: missing or invalid API key" (request id req-1). The API key was not accepted')
+  })
+
+  it('does not follow a redirect', async () => {
+    const api = await standIn()
+    api.fault({ path: '/zones', status: 302, headers: { location: 'https://elsewhere.example/v1/zones' } })
+    const run = await api.run({ tags: 't' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain('GET /zones failed: HTTP 302')
+    expect(errorLine(run)).toContain('Redirects are not followed')
+  })
+
+  it('writes the outputs when the step fails', async () => {
+    const api = await standIn()
+    api.fault({ path: purgePath, status: 400 })
+    const run = await api.run({ tags: 't' })
+    expect(run.code).toBe(1)
+    expect(Object.keys(run.outputs).sort()).toEqual(
+      ['failed-files', 'failed-tags', 'purged-everything', 'purged-files', 'purged-tags', 'requests', 'result', 'settings-applied', 'zone-id', 'zone-name', 'zone-status'].sort()
+    )
+    expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ ok: false, sent: [{ kind: 'tags', ok: false, status: 400, attempts: 1 }] })
+  })
+})
