@@ -76979,7 +76979,7 @@ function parseFeature(key, value, warnings) {
 function describe(value) {
     if (value === undefined)
         return 'nothing';
-    return JSON.stringify(value) ?? String(value);
+    return JSON.stringify(value) ?? typeof value;
 }
 
 ;// CONCATENATED MODULE: ./src/inputs.ts
@@ -77233,8 +77233,16 @@ function outputsOf(result) {
         'failed-tags': JSON.stringify(result.failedTags),
         'settings-applied': String(result.settingsApplied),
         requests: String(result.requests),
-        result: JSON.stringify(result)
+        result: JSON.stringify(resultDocument(result))
     };
+}
+/**
+ * The `result` output: the other outputs in one document (purged as counts, so that a purge of
+ * thousands of URLs stays small), plus the planned and sent requests, durations, errors and warnings.
+ */
+function resultDocument(result) {
+    const { purgedFiles, purgedTags, ...rest } = result;
+    return { ...rest, purgedFiles: purgedFiles.length, purgedTags: purgedTags.length };
 }
 /** One line for the log that says what happened. */
 function headline(result) {
@@ -77360,7 +77368,7 @@ async function readListFile(input, file) {
 ;// CONCATENATED MODULE: ./src/sources/index.ts
 
 const SOURCES = [
-    { name: 'files', collect: async (inputs) => inputs.files },
+    { name: 'files', collect: (inputs) => Promise.resolve(inputs.files) },
     { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
 ];
 /** Every entry from every source, in source order. */

@@ -77,5 +77,5 @@ function parseFeature(key: string, value: unknown, warnings: string[]): FeatureS
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing'
-  return JSON.stringify(value) ?? String(value)
+  return JSON.stringify(value) ?? typeof value
 }

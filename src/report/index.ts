@@ -16,8 +16,17 @@ export function outputsOf(result: RunResult): Record<string, string> {
     'failed-tags': JSON.stringify(result.failedTags),
     'settings-applied': String(result.settingsApplied),
     requests: String(result.requests),
-    result: JSON.stringify(result)
+    result: JSON.stringify(resultDocument(result))
   }
+}
+
+/**
+ * The `result` output: the other outputs in one document (purged as counts, so that a purge of
+ * thousands of URLs stays small), plus the planned and sent requests, durations, errors and warnings.
+ */
+export function resultDocument(result: RunResult): Record<string, unknown> {
+  const { purgedFiles, purgedTags, ...rest } = result
+  return { ...rest, purgedFiles: purgedFiles.length, purgedTags: purgedTags.length }
 }
 
 /** One line for the log that says what happened. */

@@ -11,7 +11,7 @@ export interface UrlSource {
 }
 
 export const SOURCES: readonly UrlSource[] = [
-  { name: 'files', collect: async (inputs) => inputs.files },
+  { name: 'files', collect: (inputs) => Promise.resolve(inputs.files) },
   { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
 ]
 

@@ -14,8 +14,9 @@ function client(options: Partial<ClientOptions> = {}): ApiClient {
     userAgent: 'cdn-purge-action/test',
     timeoutMs: 2000,
     maxAttempts: 5,
-    sleep: async (ms) => {
+    sleep: (ms) => {
       sleeps.push(ms)
+      return Promise.resolve()
     },
     random: () => 0.5,
     now: () => Date.parse('2026-11-22T10:00:00Z'),

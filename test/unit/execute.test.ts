@@ -15,8 +15,9 @@ const options = (over: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
   concurrency: 3,
   waitForPropagation: false,
   propagationMs: PROPAGATION_MS,
-  sleep: async (ms) => {
+  sleep: (ms) => {
     sleeps.push(ms)
+    return Promise.resolve()
   },
   log: (message) => log.push(message),
   group: (_name, fn) => fn(),

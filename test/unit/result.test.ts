@@ -48,7 +48,7 @@ describe('buildResult', () => {
   it('gives outputs with counts and JSON lists', () => {
     const outputs = outputsOf(buildResult(stateWith((index) => index !== 0)))
     expect(outputs).toMatchObject({ 'zone-id': 'z1', 'purged-files': '3', 'purged-tags': '3', 'failed-files': JSON.stringify(urls.slice(0, 2)), 'failed-tags': '[]', requests: '5' })
-    expect(JSON.parse(outputs.result ?? '')).toMatchObject({ ok: false, failedFiles: urls.slice(0, 2) })
+    expect(JSON.parse(outputs.result ?? '')).toMatchObject({ ok: false, purgedFiles: 3, purgedTags: 3, failedFiles: urls.slice(0, 2), failedTags: [] })
   })
   it('says in the failure message what was not purged and the first error', () => {
     expect(failureMessage(buildResult(stateWith((index) => index !== 0 && index !== 3)))).toBe(
