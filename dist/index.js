@@ -76684,7 +76684,7 @@ async function executePlan(client, plan, options) {
         : await options.group('Settings', async () => {
             const outcomes = await mapConcurrent(settingsRequests, options.concurrency, (request) => send(client, request));
             for (const outcome of outcomes) {
-                options.log(outcome.ok ? `Settings applied to ${outcome.request.path.split('/')[2]}.` : `Settings failed: ${outcome.error ?? ''}`);
+                options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''));
             }
             if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
                 await waitForPropagation(options);
@@ -76719,7 +76719,7 @@ async function send(client, request) {
             status: details?.status,
             attempts: details?.attempts ?? 1,
             durationMs: performance.now() - started,
-            error: error instanceof Error ? error.message : String(error)
+            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
         };
     }
 }
@@ -77112,20 +77112,28 @@ function planRequests(work, batchSize) {
     const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
     const purges = work.flatMap((item) => {
         const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`;
-        const request = (kind, body, items) => ({
+        const request = (kind, body, items, label) => ({
             zoneId: item.zone.id,
             kind,
             method: 'POST',
             path: purgePath,
             body,
-            items
+            items,
+            label
         });
         if (item.purgeEverything)
-            return [request('purge-everything', { purge_everything: true }, [])];
-        return [
-            ...batches(item.urls, batchSize).map((files) => request('files', { files }, files)),
-            ...batches(item.tags, batchSize).map((tags) => request('tags', { tags }, tags))
-        ];
+            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
+        const batched = (kind, noun, list) => {
+            const split = batches(list, batchSize);
+            return split.map((items, index) => {
+                const first = index * batchSize + 1;
+                const range = split.length === 1
+                    ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
+                    : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
+                return request(kind, { [kind]: items }, items, `Purge of ${range}`);
+            });
+        };
+        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
     });
     return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
 }
@@ -77134,7 +77142,15 @@ function settingsRequest(zone, settings) {
         throw new InputError(`Input "settings" needs the zone's domain name, which could not be read for zone ${zone.id} (the API key may not list zones). ` +
             'Give the zone by name with a key that may list zones.');
     }
-    return { zoneId: zone.id, kind: 'settings', method: 'POST', path: `/zones/${encodeURIComponent(zone.name)}/settings`, body: settings, items: [] };
+    return {
+        zoneId: zone.id,
+        kind: 'settings',
+        method: 'POST',
+        path: `/zones/${encodeURIComponent(zone.name)}/settings`,
+        body: settings,
+        items: [],
+        label: `Settings of ${zone.name}`
+    };
 }
 function batches(items, size) {
     const out = [];
@@ -77256,7 +77272,7 @@ function headline(result) {
         result.purgedTags.length + result.failedTags.length > 0 ? `purged ${result.purgedTags.length} of ${result.purgedTags.length + result.failedTags.length} tags` : undefined,
         result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
     ].filter((part) => part !== undefined);
-    return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP requests).`;
+    return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP request${result.requests === 1 ? '' : 's'}).`;
 }
 /** Why the step failed, in one message: what was not done, where the details are, the first error. */
 function failureMessage(result) {

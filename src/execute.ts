@@ -50,7 +50,7 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
       : await options.group('Settings', async () => {
           const outcomes = await mapConcurrent(settingsRequests, options.concurrency, (request) => send(client, request))
           for (const outcome of outcomes) {
-            options.log(outcome.ok ? `Settings applied to ${outcome.request.path.split('/')[2]}.` : `Settings failed: ${outcome.error ?? ''}`)
+            options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''))
           }
           if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok)) await waitForPropagation(options)
           return outcomes
@@ -88,7 +88,7 @@ async function send(client: ApiClient, request: PlannedRequest): Promise<Request
       status: details?.status,
       attempts: details?.attempts ?? 1,
       durationMs: performance.now() - started,
-      error: error instanceof Error ? error.message : String(error)
+      error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
     }
   }
 }

@@ -13,6 +13,8 @@ export interface PlannedRequest {
   readonly body: unknown
   /** The URLs or tags this request purges; empty for settings and purge-everything. */
   readonly items: readonly string[]
+  /** What the request does, for log lines and errors: "URLs 31-60 of 95 (batch 2 of 4)". */
+  readonly label: string
 }
 
 /** A list of requests over a list of zones: settings first, then purges. */
@@ -38,19 +40,28 @@ export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan
   const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]))
   const purges = work.flatMap((item) => {
     const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`
-    const request = (kind: RequestKind, body: unknown, items: readonly string[]): PlannedRequest => ({
+    const request = (kind: RequestKind, body: unknown, items: readonly string[], label: string): PlannedRequest => ({
       zoneId: item.zone.id,
       kind,
       method: 'POST',
       path: purgePath,
       body,
-      items
+      items,
+      label
     })
-    if (item.purgeEverything) return [request('purge-everything', { purge_everything: true }, [])]
-    return [
-      ...batches(item.urls, batchSize).map((files) => request('files', { files }, files)),
-      ...batches(item.tags, batchSize).map((tags) => request('tags', { tags }, tags))
-    ]
+    if (item.purgeEverything) return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')]
+    const batched = (kind: 'files' | 'tags', noun: 'URL' | 'tag', list: readonly string[]): PlannedRequest[] => {
+      const split = batches(list, batchSize)
+      return split.map((items, index) => {
+        const first = index * batchSize + 1
+        const range =
+          split.length === 1
+            ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
+            : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`
+        return request(kind, { [kind]: items }, items, `Purge of ${range}`)
+      })
+    }
+    return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)]
   })
   return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] }
 }
@@ -62,7 +73,15 @@ function settingsRequest(zone: ResolvedZone, settings: ZoneSettings): PlannedReq
         'Give the zone by name with a key that may list zones.'
     )
   }
-  return { zoneId: zone.id, kind: 'settings', method: 'POST', path: `/zones/${encodeURIComponent(zone.name)}/settings`, body: settings, items: [] }
+  return {
+    zoneId: zone.id,
+    kind: 'settings',
+    method: 'POST',
+    path: `/zones/${encodeURIComponent(zone.name)}/settings`,
+    body: settings,
+    items: [],
+    label: `Settings of ${zone.name}`
+  }
 }
 
 export function batches<T>(items: readonly T[], size: number): T[][] {

@@ -41,7 +41,7 @@ export function headline(result: RunResult): string {
     result.purgedTags.length + result.failedTags.length > 0 ? `purged ${result.purgedTags.length} of ${result.purgedTags.length + result.failedTags.length} tags` : undefined,
     result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
   ].filter((part) => part !== undefined)
-  return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP requests).`
+  return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP request${result.requests === 1 ? '' : 's'}).`
 }
 
 /** Why the step failed, in one message: what was not done, where the details are, the first error. */

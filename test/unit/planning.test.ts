@@ -17,9 +17,21 @@ describe('planRequests', () => {
     ])
     expect(plan.requests.every((r) => r.method === 'POST' && r.path === '/zones/z%2F1/purge')).toBe(true)
   })
+  it('labels each request with what it carries, for errors', () => {
+    const urls = Array.from({ length: 7 }, (_, i) => `https://example.com/${i}`)
+    const plan = planRequests([work({ urls, tags: ['a'] })], 3)
+    expect(plan.requests.map((r) => r.label)).toEqual([
+      'Purge of URLs 1-3 of 7 (batch 1 of 3)',
+      'Purge of URLs 4-6 of 7 (batch 2 of 3)',
+      'Purge of URLs 7-7 of 7 (batch 3 of 3)',
+      'Purge of 1 tag'
+    ])
+  })
   it('sends purge everything alone', () => {
     const plan = planRequests([work({ purgeEverything: true })], 30)
-    expect(plan.requests).toEqual([{ zoneId: 'z/1', kind: 'purge-everything', method: 'POST', path: '/zones/z%2F1/purge', body: { purge_everything: true }, items: [] }])
+    expect(plan.requests).toEqual([
+      { zoneId: 'z/1', kind: 'purge-everything', method: 'POST', path: '/zones/z%2F1/purge', body: { purge_everything: true }, items: [], label: 'Purge of everything' }
+    ])
   })
   it('puts settings first, addressed by the zone name, with only the keys given', () => {
     const plan = planRequests([work({ tags: ['t'], settings: { sdk: { enabled: true, mode: 'automatic' } } })], 30)
