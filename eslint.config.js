@@ -15,5 +15,6 @@ export default tseslint.config(
       eqeqeq: 'error'
     }
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked }
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['scripts/*.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } }
 )
