@@ -76447,7 +76447,7 @@ function core_error(message, properties = {}) {
  * @param message warning issue message. Errors will be converted to string via toString()
  * @param properties optional properties to add to the annotation.
  */
-function core_warning(message, properties = {}) {
+function warning(message, properties = {}) {
     command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
@@ -77008,11 +77008,16 @@ function getInputs(source = runnerSource) {
     const filesFrom = filesFromValue === '' ? undefined : external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd(), filesFromValue);
     const tags = splitList(source.getInput('tags'));
     const settingsText = source.getInput('settings');
+    const warnings = [];
     let settings;
     if (settingsText.trim() !== '') {
         const parsed = parseSettings(settingsText);
-        parsed.warnings.forEach((warning) => core_warning(warning));
+        warnings.push(...parsed.warnings);
         settings = parsed.settings;
+    }
+    const waitForPropagation = parseBoolean('wait-for-propagation', input('wait-for-propagation'), false);
+    if (waitForPropagation && settings === undefined) {
+        warnings.push('Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.');
     }
     if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0)) {
         throw new InputError('Input "purge-everything: true" cannot be combined with "files", "files-from" or "tags": purge everything, or purge a list, not both.');
@@ -77030,13 +77035,14 @@ function getInputs(source = runnerSource) {
         filesFrom,
         tags,
         settings,
-        waitForPropagation: parseBoolean('wait-for-propagation', input('wait-for-propagation'), false),
+        waitForPropagation,
         batchSize: parseWholeNumber('batch-size', input('batch-size'), 30, 1, 1000),
         concurrency: parseWholeNumber('concurrency', input('concurrency'), 4, 1, 32),
         maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
         timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
         dryRun: parseBoolean('dry-run', input('dry-run'), false),
-        summary: parseBoolean('summary', input('summary'), true)
+        summary: parseBoolean('summary', input('summary'), true),
+        warnings
     };
 }
 /** `true`/`false` in any letter case; empty means the default. */
@@ -77319,21 +77325,25 @@ function buildResult(state) {
     const purgedTags = confirmedItems('tags');
     const notConfirmed = (items, purged) => state.dryRun ? [] : items.filter((item) => !purged.has(item));
     const requested = state.requested ?? { everything: false, files: [], tags: [] };
-    const everythingRequested = requested.everything;
+    const failedFiles = notConfirmed(requested.files, purgedFiles);
+    const failedTags = notConfirmed(requested.tags, purgedTags);
     const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything');
     const plannedRequests = state.plan?.requests ?? [];
     const settingsRequest = plannedRequests.find((request) => request.kind === 'settings');
+    const settingsApplied = confirmed.some((outcome) => outcome.request.kind === 'settings');
+    const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))];
+    const everythingDone = failedFiles.length === 0 && failedTags.length === 0 && (!requested.everything || purgedEverything) && (settingsRequest === undefined || settingsApplied);
     return {
-        ok: state.errors.length === 0 && (state.dryRun || state.outcomes.every((outcome) => outcome.ok)) && (!everythingRequested || state.dryRun || purgedEverything),
+        ok: errors.length === 0 && (state.dryRun || everythingDone),
         dryRun: state.dryRun,
         zone: { id: state.zone?.id ?? '', name: state.zone?.name ?? '', status: state.zone?.status ?? '' },
         purgedEverything,
         purgedFiles: [...purgedFiles],
         purgedTags: [...purgedTags],
-        failedFiles: notConfirmed(requested.files, purgedFiles),
-        failedTags: notConfirmed(requested.tags, purgedTags),
+        failedFiles,
+        failedTags,
         settings: settingsRequest?.body ?? null,
-        settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings'),
+        settingsApplied,
         requests: state.requestsSent,
         planned: plannedRequests.map(summarize),
         sent: state.outcomes
@@ -77346,7 +77356,7 @@ function buildResult(state) {
             durationMs: Math.round(outcome.durationMs),
             error: outcome.error ?? null
         })),
-        errors: [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))],
+        errors,
         warnings: state.warnings,
         durations: Object.fromEntries(Object.entries(state.durations).map(([key, ms]) => [key, Math.round(ms)]))
     };
@@ -77552,12 +77562,13 @@ async function run() {
     let writeSummary = true;
     const warn = (message) => {
         state.warnings.push(message);
-        core_warning(message);
+        warning(message);
     };
     try {
         const inputs = getInputs();
         writeSummary = inputs.summary;
         state.dryRun = inputs.dryRun;
+        inputs.warnings.forEach(warn);
         const entries = await collectFileEntries(inputs);
         const tags = unique(inputs.tags);
         state.requested = { everything: inputs.purgeEverything, files: unique(entries), tags };

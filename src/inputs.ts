@@ -28,6 +28,8 @@ export interface Inputs {
   readonly timeoutSeconds: number
   readonly dryRun: boolean
   readonly summary: boolean
+  /** Things the user may want to change, found while reading the inputs; reported like every other warning. */
+  readonly warnings: readonly string[]
 }
 
 export interface InputSource {
@@ -60,11 +62,16 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
   const tags = splitList(source.getInput('tags'))
 
   const settingsText = source.getInput('settings')
+  const warnings: string[] = []
   let settings: ZoneSettings | undefined
   if (settingsText.trim() !== '') {
     const parsed = parseSettings(settingsText)
-    parsed.warnings.forEach((warning) => core.warning(warning))
+    warnings.push(...parsed.warnings)
     settings = parsed.settings
+  }
+  const waitForPropagation = parseBoolean('wait-for-propagation', input('wait-for-propagation'), false)
+  if (waitForPropagation && settings === undefined) {
+    warnings.push('Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.')
   }
 
   if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0)) {
@@ -88,13 +95,14 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
     filesFrom,
     tags,
     settings,
-    waitForPropagation: parseBoolean('wait-for-propagation', input('wait-for-propagation'), false),
+    waitForPropagation,
     batchSize: parseWholeNumber('batch-size', input('batch-size'), 30, 1, 1000),
     concurrency: parseWholeNumber('concurrency', input('concurrency'), 4, 1, 32),
     maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
     timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
     dryRun: parseBoolean('dry-run', input('dry-run'), false),
-    summary: parseBoolean('summary', input('summary'), true)
+    summary: parseBoolean('summary', input('summary'), true),
+    warnings
   }
 }
 

@@ -29,6 +29,7 @@ export async function run(): Promise<void> {
     const inputs = getInputs()
     writeSummary = inputs.summary
     state.dryRun = inputs.dryRun
+    inputs.warnings.forEach(warn)
     const entries = await collectFileEntries(inputs)
     const tags = unique(inputs.tags)
     state.requested = { everything: inputs.purgeEverything, files: unique(entries), tags }

@@ -78,22 +78,26 @@ export function buildResult(state: RunState): RunResult {
   const notConfirmed = (items: readonly string[], purged: Set<string>): string[] =>
     state.dryRun ? [] : items.filter((item) => !purged.has(item))
   const requested = state.requested ?? { everything: false, files: [], tags: [] }
-  const everythingRequested = requested.everything
+  const failedFiles = notConfirmed(requested.files, purgedFiles)
+  const failedTags = notConfirmed(requested.tags, purgedTags)
   const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything')
   const plannedRequests = state.plan?.requests ?? []
   const settingsRequest = plannedRequests.find((request) => request.kind === 'settings')
+  const settingsApplied = confirmed.some((outcome) => outcome.request.kind === 'settings')
+  const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))]
+  const everythingDone = failedFiles.length === 0 && failedTags.length === 0 && (!requested.everything || purgedEverything) && (settingsRequest === undefined || settingsApplied)
 
   return {
-    ok: state.errors.length === 0 && (state.dryRun || state.outcomes.every((outcome) => outcome.ok)) && (!everythingRequested || state.dryRun || purgedEverything),
+    ok: errors.length === 0 && (state.dryRun || everythingDone),
     dryRun: state.dryRun,
     zone: { id: state.zone?.id ?? '', name: state.zone?.name ?? '', status: state.zone?.status ?? '' },
     purgedEverything,
     purgedFiles: [...purgedFiles],
     purgedTags: [...purgedTags],
-    failedFiles: notConfirmed(requested.files, purgedFiles),
-    failedTags: notConfirmed(requested.tags, purgedTags),
+    failedFiles,
+    failedTags,
     settings: (settingsRequest?.body as ZoneSettings | undefined) ?? null,
-    settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings'),
+    settingsApplied,
     requests: state.requestsSent,
     planned: plannedRequests.map(summarize),
     sent: state.outcomes
@@ -106,7 +110,7 @@ export function buildResult(state: RunState): RunResult {
         durationMs: Math.round(outcome.durationMs),
         error: outcome.error ?? null
       })),
-    errors: [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))],
+    errors,
     warnings: state.warnings,
     durations: Object.fromEntries(Object.entries(state.durations).map(([key, ms]) => [key, Math.round(ms)]))
   }

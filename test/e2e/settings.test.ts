@@ -25,6 +25,8 @@ describe('zone settings (end to end)', () => {
     const run = await api.run({ settings: 'sdk: {enabled: true, mode: manual}' })
     expect(run.code).toBe(0)
     expect(run.log).toMatch(/^::warning::settings.sdk.mode "manual" is not a value the API documents/m)
+    expect(run.summary).toContain('<details><summary>Warnings (1)</summary>')
+    expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ warnings: [expect.stringContaining('settings.sdk.mode "manual"') as string] })
     expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({ sdk: { enabled: true, mode: 'manual' } })
   })
 

@@ -126,6 +126,12 @@ describe('getInputs', () => {
     expect(() => getInputs(source({ ...minimal, files: '' }))).toThrow(/Nothing to do.*An empty list never purges everything/)
     expect(() => getInputs(source({ ...minimal, files: ' \n , ' }))).toThrow(/Nothing to do/)
   })
+  it('warns that wait-for-propagation does nothing without settings', () => {
+    expect(getInputs(source({ ...minimal, 'wait-for-propagation': 'true' })).warnings).toEqual([
+      'Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.'
+    ])
+    expect(getInputs(source({ ...minimal, 'wait-for-propagation': 'true', settings: 'sdk: {enabled: true}' })).warnings).toEqual([])
+  })
   it('accepts settings alone', () => {
     const inputs = getInputs(source({ ...minimal, files: '', settings: 'sdk: {enabled: false}' }))
     expect(inputs.settings).toEqual({ sdk: { enabled: false, mode: 'automatic' } })
