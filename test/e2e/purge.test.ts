@@ -69,13 +69,15 @@ describe('purging (end to end, bundle against the stand-in)', () => {
     expect(api.purges.flatMap((p) => p.tags)).toEqual(['x', 'y'])
   })
 
-  it('keeps at most `concurrency` purge requests in flight', async () => {
+  it('keeps at most `concurrency` purge requests in flight, over kept-alive connections', async () => {
     const api = await standIn({ latencyMs: 30 })
     const files = Array.from({ length: 60 }, (_, i) => `/page-${i}.html`).join('\n')
     const run = await api.run({ files, 'batch-size': '5', concurrency: '3' })
     expect(run.code).toBe(0)
     expect(api.purges).toHaveLength(12)
     expect(api.maxInFlight).toBe(3)
+    // 13 requests (lookup + 12 purges) over one pool: at most one connection per request in flight.
+    expect(api.connections).toBeLessThanOrEqual(3)
   })
 
   it('sends the key, JSON headers and a User-Agent with the version', async () => {

@@ -69,6 +69,8 @@ export interface StandIn {
   purges: Purge[]
   /** Most requests the server was answering at one time. */
   readonly maxInFlight: number
+  /** TCP connections opened to the server: with keep-alive, far fewer than requests. */
+  readonly connections: number
   fault(fault: Fault): void
   close(): Promise<void>
 }
@@ -110,6 +112,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const faults: (Fault & { left: number })[] = []
   const sockets = new Set<Socket>()
   let counter = 0
+  let connections = 0
   let inFlight = 0
   let maxInFlight = 0
 
@@ -255,6 +258,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   })
   server.keepAliveTimeout = 30_000
   server.on('connection', (socket) => {
+    connections++
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
@@ -269,6 +273,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     purges,
     get maxInFlight() {
       return maxInFlight
+    },
+    get connections() {
+      return connections
     },
     fault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
     close: async () => {
