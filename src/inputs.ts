@@ -28,8 +28,31 @@ export interface Inputs {
   readonly timeoutSeconds: number
   readonly dryRun: boolean
   readonly summary: boolean
+  /** Where what changed comes from: git history, a manifest of the built site, or nothing. */
+  readonly changes: ChangeInputs | undefined
+  /** Where to write site-dir's manifest after a successful run, if asked (absolute paths). */
+  readonly manifest: { readonly path: string; readonly site: string } | undefined
+  /** Absolute path of the workspace (GITHUB_WORKSPACE, else the working directory). */
+  readonly workspace: string
   /** Things the user may want to change, found while reading the inputs; reported like every other warning. */
   readonly warnings: readonly string[]
+}
+
+/** How to find what changed, and how changed files become URLs. */
+export interface ChangeInputs {
+  readonly from: { readonly kind: 'git'; readonly since: string } | { readonly kind: 'manifest'; readonly previous: string }
+  /** Folder below the repository (git) or the workspace (manifest), POSIX separators, no leading or trailing slash; '' = root. */
+  readonly siteDir: string
+  /** Absolute base URL ending in '/', or undefined for https://<zone name>/. */
+  readonly urlBase: string | undefined
+  /** '' = off. */
+  readonly indexFile: string
+  readonly include: readonly string[]
+  readonly exclude: readonly string[]
+  /** 0 = never. */
+  readonly purgeEverythingOver: number
+  /** May be empty: the GitHub API is then tried without a token. */
+  readonly githubToken: string
 }
 
 export interface InputSource {
@@ -55,10 +78,16 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
   const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim())
   const zone = parseZoneRef(input('zone'))
 
+  const githubToken = input('github-token')
+  registerSecret(githubToken)
+  const workspace = path.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd())
   const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false)
   const files = splitList(source.getInput('files'))
   const filesFromValue = input('files-from')
-  const filesFrom = filesFromValue === '' ? undefined : path.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd(), filesFromValue)
+  const filesFrom = filesFromValue === '' ? undefined : path.resolve(workspace, filesFromValue)
+  const siteDir = parseSiteDir(input('site-dir'))
+  const changes = parseChangeInputs(input, siteDir, workspace, githubToken)
+  const manifestValue = input('manifest')
   const tags = splitList(source.getInput('tags'))
 
   const settingsText = source.getInput('settings')
@@ -74,16 +103,19 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
     warnings.push('Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.')
   }
 
-  if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0)) {
+  if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0 || changes !== undefined)) {
     throw new InputError(
-      'Input "purge-everything: true" cannot be combined with "files", "files-from" or "tags": purge everything, or purge a list, not both.'
+      'Input "purge-everything: true" cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.'
     )
   }
-  if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && settings === undefined) {
+  if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && changes === undefined && settings === undefined) {
     throw new InputError(
-      'Nothing to do: give "files", "files-from" or "tags" to purge, "purge-everything: true", or "settings" to apply. ' +
+      'Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
         'An empty list never purges everything.'
     )
+  }
+  if (manifestValue !== '' && changes?.from.kind !== 'manifest') {
+    warnings.push('Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.')
   }
 
   return {
@@ -102,8 +134,68 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
     timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
     dryRun: parseBoolean('dry-run', input('dry-run'), false),
     summary: parseBoolean('summary', input('summary'), true),
+    changes,
+    manifest: manifestValue === '' ? undefined : { path: path.resolve(workspace, manifestValue), site: path.resolve(workspace, siteDir) },
+    workspace,
     warnings
   }
+}
+
+/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
+function parseChangeInputs(input: (name: string) => string, siteDir: string, workspace: string, githubToken: string): ChangeInputs | undefined {
+  const since = input('changed-since')
+  const previous = input('previous-manifest')
+  if (since !== '' && previous !== '') {
+    throw new InputError('Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.')
+  }
+  if (since !== '' && (since.startsWith('-') || /\s/.test(since))) {
+    throw new InputError(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", got "${since}".`)
+  }
+  const urlBase = parseUrlBase(input('url-base'))
+  const indexFile = input('index-file')
+  if (indexFile.includes('/')) {
+    throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${indexFile}".`)
+  }
+  const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000)
+  const include = globList(input('include'))
+  const exclude = globList(input('exclude'))
+  if (since === '' && previous === '') return undefined
+  return {
+    from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: path.resolve(workspace, previous) },
+    siteDir,
+    urlBase,
+    indexFile,
+    include,
+    exclude,
+    purgeEverythingOver,
+    githubToken
+  }
+}
+
+/** One glob pattern a line; blank lines dropped. */
+function globList(value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+}
+
+export function parseSiteDir(value: string): string {
+  const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '')
+  if (dir === '.' || dir === '') return ''
+  if (dir.startsWith('/') || dir.split('/').includes('..')) {
+    throw new InputError(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${value}".`)
+  }
+  return dir
+}
+
+export function parseUrlBase(value: string): string | undefined {
+  if (value === '') return undefined
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '') {
+    throw new InputError(`Input "url-base" must be an absolute http(s) URL where site-dir is served, such as https://example.com/docs/; got "${value}".`)
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`
 }
 
 /** `true`/`false` in any letter case; empty means the default. */

@@ -1,56 +1,52 @@
 import * as core from '@actions/core'
+import { detectChanges } from './changes/index.js'
+import { buildManifest, writeManifest } from './changes/manifest.js'
 import { InputError } from './errors.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
 import { ApiClient, createDispatcher } from './http/client.js'
 import { ApiError } from './http/errors.js'
-import { getInputs } from './inputs.js'
+import { getInputs, type Inputs } from './inputs.js'
 import { planRequests } from './plan.js'
 import { report } from './report/index.js'
-import { buildResult, newRunState } from './result.js'
+import { buildResult, newRunState, type RunState } from './result.js'
 import { redact } from './secrets.js'
 import { collectFileEntries } from './sources/index.js'
-import { resolveUrls, unique } from './urls.js'
+import { checkUrlBase, resolveUrls, unique } from './urls.js'
 import { USER_AGENT } from './version.js'
 import { resolveZone } from './zones.js'
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The action: inputs → zone → plan → execute → report. Outputs are written however far it got. */
+/** The action: inputs → what changed → zone → plan → execute → report. Outputs are written however far it got. */
 export async function run(): Promise<void> {
   const state = newRunState()
   const started = performance.now()
+  let inputs: Inputs | undefined
   let client: ApiClient | undefined
-  let writeSummary = true
   const warn = (message: string): void => {
     state.warnings.push(message)
     core.warning(message)
   }
   try {
-    const inputs = getInputs()
-    writeSummary = inputs.summary
-    state.dryRun = inputs.dryRun
-    inputs.warnings.forEach(warn)
-    const entries = await collectFileEntries(inputs)
-    const tags = unique(inputs.tags)
-    state.requested = { everything: inputs.purgeEverything, files: unique(entries), tags }
+    inputs = getInputs()
+    const given = inputs
+    state.dryRun = given.dryRun
+    given.warnings.forEach(warn)
+    const entries = await collectFileEntries(given)
+    const tags = unique(given.tags)
+    const changeInputs = given.changes
+    const changes =
+      changeInputs === undefined
+        ? undefined
+        : await core.group('Changes', () => detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: (message) => core.info(message), warn }))
+    state.changes = changes
+    state.requested = { everything: given.purgeEverything, files: unique([...entries, ...(changes?.entries ?? [])]), tags }
 
-    client = new ApiClient({
-      baseUrl: inputs.apiUrl,
-      apiKey: inputs.apiKey,
-      userAgent: USER_AGENT,
-      timeoutMs: inputs.timeoutSeconds * 1000,
-      maxAttempts: inputs.maxAttempts,
-      dispatcher: createDispatcher(inputs.concurrency),
-      onAttempt: (attempt) =>
-        core.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
-      onRetry: (retry) =>
-        core.info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
-    })
+    client = createClient(given)
     const api = client
-
     const zoneStarted = performance.now()
     const lookup = await core.group('Zone', async () => {
-      const found = await resolveZone(api, inputs.zone, inputs.concurrency)
+      const found = await resolveZone(api, given.zone, given.concurrency)
       core.info(`Zone: ${found.zone.name ?? '(name unknown)'} (${found.zone.id}), status ${found.zone.status ?? 'unknown'}.`)
       return found
     })
@@ -58,19 +54,23 @@ export async function run(): Promise<void> {
     state.zone = lookup.zone
     lookup.warnings.forEach(warn)
 
-    const urls = resolveUrls(entries, lookup.zone.name)
-    state.requested = { everything: inputs.purgeEverything, files: urls, tags }
-    state.plan = planRequests(
-      [{ zone: lookup.zone, purgeEverything: inputs.purgeEverything, urls, tags, settings: inputs.settings }],
-      inputs.batchSize
-    )
-    core.info(`Planned ${state.plan.requests.length} request(s): ${urls.length} URL(s), ${tags.length} tag(s) in batches of up to ${inputs.batchSize}.`)
-    if (inputs.dryRun) {
+    if (changeInputs !== undefined) checkUrlBase(changeInputs.urlBase, lookup.zone.name)
+    const changedUrls = resolveUrls(changes?.entries ?? [], lookup.zone.name)
+    state.changedUrls = changedUrls
+    const urls = resolveUrls([...entries, ...changedUrls], lookup.zone.name)
+    state.requested = { everything: given.purgeEverything, files: urls, tags }
+    state.everythingInstead = changes?.incomplete ?? tooManyChanges(changedUrls.length, given.changes?.purgeEverythingOver ?? 0)
+    if (state.everythingInstead !== undefined && changes?.incomplete === undefined) warn(`Purging everything instead of the list: ${state.everythingInstead}.`)
+    const purgeEverything = given.purgeEverything || state.everythingInstead !== undefined
+
+    state.plan = planRequests([{ zone: lookup.zone, purgeEverything, urls, tags, settings: given.settings }], given.batchSize)
+    core.info(`Planned ${state.plan.requests.length} request(s): ${purgeEverything ? 'purge everything' : `${urls.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`)
+    if (given.dryRun) {
       core.info('Dry run: no purge or settings request is sent.')
     } else {
       const execution = await executePlan(api, state.plan, {
-        concurrency: inputs.concurrency,
-        waitForPropagation: inputs.waitForPropagation,
+        concurrency: given.concurrency,
+        waitForPropagation: given.waitForPropagation,
         propagationMs: PROPAGATION_MS,
         sleep,
         log: (message) => core.info(message),
@@ -89,7 +89,36 @@ export async function run(): Promise<void> {
     state.requestsSent = client?.requestsSent ?? 0
     await client?.close()
   }
+  if (inputs?.manifest !== undefined && !state.dryRun && buildResult(state).ok) await saveManifest(inputs.manifest, state, warn)
   state.durations.totalMs = performance.now() - started
-  const result = buildResult(state)
-  await report(result, writeSummary)
+  await report(buildResult(state), inputs?.summary ?? true)
+}
+
+function createClient(inputs: Inputs): ApiClient {
+  return new ApiClient({
+    baseUrl: inputs.apiUrl,
+    apiKey: inputs.apiKey,
+    userAgent: USER_AGENT,
+    timeoutMs: inputs.timeoutSeconds * 1000,
+    maxAttempts: inputs.maxAttempts,
+    dispatcher: createDispatcher(inputs.concurrency),
+    onAttempt: (attempt) => core.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
+    onRetry: (retry) =>
+      core.info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
+  })
+}
+
+function tooManyChanges(count: number, limit: number): string | undefined {
+  return limit > 0 && count > limit ? `${count} changed URLs is more than purge-everything-over (${limit})` : undefined
+}
+
+/** Writes the site's manifest for the next run. A failure only warns: the next run then compares with an older manifest and purges more, never less. */
+async function saveManifest(target: { path: string; site: string }, state: RunState, warn: (message: string) => void): Promise<void> {
+  try {
+    await writeManifest(target.path, state.changes?.manifest ?? (await buildManifest(target.site)))
+    state.manifestWritten = target.path
+    core.info(`Manifest of ${target.site} written to ${target.path}.`)
+  } catch (error) {
+    warn(`The manifest was not written to ${target.path}: ${error instanceof Error ? error.message : String(error)}. The next run will compare with an older one and purge more.`)
+  }
 }

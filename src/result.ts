@@ -1,3 +1,4 @@
+import type { ChangeSet } from './changes/index.js'
 import type { RequestOutcome } from './execute.js'
 import type { Plan, RequestKind } from './plan.js'
 import type { ZoneSettings } from './settings.js'
@@ -18,6 +19,14 @@ export interface RunState {
   plan?: Plan
   outcomes: RequestOutcome[]
   requestsSent: number
+  /** What changed, when changed-since or previous-manifest was given. */
+  changes?: ChangeSet | undefined
+  /** The changed entries as absolute URLs, once the zone is known. */
+  changedUrls?: readonly string[] | undefined
+  /** Why everything was purged instead of the list, when that switch was made. */
+  everythingInstead?: string | undefined
+  /** Where the new manifest was written. */
+  manifestWritten?: string | undefined
   errors: string[]
   warnings: string[]
   durations: { zoneMs?: number; settingsMs?: number; purgeMs?: number; totalMs?: number }
@@ -39,6 +48,16 @@ export interface SentRequest extends RequestSummary {
   readonly error: string | null
 }
 
+/** What changed and how it was found, as reported. */
+export interface ChangeReport {
+  readonly source: 'git' | 'manifest'
+  readonly how: string
+  readonly base: string
+  readonly head: string
+  readonly files: readonly string[]
+  readonly urls: readonly string[]
+}
+
 /** The one object outputs, summary and log are written from. */
 export interface RunResult {
   readonly ok: boolean
@@ -54,6 +73,10 @@ export interface RunResult {
   readonly settings: ZoneSettings | null
   readonly settingsApplied: boolean
   readonly requests: number
+  readonly changes: ChangeReport | null
+  /** Why everything was purged instead of the list; null when it was not. */
+  readonly everythingInstead: string | null
+  readonly manifestWritten: string | null
   readonly planned: readonly RequestSummary[]
   readonly sent: readonly SentRequest[]
   readonly errors: readonly string[]
@@ -73,14 +96,15 @@ export function buildResult(state: RunState): RunResult {
   const confirmed = state.outcomes.filter((outcome) => outcome.ok)
   const confirmedItems = (kind: RequestKind): Set<string> =>
     new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items))
-  const purgedFiles = confirmedItems('files')
-  const purgedTags = confirmedItems('tags')
+  const requested = state.requested ?? { everything: false, files: [], tags: [] }
+  const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything')
+  // Purging everything purges every URL and tag that was asked for (the switch of purge-everything-over).
+  const purgedFiles = purgedEverything ? new Set(requested.files) : confirmedItems('files')
+  const purgedTags = purgedEverything ? new Set(requested.tags) : confirmedItems('tags')
   const notConfirmed = (items: readonly string[], purged: Set<string>): string[] =>
     state.dryRun ? [] : items.filter((item) => !purged.has(item))
-  const requested = state.requested ?? { everything: false, files: [], tags: [] }
   const failedFiles = notConfirmed(requested.files, purgedFiles)
   const failedTags = notConfirmed(requested.tags, purgedTags)
-  const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything')
   const plannedRequests = state.plan?.requests ?? []
   const settingsRequest = plannedRequests.find((request) => request.kind === 'settings')
   const settingsApplied = confirmed.some((outcome) => outcome.request.kind === 'settings')
@@ -99,6 +123,19 @@ export function buildResult(state: RunState): RunResult {
     settings: (settingsRequest?.body as ZoneSettings | undefined) ?? null,
     settingsApplied,
     requests: state.requestsSent,
+    changes:
+      state.changes === undefined
+        ? null
+        : {
+            source: state.changes.source,
+            how: state.changes.how,
+            base: state.changes.base,
+            head: state.changes.head,
+            files: state.changes.files,
+            urls: state.changedUrls ?? state.changes.entries
+          },
+    everythingInstead: state.everythingInstead ?? null,
+    manifestWritten: state.manifestWritten ?? null,
     planned: plannedRequests.map(summarize),
     sent: state.outcomes
       .filter((outcome) => outcome.attempts > 0)

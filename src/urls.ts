@@ -39,6 +39,25 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
   return [...urls]
 }
 
+/**
+ * Changed files are served under `url-base`, or on the zone's own host: either must be known and in the zone.
+ * Checked before the changed URLs are built, so that the error names the input to fix.
+ */
+export function checkUrlBase(urlBase: string | undefined, zoneName: string | undefined): void {
+  if (urlBase === undefined) {
+    if (zoneName === undefined) {
+      throw new InputError(
+        'Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.'
+      )
+    }
+    return
+  }
+  const zone = zoneName?.toLowerCase().replace(/\.$/, '')
+  if (zone !== undefined && !isInZone(new URL(urlBase).hostname, zone)) {
+    throw new InputError(`Input "url-base" (${urlBase}) is not on zone ${zone} or a subdomain of it: its URLs cannot be purged in this zone.`)
+  }
+}
+
 function isInZone(hostname: string, zone: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '')
   return host === zone || host.endsWith(`.${zone}`)

@@ -16,6 +16,8 @@ export function outputsOf(result: RunResult): Record<string, string> {
     'failed-tags': JSON.stringify(result.failedTags),
     'settings-applied': String(result.settingsApplied),
     requests: String(result.requests),
+    'changed-files': JSON.stringify(result.changes?.files ?? []),
+    'changed-urls': JSON.stringify(result.changes?.urls ?? []),
     result: JSON.stringify(resultDocument(result))
   }
 }

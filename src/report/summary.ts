@@ -45,12 +45,32 @@ export function renderSummary(result: RunResult): string {
   rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`])
 
   lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '')
+  lines.push(...changesSection(result))
 
   if (result.failedFiles.length > 0) lines.push(collapsedList(`URLs not purged (${result.failedFiles.length})`, result.failedFiles, 'see the failed-files output'))
   if (result.failedTags.length > 0) lines.push(collapsedList(`Cache tags not purged (${result.failedTags.length})`, result.failedTags, 'see the failed-tags output'))
   if (result.errors.length > 0) lines.push(collapsedList(`Errors (${result.errors.length})`, [...new Set(result.errors)], 'see the log'))
   if (result.warnings.length > 0) lines.push(collapsedList(`Warnings (${result.warnings.length})`, result.warnings, 'see the log'))
   return lines.join('\n')
+}
+
+/** What changed, how it was found, and the switch to purging everything when it was made. */
+function changesSection(result: RunResult): string[] {
+  const lines: string[] = []
+  if (result.everythingInstead !== null) {
+    lines.push('> [!WARNING]', `> **Purged everything instead** of the list: ${escapeMarkdown(result.everythingInstead)}.`, '')
+  }
+  const changes = result.changes
+  if (changes === null) return lines
+  const found =
+    changes.source === 'git'
+      ? `Found with ${escapeMarkdown(changes.how)}, from \`${escapeMarkdown(changes.base)}\` to \`${escapeMarkdown(changes.head)}\``
+      : `Found ${escapeMarkdown(changes.how)} (\`${escapeMarkdown(changes.base)}\`), in \`${escapeMarkdown(changes.head)}\``
+  lines.push('### What changed', '', `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`, '')
+  if (changes.urls.length > 0) lines.push(collapsedList(`Changed URLs (${changes.urls.length})`, changes.urls, 'see the changed-urls output'))
+  if (changes.files.length > 0) lines.push(collapsedList(`Changed files (${changes.files.length})`, changes.files, 'see the changed-files output'))
+  if (result.manifestWritten !== null) lines.push(`Manifest for the next run written to \`${escapeMarkdown(result.manifestWritten)}\`.`, '')
+  return lines
 }
 
 function plannedItems(result: RunResult, kind: 'files' | 'tags'): number {

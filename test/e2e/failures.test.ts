@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { errorLine, standIn } from './fixture.js'
+import { actionOutputs } from './run-action.js'
 
 const purgePath = '/zones/zone-example/purge'
 
@@ -82,9 +83,7 @@ describe('request failures (end to end)', () => {
     api.fault({ path: purgePath, status: 400 })
     const run = await api.run({ tags: 't' })
     expect(run.code).toBe(1)
-    expect(Object.keys(run.outputs).sort()).toEqual(
-      ['failed-files', 'failed-tags', 'purged-everything', 'purged-files', 'purged-tags', 'requests', 'result', 'settings-applied', 'zone-id', 'zone-name', 'zone-status'].sort()
-    )
+    expect(Object.keys(run.outputs).sort()).toEqual([...actionOutputs].sort())
     expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ ok: false, sent: [{ kind: 'tags', ok: false, status: 400, attempts: 1 }] })
   })
 })

@@ -6,8 +6,8 @@ describe('bad input fails before any change is sent (end to end)', () => {
     [{ 'dry-run': 'yes', tags: 't' }, '::error::Input "dry-run" must be true or false, got "yes".'],
     [{ 'batch-size': '0', tags: 't' }, '::error::Input "batch-size" must be a whole number from 1 to 1000, got "0".'],
     [{ concurrency: 'many', tags: 't' }, '::error::Input "concurrency" must be a whole number from 1 to 32, got "many".'],
-    [{ 'purge-everything': 'true', files: '/a' }, '::error::Input "purge-everything: true" cannot be combined with "files", "files-from" or "tags"'],
-    [{}, '::error::Nothing to do: give "files", "files-from" or "tags" to purge'],
+    [{ 'purge-everything': 'true', files: '/a' }, '::error::Input "purge-everything: true" cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest"'],
+    [{}, '::error::Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge'],
     [{ tags: 't', settings: 'cache: {enabled: true}' }, '::error::Input "settings" has an unknown key "cache"; accepted keys: limits, sdk.'],
     [{ tags: 't', zone: '' }, '::error::Input "zone" is required']
   ])('%j', async (inputs, message) => {

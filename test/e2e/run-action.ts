@@ -13,8 +13,14 @@ const bundle = join(root, 'dist', 'index.js')
 
 interface ActionYaml {
   inputs: Record<string, { default?: string }>
+  outputs: Record<string, unknown>
 }
-export const actionInputs = (parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionYaml).inputs
+const action = parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionYaml
+export const actionInputs = action.inputs
+export const actionOutputs = Object.keys(action.outputs)
+
+/** What the runner would make of defaults that are expressions. */
+export const EXPRESSION_DEFAULTS: Record<string, string> = { '${{ github.token }}': 'ghs_e2eTestToken0000000000000000000000' }
 
 export interface ActionRun {
   code: number | null
@@ -30,6 +36,8 @@ export interface RunOptions {
   env?: Record<string, string>
   /** Files to create in the workspace before the run. */
   files?: Record<string, string>
+  /** Use this folder as GITHUB_WORKSPACE (kept afterwards) instead of a new empty one. */
+  workspace?: string
 }
 
 export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
@@ -37,13 +45,13 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
     if (!(name in actionInputs)) throw new Error(`Test passes input "${name}", which action.yml does not declare`)
   }
   const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-e2e-'))
-  const workspace = join(dir, 'workspace')
+  const workspace = options.workspace ?? join(dir, 'workspace')
   const outputFile = join(dir, 'output')
   const summaryFile = join(dir, 'summary')
   try {
     writeFileSync(outputFile, '')
     writeFileSync(summaryFile, '')
-    mkdirSync(workspace)
+    mkdirSync(workspace, { recursive: true })
     for (const [name, text] of Object.entries(options.files ?? {})) {
       mkdirSync(dirname(join(workspace, name)), { recursive: true })
       writeFileSync(join(workspace, name), text)
@@ -57,7 +65,8 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
       RUNNER_TEMP: dir
     }
     for (const [name, spec] of Object.entries(actionInputs)) {
-      env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? spec.default ?? ''
+      const fallback = spec.default ?? ''
+      env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? EXPRESSION_DEFAULTS[fallback] ?? fallback
     }
     Object.assign(env, options.env)
 

@@ -1,0 +1,60 @@
+import picomatch from 'picomatch'
+
+export interface SiteOptions {
+  /** Folder whose root is served, POSIX, no leading or trailing slash; '' = root. */
+  readonly siteDir: string
+  /** Absolute base URL ending in '/', or undefined for paths on the zone's host. */
+  readonly urlBase: string | undefined
+  /** '' = off. */
+  readonly indexFile: string
+  readonly include: readonly string[]
+  readonly exclude: readonly string[]
+}
+
+export interface SiteUrls {
+  /** The changed paths that count (under site-dir, matching include, not exclude), as given. */
+  readonly files: string[]
+  /** What to purge for them: paths starting with '/' (on the zone's host) or absolute URLs under url-base. */
+  readonly entries: string[]
+}
+
+/**
+ * Turns changed file paths into what to purge. With `underSiteDir`, paths are relative to the
+ * repository and only those below site-dir count; otherwise they are already relative to site-dir.
+ */
+export function siteUrls(paths: readonly string[], options: SiteOptions, underSiteDir: boolean): SiteUrls {
+  const prefix = underSiteDir && options.siteDir !== '' ? `${options.siteDir}/` : ''
+  const included = options.include.length === 0 ? () => true : picomatch([...options.include], { dot: true })
+  const excluded = options.exclude.length === 0 ? () => false : picomatch([...options.exclude], { dot: true })
+  const files: string[] = []
+  const entries: string[] = []
+  const add = (relative: string): void => {
+    const encoded = encodePath(relative)
+    entries.push(options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href)
+  }
+  for (const path of new Set(paths)) {
+    if (!path.startsWith(prefix)) continue
+    const relative = path.slice(prefix.length)
+    if (relative === '' || !included(relative) || excluded(relative)) continue
+    files.push(path)
+    add(relative)
+    if (options.indexFile !== '' && (relative === options.indexFile || relative.endsWith(`/${options.indexFile}`))) {
+      add(relative.slice(0, relative.length - options.indexFile.length))
+    }
+  }
+  return { files, entries }
+}
+
+/** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
+const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g
+
+/**
+ * Percent-encodes a file path once, segment by segment, as a browser would request it:
+ * `a b.html` → `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
+ */
+export function encodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
+    .join('/')
+}

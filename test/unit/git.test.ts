@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { changedPaths, parseNameStatus } from '../../src/changes/git.js'
+
+describe('parseNameStatus', () => {
+  it('reads every status, renames and copies with both paths, any file name', () => {
+    const output = ['M', 'a.html', 'A', 'new file.html', 'D', 'gone\nline.html', 'R087', 'old.css', 'new.css', 'C100', 'src.js', 'copy.js', 'T', 'link', ''].join('\0')
+    expect(parseNameStatus(output)).toEqual([
+      { status: 'M', path: 'a.html' },
+      { status: 'A', path: 'new file.html' },
+      { status: 'D', path: 'gone\nline.html' },
+      { status: 'R', from: 'old.css', path: 'new.css' },
+      { status: 'C', from: 'src.js', path: 'copy.js' },
+      { status: 'T', path: 'link' }
+    ])
+  })
+  it('reads an empty diff', () => {
+    expect(parseNameStatus('')).toEqual([])
+  })
+})
+
+describe('changedPaths', () => {
+  it('counts added, modified and deleted files, both sides of a rename, and the new side of a copy', () => {
+    const entries = parseNameStatus(['M', 'a', 'A', 'b', 'D', 'c', 'R090', 'd-old', 'd-new', 'C100', 'e', 'e-copy', ''].join('\0'))
+    expect(changedPaths(entries)).toEqual(['a', 'b', 'c', 'd-old', 'd-new', 'e-copy'])
+  })
+})

@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { buildManifest, compareManifests, MANIFEST_FORMAT, parseManifest, readManifest, writeManifest, type Manifest } from '../../src/changes/manifest.js'
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'manifest-'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const write = (path: string, text: string): void => {
+  mkdirSync(join(dir, 'site', path, '..'), { recursive: true })
+  writeFileSync(join(dir, 'site', path), text)
+}
+const manifest = (files: Record<string, string>): Manifest => ({ format: MANIFEST_FORMAT, version: 1, algorithm: 'sha256', files })
+
+describe('manifest', () => {
+  it('hashes every file with its path below the folder, sorted', async () => {
+    write('index.html', 'hello')
+    write('docs/a b.html', 'x')
+    write('.well-known/security.txt', 'y')
+    symlinkSync(join(dir, 'site', 'index.html'), join(dir, 'site', 'home.html'))
+    const built = await buildManifest(join(dir, 'site'))
+    expect(Object.keys(built.files)).toEqual(['.well-known/security.txt', 'docs/a b.html', 'home.html', 'index.html'])
+    expect(built.files['index.html']).toBe('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824')
+    expect(built).toMatchObject({ format: 'cdn-purge-action/manifest', version: 1, algorithm: 'sha256' })
+  })
+
+  it('is a clear error when the folder does not exist', async () => {
+    await expect(buildManifest(join(dir, 'nope'))).rejects.toThrow(/Input "site-dir": ".*nope" is not a folder/)
+  })
+
+  it('finds added, changed and removed files', () => {
+    expect(compareManifests(manifest({ a: '1', b: '2', c: '3' }), manifest({ a: '1', b: '9', d: '4' }))).toEqual(['b', 'c', 'd'])
+  })
+
+  it('writes atomically and reads back what it wrote', async () => {
+    const path = join(dir, 'cache', 'manifest.json')
+    const m = manifest({ 'a.html': 'ff' })
+    await writeManifest(path, m)
+    expect(readdirSync(join(dir, 'cache'))).toEqual(['manifest.json'])
+    expect(await readManifest(path)).toEqual(m)
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(m)
+  })
+
+  it('reads a missing file as no manifest', async () => {
+    expect(await readManifest(join(dir, 'missing.json'))).toBeUndefined()
+  })
+
+  it.each([
+    ['not json', 'it is not JSON'],
+    ['[]', 'its "format" is not "cdn-purge-action/manifest"'],
+    ['{"format": "other-tool", "files": {}}', 'its "format" is not'],
+    ['{"format": "cdn-purge-action/manifest", "version": 2, "algorithm": "sha256", "files": {}}', 'it is version 2; this version of the action reads version 1'],
+    ['{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "md5", "files": {}}', 'its "algorithm" is not "sha256"'],
+    ['{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": {"a": 1}}', '"files" is not a mapping of paths to hashes']
+  ])('refuses %j, saying why', (text, why) => {
+    expect(() => parseManifest(text, 'm.json')).toThrow(`Input "previous-manifest": "m.json" is not a manifest this action wrote (${why}`)
+  })
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { encodePath, siteUrls, type SiteOptions } from '../../src/changes/site.js'
+import { resolveUrls } from '../../src/urls.js'
+
+const options = (over: Partial<SiteOptions> = {}): SiteOptions => ({ siteDir: '', urlBase: undefined, indexFile: 'index.html', include: [], exclude: [], ...over })
+
+describe('encodePath', () => {
+  it('encodes each segment once', () => {
+    expect(encodePath('docs/a b.html')).toBe('docs/a%20b.html')
+    expect(encodePath('café/ü?.html')).toBe('caf%C3%A9/%C3%BC%3F.html')
+    expect(encodePath('100%.html')).toBe('100%25.html')
+    expect(encodePath('a%20b.html')).toBe('a%2520b.html')
+  })
+  it('keeps characters a path may hold', () => {
+    expect(encodePath("c++/a,b;c=d:e@f!$&'()*.html")).toBe("c++/a,b;c=d:e@f!$&'()*.html")
+  })
+  it('is not encoded again on the way to the request', () => {
+    expect(resolveUrls([`/${encodePath('a b/c%d.html')}`], 'example.com')).toEqual(['https://example.com/a%20b/c%25d.html'])
+  })
+})
+
+describe('siteUrls', () => {
+  it('counts only files under site-dir; their path below it is the URL path', () => {
+    const urls = siteUrls(['site/a.html', 'site/docs/b.css', 'src/main.ts', 'site-old/x.html', 'README.md'], options({ siteDir: 'site' }), true)
+    expect(urls.files).toEqual(['site/a.html', 'site/docs/b.css'])
+    expect(urls.entries).toEqual(['/a.html', '/docs/b.css'])
+  })
+  it('also purges the folder of a changed index file, and / for the top one', () => {
+    const urls = siteUrls(['index.html', 'docs/index.html', 'docs/index.html.bak', 'blog/post/index.html'], options(), true)
+    expect(urls.entries).toEqual(['/index.html', '/', '/docs/index.html', '/docs/', '/docs/index.html.bak', '/blog/post/index.html', '/blog/post/'])
+  })
+  it('can turn the index rule off', () => {
+    expect(siteUrls(['docs/index.html'], options({ indexFile: '' }), true).entries).toEqual(['/docs/index.html'])
+  })
+  it('puts URLs under url-base', () => {
+    const urls = siteUrls(['public/index.html', 'public/a b.js'], options({ siteDir: 'public', urlBase: 'https://cdn.example.com/app/' }), true)
+    expect(urls.entries).toEqual(['https://cdn.example.com/app/index.html', 'https://cdn.example.com/app/', 'https://cdn.example.com/app/a%20b.js'])
+  })
+  it('matches include and exclude globs against the path below site-dir', () => {
+    const paths = ['site/a.html', 'site/css/s.css', 'site/img/x.png', 'site/.well-known/security.txt', 'site/drafts/d.html']
+    const urls = siteUrls(paths, options({ siteDir: 'site', include: ['**/*.html', '**/*.css', '.well-known/**'], exclude: ['drafts/**'] }), true)
+    expect(urls.files).toEqual(['site/a.html', 'site/css/s.css', 'site/.well-known/security.txt'])
+  })
+  it('takes paths already below site-dir when told so (a manifest)', () => {
+    expect(siteUrls(['a.html', 'docs/index.html'], options({ siteDir: 'build' }), false).entries).toEqual(['/a.html', '/docs/index.html', '/docs/'])
+  })
+  it('drops repeated paths', () => {
+    expect(siteUrls(['a.html', 'a.html'], options(), true).files).toEqual(['a.html'])
+  })
+})
