@@ -80224,6 +80224,8 @@ function changesSection(result) {
     if (result.everythingInstead !== null) {
         lines.push('> [!WARNING]', `> **Purged everything instead** of the list: ${escapeMarkdown(result.everythingInstead)}.`, '');
     }
+    if (result.manifestWritten !== null)
+        lines.push(`Manifest for the next run written to \`${escapeMarkdown(result.manifestWritten)}\`.`, '');
     const changes = result.changes;
     if (changes === null)
         return lines;
@@ -80235,8 +80237,6 @@ function changesSection(result) {
         lines.push(collapsedList(`Changed URLs (${changes.urls.length})`, changes.urls, 'see the changed-urls output'));
     if (changes.files.length > 0)
         lines.push(collapsedList(`Changed files (${changes.files.length})`, changes.files, 'see the changed-files output'));
-    if (result.manifestWritten !== null)
-        lines.push(`Manifest for the next run written to \`${escapeMarkdown(result.manifestWritten)}\`.`, '');
     return lines;
 }
 function plannedItems(result, kind) {

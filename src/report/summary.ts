@@ -60,6 +60,7 @@ function changesSection(result: RunResult): string[] {
   if (result.everythingInstead !== null) {
     lines.push('> [!WARNING]', `> **Purged everything instead** of the list: ${escapeMarkdown(result.everythingInstead)}.`, '')
   }
+  if (result.manifestWritten !== null) lines.push(`Manifest for the next run written to \`${escapeMarkdown(result.manifestWritten)}\`.`, '')
   const changes = result.changes
   if (changes === null) return lines
   const found =
@@ -69,7 +70,6 @@ function changesSection(result: RunResult): string[] {
   lines.push('### What changed', '', `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`, '')
   if (changes.urls.length > 0) lines.push(collapsedList(`Changed URLs (${changes.urls.length})`, changes.urls, 'see the changed-urls output'))
   if (changes.files.length > 0) lines.push(collapsedList(`Changed files (${changes.files.length})`, changes.files, 'see the changed-files output'))
-  if (result.manifestWritten !== null) lines.push(`Manifest for the next run written to \`${escapeMarkdown(result.manifestWritten)}\`.`, '')
   return lines
 }
 

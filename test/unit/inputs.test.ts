@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import { getInputs, parseApiUrl, parseBoolean, parseWholeNumber, parseZoneRef, splitList, type InputSource } from '../../src/inputs.js'
-import { actionInputs } from '../e2e/run-action.js'
+import { getInputs, parseApiUrl, parseBoolean, parseSiteDir, parseUrlBase, parseWholeNumber, parseZoneRef, splitList, type InputSource } from '../../src/inputs.js'
+import { actionInputs, EXPRESSION_DEFAULTS } from '../e2e/run-action.js'
 
 /** Inputs as the runner would give them: action.yml defaults, overridden by `given`. */
 function source(given: Record<string, string>, env: NodeJS.ProcessEnv = {}): InputSource {
   return {
-    getInput: (name) => given[name] ?? actionInputs[name]?.default ?? '',
+    getInput: (name) => {
+      const fallback = actionInputs[name]?.default ?? ''
+      return given[name] ?? EXPRESSION_DEFAULTS[fallback] ?? fallback
+    },
     env: { GITHUB_WORKSPACE: '/work/space', ...env }
   }
 }
@@ -143,5 +146,63 @@ describe('getInputs', () => {
   })
   it('throws InputError, so the step shows the message without a stack trace', () => {
     expect(() => getInputs(source({ ...minimal, 'dry-run': 'maybe' }))).toThrow(InputError)
+  })
+})
+
+describe('change inputs', () => {
+  it('are undefined without changed-since or previous-manifest', () => {
+    expect(getInputs(source(minimal)).changes).toBeUndefined()
+  })
+  it('read a git source with its options', () => {
+    const inputs = getInputs(source({ ...minimal, files: '', 'changed-since': 'v1.2.0', 'site-dir': './public/', include: '**/*.html\n\n*.css', 'purge-everything-over': '500' }))
+    expect(inputs.changes).toEqual({
+      from: { kind: 'git', since: 'v1.2.0' },
+      siteDir: 'public',
+      urlBase: undefined,
+      indexFile: 'index.html',
+      include: ['**/*.html', '*.css'],
+      exclude: [],
+      purgeEverythingOver: 500,
+      githubToken: EXPRESSION_DEFAULTS['${{ github.token }}']
+    })
+  })
+  it('read a manifest source relative to the workspace', () => {
+    const inputs = getInputs(source({ ...minimal, 'previous-manifest': '.cache/m.json', manifest: '.cache/m.json', 'site-dir': 'out' }))
+    expect(inputs.changes?.from).toEqual({ kind: 'manifest', previous: '/work/space/.cache/m.json' })
+    expect(inputs.manifest).toEqual({ path: '/work/space/.cache/m.json', site: '/work/space/out' })
+  })
+  it('mask the GitHub token', () => {
+    expect(getInputs(source({ ...minimal, 'github-token': ' ghs_abc ', 'changed-since': 'main' })).changes?.githubToken).toBe('ghs_abc')
+  })
+  it('refuse two change sources, or a change source with purge-everything', () => {
+    expect(() => getInputs(source({ ...minimal, 'changed-since': 'auto', 'previous-manifest': 'm.json' }))).toThrow(/give one of them, not both/)
+    expect(() => getInputs(source({ ...minimal, files: '', 'purge-everything': 'true', 'changed-since': 'auto' }))).toThrow(/cannot be combined/)
+  })
+  it('refuse a ref that git would read as an option', () => {
+    expect(() => getInputs(source({ ...minimal, 'changed-since': '--output=/tmp/x' }))).toThrow('Input "changed-since" must be a git ref (tag, branch or SHA) or "auto"')
+  })
+  it('refuse an index-file with a folder and purge-everything-over out of range', () => {
+    expect(() => getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs/index.html' }))).toThrow(/Input "index-file" must be a file name/)
+    expect(() => getInputs(source({ ...minimal, 'changed-since': 'main', 'purge-everything-over': '-1' }))).toThrow(/Input "purge-everything-over" must be a whole number from 0 to 1000000/)
+  })
+  it('warn that manifest alone purges nothing based on it', () => {
+    expect(getInputs(source({ ...minimal, manifest: 'm.json' })).warnings[0]).toMatch(/without "previous-manifest" this run purges nothing based on it/)
+  })
+})
+
+describe('parseSiteDir and parseUrlBase', () => {
+  it('normalise a folder and refuse one outside the workspace', () => {
+    expect(parseSiteDir('')).toBe('')
+    expect(parseSiteDir('.')).toBe('')
+    expect(parseSiteDir('./docs/site/')).toBe('docs/site')
+    expect(parseSiteDir('docs\\site')).toBe('docs/site')
+    expect(() => parseSiteDir('../secrets')).toThrow(/must be a folder inside the repository/)
+    expect(() => parseSiteDir('/etc')).toThrow(/must be a folder inside the repository/)
+  })
+  it('end url-base with a slash and refuse what is not an http(s) base', () => {
+    expect(parseUrlBase('https://example.com/docs')).toBe('https://example.com/docs/')
+    expect(parseUrlBase('')).toBeUndefined()
+    expect(() => parseUrlBase('example.com/docs')).toThrow(/Input "url-base" must be an absolute http\(s\) URL/)
+    expect(() => parseUrlBase('https://example.com/?v=1')).toThrow(/Input "url-base"/)
   })
 })

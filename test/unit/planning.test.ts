@@ -92,3 +92,13 @@ describe('resolveUrls', () => {
     expect(() => resolveUrls(['/x'], undefined)).toThrow(/"\/x" is a path, and paths need the zone's name/)
   })
 })
+
+describe('checkUrlBase', () => {
+  it('accepts a url-base on the zone or a subdomain, and none when the zone name is known', async () => {
+    const { checkUrlBase } = await import('../../src/urls.js')
+    expect(() => checkUrlBase('https://static.example.com/app/', 'example.com')).not.toThrow()
+    expect(() => checkUrlBase(undefined, 'example.com')).not.toThrow()
+    expect(() => checkUrlBase('https://example.org/', 'example.com')).toThrow('Input "url-base" (https://example.org/) is not on zone example.com')
+    expect(() => checkUrlBase(undefined, undefined)).toThrow(/Set "url-base" to where the site is served/)
+  })
+})
