@@ -86,10 +86,10 @@ describe('purging what a push changed (git history, end to end)', () => {
     expect([run.log, run.summary, ...Object.values(run.outputs)].join('\n')).not.toContain(TOKEN)
   })
 
-  it('purges everything when the compare API may have cut the list off at 300 files', async () => {
+  it('purges everything when a comparison of more than 300 files comes back cut off at 300', async () => {
     const workspace = history.clone('shallow')
     git(workspace, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
-    const files = Array.from({ length: 300 }, (_, i) => ({ filename: `site/page-${i}.html`, status: 'modified' }))
+    const files = Array.from({ length: 350 }, (_, i) => ({ filename: `site/page-${i}.html`, status: 'modified' }))
     github.comparisons.set(`${history.commits[1] ?? ''}...${history.commits[3] ?? ''}`, files)
     const api = await standIn()
     const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace, env: push() })
@@ -114,6 +114,23 @@ describe('purging what a push changed (git history, end to end)', () => {
     expect(run.code).toBe(0)
     expect(run.log).toContain('Comparing v1.0.0 (the release published before v1.1.0)')
     expect(sorted(run.outputs['changed-urls'])).toEqual(CHANGED_URLS)
+  })
+
+  it('compares a release through the API when the previous release cannot be fetched', async () => {
+    const workspace = history.clone('shallow')
+    git(workspace, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
+    github.releases.splice(0, github.releases.length,
+      { id: 3, tag_name: 'v1.1.0', draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' },
+      { id: 1, tag_name: 'v1.0.0', draft: false, prerelease: false, published_at: '2026-11-01T10:00:00Z' }
+    )
+    github.comparisons.set(`v1.0.0...${history.commits[3] ?? ''}`, [{ filename: 'site/blog.html', status: 'added' }])
+    const api = await standIn()
+    const env = event('release', { action: 'published', release: github.releases[0] }, history.commits[3] as string)
+    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace, env })
+    expect(run.code).toBe(0)
+    expect(github.requests).toContain('GET /repos/acme/site/releases?per_page=100')
+    expect(run.outputs['changed-urls']).toBe('["https://example.com/blog.html"]')
+    expect(run.summary).toContain('the GitHub compare API')
   })
 
   it('refuses auto for a push that created its branch', async () => {

@@ -32,7 +32,8 @@ export async function startGitHub(token: string): Promise<GitHubStandIn> {
     if (compare) {
       const files = comparisons.get(decodeURIComponent(compare[3] ?? ''))
       if (files === undefined) send(404, { message: 'Not Found' })
-      else send(200, { status: 'ahead', total_commits: 1, commits: [], files })
+      // Like GitHub: at most 300 files, on the first page only, with nothing saying the list was cut.
+      else send(200, { status: 'ahead', total_commits: 1, commits: [], files: files.slice(0, 300) })
       return
     }
     if (/^\/repos\/[^/]+\/[^/]+\/releases$/.test(url.pathname)) {
