@@ -79736,13 +79736,25 @@ class ApiClient {
             const judged = this.judge(method, path, attempt, result);
             if (judged.done)
                 return judged.response;
-            if (!judged.retryable || attempt >= this.options.maxAttempts)
-                throw new ApiError(judged.details);
+            if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
+                throw new ApiError({
+                    ...judged.details,
+                    retryable: judged.retryable,
+                    ...(judged.retryAfterMs === undefined ? {} : { retryAfterMs: judged.retryAfterMs })
+                });
+            }
             const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
             const reason = judged.details.kind === 'http' ? `HTTP ${judged.details.status ?? ''}` : judged.details.kind === 'timeout' ? 'timed out' : `network error (${judged.details.detail ?? ''})`;
             this.options.onRetry?.({ method, path, attempt, reason, delayMs });
             await this.sleep(delayMs);
         }
+    }
+    /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
+    async waitBeforeRetry(attempt, error) {
+        await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random));
+    }
+    get maxAttempts() {
+        return this.options.maxAttempts;
     }
     async close() {
         await this.dispatcher.close();

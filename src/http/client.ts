@@ -43,6 +43,11 @@ export interface RetryRecord {
 export interface RequestOptions {
   readonly query?: Readonly<Record<string, string | number>>
   readonly body?: unknown
+  /**
+   * false: one attempt only, for a request that must not be repeated blindly (creating a zone). The
+   * caller checks what happened, then calls `waitBeforeRetry` and tries again itself.
+   */
+  readonly retry?: boolean
 }
 
 export interface ApiResponse<T> {
@@ -98,12 +103,27 @@ export class ApiClient {
       })
       const judged = this.judge(method, path, attempt, result)
       if (judged.done) return judged.response as ApiResponse<T>
-      if (!judged.retryable || attempt >= this.options.maxAttempts) throw new ApiError(judged.details)
+      if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
+        throw new ApiError({
+          ...judged.details,
+          retryable: judged.retryable,
+          ...(judged.retryAfterMs === undefined ? {} : { retryAfterMs: judged.retryAfterMs })
+        })
+      }
       const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random)
       const reason = judged.details.kind === 'http' ? `HTTP ${judged.details.status ?? ''}` : judged.details.kind === 'timeout' ? 'timed out' : `network error (${judged.details.detail ?? ''})`
       this.options.onRetry?.({ method, path, attempt, reason, delayMs })
       await this.sleep(delayMs)
     }
+  }
+
+  /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
+  async waitBeforeRetry(attempt: number, error: ApiError): Promise<void> {
+    await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random))
+  }
+
+  get maxAttempts(): number {
+    return this.options.maxAttempts
   }
 
   async close(): Promise<void> {

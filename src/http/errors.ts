@@ -11,6 +11,10 @@ export interface ApiErrorDetails {
   readonly requestId?: string
   /** Network error code or the timeout, for kinds network/timeout. */
   readonly detail?: string
+  /** Whether the same request may succeed later (network error, timeout, 408/429/5xx). */
+  readonly retryable?: boolean
+  /** The wait the server asked for (Retry-After), if it did. */
+  readonly retryAfterMs?: number
 }
 
 /** A request that failed after all its attempts. The message says which request, why, and what to do. */

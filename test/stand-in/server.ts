@@ -10,6 +10,7 @@ export interface StandInZone {
   status: 'active' | 'pending' | 'deleted'
   created_at: string
   settings?: Record<string, unknown>
+  plan?: string
 }
 
 /** A fault for the next request(s) that match: answered instead of (or, with only `delayMs`, before) the real answer. */
@@ -27,6 +28,8 @@ export interface Fault {
   delayMs?: number
   /** Never answer: the client must time out. */
   hang?: boolean
+  /** Carry the request out (create the zone, record the purge), then never answer. */
+  hangAfter?: boolean
   /** Close the connection without an answer. */
   reset?: boolean
 }
@@ -58,7 +61,11 @@ export interface StandInOptions {
   maxPurgeItems?: number
   /** Answer GET /zones with 403, as for a key that may only purge. */
   denyListing?: boolean
+  /** Put a cname_target in the answer to POST /zones (default true). */
+  createCname?: boolean
 }
+
+export const CNAME_TARGET = 'edge.stand-in-cdn.net'
 
 export interface StandIn {
   /** Base address including /v1. */
@@ -140,13 +147,21 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       body = raw
     }
     const fault = takeFault(method, path)
-    requests.push({ method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, faulted: fault !== undefined && (fault.status !== undefined || fault.hang === true || fault.reset === true) })
+    requests.push({ method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, faulted: fault !== undefined && (fault.status !== undefined || fault.hang === true || fault.hangAfter === true || fault.reset === true) })
     res.setHeader('x-request-id', `req-${++counter}`)
 
     if (options.latencyMs) await delay(options.latencyMs)
     if (fault !== undefined) {
       if (fault.delayMs !== undefined) await delay(fault.delayMs)
       if (fault.hang) return
+      if (fault.hangAfter) {
+        try {
+          route(method, path, url.searchParams, body)
+        } catch {
+          // Carried out as far as it went; the client hears nothing either way.
+        }
+        return
+      }
       if (fault.reset) {
         req.socket.destroy()
         return
@@ -179,10 +194,15 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const segments = path.split('/').filter(Boolean).map(decodeURIComponent)
     if (segments[0] !== 'zones') fail(404, 7003, `No route for ${path}`)
     if (segments.length === 1) {
+      if (method === 'POST') return createZone(body)
       if (method !== 'GET') fail(405, 7001, `Method ${method} not allowed on /zones`)
       return listZones(query)
     }
-    const [, key, action] = segments
+    const [, key, action, report] = segments
+    if (segments.length === 4 && action === 'analytics' && report === 'traffic') {
+      if (method !== 'GET') fail(405, 7001, `Method ${method} not allowed on ${path}`)
+      return traffic(key as string, query)
+    }
     if (segments.length !== 3 || key === undefined) fail(404, 7003, `No route for ${path}`)
     if (method !== 'POST') fail(405, 7001, `Method ${method} not allowed on ${path}`)
     if (action === 'purge') return purge(key as string, body)
@@ -202,6 +222,54 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const matching = zones.filter((z) => status === null || z.status === status)
     const data = matching.slice((page - 1) * perPage, page * perPage).map(({ id, name, status: s, created_at }) => ({ id, name, status: s, created_at }))
     return { data, meta: { page, per_page: perPage, total: matching.length } }
+  }
+
+  const createZone = (body: unknown): Record<string, unknown> => {
+    if (!isObject(body)) fail(400, 1100, 'Zone body must be a JSON object')
+    const request = body as Record<string, unknown>
+    for (const key of Object.keys(request)) if (key !== 'name' && key !== 'plan') fail(400, 1101, `Unknown zone field ${key}`)
+    const name = request.name
+    if (typeof name !== 'string' || !/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i.test(name)) fail(400, 1102, 'name must be a domain name')
+    if (request.plan !== undefined && !['free', 'pro', 'business', 'enterprise'].includes(request.plan as string)) {
+      fail(400, 1103, 'plan must be one of free, pro, business, enterprise')
+    }
+    if (zones.some((z) => z.name.toLowerCase() === (name as string).toLowerCase() && z.status !== 'deleted')) {
+      fail(409, 1061, `A zone with the name ${name as string} already exists`)
+    }
+    const created: StandInZone = { id: `zn-new-${zones.length + 1}`, name: name as string, status: 'pending', created_at: '2026-11-22T09:00:00Z' }
+    zones.push(created)
+    created.plan = (request.plan as string | undefined) ?? 'free'
+    return { data: { ...created, ...(options.createCname === false ? {} : { cname_target: CNAME_TARGET }) } }
+  }
+
+  const traffic = (zoneId: string, query: URLSearchParams): Record<string, unknown> => {
+    const target = zones.find((z) => z.id === zoneId && z.status !== 'deleted')
+    if (target === undefined) fail(404, 1049, `No zone with id ${zoneId}`)
+    for (const name of query.keys()) if (!['since', 'until', 'granularity'].includes(name)) fail(400, 1001, `Unknown query parameter ${name}`)
+    const step = { minute: 60_000, hour: 3_600_000, day: 86_400_000 }[query.get('granularity') ?? 'hour']
+    if (step === undefined) fail(400, 1201, 'granularity must be minute, hour or day')
+    const time = (name: string, fallback: number): number => {
+      const value = query.get(name)
+      if (value === null) return fallback
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) fail(400, 1202, `${name} must be an ISO 8601 time`)
+      return Date.parse(value)
+    }
+    const until = time('until', Date.now())
+    const since = time('since', until - 86_400_000)
+    if (since >= until) fail(400, 1203, 'since must be before until')
+    const timeseries = []
+    for (let t = Math.floor(since / (step as number)) * (step as number); t < until; t += step as number) {
+      // Deterministic traffic: a daily wave, different per zone.
+      const requests = 1000 + Math.round(800 * Math.sin(t / 86_400_000 * 2 * Math.PI)) + (zoneId.length * 37) % 200
+      timeseries.push({ timestamp: new Date(t).toISOString(), requests, bandwidth: requests * 2048 })
+    }
+    const totalRequests = timeseries.reduce((sum, point) => sum + point.requests, 0)
+    return {
+      data: {
+        totals: { requests: totalRequests, bandwidth: totalRequests * 2048, cache_hit_rate: 0.873 },
+        timeseries
+      }
+    }
   }
 
   const purge = (zoneId: string, body: unknown): Record<string, unknown> => {

@@ -158,3 +158,20 @@ describe('ApiClient', () => {
     expect(retries).toEqual([{ method: 'POST', path: purge, attempt: 1, reason: 'HTTP 503', delayMs: 2000 }])
   })
 })
+
+describe('ApiClient without automatic retries', () => {
+  it('makes one attempt, says whether a retry could help, and waits as asked when the caller retries', async () => {
+    api.fault({ path: '/zones', method: 'POST', status: 503, retryAfter: '4' })
+    const c = client()
+    const error = await failure(c.request('POST', '/zones', { body: { name: 'a.net' }, retry: false }))
+    expect(api.requests).toHaveLength(1)
+    expect(error.details).toMatchObject({ status: 503, attempts: 1, retryable: true, retryAfterMs: 4000 })
+    await c.waitBeforeRetry(1, error)
+    expect(sleeps).toEqual([4000])
+  })
+  it('marks a refusal as not retryable', async () => {
+    api.fault({ path: '/zones', method: 'POST', status: 409 })
+    const error = await failure(client().request('POST', '/zones', { body: { name: 'a.net' }, retry: false }))
+    expect(error.details.retryable).toBe(false)
+  })
+})

@@ -64,6 +64,35 @@ describe('stand-in API', () => {
     expect(response.status).toBe(415)
   })
 
+  it('creates a pending zone, with a CNAME target, and refuses a second one of the same name', async () => {
+    const created = await call('POST', '/zones', { name: 'new-site.net', plan: 'pro' })
+    expect(created.json).toEqual({
+      success: true,
+      data: { id: 'zn-new-2', name: 'new-site.net', status: 'pending', created_at: '2026-11-22T09:00:00Z', plan: 'pro', cname_target: 'edge.stand-in-cdn.net' }
+    })
+    const again = await call('POST', '/zones', { name: 'NEW-site.net' })
+    expect(again.status).toBe(409)
+    expect(await call('POST', '/zones', { name: 'x.net', plan: 'gold' })).toMatchObject({ status: 400 })
+    expect(await call('POST', '/zones', { name: 'not a domain' })).toMatchObject({ status: 400 })
+  })
+
+  it('answers traffic for any window and granularity', async () => {
+    const answer = await call('GET', '/zones/zone-example/analytics/traffic?since=2026-11-22T00:00:00Z&until=2026-11-22T06:00:00Z&granularity=hour')
+    const data = answer.json.data as { totals: { requests: number; cache_hit_rate: number }; timeseries: { timestamp: string; requests: number }[] }
+    expect(data.timeseries.map((point) => point.timestamp)).toEqual(Array.from({ length: 6 }, (_, i) => `2026-11-22T0${i}:00:00.000Z`))
+    expect(data.totals.requests).toBe(data.timeseries.reduce((sum, point) => sum + point.requests, 0))
+    expect((await call('GET', '/zones/zone-example/analytics/traffic?granularity=week')).status).toBe(400)
+    expect((await call('GET', '/zones/zone-example/analytics/traffic?since=yesterday')).status).toBe(400)
+  })
+
+  it('can carry a request out and then never answer', async () => {
+    api.fault({ path: '/zones', method: 'POST', hangAfter: true })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 200)
+    await expect(fetch(`${api.url}/zones`, { method: 'POST', signal: controller.signal, headers: { authorization: `Bearer ${api.apiKey}`, 'content-type': 'application/json' }, body: '{"name":"late.net"}' })).rejects.toThrow()
+    expect(api.zones.map((z) => z.name)).toContain('late.net')
+  })
+
   it('records purges it accepted', async () => {
     await call('POST', '/zones/zone-example/purge', { tags: ['a', 'b'] })
     expect(api.purges).toEqual([{ zoneId: 'zone-example', everything: false, files: [], tags: ['a', 'b'] }])
