@@ -35494,7 +35494,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 5701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -45585,7 +45585,7 @@ const { URL } = __nccwpck_require__(3136)
 let tls // include tls conditionally since it is not always available
 const DispatcherBase = __nccwpck_require__(1841)
 const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
+const { Socks5Client, STATES } = __nccwpck_require__(5701)
 const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
 const Pool = __nccwpck_require__(628)
 const buildConnector = __nccwpck_require__(9136)
@@ -76090,7 +76090,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4787);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8082);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -76099,7 +76099,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4787:
+/***/ 8082:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -79053,6 +79053,49 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/analytics.ts
+const MAX_CHART_POINTS = 60;
+/**
+ * Merges consecutive buckets evenly so that at most `max` remain: each merged point sums its buckets'
+ * requests and keeps the first bucket's timestamp.
+ */
+function mergeBuckets(points, max = MAX_CHART_POINTS) {
+    if (points.length <= max)
+        return [...points];
+    const size = Math.ceil(points.length / max);
+    const merged = [];
+    for (let start = 0; start < points.length; start += size) {
+        const group = points.slice(start, start + size);
+        merged.push({ timestamp: group[0].timestamp, requests: group.reduce((sum, point) => sum + point.requests, 0) });
+    }
+    return merged;
+}
+const isNumber = (value) => typeof value === 'number' && Number.isFinite(value);
+/**
+ * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
+ * reported in the result, because a traffic report is never a reason to skip or fail a purge.
+ */
+async function readTraffic(client, zone, analytics, now) {
+    const until = new Date(now).toISOString();
+    const since = new Date(now - analytics.windowMs).toISOString();
+    const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
+    try {
+        const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, { query: { since, until, granularity: analytics.granularity } });
+        const totals = response.body?.data?.totals;
+        if (totals === undefined || !isNumber(totals.requests) || !isNumber(totals.bandwidth) || !isNumber(totals.cache_hit_rate)) {
+            throw new Error('the answer has no totals (requests, bandwidth, cache_hit_rate)');
+        }
+        const series = Array.isArray(response.body?.data?.timeseries) ? response.body.data.timeseries : [];
+        const points = series
+            .filter((point) => typeof point.timestamp === 'string' && isNumber(point.requests))
+            .map((point) => ({ timestamp: point.timestamp, requests: point.requests }));
+        return { ...base, totals: { requests: totals.requests, bandwidth: totals.bandwidth, cache_hit_rate: totals.cache_hit_rate }, points: mergeBuckets(points), error: undefined };
+    }
+    catch (error) {
+        return { ...base, totals: undefined, points: [], error: error instanceof Error ? error.message : String(error) };
+    }
+}
+
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -79915,6 +79958,7 @@ function describe(value) {
 
 
 
+const PLANS = ['free', 'pro', 'business', 'enterprise'];
 const runnerSource = {
     getInput: (name) => getInput(name),
     env: process.env
@@ -79928,7 +79972,10 @@ function getInputs(source = runnerSource) {
         throw new InputError('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.');
     }
     const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim());
-    const zone = parseZoneRef(input('zone'));
+    const zones = parseZoneSelection(source.getInput('zone'));
+    const createZone = parseBoolean('create-zone', input('create-zone'), false);
+    const plan = parsePlan(input('plan'));
+    const analytics = parseAnalytics(input('analytics'), input('analytics-granularity'));
     const githubToken = input('github-token');
     registerSecret(githubToken);
     const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
@@ -79959,13 +80006,25 @@ function getInputs(source = runnerSource) {
         throw new InputError('Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
             'An empty list never purges everything.');
     }
+    if (zones.kind === 'auto' && (tags.length > 0 || purgeEverything || settings !== undefined)) {
+        throw new InputError('Input "zone: auto" routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".');
+    }
+    if (zones.kind === 'auto' && createZone) {
+        throw new InputError('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.');
+    }
+    if (plan !== undefined && !createZone) {
+        warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.');
+    }
     if (manifestValue !== '' && changes?.from.kind !== 'manifest') {
         warnings.push('Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.');
     }
     return {
         apiKey,
         apiUrl,
-        zone,
+        zones,
+        createZone,
+        plan,
+        analytics,
         purgeEverything,
         files,
         filesFrom,
@@ -80094,13 +80153,52 @@ function isHostName(value) {
 }
 /** A value with a dot that is a valid host name is a domain name; anything else an id. */
 function parseZoneRef(value) {
-    if (value === '') {
-        throw new InputError('Input "zone" is required: the zone id, or its domain name (e.g. example.com).');
-    }
-    if (/\s/.test(value)) {
-        throw new InputError(`Input "zone" must be one zone id or domain name, got "${value}".`);
-    }
     return value.includes('.') && isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value };
+}
+/** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
+function parseZoneSelection(value) {
+    const entries = [...new Set(value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== ''))];
+    if (entries.length === 0) {
+        throw new InputError('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".');
+    }
+    const spaced = entries.find((entry) => /\s/.test(entry));
+    if (spaced !== undefined) {
+        throw new InputError(`Input "zone": "${spaced}" is not a zone id or domain name; separate several zones with newlines or commas.`);
+    }
+    if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
+        if (entries.length > 1)
+            throw new InputError('Input "zone": "auto" stands alone; it cannot be listed with other zones.');
+        return { kind: 'auto' };
+    }
+    return { kind: 'list', refs: entries.map(parseZoneRef) };
+}
+function parsePlan(value) {
+    if (value === '')
+        return undefined;
+    const plan = PLANS.find((candidate) => candidate === value.toLowerCase());
+    if (plan === undefined)
+        throw new InputError(`Input "plan" must be one of ${PLANS.join(', ')}; got "${value}".`);
+    return plan;
+}
+const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const MAX_WINDOW_MS = 90 * 86_400_000;
+/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
+function parseAnalytics(window, granularity) {
+    if (window === '') {
+        if (granularity !== '')
+            throw new InputError('Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).');
+        return undefined;
+    }
+    const match = /^(\d+)\s*([mhd])$/i.exec(window);
+    const windowMs = match === null ? NaN : Number(match[1]) * WINDOW_UNITS[match[2].toLowerCase()];
+    if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
+        throw new InputError(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${window}".`);
+    }
+    if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
+        throw new InputError(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${granularity}".`);
+    }
+    const chosen = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day';
+    return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
 }
 
 ;// CONCATENATED MODULE: ./src/plan.ts
@@ -80176,13 +80274,58 @@ function collapsedList(title, items, more) {
     return `<details><summary>${escapeHtml(title)}</summary>\n\n<pre>\n${shown}${escapeHtml(rest)}\n</pre>\n\n</details>\n`;
 }
 
+;// CONCATENATED MODULE: ./src/report/traffic.ts
+
+const thousands = (value) => value.toLocaleString('en-US');
+/** A chart label: time of day for minute and hour buckets, the date for day buckets (UTC). */
+function label(timestamp, granularity) {
+    const iso = new Date(timestamp).toISOString();
+    return granularity === 'day' ? iso.slice(5, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+}
+/** The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries. */
+function trafficChart(report) {
+    const labels = report.points.map((point) => `"${label(point.timestamp, report.granularity)}"`);
+    const values = report.points.map((point) => String(point.requests));
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "Requests per ${report.granularity} (UTC)"`,
+        `  x-axis [${labels.join(', ')}]`,
+        '  y-axis "Requests"',
+        `  line [${values.join(', ')}]`,
+        '```'
+    ].join('\n');
+}
+/** One zone's traffic section of the job summary. */
+function trafficSection(report) {
+    const zone = escapeMarkdown(report.zoneName ?? report.zoneId);
+    const heading = `### Traffic: ${zone}, last ${escapeMarkdown(report.window)} (by ${report.granularity})`;
+    if (report.totals === undefined) {
+        return [heading, '', `> [!WARNING]`, `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`, ''];
+    }
+    const lines = [
+        heading,
+        '',
+        '| | |',
+        '|---|---|',
+        `| Requests | ${thousands(report.totals.requests)} |`,
+        `| Bandwidth | ${thousands(report.totals.bandwidth)} (as reported by the API; its unit is not documented) |`,
+        `| Cache hit rate | ${(report.totals.cache_hit_rate * 100).toFixed(1)} % |`,
+        ''
+    ];
+    if (report.points.length > 0)
+        lines.push(trafficChart(report), '');
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+
 
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const duration = (ms) => (ms === undefined ? '–' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 /** The job summary, in Markdown, from the result alone. */
 function renderSummary(result) {
-    const zoneLabel = result.zone.name || result.zone.id || 'unknown zone';
+    const zoneLabel = result.zones.length > 1 ? `${result.zones.length} zones` : result.zone.name || result.zone.id || 'unknown zone';
     const lines = [`## CDN purge: ${escapeMarkdown(zoneLabel)}`, ''];
     if (result.dryRun) {
         lines.push('> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', '');
@@ -80193,9 +80336,9 @@ function renderSummary(result) {
         lines.push('> [!CAUTION]', `> **The step failed.**${detail} See the errors below.`, '');
     }
     const count = (kind) => result.planned.filter((request) => request.kind === kind).length;
-    const rows = [
-        ['Zone', `${escapeMarkdown(result.zone.name || '(name unknown)')} · \`${escapeMarkdown(result.zone.id || '–')}\` · ${escapeMarkdown(result.zone.status || 'status unknown')}`]
-    ];
+    const rows = result.zones.length === 1 || result.zones.length === 0
+        ? [['Zone', `${escapeMarkdown(result.zone.name || '(name unknown)')} · \`${escapeMarkdown(result.zone.id || '–')}\` · ${escapeMarkdown(result.zone.status || 'status unknown')}`]]
+        : [['Zones', escapeMarkdown(result.zone.name)]];
     const verb = result.dryRun ? 'would purge' : 'purged';
     const requested = result.purgedFiles.length + result.failedFiles.length;
     if (count('purge-everything') > 0) {
@@ -80219,7 +80362,10 @@ function renderSummary(result) {
     rows.push(['HTTP requests', `${result.requests}${retries > 0 ? ` (${plural(retries, 'retry', 'retries')})` : ''}`]);
     rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`]);
     lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '');
+    lines.push(...zonesSection(result), ...createdSection(result));
     lines.push(...changesSection(result));
+    for (const report of result.traffic)
+        lines.push(...trafficSection(report));
     if (result.failedFiles.length > 0)
         lines.push(collapsedList(`URLs not purged (${result.failedFiles.length})`, result.failedFiles, 'see the failed-files output'));
     if (result.failedTags.length > 0)
@@ -80229,6 +80375,37 @@ function renderSummary(result) {
     if (result.warnings.length > 0)
         lines.push(collapsedList(`Warnings (${result.warnings.length})`, result.warnings, 'see the log'));
     return lines.join('\n');
+}
+/** A row per zone when there are several. */
+function zonesSection(result) {
+    if (result.zones.length < 2)
+        return [];
+    const mark = (done, asked) => (!asked ? '–' : result.dryRun ? 'planned' : done ? 'yes' : '**no**');
+    return [
+        '| Zone | Status | URLs purged | Tags purged | Everything | Settings | Not purged |',
+        '|---|---|---|---|---|---|---|',
+        ...result.zones.map((zone) => `| ${escapeMarkdown(zone.name || zone.id)} | ${escapeMarkdown(zone.status || '–')} | ${zone.purgedFiles.length} | ${zone.purgedTags.length} | ${mark(zone.purgedEverything, zone.purgeEverythingRequested)} | ${mark(zone.settingsApplied, zone.settingsRequested)} | ${zone.failedFiles.length + zone.failedTags.length} |`),
+        ''
+    ];
+}
+/** For a zone the step created: the DNS record the user must add next. */
+function createdSection(result) {
+    return result.zones.flatMap((zone) => {
+        if (zone.created === null)
+            return [];
+        const name = escapeMarkdown(zone.name);
+        if (zone.created.dryRun)
+            return ['> [!NOTE]', `> Zone **${name}** does not exist and would be created (dry run).`, ''];
+        const target = zone.created.cnameTarget === null
+            ? 'to the target the service gives for it. The create answer did not name the target, so it is not known here: find it in the dashboard.'
+            : `to \`${escapeMarkdown(zone.created.cnameTarget)}\`.`;
+        return [
+            '> [!IMPORTANT]',
+            `> Zone **${name}** was created (\`${escapeMarkdown(zone.id)}\`, status ${escapeMarkdown(zone.status || 'unknown')}).`,
+            `> Next step: point the domain at the service with a DNS **CNAME** record for \`${name}\` ${target}`,
+            ''
+        ];
+    });
 }
 /** What changed, how it was found, and the switch to purging everything when it was made. */
 function changesSection(result) {
@@ -80272,6 +80449,28 @@ function outputsOf(result) {
         'failed-tags': JSON.stringify(result.failedTags),
         'settings-applied': String(result.settingsApplied),
         requests: String(result.requests),
+        zones: JSON.stringify(result.zones.map((zone) => ({
+            id: zone.id,
+            name: zone.name,
+            status: zone.status,
+            created: zone.created !== null,
+            'purged-files': zone.purgedFiles.length,
+            'purged-tags': zone.purgedTags.length,
+            'purged-everything': zone.purgedEverything,
+            'failed-files': zone.failedFiles,
+            'failed-tags': zone.failedTags,
+            'settings-applied': zone.settingsApplied
+        }))),
+        analytics: JSON.stringify(result.traffic.map((report) => ({
+            zone: report.zoneId,
+            name: report.zoneName ?? '',
+            window: report.window,
+            since: report.since,
+            until: report.until,
+            granularity: report.granularity,
+            totals: report.totals ?? null,
+            ...(report.error === undefined ? {} : { error: report.error })
+        }))),
         'changed-files': JSON.stringify(result.changes?.files ?? []),
         'changed-urls': JSON.stringify(result.changes?.urls ?? []),
         result: JSON.stringify(resultDocument(result))
@@ -80282,8 +80481,14 @@ function outputsOf(result) {
  * thousands of URLs stays small), plus the planned and sent requests, durations, errors and warnings.
  */
 function resultDocument(result) {
-    const { purgedFiles, purgedTags, ...rest } = result;
-    return { ...rest, purgedFiles: purgedFiles.length, purgedTags: purgedTags.length };
+    const { purgedFiles, purgedTags, zones, traffic, ...rest } = result;
+    return {
+        ...rest,
+        purgedFiles: purgedFiles.length,
+        purgedTags: purgedTags.length,
+        zones: zones.map((zone) => ({ ...zone, purgedFiles: zone.purgedFiles.length, purgedTags: zone.purgedTags.length })),
+        traffic: traffic.map(({ points, ...report }) => ({ ...report, points: points.length }))
+    };
 }
 /** One line for the log that says what happened. */
 function headline(result) {
@@ -80331,38 +80536,68 @@ async function report(result, writeSummary) {
 
 ;// CONCATENATED MODULE: ./src/result.ts
 function newRunState() {
-    return { dryRun: false, outcomes: [], requestsSent: 0, errors: [], warnings: [], durations: {} };
+    return { dryRun: false, zones: [], outcomes: [], requestsSent: 0, traffic: [], errors: [], warnings: [], durations: {} };
 }
+const NOTHING = { everything: false, files: [], tags: [] };
 /**
- * Derives the result from the state. Every requested URL and tag lands in exactly one of purged or
- * failed: purged when a request carrying it was confirmed, failed otherwise (a dry run purges and fails nothing).
+ * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
+ * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
  */
-function buildResult(state) {
-    const confirmed = state.outcomes.filter((outcome) => outcome.ok);
-    const confirmedItems = (kind) => new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items));
-    const requested = state.requested ?? { everything: false, files: [], tags: [] };
+function zoneResult(zone, requested, state) {
+    const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id);
     const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything');
-    // Purging everything purges every URL and tag that was asked for (the switch of purge-everything-over).
-    const purgedFiles = purgedEverything ? new Set(requested.files) : confirmedItems('files');
-    const purgedTags = purgedEverything ? new Set(requested.tags) : confirmedItems('tags');
-    const notConfirmed = (items, purged) => state.dryRun ? [] : items.filter((item) => !purged.has(item));
-    const failedFiles = notConfirmed(requested.files, purgedFiles);
-    const failedTags = notConfirmed(requested.tags, purgedTags);
-    const plannedRequests = state.plan?.requests ?? [];
-    const settingsRequest = plannedRequests.find((request) => request.kind === 'settings');
-    const settingsApplied = confirmed.some((outcome) => outcome.request.kind === 'settings');
-    const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))];
-    const everythingDone = failedFiles.length === 0 && failedTags.length === 0 && (!requested.everything || purgedEverything) && (settingsRequest === undefined || settingsApplied);
+    const confirmedItems = (kind, asked) => purgedEverything ? new Set(asked) : new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items));
+    const purgedFiles = confirmedItems('files', requested.files);
+    const purgedTags = confirmedItems('tags', requested.tags);
+    const notConfirmed = (asked, purged) => (state.dryRun ? [] : asked.filter((item) => !purged.has(item)));
+    const planned = state.plan?.requests.filter((request) => request.zoneId === zone.id) ?? [];
     return {
-        ok: errors.length === 0 && (state.dryRun || everythingDone),
-        dryRun: state.dryRun,
-        zone: { id: state.zone?.id ?? '', name: state.zone?.name ?? '', status: state.zone?.status ?? '' },
+        id: zone.id,
+        name: zone.name ?? '',
+        status: zone.status ?? '',
+        created: zone.created ?? null,
+        purgeEverythingRequested: planned.some((request) => request.kind === 'purge-everything'),
         purgedEverything,
         purgedFiles: [...purgedFiles],
         purgedTags: [...purgedTags],
+        failedFiles: notConfirmed(requested.files, purgedFiles),
+        failedTags: notConfirmed(requested.tags, purgedTags),
+        settingsRequested: planned.some((request) => request.kind === 'settings'),
+        settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings')
+    };
+}
+/** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
+function buildResult(state) {
+    const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state));
+    const requested = state.requested ?? NOTHING;
+    // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
+    const purgedFiles = zones.flatMap((zone) => zone.purgedFiles);
+    const purgedTags = zones.flatMap((zone) => zone.purgedTags);
+    // Measured against everything asked for, so entries never routed to a zone (the step stopped first) count as failed.
+    const purgedFileSet = new Set(purgedFiles);
+    const failedFiles = state.dryRun ? [] : requested.files.filter((file) => !purgedFileSet.has(file));
+    const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zones.flatMap((zone) => zone.failedTags))];
+    const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
+    const settingsZones = zones.filter((zone) => zone.settingsRequested);
+    const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
+    const plannedRequests = state.plan?.requests ?? [];
+    const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))];
+    const everythingDone = failedFiles.length === 0 &&
+        failedTags.length === 0 &&
+        everythingZones.every((zone) => zone.purgedEverything) &&
+        (!requested.everything || everythingZones.length > 0) &&
+        (settingsZones.length === 0 || settingsApplied);
+    return {
+        ok: errors.length === 0 && (state.dryRun || everythingDone),
+        dryRun: state.dryRun,
+        zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
+        zones,
+        purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
+        purgedFiles,
+        purgedTags,
         failedFiles,
         failedTags,
-        settings: settingsRequest?.body ?? null,
+        settings: plannedRequests.find((request) => request.kind === 'settings')?.body ?? null,
         settingsApplied,
         requests: state.requestsSent,
         changes: state.changes === undefined
@@ -80377,6 +80612,7 @@ function buildResult(state) {
             },
         everythingInstead: state.everythingInstead ?? null,
         manifestWritten: state.manifestWritten ?? null,
+        traffic: state.traffic,
         planned: plannedRequests.map(summarize),
         sent: state.outcomes
             .filter((outcome) => outcome.attempts > 0)
@@ -80471,24 +80707,70 @@ function resolveUrls(entries, zoneName) {
     return [...urls];
 }
 /**
- * Changed files are served under `url-base`, or on the zone's own host: either must be known and in the zone.
- * Checked before the changed URLs are built, so that the error names the input to fix.
+ * Changed files are served under `url-base`, or on the one zone's own host: either must be known and in
+ * a zone. Checked before the changed URLs are built, so that the error names the input to fix.
  */
-function checkUrlBase(urlBase, zoneName) {
+function checkUrlBase(urlBase, zoneNames) {
     if (urlBase === undefined) {
-        if (zoneName === undefined) {
+        if (zoneNames.length !== 1) {
+            throw new InputError('Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.');
+        }
+        if (zoneNames[0] === undefined) {
             throw new InputError('Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.');
         }
         return;
     }
-    const zone = zoneName?.toLowerCase().replace(/\.$/, '');
-    if (zone !== undefined && !isInZone(new URL(urlBase).hostname, zone)) {
-        throw new InputError(`Input "url-base" (${urlBase}) is not on zone ${zone} or a subdomain of it: its URLs cannot be purged in this zone.`);
+    const names = zoneNames.filter((name) => name !== undefined).map((name) => name.toLowerCase().replace(/\.$/, ''));
+    if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
+        throw new InputError(`Input "url-base" (${urlBase}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
     }
+}
+/** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
+function routeEntries(entries, zones) {
+    const [only] = zones;
+    if (zones.length === 1 && only !== undefined) {
+        const urls = resolveUrls(entries, only.name);
+        return new Map(urls.length === 0 ? [] : [[only.id, urls]]);
+    }
+    return routeUrls(entries, zones);
 }
 function isInZone(hostname, zone) {
     const host = hostname.toLowerCase().replace(/\.$/, '');
     return host === zone || host.endsWith(`.${zone}`);
+}
+/**
+ * With several zones (or `zone: auto`), sends each absolute URL to the zone whose name is the longest
+ * suffix of its host, so that shop.example.com goes to a shop.example.com zone before example.com.
+ * Paths need a single named zone. Returns the URLs per zone id, de-duplicated, in order.
+ */
+function routeUrls(entries, zones) {
+    const routed = new Map();
+    const offenders = [];
+    const named = zones
+        .filter((zone) => zone.name !== undefined)
+        .map((zone) => ({ id: zone.id, name: zone.name.toLowerCase().replace(/\.$/, '') }))
+        .sort((a, b) => b.name.length - a.name.length);
+    for (const entry of entries) {
+        if (entry.startsWith('/') && !entry.startsWith('//')) {
+            throw new InputError(`"${entry}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs (or "url-base" for changed files).`);
+        }
+        const url = URL.canParse(entry) ? new URL(entry) : undefined;
+        const zone = url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') ? named.find((candidate) => isInZone(url.hostname, candidate.name)) : undefined;
+        if (url === undefined || zone === undefined) {
+            offenders.push(entry);
+            continue;
+        }
+        const list = routed.get(zone.id) ?? new Set();
+        list.add(url.href);
+        routed.set(zone.id, list);
+    }
+    if (offenders.length > 0) {
+        const shown = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
+        const more = offenders.length > SHOWN_OFFENDERS ? `\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : '';
+        throw new InputError(`${offenders.length} URL${offenders.length === 1 ? ' is' : 's are'} on none of the zones (${named.length === 0 ? 'no zone names are known' : named.map((zone) => zone.name).join(', ')}). ` +
+            `Each must be an absolute http(s) URL on one of them or a subdomain of it. Nothing was sent.\n${shown}${more}`);
+    }
+    return new Map([...routed].map(([id, urls]) => [id, [...urls]]));
 }
 /** Drops repeated entries, keeping the first of each. */
 function unique(entries) {
@@ -80539,52 +80821,133 @@ function isZone(value) {
 }
 const normalizeName = (name) => name.toLowerCase().replace(/\.$/, '');
 const STATUS_PREFERENCE = ['active', 'pending'];
+function describeRef(ref) {
+    return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`;
+}
+/** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
+function findZone(zones, ref) {
+    const candidates = ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => normalizeName(zone.name) === normalizeName(ref.name));
+    const usable = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find((candidate) => candidate !== undefined);
+    return { usable, candidates };
+}
+function pendingWarning(zone) {
+    return zone.status === 'pending' && zone.created === undefined
+        ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
+        : [];
+}
 /**
  * Picks the zone the user meant. A name matches case-insensitively, ignoring a trailing dot;
  * among zones of the same name, active wins over pending; deleted alone is an error.
  */
 function matchZone(zones, ref) {
-    const wanted = ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`;
-    const candidates = ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => normalizeName(zone.name) === normalizeName(ref.name));
+    const { usable, candidates } = findZone(zones, ref);
     if (candidates.length === 0) {
-        throw new InputError(`No zone with ${wanted} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
-            'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account.');
+        throw new InputError(`No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
+            'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
+            (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.'));
     }
-    const zone = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find((candidate) => candidate !== undefined);
-    if (zone === undefined) {
+    if (usable === undefined) {
         const statuses = [...new Set(candidates.map((candidate) => candidate.status))].join(', ');
-        throw new InputError(`The zone with ${wanted} is ${statuses}, not active or pending: nothing can be purged in it. Restore or recreate the zone first.`);
+        throw new InputError(`The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
+            (ref.kind === 'name' ? ', or set "create-zone: true" to create it anew.' : '.'));
     }
-    const warnings = zone.status === 'pending'
-        ? [`Zone ${zone.name} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
-        : [];
-    return { zone, warnings };
+    return { zone: usable, warnings: pendingWarning(usable) };
 }
 /**
- * Finds the zone to work on. A zone given by id whose listing is refused (403) is used by id alone,
- * with a warning: a key may be scoped to purging one zone.
+ * Finds every zone to work on with one pass over the zone list, creating missing ones when asked.
+ * Zones given by id whose listing is refused (403) are used by id alone, with a warning: a key may be
+ * scoped to purging.
  */
-async function resolveZone(client, ref, concurrency) {
+async function resolveZones(client, selection, options) {
     let zones;
     try {
-        zones = await listZones(client, concurrency);
+        zones = await listZones(client, options.concurrency);
     }
     catch (error) {
-        if (error instanceof ApiError && error.status === 403) {
-            if (ref.kind === 'id') {
-                return {
-                    zone: { id: ref.id, name: undefined, status: undefined },
-                    warnings: [`The API key may not list zones (HTTP 403), so zone ${ref.id} is used by id alone, unchecked; its name and status are unknown.`]
-                };
-            }
-            throw new InputError(`The API key may not list zones (HTTP 403), so the zone name "${ref.name}" cannot be looked up. Give the zone id in the "zone" input instead, or use a key that may list zones.`);
+        if (!(error instanceof ApiError && error.status === 403))
+            throw error;
+        const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
+        if (selection.kind === 'auto' || named !== undefined) {
+            throw new InputError(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.kind === 'name' ? named.name : ''}" cannot be looked up`}. ` +
+                'Give zone ids in the "zone" input instead, or use a key that may list zones.');
         }
-        throw error;
+        const byId = selection.refs.map((ref) => ({ id: ref.kind === 'id' ? ref.id : '', name: undefined, status: undefined }));
+        return {
+            zones: byId,
+            warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
+            candidates: undefined
+        };
     }
-    return matchZone(zones, ref);
+    if (selection.kind === 'auto') {
+        const candidates = zones.filter((zone) => STATUS_PREFERENCE.includes(zone.status));
+        return { zones: [], warnings: [], candidates };
+    }
+    const resolved = [];
+    const warnings = [];
+    for (const ref of selection.refs) {
+        const lookup = options.createZone && ref.kind === 'name' && findZone(zones, ref).usable === undefined
+            ? { zone: await createZone(client, ref.name, options), warnings: [] }
+            : matchZone(zones, ref);
+        if (!resolved.some((zone) => zone.id === lookup.zone.id))
+            resolved.push(lookup.zone);
+        warnings.push(...lookup.warnings);
+    }
+    return { zones: resolved, warnings, candidates: undefined };
+}
+const ALREADY_EXISTS = /already exists/i;
+/**
+ * `POST /zones`. Creating is not idempotent: after a timeout, a network error or a retryable answer,
+ * the zone list is read again before any retry, so a zone is never created twice; a 409 or an
+ * "already exists" answer is followed by a lookup, not a failure.
+ */
+async function createZone(client, name, options) {
+    const label = normalizeName(name);
+    if (options.dryRun) {
+        return { id: '(new zone)', name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } };
+    }
+    const body = { name: label, ...(options.plan === undefined ? {} : { plan: options.plan }) };
+    const lookAgain = async () => findZone(await listZones(client, options.concurrency), { kind: 'name', name: label }).usable;
+    for (let attempt = 1;; attempt++) {
+        try {
+            const response = await client.request('POST', '/zones', { body, retry: false });
+            return createdZone(response.body?.data, label);
+        }
+        catch (error) {
+            if (!(error instanceof ApiError))
+                throw error;
+            const exists = error.status === 409 || ALREADY_EXISTS.test(error.details.serverMessage ?? '');
+            if (!exists && !error.details.retryable)
+                throw error;
+            // The request may have been carried out although no answer said so: look before trying again.
+            const found = await lookAgain();
+            if (found !== undefined)
+                return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } };
+            if (exists)
+                throw new InputError(`POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`);
+            if (attempt >= client.maxAttempts)
+                throw error;
+            await client.waitBeforeRetry(attempt, error);
+        }
+    }
+}
+/** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
+function createdZone(data, name) {
+    const id = data?.id;
+    if (typeof id !== 'string' || id === '') {
+        throw new Error(`POST /zones answered without the new zone's id, so zone ${name} cannot be used. Check the dashboard: the zone may have been created.`);
+    }
+    const cname = Object.entries(data ?? {}).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '');
+    return {
+        id,
+        name: typeof data?.name === 'string' ? data.name : name,
+        status: typeof data?.status === 'string' ? data.status : undefined,
+        created: { cnameTarget: cname?.[1] ?? null, dryRun: false }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
+
+
 
 
 
@@ -80628,26 +80991,40 @@ async function run() {
         client = createClient(given);
         const api = client;
         const zoneStarted = performance.now();
-        const lookup = await group('Zone', async () => {
-            const found = await resolveZone(api, given.zone, given.concurrency);
-            info(`Zone: ${found.zone.name ?? '(name unknown)'} (${found.zone.id}), status ${found.zone.status ?? 'unknown'}.`);
+        const resolution = await group('Zone', async () => {
+            const found = await resolveZones(api, given.zones, { concurrency: given.concurrency, createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
+            found.zones.forEach((zone) => info(describeZone(zone)));
+            if (found.candidates !== undefined)
+                info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
             return found;
         });
         state.durations.zoneMs = performance.now() - zoneStarted;
-        state.zone = lookup.zone;
-        lookup.warnings.forEach(warn);
+        resolution.warnings.forEach(warn);
+        const targets = resolution.candidates ?? resolution.zones;
         if (changeInputs !== undefined)
-            checkUrlBase(changeInputs.urlBase, lookup.zone.name);
-        const changedUrls = resolveUrls(changes?.entries ?? [], lookup.zone.name);
+            checkUrlBase(changeInputs.urlBase, targets.map((zone) => zone.name));
+        const changedUrls = [...routeEntries(changes?.entries ?? [], targets).values()].flat();
         state.changedUrls = changedUrls;
-        const urls = resolveUrls([...entries, ...changedUrls], lookup.zone.name);
-        state.requested = { everything: given.purgeEverything, files: urls, tags };
+        const routed = routeEntries([...entries, ...changedUrls], targets);
+        const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id));
+        state.requested = { everything: given.purgeEverything, files: [...routed.values()].flat(), tags };
         state.everythingInstead = changes?.incomplete ?? tooManyChanges(changedUrls.length, given.changes?.purgeEverythingOver ?? 0);
         if (state.everythingInstead !== undefined && changes?.incomplete === undefined)
             warn(`Purging everything instead of the list: ${state.everythingInstead}.`);
         const purgeEverything = given.purgeEverything || state.everythingInstead !== undefined;
-        state.plan = planRequests([{ zone: lookup.zone, purgeEverything, urls, tags, settings: given.settings }], given.batchSize);
-        info(`Planned ${state.plan.requests.length} request(s): ${purgeEverything ? 'purge everything' : `${urls.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
+        state.zones = zones.map((zone) => ({ zone, requested: { everything: purgeEverything, files: routed.get(zone.id) ?? [], tags } }));
+        const analytics = given.analytics;
+        if (analytics !== undefined) {
+            const readable = zones.filter((zone) => zone.created?.dryRun !== true);
+            state.traffic = await group('Traffic', () => mapConcurrent(readable, given.concurrency, (zone) => readTraffic(api, zone, analytics, Date.now())));
+            for (const report of state.traffic) {
+                if (report.error !== undefined)
+                    warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`);
+            }
+        }
+        state.plan = planRequests(state.zones.map(({ zone, requested }) => ({ zone, purgeEverything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
+        const urlCount = state.requested.files.length;
+        info(`Planned ${state.plan.requests.length} request(s) over ${zones.length} zone(s): ${purgeEverything ? 'purge everything' : `${urlCount} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
         if (given.dryRun) {
             info('Dry run: no purge or settings request is sent.');
         }
@@ -80691,6 +81068,12 @@ function createClient(inputs) {
         onAttempt: (attempt) => core_debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
         onRetry: (retry) => info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
     });
+}
+function describeZone(zone) {
+    if (zone.created?.dryRun)
+        return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`;
+    const what = zone.created === undefined ? 'Zone' : 'Created zone';
+    return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`;
 }
 function tooManyChanges(count, limit) {
     return limit > 0 && count > limit ? `${count} changed URLs is more than purge-everything-over (${limit})` : undefined;

@@ -7,13 +7,34 @@ import { parseSettings, type ZoneSettings } from './settings.js'
 /** How the user named the zone: by id, or by domain name. */
 export type ZoneRef = { readonly kind: 'id'; readonly id: string } | { readonly kind: 'name'; readonly name: string }
 
+/** The zones to work on: those listed, or `auto` (each URL to the account zone that covers its host). */
+export type ZoneSelection = { readonly kind: 'list'; readonly refs: readonly ZoneRef[] } | { readonly kind: 'auto' }
+
+export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const
+export type ZonePlan = (typeof PLANS)[number]
+
+export type Granularity = 'minute' | 'hour' | 'day'
+
+/** The traffic report: a window ending now. */
+export interface AnalyticsInputs {
+  /** As written, e.g. "24h". */
+  readonly window: string
+  readonly windowMs: number
+  readonly granularity: Granularity
+}
+
 /** Everything the step was asked to do, validated. Nothing after this module reads the raw inputs. */
 export interface Inputs {
   /** Bearer key for every request; already masked. */
   readonly apiKey: string
   /** Base address including the version segment, without a trailing slash. */
   readonly apiUrl: string
-  readonly zone: ZoneRef
+  readonly zones: ZoneSelection
+  /** Create a zone given by name that does not exist (or only as deleted). */
+  readonly createZone: boolean
+  /** Sent on creation. */
+  readonly plan: ZonePlan | undefined
+  readonly analytics: AnalyticsInputs | undefined
   readonly purgeEverything: boolean
   /** Entries of the `files` input as written: absolute URLs or paths starting with `/`. */
   readonly files: readonly string[]
@@ -76,7 +97,10 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
     throw new InputError('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.')
   }
   const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim())
-  const zone = parseZoneRef(input('zone'))
+  const zones = parseZoneSelection(source.getInput('zone'))
+  const createZone = parseBoolean('create-zone', input('create-zone'), false)
+  const plan = parsePlan(input('plan'))
+  const analytics = parseAnalytics(input('analytics'), input('analytics-granularity'))
 
   const githubToken = input('github-token')
   registerSecret(githubToken)
@@ -114,6 +138,15 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
         'An empty list never purges everything.'
     )
   }
+  if (zones.kind === 'auto' && (tags.length > 0 || purgeEverything || settings !== undefined)) {
+    throw new InputError('Input "zone: auto" routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".')
+  }
+  if (zones.kind === 'auto' && createZone) {
+    throw new InputError('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.')
+  }
+  if (plan !== undefined && !createZone) {
+    warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.')
+  }
   if (manifestValue !== '' && changes?.from.kind !== 'manifest') {
     warnings.push('Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.')
   }
@@ -121,7 +154,10 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
   return {
     apiKey,
     apiUrl,
-    zone,
+    zones,
+    createZone,
+    plan,
+    analytics,
     purgeEverything,
     files,
     filesFrom,
@@ -256,11 +292,50 @@ export function isHostName(value: string): boolean {
 
 /** A value with a dot that is a valid host name is a domain name; anything else an id. */
 export function parseZoneRef(value: string): ZoneRef {
-  if (value === '') {
-    throw new InputError('Input "zone" is required: the zone id, or its domain name (e.g. example.com).')
-  }
-  if (/\s/.test(value)) {
-    throw new InputError(`Input "zone" must be one zone id or domain name, got "${value}".`)
-  }
   return value.includes('.') && isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value }
+}
+
+/** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
+export function parseZoneSelection(value: string): ZoneSelection {
+  const entries = [...new Set(value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== ''))]
+  if (entries.length === 0) {
+    throw new InputError('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".')
+  }
+  const spaced = entries.find((entry) => /\s/.test(entry))
+  if (spaced !== undefined) {
+    throw new InputError(`Input "zone": "${spaced}" is not a zone id or domain name; separate several zones with newlines or commas.`)
+  }
+  if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
+    if (entries.length > 1) throw new InputError('Input "zone": "auto" stands alone; it cannot be listed with other zones.')
+    return { kind: 'auto' }
+  }
+  return { kind: 'list', refs: entries.map(parseZoneRef) }
+}
+
+export function parsePlan(value: string): ZonePlan | undefined {
+  if (value === '') return undefined
+  const plan = PLANS.find((candidate) => candidate === value.toLowerCase())
+  if (plan === undefined) throw new InputError(`Input "plan" must be one of ${PLANS.join(', ')}; got "${value}".`)
+  return plan
+}
+
+const WINDOW_UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 }
+const MAX_WINDOW_MS = 90 * 86_400_000
+
+/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
+export function parseAnalytics(window: string, granularity: string): AnalyticsInputs | undefined {
+  if (window === '') {
+    if (granularity !== '') throw new InputError('Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).')
+    return undefined
+  }
+  const match = /^(\d+)\s*([mhd])$/i.exec(window)
+  const windowMs = match === null ? NaN : Number(match[1]) * (WINDOW_UNITS[(match[2] as string).toLowerCase()] as number)
+  if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
+    throw new InputError(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${window}".`)
+  }
+  if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
+    throw new InputError(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${granularity}".`)
+  }
+  const chosen: Granularity = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day'
+  return { window, windowMs, granularity: granularity === '' ? chosen : (granularity as Granularity) }
 }

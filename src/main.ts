@@ -1,5 +1,7 @@
 import * as core from '@actions/core'
+import { readTraffic } from './analytics.js'
 import { detectChanges } from './changes/index.js'
+import { mapConcurrent } from './concurrency.js'
 import { buildManifest, writeManifest } from './changes/manifest.js'
 import { InputError } from './errors.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
@@ -11,9 +13,9 @@ import { report } from './report/index.js'
 import { buildResult, newRunState, type RunState } from './result.js'
 import { redact } from './secrets.js'
 import { collectFileEntries } from './sources/index.js'
-import { checkUrlBase, resolveUrls, unique } from './urls.js'
+import { checkUrlBase, routeEntries, unique } from './urls.js'
 import { USER_AGENT } from './version.js'
-import { resolveZone } from './zones.js'
+import { resolveZones, type ResolvedZone } from './zones.js'
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -45,26 +47,42 @@ export async function run(): Promise<void> {
     client = createClient(given)
     const api = client
     const zoneStarted = performance.now()
-    const lookup = await core.group('Zone', async () => {
-      const found = await resolveZone(api, given.zone, given.concurrency)
-      core.info(`Zone: ${found.zone.name ?? '(name unknown)'} (${found.zone.id}), status ${found.zone.status ?? 'unknown'}.`)
+    const resolution = await core.group('Zone', async () => {
+      const found = await resolveZones(api, given.zones, { concurrency: given.concurrency, createZone: given.createZone, plan: given.plan, dryRun: given.dryRun })
+      found.zones.forEach((zone) => core.info(describeZone(zone)))
+      if (found.candidates !== undefined) core.info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`)
       return found
     })
     state.durations.zoneMs = performance.now() - zoneStarted
-    state.zone = lookup.zone
-    lookup.warnings.forEach(warn)
+    resolution.warnings.forEach(warn)
 
-    if (changeInputs !== undefined) checkUrlBase(changeInputs.urlBase, lookup.zone.name)
-    const changedUrls = resolveUrls(changes?.entries ?? [], lookup.zone.name)
+    const targets = resolution.candidates ?? resolution.zones
+    if (changeInputs !== undefined) checkUrlBase(changeInputs.urlBase, targets.map((zone) => zone.name))
+    const changedUrls = [...routeEntries(changes?.entries ?? [], targets).values()].flat()
     state.changedUrls = changedUrls
-    const urls = resolveUrls([...entries, ...changedUrls], lookup.zone.name)
-    state.requested = { everything: given.purgeEverything, files: urls, tags }
+    const routed = routeEntries([...entries, ...changedUrls], targets)
+    const zones: readonly ResolvedZone[] = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id))
+    state.requested = { everything: given.purgeEverything, files: [...routed.values()].flat(), tags }
     state.everythingInstead = changes?.incomplete ?? tooManyChanges(changedUrls.length, given.changes?.purgeEverythingOver ?? 0)
     if (state.everythingInstead !== undefined && changes?.incomplete === undefined) warn(`Purging everything instead of the list: ${state.everythingInstead}.`)
     const purgeEverything = given.purgeEverything || state.everythingInstead !== undefined
+    state.zones = zones.map((zone) => ({ zone, requested: { everything: purgeEverything, files: routed.get(zone.id) ?? [], tags } }))
 
-    state.plan = planRequests([{ zone: lookup.zone, purgeEverything, urls, tags, settings: given.settings }], given.batchSize)
-    core.info(`Planned ${state.plan.requests.length} request(s): ${purgeEverything ? 'purge everything' : `${urls.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`)
+    const analytics = given.analytics
+    if (analytics !== undefined) {
+      const readable = zones.filter((zone) => zone.created?.dryRun !== true)
+      state.traffic = await core.group('Traffic', () => mapConcurrent(readable, given.concurrency, (zone) => readTraffic(api, zone, analytics, Date.now())))
+      for (const report of state.traffic) {
+        if (report.error !== undefined) warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`)
+      }
+    }
+
+    state.plan = planRequests(
+      state.zones.map(({ zone, requested }) => ({ zone, purgeEverything, urls: requested.files, tags, settings: given.settings })),
+      given.batchSize
+    )
+    const urlCount = state.requested.files.length
+    core.info(`Planned ${state.plan.requests.length} request(s) over ${zones.length} zone(s): ${purgeEverything ? 'purge everything' : `${urlCount} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`)
     if (given.dryRun) {
       core.info('Dry run: no purge or settings request is sent.')
     } else {
@@ -106,6 +124,12 @@ function createClient(inputs: Inputs): ApiClient {
     onRetry: (retry) =>
       core.info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
   })
+}
+
+function describeZone(zone: ResolvedZone): string {
+  if (zone.created?.dryRun) return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`
+  const what = zone.created === undefined ? 'Zone' : 'Created zone'
+  return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`
 }
 
 function tooManyChanges(count: number, limit: number): string | undefined {

@@ -1,3 +1,4 @@
+import type { TrafficReport } from './analytics.js'
 import type { ChangeSet } from './changes/index.js'
 import type { RequestOutcome } from './execute.js'
 import type { Plan, RequestKind } from './plan.js'
@@ -14,19 +15,22 @@ export interface Requested {
 /** Everything known when the step ends, however far it got. Filled in by main as the run goes. */
 export interface RunState {
   dryRun: boolean
-  zone?: ResolvedZone
-  requested?: Requested
-  plan?: Plan
+  /** Everything asked for, over all zones: entries as written until they are routed to zones. */
+  requested?: Requested | undefined
+  /** The zones worked on, each with what it was asked to purge. */
+  zones: { zone: ResolvedZone; requested: Requested }[]
+  plan?: Plan | undefined
   outcomes: RequestOutcome[]
   requestsSent: number
   /** What changed, when changed-since or previous-manifest was given. */
   changes?: ChangeSet | undefined
-  /** The changed entries as absolute URLs, once the zone is known. */
+  /** The changed entries as absolute URLs, once the zones are known. */
   changedUrls?: readonly string[] | undefined
   /** Why everything was purged instead of the list, when that switch was made. */
   everythingInstead?: string | undefined
   /** Where the new manifest was written. */
   manifestWritten?: string | undefined
+  traffic: TrafficReport[]
   errors: string[]
   warnings: string[]
   durations: { zoneMs?: number; settingsMs?: number; purgeMs?: number; totalMs?: number }
@@ -58,11 +62,30 @@ export interface ChangeReport {
   readonly urls: readonly string[]
 }
 
+/** One zone's part of the run. */
+export interface ZoneResult {
+  readonly id: string
+  readonly name: string
+  readonly status: string
+  /** Set when the step created the zone (or would, in a dry run). */
+  readonly created: { readonly cnameTarget: string | null; readonly dryRun: boolean } | null
+  readonly purgeEverythingRequested: boolean
+  readonly purgedEverything: boolean
+  readonly purgedFiles: readonly string[]
+  readonly purgedTags: readonly string[]
+  readonly failedFiles: readonly string[]
+  readonly failedTags: readonly string[]
+  readonly settingsRequested: boolean
+  readonly settingsApplied: boolean
+}
+
 /** The one object outputs, summary and log are written from. */
 export interface RunResult {
   readonly ok: boolean
   readonly dryRun: boolean
+  /** The zones' ids, names and statuses, comma-separated in the order of `zones`. */
   readonly zone: { readonly id: string; readonly name: string; readonly status: string }
+  readonly zones: readonly ZoneResult[]
   readonly purgedEverything: boolean
   readonly purgedFiles: readonly string[]
   readonly purgedTags: readonly string[]
@@ -77,6 +100,7 @@ export interface RunResult {
   /** Why everything was purged instead of the list; null when it was not. */
   readonly everythingInstead: string | null
   readonly manifestWritten: string | null
+  readonly traffic: readonly TrafficReport[]
   readonly planned: readonly RequestSummary[]
   readonly sent: readonly SentRequest[]
   readonly errors: readonly string[]
@@ -85,42 +109,74 @@ export interface RunResult {
 }
 
 export function newRunState(): RunState {
-  return { dryRun: false, outcomes: [], requestsSent: 0, errors: [], warnings: [], durations: {} }
+  return { dryRun: false, zones: [], outcomes: [], requestsSent: 0, traffic: [], errors: [], warnings: [], durations: {} }
 }
 
+const NOTHING: Requested = { everything: false, files: [], tags: [] }
+
 /**
- * Derives the result from the state. Every requested URL and tag lands in exactly one of purged or
- * failed: purged when a request carrying it was confirmed, failed otherwise (a dry run purges and fails nothing).
+ * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
+ * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
  */
-export function buildResult(state: RunState): RunResult {
-  const confirmed = state.outcomes.filter((outcome) => outcome.ok)
-  const confirmedItems = (kind: RequestKind): Set<string> =>
-    new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items))
-  const requested = state.requested ?? { everything: false, files: [], tags: [] }
+function zoneResult(zone: ResolvedZone, requested: Requested, state: RunState): ZoneResult {
+  const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id)
   const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything')
-  // Purging everything purges every URL and tag that was asked for (the switch of purge-everything-over).
-  const purgedFiles = purgedEverything ? new Set(requested.files) : confirmedItems('files')
-  const purgedTags = purgedEverything ? new Set(requested.tags) : confirmedItems('tags')
-  const notConfirmed = (items: readonly string[], purged: Set<string>): string[] =>
-    state.dryRun ? [] : items.filter((item) => !purged.has(item))
-  const failedFiles = notConfirmed(requested.files, purgedFiles)
-  const failedTags = notConfirmed(requested.tags, purgedTags)
+  const confirmedItems = (kind: RequestKind, asked: readonly string[]): Set<string> =>
+    purgedEverything ? new Set(asked) : new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items))
+  const purgedFiles = confirmedItems('files', requested.files)
+  const purgedTags = confirmedItems('tags', requested.tags)
+  const notConfirmed = (asked: readonly string[], purged: Set<string>): string[] => (state.dryRun ? [] : asked.filter((item) => !purged.has(item)))
+  const planned = state.plan?.requests.filter((request) => request.zoneId === zone.id) ?? []
+  return {
+    id: zone.id,
+    name: zone.name ?? '',
+    status: zone.status ?? '',
+    created: zone.created ?? null,
+    purgeEverythingRequested: planned.some((request) => request.kind === 'purge-everything'),
+    purgedEverything,
+    purgedFiles: [...purgedFiles],
+    purgedTags: [...purgedTags],
+    failedFiles: notConfirmed(requested.files, purgedFiles),
+    failedTags: notConfirmed(requested.tags, purgedTags),
+    settingsRequested: planned.some((request) => request.kind === 'settings'),
+    settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings')
+  }
+}
+
+/** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
+export function buildResult(state: RunState): RunResult {
+  const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state))
+  const requested = state.requested ?? NOTHING
+  // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
+  const purgedFiles = zones.flatMap((zone) => zone.purgedFiles)
+  const purgedTags = zones.flatMap((zone) => zone.purgedTags)
+  // Measured against everything asked for, so entries never routed to a zone (the step stopped first) count as failed.
+  const purgedFileSet = new Set(purgedFiles)
+  const failedFiles = state.dryRun ? [] : requested.files.filter((file) => !purgedFileSet.has(file))
+  const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zones.flatMap((zone) => zone.failedTags))]
+  const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested)
+  const settingsZones = zones.filter((zone) => zone.settingsRequested)
+  const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied)
   const plannedRequests = state.plan?.requests ?? []
-  const settingsRequest = plannedRequests.find((request) => request.kind === 'settings')
-  const settingsApplied = confirmed.some((outcome) => outcome.request.kind === 'settings')
   const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))]
-  const everythingDone = failedFiles.length === 0 && failedTags.length === 0 && (!requested.everything || purgedEverything) && (settingsRequest === undefined || settingsApplied)
+  const everythingDone =
+    failedFiles.length === 0 &&
+    failedTags.length === 0 &&
+    everythingZones.every((zone) => zone.purgedEverything) &&
+    (!requested.everything || everythingZones.length > 0) &&
+    (settingsZones.length === 0 || settingsApplied)
 
   return {
     ok: errors.length === 0 && (state.dryRun || everythingDone),
     dryRun: state.dryRun,
-    zone: { id: state.zone?.id ?? '', name: state.zone?.name ?? '', status: state.zone?.status ?? '' },
-    purgedEverything,
-    purgedFiles: [...purgedFiles],
-    purgedTags: [...purgedTags],
+    zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
+    zones,
+    purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
+    purgedFiles,
+    purgedTags,
     failedFiles,
     failedTags,
-    settings: (settingsRequest?.body as ZoneSettings | undefined) ?? null,
+    settings: (plannedRequests.find((request) => request.kind === 'settings')?.body as ZoneSettings | undefined) ?? null,
     settingsApplied,
     requests: state.requestsSent,
     changes:
@@ -136,6 +192,7 @@ export function buildResult(state: RunState): RunResult {
           },
     everythingInstead: state.everythingInstead ?? null,
     manifestWritten: state.manifestWritten ?? null,
+    traffic: state.traffic,
     planned: plannedRequests.map(summarize),
     sent: state.outcomes
       .filter((outcome) => outcome.attempts > 0)

@@ -2,7 +2,7 @@ import { mapConcurrent } from './concurrency.js'
 import { InputError } from './errors.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
-import type { ZoneRef } from './inputs.js'
+import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
 
 export interface Zone {
   readonly id: string
@@ -10,16 +10,30 @@ export interface Zone {
   readonly status: string
 }
 
-/** The zone the step works on. Name and status are unknown when the key may not list zones. */
+/** A zone the step works on. Name and status are unknown when the key may not list zones. */
 export interface ResolvedZone {
   readonly id: string
   readonly name: string | undefined
   readonly status: string | undefined
+  /** Set when this step created the zone (or, in a dry run, would create it). */
+  readonly created?: {
+    /** The CNAME target the service gave for the domain; null when its answer held none. */
+    readonly cnameTarget: string | null
+    readonly dryRun: boolean
+  }
 }
 
 export interface ZoneLookup {
   readonly zone: ResolvedZone
   readonly warnings: readonly string[]
+}
+
+/** The zones to work on, and for `zone: auto` every zone a URL may be routed to. */
+export interface ZoneResolution {
+  readonly zones: readonly ResolvedZone[]
+  readonly warnings: readonly string[]
+  /** `auto` only: the account's zones that can be purged (active or pending). */
+  readonly candidates: readonly Zone[] | undefined
 }
 
 const PER_PAGE = 100
@@ -64,58 +78,141 @@ function isZone(value: unknown): value is Zone {
   return typeof zone === 'object' && zone !== null && typeof zone.id === 'string' && typeof zone.name === 'string' && typeof zone.status === 'string'
 }
 
-const normalizeName = (name: string): string => name.toLowerCase().replace(/\.$/, '')
+export const normalizeName = (name: string): string => name.toLowerCase().replace(/\.$/, '')
 const STATUS_PREFERENCE = ['active', 'pending']
+
+function describeRef(ref: ZoneRef): string {
+  return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`
+}
+
+/** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
+function findZone(zones: readonly Zone[], ref: ZoneRef): { usable: Zone | undefined; candidates: Zone[] } {
+  const candidates = ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => normalizeName(zone.name) === normalizeName(ref.name))
+  const usable = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find((candidate) => candidate !== undefined)
+  return { usable, candidates }
+}
+
+function pendingWarning(zone: ResolvedZone): string[] {
+  return zone.status === 'pending' && zone.created === undefined
+    ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
+    : []
+}
 
 /**
  * Picks the zone the user meant. A name matches case-insensitively, ignoring a trailing dot;
  * among zones of the same name, active wins over pending; deleted alone is an error.
  */
 export function matchZone(zones: readonly Zone[], ref: ZoneRef): ZoneLookup {
-  const wanted = ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`
-  const candidates =
-    ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => normalizeName(zone.name) === normalizeName(ref.name))
+  const { usable, candidates } = findZone(zones, ref)
   if (candidates.length === 0) {
     throw new InputError(
-      `No zone with ${wanted} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
-        'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account.'
+      `No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
+        'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
+        (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.')
     )
   }
-  const zone = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find(
-    (candidate) => candidate !== undefined
-  )
-  if (zone === undefined) {
+  if (usable === undefined) {
     const statuses = [...new Set(candidates.map((candidate) => candidate.status))].join(', ')
-    throw new InputError(`The zone with ${wanted} is ${statuses}, not active or pending: nothing can be purged in it. Restore or recreate the zone first.`)
+    throw new InputError(
+      `The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
+        (ref.kind === 'name' ? ', or set "create-zone: true" to create it anew.' : '.')
+    )
   }
-  const warnings =
-    zone.status === 'pending'
-      ? [`Zone ${zone.name} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
-      : []
-  return { zone, warnings }
+  return { zone: usable, warnings: pendingWarning(usable) }
+}
+
+export interface ResolveOptions {
+  readonly concurrency: number
+  readonly createZone: boolean
+  readonly plan: ZonePlan | undefined
+  readonly dryRun: boolean
 }
 
 /**
- * Finds the zone to work on. A zone given by id whose listing is refused (403) is used by id alone,
- * with a warning: a key may be scoped to purging one zone.
+ * Finds every zone to work on with one pass over the zone list, creating missing ones when asked.
+ * Zones given by id whose listing is refused (403) are used by id alone, with a warning: a key may be
+ * scoped to purging.
  */
-export async function resolveZone(client: ApiClient, ref: ZoneRef, concurrency: number): Promise<ZoneLookup> {
+export async function resolveZones(client: ApiClient, selection: ZoneSelection, options: ResolveOptions): Promise<ZoneResolution> {
   let zones: Zone[]
   try {
-    zones = await listZones(client, concurrency)
+    zones = await listZones(client, options.concurrency)
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) {
-      if (ref.kind === 'id') {
-        return {
-          zone: { id: ref.id, name: undefined, status: undefined },
-          warnings: [`The API key may not list zones (HTTP 403), so zone ${ref.id} is used by id alone, unchecked; its name and status are unknown.`]
-        }
-      }
+    if (!(error instanceof ApiError && error.status === 403)) throw error
+    const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name')
+    if (selection.kind === 'auto' || named !== undefined) {
       throw new InputError(
-        `The API key may not list zones (HTTP 403), so the zone name "${ref.name}" cannot be looked up. Give the zone id in the "zone" input instead, or use a key that may list zones.`
+        `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.kind === 'name' ? named.name : ''}" cannot be looked up`}. ` +
+          'Give zone ids in the "zone" input instead, or use a key that may list zones.'
       )
     }
-    throw error
+    const byId = selection.refs.map((ref) => ({ id: ref.kind === 'id' ? ref.id : '', name: undefined, status: undefined }))
+    return {
+      zones: byId,
+      warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
+      candidates: undefined
+    }
   }
-  return matchZone(zones, ref)
+  if (selection.kind === 'auto') {
+    const candidates = zones.filter((zone) => STATUS_PREFERENCE.includes(zone.status))
+    return { zones: [], warnings: [], candidates }
+  }
+  const resolved: ResolvedZone[] = []
+  const warnings: string[] = []
+  for (const ref of selection.refs) {
+    const lookup =
+      options.createZone && ref.kind === 'name' && findZone(zones, ref).usable === undefined
+        ? { zone: await createZone(client, ref.name, options), warnings: [] }
+        : matchZone(zones, ref)
+    if (!resolved.some((zone) => zone.id === lookup.zone.id)) resolved.push(lookup.zone)
+    warnings.push(...lookup.warnings)
+  }
+  return { zones: resolved, warnings, candidates: undefined }
+}
+
+const ALREADY_EXISTS = /already exists/i
+
+/**
+ * `POST /zones`. Creating is not idempotent: after a timeout, a network error or a retryable answer,
+ * the zone list is read again before any retry, so a zone is never created twice; a 409 or an
+ * "already exists" answer is followed by a lookup, not a failure.
+ */
+async function createZone(client: ApiClient, name: string, options: ResolveOptions): Promise<ResolvedZone> {
+  const label = normalizeName(name)
+  if (options.dryRun) {
+    return { id: '(new zone)', name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } }
+  }
+  const body = { name: label, ...(options.plan === undefined ? {} : { plan: options.plan }) }
+  const lookAgain = async (): Promise<Zone | undefined> => findZone(await listZones(client, options.concurrency), { kind: 'name', name: label }).usable
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await client.request<{ data?: Record<string, unknown> }>('POST', '/zones', { body, retry: false })
+      return createdZone(response.body?.data, label)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      const exists = error.status === 409 || ALREADY_EXISTS.test(error.details.serverMessage ?? '')
+      if (!exists && !error.details.retryable) throw error
+      // The request may have been carried out although no answer said so: look before trying again.
+      const found = await lookAgain()
+      if (found !== undefined) return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } }
+      if (exists) throw new InputError(`POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`)
+      if (attempt >= client.maxAttempts) throw error
+      await client.waitBeforeRetry(attempt, error)
+    }
+  }
+}
+
+/** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
+function createdZone(data: Record<string, unknown> | undefined, name: string): ResolvedZone {
+  const id = data?.id
+  if (typeof id !== 'string' || id === '') {
+    throw new Error(`POST /zones answered without the new zone's id, so zone ${name} cannot be used. Check the dashboard: the zone may have been created.`)
+  }
+  const cname = Object.entries(data ?? {}).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '')
+  return {
+    id,
+    name: typeof data?.name === 'string' ? data.name : name,
+    status: typeof data?.status === 'string' ? data.status : undefined,
+    created: { cnameTarget: (cname?.[1] as string | undefined) ?? null, dryRun: false }
+  }
 }

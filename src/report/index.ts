@@ -16,6 +16,32 @@ export function outputsOf(result: RunResult): Record<string, string> {
     'failed-tags': JSON.stringify(result.failedTags),
     'settings-applied': String(result.settingsApplied),
     requests: String(result.requests),
+    zones: JSON.stringify(
+      result.zones.map((zone) => ({
+        id: zone.id,
+        name: zone.name,
+        status: zone.status,
+        created: zone.created !== null,
+        'purged-files': zone.purgedFiles.length,
+        'purged-tags': zone.purgedTags.length,
+        'purged-everything': zone.purgedEverything,
+        'failed-files': zone.failedFiles,
+        'failed-tags': zone.failedTags,
+        'settings-applied': zone.settingsApplied
+      }))
+    ),
+    analytics: JSON.stringify(
+      result.traffic.map((report) => ({
+        zone: report.zoneId,
+        name: report.zoneName ?? '',
+        window: report.window,
+        since: report.since,
+        until: report.until,
+        granularity: report.granularity,
+        totals: report.totals ?? null,
+        ...(report.error === undefined ? {} : { error: report.error })
+      }))
+    ),
     'changed-files': JSON.stringify(result.changes?.files ?? []),
     'changed-urls': JSON.stringify(result.changes?.urls ?? []),
     result: JSON.stringify(resultDocument(result))
@@ -27,8 +53,14 @@ export function outputsOf(result: RunResult): Record<string, string> {
  * thousands of URLs stays small), plus the planned and sent requests, durations, errors and warnings.
  */
 export function resultDocument(result: RunResult): Record<string, unknown> {
-  const { purgedFiles, purgedTags, ...rest } = result
-  return { ...rest, purgedFiles: purgedFiles.length, purgedTags: purgedTags.length }
+  const { purgedFiles, purgedTags, zones, traffic, ...rest } = result
+  return {
+    ...rest,
+    purgedFiles: purgedFiles.length,
+    purgedTags: purgedTags.length,
+    zones: zones.map((zone) => ({ ...zone, purgedFiles: zone.purgedFiles.length, purgedTags: zone.purgedTags.length })),
+    traffic: traffic.map(({ points, ...report }) => ({ ...report, points: points.length }))
+  }
 }
 
 /** One line for the log that says what happened. */

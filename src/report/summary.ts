@@ -1,12 +1,13 @@
 import type { RunResult } from '../result.js'
 import { collapsedList, escapeMarkdown } from './markdown.js'
+import { trafficSection } from './traffic.js'
 
 const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
 const duration = (ms: number | undefined): string => (ms === undefined ? '–' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`)
 
 /** The job summary, in Markdown, from the result alone. */
 export function renderSummary(result: RunResult): string {
-  const zoneLabel = result.zone.name || result.zone.id || 'unknown zone'
+  const zoneLabel = result.zones.length > 1 ? `${result.zones.length} zones` : result.zone.name || result.zone.id || 'unknown zone'
   const lines: string[] = [`## CDN purge: ${escapeMarkdown(zoneLabel)}`, '']
 
   if (result.dryRun) {
@@ -18,9 +19,10 @@ export function renderSummary(result: RunResult): string {
   }
 
   const count = (kind: string): number => result.planned.filter((request) => request.kind === kind).length
-  const rows: [string, string][] = [
-    ['Zone', `${escapeMarkdown(result.zone.name || '(name unknown)')} · \`${escapeMarkdown(result.zone.id || '–')}\` · ${escapeMarkdown(result.zone.status || 'status unknown')}`]
-  ]
+  const rows: [string, string][] =
+    result.zones.length === 1 || result.zones.length === 0
+      ? [['Zone', `${escapeMarkdown(result.zone.name || '(name unknown)')} · \`${escapeMarkdown(result.zone.id || '–')}\` · ${escapeMarkdown(result.zone.status || 'status unknown')}`]]
+      : [['Zones', escapeMarkdown(result.zone.name)]]
   const verb = result.dryRun ? 'would purge' : 'purged'
   const requested = result.purgedFiles.length + result.failedFiles.length
   if (count('purge-everything') > 0) {
@@ -45,13 +47,49 @@ export function renderSummary(result: RunResult): string {
   rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`])
 
   lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '')
+  lines.push(...zonesSection(result), ...createdSection(result))
   lines.push(...changesSection(result))
+  for (const report of result.traffic) lines.push(...trafficSection(report))
 
   if (result.failedFiles.length > 0) lines.push(collapsedList(`URLs not purged (${result.failedFiles.length})`, result.failedFiles, 'see the failed-files output'))
   if (result.failedTags.length > 0) lines.push(collapsedList(`Cache tags not purged (${result.failedTags.length})`, result.failedTags, 'see the failed-tags output'))
   if (result.errors.length > 0) lines.push(collapsedList(`Errors (${result.errors.length})`, [...new Set(result.errors)], 'see the log'))
   if (result.warnings.length > 0) lines.push(collapsedList(`Warnings (${result.warnings.length})`, result.warnings, 'see the log'))
   return lines.join('\n')
+}
+
+/** A row per zone when there are several. */
+function zonesSection(result: RunResult): string[] {
+  if (result.zones.length < 2) return []
+  const mark = (done: boolean, asked: boolean): string => (!asked ? '–' : result.dryRun ? 'planned' : done ? 'yes' : '**no**')
+  return [
+    '| Zone | Status | URLs purged | Tags purged | Everything | Settings | Not purged |',
+    '|---|---|---|---|---|---|---|',
+    ...result.zones.map(
+      (zone) =>
+        `| ${escapeMarkdown(zone.name || zone.id)} | ${escapeMarkdown(zone.status || '–')} | ${zone.purgedFiles.length} | ${zone.purgedTags.length} | ${mark(zone.purgedEverything, zone.purgeEverythingRequested)} | ${mark(zone.settingsApplied, zone.settingsRequested)} | ${zone.failedFiles.length + zone.failedTags.length} |`
+    ),
+    ''
+  ]
+}
+
+/** For a zone the step created: the DNS record the user must add next. */
+function createdSection(result: RunResult): string[] {
+  return result.zones.flatMap((zone) => {
+    if (zone.created === null) return []
+    const name = escapeMarkdown(zone.name)
+    if (zone.created.dryRun) return ['> [!NOTE]', `> Zone **${name}** does not exist and would be created (dry run).`, '']
+    const target =
+      zone.created.cnameTarget === null
+        ? 'to the target the service gives for it. The create answer did not name the target, so it is not known here: find it in the dashboard.'
+        : `to \`${escapeMarkdown(zone.created.cnameTarget)}\`.`
+    return [
+      '> [!IMPORTANT]',
+      `> Zone **${name}** was created (\`${escapeMarkdown(zone.id)}\`, status ${escapeMarkdown(zone.status || 'unknown')}).`,
+      `> Next step: point the domain at the service with a DNS **CNAME** record for \`${name}\` ${target}`,
+      ''
+    ]
+  })
 }
 
 /** What changed, how it was found, and the switch to purging everything when it was made. */

@@ -71,6 +71,6 @@ describe('zone lookup (end to end)', () => {
   it('cannot find a zone by name when listing is refused', async () => {
     const api = await standIn({ denyListing: true })
     const run = await api.run({ tags: 't' })
-    expect(errorLine(run)).toContain('Give the zone id in the "zone" input instead')
+    expect(errorLine(run)).toContain('Give zone ids in the "zone" input instead')
   })
 })

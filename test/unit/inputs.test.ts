@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import { getInputs, parseApiUrl, parseBoolean, parseSiteDir, parseUrlBase, parseWholeNumber, parseZoneRef, splitList, type InputSource } from '../../src/inputs.js'
+import {
+  getInputs,
+  parseAnalytics,
+  parseApiUrl,
+  parseBoolean,
+  parsePlan,
+  parseSiteDir,
+  parseUrlBase,
+  parseWholeNumber,
+  parseZoneRef,
+  parseZoneSelection,
+  splitList,
+  type InputSource
+} from '../../src/inputs.js'
 import { actionInputs, EXPRESSION_DEFAULTS } from '../e2e/run-action.js'
 
 /** Inputs as the runner would give them: action.yml defaults, overridden by `given`. */
@@ -78,8 +91,63 @@ describe('parseZoneRef', () => {
     expect(parseZoneRef('023e105f4ecef8ad9ca31a8372d0c353')).toEqual({ kind: 'id', id: '023e105f4ecef8ad9ca31a8372d0c353' })
     expect(parseZoneRef('zone_1.2')).toEqual({ kind: 'id', id: 'zone_1.2' })
   })
-  it('requires a value', () => {
-    expect(() => parseZoneRef('')).toThrow('Input "zone" is required')
+})
+
+describe('parseZoneSelection', () => {
+  it('reads one zone, or several separated by newlines or commas, dropping repeats', () => {
+    expect(parseZoneSelection(' example.com ')).toEqual({ kind: 'list', refs: [{ kind: 'name', name: 'example.com' }] })
+    expect(parseZoneSelection('example.com, z-123\nshop.example.com\nexample.com')).toEqual({
+      kind: 'list',
+      refs: [
+        { kind: 'name', name: 'example.com' },
+        { kind: 'id', id: 'z-123' },
+        { kind: 'name', name: 'shop.example.com' }
+      ]
+    })
+  })
+  it('reads auto, alone', () => {
+    expect(parseZoneSelection('AUTO')).toEqual({ kind: 'auto' })
+    expect(() => parseZoneSelection('auto, example.com')).toThrow('Input "zone": "auto" stands alone')
+  })
+  it('requires a value, and refuses spaces inside an entry', () => {
+    expect(() => parseZoneSelection(' , ')).toThrow('Input "zone" is required')
+    expect(() => parseZoneSelection('example.com shop.example.com')).toThrow(/separate several zones with newlines or commas/)
+  })
+})
+
+describe('parsePlan and parseAnalytics', () => {
+  it('accepts the four plans, in any case', () => {
+    expect(parsePlan('Pro')).toBe('pro')
+    expect(parsePlan('')).toBeUndefined()
+    expect(() => parsePlan('gold')).toThrow('Input "plan" must be one of free, pro, business, enterprise; got "gold".')
+  })
+  it('reads a window and chooses the granularity from it', () => {
+    expect(parseAnalytics('90m', '')).toEqual({ window: '90m', windowMs: 5_400_000, granularity: 'minute' })
+    expect(parseAnalytics('6h', '')?.granularity).toBe('minute')
+    expect(parseAnalytics('7h', '')?.granularity).toBe('hour')
+    expect(parseAnalytics('7d', '')?.granularity).toBe('hour')
+    expect(parseAnalytics('8d', '')?.granularity).toBe('day')
+    expect(parseAnalytics('24h', 'day')).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'day' })
+    expect(parseAnalytics('', '')).toBeUndefined()
+  })
+  it.each([['1w'], ['0h'], ['91d'], ['24'], ['h']])('refuses the window %s', (window) => {
+    expect(() => parseAnalytics(window, '')).toThrow(/Input "analytics" must be a window such as 90m, 24h or 7d/)
+  })
+  it('refuses another granularity, or one without a window', () => {
+    expect(() => parseAnalytics('24h', 'week')).toThrow('Input "analytics-granularity" must be minute, hour or day')
+    expect(() => parseAnalytics('', 'hour')).toThrow('Input "analytics-granularity" needs "analytics"')
+  })
+})
+
+describe('zone inputs together', () => {
+  it('refuse auto with tags, purge-everything, settings or create-zone', () => {
+    expect(() => getInputs(source({ ...minimal, zone: 'auto', tags: 't' }))).toThrow(/"zone: auto" routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named/)
+    expect(() => getInputs(source({ ...minimal, zone: 'auto', files: '', 'purge-everything': 'true' }))).toThrow(/"zone: auto" routes URLs/)
+    expect(() => getInputs(source({ ...minimal, zone: 'auto', settings: 'sdk: {enabled: true}' }))).toThrow(/"zone: auto" routes URLs/)
+    expect(() => getInputs(source({ ...minimal, zone: 'auto', 'create-zone': 'true' }))).toThrow(/"create-zone" needs the zone names/)
+  })
+  it('warn that plan does nothing without create-zone', () => {
+    expect(getInputs(source({ ...minimal, plan: 'pro' })).warnings).toEqual(['Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.'])
   })
 })
 

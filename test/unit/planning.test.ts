@@ -96,9 +96,33 @@ describe('resolveUrls', () => {
 describe('checkUrlBase', () => {
   it('accepts a url-base on the zone or a subdomain, and none when the zone name is known', async () => {
     const { checkUrlBase } = await import('../../src/urls.js')
-    expect(() => checkUrlBase('https://static.example.com/app/', 'example.com')).not.toThrow()
-    expect(() => checkUrlBase(undefined, 'example.com')).not.toThrow()
-    expect(() => checkUrlBase('https://example.org/', 'example.com')).toThrow('Input "url-base" (https://example.org/) is not on zone example.com')
-    expect(() => checkUrlBase(undefined, undefined)).toThrow(/Set "url-base" to where the site is served/)
+    expect(() => checkUrlBase('https://static.example.com/app/', ['example.com'])).not.toThrow()
+    expect(() => checkUrlBase('https://static.example.com/app/', ['example.org', 'example.com'])).not.toThrow()
+    expect(() => checkUrlBase(undefined, ['example.com'])).not.toThrow()
+    expect(() => checkUrlBase('https://example.org/', ['example.com'])).toThrow('Input "url-base" (https://example.org/) is not on zone example.com')
+    expect(() => checkUrlBase(undefined, [undefined])).toThrow(/Set "url-base" to where the site is served/)
+    expect(() => checkUrlBase(undefined, ['example.com', 'example.org'])).toThrow(/needs a single zone; with several zones or "zone: auto", set "url-base"/)
+  })
+})
+
+describe('routeUrls', () => {
+  it('sends each URL to the zone with the longest matching name', async () => {
+    const { routeUrls } = await import('../../src/urls.js')
+    const zones = [
+      { id: 'root', name: 'example.com' },
+      { id: 'shop', name: 'shop.example.com' },
+      { id: 'org', name: 'Example.org.' }
+    ]
+    const routed = routeUrls(['https://shop.example.com/cart', 'https://example.com/', 'https://img.shop.example.com/a.png', 'https://www.example.com/x', 'http://example.org/y', 'https://example.com/'], zones)
+    expect(Object.fromEntries(routed)).toEqual({
+      shop: ['https://shop.example.com/cart', 'https://img.shop.example.com/a.png'],
+      root: ['https://example.com/', 'https://www.example.com/x'],
+      org: ['http://example.org/y']
+    })
+  })
+  it('names URLs no zone covers, and refuses paths', async () => {
+    const { routeUrls } = await import('../../src/urls.js')
+    expect(() => routeUrls(['https://example.net/a'], [{ id: 'z', name: 'example.com' }])).toThrow('1 URL is on none of the zones (example.com). Each must be an absolute http(s) URL on one of them')
+    expect(() => routeUrls(['/a'], [{ id: 'z', name: 'example.com' }])).toThrow(/paths need a single named zone/)
   })
 })

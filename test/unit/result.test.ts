@@ -19,7 +19,8 @@ function stateWith(okByIndex: (index: number) => boolean, over: Partial<RunState
     durationMs: 10,
     error: okByIndex(index) ? undefined : `POST ${request.path} failed: HTTP 400 (request ${index})`
   }))
-  return { ...newRunState(), zone, plan, outcomes, requested: { everything: false, files: urls, tags }, requestsSent: outcomes.length, ...over }
+  const requested = { everything: false, files: urls, tags }
+  return { ...newRunState(), zones: [{ zone, requested }], plan, outcomes, requested, requestsSent: outcomes.length, ...over }
 }
 
 describe('buildResult', () => {
@@ -35,7 +36,7 @@ describe('buildResult', () => {
     expect(result.errors).toHaveLength(2)
   })
   it('counts everything as failed when the run stopped before sending', () => {
-    const result = buildResult({ ...stateWith(() => true), outcomes: [], errors: ['No zone with name …'] })
+    const result = buildResult({ ...stateWith(() => true), zones: [], outcomes: [], errors: ['No zone with name …'] })
     expect(result.failedFiles).toEqual(urls)
     expect(result.failedTags).toEqual(tags)
     expect(result.ok).toBe(false)
@@ -59,7 +60,8 @@ describe('buildResult', () => {
 
 describe('renderSummary', () => {
   it('escapes user text: no HTML or Markdown comes through', () => {
-    const evil = { ...stateWith(() => false), zone: { id: 'z|1', name: 'example.com', status: 'active' }, requested: { everything: false, files: urls, tags: ['<img src=x onerror=alert(1)>', '[x](javascript:1)'] } }
+    const evilTags = { everything: false, files: urls, tags: ['<img src=x onerror=alert(1)>', '[x](javascript:1)'] }
+    const evil = { ...stateWith(() => false), zones: [{ zone: { id: 'z|1', name: 'example.com', status: 'active' }, requested: evilTags }], requested: evilTags }
     const summary = renderSummary(buildResult(evil))
     expect(summary).not.toContain('<img')
     expect(summary).toContain('&lt;img src=x onerror=alert(1)&gt;')
@@ -79,7 +81,8 @@ describe('renderSummary', () => {
   })
   it('lists at most 1000 entries and counts the rest', () => {
     const many = Array.from({ length: 1005 }, (_, i) => `https://example.com/${i}`)
-    const summary = renderSummary(buildResult({ ...stateWith(() => false), requested: { everything: false, files: many, tags: [] } }))
+    const manyRequested = { everything: false, files: many, tags: [] }
+    const summary = renderSummary(buildResult({ ...stateWith(() => false), zones: [{ zone, requested: manyRequested }], requested: manyRequested }))
     expect(summary).toContain('https://example.com/999\n… and 5 more (see the failed-files output)')
     expect(summary).not.toContain('https://example.com/1000\n')
   })

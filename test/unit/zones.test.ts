@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../../src/http/client.js'
-import { listZones, matchZone, resolveZone, type Zone } from '../../src/zones.js'
+import { listZones, matchZone, resolveZones, type Zone } from '../../src/zones.js'
 import { manyZones, startStandIn, zone, type StandIn } from '../stand-in/server.js'
 
 const z = (id: string, name: string, status: string): Zone => ({ id, name, status })
@@ -31,7 +31,9 @@ describe('matchZone', () => {
   })
 })
 
-describe('listZones and resolveZone', () => {
+const options = { concurrency: 4, createZone: false, plan: undefined, dryRun: false }
+
+describe('listZones and resolveZones', () => {
   let api: StandIn | undefined
   let client: ApiClient | undefined
   afterEach(async () => {
@@ -65,13 +67,13 @@ describe('listZones and resolveZone', () => {
 
   it('uses a zone by id alone when the key may not list zones', async () => {
     const c = await connect({ denyListing: true })
-    const lookup = await resolveZone(c, { kind: 'id', id: 'zone-example' }, 4)
-    expect(lookup.zone).toEqual({ id: 'zone-example', name: undefined, status: undefined })
+    const lookup = await resolveZones(c, { kind: 'list', refs: [{ kind: 'id', id: 'zone-example' }] }, options)
+    expect(lookup.zones).toEqual([{ id: 'zone-example', name: undefined, status: undefined }])
     expect(lookup.warnings[0]).toMatch(/may not list zones \(HTTP 403\), so zone zone-example is used by id alone/)
   })
 
   it('cannot look up a name when the key may not list zones', async () => {
     const c = await connect({ denyListing: true, zones: [zone('z', 'example.com')] })
-    await expect(resolveZone(c, { kind: 'name', name: 'example.com' }, 4)).rejects.toThrow(/Give the zone id in the "zone" input instead/)
+    await expect(resolveZones(c, { kind: 'list', refs: [{ kind: 'name', name: 'example.com' }] }, options)).rejects.toThrow(/Give zone ids in the "zone" input instead/)
   })
 })
