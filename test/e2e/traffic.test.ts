@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { standIn } from './fixture.js'
+
+interface AnalyticsOutput {
+  zone: string
+  window: string
+  since: string
+  until: string
+  granularity: string
+  totals: { requests: number; bandwidth: number; cache_hit_rate: number } | null
+  error?: string
+}
+const chartPoints = (summary: string): number => {
+  const line = /^ {2}line \[(.*)\]$/m.exec(summary)
+  return line === null ? 0 : (line[1] ?? '').split(',').length
+}
+
+describe('traffic report (end to end)', () => {
+  // Buckets are aligned to whole minutes, hours or days, so a window ending now touches one more than it spans.
+  it.each([
+    ['90m', '', 'minute', 60],
+    ['24h', '', 'hour', 25],
+    ['30d', '', 'day', 31],
+    ['24h', 'minute', 'minute', 60]
+  ])('analytics %s (granularity %j) reads %s buckets and charts at most 60 points', async (window, granularity, expected, points) => {
+    const api = await standIn()
+    const run = await api.run({ tags: 't', analytics: window, 'analytics-granularity': granularity })
+    expect(run.code).toBe(0)
+    const read = api.requests.find((r) => r.path === '/zones/zone-example/analytics/traffic')
+    expect(read?.query.granularity).toBe(expected)
+    expect(Date.parse(read?.query.until ?? '') - Date.parse(read?.query.since ?? '')).toBe(Number.parseInt(window) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[window.slice(-1) as 'm' | 'h' | 'd'])
+    // Read before the purge.
+    expect(api.requests.findIndex((r) => r.path.endsWith('/traffic'))).toBeLessThan(api.requests.findIndex((r) => r.method === 'POST'))
+    const [analytics] = JSON.parse(run.outputs.analytics ?? '[]') as AnalyticsOutput[]
+    expect(analytics).toMatchObject({ zone: 'zone-example', window, granularity: expected })
+    expect(analytics?.totals?.cache_hit_rate).toBe(0.873)
+    expect(run.summary).toContain(`### Traffic: example.com, last ${window} (by ${expected})`)
+    expect(run.summary).toContain(`| Requests | ${analytics?.totals?.requests.toLocaleString('en-US')} |`)
+    expect(run.summary).toContain('| Cache hit rate | 87.3 % |')
+    expect(run.summary).toContain('```mermaid\nxychart-beta\n')
+    expect(chartPoints(run.summary)).toBeGreaterThan(0)
+    expect(chartPoints(run.summary)).toBeLessThanOrEqual(points)
+  })
+
+  it('warns when the traffic cannot be read, and purges all the same', async () => {
+    const api = await standIn()
+    api.fault({ path: /\/analytics\/traffic$/, status: 500, retryAfter: '0', times: 2 })
+    const run = await api.run({ files: '/a', analytics: '24h', 'max-attempts': '2' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['purged-files']).toBe('1')
+    expect(run.log).toMatch(/^::warning::The traffic of example.com could not be read \(GET \/zones\/zone-example\/analytics\/traffic failed: HTTP 500/m)
+    expect(run.summary).toContain('The traffic could not be read')
+    const [analytics] = JSON.parse(run.outputs.analytics ?? '[]') as AnalyticsOutput[]
+    expect(analytics?.totals).toBeNull()
+    expect(analytics?.error).toContain('HTTP 500')
+  })
+
+  it('reports each zone of several', async () => {
+    const { zone } = await import('../stand-in/server.js')
+    const api = await standIn({ zones: [zone('z-a', 'a.example'), zone('z-b', 'b.example')] })
+    const run = await api.run({ zone: 'a.example, b.example', tags: 't', analytics: '7d' })
+    expect(run.code).toBe(0)
+    expect((JSON.parse(run.outputs.analytics ?? '[]') as AnalyticsOutput[]).map((a) => a.zone)).toEqual(['z-a', 'z-b'])
+    expect(run.summary.match(/^### Traffic: /gm)).toHaveLength(2)
+  })
+})
