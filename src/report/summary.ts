@@ -22,7 +22,7 @@ export function renderSummary(result: RunResult): string {
   const rows: [string, string][] =
     result.zones.length === 1 || result.zones.length === 0
       ? [['Zone', `${escapeMarkdown(result.zone.name || '(name unknown)')} · \`${escapeMarkdown(result.zone.id || '–')}\` · ${escapeMarkdown(result.zone.status || 'status unknown')}`]]
-      : [['Zones', escapeMarkdown(result.zone.name)]]
+      : [['Zones', result.zones.map((zone) => escapeMarkdown(zone.name || zone.id)).join(', ')]]
   const verb = result.dryRun ? 'would purge' : 'purged'
   const requested = result.purgedFiles.length + result.failedFiles.length
   if (count('purge-everything') > 0) {
