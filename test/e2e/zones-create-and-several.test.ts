@@ -118,6 +118,8 @@ describe('several zones (end to end)', () => {
     expect(byZone('z-shop')).toEqual(['https://img.shop.example.com/p.png', 'https://shop.example.com/cart', 'release'])
     expect(posts(api).filter((path) => path.endsWith('/settings')).sort()).toEqual(['/zones/example.com/settings', '/zones/shop.example.com/settings'])
     expect(api.maxInFlight).toBeLessThanOrEqual(2)
+    // One pass over the zone list serves both zones.
+    expect(api.requests.filter((r) => r.method === 'GET' && r.path === '/zones')).toHaveLength(1)
     expect(run.outputs).toMatchObject({ 'zone-id': 'z-root,z-shop', 'zone-name': 'example.com,shop.example.com', 'zone-status': 'active,active', 'purged-files': '4', 'purged-tags': '2' })
     expect(zonesOf(run.outputs.zones).map((z) => [z.id, z['purged-files'], z['purged-tags'], z['settings-applied']])).toEqual([
       ['z-root', 2, 1, true],
