@@ -35494,7 +35494,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 5701:
+/***/ 8082:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -45585,7 +45585,7 @@ const { URL } = __nccwpck_require__(3136)
 let tls // include tls conditionally since it is not always available
 const DispatcherBase = __nccwpck_require__(1841)
 const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(5701)
+const { Socks5Client, STATES } = __nccwpck_require__(8082)
 const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
 const Pool = __nccwpck_require__(628)
 const buildConnector = __nccwpck_require__(9136)
@@ -76090,7 +76090,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8082);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(139);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -76099,7 +76099,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8082:
+/***/ 139:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -79053,7 +79053,23 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/concurrency.ts
+/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
+async function mapConcurrent(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+
 ;// CONCATENATED MODULE: ./src/analytics.ts
+
 const MAX_CHART_POINTS = 60;
 /**
  * Merges consecutive buckets evenly so that at most `max` remain: each merged point sums its buckets'
@@ -79094,6 +79110,11 @@ async function readTraffic(client, zone, analytics, now) {
     catch (error) {
         return { ...base, totals: undefined, points: [], error: error instanceof Error ? error.message : String(error) };
     }
+}
+/** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
+function readAllTraffic(client, zones, analytics, concurrency) {
+    const readable = zones.filter((zone) => zone.created?.dryRun !== true);
+    return mapConcurrent(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
 }
 
 // EXTERNAL MODULE: external "node:path"
@@ -79308,21 +79329,6 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/concurrency.ts
-/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
-async function mapConcurrent(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await fn(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
-}
-
 ;// CONCATENATED MODULE: ./src/changes/manifest.ts
 
 
@@ -80777,6 +80783,32 @@ function unique(entries) {
     return [...new Set(entries)];
 }
 
+;// CONCATENATED MODULE: ./src/routing.ts
+
+/**
+ * Pure: resolves every entry to an absolute URL, sends it to its zone (the one zone, by host among
+ * several, or among all for `auto`, where only zones that get a URL take part), and decides whether
+ * to purge everything instead (an incomplete change list, or more changed URLs than purge-everything-over).
+ */
+function assignWork(input) {
+    const { resolution, changes, changeInputs, tags } = input;
+    const targets = resolution.candidates ?? resolution.zones;
+    if (changeInputs !== undefined)
+        checkUrlBase(changeInputs.urlBase, targets.map((zone) => zone.name));
+    const changedUrls = [...routeEntries(changes?.entries ?? [], targets).values()].flat();
+    const routed = routeEntries([...input.entries, ...changedUrls], targets);
+    const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id));
+    const limit = changeInputs?.purgeEverythingOver ?? 0;
+    const everythingInstead = changes?.incomplete ?? (limit > 0 && changedUrls.length > limit ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})` : undefined);
+    const everything = input.purgeEverything || everythingInstead !== undefined;
+    return {
+        zones: zones.map((zone) => ({ zone, requested: { everything, files: routed.get(zone.id) ?? [], tags } })),
+        requested: { everything, files: [...routed.values()].flat(), tags },
+        changedUrls,
+        everythingInstead
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -81000,31 +81032,24 @@ async function run() {
         });
         state.durations.zoneMs = performance.now() - zoneStarted;
         resolution.warnings.forEach(warn);
-        const targets = resolution.candidates ?? resolution.zones;
-        if (changeInputs !== undefined)
-            checkUrlBase(changeInputs.urlBase, targets.map((zone) => zone.name));
-        const changedUrls = [...routeEntries(changes?.entries ?? [], targets).values()].flat();
-        state.changedUrls = changedUrls;
-        const routed = routeEntries([...entries, ...changedUrls], targets);
-        const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id));
-        state.requested = { everything: given.purgeEverything, files: [...routed.values()].flat(), tags };
-        state.everythingInstead = changes?.incomplete ?? tooManyChanges(changedUrls.length, given.changes?.purgeEverythingOver ?? 0);
-        if (state.everythingInstead !== undefined && changes?.incomplete === undefined)
-            warn(`Purging everything instead of the list: ${state.everythingInstead}.`);
-        const purgeEverything = given.purgeEverything || state.everythingInstead !== undefined;
-        state.zones = zones.map((zone) => ({ zone, requested: { everything: purgeEverything, files: routed.get(zone.id) ?? [], tags } }));
+        const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution });
+        state.changedUrls = work.changedUrls;
+        state.requested = work.requested;
+        state.zones = [...work.zones];
+        state.everythingInstead = work.everythingInstead;
+        if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
+            warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
         const analytics = given.analytics;
         if (analytics !== undefined) {
-            const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-            state.traffic = await group('Traffic', () => mapConcurrent(readable, given.concurrency, (zone) => readTraffic(api, zone, analytics, Date.now())));
+            state.traffic = await group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency));
             for (const report of state.traffic) {
                 if (report.error !== undefined)
                     warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`);
             }
         }
-        state.plan = planRequests(state.zones.map(({ zone, requested }) => ({ zone, purgeEverything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
-        const urlCount = state.requested.files.length;
-        info(`Planned ${state.plan.requests.length} request(s) over ${zones.length} zone(s): ${purgeEverything ? 'purge everything' : `${urlCount} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
+        state.plan = planRequests(work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
+        const everything = work.requested.everything;
+        info(`Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
         if (given.dryRun) {
             info('Dry run: no purge or settings request is sent.');
         }
@@ -81074,9 +81099,6 @@ function describeZone(zone) {
         return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`;
     const what = zone.created === undefined ? 'Zone' : 'Created zone';
     return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`;
-}
-function tooManyChanges(count, limit) {
-    return limit > 0 && count > limit ? `${count} changed URLs is more than purge-everything-over (${limit})` : undefined;
 }
 /** Writes the site's manifest for the next run. A failure only warns: the next run then compares with an older manifest and purges more, never less. */
 async function saveManifest(target, state, warn) {

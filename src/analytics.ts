@@ -1,3 +1,4 @@
+import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import type { AnalyticsInputs, Granularity } from './inputs.js'
 
@@ -71,4 +72,15 @@ export async function readTraffic(client: ApiClient, zone: { id: string; name: s
   } catch (error) {
     return { ...base, totals: undefined, points: [], error: error instanceof Error ? error.message : String(error) }
   }
+}
+
+/** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
+export function readAllTraffic(
+  client: ApiClient,
+  zones: readonly { id: string; name: string | undefined; created?: { dryRun: boolean } }[],
+  analytics: AnalyticsInputs,
+  concurrency: number
+): Promise<TrafficReport[]> {
+  const readable = zones.filter((zone) => zone.created?.dryRun !== true)
+  return mapConcurrent(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()))
 }

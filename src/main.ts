@@ -1,7 +1,6 @@
 import * as core from '@actions/core'
-import { readTraffic } from './analytics.js'
+import { readAllTraffic } from './analytics.js'
 import { detectChanges } from './changes/index.js'
-import { mapConcurrent } from './concurrency.js'
 import { buildManifest, writeManifest } from './changes/manifest.js'
 import { InputError } from './errors.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
@@ -13,7 +12,8 @@ import { report } from './report/index.js'
 import { buildResult, newRunState, type RunState } from './result.js'
 import { redact } from './secrets.js'
 import { collectFileEntries } from './sources/index.js'
-import { checkUrlBase, routeEntries, unique } from './urls.js'
+import { assignWork } from './routing.js'
+import { unique } from './urls.js'
 import { USER_AGENT } from './version.js'
 import { resolveZones, type ResolvedZone } from './zones.js'
 
@@ -56,33 +56,29 @@ export async function run(): Promise<void> {
     state.durations.zoneMs = performance.now() - zoneStarted
     resolution.warnings.forEach(warn)
 
-    const targets = resolution.candidates ?? resolution.zones
-    if (changeInputs !== undefined) checkUrlBase(changeInputs.urlBase, targets.map((zone) => zone.name))
-    const changedUrls = [...routeEntries(changes?.entries ?? [], targets).values()].flat()
-    state.changedUrls = changedUrls
-    const routed = routeEntries([...entries, ...changedUrls], targets)
-    const zones: readonly ResolvedZone[] = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id))
-    state.requested = { everything: given.purgeEverything, files: [...routed.values()].flat(), tags }
-    state.everythingInstead = changes?.incomplete ?? tooManyChanges(changedUrls.length, given.changes?.purgeEverythingOver ?? 0)
-    if (state.everythingInstead !== undefined && changes?.incomplete === undefined) warn(`Purging everything instead of the list: ${state.everythingInstead}.`)
-    const purgeEverything = given.purgeEverything || state.everythingInstead !== undefined
-    state.zones = zones.map((zone) => ({ zone, requested: { everything: purgeEverything, files: routed.get(zone.id) ?? [], tags } }))
+    const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution })
+    state.changedUrls = work.changedUrls
+    state.requested = work.requested
+    state.zones = [...work.zones]
+    state.everythingInstead = work.everythingInstead
+    if (work.everythingInstead !== undefined && changes?.incomplete === undefined) warn(`Purging everything instead of the list: ${work.everythingInstead}.`)
 
     const analytics = given.analytics
     if (analytics !== undefined) {
-      const readable = zones.filter((zone) => zone.created?.dryRun !== true)
-      state.traffic = await core.group('Traffic', () => mapConcurrent(readable, given.concurrency, (zone) => readTraffic(api, zone, analytics, Date.now())))
+      state.traffic = await core.group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency))
       for (const report of state.traffic) {
         if (report.error !== undefined) warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`)
       }
     }
 
     state.plan = planRequests(
-      state.zones.map(({ zone, requested }) => ({ zone, purgeEverything, urls: requested.files, tags, settings: given.settings })),
+      work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })),
       given.batchSize
     )
-    const urlCount = state.requested.files.length
-    core.info(`Planned ${state.plan.requests.length} request(s) over ${zones.length} zone(s): ${purgeEverything ? 'purge everything' : `${urlCount} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`)
+    const everything = work.requested.everything
+    core.info(
+      `Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`
+    )
     if (given.dryRun) {
       core.info('Dry run: no purge or settings request is sent.')
     } else {
@@ -130,10 +126,6 @@ function describeZone(zone: ResolvedZone): string {
   if (zone.created?.dryRun) return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`
   const what = zone.created === undefined ? 'Zone' : 'Created zone'
   return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`
-}
-
-function tooManyChanges(count: number, limit: number): string | undefined {
-  return limit > 0 && count > limit ? `${count} changed URLs is more than purge-everything-over (${limit})` : undefined
 }
 
 /** Writes the site's manifest for the next run. A failure only warns: the next run then compares with an older manifest and purges more, never less. */
