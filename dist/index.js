@@ -79267,13 +79267,17 @@ function changedPaths(entries) {
 class GitError extends Error {
     name = 'GitError';
 }
+/** Hides credentials that a remote URL may carry (`https://user:token@host/…`) in git's messages. */
+function scrubCredentials(text) {
+    return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@');
+}
 /** Runs git and returns its standard output; a failure throws GitError with git's own first error line. */
 function git(args, cwd) {
     return new Promise((resolve, reject) => {
         (0,external_node_child_process_namespaceObject.execFile)('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
             if (error) {
                 const reason = stderr.split('\n').find((line) => line.trim() !== '') ?? error.message;
-                reject(new GitError(`git ${args[0] ?? ''}: ${reason.trim()}`));
+                reject(new GitError(`git ${args[0] ?? ''}: ${scrubCredentials(reason.trim())}`));
             }
             else {
                 resolve(stdout);
@@ -79757,6 +79761,8 @@ class ApiClient {
     options;
     /** HTTP requests sent, retries included. */
     requestsSent = 0;
+    /** Attempts beyond the first, over all requests (including those a caller retried via waitBeforeRetry). */
+    retries = 0;
     dispatcher;
     sleep;
     random;
@@ -79795,11 +79801,13 @@ class ApiClient {
             const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
             const reason = judged.details.kind === 'http' ? `HTTP ${judged.details.status ?? ''}` : judged.details.kind === 'timeout' ? 'timed out' : `network error (${judged.details.detail ?? ''})`;
             this.options.onRetry?.({ method, path, attempt, reason, delayMs });
+            this.retries++;
             await this.sleep(delayMs);
         }
     }
     /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
     async waitBeforeRetry(attempt, error) {
+        this.retries++;
         await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random));
     }
     get maxAttempts() {
@@ -80364,8 +80372,7 @@ function renderSummary(result) {
             .join(', ');
         rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : 'not applied'}`]);
     }
-    const retries = result.sent.reduce((sum, request) => sum + request.attempts - 1, 0);
-    rows.push(['HTTP requests', `${result.requests}${retries > 0 ? ` (${plural(retries, 'retry', 'retries')})` : ''}`]);
+    rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`]);
     rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`]);
     lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '');
     lines.push(...zonesSection(result), ...createdSection(result));
@@ -80542,7 +80549,7 @@ async function report(result, writeSummary) {
 
 ;// CONCATENATED MODULE: ./src/result.ts
 function newRunState() {
-    return { dryRun: false, zones: [], outcomes: [], requestsSent: 0, traffic: [], errors: [], warnings: [], durations: {} };
+    return { dryRun: false, zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} };
 }
 const NOTHING = { everything: false, files: [], tags: [] };
 /**
@@ -80606,6 +80613,7 @@ function buildResult(state) {
         settings: plannedRequests.find((request) => request.kind === 'settings')?.body ?? null,
         settingsApplied,
         requests: state.requestsSent,
+        retries: state.retries,
         changes: state.changes === undefined
             ? null
             : {
@@ -81075,6 +81083,7 @@ async function run() {
     }
     finally {
         state.requestsSent = client?.requestsSent ?? 0;
+        state.retries = client?.retries ?? 0;
         await client?.close();
     }
     if (inputs?.manifest !== undefined && !state.dryRun && buildResult(state).ok)

@@ -101,6 +101,7 @@ export async function run(): Promise<void> {
     }
   } finally {
     state.requestsSent = client?.requestsSent ?? 0
+    state.retries = client?.retries ?? 0
     await client?.close()
   }
   if (inputs?.manifest !== undefined && !state.dryRun && buildResult(state).ok) await saveManifest(inputs.manifest, state, warn)

@@ -22,6 +22,7 @@ export interface RunState {
   plan?: Plan | undefined
   outcomes: RequestOutcome[]
   requestsSent: number
+  retries: number
   /** What changed, when changed-since or previous-manifest was given. */
   changes?: ChangeSet | undefined
   /** The changed entries as absolute URLs, once the zones are known. */
@@ -96,6 +97,8 @@ export interface RunResult {
   readonly settings: ZoneSettings | null
   readonly settingsApplied: boolean
   readonly requests: number
+  /** Attempts beyond the first, over all requests. */
+  readonly retries: number
   readonly changes: ChangeReport | null
   /** Why everything was purged instead of the list; null when it was not. */
   readonly everythingInstead: string | null
@@ -109,7 +112,7 @@ export interface RunResult {
 }
 
 export function newRunState(): RunState {
-  return { dryRun: false, zones: [], outcomes: [], requestsSent: 0, traffic: [], errors: [], warnings: [], durations: {} }
+  return { dryRun: false, zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} }
 }
 
 const NOTHING: Requested = { everything: false, files: [], tags: [] }
@@ -179,6 +182,7 @@ export function buildResult(state: RunState): RunResult {
     settings: (plannedRequests.find((request) => request.kind === 'settings')?.body as ZoneSettings | undefined) ?? null,
     settingsApplied,
     requests: state.requestsSent,
+    retries: state.retries,
     changes:
       state.changes === undefined
         ? null

@@ -32,13 +32,18 @@ export class GitError extends Error {
   override name = 'GitError'
 }
 
+/** Hides credentials that a remote URL may carry (`https://user:token@host/…`) in git's messages. */
+export function scrubCredentials(text: string): string {
+  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@')
+}
+
 /** Runs git and returns its standard output; a failure throws GitError with git's own first error line. */
 export function git(args: readonly string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
       if (error) {
         const reason = stderr.split('\n').find((line) => line.trim() !== '') ?? error.message
-        reject(new GitError(`git ${args[0] ?? ''}: ${reason.trim()}`))
+        reject(new GitError(`git ${args[0] ?? ''}: ${scrubCredentials(reason.trim())}`))
       } else {
         resolve(stdout)
       }

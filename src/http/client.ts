@@ -75,6 +75,8 @@ export function createDispatcher(connections: number): Dispatcher {
 export class ApiClient {
   /** HTTP requests sent, retries included. */
   requestsSent = 0
+  /** Attempts beyond the first, over all requests (including those a caller retried via waitBeforeRetry). */
+  retries = 0
   private readonly dispatcher: Dispatcher
   private readonly sleep: (ms: number) => Promise<void>
   private readonly random: () => number
@@ -113,12 +115,14 @@ export class ApiClient {
       const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random)
       const reason = judged.details.kind === 'http' ? `HTTP ${judged.details.status ?? ''}` : judged.details.kind === 'timeout' ? 'timed out' : `network error (${judged.details.detail ?? ''})`
       this.options.onRetry?.({ method, path, attempt, reason, delayMs })
+      this.retries++
       await this.sleep(delayMs)
     }
   }
 
   /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
   async waitBeforeRetry(attempt: number, error: ApiError): Promise<void> {
+    this.retries++
     await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random))
   }
 

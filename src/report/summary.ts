@@ -42,8 +42,7 @@ export function renderSummary(result: RunResult): string {
       .join(', ')
     rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : 'not applied'}`])
   }
-  const retries = result.sent.reduce((sum, request) => sum + request.attempts - 1, 0)
-  rows.push(['HTTP requests', `${result.requests}${retries > 0 ? ` (${plural(retries, 'retry', 'retries')})` : ''}`])
+  rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`])
   rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`])
 
   lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '')

@@ -15,6 +15,7 @@ describe('request failures (end to end)', () => {
     expect(run.outputs).toMatchObject({ 'purged-files': '1', requests: '5' })
     expect(run.log).toContain('POST /zones/zone-example/purge: HTTP 429; attempt 2 of 5 in 0.0 s.')
     expect(run.summary).toContain('| HTTP requests | 5 (3 retries) |')
+    expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ requests: 5, retries: 3 })
   })
 
   it('tries every batch, fails the step, and lists exactly what was not purged', async () => {

@@ -30,4 +30,14 @@ describe('the API key never leaks (end to end)', () => {
     expect(run.stdout.split('\n')[0]).toBe(`::add-mask::${api.apiKey}`)
     expect(visible(run)).not.toContain(api.apiKey)
   })
+
+  it('stays out of warnings and errors from zone creation and traffic reads', async () => {
+    const api = await standIn()
+    api.fault({ path: /\/analytics\/traffic$/, status: 403, body: `{"errors":[{"message":"key ${api.apiKey} may not read analytics"}]}` })
+    api.fault({ method: 'POST', path: '/zones', status: 422, body: `{"errors":[{"message":"key ${api.apiKey} may not create zones"}]}` })
+    const run = await api.run({ zone: 'example.com\nnew.example.net', 'create-zone': 'true', tags: 't', analytics: '1h' }, { env: { RUNNER_DEBUG: '1' } })
+    expect(run.code).toBe(1)
+    expect(run.log).toContain('key *** may not create zones')
+    expect(visible(run)).not.toContain(api.apiKey)
+  })
 })

@@ -62,9 +62,11 @@ describe('ApiClient', () => {
   it('waits what Retry-After asks, in seconds or as a date', async () => {
     api.fault({ path: purge, status: 429, retryAfter: '7' })
     api.fault({ path: purge, status: 503, retryAfter: 'Sun, 22 Nov 2026 10:00:03 GMT' })
-    const response = await client().request('POST', purge, { body: { tags: ['a'] } })
+    const c = client()
+    const response = await c.request('POST', purge, { body: { tags: ['a'] } })
     expect(response.attempts).toBe(3)
     expect(sleeps).toEqual([7000, 3000])
+    expect(c.retries).toBe(2)
   })
 
   it('caps Retry-After at 120 s', async () => {

@@ -20,7 +20,7 @@ function stateWith(okByIndex: (index: number) => boolean, over: Partial<RunState
     error: okByIndex(index) ? undefined : `POST ${request.path} failed: HTTP 400 (request ${index})`
   }))
   const requested = { everything: false, files: urls, tags }
-  return { ...newRunState(), zones: [{ zone, requested }], plan, outcomes, requested, requestsSent: outcomes.length, ...over }
+  return { ...newRunState(), zones: [{ zone, requested }], plan, outcomes, requested, requestsSent: outcomes.length, retries: 0, ...over }
 }
 
 describe('buildResult', () => {
