@@ -3,23 +3,34 @@ import { escapeMarkdown } from './markdown.js'
 
 const thousands = (value: number): string => value.toLocaleString('en-US')
 
-/** A chart label: time of day for minute and hour buckets, the date for day buckets (UTC). */
-function label(timestamp: string, granularity: TrafficReport['granularity']): string {
-  const iso = new Date(timestamp).toISOString()
-  return granularity === 'day' ? iso.slice(5, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`
-}
+const UNITS = { minute: { ms: 60_000, name: 'Minutes' }, hour: { ms: 3_600_000, name: 'Hours' }, day: { ms: 86_400_000, name: 'Days' } } as const
 
-/** The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries. */
+/**
+ * The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries.
+ * The x-axis is numeric (time since the first bucket, in the granularity's unit): one date label a
+ * point overlaps into an unreadable band once there are more than a dozen. The plot colour is set
+ * because Mermaid's default first colour is too faint to read on white.
+ */
 export function trafficChart(report: TrafficReport): string {
-  const labels = report.points.map((point) => `"${label(point.timestamp, report.granularity)}"`)
-  const values = report.points.map((point) => String(point.requests))
+  const unit = UNITS[report.granularity]
+  const first = Date.parse(report.points[0]?.timestamp ?? '')
+  const last = Date.parse(report.points.at(-1)?.timestamp ?? '')
+  const span = Math.max(1, Math.round((last - first) / unit.ms))
+  const iso = new Date(first).toISOString()
+  const start = report.granularity === 'day' ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)} UTC`
   return [
     '```mermaid',
+    '---',
+    'config:',
+    '  themeVariables:',
+    '    xyChart:',
+    '      plotColorPalette: "#0969da"',
+    '---',
     'xychart-beta',
-    `  title "Requests per ${report.granularity} (UTC)"`,
-    `  x-axis [${labels.join(', ')}]`,
+    `  title "Requests per ${report.granularity}"`,
+    `  x-axis "${unit.name} since ${start}" 0 --> ${span}`,
     '  y-axis "Requests"',
-    `  line [${values.join(', ')}]`,
+    `  line [${report.points.map((point) => String(point.requests)).join(', ')}]`,
     '```'
   ].join('\n')
 }

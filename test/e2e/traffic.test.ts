@@ -37,7 +37,7 @@ describe('traffic report (end to end)', () => {
     expect(run.summary).toContain(`### Traffic: example.com, last ${window} (by ${expected})`)
     expect(run.summary).toContain(`| Requests | ${analytics?.totals?.requests.toLocaleString('en-US')} |`)
     expect(run.summary).toContain('| Cache hit rate | 87.3 % |')
-    expect(run.summary).toContain('```mermaid\nxychart-beta\n')
+    expect(run.summary).toMatch(/```mermaid\n---\n[\s\S]*?\n---\nxychart-beta\n {2}title "Requests per \w+"\n {2}x-axis "\w+ since [^"]+" 0 --> \d+\n/)
     expect(chartPoints(run.summary)).toBeGreaterThan(0)
     expect(chartPoints(run.summary)).toBeLessThanOrEqual(points)
   })

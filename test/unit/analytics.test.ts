@@ -39,13 +39,29 @@ describe('traffic summary', () => {
     expect(section).toContain('| Bandwidth | 9,876,543,210 (as reported by the API; its unit is not documented) |')
     expect(section).toContain('| Cache hit rate | 87.3 % |')
   })
-  it('draws requests per bucket as a Mermaid xychart-beta block', () => {
+  it('draws requests per bucket as a Mermaid xychart-beta block on a numeric time axis', () => {
     expect(trafficChart(report())).toBe(
-      ['```mermaid', 'xychart-beta', '  title "Requests per minute (UTC)"', '  x-axis ["11-22 00:00", "11-22 00:01", "11-22 00:02"]', '  y-axis "Requests"', '  line [1, 2, 3]', '```'].join('\n')
+      [
+        '```mermaid',
+        '---',
+        'config:',
+        '  themeVariables:',
+        '    xyChart:',
+        '      plotColorPalette: "#0969da"',
+        '---',
+        'xychart-beta',
+        '  title "Requests per minute"',
+        '  x-axis "Minutes since 11-22 00:00 UTC" 0 --> 2',
+        '  y-axis "Requests"',
+        '  line [1, 2, 3]',
+        '```'
+      ].join('\n')
     )
   })
-  it('labels day buckets by date', () => {
-    expect(trafficChart(report({ granularity: 'day', points: [{ timestamp: '2026-11-20T00:00:00Z', requests: 5 }] }))).toContain('x-axis ["11-20"]')
+  it('spans merged buckets in the granularity unit, and labels days by date', () => {
+    const merged = { ...report(), points: [{ timestamp: '2026-11-22T00:00:00Z', requests: 5 }, { timestamp: '2026-11-22T00:25:00Z', requests: 7 }] }
+    expect(trafficChart(merged)).toContain('x-axis "Minutes since 11-22 00:00 UTC" 0 --> 25')
+    expect(trafficChart(report({ granularity: 'day', points: [{ timestamp: '2026-11-20T00:00:00Z', requests: 5 }] }))).toContain('x-axis "Days since 2026-11-20" 0 --> 1')
   })
   it('says when the traffic could not be read', () => {
     expect(trafficSection(report({ totals: undefined, points: [], error: 'GET … failed: HTTP 500' })).join('\n')).toContain('The traffic could not be read: GET … failed: HTTP 500. The purge went ahead regardless.')
