@@ -180,7 +180,8 @@ const ALREADY_EXISTS = /already exists/i
 async function createZone(client: ApiClient, name: string, options: ResolveOptions): Promise<ResolvedZone> {
   const label = normalizeName(name)
   if (options.dryRun) {
-    return { id: '(new zone)', name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } }
+    // A placeholder id per name: zones are told apart by id, and two missing zones must stay two.
+    return { id: `(new zone ${label})`, name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } }
   }
   const body = { name: label, ...(options.plan === undefined ? {} : { plan: options.plan }) }
   const lookAgain = async (): Promise<Zone | undefined> => findZone(await listZones(client, options.concurrency), { kind: 'name', name: label }).usable

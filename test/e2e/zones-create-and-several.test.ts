@@ -84,12 +84,14 @@ describe('zone creation (end to end)', () => {
     expect(zonesOf(run.outputs.zones)[0]?.created).toBe(false)
   })
 
-  it('only says what it would create in a dry run', async () => {
+  it('only says what it would create in a dry run, for each missing zone', async () => {
     const api = await standIn()
-    const run = await api.run({ zone: 'later.net', 'create-zone': 'true', tags: 't', 'dry-run': 'true' })
+    const run = await api.run({ zone: 'later.net, also-later.net', 'create-zone': 'true', tags: 't', 'dry-run': 'true' })
     expect(run.code).toBe(0)
     expect(posts(api)).toEqual([])
     expect(run.summary).toContain('> Zone **later.net** does not exist and would be created (dry run).')
+    expect(run.summary).toContain('> Zone **also-later.net** does not exist and would be created (dry run).')
+    expect(zonesOf(run.outputs.zones).map((z) => z.name)).toEqual(['later.net', 'also-later.net'])
   })
 
   it('refuses a plan that is not one of the four, before any request', async () => {
