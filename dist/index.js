@@ -80697,13 +80697,20 @@ async function collectFileEntries(inputs, sources = SOURCES) {
 ;// CONCATENATED MODULE: ./src/urls.ts
 
 const SHOWN_OFFENDERS = 10;
+/** A host or zone name as compared: lower case, without a trailing dot. */
+const normalizeName = (name) => name.toLowerCase().replace(/\.$/, '');
+/** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
+function listOffenders(offenders) {
+    const shown = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
+    return offenders.length > SHOWN_OFFENDERS ? `${shown}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : shown;
+}
 /**
  * Turns entries into the absolute URLs to purge: a path starting with `/` is on the zone's own host;
  * every URL must be http(s) and on the zone's host or a subdomain of it. Duplicates are dropped, order kept.
  * `zoneName` is undefined when the zone could not be read, and then only absolute URLs can be checked for form.
  */
 function resolveUrls(entries, zoneName) {
-    const zone = zoneName?.toLowerCase().replace(/\.$/, '');
+    const zone = zoneName === undefined ? undefined : normalizeName(zoneName);
     const urls = new Set();
     const offenders = [];
     for (const entry of entries) {
@@ -80723,11 +80730,9 @@ function resolveUrls(entries, zoneName) {
             urls.add(url.href);
     }
     if (offenders.length > 0) {
-        const shown = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
-        const more = offenders.length > SHOWN_OFFENDERS ? `\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : '';
         const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`;
         throw new InputError(`${offenders.length} entr${offenders.length === 1 ? 'y' : 'ies'} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
-            `Each must be an absolute http(s) URL${where}, or a path starting with /. Nothing was sent.\n${shown}${more}`);
+            `Each must be an absolute http(s) URL${where}, or a path starting with /. Nothing was sent.\n${listOffenders(offenders)}`);
     }
     return [...urls];
 }
@@ -80745,7 +80750,7 @@ function checkUrlBase(urlBase, zoneNames) {
         }
         return;
     }
-    const names = zoneNames.filter((name) => name !== undefined).map((name) => name.toLowerCase().replace(/\.$/, ''));
+    const names = zoneNames.filter((name) => name !== undefined).map(normalizeName);
     if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
         throw new InputError(`Input "url-base" (${urlBase}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
     }
@@ -80760,7 +80765,7 @@ function routeEntries(entries, zones) {
     return routeUrls(entries, zones);
 }
 function isInZone(hostname, zone) {
-    const host = hostname.toLowerCase().replace(/\.$/, '');
+    const host = normalizeName(hostname);
     return host === zone || host.endsWith(`.${zone}`);
 }
 /**
@@ -80773,7 +80778,7 @@ function routeUrls(entries, zones) {
     const offenders = [];
     const named = zones
         .filter((zone) => zone.name !== undefined)
-        .map((zone) => ({ id: zone.id, name: zone.name.toLowerCase().replace(/\.$/, '') }))
+        .map((zone) => ({ id: zone.id, name: normalizeName(zone.name) }))
         .sort((a, b) => b.name.length - a.name.length);
     for (const entry of entries) {
         if (entry.startsWith('/') && !entry.startsWith('//')) {
@@ -80790,10 +80795,8 @@ function routeUrls(entries, zones) {
         routed.set(zone.id, list);
     }
     if (offenders.length > 0) {
-        const shown = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
-        const more = offenders.length > SHOWN_OFFENDERS ? `\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : '';
         throw new InputError(`${offenders.length} URL${offenders.length === 1 ? ' is' : 's are'} on none of the zones (${named.length === 0 ? 'no zone names are known' : named.map((zone) => zone.name).join(', ')}). ` +
-            `Each must be an absolute http(s) URL on one of them or a subdomain of it. Nothing was sent.\n${shown}${more}`);
+            `Each must be an absolute http(s) URL on one of them or a subdomain of it. Nothing was sent.\n${listOffenders(offenders)}`);
     }
     return new Map([...routed].map(([id, urls]) => [id, [...urls]]));
 }
@@ -80837,6 +80840,7 @@ const USER_AGENT = `cdn-purge-action/${VERSION}`;
 
 
 
+
 const PER_PAGE = 100;
 /** Every zone the key can see: `GET /zones`, 100 a page; once the first page gives the total, the rest at once. */
 async function listZones(client, concurrency) {
@@ -80870,7 +80874,6 @@ function isZone(value) {
     const zone = value;
     return typeof zone === 'object' && zone !== null && typeof zone.id === 'string' && typeof zone.name === 'string' && typeof zone.status === 'string';
 }
-const normalizeName = (name) => name.toLowerCase().replace(/\.$/, '');
 const STATUS_PREFERENCE = ['active', 'pending'];
 function describeRef(ref) {
     return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`;
@@ -80919,7 +80922,7 @@ async function resolveZones(client, selection, options) {
             throw error;
         const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
         if (selection.kind === 'auto' || named !== undefined) {
-            throw new InputError(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.kind === 'name' ? named.name : ''}" cannot be looked up`}. ` +
+            throw new InputError(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
                 'Give zone ids in the "zone" input instead, or use a key that may list zones.');
         }
         const byId = selection.refs.map((ref) => ({ id: ref.kind === 'id' ? ref.id : '', name: undefined, status: undefined }));

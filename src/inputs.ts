@@ -72,7 +72,7 @@ export interface ChangeInputs {
   readonly exclude: readonly string[]
   /** 0 = never. */
   readonly purgeEverythingOver: number
-  /** May be empty: the GitHub API is then tried without a token. */
+  /** Empty when not given: a run that needs the GitHub API then fails saying so. */
   readonly githubToken: string
 }
 

@@ -2,13 +2,22 @@ import { InputError } from './errors.js'
 
 const SHOWN_OFFENDERS = 10
 
+/** A host or zone name as compared: lower case, without a trailing dot. */
+export const normalizeName = (name: string): string => name.toLowerCase().replace(/\.$/, '')
+
+/** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
+function listOffenders(offenders: readonly string[]): string {
+  const shown = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
+  return offenders.length > SHOWN_OFFENDERS ? `${shown}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : shown
+}
+
 /**
  * Turns entries into the absolute URLs to purge: a path starting with `/` is on the zone's own host;
  * every URL must be http(s) and on the zone's host or a subdomain of it. Duplicates are dropped, order kept.
  * `zoneName` is undefined when the zone could not be read, and then only absolute URLs can be checked for form.
  */
 export function resolveUrls(entries: readonly string[], zoneName: string | undefined): string[] {
-  const zone = zoneName?.toLowerCase().replace(/\.$/, '')
+  const zone = zoneName === undefined ? undefined : normalizeName(zoneName)
   const urls = new Set<string>()
   const offenders: string[] = []
   for (const entry of entries) {
@@ -28,12 +37,10 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
     else urls.add(url.href)
   }
   if (offenders.length > 0) {
-    const shown = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
-    const more = offenders.length > SHOWN_OFFENDERS ? `\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : ''
     const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`
     throw new InputError(
       `${offenders.length} entr${offenders.length === 1 ? 'y' : 'ies'} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
-        `Each must be an absolute http(s) URL${where}, or a path starting with /. Nothing was sent.\n${shown}${more}`
+        `Each must be an absolute http(s) URL${where}, or a path starting with /. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }
   return [...urls]
@@ -55,7 +62,7 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
     }
     return
   }
-  const names = zoneNames.filter((name): name is string => name !== undefined).map((name) => name.toLowerCase().replace(/\.$/, ''))
+  const names = zoneNames.filter((name): name is string => name !== undefined).map(normalizeName)
   if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
     throw new InputError(`Input "url-base" (${urlBase}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`)
   }
@@ -72,7 +79,7 @@ export function routeEntries(entries: readonly string[], zones: readonly NamedZo
 }
 
 function isInZone(hostname: string, zone: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '')
+  const host = normalizeName(hostname)
   return host === zone || host.endsWith(`.${zone}`)
 }
 
@@ -91,7 +98,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
   const offenders: string[] = []
   const named = zones
     .filter((zone): zone is NamedZone & { name: string } => zone.name !== undefined)
-    .map((zone) => ({ id: zone.id, name: zone.name.toLowerCase().replace(/\.$/, '') }))
+    .map((zone) => ({ id: zone.id, name: normalizeName(zone.name) }))
     .sort((a, b) => b.name.length - a.name.length)
   for (const entry of entries) {
     if (entry.startsWith('/') && !entry.startsWith('//')) {
@@ -108,11 +115,9 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
     routed.set(zone.id, list)
   }
   if (offenders.length > 0) {
-    const shown = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
-    const more = offenders.length > SHOWN_OFFENDERS ? `\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : ''
     throw new InputError(
       `${offenders.length} URL${offenders.length === 1 ? ' is' : 's are'} on none of the zones (${named.length === 0 ? 'no zone names are known' : named.map((zone) => zone.name).join(', ')}). ` +
-        `Each must be an absolute http(s) URL on one of them or a subdomain of it. Nothing was sent.\n${shown}${more}`
+        `Each must be an absolute http(s) URL on one of them or a subdomain of it. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }
   return new Map([...routed].map(([id, urls]) => [id, [...urls]]))

@@ -3,6 +3,7 @@ import { InputError } from './errors.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
+import { normalizeName } from './urls.js'
 
 export interface Zone {
   readonly id: string
@@ -78,7 +79,6 @@ function isZone(value: unknown): value is Zone {
   return typeof zone === 'object' && zone !== null && typeof zone.id === 'string' && typeof zone.name === 'string' && typeof zone.status === 'string'
 }
 
-export const normalizeName = (name: string): string => name.toLowerCase().replace(/\.$/, '')
 const STATUS_PREFERENCE = ['active', 'pending']
 
 function describeRef(ref: ZoneRef): string {
@@ -139,10 +139,10 @@ export async function resolveZones(client: ApiClient, selection: ZoneSelection, 
     zones = await listZones(client, options.concurrency)
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 403)) throw error
-    const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name')
+    const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
     if (selection.kind === 'auto' || named !== undefined) {
       throw new InputError(
-        `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.kind === 'name' ? named.name : ''}" cannot be looked up`}. ` +
+        `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
           'Give zone ids in the "zone" input instead, or use a key that may list zones.'
       )
     }
