@@ -84,6 +84,25 @@ describe('zone creation (end to end)', () => {
     expect(zonesOf(run.outputs.zones)[0]?.created).toBe(false)
   })
 
+  it('follows an "already exists" answer of another status with a lookup too', async () => {
+    const api = await standIn()
+    api.fault({ method: 'POST', path: '/zones', status: 400, body: '{"success":false,"errors":[{"message":"Zone already exists in this account"}]}' })
+    api.zones.push(zone('raced', 'raced.net', 'pending'))
+    api.fault({ method: 'GET', path: '/zones', status: 200, body: JSON.stringify({ success: true, data: [], meta: { page: 1, per_page: 100, total: 0 } }) })
+    const run = await api.run({ zone: 'raced.net', 'create-zone': 'true', tags: 't' })
+    expect(run.code).toBe(0)
+    expect(run.outputs).toMatchObject({ 'zone-id': 'raced', 'zone-status': 'pending' })
+  })
+
+  it('says so when the name exists but the key cannot see the zone', async () => {
+    const api = await standIn()
+    api.fault({ method: 'POST', path: '/zones', status: 409, body: '{"success":false,"errors":[{"message":"already exists"}]}' })
+    const run = await api.run({ zone: 'elsewhere.net', 'create-zone': 'true', tags: 't' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain('POST /zones says a zone named elsewhere.net already exists, but this API key cannot see it.')
+    expect(posts(api)).toEqual(['/zones'])
+  })
+
   it('only says what it would create in a dry run, for each missing zone', async () => {
     const api = await standIn()
     const run = await api.run({ zone: 'later.net, also-later.net', 'create-zone': 'true', tags: 't', 'dry-run': 'true' })
