@@ -80364,19 +80364,18 @@ function renderSummary(result) {
     const rows = result.zones.length === 1 || result.zones.length === 0
         ? [['Zone', `${escapeMarkdown(result.zone.name || '(name unknown)')} · \`${escapeMarkdown(result.zone.id || '–')}\` · ${escapeMarkdown(result.zone.status || 'status unknown')}`]]
         : [['Zones', result.zones.map((zone) => escapeMarkdown(zone.name || zone.id)).join(', ')]];
-    const verb = result.dryRun ? 'would purge' : 'purged';
-    const requested = result.purgedFiles.length + result.failedFiles.length;
+    // "purged 3 of 5 in 2 requests", or in a dry run "would purge 5 in 2 requests".
+    const listRow = (kind, purged, failed) => {
+        const requests = plural(count(kind), 'request');
+        return result.dryRun ? `would purge ${plannedItems(result, kind)} in ${requests}` : `purged ${purged.length} of ${purged.length + failed.length} in ${requests}`;
+    };
     if (count('purge-everything') > 0) {
         rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : 'not confirmed']);
     }
-    if (count('files') > 0) {
-        const urls = result.dryRun ? plannedItems(result, 'files') : requested;
-        rows.push(['URLs', `${verb} ${result.dryRun ? urls : result.purgedFiles.length}${result.dryRun ? '' : ` of ${urls}`} in ${plural(count('files'), 'request')}`]);
-    }
-    if (count('tags') > 0) {
-        const tags = result.dryRun ? plannedItems(result, 'tags') : result.purgedTags.length + result.failedTags.length;
-        rows.push(['Cache tags', `${verb} ${result.dryRun ? tags : result.purgedTags.length}${result.dryRun ? '' : ` of ${tags}`} in ${plural(count('tags'), 'request')}`]);
-    }
+    if (count('files') > 0)
+        rows.push(['URLs', listRow('files', result.purgedFiles, result.failedFiles)]);
+    if (count('tags') > 0)
+        rows.push(['Cache tags', listRow('tags', result.purgedTags, result.failedTags)]);
     if (result.settings !== null) {
         const described = Object.entries(result.settings)
             .map(([key, value]) => `${escapeMarkdown(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeMarkdown(value.mode)})`)
@@ -80394,8 +80393,9 @@ function renderSummary(result) {
         lines.push(collapsedList(`URLs not purged (${result.failedFiles.length})`, result.failedFiles, 'see the failed-files output'));
     if (result.failedTags.length > 0)
         lines.push(collapsedList(`Cache tags not purged (${result.failedTags.length})`, result.failedTags, 'see the failed-tags output'));
-    if (result.errors.length > 0)
-        lines.push(collapsedList(`Errors (${result.errors.length})`, [...new Set(result.errors)], 'see the log'));
+    const errors = [...new Set(result.errors)];
+    if (errors.length > 0)
+        lines.push(collapsedList(`Errors (${errors.length})`, errors, 'see the log'));
     if (result.warnings.length > 0)
         lines.push(collapsedList(`Warnings (${result.warnings.length})`, result.warnings, 'see the log'));
     return lines.join('\n');

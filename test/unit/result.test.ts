@@ -87,3 +87,10 @@ describe('renderSummary', () => {
     expect(summary).not.toContain('https://example.com/1000\n')
   })
 })
+
+describe('renderSummary errors', () => {
+  it('counts the errors it lists, once each', () => {
+    const summary = renderSummary(buildResult({ ...stateWith(() => true), errors: ['same failure', 'same failure', 'other failure'] }))
+    expect(summary).toContain('<details><summary>Errors (2)</summary>\n\n<pre>\nsame failure\nother failure\n</pre>')
+  })
+})
