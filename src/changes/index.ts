@@ -71,31 +71,39 @@ async function fromGit(inputs: ChangeInputs, since: string, context: ChangeConte
   }
   const head = context.env.GITHUB_SHA || 'HEAD'
   context.log(`Comparing ${base}${baseWhy} with ${head}.`)
+  const found = await changedBetween(base, head, inputs.githubToken, context)
+  const urls = siteUrls(found.paths, inputs, true)
+  context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`)
+  return { source: 'git', how: found.how, base: found.baseLabel, head, ...urls, incomplete: found.incomplete, manifest: undefined }
+}
 
-  let paths: string[]
-  let how: string
-  let baseLabel = base
-  let incomplete: string | undefined
+interface ChangedPaths {
+  readonly paths: string[]
+  readonly how: string
+  /** The base as given, with the SHA it stands for when that differs. */
+  readonly baseLabel: string
+  readonly incomplete: string | undefined
+}
+
+/** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
+async function changedBetween(base: string, head: string, token: string, context: ChangeContext): Promise<ChangedPaths> {
   try {
     const diff = await localDiff(base, head, context.workspace)
-    paths = diff.paths
-    how = `git diff in ${diff.how}`
-    if (diff.baseSha !== base) baseLabel = `${base} (${diff.baseSha.slice(0, 12)})`
+    const baseLabel = diff.baseSha === base ? base : `${base} (${diff.baseSha.slice(0, 12)})`
+    return { paths: diff.paths, how: `git diff in ${diff.how}`, baseLabel, incomplete: undefined }
   } catch (error) {
     if (!(error instanceof GitError)) throw error
     context.log(`The local checkout cannot answer (${error.message}); asking the GitHub compare API.`)
     if (head === 'HEAD') {
       throw new Error(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error })
     }
-    const comparison = await compareWithApi(inputs.githubToken, parseRepository(context.env.GITHUB_REPOSITORY), base, head)
-    paths = comparison.paths
-    how = `the GitHub compare API (${error.message})`
-    if (!comparison.complete) {
-      incomplete = `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`
+    const comparison = await compareWithApi(token, parseRepository(context.env.GITHUB_REPOSITORY), base, head)
+    const incomplete = comparison.complete
+      ? undefined
+      : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`
+    if (incomplete !== undefined) {
       context.warn(`Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`)
     }
+    return { paths: comparison.paths, how: `the GitHub compare API (${error.message})`, baseLabel: base, incomplete }
   }
-  const urls = siteUrls(paths, inputs, true)
-  context.log(`${paths.length} file(s) changed (found with ${how}); ${urls.files.length} count under site-dir and include/exclude.`)
-  return { source: 'git', how, base: baseLabel, head, ...urls, incomplete, manifest: undefined }
 }
