@@ -80515,7 +80515,7 @@ function resultDocument(result) {
 }
 /** One line for the log that says what happened. */
 function headline(result) {
-    const zone = result.zone.name || result.zone.id || 'the zone';
+    const zone = result.zones.map((entry) => entry.name || entry.id).join(', ') || 'the zone';
     if (result.dryRun) {
         return `Dry run for ${zone}: ${result.planned.length} request(s) planned, none sent.`;
     }
@@ -80531,7 +80531,7 @@ function headline(result) {
 function failureMessage(result) {
     const [first, ...rest] = [...new Set(result.errors)];
     if (first === undefined)
-        return 'The purge was not confirmed.';
+        return 'The purge was not confirmed by the API: see the failed-files / failed-tags outputs and the job summary for what is still cached.';
     const notPurged = result.failedFiles.length + result.failedTags.length;
     const lost = notPurged > 0 && result.sent.length > 0
         ? `${result.failedFiles.length} URL(s) and ${result.failedTags.length} tag(s) were not purged (failed-files / failed-tags outputs). `

@@ -65,7 +65,7 @@ export function resultDocument(result: RunResult): Record<string, unknown> {
 
 /** One line for the log that says what happened. */
 export function headline(result: RunResult): string {
-  const zone = result.zone.name || result.zone.id || 'the zone'
+  const zone = result.zones.map((entry) => entry.name || entry.id).join(', ') || 'the zone'
   if (result.dryRun) {
     return `Dry run for ${zone}: ${result.planned.length} request(s) planned, none sent.`
   }
@@ -81,7 +81,7 @@ export function headline(result: RunResult): string {
 /** Why the step failed, in one message: what was not done, where the details are, the first error. */
 export function failureMessage(result: RunResult): string {
   const [first, ...rest] = [...new Set(result.errors)]
-  if (first === undefined) return 'The purge was not confirmed.'
+  if (first === undefined) return 'The purge was not confirmed by the API: see the failed-files / failed-tags outputs and the job summary for what is still cached.'
   const notPurged = result.failedFiles.length + result.failedTags.length
   const lost =
     notPurged > 0 && result.sent.length > 0
