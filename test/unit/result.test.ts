@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RequestOutcome } from '../../src/execute.js'
 import { planRequests } from '../../src/plan.js'
-import { failureMessage, outputsOf } from '../../src/report/index.js'
+import { failureMessage, headline, outputsOf } from '../../src/report/index.js'
 import { renderSummary } from '../../src/report/summary.js'
 import { buildResult, newRunState, type RunState } from '../../src/result.js'
 
@@ -92,5 +92,20 @@ describe('renderSummary errors', () => {
   it('counts the errors it lists, once each', () => {
     const summary = renderSummary(buildResult({ ...stateWith(() => true), errors: ['same failure', 'same failure', 'other failure'] }))
     expect(summary).toContain('<details><summary>Errors (2)</summary>\n\n<pre>\nsame failure\nother failure\n</pre>')
+  })
+})
+
+describe('headline (the closing log line)', () => {
+  it('says what was purged of what was asked, and how many requests it took', () => {
+    expect(headline(buildResult(stateWith((index) => index !== 1)))).toBe('example.com: purged 3 of 5 URLs, purged 3 of 3 tags (5 HTTP requests).')
+  })
+  it('names several zones', () => {
+    const other = { id: 'z2', name: 'example.org', status: 'active' }
+    const state = stateWith(() => true)
+    const result = buildResult({ ...state, zones: [...state.zones, { zone: other, requested: { everything: false, files: [], tags: [] } }] })
+    expect(headline(result)).toMatch(/^example\.com, example\.org: /)
+  })
+  it('says a dry run sent nothing', () => {
+    expect(headline(buildResult({ ...stateWith(() => true), outcomes: [], dryRun: true }))).toBe('Dry run for example.com: 5 request(s) planned, none sent.')
   })
 })
