@@ -15,6 +15,21 @@ export default tseslint.config(
       eqeqeq: 'error'
     }
   },
+  {
+    // Every log line goes through src/log.ts, which redacts secrets and neutralises workflow commands.
+    files: ['src/**/*.ts'],
+    ignores: ['src/log.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='core'][property.name=/^(info|debug|warning|error|notice|setFailed|group|startGroup|endGroup)$/]",
+          message: 'Log through src/log.ts: it redacts secrets and neutralises workflow commands.'
+        },
+        { selector: "MemberExpression[object.name='console']", message: 'Log through src/log.ts.' }
+      ]
+    }
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   { files: ['scripts/*.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } }
 )

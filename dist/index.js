@@ -14,7 +14,7 @@ const BalancedPool = __nccwpck_require__(8973)
 const Agent = __nccwpck_require__(6261)
 const ProxyAgent = __nccwpck_require__(9848)
 const EnvHttpProxyAgent = __nccwpck_require__(7897)
-const RetryAgent = __nccwpck_require__(1882)
+const RetryAgent = __nccwpck_require__(9501)
 const errors = __nccwpck_require__(8091)
 const util = __nccwpck_require__(1544)
 const { InvalidArgumentError } = errors
@@ -46,7 +46,7 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(3650),
+  redirect: __nccwpck_require__(1269),
   retry: __nccwpck_require__(3874),
   dump: __nccwpck_require__(2375),
   dns: __nccwpck_require__(7251)
@@ -8666,7 +8666,7 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 1882:
+/***/ 9501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10021,7 +10021,7 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 3650:
+/***/ 1269:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -30885,7 +30885,7 @@ const Pool = __nccwpck_require__(628)
 const BalancedPool = __nccwpck_require__(837)
 const RoundRobinPool = __nccwpck_require__(5520)
 const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(1269)
+const Dispatcher1Wrapper = __nccwpck_require__(3650)
 const ProxyAgent = __nccwpck_require__(6672)
 const Socks5ProxyAgent = __nccwpck_require__(7223)
 const EnvHttpProxyAgent = __nccwpck_require__(3137)
@@ -32102,7 +32102,7 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 9501:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -32238,7 +32238,7 @@ module.exports = upgrade
 module.exports.request = __nccwpck_require__(4043)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(9501)
+module.exports.upgrade = __nccwpck_require__(1882)
 module.exports.connect = __nccwpck_require__(2279)
 
 
@@ -42726,7 +42726,7 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 1269:
+/***/ 3650:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -45983,7 +45983,7 @@ const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
 const { InvalidArgumentError } = __nccwpck_require__(8707)
 const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(1269)
+const Dispatcher1Wrapper = __nccwpck_require__(3650)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -76090,7 +76090,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(139);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6320);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -76099,7 +76099,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 139:
+/***/ 6320:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -76107,6 +76107,836 @@ __webpack_async_result__();
 __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
+
+;// CONCATENATED MODULE: ./src/concurrency.ts
+/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
+async function mapConcurrent(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/analytics.ts
+
+const MAX_CHART_POINTS = 60;
+/**
+ * Merges consecutive buckets evenly so that at most `max` remain: each merged point sums its buckets'
+ * requests and keeps the first bucket's timestamp.
+ */
+function mergeBuckets(points, max = MAX_CHART_POINTS) {
+    if (points.length <= max)
+        return [...points];
+    const size = Math.ceil(points.length / max);
+    const merged = [];
+    for (let start = 0; start < points.length; start += size) {
+        const group = points.slice(start, start + size);
+        merged.push({ timestamp: group[0].timestamp, requests: group.reduce((sum, point) => sum + point.requests, 0) });
+    }
+    return merged;
+}
+const isNumber = (value) => typeof value === 'number' && Number.isFinite(value);
+/**
+ * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
+ * reported in the result, because a traffic report is never a reason to skip or fail a purge.
+ */
+async function readTraffic(client, zone, analytics, now) {
+    const until = new Date(now).toISOString();
+    const since = new Date(now - analytics.windowMs).toISOString();
+    const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
+    try {
+        const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, { query: { since, until, granularity: analytics.granularity } });
+        const totals = response.body?.data?.totals;
+        if (totals === undefined || !isNumber(totals.requests) || !isNumber(totals.bandwidth) || !isNumber(totals.cache_hit_rate)) {
+            throw new Error('the answer has no totals (requests, bandwidth, cache_hit_rate)');
+        }
+        const series = Array.isArray(response.body?.data?.timeseries) ? response.body.data.timeseries : [];
+        const points = series
+            .filter((point) => typeof point.timestamp === 'string' && isNumber(point.requests))
+            .map((point) => ({ timestamp: point.timestamp, requests: point.requests }));
+        return { ...base, totals: { requests: totals.requests, bandwidth: totals.bandwidth, cache_hit_rate: totals.cache_hit_rate }, points: mergeBuckets(points), error: undefined };
+    }
+    catch (error) {
+        return { ...base, totals: undefined, points: [], error: error instanceof Error ? error.message : String(error) };
+    }
+}
+/** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
+function readAllTraffic(client, zones, analytics, concurrency) {
+    const readable = zones.filter((zone) => zone.created?.dryRun !== true);
+    return mapConcurrent(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/errors.ts
+/** A mistake in the step's inputs: reported as the message alone, never with a stack trace. */
+class InputError extends Error {
+    name = 'InputError';
+}
+
+;// CONCATENATED MODULE: ./src/changes/github.ts
+
+/** The compare API lists at most this many files, on its first page only. */
+const COMPARE_FILE_LIMIT = 300;
+/** Paths from the compare API's files: every status counts, a rename both its old and new path. */
+function comparedPaths(files) {
+    return [...new Set(files.flatMap((file) => (file.status === 'renamed' && file.previous_filename ? [file.previous_filename, file.filename] : [file.filename])))];
+}
+/**
+ * The release published before `current`: drafts are skipped, and so are prereleases when `current` is a
+ * full release. Undefined when there is none.
+ */
+function pickPreviousRelease(releases, current) {
+    const publishedAt = Date.parse(current.published_at ?? '') || Number.POSITIVE_INFINITY;
+    return releases
+        .filter((release) => !release.draft && release.tag_name !== current.tag_name && release.published_at !== null)
+        .filter((release) => current.prerelease || !release.prerelease)
+        .filter((release) => Date.parse(release.published_at) < publishedAt)
+        .sort((a, b) => Date.parse(b.published_at) - Date.parse(a.published_at))[0];
+}
+function parseRepository(value) {
+    const [owner, repo, ...rest] = (value ?? '').split('/');
+    if (!owner || !repo || rest.length > 0) {
+        throw new InputError('GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.');
+    }
+    return { owner, repo };
+}
+async function octokit(token) {
+    if (token === '') {
+        throw new InputError('Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.');
+    }
+    // Loaded only when needed: most runs never call the GitHub API, and octokit is a large part of the bundle.
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    return getOctokit(token);
+}
+/** Turns an octokit failure into a message that says which call failed and what to do. */
+function apiFailure(what, error) {
+    const status = error.status;
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const hint = status === 404 ? ' Check the ref, and that github-token may read this repository (contents: read).' : status === 401 || status === 403 ? ' Check the github-token input and its permissions.' : '';
+    return new Error(`GitHub API: ${what} failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}.${hint}`);
+}
+/** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
+async function compareWithApi(token, repository, base, head) {
+    const client = await octokit(token);
+    try {
+        const response = await client.rest.repos.compareCommitsWithBasehead({ ...repository, basehead: `${base}...${head}` });
+        const files = (response.data.files ?? []);
+        return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT };
+    }
+    catch (error) {
+        throw apiFailure(`comparing ${base}...${head}`, error);
+    }
+}
+/** The tag of the release published before `current`; an InputError when there is none. */
+async function previousReleaseTag(token, repository, current) {
+    const client = await octokit(token);
+    let releases;
+    try {
+        releases = await client.paginate(client.rest.repos.listReleases, { ...repository, per_page: 100 });
+    }
+    catch (error) {
+        throw apiFailure('listing releases', error);
+    }
+    const previous = pickPreviousRelease(releases, current);
+    if (previous === undefined) {
+        throw new InputError(`Release ${current.tag_name} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`);
+    }
+    return previous.tag_name;
+}
+
+;// CONCATENATED MODULE: ./src/changes/event.ts
+
+
+
+const ZERO_SHA = /^0+$/;
+/**
+ * The base `changed-since: auto` stands for: a push's `before`, or the tag of the previous release.
+ * Any other event needs an explicit ref.
+ */
+async function autoBase(env, token) {
+    const event = env.GITHUB_EVENT_NAME ?? '';
+    const payload = await readPayload(env.GITHUB_EVENT_PATH);
+    if (event === 'push') {
+        const before = payload.before;
+        if (typeof before !== 'string' || before === '')
+            throw new InputError('This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
+        if (ZERO_SHA.test(before)) {
+            throw new InputError('This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
+                'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".');
+        }
+        return { base: before, why: 'the commit before this push' };
+    }
+    if (event === 'release') {
+        const release = payload.release;
+        if (release === undefined || typeof release.tag_name !== 'string')
+            throw new InputError('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.');
+        const tag = await previousReleaseTag(token, parseRepository(env.GITHUB_REPOSITORY), release);
+        return { base: tag, why: `the release published before ${release.tag_name}` };
+    }
+    throw new InputError(`"changed-since: auto" works for push and release events; this run is a "${event || 'unknown'}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
+}
+async function readPayload(path) {
+    if (!path)
+        return {};
+    try {
+        return JSON.parse(await (0,promises_.readFile)(path, 'utf8'));
+    }
+    catch (error) {
+        throw new InputError(`Cannot read the event payload at GITHUB_EVENT_PATH (${error.code ?? String(error)}), which "changed-since: auto" needs.`);
+    }
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/changes/git.ts
+
+/** Reads `git diff --name-status -z` output, where any byte but NUL may be in a file name. */
+function parseNameStatus(output) {
+    const fields = output.split('\0');
+    const entries = [];
+    for (let i = 0; i + 1 < fields.length;) {
+        const status = fields[i++].charAt(0);
+        if (status === 'R' || status === 'C') {
+            const from = fields[i++];
+            entries.push({ status, from, path: fields[i++] });
+        }
+        else {
+            entries.push({ status, path: fields[i++] });
+        }
+    }
+    return entries;
+}
+/** Paths whose URLs must be purged: added, modified and deleted files, and both sides of a rename. */
+function changedPaths(entries) {
+    return [...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))];
+}
+class GitError extends Error {
+    name = 'GitError';
+}
+/** Hides credentials that a remote URL may carry (`https://user:token@host/…`) in git's messages. */
+function scrubCredentials(text) {
+    return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@');
+}
+/** Runs git and returns its standard output; a failure throws GitError with git's own first error line. */
+function git(args, cwd) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
+            if (error) {
+                const reason = stderr.split('\n').find((line) => line.trim() !== '') ?? error.message;
+                reject(new GitError(`git ${args[0] ?? ''}: ${scrubCredentials(reason.trim())}`));
+            }
+            else {
+                resolve(stdout);
+            }
+        });
+    });
+}
+/** A commit's SHA if the checkout has it, else undefined. */
+async function commitOf(ref, cwd) {
+    try {
+        return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd)).trim();
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Fetches one commit (or ref) alone, depth 1, and returns its SHA. A diff needs only the two trees. */
+async function fetchCommit(ref, cwd) {
+    await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', ref], cwd);
+    const sha = await commitOf('FETCH_HEAD', cwd);
+    if (sha === undefined)
+        throw new GitError(`git fetch: origin gave no commit for ${ref}`);
+    return sha;
+}
+/**
+ * The files changed between `base` and `head` in the local checkout. When a commit is missing (a shallow
+ * checkout), it is fetched alone first. Throws GitError when there is no repository or a commit cannot be had.
+ */
+async function localDiff(base, head, cwd) {
+    await git(['rev-parse', '--show-toplevel'], cwd);
+    const fetched = [];
+    const find = async (ref, role) => {
+        const sha = await commitOf(ref, cwd);
+        if (sha !== undefined)
+            return sha;
+        fetched.push(role);
+        return fetchCommit(ref, cwd);
+    };
+    const baseSha = await find(base, 'base');
+    const headSha = await find(head, 'head');
+    const output = await git(['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', baseSha, headSha, '--'], cwd);
+    return {
+        paths: changedPaths(parseNameStatus(output)),
+        baseSha,
+        headSha,
+        how: fetched.length === 0 ? 'the local checkout' : `the local checkout, after fetching the ${fetched.join(' and ')} commit alone (shallow checkout)`
+    };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/changes/manifest.ts
+
+
+
+
+
+
+
+const MANIFEST_FORMAT = 'cdn-purge-action/manifest';
+const MANIFEST_VERSION = 1;
+async function hashFile(path) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path), hash);
+    return hash.digest('hex');
+}
+/** Hashes every file below `dir` (links followed to files). Throws InputError when `dir` is not a folder. */
+async function buildManifest(dir, input = 'site-dir') {
+    const folder = await (0,promises_.stat)(dir).catch(() => undefined);
+    if (!folder?.isDirectory()) {
+        throw new InputError(`Input "${input}": "${dir}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
+    }
+    const entries = await (0,promises_.readdir)(dir, { recursive: true, withFileTypes: true });
+    const candidates = entries.filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => (0,external_node_path_.join)(entry.parentPath, entry.name));
+    const hashed = await mapConcurrent(candidates, 16, async (path) => {
+        if (!(await (0,promises_.stat)(path).catch(() => undefined))?.isFile())
+            return undefined;
+        return [(0,external_node_path_.relative)(dir, path).split(external_node_path_.sep).join('/'), await hashFile(path)];
+    });
+    const files = Object.fromEntries(hashed.filter((entry) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files };
+}
+/** Reads a manifest; a malformed or foreign one is an InputError that says so. */
+function parseManifest(text, path) {
+    const foreign = (why) => new InputError(`Input "previous-manifest": "${path}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
+    let doc;
+    try {
+        doc = JSON.parse(text);
+    }
+    catch {
+        throw foreign('it is not JSON');
+    }
+    const record = (typeof doc === 'object' && doc !== null ? doc : {});
+    if (record.format !== MANIFEST_FORMAT)
+        throw foreign(`its "format" is not "${MANIFEST_FORMAT}"`);
+    if (record.version !== MANIFEST_VERSION) {
+        throw foreign(`it is version ${JSON.stringify(record.version)}; this version of the action reads version ${MANIFEST_VERSION}`);
+    }
+    if (record.algorithm !== 'sha256')
+        throw foreign('its "algorithm" is not "sha256"');
+    const files = record.files;
+    if (typeof files !== 'object' || files === null || Array.isArray(files) || !Object.values(files).every((hash) => typeof hash === 'string')) {
+        throw foreign('"files" is not a mapping of paths to hashes');
+    }
+    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };
+}
+/** The manifest at `path`, or undefined when there is no file there. */
+async function readManifest(path) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw new InputError(`Input "previous-manifest": cannot read "${path}" (${error.code ?? String(error)}).`);
+    }
+    return parseManifest(text, path);
+}
+/** Paths added, changed or removed between two manifests, sorted. */
+function compareManifests(previous, current) {
+    const paths = new Set([...Object.keys(previous.files), ...Object.keys(current.files)]);
+    return [...paths].filter((path) => previous.files[path] !== current.files[path]).sort();
+}
+/** Writes the manifest atomically: a reader sees the old file or the new one, never half of one. */
+async function writeManifest(path, manifest) {
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    try {
+        await (0,promises_.writeFile)(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
+        await (0,promises_.rename)(temporary, path);
+    }
+    finally {
+        await (0,promises_.rm)(temporary, { force: true });
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/changes/site.ts
+
+/**
+ * Turns changed file paths into what to purge. With `underSiteDir`, paths are relative to the
+ * repository and only those below site-dir count; otherwise they are already relative to site-dir.
+ */
+function siteUrls(paths, options, underSiteDir) {
+    const prefix = underSiteDir && options.siteDir !== '' ? `${options.siteDir}/` : '';
+    const included = options.include.length === 0 ? () => true : picomatch_default()([...options.include], { dot: true });
+    const excluded = options.exclude.length === 0 ? () => false : picomatch_default()([...options.exclude], { dot: true });
+    const files = [];
+    const entries = [];
+    const add = (relative) => {
+        const encoded = encodePath(relative);
+        entries.push(options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href);
+    };
+    for (const path of new Set(paths)) {
+        if (!path.startsWith(prefix))
+            continue;
+        const relative = path.slice(prefix.length);
+        if (relative === '' || !included(relative) || excluded(relative))
+            continue;
+        files.push(path);
+        add(relative);
+        if (options.indexFile !== '' && (relative === options.indexFile || relative.endsWith(`/${options.indexFile}`))) {
+            add(relative.slice(0, relative.length - options.indexFile.length));
+        }
+    }
+    return { files, entries };
+}
+/** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
+const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g;
+/**
+ * Percent-encodes a file path once, segment by segment, as a browser would request it:
+ * `a b.html` → `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
+ */
+function encodePath(path) {
+    return path
+        .split('/')
+        .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
+        .join('/');
+}
+
+;// CONCATENATED MODULE: ./src/changes/index.ts
+
+
+
+
+
+
+/** Finds what changed, from git history or by comparing manifests. */
+async function detectChanges(inputs, context) {
+    return inputs.from.kind === 'manifest' ? fromManifest(inputs, inputs.from.previous, context) : fromGit(inputs, inputs.from.since, context);
+}
+async function fromManifest(inputs, previousPath, context) {
+    const site = (0,external_node_path_.resolve)(context.workspace, inputs.siteDir);
+    const current = await buildManifest(site);
+    const previous = await readManifest(previousPath);
+    let paths;
+    if (previous === undefined) {
+        context.warn(`No previous manifest at ${previousPath}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`);
+        paths = Object.keys(current.files);
+    }
+    else {
+        paths = compareManifests(previous, current);
+    }
+    const urls = siteUrls(paths, inputs, false);
+    context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`);
+    return {
+        source: 'manifest',
+        how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
+        base: previousPath,
+        head: inputs.siteDir || '.',
+        ...urls,
+        incomplete: undefined,
+        manifest: current
+    };
+}
+async function fromGit(inputs, since, context) {
+    let base = since;
+    let baseWhy = '';
+    if (since === 'auto') {
+        const auto = await autoBase(context.env, inputs.githubToken);
+        base = auto.base;
+        baseWhy = ` (${auto.why})`;
+    }
+    const head = context.env.GITHUB_SHA || 'HEAD';
+    context.log(`Comparing ${base}${baseWhy} with ${head}.`);
+    const found = await changedBetween(base, head, inputs.githubToken, context);
+    const urls = siteUrls(found.paths, inputs, true);
+    context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`);
+    return { source: 'git', how: found.how, base: found.baseLabel, head, ...urls, incomplete: found.incomplete, manifest: undefined };
+}
+/** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
+async function changedBetween(base, head, token, context) {
+    try {
+        const diff = await localDiff(base, head, context.workspace);
+        const baseLabel = diff.baseSha === base ? base : `${base} (${diff.baseSha.slice(0, 12)})`;
+        return { paths: diff.paths, how: `git diff in ${diff.how}`, baseLabel, incomplete: undefined };
+    }
+    catch (error) {
+        if (!(error instanceof GitError))
+            throw error;
+        context.log(`The local checkout cannot answer (${error.message}); asking the GitHub compare API.`);
+        if (head === 'HEAD') {
+            throw new Error(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error });
+        }
+        const comparison = await compareWithApi(token, parseRepository(context.env.GITHUB_REPOSITORY), base, head);
+        const incomplete = comparison.complete
+            ? undefined
+            : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`;
+        if (incomplete !== undefined) {
+            context.warn(`Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`);
+        }
+        return { paths: comparison.paths, how: `the GitHub compare API (${error.message})`, baseLabel: base, incomplete };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/errors.ts
+/** A request that failed after all its attempts. The message says which request, why, and what to do. */
+class ApiError extends Error {
+    details;
+    name = 'ApiError';
+    constructor(details) {
+        super(describeFailure(details));
+        this.details = details;
+    }
+    get status() {
+        return this.details.status;
+    }
+}
+const MAX_MESSAGE_CHARS = 300;
+/**
+ * The server's own words from an error body: `errors[].message`, `error` (text or `{message}`),
+ * `message`, or else the start of a non-JSON body.
+ */
+function extractServerMessage(body) {
+    const text = body.trim();
+    if (text === '')
+        return undefined;
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return clip(text.replace(/\s+/g, ' '));
+    }
+    if (typeof json !== 'object' || json === null)
+        return clip(String(json));
+    const record = json;
+    if (Array.isArray(record.errors)) {
+        const messages = record.errors
+            .map((entry) => (typeof entry === 'string' ? entry : messageOf(entry)))
+            .filter((message) => message !== undefined);
+        if (messages.length > 0)
+            return clip(messages.join('; '));
+    }
+    const error = typeof record.error === 'string' ? record.error : messageOf(record.error);
+    if (error !== undefined)
+        return clip(error);
+    if (typeof record.message === 'string' && record.message !== '')
+        return clip(record.message);
+    return undefined;
+}
+function messageOf(value) {
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const message = value.message;
+    return typeof message === 'string' && message !== '' ? message : undefined;
+}
+function clip(text) {
+    return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
+}
+const HINTS = {
+    400: 'The API rejected the request as sent; check the inputs it came from.',
+    401: 'The API key was not accepted: check the "api-key" input or the CDN_API_KEY secret.',
+    403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
+    404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
+    409: 'The request conflicts with the zone\'s current state.',
+    413: 'The request is too large: lower "batch-size".',
+    429: 'Rate limited: lower "concurrency", or run again later.'
+};
+function hintFor(details) {
+    switch (details.kind) {
+        case 'timeout':
+            return 'No answer in time: raise "timeout" or run again later.';
+        case 'network':
+            return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.';
+        case 'unsuccessful':
+            return 'The API answered success: false.';
+        case 'http': {
+            const status = details.status ?? 0;
+            if (status >= 300 && status < 400)
+                return 'Redirects are not followed: set "api-url" to the address the API is served at.';
+            if (status >= 500)
+                return 'The service failed: run again later.';
+            return HINTS[status] ?? 'The API refused the request.';
+        }
+    }
+}
+function describeFailure(details) {
+    const what = details.kind === 'timeout'
+        ? `timed out${details.detail === undefined ? '' : ` after ${details.detail}`}`
+        : details.kind === 'network'
+            ? `network error${details.detail === undefined ? '' : ` (${details.detail})`}`
+            : `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`;
+    const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
+    const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`;
+    const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
+    return `${details.method} ${details.path} failed: ${what}${server}${requestId}${attempts}. ${hintFor(details)}`;
+}
+
+;// CONCATENATED MODULE: ./src/execute.ts
+
+
+/** The documented time for a settings change to reach every edge location. */
+const PROPAGATION_MS = 30_000;
+const PROGRESS_EVERY_MS = 10_000;
+/**
+ * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
+ * share one concurrency limit, and every batch is tried even when others fail.
+ */
+async function executePlan(client, plan, options) {
+    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
+    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
+    let started = performance.now();
+    const settingsOutcomes = settingsRequests.length === 0
+        ? []
+        : await options.group('Settings', async () => {
+            const outcomes = await mapConcurrent(settingsRequests, options.concurrency, (request) => send(client, request));
+            for (const outcome of outcomes) {
+                options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''));
+            }
+            if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
+                await waitForPropagation(options);
+            return outcomes;
+        });
+    const settingsMs = performance.now() - started;
+    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
+    started = performance.now();
+    const purgeOutcomes = purgeRequests.length === 0
+        ? []
+        : await options.group('Purge', async () => {
+            const outcomes = await mapConcurrent(purgeRequests, options.concurrency, (request) => blockedZones.has(request.zoneId)
+                ? Promise.resolve(notSent(request, 'Not sent: the settings for this zone failed, so the purge was not attempted.'))
+                : send(client, request));
+            const confirmed = outcomes.filter((outcome) => outcome.ok).length;
+            options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
+            return outcomes;
+        });
+    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
+}
+async function send(client, request) {
+    const started = performance.now();
+    try {
+        const response = await client.request(request.method, request.path, { body: request.body });
+        return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined };
+    }
+    catch (error) {
+        const details = error instanceof ApiError ? error.details : undefined;
+        return {
+            request,
+            ok: false,
+            status: details?.status,
+            attempts: details?.attempts ?? 1,
+            durationMs: performance.now() - started,
+            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
+        };
+    }
+}
+function notSent(request, error) {
+    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
+}
+async function waitForPropagation(options) {
+    for (let waited = 0; waited < options.propagationMs; waited += PROGRESS_EVERY_MS) {
+        const step = Math.min(PROGRESS_EVERY_MS, options.propagationMs - waited);
+        options.log(`Waiting for the settings to reach every edge location: ${Math.ceil((options.propagationMs - waited) / 1000)} s left.`);
+        await options.sleep(step);
+    }
+    options.log('Settings have had the documented propagation time.');
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/http/retry.ts
+/** Statuses worth another attempt: the request may succeed unchanged a moment later. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+const RETRY_AFTER_CAP_MS = 120_000;
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 30_000;
+/**
+ * The wait a `Retry-After` header asks for, in milliseconds, capped at two minutes:
+ * either delay-seconds or an HTTP date. Undefined when absent or unreadable.
+ */
+function parseRetryAfter(value, nowMs) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    if (text === '')
+        return undefined;
+    let ms;
+    if (/^\d+$/.test(text)) {
+        ms = Number(text) * 1000;
+    }
+    else if (/^[a-z]{3},/i.test(text)) {
+        // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = Math.max(0, date - nowMs);
+    }
+    else {
+        return undefined;
+    }
+    return Math.min(ms, RETRY_AFTER_CAP_MS);
+}
+/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */
+function backoffDelay(attempt, random) {
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+    return Math.floor(random() * ceiling);
+}
+
+;// CONCATENATED MODULE: ./src/http/client.ts
+
+
+
+const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function createDispatcher(connections) {
+    return new undici/* EnvHttpProxyAgent */.J2({ connections, keepAliveTimeout: 10_000 });
+}
+/**
+ * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
+ * and errors that say what failed. It knows nothing about zones or purges.
+ */
+class ApiClient {
+    options;
+    /** HTTP requests sent, retries included. */
+    requestsSent = 0;
+    /** Attempts beyond the first, over all requests (including those a caller retried via waitBeforeRetry). */
+    retries = 0;
+    dispatcher;
+    sleep;
+    random;
+    now;
+    constructor(options) {
+        this.options = options;
+        this.dispatcher = options.dispatcher ?? createDispatcher(8);
+        this.sleep = options.sleep ?? realSleep;
+        this.random = options.random ?? Math.random;
+        this.now = options.now ?? Date.now;
+    }
+    /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
+    async request(method, path, options = {}) {
+        const url = this.options.baseUrl + path + queryString(options.query);
+        const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+        for (let attempt = 1;; attempt++) {
+            const started = performance.now();
+            const result = await this.attempt(method, url, body);
+            this.options.onAttempt?.({
+                method,
+                path,
+                attempt,
+                outcome: result.kind === 'response' ? result.status : result.kind === 'timeout' ? 'timeout' : result.detail,
+                ms: Math.round(performance.now() - started)
+            });
+            const judged = this.judge(method, path, attempt, result);
+            if (judged.done)
+                return judged.response;
+            if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
+                throw new ApiError({
+                    ...judged.details,
+                    retryable: judged.retryable,
+                    ...(judged.retryAfterMs === undefined ? {} : { retryAfterMs: judged.retryAfterMs })
+                });
+            }
+            const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
+            const reason = judged.details.kind === 'http' ? `HTTP ${judged.details.status ?? ''}` : judged.details.kind === 'timeout' ? 'timed out' : `network error (${judged.details.detail ?? ''})`;
+            this.options.onRetry?.({ method, path, attempt, reason, delayMs });
+            this.retries++;
+            await this.sleep(delayMs);
+        }
+    }
+    /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
+    async waitBeforeRetry(attempt, error) {
+        this.retries++;
+        await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random));
+    }
+    get maxAttempts() {
+        return this.options.maxAttempts;
+    }
+    async close() {
+        await this.dispatcher.close();
+    }
+    async attempt(method, url, body) {
+        const headers = {
+            authorization: `Bearer ${this.options.apiKey}`,
+            accept: 'application/json',
+            'user-agent': this.options.userAgent
+        };
+        if (body !== undefined)
+            headers['content-type'] = 'application/json';
+        const signal = AbortSignal.timeout(this.options.timeoutMs);
+        this.requestsSent++;
+        try {
+            const response = await (0,undici/* request */.Em)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
+            const text = await response.body.text();
+            return { kind: 'response', status: response.statusCode, text, headers: response.headers };
+        }
+        catch (error) {
+            if (signal.aborted)
+                return { kind: 'timeout', detail: `${this.options.timeoutMs / 1000} s` };
+            const code = error.code;
+            return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) };
+        }
+    }
+    judge(method, path, attempt, result) {
+        if (result.kind !== 'response') {
+            return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } };
+        }
+        const json = parseJson(result.text);
+        const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
+        const ok = result.status >= 200 && result.status < 300;
+        if (ok && !unsuccessful)
+            return { done: true, response: { status: result.status, body: json, attempts: attempt } };
+        const serverMessage = extractServerMessage(result.text);
+        const requestId = headerValue(result.headers, 'x-request-id') ?? headerValue(result.headers, 'request-id') ?? headerValue(result.headers, 'x-correlation-id');
+        const details = {
+            method,
+            path,
+            attempts: attempt,
+            kind: ok ? 'unsuccessful' : 'http',
+            status: result.status,
+            ...(serverMessage === undefined ? {} : { serverMessage: serverMessage.split(this.options.apiKey).join('***') }),
+            ...(requestId === undefined ? {} : { requestId })
+        };
+        const retryable = RETRYABLE_STATUSES.has(result.status);
+        const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
+        return { done: false, retryable, retryAfterMs, details };
+    }
+}
+function parseJson(text) {
+    if (text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function headerValue(headers, name) {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+}
+function queryString(query) {
+    if (query === undefined)
+        return '';
+    const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+    return `?${params.toString()}`;
+}
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -76377,7 +77207,7 @@ class DecodedURL extends URL {
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var node_modules_tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/node_modules/undici/index.js
-var undici = __nccwpck_require__(3368);
+var node_modules_undici = __nccwpck_require__(3368);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -78919,7 +79749,7 @@ function setCommandEcho(enabled) {
  */
 function setFailed(message) {
     process.exitCode = ExitCode.Failure;
-    core_error(message);
+    error(message);
 }
 //-----------------------------------------------------------------------
 // Logging Commands
@@ -78942,7 +79772,7 @@ function core_debug(message) {
  * @param message error issue message. Errors will be converted to string via toString()
  * @param properties optional properties to add to the annotation.
  */
-function core_error(message, properties = {}) {
+function error(message, properties = {}) {
     command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
@@ -79053,836 +79883,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/concurrency.ts
-/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
-async function mapConcurrent(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await fn(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
-}
-
-;// CONCATENATED MODULE: ./src/analytics.ts
-
-const MAX_CHART_POINTS = 60;
-/**
- * Merges consecutive buckets evenly so that at most `max` remain: each merged point sums its buckets'
- * requests and keeps the first bucket's timestamp.
- */
-function mergeBuckets(points, max = MAX_CHART_POINTS) {
-    if (points.length <= max)
-        return [...points];
-    const size = Math.ceil(points.length / max);
-    const merged = [];
-    for (let start = 0; start < points.length; start += size) {
-        const group = points.slice(start, start + size);
-        merged.push({ timestamp: group[0].timestamp, requests: group.reduce((sum, point) => sum + point.requests, 0) });
-    }
-    return merged;
-}
-const isNumber = (value) => typeof value === 'number' && Number.isFinite(value);
-/**
- * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
- * reported in the result, because a traffic report is never a reason to skip or fail a purge.
- */
-async function readTraffic(client, zone, analytics, now) {
-    const until = new Date(now).toISOString();
-    const since = new Date(now - analytics.windowMs).toISOString();
-    const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
-    try {
-        const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, { query: { since, until, granularity: analytics.granularity } });
-        const totals = response.body?.data?.totals;
-        if (totals === undefined || !isNumber(totals.requests) || !isNumber(totals.bandwidth) || !isNumber(totals.cache_hit_rate)) {
-            throw new Error('the answer has no totals (requests, bandwidth, cache_hit_rate)');
-        }
-        const series = Array.isArray(response.body?.data?.timeseries) ? response.body.data.timeseries : [];
-        const points = series
-            .filter((point) => typeof point.timestamp === 'string' && isNumber(point.requests))
-            .map((point) => ({ timestamp: point.timestamp, requests: point.requests }));
-        return { ...base, totals: { requests: totals.requests, bandwidth: totals.bandwidth, cache_hit_rate: totals.cache_hit_rate }, points: mergeBuckets(points), error: undefined };
-    }
-    catch (error) {
-        return { ...base, totals: undefined, points: [], error: error instanceof Error ? error.message : String(error) };
-    }
-}
-/** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
-function readAllTraffic(client, zones, analytics, concurrency) {
-    const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return mapConcurrent(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: ./src/errors.ts
-/** A mistake in the step's inputs: reported as the message alone, never with a stack trace. */
-class InputError extends Error {
-    name = 'InputError';
-}
-
-;// CONCATENATED MODULE: ./src/changes/github.ts
-
-/** The compare API lists at most this many files, on its first page only. */
-const COMPARE_FILE_LIMIT = 300;
-/** Paths from the compare API's files: every status counts, a rename both its old and new path. */
-function comparedPaths(files) {
-    return [...new Set(files.flatMap((file) => (file.status === 'renamed' && file.previous_filename ? [file.previous_filename, file.filename] : [file.filename])))];
-}
-/**
- * The release published before `current`: drafts are skipped, and so are prereleases when `current` is a
- * full release. Undefined when there is none.
- */
-function pickPreviousRelease(releases, current) {
-    const publishedAt = Date.parse(current.published_at ?? '') || Number.POSITIVE_INFINITY;
-    return releases
-        .filter((release) => !release.draft && release.tag_name !== current.tag_name && release.published_at !== null)
-        .filter((release) => current.prerelease || !release.prerelease)
-        .filter((release) => Date.parse(release.published_at) < publishedAt)
-        .sort((a, b) => Date.parse(b.published_at) - Date.parse(a.published_at))[0];
-}
-function parseRepository(value) {
-    const [owner, repo, ...rest] = (value ?? '').split('/');
-    if (!owner || !repo || rest.length > 0) {
-        throw new InputError('GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.');
-    }
-    return { owner, repo };
-}
-async function octokit(token) {
-    if (token === '') {
-        throw new InputError('Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.');
-    }
-    // Loaded only when needed: most runs never call the GitHub API, and octokit is a large part of the bundle.
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    return getOctokit(token);
-}
-/** Turns an octokit failure into a message that says which call failed and what to do. */
-function apiFailure(what, error) {
-    const status = error.status;
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    const hint = status === 404 ? ' Check the ref, and that github-token may read this repository (contents: read).' : status === 401 || status === 403 ? ' Check the github-token input and its permissions.' : '';
-    return new Error(`GitHub API: ${what} failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}.${hint}`);
-}
-/** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
-async function compareWithApi(token, repository, base, head) {
-    const client = await octokit(token);
-    try {
-        const response = await client.rest.repos.compareCommitsWithBasehead({ ...repository, basehead: `${base}...${head}` });
-        const files = (response.data.files ?? []);
-        return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT };
-    }
-    catch (error) {
-        throw apiFailure(`comparing ${base}...${head}`, error);
-    }
-}
-/** The tag of the release published before `current`; an InputError when there is none. */
-async function previousReleaseTag(token, repository, current) {
-    const client = await octokit(token);
-    let releases;
-    try {
-        releases = await client.paginate(client.rest.repos.listReleases, { ...repository, per_page: 100 });
-    }
-    catch (error) {
-        throw apiFailure('listing releases', error);
-    }
-    const previous = pickPreviousRelease(releases, current);
-    if (previous === undefined) {
-        throw new InputError(`Release ${current.tag_name} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`);
-    }
-    return previous.tag_name;
-}
-
-;// CONCATENATED MODULE: ./src/changes/event.ts
-
-
-
-const ZERO_SHA = /^0+$/;
-/**
- * The base `changed-since: auto` stands for: a push's `before`, or the tag of the previous release.
- * Any other event needs an explicit ref.
- */
-async function autoBase(env, token) {
-    const event = env.GITHUB_EVENT_NAME ?? '';
-    const payload = await readPayload(env.GITHUB_EVENT_PATH);
-    if (event === 'push') {
-        const before = payload.before;
-        if (typeof before !== 'string' || before === '')
-            throw new InputError('This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
-        if (ZERO_SHA.test(before)) {
-            throw new InputError('This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
-                'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".');
-        }
-        return { base: before, why: 'the commit before this push' };
-    }
-    if (event === 'release') {
-        const release = payload.release;
-        if (release === undefined || typeof release.tag_name !== 'string')
-            throw new InputError('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.');
-        const tag = await previousReleaseTag(token, parseRepository(env.GITHUB_REPOSITORY), release);
-        return { base: tag, why: `the release published before ${release.tag_name}` };
-    }
-    throw new InputError(`"changed-since: auto" works for push and release events; this run is a "${event || 'unknown'}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
-}
-async function readPayload(path) {
-    if (!path)
-        return {};
-    try {
-        return JSON.parse(await (0,promises_.readFile)(path, 'utf8'));
-    }
-    catch (error) {
-        throw new InputError(`Cannot read the event payload at GITHUB_EVENT_PATH (${error.code ?? String(error)}), which "changed-since: auto" needs.`);
-    }
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/changes/git.ts
-
-/** Reads `git diff --name-status -z` output, where any byte but NUL may be in a file name. */
-function parseNameStatus(output) {
-    const fields = output.split('\0');
-    const entries = [];
-    for (let i = 0; i + 1 < fields.length;) {
-        const status = fields[i++].charAt(0);
-        if (status === 'R' || status === 'C') {
-            const from = fields[i++];
-            entries.push({ status, from, path: fields[i++] });
-        }
-        else {
-            entries.push({ status, path: fields[i++] });
-        }
-    }
-    return entries;
-}
-/** Paths whose URLs must be purged: added, modified and deleted files, and both sides of a rename. */
-function changedPaths(entries) {
-    return [...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))];
-}
-class GitError extends Error {
-    name = 'GitError';
-}
-/** Hides credentials that a remote URL may carry (`https://user:token@host/…`) in git's messages. */
-function scrubCredentials(text) {
-    return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@');
-}
-/** Runs git and returns its standard output; a failure throws GitError with git's own first error line. */
-function git(args, cwd) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
-            if (error) {
-                const reason = stderr.split('\n').find((line) => line.trim() !== '') ?? error.message;
-                reject(new GitError(`git ${args[0] ?? ''}: ${scrubCredentials(reason.trim())}`));
-            }
-            else {
-                resolve(stdout);
-            }
-        });
-    });
-}
-/** A commit's SHA if the checkout has it, else undefined. */
-async function commitOf(ref, cwd) {
-    try {
-        return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd)).trim();
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Fetches one commit (or ref) alone, depth 1, and returns its SHA. A diff needs only the two trees. */
-async function fetchCommit(ref, cwd) {
-    await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', ref], cwd);
-    const sha = await commitOf('FETCH_HEAD', cwd);
-    if (sha === undefined)
-        throw new GitError(`git fetch: origin gave no commit for ${ref}`);
-    return sha;
-}
-/**
- * The files changed between `base` and `head` in the local checkout. When a commit is missing (a shallow
- * checkout), it is fetched alone first. Throws GitError when there is no repository or a commit cannot be had.
- */
-async function localDiff(base, head, cwd) {
-    await git(['rev-parse', '--show-toplevel'], cwd);
-    const fetched = [];
-    const find = async (ref, role) => {
-        const sha = await commitOf(ref, cwd);
-        if (sha !== undefined)
-            return sha;
-        fetched.push(role);
-        return fetchCommit(ref, cwd);
-    };
-    const baseSha = await find(base, 'base');
-    const headSha = await find(head, 'head');
-    const output = await git(['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', baseSha, headSha, '--'], cwd);
-    return {
-        paths: changedPaths(parseNameStatus(output)),
-        baseSha,
-        headSha,
-        how: fetched.length === 0 ? 'the local checkout' : `the local checkout, after fetching the ${fetched.join(' and ')} commit alone (shallow checkout)`
-    };
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/changes/manifest.ts
-
-
-
-
-
-
-
-const MANIFEST_FORMAT = 'cdn-purge-action/manifest';
-const MANIFEST_VERSION = 1;
-async function hashFile(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path), hash);
-    return hash.digest('hex');
-}
-/** Hashes every file below `dir` (links followed to files). Throws InputError when `dir` is not a folder. */
-async function buildManifest(dir, input = 'site-dir') {
-    const folder = await (0,promises_.stat)(dir).catch(() => undefined);
-    if (!folder?.isDirectory()) {
-        throw new InputError(`Input "${input}": "${dir}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
-    }
-    const entries = await (0,promises_.readdir)(dir, { recursive: true, withFileTypes: true });
-    const candidates = entries.filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => (0,external_node_path_.join)(entry.parentPath, entry.name));
-    const hashed = await mapConcurrent(candidates, 16, async (path) => {
-        if (!(await (0,promises_.stat)(path).catch(() => undefined))?.isFile())
-            return undefined;
-        return [(0,external_node_path_.relative)(dir, path).split(external_node_path_.sep).join('/'), await hashFile(path)];
-    });
-    const files = Object.fromEntries(hashed.filter((entry) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files };
-}
-/** Reads a manifest; a malformed or foreign one is an InputError that says so. */
-function parseManifest(text, path) {
-    const foreign = (why) => new InputError(`Input "previous-manifest": "${path}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
-    let doc;
-    try {
-        doc = JSON.parse(text);
-    }
-    catch {
-        throw foreign('it is not JSON');
-    }
-    const record = (typeof doc === 'object' && doc !== null ? doc : {});
-    if (record.format !== MANIFEST_FORMAT)
-        throw foreign(`its "format" is not "${MANIFEST_FORMAT}"`);
-    if (record.version !== MANIFEST_VERSION) {
-        throw foreign(`it is version ${JSON.stringify(record.version)}; this version of the action reads version ${MANIFEST_VERSION}`);
-    }
-    if (record.algorithm !== 'sha256')
-        throw foreign('its "algorithm" is not "sha256"');
-    const files = record.files;
-    if (typeof files !== 'object' || files === null || Array.isArray(files) || !Object.values(files).every((hash) => typeof hash === 'string')) {
-        throw foreign('"files" is not a mapping of paths to hashes');
-    }
-    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };
-}
-/** The manifest at `path`, or undefined when there is no file there. */
-async function readManifest(path) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return undefined;
-        throw new InputError(`Input "previous-manifest": cannot read "${path}" (${error.code ?? String(error)}).`);
-    }
-    return parseManifest(text, path);
-}
-/** Paths added, changed or removed between two manifests, sorted. */
-function compareManifests(previous, current) {
-    const paths = new Set([...Object.keys(previous.files), ...Object.keys(current.files)]);
-    return [...paths].filter((path) => previous.files[path] !== current.files[path]).sort();
-}
-/** Writes the manifest atomically: a reader sees the old file or the new one, never half of one. */
-async function writeManifest(path, manifest) {
-    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    try {
-        await (0,promises_.writeFile)(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
-        await (0,promises_.rename)(temporary, path);
-    }
-    finally {
-        await (0,promises_.rm)(temporary, { force: true });
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/changes/site.ts
-
-/**
- * Turns changed file paths into what to purge. With `underSiteDir`, paths are relative to the
- * repository and only those below site-dir count; otherwise they are already relative to site-dir.
- */
-function siteUrls(paths, options, underSiteDir) {
-    const prefix = underSiteDir && options.siteDir !== '' ? `${options.siteDir}/` : '';
-    const included = options.include.length === 0 ? () => true : picomatch_default()([...options.include], { dot: true });
-    const excluded = options.exclude.length === 0 ? () => false : picomatch_default()([...options.exclude], { dot: true });
-    const files = [];
-    const entries = [];
-    const add = (relative) => {
-        const encoded = encodePath(relative);
-        entries.push(options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href);
-    };
-    for (const path of new Set(paths)) {
-        if (!path.startsWith(prefix))
-            continue;
-        const relative = path.slice(prefix.length);
-        if (relative === '' || !included(relative) || excluded(relative))
-            continue;
-        files.push(path);
-        add(relative);
-        if (options.indexFile !== '' && (relative === options.indexFile || relative.endsWith(`/${options.indexFile}`))) {
-            add(relative.slice(0, relative.length - options.indexFile.length));
-        }
-    }
-    return { files, entries };
-}
-/** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
-const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g;
-/**
- * Percent-encodes a file path once, segment by segment, as a browser would request it:
- * `a b.html` → `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
- */
-function encodePath(path) {
-    return path
-        .split('/')
-        .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
-        .join('/');
-}
-
-;// CONCATENATED MODULE: ./src/changes/index.ts
-
-
-
-
-
-
-/** Finds what changed, from git history or by comparing manifests. */
-async function detectChanges(inputs, context) {
-    return inputs.from.kind === 'manifest' ? fromManifest(inputs, inputs.from.previous, context) : fromGit(inputs, inputs.from.since, context);
-}
-async function fromManifest(inputs, previousPath, context) {
-    const site = (0,external_node_path_.resolve)(context.workspace, inputs.siteDir);
-    const current = await buildManifest(site);
-    const previous = await readManifest(previousPath);
-    let paths;
-    if (previous === undefined) {
-        context.warn(`No previous manifest at ${previousPath}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`);
-        paths = Object.keys(current.files);
-    }
-    else {
-        paths = compareManifests(previous, current);
-    }
-    const urls = siteUrls(paths, inputs, false);
-    context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`);
-    return {
-        source: 'manifest',
-        how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
-        base: previousPath,
-        head: inputs.siteDir || '.',
-        ...urls,
-        incomplete: undefined,
-        manifest: current
-    };
-}
-async function fromGit(inputs, since, context) {
-    let base = since;
-    let baseWhy = '';
-    if (since === 'auto') {
-        const auto = await autoBase(context.env, inputs.githubToken);
-        base = auto.base;
-        baseWhy = ` (${auto.why})`;
-    }
-    const head = context.env.GITHUB_SHA || 'HEAD';
-    context.log(`Comparing ${base}${baseWhy} with ${head}.`);
-    const found = await changedBetween(base, head, inputs.githubToken, context);
-    const urls = siteUrls(found.paths, inputs, true);
-    context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`);
-    return { source: 'git', how: found.how, base: found.baseLabel, head, ...urls, incomplete: found.incomplete, manifest: undefined };
-}
-/** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
-async function changedBetween(base, head, token, context) {
-    try {
-        const diff = await localDiff(base, head, context.workspace);
-        const baseLabel = diff.baseSha === base ? base : `${base} (${diff.baseSha.slice(0, 12)})`;
-        return { paths: diff.paths, how: `git diff in ${diff.how}`, baseLabel, incomplete: undefined };
-    }
-    catch (error) {
-        if (!(error instanceof GitError))
-            throw error;
-        context.log(`The local checkout cannot answer (${error.message}); asking the GitHub compare API.`);
-        if (head === 'HEAD') {
-            throw new Error(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error });
-        }
-        const comparison = await compareWithApi(token, parseRepository(context.env.GITHUB_REPOSITORY), base, head);
-        const incomplete = comparison.complete
-            ? undefined
-            : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`;
-        if (incomplete !== undefined) {
-            context.warn(`Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`);
-        }
-        return { paths: comparison.paths, how: `the GitHub compare API (${error.message})`, baseLabel: base, incomplete };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/http/errors.ts
-/** A request that failed after all its attempts. The message says which request, why, and what to do. */
-class ApiError extends Error {
-    details;
-    name = 'ApiError';
-    constructor(details) {
-        super(describeFailure(details));
-        this.details = details;
-    }
-    get status() {
-        return this.details.status;
-    }
-}
-const MAX_MESSAGE_CHARS = 300;
-/**
- * The server's own words from an error body: `errors[].message`, `error` (text or `{message}`),
- * `message`, or else the start of a non-JSON body.
- */
-function extractServerMessage(body) {
-    const text = body.trim();
-    if (text === '')
-        return undefined;
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return clip(text.replace(/\s+/g, ' '));
-    }
-    if (typeof json !== 'object' || json === null)
-        return clip(String(json));
-    const record = json;
-    if (Array.isArray(record.errors)) {
-        const messages = record.errors
-            .map((entry) => (typeof entry === 'string' ? entry : messageOf(entry)))
-            .filter((message) => message !== undefined);
-        if (messages.length > 0)
-            return clip(messages.join('; '));
-    }
-    const error = typeof record.error === 'string' ? record.error : messageOf(record.error);
-    if (error !== undefined)
-        return clip(error);
-    if (typeof record.message === 'string' && record.message !== '')
-        return clip(record.message);
-    return undefined;
-}
-function messageOf(value) {
-    if (typeof value !== 'object' || value === null)
-        return undefined;
-    const message = value.message;
-    return typeof message === 'string' && message !== '' ? message : undefined;
-}
-function clip(text) {
-    return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
-}
-const HINTS = {
-    400: 'The API rejected the request as sent; check the inputs it came from.',
-    401: 'The API key was not accepted: check the "api-key" input or the CDN_API_KEY secret.',
-    403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
-    404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
-    409: 'The request conflicts with the zone\'s current state.',
-    413: 'The request is too large: lower "batch-size".',
-    429: 'Rate limited: lower "concurrency", or run again later.'
-};
-function hintFor(details) {
-    switch (details.kind) {
-        case 'timeout':
-            return 'No answer in time: raise "timeout" or run again later.';
-        case 'network':
-            return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.';
-        case 'unsuccessful':
-            return 'The API answered success: false.';
-        case 'http': {
-            const status = details.status ?? 0;
-            if (status >= 300 && status < 400)
-                return 'Redirects are not followed: set "api-url" to the address the API is served at.';
-            if (status >= 500)
-                return 'The service failed: run again later.';
-            return HINTS[status] ?? 'The API refused the request.';
-        }
-    }
-}
-function describeFailure(details) {
-    const what = details.kind === 'timeout'
-        ? `timed out${details.detail === undefined ? '' : ` after ${details.detail}`}`
-        : details.kind === 'network'
-            ? `network error${details.detail === undefined ? '' : ` (${details.detail})`}`
-            : `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`;
-    const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
-    const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`;
-    const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
-    return `${details.method} ${details.path} failed: ${what}${server}${requestId}${attempts}. ${hintFor(details)}`;
-}
-
-;// CONCATENATED MODULE: ./src/execute.ts
-
-
-/** The documented time for a settings change to reach every edge location. */
-const PROPAGATION_MS = 30_000;
-const PROGRESS_EVERY_MS = 10_000;
-/**
- * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
- * share one concurrency limit, and every batch is tried even when others fail.
- */
-async function executePlan(client, plan, options) {
-    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
-    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
-    let started = performance.now();
-    const settingsOutcomes = settingsRequests.length === 0
-        ? []
-        : await options.group('Settings', async () => {
-            const outcomes = await mapConcurrent(settingsRequests, options.concurrency, (request) => send(client, request));
-            for (const outcome of outcomes) {
-                options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''));
-            }
-            if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
-                await waitForPropagation(options);
-            return outcomes;
-        });
-    const settingsMs = performance.now() - started;
-    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
-    started = performance.now();
-    const purgeOutcomes = purgeRequests.length === 0
-        ? []
-        : await options.group('Purge', async () => {
-            const outcomes = await mapConcurrent(purgeRequests, options.concurrency, (request) => blockedZones.has(request.zoneId)
-                ? Promise.resolve(notSent(request, 'Not sent: the settings for this zone failed, so the purge was not attempted.'))
-                : send(client, request));
-            const confirmed = outcomes.filter((outcome) => outcome.ok).length;
-            options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
-            return outcomes;
-        });
-    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
-}
-async function send(client, request) {
-    const started = performance.now();
-    try {
-        const response = await client.request(request.method, request.path, { body: request.body });
-        return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined };
-    }
-    catch (error) {
-        const details = error instanceof ApiError ? error.details : undefined;
-        return {
-            request,
-            ok: false,
-            status: details?.status,
-            attempts: details?.attempts ?? 1,
-            durationMs: performance.now() - started,
-            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
-        };
-    }
-}
-function notSent(request, error) {
-    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
-}
-async function waitForPropagation(options) {
-    for (let waited = 0; waited < options.propagationMs; waited += PROGRESS_EVERY_MS) {
-        const step = Math.min(PROGRESS_EVERY_MS, options.propagationMs - waited);
-        options.log(`Waiting for the settings to reach every edge location: ${Math.ceil((options.propagationMs - waited) / 1000)} s left.`);
-        await options.sleep(step);
-    }
-    options.log('Settings have had the documented propagation time.');
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var node_modules_undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/http/retry.ts
-/** Statuses worth another attempt: the request may succeed unchanged a moment later. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-const RETRY_AFTER_CAP_MS = 120_000;
-const BACKOFF_BASE_MS = 1_000;
-const BACKOFF_CAP_MS = 30_000;
-/**
- * The wait a `Retry-After` header asks for, in milliseconds, capped at two minutes:
- * either delay-seconds or an HTTP date. Undefined when absent or unreadable.
- */
-function parseRetryAfter(value, nowMs) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    if (text === '')
-        return undefined;
-    let ms;
-    if (/^\d+$/.test(text)) {
-        ms = Number(text) * 1000;
-    }
-    else if (/^[a-z]{3},/i.test(text)) {
-        // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = Math.max(0, date - nowMs);
-    }
-    else {
-        return undefined;
-    }
-    return Math.min(ms, RETRY_AFTER_CAP_MS);
-}
-/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */
-function backoffDelay(attempt, random) {
-    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-    return Math.floor(random() * ceiling);
-}
-
-;// CONCATENATED MODULE: ./src/http/client.ts
-
-
-
-const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-function createDispatcher(connections) {
-    return new node_modules_undici/* EnvHttpProxyAgent */.J2({ connections, keepAliveTimeout: 10_000 });
-}
-/**
- * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
- * and errors that say what failed. It knows nothing about zones or purges.
- */
-class ApiClient {
-    options;
-    /** HTTP requests sent, retries included. */
-    requestsSent = 0;
-    /** Attempts beyond the first, over all requests (including those a caller retried via waitBeforeRetry). */
-    retries = 0;
-    dispatcher;
-    sleep;
-    random;
-    now;
-    constructor(options) {
-        this.options = options;
-        this.dispatcher = options.dispatcher ?? createDispatcher(8);
-        this.sleep = options.sleep ?? realSleep;
-        this.random = options.random ?? Math.random;
-        this.now = options.now ?? Date.now;
-    }
-    /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
-    async request(method, path, options = {}) {
-        const url = this.options.baseUrl + path + queryString(options.query);
-        const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-        for (let attempt = 1;; attempt++) {
-            const started = performance.now();
-            const result = await this.attempt(method, url, body);
-            this.options.onAttempt?.({
-                method,
-                path,
-                attempt,
-                outcome: result.kind === 'response' ? result.status : result.kind === 'timeout' ? 'timeout' : result.detail,
-                ms: Math.round(performance.now() - started)
-            });
-            const judged = this.judge(method, path, attempt, result);
-            if (judged.done)
-                return judged.response;
-            if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
-                throw new ApiError({
-                    ...judged.details,
-                    retryable: judged.retryable,
-                    ...(judged.retryAfterMs === undefined ? {} : { retryAfterMs: judged.retryAfterMs })
-                });
-            }
-            const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
-            const reason = judged.details.kind === 'http' ? `HTTP ${judged.details.status ?? ''}` : judged.details.kind === 'timeout' ? 'timed out' : `network error (${judged.details.detail ?? ''})`;
-            this.options.onRetry?.({ method, path, attempt, reason, delayMs });
-            this.retries++;
-            await this.sleep(delayMs);
-        }
-    }
-    /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
-    async waitBeforeRetry(attempt, error) {
-        this.retries++;
-        await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random));
-    }
-    get maxAttempts() {
-        return this.options.maxAttempts;
-    }
-    async close() {
-        await this.dispatcher.close();
-    }
-    async attempt(method, url, body) {
-        const headers = {
-            authorization: `Bearer ${this.options.apiKey}`,
-            accept: 'application/json',
-            'user-agent': this.options.userAgent
-        };
-        if (body !== undefined)
-            headers['content-type'] = 'application/json';
-        const signal = AbortSignal.timeout(this.options.timeoutMs);
-        this.requestsSent++;
-        try {
-            const response = await (0,node_modules_undici/* request */.Em)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
-            const text = await response.body.text();
-            return { kind: 'response', status: response.statusCode, text, headers: response.headers };
-        }
-        catch (error) {
-            if (signal.aborted)
-                return { kind: 'timeout', detail: `${this.options.timeoutMs / 1000} s` };
-            const code = error.code;
-            return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) };
-        }
-    }
-    judge(method, path, attempt, result) {
-        if (result.kind !== 'response') {
-            return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } };
-        }
-        const json = parseJson(result.text);
-        const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
-        const ok = result.status >= 200 && result.status < 300;
-        if (ok && !unsuccessful)
-            return { done: true, response: { status: result.status, body: json, attempts: attempt } };
-        const serverMessage = extractServerMessage(result.text);
-        const requestId = headerValue(result.headers, 'x-request-id') ?? headerValue(result.headers, 'request-id') ?? headerValue(result.headers, 'x-correlation-id');
-        const details = {
-            method,
-            path,
-            attempts: attempt,
-            kind: ok ? 'unsuccessful' : 'http',
-            status: result.status,
-            ...(serverMessage === undefined ? {} : { serverMessage: serverMessage.split(this.options.apiKey).join('***') }),
-            ...(requestId === undefined ? {} : { requestId })
-        };
-        const retryable = RETRYABLE_STATUSES.has(result.status);
-        const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
-        return { done: false, retryable, retryAfterMs, details };
-    }
-}
-function parseJson(text) {
-    if (text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-function headerValue(headers, name) {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-}
-function queryString(query) {
-    if (query === undefined)
-        return '';
-    const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
-    return `?${params.toString()}`;
-}
-
 ;// CONCATENATED MODULE: ./src/secrets.ts
 
 /**
@@ -80214,6 +80214,83 @@ function parseAnalytics(window, granularity) {
     return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
 }
 
+;// CONCATENATED MODULE: ./src/text.ts
+// Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
+// here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
+/** Every sequence that some reader takes for a line break: the runner (\r, \n), Unicode (NEL, LS, PS), form and line feeds. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** C0 and C1 controls but tab and newline, and DEL: invisible, or terminal escapes (ANSI colours, cursor moves). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/** A line the runner would read as a workflow command: `::name::` after any leading whitespace. */
+const COMMAND_LINE = /^(\s*)::/;
+const escapeControl = (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/**
+ * Text as it may be written to the log. Every line break becomes `\n`; control characters are shown as
+ * `\uXXXX`; a line that would start a workflow command (`::`) gets a leading backslash, and the legacy
+ * command marker `##[` becomes `##\[`, so that nothing the text holds is ever executed by the runner.
+ */
+function forLog(text) {
+    return text
+        .replace(LINE_BREAK, '\n')
+        .replace(CONTROL, escapeControl)
+        .split('\n')
+        .map((line) => (COMMAND_LINE.test(line) ? `\\${line}` : line))
+        .join('\n')
+        .replaceAll('##[', '##\\[');
+}
+/** Text for a place that holds one line (a table cell, a title): line breaks become spaces, controls are shown. */
+function oneLine(text) {
+    return text.replace(LINE_BREAK, ' ').replace(CONTROL, escapeControl);
+}
+/**
+ * At most `max` characters (code points), with a note of how many were left out. Never cuts a
+ * surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
+ */
+function cut(text, max) {
+    if (text.length <= max)
+        return text;
+    const kept = [...text.slice(0, max)];
+    if (kept.length > 0 && /[\ud800-\udbff]/.test(kept.at(-1)))
+        kept.pop();
+    const head = kept.join('');
+    return `${head}… (${text.length - head.length} more characters)`;
+}
+/** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
+const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+;// CONCATENATED MODULE: ./src/log.ts
+
+
+
+// The one way the action writes to the log. Every message is redacted (the API key, the GitHub token)
+// and neutralised (no line of it can become a workflow command) before the runner sees it; nothing else
+// in src/ calls core's logging functions (the lint config enforces it).
+const safe = (message) => forLog(redact(message));
+function log_info(message) {
+    info(safe(message));
+}
+function log_debug(message) {
+    core_debug(safe(message));
+}
+/** A warning annotation; `title` is shown above it in the run's annotation list. */
+function log_warning(message, title) {
+    warning(safe(message), title === undefined ? {} : { title: safe(title) });
+}
+/** An error annotation that does not by itself fail the step. */
+function log_error(message, title) {
+    error(safe(message), title === undefined ? {} : { title: safe(title) });
+}
+/** Fails the step with one error annotation. */
+function fail(message, title) {
+    log_error(message, title);
+    process.exitCode = ExitCode.Failure;
+}
+/** Runs `fn` inside a collapsible log group. */
+function log_group(name, fn) {
+    return group(safe(name), fn);
+}
+
 ;// CONCATENATED MODULE: ./src/plan.ts
 
 /**
@@ -80345,7 +80422,7 @@ function trafficSection(report) {
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 
-const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const summary_plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const duration = (ms) => (ms === undefined ? '–' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
 /** The job summary, in Markdown, from the result alone. */
 function renderSummary(result) {
@@ -80356,7 +80433,7 @@ function renderSummary(result) {
     }
     else if (!result.ok) {
         const notPurged = result.failedFiles.length + result.failedTags.length;
-        const detail = notPurged > 0 ? ` ${plural(result.failedFiles.length, 'URL')} and ${plural(result.failedTags.length, 'tag')} were not purged.` : '';
+        const detail = notPurged > 0 ? ` ${summary_plural(result.failedFiles.length, 'URL')} and ${summary_plural(result.failedTags.length, 'tag')} were not purged.` : '';
         lines.push('> [!CAUTION]', `> **The step failed.**${detail} See the errors below.`, '');
     }
     const count = (kind) => result.planned.filter((request) => request.kind === kind).length;
@@ -80365,7 +80442,7 @@ function renderSummary(result) {
         : [['Zones', result.zones.map((zone) => escapeMarkdown(zone.name || zone.id)).join(', ')]];
     // "purged 3 of 5 in 2 requests", or in a dry run "would purge 5 in 2 requests".
     const listRow = (kind, purged, failed) => {
-        const requests = plural(count(kind), 'request');
+        const requests = summary_plural(count(kind), 'request');
         return result.dryRun ? `would purge ${plannedItems(result, kind)} in ${requests}` : `purged ${purged.length} of ${purged.length + failed.length} in ${requests}`;
     };
     if (count('purge-everything') > 0) {
@@ -80381,7 +80458,7 @@ function renderSummary(result) {
             .join(', ');
         rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : 'not applied'}`]);
     }
-    rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`]);
+    rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${summary_plural(result.retries, 'retry', 'retries')})` : ''}`]);
     rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`]);
     lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '');
     lines.push(...zonesSection(result), ...createdSection(result));
@@ -80444,7 +80521,7 @@ function changesSection(result) {
     const found = changes.source === 'git'
         ? `Found with ${escapeMarkdown(changes.how)}, from \`${escapeMarkdown(changes.base)}\` to \`${escapeMarkdown(changes.head)}\``
         : `Found ${escapeMarkdown(changes.how)} (\`${escapeMarkdown(changes.base)}\`), in \`${escapeMarkdown(changes.head)}\``;
-    lines.push('### What changed', '', `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`, '');
+    lines.push('### What changed', '', `${found}: ${summary_plural(changes.files.length, 'changed file')} → ${summary_plural(changes.urls.length, 'URL')}.`, '');
     if (changes.urls.length > 0)
         lines.push(collapsedList(`Changed URLs (${changes.urls.length})`, changes.urls, 'see the changed-urls output'));
     if (changes.files.length > 0)
@@ -80456,6 +80533,7 @@ function plannedItems(result, kind) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/index.ts
+
 
 
 
@@ -80546,11 +80624,11 @@ function failureMessage(result) {
 async function report(result, writeSummary) {
     for (const [name, value] of Object.entries(outputsOf(result)))
         setOutput(name, redact(value));
-    info(redact(headline(result)));
+    log_info(headline(result));
     if (!result.ok) {
-        setFailed(redact(failureMessage(result)));
+        fail(failureMessage(result), 'CDN purge failed');
         for (const error of [...new Set(result.errors)].slice(1, 10))
-            core_error(redact(error));
+            log_error(error);
     }
     if (writeSummary && process.env.GITHUB_STEP_SUMMARY) {
         await summary.addRaw(redact(renderSummary(result)), true).write();
@@ -81017,7 +81095,6 @@ function createdZone(data, name) {
 
 
 
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The action: inputs → what changed → zone → plan → execute → report. Outputs are written however far it got. */
 async function run() {
@@ -81027,7 +81104,7 @@ async function run() {
     let client;
     const warn = (message) => {
         state.warnings.push(message);
-        warning(message);
+        log_warning(message);
     };
     try {
         inputs = getInputs();
@@ -81039,17 +81116,17 @@ async function run() {
         const changeInputs = given.changes;
         const changes = changeInputs === undefined
             ? undefined
-            : await group('Changes', () => detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: (message) => info(message), warn }));
+            : await log_group('Changes', () => detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log_info, warn }));
         state.changes = changes;
         state.requested = { everything: given.purgeEverything, files: unique([...entries, ...(changes?.entries ?? [])]), tags };
         client = createClient(given);
         const api = client;
         const zoneStarted = performance.now();
-        const resolution = await group('Zone', async () => {
+        const resolution = await log_group('Zone', async () => {
             const found = await resolveZones(api, given.zones, { concurrency: given.concurrency, createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
-            found.zones.forEach((zone) => info(describeZone(zone)));
+            found.zones.forEach((zone) => log_info(describeZone(zone)));
             if (found.candidates !== undefined)
-                info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
+                log_info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
             return found;
         });
         state.durations.zoneMs = performance.now() - zoneStarted;
@@ -81063,7 +81140,7 @@ async function run() {
             warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
         const analytics = given.analytics;
         if (analytics !== undefined) {
-            state.traffic = await group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency));
+            state.traffic = await log_group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency));
             for (const report of state.traffic) {
                 if (report.error !== undefined)
                     warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`);
@@ -81071,9 +81148,9 @@ async function run() {
         }
         state.plan = planRequests(work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
         const everything = work.requested.everything;
-        info(`Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
+        log_info(`Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
         if (given.dryRun) {
-            info('Dry run: no purge or settings request is sent.');
+            log_info('Dry run: no purge or settings request is sent.');
         }
         else {
             const execution = await executePlan(api, state.plan, {
@@ -81081,8 +81158,8 @@ async function run() {
                 waitForPropagation: given.waitForPropagation,
                 propagationMs: PROPAGATION_MS,
                 sleep,
-                log: (message) => info(message),
-                group: (name, fn) => group(name, fn)
+                log: log_info,
+                group: log_group
             });
             state.outcomes = [...execution.outcomes];
             state.durations.settingsMs = execution.settingsMs;
@@ -81092,7 +81169,7 @@ async function run() {
     catch (error) {
         state.errors.push(error instanceof Error ? error.message : String(error));
         if (!(error instanceof InputError || error instanceof ApiError) && error instanceof Error && error.stack) {
-            core_debug(redact(error.stack));
+            log_debug(error.stack);
         }
     }
     finally {
@@ -81113,8 +81190,8 @@ function createClient(inputs) {
         timeoutMs: inputs.timeoutSeconds * 1000,
         maxAttempts: inputs.maxAttempts,
         dispatcher: createDispatcher(inputs.concurrency),
-        onAttempt: (attempt) => core_debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
-        onRetry: (retry) => info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
+        onAttempt: (attempt) => log_debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
+        onRetry: (retry) => log_info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
     });
 }
 function describeZone(zone) {
@@ -81128,7 +81205,7 @@ async function saveManifest(target, state, warn) {
     try {
         await writeManifest(target.path, state.changes?.manifest ?? (await buildManifest(target.site)));
         state.manifestWritten = target.path;
-        info(`Manifest of ${target.site} written to ${target.path}.`);
+        log_info(`Manifest of ${target.site} written to ${target.path}.`);
     }
     catch (error) {
         warn(`The manifest was not written to ${target.path}: ${error instanceof Error ? error.message : String(error)}. The next run will compare with an older one and purge more.`);

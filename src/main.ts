@@ -1,4 +1,3 @@
-import * as core from '@actions/core'
 import { readAllTraffic } from './analytics.js'
 import { detectChanges } from './changes/index.js'
 import { buildManifest, writeManifest } from './changes/manifest.js'
@@ -7,10 +6,10 @@ import { executePlan, PROPAGATION_MS } from './execute.js'
 import { ApiClient, createDispatcher } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import { getInputs, type Inputs } from './inputs.js'
+import * as log from './log.js'
 import { planRequests } from './plan.js'
 import { report } from './report/index.js'
 import { buildResult, newRunState, type RunState } from './result.js'
-import { redact } from './secrets.js'
 import { collectFileEntries } from './sources/index.js'
 import { assignWork } from './routing.js'
 import { unique } from './urls.js'
@@ -27,7 +26,7 @@ export async function run(): Promise<void> {
   let client: ApiClient | undefined
   const warn = (message: string): void => {
     state.warnings.push(message)
-    core.warning(message)
+    log.warning(message)
   }
   try {
     inputs = getInputs()
@@ -40,17 +39,17 @@ export async function run(): Promise<void> {
     const changes =
       changeInputs === undefined
         ? undefined
-        : await core.group('Changes', () => detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: (message) => core.info(message), warn }))
+        : await log.group('Changes', () => detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log.info, warn }))
     state.changes = changes
     state.requested = { everything: given.purgeEverything, files: unique([...entries, ...(changes?.entries ?? [])]), tags }
 
     client = createClient(given)
     const api = client
     const zoneStarted = performance.now()
-    const resolution = await core.group('Zone', async () => {
+    const resolution = await log.group('Zone', async () => {
       const found = await resolveZones(api, given.zones, { concurrency: given.concurrency, createZone: given.createZone, plan: given.plan, dryRun: given.dryRun })
-      found.zones.forEach((zone) => core.info(describeZone(zone)))
-      if (found.candidates !== undefined) core.info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`)
+      found.zones.forEach((zone) => log.info(describeZone(zone)))
+      if (found.candidates !== undefined) log.info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`)
       return found
     })
     state.durations.zoneMs = performance.now() - zoneStarted
@@ -65,7 +64,7 @@ export async function run(): Promise<void> {
 
     const analytics = given.analytics
     if (analytics !== undefined) {
-      state.traffic = await core.group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency))
+      state.traffic = await log.group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency))
       for (const report of state.traffic) {
         if (report.error !== undefined) warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`)
       }
@@ -76,19 +75,19 @@ export async function run(): Promise<void> {
       given.batchSize
     )
     const everything = work.requested.everything
-    core.info(
+    log.info(
       `Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`
     )
     if (given.dryRun) {
-      core.info('Dry run: no purge or settings request is sent.')
+      log.info('Dry run: no purge or settings request is sent.')
     } else {
       const execution = await executePlan(api, state.plan, {
         concurrency: given.concurrency,
         waitForPropagation: given.waitForPropagation,
         propagationMs: PROPAGATION_MS,
         sleep,
-        log: (message) => core.info(message),
-        group: (name, fn) => core.group(name, fn)
+        log: log.info,
+        group: log.group
       })
       state.outcomes = [...execution.outcomes]
       state.durations.settingsMs = execution.settingsMs
@@ -97,7 +96,7 @@ export async function run(): Promise<void> {
   } catch (error) {
     state.errors.push(error instanceof Error ? error.message : String(error))
     if (!(error instanceof InputError || error instanceof ApiError) && error instanceof Error && error.stack) {
-      core.debug(redact(error.stack))
+      log.debug(error.stack)
     }
   } finally {
     state.requestsSent = client?.requestsSent ?? 0
@@ -117,9 +116,9 @@ function createClient(inputs: Inputs): ApiClient {
     timeoutMs: inputs.timeoutSeconds * 1000,
     maxAttempts: inputs.maxAttempts,
     dispatcher: createDispatcher(inputs.concurrency),
-    onAttempt: (attempt) => core.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
+    onAttempt: (attempt) => log.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
     onRetry: (retry) =>
-      core.info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
+      log.info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
   })
 }
 
@@ -134,7 +133,7 @@ async function saveManifest(target: { path: string; site: string }, state: RunSt
   try {
     await writeManifest(target.path, state.changes?.manifest ?? (await buildManifest(target.site)))
     state.manifestWritten = target.path
-    core.info(`Manifest of ${target.site} written to ${target.path}.`)
+    log.info(`Manifest of ${target.site} written to ${target.path}.`)
   } catch (error) {
     warn(`The manifest was not written to ${target.path}: ${error instanceof Error ? error.message : String(error)}. The next run will compare with an older one and purge more.`)
   }

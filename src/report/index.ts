@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import type { RunResult } from '../result.js'
+import * as log from '../log.js'
 import { redact } from '../secrets.js'
 import { renderSummary } from './summary.js'
 
@@ -97,10 +98,10 @@ export function failureMessage(result: RunResult): string {
  */
 export async function report(result: RunResult, writeSummary: boolean): Promise<void> {
   for (const [name, value] of Object.entries(outputsOf(result))) core.setOutput(name, redact(value))
-  core.info(redact(headline(result)))
+  log.info(headline(result))
   if (!result.ok) {
-    core.setFailed(redact(failureMessage(result)))
-    for (const error of [...new Set(result.errors)].slice(1, 10)) core.error(redact(error))
+    log.fail(failureMessage(result), 'CDN purge failed')
+    for (const error of [...new Set(result.errors)].slice(1, 10)) log.error(error)
   }
   if (writeSummary && process.env.GITHUB_STEP_SUMMARY) {
     await core.summary.addRaw(redact(renderSummary(result)), true).write()

@@ -18,8 +18,11 @@ export async function standIn(options?: StandInOptions): Promise<StandIn & { run
 
 export const posts = (api: StandIn): string[] => api.requests.filter((r) => r.method === 'POST').map((r) => r.path)
 
-/** What a user sees when the step fails: the `::error::` line. */
-export const errorLine = (run: ActionRun): string => run.log.split('\n').find((line) => line.startsWith('::error::')) ?? ''
+/** What a user sees when the step fails: the first error annotation, as `::error::<message>` (its title left out). */
+export const errorLine = (run: ActionRun): string => {
+  const line = run.log.split('\n').find((entry) => /^::error( [^:]*)?::/.test(entry))
+  return line === undefined ? '' : line.replace(/^::error( [^:]*)?::/, '::error::')
+}
 
 /** No stack trace and nothing on stderr: a user mistake is reported as its message alone. */
 export const noStackTrace = (run: ActionRun): boolean => run.stderr === '' && !/\n\s+at .+:\d+:\d+/.test(run.stdout)

@@ -1,0 +1,49 @@
+// Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
+// here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
+
+/** Every sequence that some reader takes for a line break: the runner (\r, \n), Unicode (NEL, LS, PS), form and line feeds. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g
+
+/** C0 and C1 controls but tab and newline, and DEL: invisible, or terminal escapes (ANSI colours, cursor moves). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g
+
+/** A line the runner would read as a workflow command: `::name::` after any leading whitespace. */
+const COMMAND_LINE = /^(\s*)::/
+
+const escapeControl = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+
+/**
+ * Text as it may be written to the log. Every line break becomes `\n`; control characters are shown as
+ * `\uXXXX`; a line that would start a workflow command (`::`) gets a leading backslash, and the legacy
+ * command marker `##[` becomes `##\[`, so that nothing the text holds is ever executed by the runner.
+ */
+export function forLog(text: string): string {
+  return text
+    .replace(LINE_BREAK, '\n')
+    .replace(CONTROL, escapeControl)
+    .split('\n')
+    .map((line) => (COMMAND_LINE.test(line) ? `\\${line}` : line))
+    .join('\n')
+    .replaceAll('##[', '##\\[')
+}
+
+/** Text for a place that holds one line (a table cell, a title): line breaks become spaces, controls are shown. */
+export function oneLine(text: string): string {
+  return text.replace(LINE_BREAK, ' ').replace(CONTROL, escapeControl)
+}
+
+/**
+ * At most `max` characters (code points), with a note of how many were left out. Never cuts a
+ * surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
+ */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text
+  const kept = [...text.slice(0, max)]
+  if (kept.length > 0 && /[\ud800-\udbff]/.test(kept.at(-1) as string)) kept.pop()
+  const head = kept.join('')
+  return `${head}… (${text.length - head.length} more characters)`
+}
+
+/** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
+export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
