@@ -76090,7 +76090,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6320);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2950);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -76099,7 +76099,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6320:
+/***/ 2950:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -76180,6 +76180,10 @@ var promises_ = __nccwpck_require__(1455);
 /** A mistake in the step's inputs: reported as the message alone, never with a stack trace. */
 class InputError extends Error {
     name = 'InputError';
+    /** The input the message names first (`Input "batch-size" must…`), for the annotation's title. */
+    get input() {
+        return /\binput "([a-z][a-z-]*)"/i.exec(this.message)?.[1];
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/changes/github.ts
@@ -79902,6 +79906,19 @@ function redact(text) {
         out = out.split(secret).join('***');
     return out;
 }
+/** A copy of a value with every secret taken out of every string in it, however deep. */
+function redactDeep(value) {
+    if (secrets.size === 0)
+        return value;
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value))
+        return value.map((item) => redactDeep(item));
+    if (typeof value === 'object' && value !== null) {
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item)]));
+    }
+    return value;
+}
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
@@ -80348,21 +80365,143 @@ function batches(items, size) {
     return out;
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/report/outputs.ts
+/** The most one output may carry here: the runner limits what an output can hold, and a job's outputs in all. */
+const MAX_OUTPUT_BYTES = 512 * 1024;
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/**
+ * `value` as JSON in at most `maxBytes`: while it is too large, the longest list in it is halved (its first
+ * half kept, so a cut list is still a prefix of the whole), and once no list is left to shorten, the longest
+ * text is cut. `cut` says whether anything was left out.
+ */
+function fitJson(value, maxBytes) {
+    let json = JSON.stringify(value) ?? 'null';
+    if (bytes(json) <= maxBytes)
+        return { json, cut: false };
+    if (Array.isArray(value))
+        return { json: longestPrefix(value, maxBytes), cut: true };
+    let copy = JSON.parse(json);
+    while (bytes(json) > maxBytes) {
+        const list = longest(copy, (node) => Array.isArray(node) && node.length > 0);
+        if (list !== undefined) {
+            list.node.length = Math.floor(list.node.length / 2);
+        }
+        else {
+            const text = longest(copy, (node) => typeof node === 'string' && node.length > 0);
+            if (text === undefined)
+                break;
+            copy = text.replace(text.node.slice(0, Math.floor(text.node.length / 2)));
+        }
+        json = JSON.stringify(copy);
+    }
+    return { json, cut: true };
+}
+/** The longest node (by length) that `accept` takes, anywhere in a JSON value. */
+function longest(root, accept) {
+    let best;
+    const visit = (node, replace) => {
+        if (accept(node) && (best === undefined || node.length > best.node.length))
+            best = { node, replace };
+        if (Array.isArray(node)) {
+            node.forEach((child, index) => visit(child, (value) => ((node[index] = value), root)));
+        }
+        else if (typeof node === 'object' && node !== null) {
+            const record = node;
+            for (const key of Object.keys(record))
+                visit(record[key], (value) => ((record[key] = value), root));
+        }
+    };
+    visit(root, (value) => value);
+    return best;
+}
+/** The JSON of as many of the first items as fit in `maxBytes`. */
+function longestPrefix(items, maxBytes) {
+    let used = 2;
+    const kept = [];
+    for (const item of items) {
+        const text = JSON.stringify(item) ?? 'null';
+        used += bytes(text) + (kept.length > 0 ? 1 : 0);
+        if (used > maxBytes)
+            break;
+        kept.push(text);
+    }
+    return `[${kept.join(',')}]`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
-/** Escapes text for a Markdown table cell or paragraph: no HTML, links or emphasis can come through. */
-function escapeMarkdown(text) {
-    return escapeHtml(text).replace(/[\\`*_{}[\]()#+!|~]/g, (char) => `\\${char}`).replace(/\r?\n/g, ' ');
-}
-function escapeHtml(text) {
-    return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+
+// Escaping for each place text lands in the job summary (GitHub-flavoured Markdown with HTML), and the
+// size budget that keeps the summary under the runner's 1 MiB limit. Every text from outside the action
+// goes through one of escapeText (Markdown: paragraphs, headings, table cells), code (an id, a path, a
+// value) or escapeHtml (inside an HTML block: <pre>, <li>, <summary>).
+/** The runner refuses a step summary over 1 MiB; this leaves room for what core adds. */
+const SUMMARY_LIMIT_BYTES = 1_000_000;
+/** Longest single text (a URL, an error) shown; the rest is cut with a note. */
+const MAX_TEXT_CHARS = 2_000;
+/** Most entries a list shows before "… and N more". */
 const MAX_LISTED = 1000;
-/** A collapsed list; past MAX_LISTED entries the rest is counted, not listed (the summary is capped at 1 MiB). */
-function collapsedList(title, items, more) {
-    const shown = items.slice(0, MAX_LISTED).map(escapeHtml).join('\n');
-    const rest = items.length > MAX_LISTED ? `\n… and ${items.length - MAX_LISTED} more (${more})` : '';
-    return `<details><summary>${escapeHtml(title)}</summary>\n\n<pre>\n${shown}${escapeHtml(rest)}\n</pre>\n\n</details>\n`;
+const HTML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** For text inside an HTML block, where Markdown is not parsed: one line, HTML-escaped, cut. */
+function escapeHtml(text) {
+    return oneLine(cut(text, MAX_TEXT_CHARS)).replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]);
 }
+/**
+ * For text in Markdown (a paragraph, a heading, a table cell): HTML-escaped, and every character that
+ * Markdown or GitHub gives a meaning (emphasis, links, code, tables, strike-through, math, mentions) as a
+ * numeric entity, which renders as the character itself. Backslash escapes are not used: they do not
+ * work inside code. One line, so a table row cannot break.
+ */
+function escapeText(text) {
+    return oneLine(cut(text, MAX_TEXT_CHARS)).replace(/[&<>"'\\`*_{}[\]()#+!|~$@]/g, (char) => HTML_ENTITIES[char] ?? `&#${char.charCodeAt(0)};`);
+}
+/** An id, path or value, shown as code. `<code>` rather than backticks: inside backticks no escape works. */
+function code(text) {
+    return `<code>${escapeText(text)}</code>`;
+}
+const markdown_bytes = (text) => Buffer.byteLength(text, 'utf8');
+/**
+ * A collapsed list within `maxBytes`: at most MAX_LISTED entries, each cut to MAX_TEXT_CHARS, and as many as
+ * fit; what is left out is counted with where to find it.
+ */
+function collapsedList(block, maxBytes = Number.POSITIVE_INFINITY) {
+    const [open, close, before, after] = block.style === 'pre' ? ['<pre>', '</pre>', '', ''] : ['<ul>', '</ul>', '<li>', '</li>'];
+    const head = `<details><summary>${escapeHtml(block.title)}</summary>\n\n${open}\n`;
+    const note = (left) => (left > 0 ? `${before}${escapeHtml(`… and ${left} more (${block.more})`)}${after}\n` : '');
+    const tail = `${close}\n\n</details>\n`;
+    // Room for the longest possible note, so that the note itself never breaks the budget.
+    let room = maxBytes - markdown_bytes(head) - markdown_bytes(tail) - markdown_bytes(note(block.items.length));
+    const shown = [];
+    for (const item of block.items.slice(0, MAX_LISTED)) {
+        const line = `${before}${escapeHtml(item)}${after}\n`;
+        room -= markdown_bytes(line);
+        if (room < 0)
+            break;
+        shown.push(line);
+    }
+    return `${head}${shown.join('')}${note(block.items.length - shown.length)}${tail}`;
+}
+/**
+ * Renders lists under one byte budget: each gets an equal share of what is left, and what a short list does
+ * not use goes to the longer ones. Returns them in the order given.
+ */
+function listsWithin(blocks, budget) {
+    const needs = blocks.map((block) => markdown_bytes(collapsedList(block)));
+    const order = blocks.map((_, index) => index).sort((a, b) => needs[a] - needs[b]);
+    const rendered = new Array(blocks.length);
+    let left = Math.max(0, budget);
+    order.forEach((index, position) => {
+        const share = Math.floor(left / (order.length - position));
+        const text = needs[index] <= share ? collapsedList(blocks[index]) : collapsedList(blocks[index], share);
+        rendered[index] = text;
+        left -= markdown_bytes(text);
+    });
+    return rendered;
+}
+
+/** The former name of escapeText, kept for the traffic section. */
+const escapeMarkdown = escapeText;
 
 ;// CONCATENATED MODULE: ./src/report/traffic.ts
 
@@ -80422,69 +80561,123 @@ function trafficSection(report) {
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 
-const summary_plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-const duration = (ms) => (ms === undefined ? '–' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
-/** The job summary, in Markdown, from the result alone. */
+
+const duration = (ms) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
+/** Most zone rows and traffic sections shown; the zones output has every zone. */
+const MAX_ZONE_ROWS = 100;
+const MAX_TRAFFIC_SECTIONS = 20;
+/**
+ * The job summary, in Markdown, from the result alone. The banner and the counts always come first and
+ * whole; the lists below share what is left of the size limit and are cut with a note when they do not fit.
+ */
 function renderSummary(result) {
-    const zoneLabel = result.zones.length > 1 ? `${result.zones.length} zones` : result.zone.name || result.zone.id || 'unknown zone';
-    const lines = [`## CDN purge: ${escapeMarkdown(zoneLabel)}`, ''];
-    if (result.dryRun) {
-        lines.push('> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', '');
-    }
-    else if (!result.ok) {
-        const notPurged = result.failedFiles.length + result.failedTags.length;
-        const detail = notPurged > 0 ? ` ${summary_plural(result.failedFiles.length, 'URL')} and ${summary_plural(result.failedTags.length, 'tag')} were not purged.` : '';
-        lines.push('> [!CAUTION]', `> **The step failed.**${detail} See the errors below.`, '');
-    }
+    const fixed = [
+        `## CDN purge: ${escapeText(zoneLabel(result))}`,
+        '',
+        ...banner(result),
+        ...countsTable(result),
+        ...zonesTable(result),
+        ...createdSection(result),
+        ...changesSection(result),
+        ...result.traffic.slice(0, MAX_TRAFFIC_SECTIONS).flatMap(trafficSection),
+        ...(result.traffic.length > MAX_TRAFFIC_SECTIONS ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, ''] : [])
+    ].join('\n');
+    const lists = listBlocks(result);
+    return [fixed, ...listsWithin(lists, SUMMARY_LIMIT_BYTES - markdown_bytes(fixed) - 2 * lists.length)].join('\n');
+}
+/** The zones worked on, or as the user gave them when they could not be found. */
+function zoneLabel(result) {
+    if (result.zones.length > 1)
+        return `${result.zones.length} zones`;
+    const [only] = result.zones;
+    if (only !== undefined)
+        return only.name || only.id;
+    return result.zoneInput.join(', ') || 'no zone';
+}
+function banner(result) {
+    if (result.dryRun)
+        return ['> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', ''];
+    if (result.ok)
+        return [];
+    const stopped = result.sent.length === 0 && result.stoppedAt !== null ? `Nothing was sent: ${escapeText(result.stoppedAt)}. ` : '';
+    return ['> [!CAUTION]', `> **The step failed.** ${notPurgedSentence(result)}${stopped}See the errors below.`, ''];
+}
+/** "2 of 5 URLs and 1 of 3 tags were not purged. ", or that the purge of everything was not confirmed; '' when nothing is missing. */
+function notPurgedSentence(result) {
+    if (result.purgeEverythingRequested && !result.purgedEverything && !result.dryRun)
+        return 'The purge of everything was not confirmed. ';
+    const tagsAsked = new Set([...result.purgedTags, ...result.failedTags]).size;
+    const parts = [
+        result.failedFiles.length > 0 ? `${result.failedFiles.length} of ${plural(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
+        result.failedTags.length > 0 ? `${result.failedTags.length} of ${plural(tagsAsked, 'tag')}` : undefined
+    ].filter((part) => part !== undefined);
+    if (parts.length === 0)
+        return '';
+    const one = parts.length === 1 && result.failedFiles.length + result.failedTags.length === 1;
+    return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `;
+}
+function countsTable(result) {
     const count = (kind) => result.planned.filter((request) => request.kind === kind).length;
-    const rows = result.zones.length === 1 || result.zones.length === 0
-        ? [['Zone', `${escapeMarkdown(result.zone.name || '(name unknown)')} · \`${escapeMarkdown(result.zone.id || '–')}\` · ${escapeMarkdown(result.zone.status || 'status unknown')}`]]
-        : [['Zones', result.zones.map((zone) => escapeMarkdown(zone.name || zone.id)).join(', ')]];
-    // "purged 3 of 5 in 2 requests", or in a dry run "would purge 5 in 2 requests".
-    const listRow = (kind, purged, failed) => {
-        const requests = summary_plural(count(kind), 'request');
-        return result.dryRun ? `would purge ${plannedItems(result, kind)} in ${requests}` : `purged ${purged.length} of ${purged.length + failed.length} in ${requests}`;
-    };
-    if (count('purge-everything') > 0) {
-        rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : 'not confirmed']);
+    const rows = [];
+    const [only] = result.zones;
+    if (result.zones.length > 1) {
+        rows.push(['Zones', result.zones.map((zone) => escapeText(zone.name || zone.id)).join(', ')]);
     }
-    if (count('files') > 0)
-        rows.push(['URLs', listRow('files', result.purgedFiles, result.failedFiles)]);
-    if (count('tags') > 0)
-        rows.push(['Cache tags', listRow('tags', result.purgedTags, result.failedTags)]);
+    else if (only !== undefined) {
+        rows.push(['Zone', [only.name === '' ? '' : escapeText(only.name), code(only.id), only.status === '' ? '' : escapeText(only.status)].filter((part) => part !== '').join(' · ')]);
+    }
+    else if (result.zoneInput.length > 0) {
+        rows.push(['Zone', `${result.zoneInput.map(escapeText).join(', ')} (not resolved)`]);
+    }
+    const listRow = (kind, purged, failed) => {
+        const requests = plural(count(kind), 'request');
+        return result.dryRun ? `would purge ${plannedItems(result, kind)} in ${requests}` : `purged ${purged} of ${purged + failed} in ${requests}`;
+    };
+    if (result.purgeEverythingRequested) {
+        rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**']);
+    }
+    if (count('files') > 0 || result.failedFiles.length > 0)
+        rows.push(['URLs', listRow('files', result.purgedFiles.length, result.failedFiles.length)]);
+    if (count('tags') > 0 || result.failedTags.length > 0)
+        rows.push(['Cache tags', listRow('tags', result.purgedTags.length, result.failedTags.length)]);
     if (result.settings !== null) {
         const described = Object.entries(result.settings)
-            .map(([key, value]) => `${escapeMarkdown(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeMarkdown(value.mode)})`)
+            .map(([key, value]) => `${escapeText(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeText(value.mode)})`)
             .join(', ');
-        rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : 'not applied'}`]);
+        rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : '**not applied**'}`]);
     }
-    rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${summary_plural(result.retries, 'retry', 'retries')})` : ''}`]);
-    rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`]);
-    lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '');
-    lines.push(...zonesSection(result), ...createdSection(result));
-    lines.push(...changesSection(result));
-    for (const report of result.traffic)
-        lines.push(...trafficSection(report));
-    if (result.failedFiles.length > 0)
-        lines.push(collapsedList(`URLs not purged (${result.failedFiles.length})`, result.failedFiles, 'see the failed-files output'));
-    if (result.failedTags.length > 0)
-        lines.push(collapsedList(`Cache tags not purged (${result.failedTags.length})`, result.failedTags, 'see the failed-tags output'));
-    const errors = [...new Set(result.errors)];
-    if (errors.length > 0)
-        lines.push(collapsedList(`Errors (${errors.length})`, errors, 'see the log'));
-    if (result.warnings.length > 0)
-        lines.push(collapsedList(`Warnings (${result.warnings.length})`, result.warnings, 'see the log'));
-    return lines.join('\n');
+    if (result.requests > 0)
+        rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`]);
+    if (result.durations.totalMs !== undefined) {
+        rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`]);
+    }
+    return ['| What | Result |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), ''];
 }
-/** A row per zone when there are several. */
-function zonesSection(result) {
+/** A row per zone when there are several, with a column for each thing the step was asked to do. */
+function zonesTable(result) {
     if (result.zones.length < 2)
         return [];
-    const mark = (done, asked) => (!asked ? '–' : result.dryRun ? 'planned' : done ? 'yes' : '**no**');
+    const mark = (done, asked) => (!asked ? '' : result.dryRun ? 'planned' : done ? 'yes' : '**no**');
+    const columns = [
+        ['Zone', (zone) => escapeText(zone.name || zone.id)],
+        ['Status', (zone) => escapeText(zone.status || 'unknown')]
+    ];
+    if (result.zones.some((zone) => zone.purgedFiles.length + zone.failedFiles.length > 0))
+        columns.push(['URLs purged', (zone) => String(zone.purgedFiles.length)]);
+    if (result.zones.some((zone) => zone.purgedTags.length + zone.failedTags.length > 0))
+        columns.push(['Tags purged', (zone) => String(zone.purgedTags.length)]);
+    if (result.zones.some((zone) => zone.purgeEverythingRequested))
+        columns.push(['Everything', (zone) => mark(zone.purgedEverything, zone.purgeEverythingRequested)]);
+    if (result.zones.some((zone) => zone.settingsRequested))
+        columns.push(['Settings', (zone) => mark(zone.settingsApplied, zone.settingsRequested)]);
+    if (result.zones.some((zone) => zone.failedFiles.length + zone.failedTags.length > 0))
+        columns.push(['Not purged', (zone) => String(zone.failedFiles.length + zone.failedTags.length)]);
+    const shown = result.zones.slice(0, MAX_ZONE_ROWS);
     return [
-        '| Zone | Status | URLs purged | Tags purged | Everything | Settings | Not purged |',
-        '|---|---|---|---|---|---|---|',
-        ...result.zones.map((zone) => `| ${escapeMarkdown(zone.name || zone.id)} | ${escapeMarkdown(zone.status || '–')} | ${zone.purgedFiles.length} | ${zone.purgedTags.length} | ${mark(zone.purgedEverything, zone.purgeEverythingRequested)} | ${mark(zone.settingsApplied, zone.settingsRequested)} | ${zone.failedFiles.length + zone.failedTags.length} |`),
+        `| ${columns.map(([name]) => name).join(' | ')} |`,
+        `|${columns.map(() => '---|').join('')}`,
+        ...shown.map((zone) => `| ${columns.map(([, cell]) => cell(zone)).join(' | ')} |`),
+        ...(result.zones.length > shown.length ? ['', `… and ${result.zones.length - shown.length} more zones: see the zones output.`] : []),
         ''
     ];
 }
@@ -80493,16 +80686,16 @@ function createdSection(result) {
     return result.zones.flatMap((zone) => {
         if (zone.created === null)
             return [];
-        const name = escapeMarkdown(zone.name);
+        const name = escapeText(zone.name);
         if (zone.created.dryRun)
             return ['> [!NOTE]', `> Zone **${name}** does not exist and would be created (dry run).`, ''];
         const target = zone.created.cnameTarget === null
             ? 'to the target the service gives for it. The create answer did not name the target, so it is not known here: find it in the dashboard.'
-            : `to \`${escapeMarkdown(zone.created.cnameTarget)}\`.`;
+            : `to ${code(zone.created.cnameTarget)}.`;
         return [
             '> [!IMPORTANT]',
-            `> Zone **${name}** was created (\`${escapeMarkdown(zone.id)}\`, status ${escapeMarkdown(zone.status || 'unknown')}).`,
-            `> Next step: point the domain at the service with a DNS **CNAME** record for \`${name}\` ${target}`,
+            `> Zone **${name}** was created (${code(zone.id)}, status ${escapeText(zone.status || 'unknown')}).`,
+            `> Next step: point the domain at the service with a DNS **CNAME** record for ${code(zone.name)} ${target}`,
             ''
         ];
     });
@@ -80511,22 +80704,34 @@ function createdSection(result) {
 function changesSection(result) {
     const lines = [];
     if (result.everythingInstead !== null) {
-        lines.push('> [!WARNING]', `> **Purged everything instead** of the list: ${escapeMarkdown(result.everythingInstead)}.`, '');
+        lines.push('> [!WARNING]', `> **Purged everything instead** of the list: ${escapeText(result.everythingInstead)}.`, '');
     }
     if (result.manifestWritten !== null)
-        lines.push(`Manifest for the next run written to \`${escapeMarkdown(result.manifestWritten)}\`.`, '');
+        lines.push(`Manifest for the next run written to ${code(result.manifestWritten)}.`, '');
     const changes = result.changes;
     if (changes === null)
         return lines;
     const found = changes.source === 'git'
-        ? `Found with ${escapeMarkdown(changes.how)}, from \`${escapeMarkdown(changes.base)}\` to \`${escapeMarkdown(changes.head)}\``
-        : `Found ${escapeMarkdown(changes.how)} (\`${escapeMarkdown(changes.base)}\`), in \`${escapeMarkdown(changes.head)}\``;
-    lines.push('### What changed', '', `${found}: ${summary_plural(changes.files.length, 'changed file')} → ${summary_plural(changes.urls.length, 'URL')}.`, '');
-    if (changes.urls.length > 0)
-        lines.push(collapsedList(`Changed URLs (${changes.urls.length})`, changes.urls, 'see the changed-urls output'));
-    if (changes.files.length > 0)
-        lines.push(collapsedList(`Changed files (${changes.files.length})`, changes.files, 'see the changed-files output'));
+        ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
+        : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`;
+    lines.push('### What changed', '', `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`, '');
     return lines;
+}
+/** The collapsed lists, most important first: what failed, why, then what was done. */
+function listBlocks(result) {
+    const errors = [...new Set(result.errors)];
+    const purgedTags = [...new Set(result.purgedTags)];
+    const blocks = [
+        result.failedFiles.length > 0 && { title: `URLs not purged (${result.failedFiles.length})`, items: result.failedFiles, more: 'see the failed-files output and the file failed-files-path names', style: 'pre' },
+        result.failedTags.length > 0 && { title: `Cache tags not purged (${result.failedTags.length})`, items: result.failedTags, more: 'see the failed-tags output', style: 'pre' },
+        errors.length > 0 && { title: `Errors (${errors.length})`, items: errors, more: 'see the log', style: 'ul' },
+        result.warnings.length > 0 && { title: `Warnings (${result.warnings.length})`, items: result.warnings, more: 'see the log', style: 'ul' },
+        result.purgedFiles.length > 0 && { title: `URLs purged (${result.purgedFiles.length})`, items: result.purgedFiles, more: 'the purged-files output counts them', style: 'pre' },
+        purgedTags.length > 0 && { title: `Cache tags purged (${purgedTags.length})`, items: purgedTags, more: 'the purged-tags output counts them', style: 'pre' },
+        (result.changes?.urls.length ?? 0) > 0 && { title: `Changed URLs (${result.changes?.urls.length ?? 0})`, items: result.changes?.urls ?? [], more: 'see the changed-urls output', style: 'pre' },
+        (result.changes?.files.length ?? 0) > 0 && { title: `Changed files (${result.changes?.files.length ?? 0})`, items: result.changes?.files ?? [], more: 'see the changed-files output', style: 'pre' }
+    ];
+    return blocks.filter((block) => block !== false);
 }
 function plannedItems(result, kind) {
     return result.planned.filter((request) => request.kind === kind).reduce((sum, request) => sum + request.items, 0);
@@ -80537,45 +80742,66 @@ function plannedItems(result, kind) {
 
 
 
-/** The step's outputs, from the result alone. */
+
+
+
+
+/** Each output, computed on its own so that one that fails cannot take the others with it. */
+function outputThunks(result) {
+    return [
+        ['zone-id', () => result.zone.id],
+        ['zone-name', () => result.zone.name],
+        ['zone-status', () => result.zone.status],
+        ['purged-everything', () => String(result.purgedEverything)],
+        ['purged-files', () => String(result.purgedFiles.length)],
+        ['purged-tags', () => String(result.purgedTags.length)],
+        ['failed-files', () => result.failedFiles],
+        ['failed-tags', () => result.failedTags],
+        ['settings-applied', () => String(result.settingsApplied)],
+        ['requests', () => String(result.requests)],
+        [
+            'zones',
+            () => result.zones.map((zone) => ({
+                id: zone.id,
+                name: zone.name,
+                status: zone.status,
+                created: zone.created !== null,
+                'purged-files': zone.purgedFiles.length,
+                'purged-tags': zone.purgedTags.length,
+                'purged-everything': zone.purgedEverything,
+                'failed-files': zone.failedFiles,
+                'failed-tags': zone.failedTags,
+                'settings-applied': zone.settingsApplied
+            }))
+        ],
+        [
+            'analytics',
+            () => result.traffic.map((report) => ({
+                zone: report.zoneId,
+                name: report.zoneName ?? '',
+                window: report.window,
+                since: report.since,
+                until: report.until,
+                granularity: report.granularity,
+                totals: report.totals ?? null,
+                ...(report.error === undefined ? {} : { error: report.error })
+            }))
+        ],
+        ['changed-files', () => result.changes?.files ?? []],
+        ['changed-urls', () => result.changes?.urls ?? []],
+        ['result', () => resultDocument(result)]
+    ];
+}
+/** One output's text: a string as it is, anything else as JSON within the runner's limit (`cut` when it had to be shortened). */
+function outputText(value) {
+    if (typeof value === 'string')
+        return { text: value, cut: false };
+    const fitted = fitJson(value, MAX_OUTPUT_BYTES);
+    return { text: fitted.json, cut: fitted.cut };
+}
+/** The step's outputs, from the result alone (failed-files-path aside, which report() adds). */
 function outputsOf(result) {
-    return {
-        'zone-id': result.zone.id,
-        'zone-name': result.zone.name,
-        'zone-status': result.zone.status,
-        'purged-everything': String(result.purgedEverything),
-        'purged-files': String(result.purgedFiles.length),
-        'purged-tags': String(result.purgedTags.length),
-        'failed-files': JSON.stringify(result.failedFiles),
-        'failed-tags': JSON.stringify(result.failedTags),
-        'settings-applied': String(result.settingsApplied),
-        requests: String(result.requests),
-        zones: JSON.stringify(result.zones.map((zone) => ({
-            id: zone.id,
-            name: zone.name,
-            status: zone.status,
-            created: zone.created !== null,
-            'purged-files': zone.purgedFiles.length,
-            'purged-tags': zone.purgedTags.length,
-            'purged-everything': zone.purgedEverything,
-            'failed-files': zone.failedFiles,
-            'failed-tags': zone.failedTags,
-            'settings-applied': zone.settingsApplied
-        }))),
-        analytics: JSON.stringify(result.traffic.map((report) => ({
-            zone: report.zoneId,
-            name: report.zoneName ?? '',
-            window: report.window,
-            since: report.since,
-            until: report.until,
-            granularity: report.granularity,
-            totals: report.totals ?? null,
-            ...(report.error === undefined ? {} : { error: report.error })
-        }))),
-        'changed-files': JSON.stringify(result.changes?.files ?? []),
-        'changed-urls': JSON.stringify(result.changes?.urls ?? []),
-        result: JSON.stringify(resultDocument(result))
-    };
+    return Object.fromEntries(outputThunks(result).map(([name, value]) => [name, outputText(value()).text]));
 }
 /**
  * The `result` output: the other outputs in one document (purged as counts, so that a purge of
@@ -80591,12 +80817,15 @@ function resultDocument(result) {
         traffic: traffic.map(({ points, ...report }) => ({ ...report, points: points.length }))
     };
 }
+const zoneNames = (result) => result.zones.map((entry) => entry.name || entry.id).join(', ') || result.zoneInput.join(', ') || 'the zone';
 /** One line for the log that says what happened. */
 function headline(result) {
-    const zone = result.zones.map((entry) => entry.name || entry.id).join(', ') || 'the zone';
+    const zone = zoneNames(result);
     if (result.dryRun) {
         return `Dry run for ${zone}: ${result.planned.length} request(s) planned, none sent.`;
     }
+    if (result.sent.length === 0 && result.stoppedAt !== null)
+        return `Nothing purged: ${result.stoppedAt}.`;
     const parts = [
         result.purgedEverything ? 'purged everything' : undefined,
         result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${result.purgedFiles.length + result.failedFiles.length} URLs` : undefined,
@@ -80605,39 +80834,106 @@ function headline(result) {
     ].filter((part) => part !== undefined);
     return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP request${result.requests === 1 ? '' : 's'}).`;
 }
-/** Why the step failed, in one message: what was not done, where the details are, the first error. */
+/**
+ * Why the step failed. The first line is short, for the annotation list: what was not purged, or where the
+ * step stopped. Then the first error, and how many more there are.
+ */
 function failureMessage(result) {
     const [first, ...rest] = [...new Set(result.errors)];
     if (first === undefined)
         return 'The purge was not confirmed by the API: see the failed-files / failed-tags outputs and the job summary for what is still cached.';
-    const notPurged = result.failedFiles.length + result.failedTags.length;
-    const lost = notPurged > 0 && result.sent.length > 0
-        ? `${result.failedFiles.length} URL(s) and ${result.failedTags.length} tag(s) were not purged (failed-files / failed-tags outputs). `
-        : '';
-    const others = rest.length > 0 ? ` (+${rest.length} more error${rest.length === 1 ? '' : 's'}, see the log and job summary)` : '';
-    return `${lost}${first}${others}`;
+    const notPurged = notPurgedSentence(result).trim();
+    const asked = result.failedFiles.length + result.failedTags.length > 0 || result.purgeEverythingRequested;
+    const stopped = asked && result.sent.length === 0 && result.stoppedAt !== null ? `Nothing purged: ${result.stoppedAt}.` : '';
+    const lead = stopped || (notPurged === '' ? '' : `${notPurged} See the failed-files / failed-tags outputs.`);
+    const others = rest.length > 0 ? ` (+${rest.length} more error${rest.length === 1 ? '' : 's'}: see the log and the job summary)` : '';
+    return lead === '' ? `${first}${others}` : `${lead}\n${first}${others}`;
+}
+/** Writes every URL not purged to a file, one a line (the files-from format), so a later step can retry exactly those. */
+async function writeFailedFiles(result, env) {
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'cdn-purge-'));
+    const path = (0,external_node_path_.join)(dir, 'failed-files.txt');
+    await (0,promises_.writeFile)(path, result.failedFiles.map((url) => `${url}\n`).join(''));
+    return path;
+}
+/** A task of the report whose failure must not stop the rest: its error, or undefined. */
+async function guarded(task) {
+    try {
+        await task();
+        return undefined;
+    }
+    catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        if (failure.stack !== undefined)
+            log_debug(failure.stack);
+        return failure;
+    }
+}
+/** A fallback summary when the full one cannot be drawn: the verdict and the counts, nothing from outside. */
+function plainSummary(result) {
+    const verdict = result.dryRun ? 'Dry run: nothing was sent.' : result.ok ? 'Done.' : '**The step failed.**';
+    return `## CDN purge\n\n${verdict} ${result.purgedFiles.length} URLs and ${result.purgedTags.length} tags purged, ${result.failedFiles.length} URLs and ${result.failedTags.length} tags not purged. The full summary could not be drawn: see the log.\n`;
 }
 /**
- * Writes outputs, the log's closing lines and the job summary, and fails the step when the result
- * is not ok: the main message first, then up to nine further errors. Everything passes through `redact`.
+ * Writes outputs, the log's closing lines and the job summary, and fails the step with one error
+ * annotation when the result is not ok or reporting itself broke. Secrets are taken out of the whole
+ * result first, before anything is cut. Each output and the summary are written on their own: a file
+ * that cannot be written is a warning; an unexpected error fails the step, after everything else is written.
  */
-async function report(result, writeSummary) {
-    for (const [name, value] of Object.entries(outputsOf(result)))
-        setOutput(name, redact(value));
-    log_info(headline(result));
-    if (!result.ok) {
-        fail(failureMessage(result), 'CDN purge failed');
-        for (const error of [...new Set(result.errors)].slice(1, 10))
-            log_error(error);
+async function report(given, writeSummary, env = process.env) {
+    const broken = [];
+    const warnings = [];
+    let result = given;
+    const redacted = await guarded(() => (result = redactDeep(given)));
+    if (redacted !== undefined)
+        broken.push(`reading the result (${redacted.message})`);
+    for (const [name, value] of outputThunks(result)) {
+        let text = '';
+        const failed = await guarded(() => {
+            const output = outputText(value());
+            text = output.text;
+            if (output.cut) {
+                warnings.push(`Output "${name}" was cut to stay under ${MAX_OUTPUT_BYTES / 1024} KiB, the most an output can carry${name === 'failed-files' ? ': the file that failed-files-path names lists every URL not purged' : ''}.`);
+            }
+        });
+        if (failed !== undefined)
+            broken.push(`computing output "${name}" (${failed.message})`);
+        const written = await guarded(() => setOutput(name, text));
+        if (written !== undefined)
+            warnings.push(`Output "${name}" could not be written: ${written.message}.`);
     }
-    if (writeSummary && process.env.GITHUB_STEP_SUMMARY) {
-        await summary.addRaw(redact(renderSummary(result)), true).write();
+    let failedFilesPath = '';
+    const listed = await guarded(async () => (failedFilesPath = await writeFailedFiles(result, env)));
+    if (listed !== undefined)
+        warnings.push(`The list of URLs not purged could not be written (${listed.message}); failed-files-path is empty.`);
+    await guarded(() => setOutput('failed-files-path', failedFilesPath));
+    warnings.forEach((warning) => log_warning(warning));
+    result = { ...result, warnings: [...result.warnings, ...warnings] };
+    log_info(headline(result));
+    const errors = [...new Set(result.errors)];
+    if (errors.length > 1)
+        log_info(`All ${errors.length} errors:\n${errors.map((error, index) => `${index + 1}. ${error}`).join('\n')}`);
+    if (writeSummary && env.GITHUB_STEP_SUMMARY) {
+        let markdown = '';
+        const drawn = await guarded(() => (markdown = renderSummary(result)));
+        if (drawn !== undefined) {
+            broken.push(`drawing the job summary (${drawn.message})`);
+            markdown = plainSummary(result);
+        }
+        const written = await guarded(() => summary.addRaw(markdown, true).write());
+        if (written !== undefined)
+            log_warning(`The job summary could not be written: ${written.message}.`);
+    }
+    if (!result.ok || broken.length > 0) {
+        const bug = broken.length === 0 ? '' : `\nReporting broke while ${broken.join('; ')}: please report this as a bug. Outputs and summary were written as far as possible.`;
+        const title = result.invalidInput === null ? 'CDN purge failed' : `Invalid input "${result.invalidInput}"`;
+        fail(`${result.ok ? 'The purge went as asked, but the report is incomplete.' : failureMessage(result)}${bug}`, title);
     }
 }
 
 ;// CONCATENATED MODULE: ./src/result.ts
 function newRunState() {
-    return { dryRun: false, zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} };
+    return { dryRun: false, zoneInput: [], phase: 'reading the inputs', zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} };
 }
 const NOTHING = { everything: false, files: [], tags: [] };
 /**
@@ -80691,6 +80987,10 @@ function buildResult(state) {
     return {
         ok: errors.length === 0 && (state.dryRun || everythingDone),
         dryRun: state.dryRun,
+        zoneInput: state.zoneInput,
+        stoppedAt: state.stopped === undefined ? null : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
+        invalidInput: state.stopped?.input ?? null,
+        purgeEverythingRequested: everythingZones.length > 0 || requested.everything,
         zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
         zones,
         purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
@@ -81095,9 +81395,24 @@ function createdZone(data, name) {
 
 
 
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The action: inputs → what changed → zone → plan → execute → report. Outputs are written however far it got. */
+/**
+ * The action: inputs → what changed → zone → plan → execute → report. Outputs and the summary are written
+ * however far it got, and nothing escapes: an unexpected error still ends in one error annotation.
+ */
 async function run() {
+    try {
+        await runPhases();
+    }
+    catch (error) {
+        // Only a bug in reporting itself gets here: everything else is caught per phase.
+        fail(`${describeError(error)}.`, 'CDN purge failed');
+        if (error instanceof Error && error.stack !== undefined)
+            log_debug(error.stack);
+    }
+}
+async function runPhases() {
     const state = newRunState();
     const started = performance.now();
     let inputs;
@@ -81110,10 +81425,13 @@ async function run() {
         inputs = getInputs();
         const given = inputs;
         state.dryRun = given.dryRun;
+        state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name));
         given.warnings.forEach(warn);
+        state.phase = 'reading the URL lists';
         const entries = await collectFileEntries(given);
         const tags = unique(given.tags);
         const changeInputs = given.changes;
+        state.phase = 'finding what changed';
         const changes = changeInputs === undefined
             ? undefined
             : await log_group('Changes', () => detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log_info, warn }));
@@ -81121,6 +81439,7 @@ async function run() {
         state.requested = { everything: given.purgeEverything, files: unique([...entries, ...(changes?.entries ?? [])]), tags };
         client = createClient(given);
         const api = client;
+        state.phase = 'the zone lookup';
         const zoneStarted = performance.now();
         const resolution = await log_group('Zone', async () => {
             const found = await resolveZones(api, given.zones, { concurrency: given.concurrency, createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
@@ -81131,6 +81450,7 @@ async function run() {
         });
         state.durations.zoneMs = performance.now() - zoneStarted;
         resolution.warnings.forEach(warn);
+        state.phase = 'routing the URLs to zones';
         const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution });
         state.changedUrls = work.changedUrls;
         state.requested = work.requested;
@@ -81140,12 +81460,14 @@ async function run() {
             warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
         const analytics = given.analytics;
         if (analytics !== undefined) {
+            state.phase = 'reading the traffic';
             state.traffic = await log_group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency));
             for (const report of state.traffic) {
                 if (report.error !== undefined)
                     warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`);
             }
         }
+        state.phase = 'planning the requests';
         state.plan = planRequests(work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
         const everything = work.requested.everything;
         log_info(`Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
@@ -81153,6 +81475,7 @@ async function run() {
             log_info('Dry run: no purge or settings request is sent.');
         }
         else {
+            state.phase = 'sending the requests';
             const execution = await executePlan(api, state.plan, {
                 concurrency: given.concurrency,
                 waitForPropagation: given.waitForPropagation,
@@ -81167,20 +81490,45 @@ async function run() {
         }
     }
     catch (error) {
-        state.errors.push(error instanceof Error ? error.message : String(error));
-        if (!(error instanceof InputError || error instanceof ApiError) && error instanceof Error && error.stack) {
+        state.errors.push(describeError(error));
+        state.stopped = { phase: state.phase, status: error instanceof ApiError ? error.status : undefined, input: error instanceof InputError ? error.input : undefined };
+        if (!isExpected(error) && error instanceof Error && error.stack !== undefined)
             log_debug(error.stack);
-        }
     }
     finally {
         state.requestsSent = client?.requestsSent ?? 0;
         state.retries = client?.retries ?? 0;
-        await client?.close();
+        await client?.close().catch(() => undefined);
     }
-    if (inputs?.manifest !== undefined && !state.dryRun && buildResult(state).ok)
-        await saveManifest(inputs.manifest, state, warn);
     state.durations.totalMs = performance.now() - started;
-    await report(buildResult(state), inputs?.summary ?? true);
+    let result = settle(state);
+    if (inputs?.manifest !== undefined && !state.dryRun && result.ok) {
+        await saveManifest(inputs.manifest, state, warn);
+        result = settle(state);
+    }
+    await report(result, inputs?.summary ?? true);
+}
+/**
+ * The result of the run. Should deriving it fail (a bug), the step reports what it knows for certain: the
+ * error, and every URL and tag as not confirmed, so that nobody takes them for purged.
+ */
+function settle(state) {
+    try {
+        return buildResult(state);
+    }
+    catch (error) {
+        if (error instanceof Error && error.stack !== undefined)
+            log_debug(error.stack);
+        return buildResult({ ...newRunState(), dryRun: state.dryRun, zoneInput: state.zoneInput, requested: state.requested, requestsSent: state.requestsSent, errors: [...state.errors, describeError(error)] });
+    }
+}
+/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
+const isExpected = (error) => error instanceof InputError || error instanceof ApiError || error instanceof GitError;
+/** An error's message; an unexpected one says that it is. */
+function describeError(error) {
+    if (isExpected(error))
+        return error.message;
+    return `Unexpected error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
 }
 function createClient(inputs) {
     return new ApiClient({

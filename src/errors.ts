@@ -1,4 +1,9 @@
 /** A mistake in the step's inputs: reported as the message alone, never with a stack trace. */
 export class InputError extends Error {
   override name = 'InputError'
+
+  /** The input the message names first (`Input "batch-size" must…`), for the annotation's title. */
+  get input(): string | undefined {
+    return /\binput "([a-z][a-z-]*)"/i.exec(this.message)?.[1]
+  }
 }

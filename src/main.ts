@@ -1,5 +1,6 @@
 import { readAllTraffic } from './analytics.js'
 import { detectChanges } from './changes/index.js'
+import { GitError } from './changes/git.js'
 import { buildManifest, writeManifest } from './changes/manifest.js'
 import { InputError } from './errors.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
@@ -9,7 +10,7 @@ import { getInputs, type Inputs } from './inputs.js'
 import * as log from './log.js'
 import { planRequests } from './plan.js'
 import { report } from './report/index.js'
-import { buildResult, newRunState, type RunState } from './result.js'
+import { buildResult, newRunState, type RunResult, type RunState } from './result.js'
 import { collectFileEntries } from './sources/index.js'
 import { assignWork } from './routing.js'
 import { unique } from './urls.js'
@@ -18,8 +19,21 @@ import { resolveZones, type ResolvedZone } from './zones.js'
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The action: inputs → what changed → zone → plan → execute → report. Outputs are written however far it got. */
+/**
+ * The action: inputs → what changed → zone → plan → execute → report. Outputs and the summary are written
+ * however far it got, and nothing escapes: an unexpected error still ends in one error annotation.
+ */
 export async function run(): Promise<void> {
+  try {
+    await runPhases()
+  } catch (error) {
+    // Only a bug in reporting itself gets here: everything else is caught per phase.
+    log.fail(`${describeError(error)}.`, 'CDN purge failed')
+    if (error instanceof Error && error.stack !== undefined) log.debug(error.stack)
+  }
+}
+
+async function runPhases(): Promise<void> {
   const state = newRunState()
   const started = performance.now()
   let inputs: Inputs | undefined
@@ -32,10 +46,13 @@ export async function run(): Promise<void> {
     inputs = getInputs()
     const given = inputs
     state.dryRun = given.dryRun
+    state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name))
     given.warnings.forEach(warn)
+    state.phase = 'reading the URL lists'
     const entries = await collectFileEntries(given)
     const tags = unique(given.tags)
     const changeInputs = given.changes
+    state.phase = 'finding what changed'
     const changes =
       changeInputs === undefined
         ? undefined
@@ -45,6 +62,7 @@ export async function run(): Promise<void> {
 
     client = createClient(given)
     const api = client
+    state.phase = 'the zone lookup'
     const zoneStarted = performance.now()
     const resolution = await log.group('Zone', async () => {
       const found = await resolveZones(api, given.zones, { concurrency: given.concurrency, createZone: given.createZone, plan: given.plan, dryRun: given.dryRun })
@@ -55,6 +73,7 @@ export async function run(): Promise<void> {
     state.durations.zoneMs = performance.now() - zoneStarted
     resolution.warnings.forEach(warn)
 
+    state.phase = 'routing the URLs to zones'
     const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution })
     state.changedUrls = work.changedUrls
     state.requested = work.requested
@@ -64,12 +83,14 @@ export async function run(): Promise<void> {
 
     const analytics = given.analytics
     if (analytics !== undefined) {
+      state.phase = 'reading the traffic'
       state.traffic = await log.group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency))
       for (const report of state.traffic) {
         if (report.error !== undefined) warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`)
       }
     }
 
+    state.phase = 'planning the requests'
     state.plan = planRequests(
       work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })),
       given.batchSize
@@ -81,6 +102,7 @@ export async function run(): Promise<void> {
     if (given.dryRun) {
       log.info('Dry run: no purge or settings request is sent.')
     } else {
+      state.phase = 'sending the requests'
       const execution = await executePlan(api, state.plan, {
         concurrency: given.concurrency,
         waitForPropagation: given.waitForPropagation,
@@ -94,18 +116,43 @@ export async function run(): Promise<void> {
       state.durations.purgeMs = execution.purgeMs
     }
   } catch (error) {
-    state.errors.push(error instanceof Error ? error.message : String(error))
-    if (!(error instanceof InputError || error instanceof ApiError) && error instanceof Error && error.stack) {
-      log.debug(error.stack)
-    }
+    state.errors.push(describeError(error))
+    state.stopped = { phase: state.phase, status: error instanceof ApiError ? error.status : undefined, input: error instanceof InputError ? error.input : undefined }
+    if (!isExpected(error) && error instanceof Error && error.stack !== undefined) log.debug(error.stack)
   } finally {
     state.requestsSent = client?.requestsSent ?? 0
     state.retries = client?.retries ?? 0
-    await client?.close()
+    await client?.close().catch(() => undefined)
   }
-  if (inputs?.manifest !== undefined && !state.dryRun && buildResult(state).ok) await saveManifest(inputs.manifest, state, warn)
   state.durations.totalMs = performance.now() - started
-  await report(buildResult(state), inputs?.summary ?? true)
+  let result = settle(state)
+  if (inputs?.manifest !== undefined && !state.dryRun && result.ok) {
+    await saveManifest(inputs.manifest, state, warn)
+    result = settle(state)
+  }
+  await report(result, inputs?.summary ?? true)
+}
+
+/**
+ * The result of the run. Should deriving it fail (a bug), the step reports what it knows for certain: the
+ * error, and every URL and tag as not confirmed, so that nobody takes them for purged.
+ */
+function settle(state: RunState): RunResult {
+  try {
+    return buildResult(state)
+  } catch (error) {
+    if (error instanceof Error && error.stack !== undefined) log.debug(error.stack)
+    return buildResult({ ...newRunState(), dryRun: state.dryRun, zoneInput: state.zoneInput, requested: state.requested, requestsSent: state.requestsSent, errors: [...state.errors, describeError(error)] })
+  }
+}
+
+/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
+const isExpected = (error: unknown): boolean => error instanceof InputError || error instanceof ApiError || error instanceof GitError
+
+/** An error's message; an unexpected one says that it is. */
+function describeError(error: unknown): string {
+  if (isExpected(error)) return (error as Error).message
+  return `Unexpected error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`
 }
 
 function createClient(inputs: Inputs): ApiClient {

@@ -15,6 +15,12 @@ export interface Requested {
 /** Everything known when the step ends, however far it got. Filled in by main as the run goes. */
 export interface RunState {
   dryRun: boolean
+  /** The `zone` input as given (names, ids or auto), to name the zone when it could not be found. */
+  zoneInput: readonly string[]
+  /** What the step was doing, for "nothing was sent: <phase> failed". */
+  phase: string
+  /** Where the step stopped, when an error ended it early: the phase, and the HTTP status if an answer ended it. */
+  stopped?: { readonly phase: string; readonly status: number | undefined; readonly input: string | undefined } | undefined
   /** Everything asked for, over all zones: entries as written until they are routed to zones. */
   requested?: Requested | undefined
   /** The zones worked on, each with what it was asked to purge. */
@@ -84,6 +90,14 @@ export interface ZoneResult {
 export interface RunResult {
   readonly ok: boolean
   readonly dryRun: boolean
+  /** The `zone` input as given. */
+  readonly zoneInput: readonly string[]
+  /** Why the step stopped early, e.g. "the zone lookup failed (HTTP 401)"; null when it did not. */
+  readonly stoppedAt: string | null
+  /** The input whose value stopped the step, when one did. */
+  readonly invalidInput: string | null
+  /** Whether a purge of everything was planned in any zone. */
+  readonly purgeEverythingRequested: boolean
   /** The zones' ids, names and statuses, comma-separated in the order of `zones`. */
   readonly zone: { readonly id: string; readonly name: string; readonly status: string }
   readonly zones: readonly ZoneResult[]
@@ -112,7 +126,7 @@ export interface RunResult {
 }
 
 export function newRunState(): RunState {
-  return { dryRun: false, zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} }
+  return { dryRun: false, zoneInput: [], phase: 'reading the inputs', zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} }
 }
 
 const NOTHING: Requested = { everything: false, files: [], tags: [] }
@@ -172,6 +186,10 @@ export function buildResult(state: RunState): RunResult {
   return {
     ok: errors.length === 0 && (state.dryRun || everythingDone),
     dryRun: state.dryRun,
+    zoneInput: state.zoneInput,
+    stoppedAt: state.stopped === undefined ? null : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
+    invalidInput: state.stopped?.input ?? null,
+    purgeEverythingRequested: everythingZones.length > 0 || requested.everything,
     zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
     zones,
     purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),

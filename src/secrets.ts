@@ -17,3 +17,14 @@ export function redact(text: string): string {
   for (const secret of secrets) out = out.split(secret).join('***')
   return out
 }
+
+/** A copy of a value with every secret taken out of every string in it, however deep. */
+export function redactDeep<T>(value: T): T {
+  if (secrets.size === 0) return value
+  if (typeof value === 'string') return redact(value) as T
+  if (Array.isArray(value)) return value.map((item: unknown) => redactDeep(item)) as T
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item)])) as T
+  }
+  return value
+}

@@ -1,71 +1,114 @@
-import type { RunResult } from '../result.js'
-import { collapsedList, escapeMarkdown } from './markdown.js'
+import type { RunResult, ZoneResult } from '../result.js'
+import { plural } from '../text.js'
+import { byteLength, code, escapeText, listsWithin, SUMMARY_LIMIT_BYTES, type ListBlock } from './markdown.js'
 import { trafficSection } from './traffic.js'
 
-const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
-const duration = (ms: number | undefined): string => (ms === undefined ? '–' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`)
+const duration = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`)
 
-/** The job summary, in Markdown, from the result alone. */
+/** Most zone rows and traffic sections shown; the zones output has every zone. */
+const MAX_ZONE_ROWS = 100
+const MAX_TRAFFIC_SECTIONS = 20
+
+/**
+ * The job summary, in Markdown, from the result alone. The banner and the counts always come first and
+ * whole; the lists below share what is left of the size limit and are cut with a note when they do not fit.
+ */
 export function renderSummary(result: RunResult): string {
-  const zoneLabel = result.zones.length > 1 ? `${result.zones.length} zones` : result.zone.name || result.zone.id || 'unknown zone'
-  const lines: string[] = [`## CDN purge: ${escapeMarkdown(zoneLabel)}`, '']
-
-  if (result.dryRun) {
-    lines.push('> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', '')
-  } else if (!result.ok) {
-    const notPurged = result.failedFiles.length + result.failedTags.length
-    const detail = notPurged > 0 ? ` ${plural(result.failedFiles.length, 'URL')} and ${plural(result.failedTags.length, 'tag')} were not purged.` : ''
-    lines.push('> [!CAUTION]', `> **The step failed.**${detail} See the errors below.`, '')
-  }
-
-  const count = (kind: string): number => result.planned.filter((request) => request.kind === kind).length
-  const rows: [string, string][] =
-    result.zones.length === 1 || result.zones.length === 0
-      ? [['Zone', `${escapeMarkdown(result.zone.name || '(name unknown)')} · \`${escapeMarkdown(result.zone.id || '–')}\` · ${escapeMarkdown(result.zone.status || 'status unknown')}`]]
-      : [['Zones', result.zones.map((zone) => escapeMarkdown(zone.name || zone.id)).join(', ')]]
-  // "purged 3 of 5 in 2 requests", or in a dry run "would purge 5 in 2 requests".
-  const listRow = (kind: 'files' | 'tags', purged: readonly string[], failed: readonly string[]): string => {
-    const requests = plural(count(kind), 'request')
-    return result.dryRun ? `would purge ${plannedItems(result, kind)} in ${requests}` : `purged ${purged.length} of ${purged.length + failed.length} in ${requests}`
-  }
-  if (count('purge-everything') > 0) {
-    rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : 'not confirmed'])
-  }
-  if (count('files') > 0) rows.push(['URLs', listRow('files', result.purgedFiles, result.failedFiles)])
-  if (count('tags') > 0) rows.push(['Cache tags', listRow('tags', result.purgedTags, result.failedTags)])
-  if (result.settings !== null) {
-    const described = Object.entries(result.settings)
-      .map(([key, value]) => `${escapeMarkdown(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeMarkdown(value.mode)})`)
-      .join(', ')
-    rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : 'not applied'}`])
-  }
-  rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`])
-  rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`])
-
-  lines.push('| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '')
-  lines.push(...zonesSection(result), ...createdSection(result))
-  lines.push(...changesSection(result))
-  for (const report of result.traffic) lines.push(...trafficSection(report))
-
-  if (result.failedFiles.length > 0) lines.push(collapsedList(`URLs not purged (${result.failedFiles.length})`, result.failedFiles, 'see the failed-files output'))
-  if (result.failedTags.length > 0) lines.push(collapsedList(`Cache tags not purged (${result.failedTags.length})`, result.failedTags, 'see the failed-tags output'))
-  const errors = [...new Set(result.errors)]
-  if (errors.length > 0) lines.push(collapsedList(`Errors (${errors.length})`, errors, 'see the log'))
-  if (result.warnings.length > 0) lines.push(collapsedList(`Warnings (${result.warnings.length})`, result.warnings, 'see the log'))
-  return lines.join('\n')
+  const fixed = [
+    `## CDN purge: ${escapeText(zoneLabel(result))}`,
+    '',
+    ...banner(result),
+    ...countsTable(result),
+    ...zonesTable(result),
+    ...createdSection(result),
+    ...changesSection(result),
+    ...result.traffic.slice(0, MAX_TRAFFIC_SECTIONS).flatMap(trafficSection),
+    ...(result.traffic.length > MAX_TRAFFIC_SECTIONS ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, ''] : [])
+  ].join('\n')
+  const lists = listBlocks(result)
+  return [fixed, ...listsWithin(lists, SUMMARY_LIMIT_BYTES - byteLength(fixed) - 2 * lists.length)].join('\n')
 }
 
-/** A row per zone when there are several. */
-function zonesSection(result: RunResult): string[] {
+/** The zones worked on, or as the user gave them when they could not be found. */
+function zoneLabel(result: RunResult): string {
+  if (result.zones.length > 1) return `${result.zones.length} zones`
+  const [only] = result.zones
+  if (only !== undefined) return only.name || only.id
+  return result.zoneInput.join(', ') || 'no zone'
+}
+
+function banner(result: RunResult): string[] {
+  if (result.dryRun) return ['> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', '']
+  if (result.ok) return []
+  const stopped = result.sent.length === 0 && result.stoppedAt !== null ? `Nothing was sent: ${escapeText(result.stoppedAt)}. ` : ''
+  return ['> [!CAUTION]', `> **The step failed.** ${notPurgedSentence(result)}${stopped}See the errors below.`, '']
+}
+
+/** "2 of 5 URLs and 1 of 3 tags were not purged. ", or that the purge of everything was not confirmed; '' when nothing is missing. */
+export function notPurgedSentence(result: RunResult): string {
+  if (result.purgeEverythingRequested && !result.purgedEverything && !result.dryRun) return 'The purge of everything was not confirmed. '
+  const tagsAsked = new Set([...result.purgedTags, ...result.failedTags]).size
+  const parts = [
+    result.failedFiles.length > 0 ? `${result.failedFiles.length} of ${plural(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
+    result.failedTags.length > 0 ? `${result.failedTags.length} of ${plural(tagsAsked, 'tag')}` : undefined
+  ].filter((part) => part !== undefined)
+  if (parts.length === 0) return ''
+  const one = parts.length === 1 && result.failedFiles.length + result.failedTags.length === 1
+  return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `
+}
+
+function countsTable(result: RunResult): string[] {
+  const count = (kind: string): number => result.planned.filter((request) => request.kind === kind).length
+  const rows: [string, string][] = []
+  const [only] = result.zones
+  if (result.zones.length > 1) {
+    rows.push(['Zones', result.zones.map((zone) => escapeText(zone.name || zone.id)).join(', ')])
+  } else if (only !== undefined) {
+    rows.push(['Zone', [only.name === '' ? '' : escapeText(only.name), code(only.id), only.status === '' ? '' : escapeText(only.status)].filter((part) => part !== '').join(' · ')])
+  } else if (result.zoneInput.length > 0) {
+    rows.push(['Zone', `${result.zoneInput.map(escapeText).join(', ')} (not resolved)`])
+  }
+  const listRow = (kind: 'files' | 'tags', purged: number, failed: number): string => {
+    const requests = plural(count(kind), 'request')
+    return result.dryRun ? `would purge ${plannedItems(result, kind)} in ${requests}` : `purged ${purged} of ${purged + failed} in ${requests}`
+  }
+  if (result.purgeEverythingRequested) {
+    rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**'])
+  }
+  if (count('files') > 0 || result.failedFiles.length > 0) rows.push(['URLs', listRow('files', result.purgedFiles.length, result.failedFiles.length)])
+  if (count('tags') > 0 || result.failedTags.length > 0) rows.push(['Cache tags', listRow('tags', result.purgedTags.length, result.failedTags.length)])
+  if (result.settings !== null) {
+    const described = Object.entries(result.settings)
+      .map(([key, value]) => `${escapeText(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeText(value.mode)})`)
+      .join(', ')
+    rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : '**not applied**'}`])
+  }
+  if (result.requests > 0) rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`])
+  if (result.durations.totalMs !== undefined) {
+    rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`])
+  }
+  return ['| What | Result |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '']
+}
+
+/** A row per zone when there are several, with a column for each thing the step was asked to do. */
+function zonesTable(result: RunResult): string[] {
   if (result.zones.length < 2) return []
-  const mark = (done: boolean, asked: boolean): string => (!asked ? '–' : result.dryRun ? 'planned' : done ? 'yes' : '**no**')
+  const mark = (done: boolean, asked: boolean): string => (!asked ? '' : result.dryRun ? 'planned' : done ? 'yes' : '**no**')
+  const columns: [string, (zone: ZoneResult) => string][] = [
+    ['Zone', (zone) => escapeText(zone.name || zone.id)],
+    ['Status', (zone) => escapeText(zone.status || 'unknown')]
+  ]
+  if (result.zones.some((zone) => zone.purgedFiles.length + zone.failedFiles.length > 0)) columns.push(['URLs purged', (zone) => String(zone.purgedFiles.length)])
+  if (result.zones.some((zone) => zone.purgedTags.length + zone.failedTags.length > 0)) columns.push(['Tags purged', (zone) => String(zone.purgedTags.length)])
+  if (result.zones.some((zone) => zone.purgeEverythingRequested)) columns.push(['Everything', (zone) => mark(zone.purgedEverything, zone.purgeEverythingRequested)])
+  if (result.zones.some((zone) => zone.settingsRequested)) columns.push(['Settings', (zone) => mark(zone.settingsApplied, zone.settingsRequested)])
+  if (result.zones.some((zone) => zone.failedFiles.length + zone.failedTags.length > 0)) columns.push(['Not purged', (zone) => String(zone.failedFiles.length + zone.failedTags.length)])
+  const shown = result.zones.slice(0, MAX_ZONE_ROWS)
   return [
-    '| Zone | Status | URLs purged | Tags purged | Everything | Settings | Not purged |',
-    '|---|---|---|---|---|---|---|',
-    ...result.zones.map(
-      (zone) =>
-        `| ${escapeMarkdown(zone.name || zone.id)} | ${escapeMarkdown(zone.status || '–')} | ${zone.purgedFiles.length} | ${zone.purgedTags.length} | ${mark(zone.purgedEverything, zone.purgeEverythingRequested)} | ${mark(zone.settingsApplied, zone.settingsRequested)} | ${zone.failedFiles.length + zone.failedTags.length} |`
-    ),
+    `| ${columns.map(([name]) => name).join(' | ')} |`,
+    `|${columns.map(() => '---|').join('')}`,
+    ...shown.map((zone) => `| ${columns.map(([, cell]) => cell(zone)).join(' | ')} |`),
+    ...(result.zones.length > shown.length ? ['', `… and ${result.zones.length - shown.length} more zones: see the zones output.`] : []),
     ''
   ]
 }
@@ -74,16 +117,16 @@ function zonesSection(result: RunResult): string[] {
 function createdSection(result: RunResult): string[] {
   return result.zones.flatMap((zone) => {
     if (zone.created === null) return []
-    const name = escapeMarkdown(zone.name)
+    const name = escapeText(zone.name)
     if (zone.created.dryRun) return ['> [!NOTE]', `> Zone **${name}** does not exist and would be created (dry run).`, '']
     const target =
       zone.created.cnameTarget === null
         ? 'to the target the service gives for it. The create answer did not name the target, so it is not known here: find it in the dashboard.'
-        : `to \`${escapeMarkdown(zone.created.cnameTarget)}\`.`
+        : `to ${code(zone.created.cnameTarget)}.`
     return [
       '> [!IMPORTANT]',
-      `> Zone **${name}** was created (\`${escapeMarkdown(zone.id)}\`, status ${escapeMarkdown(zone.status || 'unknown')}).`,
-      `> Next step: point the domain at the service with a DNS **CNAME** record for \`${name}\` ${target}`,
+      `> Zone **${name}** was created (${code(zone.id)}, status ${escapeText(zone.status || 'unknown')}).`,
+      `> Next step: point the domain at the service with a DNS **CNAME** record for ${code(zone.name)} ${target}`,
       ''
     ]
   })
@@ -93,19 +136,34 @@ function createdSection(result: RunResult): string[] {
 function changesSection(result: RunResult): string[] {
   const lines: string[] = []
   if (result.everythingInstead !== null) {
-    lines.push('> [!WARNING]', `> **Purged everything instead** of the list: ${escapeMarkdown(result.everythingInstead)}.`, '')
+    lines.push('> [!WARNING]', `> **Purged everything instead** of the list: ${escapeText(result.everythingInstead)}.`, '')
   }
-  if (result.manifestWritten !== null) lines.push(`Manifest for the next run written to \`${escapeMarkdown(result.manifestWritten)}\`.`, '')
+  if (result.manifestWritten !== null) lines.push(`Manifest for the next run written to ${code(result.manifestWritten)}.`, '')
   const changes = result.changes
   if (changes === null) return lines
   const found =
     changes.source === 'git'
-      ? `Found with ${escapeMarkdown(changes.how)}, from \`${escapeMarkdown(changes.base)}\` to \`${escapeMarkdown(changes.head)}\``
-      : `Found ${escapeMarkdown(changes.how)} (\`${escapeMarkdown(changes.base)}\`), in \`${escapeMarkdown(changes.head)}\``
+      ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
+      : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`
   lines.push('### What changed', '', `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`, '')
-  if (changes.urls.length > 0) lines.push(collapsedList(`Changed URLs (${changes.urls.length})`, changes.urls, 'see the changed-urls output'))
-  if (changes.files.length > 0) lines.push(collapsedList(`Changed files (${changes.files.length})`, changes.files, 'see the changed-files output'))
   return lines
+}
+
+/** The collapsed lists, most important first: what failed, why, then what was done. */
+function listBlocks(result: RunResult): ListBlock[] {
+  const errors = [...new Set(result.errors)]
+  const purgedTags = [...new Set(result.purgedTags)]
+  const blocks: (ListBlock | false)[] = [
+    result.failedFiles.length > 0 && { title: `URLs not purged (${result.failedFiles.length})`, items: result.failedFiles, more: 'see the failed-files output and the file failed-files-path names', style: 'pre' },
+    result.failedTags.length > 0 && { title: `Cache tags not purged (${result.failedTags.length})`, items: result.failedTags, more: 'see the failed-tags output', style: 'pre' },
+    errors.length > 0 && { title: `Errors (${errors.length})`, items: errors, more: 'see the log', style: 'ul' },
+    result.warnings.length > 0 && { title: `Warnings (${result.warnings.length})`, items: result.warnings, more: 'see the log', style: 'ul' },
+    result.purgedFiles.length > 0 && { title: `URLs purged (${result.purgedFiles.length})`, items: result.purgedFiles, more: 'the purged-files output counts them', style: 'pre' },
+    purgedTags.length > 0 && { title: `Cache tags purged (${purgedTags.length})`, items: purgedTags, more: 'the purged-tags output counts them', style: 'pre' },
+    (result.changes?.urls.length ?? 0) > 0 && { title: `Changed URLs (${result.changes?.urls.length ?? 0})`, items: result.changes?.urls ?? [], more: 'see the changed-urls output', style: 'pre' },
+    (result.changes?.files.length ?? 0) > 0 && { title: `Changed files (${result.changes?.files.length ?? 0})`, items: result.changes?.files ?? [], more: 'see the changed-files output', style: 'pre' }
+  ]
+  return blocks.filter((block): block is ListBlock => block !== false)
 }
 
 function plannedItems(result: RunResult, kind: 'files' | 'tags'): number {

@@ -25,8 +25,8 @@ describe('zone creation (end to end)', () => {
     expect(run.outputs).toMatchObject({ 'zone-id': 'zn-new-2', 'zone-name': 'new-shop.net', 'zone-status': 'pending', 'purged-files': '1' })
     expect(zonesOf(run.outputs.zones)[0]).toMatchObject({ id: 'zn-new-2', created: true })
     expect(api.purges[0]).toMatchObject({ zoneId: 'zn-new-2', files: ['https://new-shop.net/index.html'] })
-    expect(run.summary).toContain('> Zone **new-shop.net** was created (`zn-new-2`, status pending).')
-    expect(run.summary).toContain(`> Next step: point the domain at the service with a DNS **CNAME** record for \`new-shop.net\` to \`${CNAME_TARGET}\`.`)
+    expect(run.summary).toContain('> Zone **new-shop.net** was created (<code>zn-new-2</code>, status pending).')
+    expect(run.summary).toContain(`> Next step: point the domain at the service with a DNS **CNAME** record for <code>new-shop.net</code> to <code>${CNAME_TARGET}</code>.`)
     expect(run.log).not.toMatch(/::warning::Zone new-shop.net .* is pending/)
   })
 
@@ -146,8 +146,9 @@ describe('several zones (end to end)', () => {
       ['z-root', 2, 1, true],
       ['z-shop', 2, 1, true]
     ])
-    expect(run.summary).toContain('| example.com | active | 2 | 1 | – | yes | 0 |')
-    expect(run.summary).toContain('| shop.example.com | active | 2 | 1 | – | yes | 0 |')
+    expect(run.summary).toContain('| Zone | Status | URLs purged | Tags purged | Settings |')
+    expect(run.summary).toContain('| example.com | active | 2 | 1 | yes |')
+    expect(run.summary).toContain('| shop.example.com | active | 2 | 1 | yes |')
   })
 
   it('with auto, sends each URL to the account zone with the longest matching name', async () => {

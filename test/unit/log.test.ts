@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as log from '../../src/log.js'
+import { registerSecret } from '../../src/secrets.js'
+
+let written: string[] = []
+beforeEach(() => {
+  written = []
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    written.push(String(chunk))
+    return true
+  })
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+  process.exitCode = undefined
+})
+const output = (): string => written.join('')
+
+describe('log', () => {
+  it('writes info lines neutralised and redacted', () => {
+    registerSecret('sekret-key-123')
+    expect(output()).toBe('::add-mask::sekret-key-123\n')
+    written = []
+    log.info('zone evil\n::warning::owned with sekret-key-123')
+    expect(output()).toBe('zone evil\n\\::warning::owned with ***\n')
+  })
+  it('writes warnings and errors as annotations with a title, their text escaped onto one line', () => {
+    log.warning('first\u2028::error::second', 'A title')
+    log.error('bad\nthing', 'Invalid input "x"')
+    expect(output()).toContain('::warning title=A title::first%0A\\::error::second\n')
+    expect(output()).toContain('::error title=Invalid input "x"::bad%0Athing\n')
+  })
+  it('writes annotations without a title when none is given', () => {
+    log.warning('plain')
+    expect(output()).toContain('::warning::plain\n')
+  })
+  it('fails the step with one error annotation', () => {
+    log.fail('it broke', 'CDN purge failed')
+    expect(output()).toBe('::error title=CDN purge failed::it broke\n')
+    expect(process.exitCode).toBe(1)
+  })
+  it('neutralises debug lines and group titles', async () => {
+    log.debug('x\u0085::set-output name=a::b')
+    expect(output()).toContain('::debug::x%0A\\::set-output name=a::b\n')
+    await log.group('Zone\r::warning::x', () => Promise.resolve(log.info('inside')))
+    expect(output()).toContain('::group::Zone%0A\\::warning::x\ninside\n::endgroup::\n')
+  })
+})

@@ -1,0 +1,69 @@
+import { fc, test } from '@fast-check/vitest'
+import { describe, expect, it } from 'vitest'
+import { cut, forLog, oneLine, plural } from '../../src/text.js'
+
+/** How the runner and log viewers may split lines. */
+const lines = (text: string): string[] => text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+/** What the runner would take for a command: `::` after leading whitespace, or the legacy `##[` anywhere. */
+const isCommand = (line: string): boolean => /^\s*::/.test(line) || line.includes('##[')
+
+describe('forLog', () => {
+  it('turns every line separator into \\n', () => {
+    expect(forLog('a\r\nb\rc\nd\u0085e\u2028f\u2029g\vh\fi')).toBe('a\nb\nc\nd\ne\nf\ng\nh\ni')
+  })
+  it('puts a backslash before a line that would start a workflow command, leading spaces included', () => {
+    expect(forLog('zone x\n::warning::owned')).toBe('zone x\n\\::warning::owned')
+    expect(forLog('x\r  ::set-output name=a::b')).toBe('x\n\\  ::set-output name=a::b')
+    expect(forLog('::error::first line')).toBe('\\::error::first line')
+    expect(forLog('\t::add-mask::x')).toBe('\\\t::add-mask::x')
+  })
+  it('leaves :: alone inside a line, and text without commands as it is', () => {
+    expect(forLog('host ::1 and a::b')).toBe('host ::1 and a::b')
+    expect(forLog('Purge of URLs 1-30 of 75: purged.')).toBe('Purge of URLs 1-30 of 75: purged.')
+  })
+  it('breaks the legacy ##[ command marker anywhere in a line', () => {
+    expect(forLog('see ##[warning]x')).toBe('see ##\\[warning]x')
+  })
+  it('shows control characters (terminal escapes, BEL, NUL) instead of passing them on', () => {
+    expect(forLog('a\u001b[2Kb\u0007c\u0000d\u009be')).toBe('a\\u001b[2Kb\\u0007c\\u0000d\\u009be')
+    expect(forLog('tab\tstays')).toBe('tab\tstays')
+  })
+  test.prop([fc.string({ unit: 'binary' })])('never yields a line that is a workflow command, whatever the text', (text) => {
+    for (const line of lines(forLog(text))) expect(isCommand(line)).toBe(false)
+  })
+  test.prop([fc.array(fc.constantFrom('::', '\n', '\r', '\u2028', '\u0085', ' ', 'warning', '##', '[', '\\', 'x'), { maxLength: 30 })])(
+    'holds for texts built from the pieces of commands',
+    (pieces) => {
+      for (const line of lines(forLog(pieces.join('')))) expect(isCommand(line)).toBe(false)
+    }
+  )
+})
+
+describe('oneLine', () => {
+  it('puts every line break as a space and shows controls', () => {
+    expect(oneLine('a\r\nb\rc\u2028d\u0007')).toBe('a b c d\\u0007')
+  })
+  test.prop([fc.string({ unit: 'binary' })])('leaves no line break', (text) => {
+    expect(lines(oneLine(text))).toHaveLength(1)
+  })
+})
+
+describe('cut', () => {
+  it('keeps short text whole', () => {
+    expect(cut('abc', 3)).toBe('abc')
+  })
+  it('cuts long text and says how much was left out', () => {
+    expect(cut('abcdef', 4)).toBe('abcd… (2 more characters)')
+  })
+  it('never splits a surrogate pair', () => {
+    expect(cut('ab😀cd', 3)).toBe('ab… (4 more characters)')
+  })
+})
+
+describe('plural', () => {
+  it('chooses the form by the count', () => {
+    expect(plural(1, 'URL')).toBe('1 URL')
+    expect(plural(0, 'URL')).toBe('0 URLs')
+    expect(plural(2, 'entry', 'entries')).toBe('2 entries')
+  })
+})
