@@ -76090,7 +76090,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2950);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(275);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -76099,7 +76099,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2950:
+/***/ 275:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -76693,12 +76693,110 @@ function describeFailure(details) {
     return `${details.method} ${details.path} failed: ${what}${server}${requestId}${attempts}. ${hintFor(details)}`;
 }
 
+;// CONCATENATED MODULE: ./src/text.ts
+// Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
+// here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
+/** Every sequence that some reader takes for a line break: the runner (\r, \n), Unicode (NEL, LS, PS), form and line feeds. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** C0 and C1 controls but tab and newline, and DEL: invisible, or terminal escapes (ANSI colours, cursor moves). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/** A line the runner would read as a workflow command: `::name::` after any leading whitespace. */
+const COMMAND_LINE = /^(\s*)::/;
+const escapeControl = (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/**
+ * Text as it may be written to the log. Every line break becomes `\n`; control characters are shown as
+ * `\uXXXX`; a line that would start a workflow command (`::`) gets a leading backslash, and the legacy
+ * command marker `##[` becomes `##\[`, so that nothing the text holds is ever executed by the runner.
+ */
+function forLog(text) {
+    return text
+        .replace(LINE_BREAK, '\n')
+        .replace(CONTROL, escapeControl)
+        .split('\n')
+        .map((line) => (COMMAND_LINE.test(line) ? `\\${line}` : line))
+        .join('\n')
+        .replaceAll('##[', '##\\[');
+}
+/** Text for a place that holds one line (a table cell, a title): line breaks become spaces, controls are shown. */
+function oneLine(text) {
+    return text.replace(LINE_BREAK, ' ').replace(CONTROL, escapeControl);
+}
+/**
+ * At most `max` characters (code points), with a note of how many were left out. Never cuts a
+ * surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
+ */
+function cut(text, max) {
+    if (text.length <= max)
+        return text;
+    const kept = [...text.slice(0, max)];
+    if (kept.length > 0 && /[\ud800-\udbff]/.test(kept.at(-1)))
+        kept.pop();
+    const head = kept.join('');
+    return `${head}… (${text.length - head.length} more characters)`;
+}
+/** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
+const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+;// CONCATENATED MODULE: ./src/progress.ts
+
+/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
+const DETAILED_REQUESTS = 20;
+/** A progress line at each tenth of the requests, and in between at most this often. */
+const PROGRESS_EVERY_MS = 5_000;
+const thousands = (count) => count.toLocaleString('en-US');
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+/** "purged (1 attempt, 52 ms)", or the request's error. */
+function outcomeLine(outcome) {
+    if (!outcome.ok)
+        return outcome.error ?? `${outcome.request.label}: not confirmed`;
+    return `${outcome.request.label}: purged (${plural(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
+}
+/**
+ * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
+ * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
+ * Returns the function to call with each outcome.
+ */
+function purgeProgress(requests, options) {
+    if (requests.length <= DETAILED_REQUESTS)
+        return (outcome) => options.log(outcomeLine(outcome));
+    const started = options.now();
+    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
+    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
+    let done = 0;
+    let confirmedUrls = 0;
+    let confirmedTags = 0;
+    let lastTenth = 0;
+    let lastLine = started;
+    return (outcome) => {
+        done++;
+        if (outcome.ok && outcome.request.kind === 'files')
+            confirmedUrls += outcome.request.items.length;
+        if (outcome.ok && outcome.request.kind === 'tags')
+            confirmedTags += outcome.request.items.length;
+        if (!outcome.ok)
+            options.log(outcomeLine(outcome));
+        const tenth = Math.floor((done * 10) / requests.length);
+        const now = options.now();
+        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
+            return;
+        lastTenth = tenth;
+        lastLine = now;
+        const counts = [urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined, tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined]
+            .filter((part) => part !== undefined)
+            .join(', ');
+        const retries = options.retries();
+        options.log(`Purge: ${counts || `${done} of ${requests.length} requests`} confirmed (${Math.floor((done * 100) / requests.length)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`);
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/execute.ts
+
 
 
 /** The documented time for a settings change to reach every edge location. */
 const PROPAGATION_MS = 30_000;
-const PROGRESS_EVERY_MS = 10_000;
+const execute_PROGRESS_EVERY_MS = 10_000;
 /**
  * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
  * share one concurrency limit, and every batch is tried even when others fail.
@@ -76724,9 +76822,14 @@ async function executePlan(client, plan, options) {
     const purgeOutcomes = purgeRequests.length === 0
         ? []
         : await options.group('Purge', async () => {
-            const outcomes = await mapConcurrent(purgeRequests, options.concurrency, (request) => blockedZones.has(request.zoneId)
-                ? Promise.resolve(notSent(request, 'Not sent: the settings for this zone failed, so the purge was not attempted.'))
-                : send(client, request));
+            const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
+            const outcomes = await mapConcurrent(purgeRequests, options.concurrency, async (request) => {
+                const outcome = blockedZones.has(request.zoneId)
+                    ? notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)
+                    : await send(client, request);
+                progress(outcome);
+                return outcome;
+            });
             const confirmed = outcomes.filter((outcome) => outcome.ok).length;
             options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
             return outcomes;
@@ -76755,8 +76858,8 @@ function notSent(request, error) {
     return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
 }
 async function waitForPropagation(options) {
-    for (let waited = 0; waited < options.propagationMs; waited += PROGRESS_EVERY_MS) {
-        const step = Math.min(PROGRESS_EVERY_MS, options.propagationMs - waited);
+    for (let waited = 0; waited < options.propagationMs; waited += execute_PROGRESS_EVERY_MS) {
+        const step = Math.min(execute_PROGRESS_EVERY_MS, options.propagationMs - waited);
         options.log(`Waiting for the settings to reach every edge location: ${Math.ceil((options.propagationMs - waited) / 1000)} s left.`);
         await options.sleep(step);
     }
@@ -80231,51 +80334,6 @@ function parseAnalytics(window, granularity) {
     return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
 }
 
-;// CONCATENATED MODULE: ./src/text.ts
-// Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
-// here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
-/** Every sequence that some reader takes for a line break: the runner (\r, \n), Unicode (NEL, LS, PS), form and line feeds. */
-const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
-/** C0 and C1 controls but tab and newline, and DEL: invisible, or terminal escapes (ANSI colours, cursor moves). */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
-/** A line the runner would read as a workflow command: `::name::` after any leading whitespace. */
-const COMMAND_LINE = /^(\s*)::/;
-const escapeControl = (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-/**
- * Text as it may be written to the log. Every line break becomes `\n`; control characters are shown as
- * `\uXXXX`; a line that would start a workflow command (`::`) gets a leading backslash, and the legacy
- * command marker `##[` becomes `##\[`, so that nothing the text holds is ever executed by the runner.
- */
-function forLog(text) {
-    return text
-        .replace(LINE_BREAK, '\n')
-        .replace(CONTROL, escapeControl)
-        .split('\n')
-        .map((line) => (COMMAND_LINE.test(line) ? `\\${line}` : line))
-        .join('\n')
-        .replaceAll('##[', '##\\[');
-}
-/** Text for a place that holds one line (a table cell, a title): line breaks become spaces, controls are shown. */
-function oneLine(text) {
-    return text.replace(LINE_BREAK, ' ').replace(CONTROL, escapeControl);
-}
-/**
- * At most `max` characters (code points), with a note of how many were left out. Never cuts a
- * surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
- */
-function cut(text, max) {
-    if (text.length <= max)
-        return text;
-    const kept = [...text.slice(0, max)];
-    if (kept.length > 0 && /[\ud800-\udbff]/.test(kept.at(-1)))
-        kept.pop();
-    const head = kept.join('');
-    return `${head}… (${text.length - head.length} more characters)`;
-}
-/** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
-const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 ;// CONCATENATED MODULE: ./src/log.ts
 
 
@@ -80316,6 +80374,8 @@ function log_group(name, fn) {
  */
 function planRequests(work, batchSize) {
     const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
+    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
+    const prefix = (zone) => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '');
     const purges = work.flatMap((item) => {
         const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`;
         const request = (kind, body, items, label) => ({
@@ -80325,7 +80385,7 @@ function planRequests(work, batchSize) {
             path: purgePath,
             body,
             items,
-            label
+            label: `${prefix(item.zone)}${label}`
         });
         if (item.purgeEverything)
             return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
@@ -80336,7 +80396,7 @@ function planRequests(work, batchSize) {
                 const range = split.length === 1
                     ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
                     : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
-                return request(kind, { [kind]: items }, items, `Purge of ${range}`);
+                return request(kind, { [kind]: items }, items, range);
             });
         };
         return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
@@ -80505,7 +80565,7 @@ const escapeMarkdown = escapeText;
 
 ;// CONCATENATED MODULE: ./src/report/traffic.ts
 
-const thousands = (value) => value.toLocaleString('en-US');
+const traffic_thousands = (value) => value.toLocaleString('en-US');
 const UNITS = { minute: { ms: 60_000, name: 'Minutes' }, hour: { ms: 3_600_000, name: 'Hours' }, day: { ms: 86_400_000, name: 'Days' } };
 /**
  * The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries.
@@ -80548,8 +80608,8 @@ function trafficSection(report) {
         '',
         '| | |',
         '|---|---|',
-        `| Requests | ${thousands(report.totals.requests)} |`,
-        `| Bandwidth | ${thousands(report.totals.bandwidth)} (as reported by the API; its unit is not documented) |`,
+        `| Requests | ${traffic_thousands(report.totals.requests)} |`,
+        `| Bandwidth | ${traffic_thousands(report.totals.bandwidth)} (as reported by the API; its unit is not documented) |`,
         `| Cache hit rate | ${(report.totals.cache_hit_rate * 100).toFixed(1)} % |`,
         ''
     ];

@@ -2,6 +2,7 @@ import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import type { Plan, PlannedRequest } from './plan.js'
+import { purgeProgress } from './progress.js'
 
 /** What became of one planned request. */
 export interface RequestOutcome {
@@ -23,6 +24,8 @@ export interface ExecuteOptions {
   readonly log: (message: string) => void
   /** Runs `fn` inside a named log group. */
   readonly group: <T>(name: string, fn: () => Promise<T>) => Promise<T>
+  /** Milliseconds, for progress lines; injected in tests. */
+  readonly now?: () => number
 }
 
 export interface Execution {
@@ -63,11 +66,14 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
     purgeRequests.length === 0
       ? []
       : await options.group('Purge', async () => {
-          const outcomes = await mapConcurrent(purgeRequests, options.concurrency, (request) =>
-            blockedZones.has(request.zoneId)
-              ? Promise.resolve(notSent(request, 'Not sent: the settings for this zone failed, so the purge was not attempted.'))
-              : send(client, request)
-          )
+          const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries })
+          const outcomes = await mapConcurrent(purgeRequests, options.concurrency, async (request) => {
+            const outcome = blockedZones.has(request.zoneId)
+              ? notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)
+              : await send(client, request)
+            progress(outcome)
+            return outcome
+          })
           const confirmed = outcomes.filter((outcome) => outcome.ok).length
           options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`)
           return outcomes

@@ -13,7 +13,7 @@ export interface PlannedRequest {
   readonly body: unknown
   /** The URLs or tags this request purges; empty for settings and purge-everything. */
   readonly items: readonly string[]
-  /** What the request does, for log lines and errors: "URLs 31-60 of 95 (batch 2 of 4)". */
+  /** What the request does, for log lines and errors: "URLs 31-60 of 95 (batch 2 of 4)", "3 tags", "Purge of everything"; with several zones, after the zone's name. */
   readonly label: string
 }
 
@@ -38,6 +38,8 @@ export interface ZoneWork {
  */
 export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan {
   const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]))
+  // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
+  const prefix = (zone: ResolvedZone): string => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '')
   const purges = work.flatMap((item) => {
     const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`
     const request = (kind: RequestKind, body: unknown, items: readonly string[], label: string): PlannedRequest => ({
@@ -47,7 +49,7 @@ export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan
       path: purgePath,
       body,
       items,
-      label
+      label: `${prefix(item.zone)}${label}`
     })
     if (item.purgeEverything) return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')]
     const batched = (kind: 'files' | 'tags', noun: 'URL' | 'tag', list: readonly string[]): PlannedRequest[] => {
@@ -58,7 +60,7 @@ export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan
           split.length === 1
             ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
             : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`
-        return request(kind, { [kind]: items }, items, `Purge of ${range}`)
+        return request(kind, { [kind]: items }, items, range)
       })
     }
     return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)]

@@ -31,7 +31,7 @@ describe('request failures (end to end)', () => {
     expect([...failed, ...purged].sort()).toEqual(files.map((f) => `https://example.com${f}`).sort())
     expect(run.outputs['purged-files']).toBe('6')
     expect(errorLine(run)).toBe(
-      '::error::3 of 9 URLs were not purged. See the failed-files / failed-tags outputs.%0APurge of URLs 1-3 of 9 (batch 1 of 3): POST /zones/zone-example/purge failed: HTTP 400: "files[1] is not allowed" (request id req-2). The API rejected the request as sent; check the inputs it came from.'
+      '::error::3 of 9 URLs were not purged. See the failed-files / failed-tags outputs.%0AURLs 1-3 of 9 (batch 1 of 3): POST /zones/zone-example/purge failed: HTTP 400: "files[1] is not allowed" (request id req-2). The API rejected the request as sent; check the inputs it came from.'
     )
     expect(run.summary).toContain('**The step failed.** 3 of 9 URLs were not purged. See the errors below.')
   })

@@ -21,11 +21,16 @@ describe('planRequests', () => {
     const urls = Array.from({ length: 7 }, (_, i) => `https://example.com/${i}`)
     const plan = planRequests([work({ urls, tags: ['a'] })], 3)
     expect(plan.requests.map((r) => r.label)).toEqual([
-      'Purge of URLs 1-3 of 7 (batch 1 of 3)',
-      'Purge of URLs 4-6 of 7 (batch 2 of 3)',
-      'Purge of URLs 7-7 of 7 (batch 3 of 3)',
-      'Purge of 1 tag'
+      'URLs 1-3 of 7 (batch 1 of 3)',
+      'URLs 4-6 of 7 (batch 2 of 3)',
+      'URLs 7-7 of 7 (batch 3 of 3)',
+      '1 tag'
     ])
+  })
+  it('names the zone in each label when there are several', () => {
+    const other = { id: 'z2', name: 'example.org', status: 'active' }
+    const plan = planRequests([work({ tags: ['a', 'b'] }), { ...work({ purgeEverything: true }), zone: other }], 30)
+    expect(plan.requests.map((r) => r.label)).toEqual(['example.com: 2 tags', 'example.org: Purge of everything'])
   })
   it('sends purge everything alone', () => {
     const plan = planRequests([work({ purgeEverything: true })], 30)

@@ -1,0 +1,67 @@
+import type { PlannedRequest } from './plan.js'
+import { plural } from './text.js'
+
+/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
+export const DETAILED_REQUESTS = 20
+/** A progress line at each tenth of the requests, and in between at most this often. */
+export const PROGRESS_EVERY_MS = 5_000
+
+export interface ProgressOptions {
+  readonly log: (message: string) => void
+  readonly now: () => number
+  /** Retries so far, over all requests. */
+  readonly retries: () => number
+}
+
+/** A request as it finished (execute's FinishedRequest has these fields). */
+export interface FinishedRequest {
+  readonly request: PlannedRequest
+  readonly ok: boolean
+  readonly attempts: number
+  readonly durationMs: number
+  readonly error: string | undefined
+}
+
+const thousands = (count: number): string => count.toLocaleString('en-US')
+const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`
+
+/** "purged (1 attempt, 52 ms)", or the request's error. */
+function outcomeLine(outcome: FinishedRequest): string {
+  if (!outcome.ok) return outcome.error ?? `${outcome.request.label}: not confirmed`
+  return `${outcome.request.label}: purged (${plural(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`
+}
+
+/**
+ * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
+ * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
+ * Returns the function to call with each outcome.
+ */
+export function purgeProgress(requests: readonly PlannedRequest[], options: ProgressOptions): (outcome: FinishedRequest) => void {
+  if (requests.length <= DETAILED_REQUESTS) return (outcome) => options.log(outcomeLine(outcome))
+  const started = options.now()
+  const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0)
+  const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0)
+  let done = 0
+  let confirmedUrls = 0
+  let confirmedTags = 0
+  let lastTenth = 0
+  let lastLine = started
+  return (outcome) => {
+    done++
+    if (outcome.ok && outcome.request.kind === 'files') confirmedUrls += outcome.request.items.length
+    if (outcome.ok && outcome.request.kind === 'tags') confirmedTags += outcome.request.items.length
+    if (!outcome.ok) options.log(outcomeLine(outcome))
+    const tenth = Math.floor((done * 10) / requests.length)
+    const now = options.now()
+    if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS) return
+    lastTenth = tenth
+    lastLine = now
+    const counts = [urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined, tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined]
+      .filter((part) => part !== undefined)
+      .join(', ')
+    const retries = options.retries()
+    options.log(
+      `Purge: ${counts || `${done} of ${requests.length} requests`} confirmed (${Math.floor((done * 100) / requests.length)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`
+    )
+  }
+}
