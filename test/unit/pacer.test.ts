@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { Pacer, RateLimitWaitExceeded } from '../../src/http/pacer.js'
+import { fixedWindow, seeded, step, tokenBucket, VirtualClock, type Limiter } from './fixtures/pacer-sim.js'
+
+// The pacer on a virtual clock against simulated limiters: whole runs, in milliseconds of real time, and the
+// same every time. Times below are virtual.
+
+const LATENCY = 20
+const run = async (limiter: Limiter, requests = 100, maxWaitMs?: number) => {
+  const clock = new VirtualClock()
+  const one = step(clock, limiter, { requests, concurrency: 8, latencyMs: LATENCY, jitter: seeded(7), ...(maxWaitMs === undefined ? {} : { maxWaitMs }) })
+  await clock.run(one.done)
+  return one.result()
+}
+
+describe('Pacer against rate limits', () => {
+  it('finds a token bucket from 429s alone: near its rate, with few 429s', async () => {
+    // 20/s with a burst of 5: the ideal for 100 requests is the burst at once, then 95 at 20/s.
+    const result = await run(tokenBucket(20, 5, 'none'))
+    expect(result.lost).toBe(0)
+    expect(result.finishedAt / (4750 + LATENCY)).toBeLessThanOrEqual(1.3)
+    expect(result.limited).toBeLessThanOrEqual(20)
+    expect(result.pace).toBeGreaterThan(10)
+  })
+  it('follows IETF headers of a token bucket with almost no 429s', async () => {
+    const result = await run(tokenBucket(20, 5, 'ietf'))
+    expect(result.finishedAt / (4750 + LATENCY)).toBeLessThanOrEqual(1.1)
+    expect(result.limited).toBeLessThanOrEqual(10)
+  })
+  it.each(['ietf', 'x-ratelimit', 'none'] as const)('keeps a fixed window busy (%s headers)', async (style) => {
+    // 20 per second: 20 at once, then 20 at each of the next four windows.
+    const result = await run(fixedWindow(20, 1000, style))
+    expect(result.lost).toBe(0)
+    expect(result.finishedAt / (4000 + LATENCY)).toBeLessThanOrEqual(style === 'none' ? 1.3 : 1.1)
+  })
+  it('shares a bucket with another step on the same account, and neither loses anything', async () => {
+    const clock = new VirtualClock()
+    const limiter = tokenBucket(20, 5, 'ietf')
+    const a = step(clock, limiter, { requests: 100, concurrency: 8, latencyMs: LATENCY, jitter: seeded(1) })
+    const b = step(clock, limiter, { requests: 100, concurrency: 8, latencyMs: LATENCY, startAt: 5, jitter: seeded(2) })
+    await clock.run(() => a.done() && b.done())
+    const ideal = 9750 + LATENCY
+    for (const one of [a.result(), b.result()]) {
+      expect(one.lost).toBe(0)
+      expect(one.finishedAt / ideal).toBeLessThanOrEqual(1.4)
+    }
+  })
+  it('never sends more than allowed in flight, and does not pace while nothing limits it', async () => {
+    const clock = new VirtualClock()
+    let inFlight = 0
+    let most = 0
+    const unlimited: Limiter = {
+      take: () => {
+        most = Math.max(most, inFlight)
+        return { status: 200, headers: {} }
+      }
+    }
+    const pacer = new Pacer({ concurrency: 3, maxWaitMs: 1000, now: () => clock.now, sleep: clock.sleep })
+    let done = 0
+    const requests = Array.from({ length: 30 }, async () => {
+      const ticket = await pacer.acquire()
+      inFlight++
+      await clock.sleep(10)
+      unlimited.take(clock.now)
+      inFlight--
+      pacer.observe(ticket, 200, {})
+      ticket.done()
+      done++
+    })
+    await clock.run(() => done === 30)
+    await Promise.all(requests)
+    expect(most).toBe(3)
+    expect(clock.now).toBe(100)
+    expect(pacer.pace).toBeUndefined()
+    expect(pacer.waited).toBe(0)
+  })
+})
+
+describe('Pacer: 429s, waiting and its budget', () => {
+  it('lets other requests go while one waits out its Retry-After', async () => {
+    const clock = new VirtualClock()
+    const pacer = new Pacer({ concurrency: 1, maxWaitMs: 60_000, now: () => clock.now, sleep: clock.sleep })
+    const order: string[] = []
+    const first = (async () => {
+      const ticket = await pacer.acquire()
+      pacer.observe(ticket, 429, {})
+      ticket.done()
+      await pacer.waitRetry(10_000)
+      order.push(`first retried at ${clock.now}`)
+    })()
+    const second = (async () => {
+      const ticket = await pacer.acquire()
+      order.push(`second sent at ${clock.now}`)
+      ticket.done()
+    })()
+    await clock.run(() => order.length === 2)
+    await Promise.all([first, second])
+    expect(order).toEqual(['second sent at 1000', 'first retried at 10000'])
+    expect(pacer.limited).toBe(1)
+  })
+
+  it('fails what still waits once rate-limit-wait is spent, and never waits past it', async () => {
+    const result = await run(fixedWindow(1, 60_000, 'none'), 5, 90_000)
+    expect(result.lost).toBeGreaterThan(0)
+    expect(result.waited).toBeLessThanOrEqual(90_000 + 1)
+    expect(result.finishedAt).toBeLessThanOrEqual(90_000 + 2 * LATENCY + 60_000)
+  })
+
+  it('refuses a Retry-After that would pass the budget, and every request after', async () => {
+    const clock = new VirtualClock()
+    const pacer = new Pacer({ concurrency: 2, maxWaitMs: 5_000, now: () => clock.now, sleep: clock.sleep })
+    await expect(pacer.waitRetry(6_000)).rejects.toThrow(RateLimitWaitExceeded)
+    await expect(pacer.acquire()).rejects.toThrow(RateLimitWaitExceeded)
+    await expect(pacer.acquire()).rejects.toThrow('rate limited by the API for longer than rate-limit-wait allows (5 s in all)')
+  })
+
+  it('says when pacing starts and when its rate changes by a quarter, not on every change', async () => {
+    const result = await run(tokenBucket(20, 5, 'none'))
+    expect(result.paces[0]).toBe(5)
+    for (let i = 1; i < result.paces.length; i++) {
+      const change = Math.abs((result.paces[i] as number) - (result.paces[i - 1] as number)) / (result.paces[i - 1] as number)
+      expect(change).toBeGreaterThanOrEqual(0.25)
+    }
+  })
+})
