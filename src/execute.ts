@@ -1,7 +1,7 @@
 import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
-import type { Plan, PlannedRequest } from './plan.js'
+import { splitRequest, type Plan, type PlannedRequest } from './plan.js'
 import { purgeProgress } from './progress.js'
 
 /** What became of one planned request. */
@@ -67,18 +67,47 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
       ? []
       : await options.group('Purge', async () => {
           const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries })
-          const outcomes = await mapConcurrent(purgeRequests, options.concurrency, async (request) => {
-            const outcome = blockedZones.has(request.zoneId)
-              ? notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)
-              : await send(client, request)
-            progress(outcome)
-            return outcome
-          })
+          const limit: BatchLimit = { size: undefined }
+          const outcomes = (
+            await mapConcurrent(purgeRequests, options.concurrency, async (request) => {
+              const sent = blockedZones.has(request.zoneId)
+                ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
+                : await sendPurge(client, request, limit, options.log)
+              sent.forEach(progress)
+              return sent
+            })
+          ).flat()
           const confirmed = outcomes.filter((outcome) => outcome.ok).length
           options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`)
           return outcomes
         })
   return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started }
+}
+
+/** The largest batch the API has taken, once a 413 said a batch was too large; kept for the rest of the step. */
+interface BatchLimit {
+  size: number | undefined
+}
+
+/**
+ * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
+ * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
+ * out, so nothing is purged twice and nothing is left out.
+ */
+async function sendPurge(client: ApiClient, request: PlannedRequest, limit: BatchLimit, log: (message: string) => void): Promise<RequestOutcome[]> {
+  if (limit.size !== undefined && request.items.length > limit.size) {
+    const outcomes: RequestOutcome[] = []
+    for (const part of splitRequest(request, limit.size)) outcomes.push(...(await sendPurge(client, part, limit, log)))
+    return outcomes
+  }
+  const outcome = await send(client, request)
+  if (outcome.status !== 413 || request.items.length <= 1) return [outcome]
+  const half = Math.ceil(request.items.length / 2)
+  if (limit.size === undefined || half < limit.size) {
+    limit.size = half
+    log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`)
+  }
+  return sendPurge(client, request, limit, log)
 }
 
 async function send(client: ApiClient, request: PlannedRequest): Promise<RequestOutcome> {

@@ -15,6 +15,8 @@ export interface PlannedRequest {
   readonly items: readonly string[]
   /** What the request does, for log lines and errors: "URLs 31-60 of 95 (batch 2 of 4)", "3 tags", "Purge of everything"; with several zones, after the zone's name. */
   readonly label: string
+  /** For a batch of URLs or tags: where its items stand in the zone's list, to label parts of it. */
+  readonly range?: { readonly first: number; readonly of: number; readonly batch: string; readonly zone: string }
 }
 
 /** A list of requests over a list of zones: settings first, then purges. */
@@ -42,25 +44,26 @@ export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan
   const prefix = (zone: ResolvedZone): string => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '')
   const purges = work.flatMap((item) => {
     const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`
-    const request = (kind: RequestKind, body: unknown, items: readonly string[], label: string): PlannedRequest => ({
+    const request = (kind: RequestKind, body: unknown, items: readonly string[], label: string, range?: PlannedRequest['range']): PlannedRequest => ({
       zoneId: item.zone.id,
       kind,
       method: 'POST',
       path: purgePath,
       body,
       items,
-      label: `${prefix(item.zone)}${label}`
+      label: `${prefix(item.zone)}${label}`,
+      ...(range === undefined ? {} : { range })
     })
     if (item.purgeEverything) return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')]
     const batched = (kind: 'files' | 'tags', noun: 'URL' | 'tag', list: readonly string[]): PlannedRequest[] => {
       const split = batches(list, batchSize)
       return split.map((items, index) => {
         const first = index * batchSize + 1
-        const range =
+        const label =
           split.length === 1
             ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
             : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`
-        return request(kind, { [kind]: items }, items, range)
+        return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) })
       })
     }
     return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)]
@@ -90,4 +93,26 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = []
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size))
   return out
+}
+
+/**
+ * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
+ * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
+ */
+export function splitRequest(request: PlannedRequest, size: number): PlannedRequest[] {
+  if (request.kind !== 'files' && request.kind !== 'tags') return [request]
+  const kind = request.kind
+  const noun = kind === 'files' ? 'URL' : 'tag'
+  const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' }
+  return batches(request.items, size).map((items, index) => {
+    const first = range.first + index * size
+    const where = range.batch === '' ? '' : ` (part of ${range.batch})`
+    return {
+      ...request,
+      body: { [kind]: items },
+      items,
+      label: `${range.zone}${noun}s ${first}-${first + items.length - 1} of ${range.of}${where}`,
+      range: { ...range, first }
+    }
+  })
 }

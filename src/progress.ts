@@ -41,27 +41,34 @@ export function purgeProgress(requests: readonly PlannedRequest[], options: Prog
   const started = options.now()
   const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0)
   const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0)
+  // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
+  const units = (request: PlannedRequest): number => Math.max(1, request.items.length)
+  const total = requests.reduce((sum, request) => sum + units(request), 0)
   let done = 0
   let confirmedUrls = 0
   let confirmedTags = 0
   let lastTenth = 0
   let lastLine = started
   return (outcome) => {
-    done++
+    done += units(outcome.request)
     if (outcome.ok && outcome.request.kind === 'files') confirmedUrls += outcome.request.items.length
     if (outcome.ok && outcome.request.kind === 'tags') confirmedTags += outcome.request.items.length
     if (!outcome.ok) options.log(outcomeLine(outcome))
-    const tenth = Math.floor((done * 10) / requests.length)
+    const tenth = Math.floor((done * 10) / total)
     const now = options.now()
     if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS) return
     lastTenth = tenth
     lastLine = now
-    const counts = [urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined, tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined]
+    const counts = [
+      urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined,
+      tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined,
+      urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
+    ]
       .filter((part) => part !== undefined)
       .join(', ')
     const retries = options.retries()
     options.log(
-      `Purge: ${counts || `${done} of ${requests.length} requests`} confirmed (${Math.floor((done * 100) / requests.length)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`
+      `Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`
     )
   }
 }
