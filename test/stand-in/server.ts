@@ -63,6 +63,10 @@ export interface StandInOptions {
   denyListing?: boolean
   /** Put a cname_target in the answer to POST /zones (default true). */
   createCname?: boolean
+  /** Port on 127.0.0.1; default 0, any free port. `npm run stand-in` uses a fixed one that .env.example names. */
+  port?: number
+  /** Called with every request as it is recorded, so `npm run stand-in` can show what arrived. */
+  onRequest?: (request: RecordedRequest) => void
 }
 
 export const CNAME_TARGET = 'edge.stand-in-cdn.net'
@@ -147,7 +151,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       body = raw
     }
     const fault = takeFault(method, path)
-    requests.push({ method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, faulted: fault !== undefined && (fault.status !== undefined || fault.hang === true || fault.hangAfter === true || fault.reset === true) })
+    const recorded: RecordedRequest = { method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, faulted: fault !== undefined && (fault.status !== undefined || fault.hang === true || fault.hangAfter === true || fault.reset === true) }
+    requests.push(recorded)
+    options.onRequest?.(recorded)
     res.setHeader('x-request-id', `req-${++counter}`)
 
     if (options.latencyMs) await delay(options.latencyMs)
@@ -330,7 +336,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', resolve)
+  })
   const { port } = server.address() as AddressInfo
 
   return {
