@@ -76693,6 +76693,88 @@ function describeFailure(details) {
     return `${details.method} ${details.path} failed: ${what}${server}${requestId}${attempts}. ${hintFor(details)}`;
 }
 
+;// CONCATENATED MODULE: ./src/plan.ts
+
+/**
+ * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
+ * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
+ */
+function planRequests(work, batchSize) {
+    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
+    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
+    const prefix = (zone) => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '');
+    const purges = work.flatMap((item) => {
+        const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`;
+        const request = (kind, body, items, label, range) => ({
+            zoneId: item.zone.id,
+            kind,
+            method: 'POST',
+            path: purgePath,
+            body,
+            items,
+            label: `${prefix(item.zone)}${label}`,
+            ...(range === undefined ? {} : { range })
+        });
+        if (item.purgeEverything)
+            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
+        const batched = (kind, noun, list) => {
+            const split = batches(list, batchSize);
+            return split.map((items, index) => {
+                const first = index * batchSize + 1;
+                const label = split.length === 1
+                    ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
+                    : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
+                return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) });
+            });
+        };
+        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
+    });
+    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
+}
+function settingsRequest(zone, settings) {
+    if (zone.name === undefined) {
+        throw new InputError(`Input "settings" needs the zone's domain name, which could not be read for zone ${zone.id} (the API key may not list zones). ` +
+            'Give the zone by name with a key that may list zones.');
+    }
+    return {
+        zoneId: zone.id,
+        kind: 'settings',
+        method: 'POST',
+        path: `/zones/${encodeURIComponent(zone.name)}/settings`,
+        body: settings,
+        items: [],
+        label: `Settings of ${zone.name}`
+    };
+}
+function batches(items, size) {
+    const out = [];
+    for (let start = 0; start < items.length; start += size)
+        out.push(items.slice(start, start + size));
+    return out;
+}
+/**
+ * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
+ * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
+ */
+function splitRequest(request, size) {
+    if (request.kind !== 'files' && request.kind !== 'tags')
+        return [request];
+    const kind = request.kind;
+    const noun = kind === 'files' ? 'URL' : 'tag';
+    const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' };
+    return batches(request.items, size).map((items, index) => {
+        const first = range.first + index * size;
+        const where = range.batch === '' ? '' : ` (part of ${range.batch})`;
+        return {
+            ...request,
+            body: { [kind]: items },
+            items,
+            label: `${range.zone}${noun}s ${first}-${first + items.length - 1} of ${range.of}${where}`,
+            range: { ...range, first }
+        };
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/text.ts
 // Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
 // here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
@@ -76763,34 +76845,42 @@ function purgeProgress(requests, options) {
     const started = options.now();
     const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
     const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
+    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
+    const units = (request) => Math.max(1, request.items.length);
+    const total = requests.reduce((sum, request) => sum + units(request), 0);
     let done = 0;
     let confirmedUrls = 0;
     let confirmedTags = 0;
     let lastTenth = 0;
     let lastLine = started;
     return (outcome) => {
-        done++;
+        done += units(outcome.request);
         if (outcome.ok && outcome.request.kind === 'files')
             confirmedUrls += outcome.request.items.length;
         if (outcome.ok && outcome.request.kind === 'tags')
             confirmedTags += outcome.request.items.length;
         if (!outcome.ok)
             options.log(outcomeLine(outcome));
-        const tenth = Math.floor((done * 10) / requests.length);
+        const tenth = Math.floor((done * 10) / total);
         const now = options.now();
         if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
             return;
         lastTenth = tenth;
         lastLine = now;
-        const counts = [urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined, tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined]
+        const counts = [
+            urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined,
+            tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined,
+            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
+        ]
             .filter((part) => part !== undefined)
             .join(', ');
         const retries = options.retries();
-        options.log(`Purge: ${counts || `${done} of ${requests.length} requests`} confirmed (${Math.floor((done * 100) / requests.length)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`);
+        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`);
     };
 }
 
 ;// CONCATENATED MODULE: ./src/execute.ts
+
 
 
 
@@ -76823,18 +76913,41 @@ async function executePlan(client, plan, options) {
         ? []
         : await options.group('Purge', async () => {
             const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
-            const outcomes = await mapConcurrent(purgeRequests, options.concurrency, async (request) => {
-                const outcome = blockedZones.has(request.zoneId)
-                    ? notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)
-                    : await send(client, request);
-                progress(outcome);
-                return outcome;
-            });
+            const limit = { size: undefined };
+            const outcomes = (await mapConcurrent(purgeRequests, options.concurrency, async (request) => {
+                const sent = blockedZones.has(request.zoneId)
+                    ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
+                    : await sendPurge(client, request, limit, options.log);
+                sent.forEach(progress);
+                return sent;
+            })).flat();
             const confirmed = outcomes.filter((outcome) => outcome.ok).length;
             options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
             return outcomes;
         });
     return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
+}
+/**
+ * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
+ * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
+ * out, so nothing is purged twice and nothing is left out.
+ */
+async function sendPurge(client, request, limit, log) {
+    if (limit.size !== undefined && request.items.length > limit.size) {
+        const outcomes = [];
+        for (const part of splitRequest(request, limit.size))
+            outcomes.push(...(await sendPurge(client, part, limit, log)));
+        return outcomes;
+    }
+    const outcome = await send(client, request);
+    if (outcome.status !== 413 || request.items.length <= 1)
+        return [outcome];
+    const half = Math.ceil(request.items.length / 2);
+    if (limit.size === undefined || half < limit.size) {
+        limit.size = half;
+        log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
+    }
+    return sendPurge(client, request, limit, log);
 }
 async function send(client, request) {
     const started = performance.now();
@@ -80366,65 +80479,6 @@ function log_group(name, fn) {
     return group(safe(name), fn);
 }
 
-;// CONCATENATED MODULE: ./src/plan.ts
-
-/**
- * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
- * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
- */
-function planRequests(work, batchSize) {
-    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
-    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
-    const prefix = (zone) => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '');
-    const purges = work.flatMap((item) => {
-        const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`;
-        const request = (kind, body, items, label) => ({
-            zoneId: item.zone.id,
-            kind,
-            method: 'POST',
-            path: purgePath,
-            body,
-            items,
-            label: `${prefix(item.zone)}${label}`
-        });
-        if (item.purgeEverything)
-            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
-        const batched = (kind, noun, list) => {
-            const split = batches(list, batchSize);
-            return split.map((items, index) => {
-                const first = index * batchSize + 1;
-                const range = split.length === 1
-                    ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
-                    : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
-                return request(kind, { [kind]: items }, items, range);
-            });
-        };
-        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
-    });
-    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
-}
-function settingsRequest(zone, settings) {
-    if (zone.name === undefined) {
-        throw new InputError(`Input "settings" needs the zone's domain name, which could not be read for zone ${zone.id} (the API key may not list zones). ` +
-            'Give the zone by name with a key that may list zones.');
-    }
-    return {
-        zoneId: zone.id,
-        kind: 'settings',
-        method: 'POST',
-        path: `/zones/${encodeURIComponent(zone.name)}/settings`,
-        body: settings,
-        items: [],
-        label: `Settings of ${zone.name}`
-    };
-}
-function batches(items, size) {
-    const out = [];
-    for (let start = 0; start < items.length; start += size)
-        out.push(items.slice(start, start + size));
-    return out;
-}
-
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
@@ -81270,7 +81324,7 @@ function assignWork(input) {
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
-const VERSION = '0.1.0';
+const VERSION = '1.0.0';
 const USER_AGENT = `cdn-purge-action/${VERSION}`;
 
 ;// CONCATENATED MODULE: ./src/zones.ts
