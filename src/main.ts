@@ -1,7 +1,7 @@
 import { readAllTraffic } from './analytics.js'
 import { detectChanges } from './changes/index.js'
 import { buildManifest, writeManifest } from './changes/manifest.js'
-import { InputError } from './errors.js'
+import { AnswerError, InputError } from './errors.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
 import { ApiClient, createDispatcher } from './http/client.js'
 import { ApiError } from './http/errors.js'
@@ -47,7 +47,7 @@ export async function run(): Promise<void> {
     const api = client
     const zoneStarted = performance.now()
     const resolution = await log.group('Zone', async () => {
-      const found = await resolveZones(api, given.zones, { concurrency: given.concurrency, createZone: given.createZone, plan: given.plan, dryRun: given.dryRun })
+      const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun })
       found.zones.forEach((zone) => log.info(describeZone(zone)))
       if (found.candidates !== undefined) log.info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`)
       return found
@@ -66,6 +66,7 @@ export async function run(): Promise<void> {
     if (analytics !== undefined) {
       state.traffic = await log.group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency))
       for (const report of state.traffic) {
+        report.warnings.forEach(warn)
         if (report.error !== undefined) warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`)
       }
     }
@@ -95,7 +96,7 @@ export async function run(): Promise<void> {
     }
   } catch (error) {
     state.errors.push(error instanceof Error ? error.message : String(error))
-    if (!(error instanceof InputError || error instanceof ApiError) && error instanceof Error && error.stack) {
+    if (!(error instanceof InputError || error instanceof AnswerError || error instanceof ApiError) && error instanceof Error && error.stack) {
       log.debug(error.stack)
     }
   } finally {
