@@ -72,7 +72,7 @@ export function sumBuckets(points: Iterable<TrafficPoint>, ms: number): TrafficP
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0
+const isAmount = (value: unknown): value is number => Number.isFinite(value) && (value as number) >= 0
 
 /** ISO 8601 as the API document gives it: a date, a time to the minute or finer, and Z or an offset (none means UTC). */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i

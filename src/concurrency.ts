@@ -1,6 +1,6 @@
 /** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
 export async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
+  const results: R[] = []
   let next = 0
   const worker = async (): Promise<void> => {
     while (next < items.length) {
@@ -27,7 +27,6 @@ export function fetchInOrder<R>(fetch: (n: number) => Promise<R>, take: (result:
     let inFlight = 0
     let over = false
     const fail = (error: unknown): void => {
-      if (over) return
       over = true
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the fetch's or take's own error, passed on unchanged
       reject(error)
@@ -59,16 +58,10 @@ export function fetchInOrder<R>(fetch: (n: number) => Promise<R>, take: (result:
             if (over) resolve()
             else pump()
           },
-          (error: unknown) => {
-            inFlight--
-            fail(error)
-          }
+          (error: unknown) => fail(error)
         )
       }
-      if (inFlight === 0) {
-        over = true
-        resolve()
-      }
+      if (inFlight === 0) resolve()
     }
     pump()
   })

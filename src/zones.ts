@@ -111,8 +111,8 @@ const isZoneCount = (value: unknown): value is number => Number.isInteger(value)
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
 function isZone(value: unknown): value is Zone {
-  const zone = value as Partial<Record<keyof Zone, unknown>> | null
-  return typeof zone === 'object' && zone !== null && isText(zone.id) && isText(zone.name) && isText(zone.status)
+  const zone = value as Partial<Record<keyof Zone, unknown>> | null | undefined
+  return isText(zone?.id) && isText(zone?.name) && isText(zone?.status)
 }
 
 function skippedWarning(skipped: number): string[] {
@@ -151,7 +151,7 @@ function findZone(zones: readonly Zone[], ref: ZoneRef): { usable: Zone | undefi
 }
 
 function pendingWarning(zone: ResolvedZone): string[] {
-  return zone.status === 'pending' && zone.created === undefined
+  return zone.status === 'pending'
     ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
     : []
 }
@@ -197,14 +197,15 @@ export async function resolveZones(client: ZoneClient, selection: ZoneSelection,
     list = await listZones(client, selection.kind === 'list' && !options.createZone ? everyRefFound(selection.refs) : undefined)
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 403)) throw error
-    const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
-    if (selection.kind === 'auto' || named !== undefined) {
+    const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref): ref is ZoneRef & { kind: 'id' } => ref.kind === 'id')
+    if (selection.kind === 'auto' || ids.length < selection.refs.length) {
+      const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
       throw new InputError(
         `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
           'Give zone ids in the "zone" input instead, or use a key that may list zones.'
       )
     }
-    const byId = selection.refs.map((ref) => ({ id: ref.kind === 'id' ? ref.id : '', name: undefined, status: undefined }))
+    const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }))
     return {
       zones: byId,
       warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],

@@ -51,7 +51,6 @@ export function chartLabels(points: readonly TrafficPoint[], ms: number): string
 
 /** Whether labels spread evenly under the chart stand clear of each other. */
 function fits(row: readonly string[]): boolean {
-  if (row.length < 2) return true
   const spacing = (LABEL_ROW_CHARS - Math.max(...row.map((label) => label.length))) / (row.length - 1)
   return row.slice(1).every((label, i) => spacing >= ((row[i] as string).length + label.length) / 2 + 1)
 }

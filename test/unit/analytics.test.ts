@@ -156,6 +156,7 @@ describe('readTrafficAnswer', () => {
       { timestamp: '2026-11-21T04:00:00Z trailing', requests: 5 },
       { timestamp: '2026-11-21T04:00:00+0100', requests: 5 },
       { timestamp: '2026-11-21T04:00:00.1234567890Z', requests: 5 },
+      { timestamp: ['2026-11-21T04:00:00Z'], requests: 5 },
       { timestamp: '2026-11-21T04:00:00Z' },
       { timestamp: '2026-11-21T04:00:00Z', requests: '12' },
       { timestamp: '2026-11-21T04:00:00Z', requests: NaN },
@@ -170,6 +171,19 @@ describe('readTrafficAnswer', () => {
     expect(read.totals).toEqual(totals)
     const one = readTrafficAnswer(answer({ timeseries: [good, null] }), 'hour', 'z1')
     expect(one.warnings).toEqual(['1 entry of the traffic timeseries for z1 had no readable timestamp or request count and was left out of the chart.'])
+  })
+
+  it('reads a time without a zone as UTC, whatever the local time zone, and takes the epoch itself', () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'America/New_York'
+    try {
+      const read = (timestamp: string): number[] => readTrafficAnswer(answer({ timeseries: [{ timestamp, requests: 1 }] }), 'hour', 'example.com').points.map((point) => point.time)
+      expect(read('2026-11-21T04:00')).toEqual([START])
+      expect(read('1970-01-01T00:00:00Z')).toEqual([0])
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
   })
 
   it('draws no chart when no bucket can be read', () => {

@@ -83,6 +83,14 @@ describe('trafficChart', () => {
     expect(chartSeries(report('hour', 13, '2026-11-21T00:00:00Z'))?.bucketMs).toBe(2 * HOUR)
   })
 
+  it('sums only into round lengths that are multiples of the report\'s buckets', () => {
+    // 30 buckets of 2 minutes: 5-minute buckets would fit 12 points, but would split the 2-minute ones.
+    const points: TrafficPoint[] = Array.from({ length: 30 }, (_, i) => ({ time: Date.parse('2026-11-21T04:00:00Z') + i * 2 * MINUTE, requests: 1 }))
+    const series = chartSeries({ points, bucketMs: 2 * MINUTE })
+    expect(series?.bucketMs).toBe(10 * MINUTE)
+    expect(series?.points.map((point) => point.requests)).toEqual([5, 5, 5, 5, 5, 5])
+  })
+
   it('rounds the y-axis top up to two significant digits, and draws whole numbers', () => {
     expect(lineOf(trafficChart(report('hour', 1, undefined, () => 6953)), 'y-axis')).toBe('y-axis "Requests" 0 --> 7000')
     expect(lineOf(trafficChart(report('hour', 1, undefined, () => 7000)), 'y-axis')).toBe('y-axis "Requests" 0 --> 7000')

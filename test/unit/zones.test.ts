@@ -27,8 +27,25 @@ describe('matchZone', () => {
     expect(() => matchZone(zones, { kind: 'id', id: 'a1' })).toThrow('The zone with id "a1" is deleted')
   })
   it('names an unknown zone and how many zones were searched', () => {
-    expect(() => matchZone(zones, { kind: 'name', name: 'nope.io' })).toThrow('No zone with name "nope.io" among the 5 zones this API key can see.')
-    expect(() => matchZone(zones, { kind: 'id', id: 'A3' })).toThrow('No zone with id "A3" among the 5 zones')
+    expect(() => matchZone(zones, { kind: 'name', name: 'nope.io' })).toThrow(
+      new InputError(
+        'No zone with name "nope.io" among the 5 zones this API key can see. Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account, or set "create-zone: true" to create it.'
+      )
+    )
+    expect(() => matchZone(zones.slice(0, 1), { kind: 'id', id: 'A3' })).toThrow(
+      new InputError(
+        'No zone with id "A3" among the 1 zone this API key can see. Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account.'
+      )
+    )
+  })
+  it('says every status of a zone that cannot be purged, and what to do', () => {
+    const odd = [z('s1', 'odd.example', 'suspended'), z('s2', 'odd.example', 'deleted'), z('s3', 'odd.example', 'suspended')]
+    expect(() => matchZone(odd, { kind: 'name', name: 'odd.example' })).toThrow(
+      new InputError('The zone with name "odd.example" is suspended, deleted, not active or pending: nothing can be purged in it. Restore it in the dashboard, or set "create-zone: true" to create it anew.')
+    )
+    expect(() => matchZone(odd, { kind: 'id', id: 's2' })).toThrow(
+      new InputError('The zone with id "s2" is deleted, not active or pending: nothing can be purged in it. Restore it in the dashboard.')
+    )
   })
   it('matches an id exactly', () => {
     expect(matchZone(zones, { kind: 'id', id: 'a2' })).toEqual({ zone: zones[1], warnings: [expect.stringContaining('pending') as string] })
@@ -38,8 +55,10 @@ describe('matchZone', () => {
 // A client that answers from a function, records every call, and counts requests in flight.
 interface Call {
   readonly method: Method
+  readonly path: string
   readonly page: number | undefined
   readonly body: unknown
+  readonly retry: boolean | undefined
 }
 type Answer = (method: Method, page: number | undefined) => unknown
 function fake(answer: Answer, maxAttempts = 3): { client: ZoneClient; calls: Call[]; waits: number[]; maxInFlight: () => number } {
@@ -49,9 +68,9 @@ function fake(answer: Answer, maxAttempts = 3): { client: ZoneClient; calls: Cal
   let most = 0
   const client: ZoneClient = {
     maxAttempts,
-    async request<T>(method: Method, _path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    async request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
       const page = options.query?.page as number | undefined
-      calls.push({ method, page, body: options.body })
+      calls.push({ method, path, page, body: options.body, retry: options.retry })
       most = Math.max(most, ++inFlight)
       try {
         await Promise.resolve()
@@ -92,13 +111,26 @@ describe('listZones', () => {
     expect(maxInFlight()).toBe(16)
   })
 
-  it('reads one page when the total fits, and when the total is 0', async () => {
+  it('reads one page when the total fits, and when the total is 0, whatever the page holds', async () => {
     const one = fake(listOf(zonesOfPages(1)))
     expect((await listZones(one.client)).zones).toHaveLength(100)
     expect(gets(one.calls)).toEqual([1])
-    const none = fake(listOf([]))
-    expect(await listZones(none.client)).toEqual({ zones: [], skipped: 0 })
+    const none = fake(listOf(zonesOfPages(2), { total: 0 }))
+    expect((await listZones(none.client)).zones).toHaveLength(100)
     expect(gets(none.calls)).toEqual([1])
+  })
+
+  it('takes the total from page 1 only', async () => {
+    const { client, calls } = fake((_method, page = 1) => ({ data: zonesOfPages(1), meta: { total: page === 1 ? 250 : 100_000 } }))
+    await listZones(client)
+    expect(gets(calls)).toEqual([1, 2, 3])
+  })
+
+  it('reads a full list at the cap without an error', async () => {
+    const zones = zonesOfPages(1000)
+    const { client, calls } = fake(listOf(zones))
+    expect((await listZones(client)).zones).toHaveLength(MAX_ZONE_ENTRIES)
+    expect(gets(calls)).toHaveLength(1000)
   })
 
   it('reads as many pages as meta.total says, short ones included', async () => {
@@ -212,7 +244,7 @@ describe('resolveZones: the early stop', () => {
     const { client, calls } = fake(listOf(zonesOfPages(100)))
     const found = await resolveZones(client, list(named('zone-7.example.org')), options)
     expect(found).toEqual({ zones: [z('z00007', 'zone-7.example.org', 'active')], warnings: [], candidates: undefined })
-    expect(calls).toEqual([{ method: 'GET', page: 1 }])
+    expect(calls).toEqual([{ method: 'GET', path: '/zones', page: 1 }])
   })
 
   it('a zone on the last of 100 pages reads them all, 16 at a time', async () => {
@@ -327,24 +359,33 @@ describe('resolveZones: the early stop', () => {
 
 describe('resolveZones: creating a zone', () => {
   const create = { createZone: true, plan: undefined, dryRun: false }
+  it('does not create a zone given by id, which has no name to create it with', async () => {
+    const { client, calls } = fake(listOf([]))
+    const lookup = resolveZones(client, list({ kind: 'id', id: 'zn-missing' }), create)
+    await expect(lookup).rejects.toThrow(InputError)
+    await expect(lookup).rejects.toThrow('No zone with id "zn-missing" among the 0 zones')
+    expect(calls.map((call) => call.method)).toEqual(['GET'])
+  })
+
   const retryable = (status = 503): ApiError => new ApiError({ method: 'POST', path: '/zones', kind: 'http', attempts: 1, status, retryable: true })
 
   it('creates a missing zone with its plan and reads the CNAME target from any field named like it', async () => {
     const { client, calls } = fake((method) =>
-      method === 'GET' ? listOf([])(method, 1) : { success: true, data: { id: 'zn-1', name: 'new.example', status: 'pending', CNAME_Target: 7, dns_cname: 'edge.example.net' } }
+      method === 'GET' ? listOf([])(method, 1) : { success: true, data: { id: 'zn-1', name: 'New.Example', status: 'pending', CNAME_Target: 7, dns_cname: 'edge.example.net' } }
     )
     const found = await resolveZones(client, list(named('New.Example.')), { ...create, plan: 'pro' })
-    expect(found.zones).toEqual([{ id: 'zn-1', name: 'new.example', status: 'pending', created: { cnameTarget: 'edge.example.net', dryRun: false } }])
-    expect(calls.map((call) => [call.method, call.body])).toEqual([
-      ['GET', undefined],
-      ['POST', { name: 'new.example', plan: 'pro' }]
+    expect(found).toEqual({ zones: [{ id: 'zn-1', name: 'New.Example', status: 'pending', created: { cnameTarget: 'edge.example.net', dryRun: false } }], warnings: [], candidates: undefined })
+    expect(calls.map((call) => [call.method, call.path, call.body, call.retry])).toEqual([
+      ['GET', '/zones', undefined, undefined],
+      ['POST', '/zones', { name: 'new.example', plan: 'pro' }, false]
     ])
   })
 
   it('fills in what the create answer leaves out', async () => {
-    const { client } = fake((method) => (method === 'GET' ? listOf([])(method, 1) : { data: { id: 'zn-2', name: 5, status: null, cname: '' } }))
+    const { client, calls } = fake((method) => (method === 'GET' ? listOf([])(method, 1) : { data: { id: 'zn-2', name: 5, status: null, cname: '' } }))
     const found = await resolveZones(client, list(named('bare.example')), create)
     expect(found.zones).toEqual([{ id: 'zn-2', name: 'bare.example', status: undefined, created: { cnameTarget: null, dryRun: false } }])
+    expect(calls.find((call) => call.method === 'POST')?.body).toStrictEqual({ name: 'bare.example' })
   })
 
   it.each([
