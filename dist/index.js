@@ -76111,7 +76111,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: ./src/concurrency.ts
 /** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
 async function mapConcurrent(items, limit, fn) {
-    const results = new Array(items.length);
+    const results = [];
     let next = 0;
     const worker = async () => {
         while (next < items.length) {
@@ -76122,26 +76122,202 @@ async function mapConcurrent(items, limit, fn) {
     await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
     return results;
 }
+/**
+ * Fetches 1, 2, 3… with at most `limit` fetches in flight, never past `upTo()` (asked again after each
+ * result), and hands the results to `take` in that order, whatever order they arrive in. It ends when
+ * `take` returns true, or when everything up to `upTo()` has been taken: nothing more is fetched then,
+ * and later answers, failures included, are dropped. A failure before that, or an exception from
+ * `take`, ends it with that error.
+ */
+function fetchInOrder(fetch, take, limit, upTo) {
+    return new Promise((resolve, reject) => {
+        const arrived = new Map();
+        let next = 1;
+        let taken = 0;
+        let inFlight = 0;
+        let over = false;
+        const fail = (error) => {
+            over = true;
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the fetch's or take's own error, passed on unchanged
+            reject(error);
+        };
+        // Takes every result that is next in order, up to `upTo()`; true once it is over.
+        const drain = () => {
+            while (taken < upTo() && arrived.has(taken + 1)) {
+                const result = arrived.get(taken + 1);
+                arrived.delete(++taken);
+                if (take(result, taken))
+                    return true;
+            }
+            return taken >= upTo();
+        };
+        const pump = () => {
+            while (inFlight < limit && next <= upTo()) {
+                const n = next++;
+                inFlight++;
+                fetch(n).then((result) => {
+                    inFlight--;
+                    if (over)
+                        return;
+                    arrived.set(n, result);
+                    try {
+                        over = drain();
+                    }
+                    catch (error) {
+                        fail(error);
+                        return;
+                    }
+                    if (over)
+                        resolve();
+                    else
+                        pump();
+                }, (error) => fail(error));
+            }
+            if (inFlight === 0)
+                resolve();
+        };
+        pump();
+    });
+}
+
+;// CONCATENATED MODULE: ./src/text.ts
+// Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
+// here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
+/** Every sequence that some reader takes for a line break: the runner (\r, \n), Unicode (NEL, LS, PS), form and line feeds. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** C0 and C1 controls but tab and newline, and DEL: invisible, or terminal escapes (ANSI colours, cursor moves). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+/** A line the runner would read as a workflow command: `::name::` after any leading whitespace. */
+const COMMAND_LINE = /^(\s*)::/;
+const escapeControl = (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/**
+ * Text as it may be written to the log. Every line break becomes `\n`; control characters are shown as
+ * `\uXXXX`; a line that would start a workflow command (`::`) gets a leading backslash, and the legacy
+ * command marker `##[` becomes `##\[`, so that nothing the text holds is ever executed by the runner.
+ */
+function forLog(text) {
+    return text
+        .replace(LINE_BREAK, '\n')
+        .replace(CONTROL, escapeControl)
+        .split('\n')
+        .map((line) => (COMMAND_LINE.test(line) ? `\\${line}` : line))
+        .join('\n')
+        .replaceAll('##[', '##\\[');
+}
+/** Text for a place that holds one line (a table cell, a title): line breaks become spaces, controls are shown. */
+function oneLine(text) {
+    return text.replace(LINE_BREAK, ' ').replace(CONTROL, escapeControl);
+}
+/**
+ * At most `max` characters (code points), with a note of how many were left out. Never cuts a
+ * surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
+ */
+function cut(text, max) {
+    if (text.length <= max)
+        return text;
+    const kept = [...text.slice(0, max)];
+    if (kept.length > 0 && /[\ud800-\udbff]/.test(kept.at(-1)))
+        kept.pop();
+    const head = kept.join('');
+    return `${head}… (${text.length - head.length} more characters)`;
+}
+/** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
+const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 ;// CONCATENATED MODULE: ./src/analytics.ts
 
-const MAX_CHART_POINTS = 60;
+
+const MAX_POINTS = 60;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const GRANULARITY_MS = { minute: MINUTE, hour: HOUR, day: DAY };
+/** Bucket lengths that start on round UTC times: points are summed into the shortest one that leaves few enough. */
+const ROUND_BUCKETS_MS = [
+    ...[1, 2, 5, 10, 15, 30].map((n) => n * MINUTE),
+    ...[1, 2, 3, 4, 6, 12].map((n) => n * HOUR),
+    ...[1, 2, 3, 7, 14, 28, 91, 364].map((n) => n * DAY)
+];
 /**
- * Merges consecutive buckets evenly so that at most `max` remain: each merged point sums its buckets'
- * requests and keeps the first bucket's timestamp.
+ * The shortest round bucket length, a multiple of `baseMs`, that puts times from `first` to `last` into
+ * at most `max` buckets; when none does (times decades apart), a plain multiple of `baseMs` that does.
  */
-function mergeBuckets(points, max = MAX_CHART_POINTS) {
-    if (points.length <= max)
-        return [...points];
-    const size = Math.ceil(points.length / max);
-    const merged = [];
-    for (let start = 0; start < points.length; start += size) {
-        const group = points.slice(start, start + size);
-        merged.push({ timestamp: group[0].timestamp, requests: group.reduce((sum, point) => sum + point.requests, 0) });
-    }
-    return merged;
+function bucketLength(first, last, baseMs, max) {
+    const buckets = (ms) => Math.floor(last / ms) - Math.floor(first / ms) + 1;
+    const round = ROUND_BUCKETS_MS.find((ms) => ms % baseMs === 0 && buckets(ms) <= max);
+    return round ?? Math.max(1, Math.ceil((last - first) / (max - 1) / baseMs)) * baseMs;
 }
-const isNumber = (value) => typeof value === 'number' && Number.isFinite(value);
+/** Sums points into buckets of `ms` aligned to the epoch (so to UTC): a point per bucket that has any, in time order. */
+function sumBuckets(points, ms) {
+    const sums = new Map();
+    for (const point of points) {
+        const start = Math.floor(point.time / ms) * ms;
+        sums.set(start, (sums.get(start) ?? 0) + point.requests);
+    }
+    return [...sums].sort(([a], [b]) => a - b).map(([time, requests]) => ({ time, requests }));
+}
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isAmount = (value) => Number.isFinite(value) && value >= 0;
+/** ISO 8601 as the API document gives it: a date, a time to the minute or finer, and Z or an offset (none means UTC). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
+/** A bucket of the timeseries, or undefined when its timestamp or request count cannot be read (a time before 1970 included). */
+function readPoint(entry) {
+    if (!isRecord(entry) || typeof entry.timestamp !== 'string' || !isAmount(entry.requests) || entry.requests > Number.MAX_SAFE_INTEGER)
+        return undefined;
+    const iso = ISO_TIME.exec(entry.timestamp);
+    const time = iso === null ? NaN : Date.parse(iso[1] === undefined ? `${entry.timestamp}Z` : entry.timestamp);
+    return time >= 0 ? { time, requests: entry.requests } : undefined;
+}
+function* readablePoints(entries) {
+    for (const entry of entries) {
+        const point = readPoint(entry);
+        if (point !== undefined)
+            yield point;
+    }
+}
+function readTotals(value) {
+    if (!isRecord(value))
+        return 'the answer has no "totals" object';
+    const { requests, bandwidth, cache_hit_rate: rate } = value;
+    const unusable = Object.entries({ requests: isAmount(requests), bandwidth: isAmount(bandwidth), cache_hit_rate: isAmount(rate) && rate <= 1 })
+        .filter(([, usable]) => !usable)
+        .map(([name]) => name);
+    if (unusable.length > 0)
+        return `the answer's totals have no usable ${unusable.join(', ')} (numbers from 0; the hit rate from 0 to 1)`;
+    return { requests: requests, bandwidth: bandwidth, cache_hit_rate: rate };
+}
+/**
+ * The report's content from an answer of any shape: buckets whose timestamp or request count cannot be
+ * read are left out with a warning; unusable totals are an error, but the chart is kept. The timeseries
+ * is read twice rather than copied, so a huge one costs no memory beyond the answer itself.
+ */
+function readTrafficAnswer(body, granularity, zone) {
+    const baseMs = GRANULARITY_MS[granularity];
+    const data = isRecord(body) ? body.data : undefined;
+    if (!isRecord(data))
+        return { totals: undefined, points: [], bucketMs: baseMs, error: 'the answer has no "data" object', warnings: [] };
+    const totals = readTotals(data.totals);
+    const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined };
+    const series = data.timeseries;
+    if (!Array.isArray(series)) {
+        return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${zone} has no "timeseries" list, so there is no chart.`] };
+    }
+    let first = Infinity;
+    let last = -Infinity;
+    let readable = 0;
+    for (const point of readablePoints(series)) {
+        first = Math.min(first, point.time);
+        last = Math.max(last, point.time);
+        readable++;
+    }
+    const dropped = series.length - readable;
+    const warnings = dropped === 0
+        ? []
+        : [`${plural(dropped, 'entry', 'entries')} of the traffic timeseries for ${zone} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`];
+    const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS);
+    return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings };
+}
 /**
  * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
  * reported in the result, because a traffic report is never a reason to skip or fail a purge.
@@ -76151,19 +76327,14 @@ async function readTraffic(client, zone, analytics, now) {
     const since = new Date(now - analytics.windowMs).toISOString();
     const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
     try {
-        const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, { query: { since, until, granularity: analytics.granularity } });
-        const totals = response.body?.data?.totals;
-        if (totals === undefined || !isNumber(totals.requests) || !isNumber(totals.bandwidth) || !isNumber(totals.cache_hit_rate)) {
-            throw new Error('the answer has no totals (requests, bandwidth, cache_hit_rate)');
-        }
-        const series = Array.isArray(response.body?.data?.timeseries) ? response.body.data.timeseries : [];
-        const points = series
-            .filter((point) => typeof point.timestamp === 'string' && isNumber(point.requests))
-            .map((point) => ({ timestamp: point.timestamp, requests: point.requests }));
-        return { ...base, totals: { requests: totals.requests, bandwidth: totals.bandwidth, cache_hit_rate: totals.cache_hit_rate }, points: mergeBuckets(points), error: undefined };
+        const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, {
+            query: { since, until, granularity: analytics.granularity }
+        });
+        return { ...base, ...readTrafficAnswer(response.body, analytics.granularity, zone.name ?? zone.id) };
     }
     catch (error) {
-        return { ...base, totals: undefined, points: [], error: error instanceof Error ? error.message : String(error) };
+        const message = error instanceof Error ? error.message : String(error);
+        return { ...base, totals: undefined, points: [], bucketMs: GRANULARITY_MS[analytics.granularity], error: message, warnings: [] };
     }
 }
 /** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
@@ -76184,6 +76355,13 @@ class InputError extends Error {
     get input() {
         return /\binput "([a-z][a-z-]*)"/i.exec(this.message)?.[1];
     }
+}
+/**
+ * The API answered something this action cannot use (a missing or mistyped field, a list without
+ * end): reported as the message alone, never with a stack trace. The message says what to check.
+ */
+class AnswerError extends Error {
+    name = 'AnswerError';
 }
 
 ;// CONCATENATED MODULE: ./src/changes/github.ts
@@ -76774,51 +76952,6 @@ function splitRequest(request, size) {
         };
     });
 }
-
-;// CONCATENATED MODULE: ./src/text.ts
-// Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
-// here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
-/** Every sequence that some reader takes for a line break: the runner (\r, \n), Unicode (NEL, LS, PS), form and line feeds. */
-const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
-/** C0 and C1 controls but tab and newline, and DEL: invisible, or terminal escapes (ANSI colours, cursor moves). */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
-/** A line the runner would read as a workflow command: `::name::` after any leading whitespace. */
-const COMMAND_LINE = /^(\s*)::/;
-const escapeControl = (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-/**
- * Text as it may be written to the log. Every line break becomes `\n`; control characters are shown as
- * `\uXXXX`; a line that would start a workflow command (`::`) gets a leading backslash, and the legacy
- * command marker `##[` becomes `##\[`, so that nothing the text holds is ever executed by the runner.
- */
-function forLog(text) {
-    return text
-        .replace(LINE_BREAK, '\n')
-        .replace(CONTROL, escapeControl)
-        .split('\n')
-        .map((line) => (COMMAND_LINE.test(line) ? `\\${line}` : line))
-        .join('\n')
-        .replaceAll('##[', '##\\[');
-}
-/** Text for a place that holds one line (a table cell, a title): line breaks become spaces, controls are shown. */
-function oneLine(text) {
-    return text.replace(LINE_BREAK, ' ').replace(CONTROL, escapeControl);
-}
-/**
- * At most `max` characters (code points), with a note of how many were left out. Never cuts a
- * surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
- */
-function cut(text, max) {
-    if (text.length <= max)
-        return text;
-    const kept = [...text.slice(0, max)];
-    if (kept.length > 0 && /[\ud800-\udbff]/.test(kept.at(-1)))
-        kept.pop();
-    const head = kept.join('');
-    return `${head}… (${text.length - head.length} more characters)`;
-}
-/** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
-const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 ;// CONCATENATED MODULE: ./src/progress.ts
 
@@ -80619,34 +80752,117 @@ const escapeMarkdown = escapeText;
 
 ;// CONCATENATED MODULE: ./src/report/traffic.ts
 
+
+
 const traffic_thousands = (value) => value.toLocaleString('en-US');
-const UNITS = { minute: { ms: 60_000, name: 'Minutes' }, hour: { ms: 3_600_000, name: 'Hours' }, day: { ms: 86_400_000, name: 'Days' } };
+/** A number as Mermaid reads it: whole, no separators, never in exponent form. */
+const plain = (value) => value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 });
+const traffic_DAY = 86_400_000;
+/** The last time with a four-digit year: labels are cut from the ISO form. */
+const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /**
- * The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries.
- * The x-axis is numeric (time since the first bucket, in the granularity's unit): one date label a
- * point overlaps into an unreadable band once there are more than a dozen. The plot colour is set
- * because Mermaid's default first colour is too faint to read on white.
+ * Mermaid draws a label under every point of a category axis and never leaves one out, so the chart
+ * has few points, and labels short enough to stand side by side: at most LABEL_ROW_CHARS characters fit
+ * under a 600-pixel chart at 12-pixel text, with one character between labels.
+ */
+const MAX_CHART_POINTS = 12;
+const LABEL_ROW_CHARS = 72;
+const UNITS = [
+    [traffic_DAY, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+    [1, 'millisecond']
+];
+/** "hour", "4 hours", "3 days". */
+function describeLength(ms) {
+    const [unit, name] = UNITS.find(([length]) => ms % length === 0);
+    return ms === unit ? name : plural(ms / unit, name);
+}
+/**
+ * A label per point, each distinct: the clock time, or the date at midnight and for day buckets; the
+ * date is added to a time that is already taken, the year to a date that is; the full ISO time last.
+ */
+function chartLabels(points, ms) {
+    const taken = new Set();
+    return points.map((point) => {
+        const iso = new Date(point.time).toISOString();
+        const date = iso.slice(5, 10);
+        const time = iso.slice(11, 16);
+        const forms = ms % traffic_DAY === 0 ? [date, iso.slice(0, 10)] : [time === '00:00' ? date : time, `${date} ${time}`, `${iso.slice(0, 10)} ${time}`];
+        const label = forms.find((form) => !taken.has(form)) ?? iso;
+        taken.add(label);
+        return label;
+    });
+}
+/** Whether labels spread evenly under the chart stand clear of each other. */
+function fits(row) {
+    const spacing = (LABEL_ROW_CHARS - Math.max(...row.map((label) => label.length))) / (row.length - 1);
+    return row.slice(1).every((label, i) => spacing >= (row[i].length + label.length) / 2 + 1);
+}
+/**
+ * The report's points summed into the shortest round bucket (a multiple of the report's) that leaves at
+ * most MAX_CHART_POINTS with labels that fit. Points a chart cannot show (a time or count that is not a
+ * finite number in range) are left out, so that any report gives a chart.
+ */
+function chartSeries(report) {
+    const usable = report.points.filter((point) => point.time >= 0 && point.time <= LAST_TIME && point.requests >= 0 && point.requests <= Number.MAX_SAFE_INTEGER);
+    if (usable.length === 0)
+        return undefined;
+    const baseMs = Number.isSafeInteger(report.bucketMs) && report.bucketMs > 0 ? report.bucketMs : 1;
+    const first = usable.reduce((min, point) => Math.min(min, point.time), Infinity);
+    const last = usable.reduce((max, point) => Math.max(max, point.time), -Infinity);
+    const lengths = [baseMs, ...ROUND_BUCKETS_MS.filter((ms) => ms > baseMs && ms % baseMs === 0), bucketLength(first, last, baseMs, MAX_CHART_POINTS)];
+    let longest;
+    for (const bucketMs of lengths) {
+        const points = sumBuckets(usable, bucketMs);
+        if (points.length > MAX_CHART_POINTS)
+            continue;
+        longest = { points, labels: chartLabels(points, bucketMs), bucketMs };
+        if (fits(longest.labels))
+            break;
+    }
+    return longest;
+}
+/** The y-axis top: the highest value rounded up to two significant digits (6,953 → 7,000), at least 1. */
+function axisTop(highest) {
+    if (highest <= 10)
+        return Math.max(1, Math.ceil(highest));
+    const unit = 10 ** (Math.floor(Math.log10(highest)) - 1);
+    return Math.ceil(highest / unit) * unit;
+}
+/**
+ * The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries; an
+ * empty string when no point can be drawn. The y-axis starts at 0; the x-axis is labelled with UTC
+ * clock times or dates, the year in its title. Everything in it is a number or a time formatted here,
+ * never text from the API. The plot colour is set because Mermaid's default first colour is too faint
+ * to read on white.
  */
 function trafficChart(report) {
-    const unit = UNITS[report.granularity];
-    const first = Date.parse(report.points[0]?.timestamp ?? '');
-    const last = Date.parse(report.points.at(-1)?.timestamp ?? '');
-    const span = Math.max(1, Math.round((last - first) / unit.ms));
-    const iso = new Date(first).toISOString();
-    const start = report.granularity === 'day' ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)} UTC`;
+    const series = chartSeries(report);
+    if (series === undefined)
+        return '';
+    const dates = series.points.map((point) => new Date(point.time).toISOString().slice(0, 10));
+    const span = dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`;
+    const values = series.points.map((point) => point.requests);
     return [
         '```mermaid',
         '---',
         'config:',
+        '  xyChart:',
+        '    width: 600',
+        '    height: 300',
+        '    xAxis:',
+        '      labelFontSize: 12',
         '  themeVariables:',
         '    xyChart:',
         '      plotColorPalette: "#0969da"',
         '---',
         'xychart-beta',
-        `  title "Requests per ${report.granularity}"`,
-        `  x-axis "${unit.name} since ${start}" 0 --> ${span}`,
-        '  y-axis "Requests"',
-        `  line [${report.points.map((point) => String(point.requests)).join(', ')}]`,
+        `  title "Requests per ${describeLength(series.bucketMs)}"`,
+        `  x-axis "UTC, ${span}" [${series.labels.map((label) => `"${label}"`).join(', ')}]`,
+        `  y-axis "Requests" 0 --> ${plain(axisTop(Math.max(...values)))}`,
+        `  line [${values.map(plain).join(', ')}]`,
         '```'
     ].join('\n');
 }
@@ -80654,22 +80870,22 @@ function trafficChart(report) {
 function trafficSection(report) {
     const zone = escapeMarkdown(report.zoneName ?? report.zoneId);
     const heading = `### Traffic: ${zone}, last ${escapeMarkdown(report.window)} (by ${report.granularity})`;
+    const chart = trafficChart(report);
+    const drawn = chart === '' ? [] : [chart, ''];
     if (report.totals === undefined) {
-        return [heading, '', `> [!WARNING]`, `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`, ''];
+        return [heading, '', `> [!WARNING]`, `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`, '', ...drawn];
     }
-    const lines = [
+    return [
         heading,
         '',
         '| | |',
         '|---|---|',
         `| Requests | ${traffic_thousands(report.totals.requests)} |`,
-        `| Bandwidth | ${traffic_thousands(report.totals.bandwidth)} (as reported by the API; its unit is not documented) |`,
+        `| Bandwidth (as reported) | ${traffic_thousands(report.totals.bandwidth)} |`,
         `| Cache hit rate | ${(report.totals.cache_hit_rate * 100).toFixed(1)} % |`,
-        ''
+        '',
+        ...drawn
     ];
-    if (report.points.length > 0)
-        lines.push(trafficChart(report), '');
-    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -81332,9 +81548,20 @@ const USER_AGENT = `cdn-purge-action/${VERSION}`;
 
 
 
+
 const PER_PAGE = 100;
-/** Every zone the key can see: `GET /zones`, 100 a page; once the first page gives the total, the rest at once. */
-async function listZones(client, concurrency) {
+/** Pages of the zone list in flight at once, whatever `concurrency` is: the lookup is a short burst of small reads. */
+const ZONE_PAGE_PARALLELISM = 16;
+/** The most zone list entries read (1,000 pages): past that the list is an error, not an endless loop. */
+const MAX_ZONE_ENTRIES = 100_000;
+const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE;
+/**
+ * `GET /zones`, 100 a page: page 1, then up to ZONE_PAGE_PARALLELISM pages at once. `enough` sees each
+ * page's zones in list order, whatever order the pages arrive in, and returns true once the answer is
+ * certain: no further page is asked for. A `meta.total` that is not a whole number from 0 to
+ * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
+ */
+async function listZones(client, enough = () => false) {
     const fetchPage = async (page) => {
         const response = await client.request('GET', '/zones', {
             query: { page, per_page: PER_PAGE }
@@ -81344,26 +81571,60 @@ async function listZones(client, concurrency) {
             throw new InputError(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
         }
         const total = response.body?.meta?.total;
-        return { zones: data.filter(isZone), total: typeof total === 'number' && Number.isInteger(total) ? total : undefined };
+        return { entries: data.length, zones: data.filter(isZone), total: isZoneCount(total) ? total : undefined };
     };
-    const first = await fetchPage(1);
-    if (first.total !== undefined) {
-        const rest = Array.from({ length: Math.max(0, Math.ceil(first.total / PER_PAGE) - 1) }, (_, i) => i + 2);
-        const pages = await mapConcurrent(rest, concurrency, fetchPage);
-        return [first, ...pages].flatMap((page) => page.zones);
-    }
-    // No total in meta: read on until a page comes back short.
-    const zones = [...first.zones];
-    let last = first;
-    for (let page = 2; last.zones.length === PER_PAGE; page++) {
-        last = await fetchPage(page);
-        zones.push(...last.zones);
-    }
-    return zones;
+    const zones = [];
+    let entries = 0;
+    let taken = 0;
+    let lastPage;
+    const take = (page, number) => {
+        taken = number;
+        entries += page.entries;
+        for (const zone of page.zones)
+            zones.push(zone);
+        if (number === 1 && page.total !== undefined)
+            lastPage = Math.max(1, Math.ceil(page.total / PER_PAGE));
+        if (lastPage === undefined && page.entries < PER_PAGE)
+            lastPage = number;
+        if (enough(page.zones))
+            return true;
+        if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
+            throw new AnswerError(`GET /zones: the zone list goes on past ${MAX_ZONE_ENTRIES.toLocaleString('en-US')} entries (${MAX_ZONE_PAGES.toLocaleString('en-US')} pages of ${PER_PAGE}), ` +
+                'the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.');
+        }
+        return false;
+    };
+    // Until the end is known, read ahead as far as pages have come in so far (1, 2, 4, 8, 16…), so a short list costs few extra reads.
+    const upTo = () => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)));
+    await fetchInOrder(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo);
+    return { zones, skipped: entries - zones.length };
 }
+const isZoneCount = (value) => Number.isInteger(value) && value >= 0 && value <= MAX_ZONE_ENTRIES;
+const isText = (value) => typeof value === 'string' && value !== '';
 function isZone(value) {
     const zone = value;
-    return typeof zone === 'object' && zone !== null && typeof zone.id === 'string' && typeof zone.name === 'string' && typeof zone.status === 'string';
+    return isText(zone?.id) && isText(zone?.name) && isText(zone?.status);
+}
+function skippedWarning(skipped) {
+    return skipped === 0
+        ? []
+        : [`${plural(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`];
+}
+/**
+ * For a list of zones: true once every ref is certain from the pages so far, in list order. An id is
+ * certain when found (ids are unique); a name when found active, because the first active zone of that
+ * name in list order wins, and a pending or deleted one may still be followed by an active one.
+ */
+function everyRefFound(refs) {
+    const open = new Set(refs);
+    return (page) => {
+        for (const ref of open) {
+            const found = ref.kind === 'id' ? page.some((zone) => zone.id === ref.id) : page.some((zone) => zone.status === 'active' && normalizeName(zone.name) === normalizeName(ref.name));
+            if (found)
+                open.delete(ref);
+        }
+        return open.size === 0;
+    };
 }
 const STATUS_PREFERENCE = ['active', 'pending'];
 function describeRef(ref) {
@@ -81376,7 +81637,7 @@ function findZone(zones, ref) {
     return { usable, candidates };
 }
 function pendingWarning(zone) {
-    return zone.status === 'pending' && zone.created === undefined
+    return zone.status === 'pending'
         ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
         : [];
 }
@@ -81399,36 +81660,39 @@ function matchZone(zones, ref) {
     return { zone: usable, warnings: pendingWarning(usable) };
 }
 /**
- * Finds every zone to work on with one pass over the zone list, creating missing ones when asked.
+ * Finds every zone to work on with one pass over the zone list, creating missing ones when asked. The
+ * pass stops as soon as every zone asked for is certain; `auto` and `create-zone` read the whole list.
  * Zones given by id whose listing is refused (403) are used by id alone, with a warning: a key may be
  * scoped to purging.
  */
 async function resolveZones(client, selection, options) {
-    let zones;
+    let list;
     try {
-        zones = await listZones(client, options.concurrency);
+        list = await listZones(client, selection.kind === 'list' && !options.createZone ? everyRefFound(selection.refs) : undefined);
     }
     catch (error) {
         if (!(error instanceof ApiError && error.status === 403))
             throw error;
-        const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
-        if (selection.kind === 'auto' || named !== undefined) {
+        const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref) => ref.kind === 'id');
+        if (selection.kind === 'auto' || ids.length < selection.refs.length) {
+            const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
             throw new InputError(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
                 'Give zone ids in the "zone" input instead, or use a key that may list zones.');
         }
-        const byId = selection.refs.map((ref) => ({ id: ref.kind === 'id' ? ref.id : '', name: undefined, status: undefined }));
+        const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }));
         return {
             zones: byId,
             warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
             candidates: undefined
         };
     }
+    const { zones } = list;
+    const warnings = skippedWarning(list.skipped);
     if (selection.kind === 'auto') {
         const candidates = zones.filter((zone) => STATUS_PREFERENCE.includes(zone.status));
-        return { zones: [], warnings: [], candidates };
+        return { zones: [], warnings, candidates };
     }
     const resolved = [];
-    const warnings = [];
     for (const ref of selection.refs) {
         const lookup = options.createZone && ref.kind === 'name' && findZone(zones, ref).usable === undefined
             ? { zone: await createZone(client, ref.name, options), warnings: [] }
@@ -81452,11 +81716,11 @@ async function createZone(client, name, options) {
         return { id: `(new zone ${label})`, name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } };
     }
     const body = { name: label, ...(options.plan === undefined ? {} : { plan: options.plan }) };
-    const lookAgain = async () => findZone(await listZones(client, options.concurrency), { kind: 'name', name: label }).usable;
+    const lookAgain = async () => findZone((await listZones(client)).zones, { kind: 'name', name: label }).usable;
     for (let attempt = 1;; attempt++) {
         try {
             const response = await client.request('POST', '/zones', { body, retry: false });
-            return createdZone(response.body?.data, label);
+            return createdZone(response.body, label);
         }
         catch (error) {
             if (!(error instanceof ApiError))
@@ -81476,17 +81740,19 @@ async function createZone(client, name, options) {
         }
     }
 }
+const zones_isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
-function createdZone(data, name) {
-    const id = data?.id;
-    if (typeof id !== 'string' || id === '') {
-        throw new Error(`POST /zones answered without the new zone's id, so zone ${name} cannot be used. Check the dashboard: the zone may have been created.`);
+function createdZone(answer, name) {
+    const data = zones_isRecord(answer) ? answer.data : undefined;
+    if (!zones_isRecord(data) || typeof data.id !== 'string' || data.id === '') {
+        throw new AnswerError(`POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
+            'Check the dashboard: the zone may have been created, and the next run will find it.');
     }
-    const cname = Object.entries(data ?? {}).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '');
+    const cname = Object.entries(data).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '');
     return {
-        id,
-        name: typeof data?.name === 'string' ? data.name : name,
-        status: typeof data?.status === 'string' ? data.status : undefined,
+        id: data.id,
+        name: typeof data.name === 'string' ? data.name : name,
+        status: typeof data.status === 'string' ? data.status : undefined,
         created: { cnameTarget: cname?.[1] ?? null, dryRun: false }
     };
 }
@@ -81556,7 +81822,7 @@ async function runPhases() {
         state.phase = 'the zone lookup';
         const zoneStarted = performance.now();
         const resolution = await log_group('Zone', async () => {
-            const found = await resolveZones(api, given.zones, { concurrency: given.concurrency, createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
+            const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
             found.zones.forEach((zone) => log_info(describeZone(zone)));
             if (found.candidates !== undefined)
                 log_info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
@@ -81577,6 +81843,7 @@ async function runPhases() {
             state.phase = 'reading the traffic';
             state.traffic = await log_group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency));
             for (const report of state.traffic) {
+                report.warnings.forEach(warn);
                 if (report.error !== undefined)
                     warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`);
             }
@@ -81637,7 +81904,7 @@ function settle(state) {
     }
 }
 /** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
-const isExpected = (error) => error instanceof InputError || error instanceof ApiError || error instanceof GitError;
+const isExpected = (error) => error instanceof InputError || error instanceof AnswerError || error instanceof ApiError || error instanceof GitError;
 /** An error's message; an unexpected one says that it is. */
 function describeError(error) {
     if (isExpected(error))

@@ -1,9 +1,14 @@
 import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import type { AnalyticsInputs, Granularity } from './inputs.js'
+import { plural } from './text.js'
+
+/** The client call a traffic read needs: a fake in unit tests. */
+export type TrafficClient = Pick<ApiClient, 'request'>
 
 export interface TrafficPoint {
-  readonly timestamp: string
+  /** Start of the bucket, in milliseconds since the epoch (UTC). */
+  readonly time: number
   readonly requests: number
 }
 
@@ -21,62 +26,138 @@ export interface TrafficReport {
   readonly granularity: Granularity
   readonly since: string
   readonly until: string
+  /** Undefined when the answer held no usable totals; `error` then says why. */
   readonly totals: TrafficTotals | undefined
-  /** Requests per bucket, at most MAX_CHART_POINTS, for the chart. */
+  /** Requests per bucket of `bucketMs`, in time order, at most MAX_POINTS: the API's buckets, summed into longer ones when there are more. */
   readonly points: readonly TrafficPoint[]
+  readonly bucketMs: number
   readonly error: string | undefined
+  /** Parts of the answer that were left out, and why. */
+  readonly warnings: readonly string[]
 }
 
-export const MAX_CHART_POINTS = 60
+export const MAX_POINTS = 60
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+export const GRANULARITY_MS: Readonly<Record<Granularity, number>> = { minute: MINUTE, hour: HOUR, day: DAY }
+
+/** Bucket lengths that start on round UTC times: points are summed into the shortest one that leaves few enough. */
+export const ROUND_BUCKETS_MS: readonly number[] = [
+  ...[1, 2, 5, 10, 15, 30].map((n) => n * MINUTE),
+  ...[1, 2, 3, 4, 6, 12].map((n) => n * HOUR),
+  ...[1, 2, 3, 7, 14, 28, 91, 364].map((n) => n * DAY)
+]
 
 /**
- * Merges consecutive buckets evenly so that at most `max` remain: each merged point sums its buckets'
- * requests and keeps the first bucket's timestamp.
+ * The shortest round bucket length, a multiple of `baseMs`, that puts times from `first` to `last` into
+ * at most `max` buckets; when none does (times decades apart), a plain multiple of `baseMs` that does.
  */
-export function mergeBuckets(points: readonly TrafficPoint[], max = MAX_CHART_POINTS): TrafficPoint[] {
-  if (points.length <= max) return [...points]
-  const size = Math.ceil(points.length / max)
-  const merged: TrafficPoint[] = []
-  for (let start = 0; start < points.length; start += size) {
-    const group = points.slice(start, start + size)
-    merged.push({ timestamp: (group[0] as TrafficPoint).timestamp, requests: group.reduce((sum, point) => sum + point.requests, 0) })
-  }
-  return merged
+export function bucketLength(first: number, last: number, baseMs: number, max: number): number {
+  const buckets = (ms: number): number => Math.floor(last / ms) - Math.floor(first / ms) + 1
+  const round = ROUND_BUCKETS_MS.find((ms) => ms % baseMs === 0 && buckets(ms) <= max)
+  return round ?? Math.max(1, Math.ceil((last - first) / (max - 1) / baseMs)) * baseMs
 }
 
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
+/** Sums points into buckets of `ms` aligned to the epoch (so to UTC): a point per bucket that has any, in time order. */
+export function sumBuckets(points: Iterable<TrafficPoint>, ms: number): TrafficPoint[] {
+  const sums = new Map<number, number>()
+  for (const point of points) {
+    const start = Math.floor(point.time / ms) * ms
+    sums.set(start, (sums.get(start) ?? 0) + point.requests)
+  }
+  return [...sums].sort(([a], [b]) => a - b).map(([time, requests]) => ({ time, requests }))
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isAmount = (value: unknown): value is number => Number.isFinite(value) && (value as number) >= 0
+
+/** ISO 8601 as the API document gives it: a date, a time to the minute or finer, and Z or an offset (none means UTC). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i
+
+/** A bucket of the timeseries, or undefined when its timestamp or request count cannot be read (a time before 1970 included). */
+function readPoint(entry: unknown): TrafficPoint | undefined {
+  if (!isRecord(entry) || typeof entry.timestamp !== 'string' || !isAmount(entry.requests) || entry.requests > Number.MAX_SAFE_INTEGER) return undefined
+  const iso = ISO_TIME.exec(entry.timestamp)
+  const time = iso === null ? NaN : Date.parse(iso[1] === undefined ? `${entry.timestamp}Z` : entry.timestamp)
+  return time >= 0 ? { time, requests: entry.requests } : undefined
+}
+
+function* readablePoints(entries: readonly unknown[]): Generator<TrafficPoint> {
+  for (const entry of entries) {
+    const point = readPoint(entry)
+    if (point !== undefined) yield point
+  }
+}
+
+function readTotals(value: unknown): TrafficTotals | string {
+  if (!isRecord(value)) return 'the answer has no "totals" object'
+  const { requests, bandwidth, cache_hit_rate: rate } = value
+  const unusable = Object.entries({ requests: isAmount(requests), bandwidth: isAmount(bandwidth), cache_hit_rate: isAmount(rate) && rate <= 1 })
+    .filter(([, usable]) => !usable)
+    .map(([name]) => name)
+  if (unusable.length > 0) return `the answer's totals have no usable ${unusable.join(', ')} (numbers from 0; the hit rate from 0 to 1)`
+  return { requests: requests as number, bandwidth: bandwidth as number, cache_hit_rate: rate as number }
+}
+
+type TrafficContent = Pick<TrafficReport, 'totals' | 'points' | 'bucketMs' | 'error' | 'warnings'>
+
+/**
+ * The report's content from an answer of any shape: buckets whose timestamp or request count cannot be
+ * read are left out with a warning; unusable totals are an error, but the chart is kept. The timeseries
+ * is read twice rather than copied, so a huge one costs no memory beyond the answer itself.
+ */
+export function readTrafficAnswer(body: unknown, granularity: Granularity, zone: string): TrafficContent {
+  const baseMs = GRANULARITY_MS[granularity]
+  const data = isRecord(body) ? body.data : undefined
+  if (!isRecord(data)) return { totals: undefined, points: [], bucketMs: baseMs, error: 'the answer has no "data" object', warnings: [] }
+  const totals = readTotals(data.totals)
+  const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined }
+  const series = data.timeseries
+  if (!Array.isArray(series)) {
+    return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${zone} has no "timeseries" list, so there is no chart.`] }
+  }
+  let first = Infinity
+  let last = -Infinity
+  let readable = 0
+  for (const point of readablePoints(series)) {
+    first = Math.min(first, point.time)
+    last = Math.max(last, point.time)
+    readable++
+  }
+  const dropped = series.length - readable
+  const warnings =
+    dropped === 0
+      ? []
+      : [`${plural(dropped, 'entry', 'entries')} of the traffic timeseries for ${zone} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`]
+  const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS)
+  return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings }
+}
 
 /**
  * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
  * reported in the result, because a traffic report is never a reason to skip or fail a purge.
  */
-export async function readTraffic(client: ApiClient, zone: { id: string; name: string | undefined }, analytics: AnalyticsInputs, now: number): Promise<TrafficReport> {
+export async function readTraffic(client: TrafficClient, zone: { id: string; name: string | undefined }, analytics: AnalyticsInputs, now: number): Promise<TrafficReport> {
   const until = new Date(now).toISOString()
   const since = new Date(now - analytics.windowMs).toISOString()
   const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until }
   try {
-    const response = await client.request<{ data?: { totals?: Record<string, unknown>; timeseries?: unknown } }>(
-      'GET',
-      `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`,
-      { query: { since, until, granularity: analytics.granularity } }
-    )
-    const totals = response.body?.data?.totals
-    if (totals === undefined || !isNumber(totals.requests) || !isNumber(totals.bandwidth) || !isNumber(totals.cache_hit_rate)) {
-      throw new Error('the answer has no totals (requests, bandwidth, cache_hit_rate)')
-    }
-    const series = Array.isArray(response.body?.data?.timeseries) ? (response.body.data.timeseries as Record<string, unknown>[]) : []
-    const points = series
-      .filter((point) => typeof point.timestamp === 'string' && isNumber(point.requests))
-      .map((point) => ({ timestamp: point.timestamp as string, requests: point.requests as number }))
-    return { ...base, totals: { requests: totals.requests, bandwidth: totals.bandwidth, cache_hit_rate: totals.cache_hit_rate }, points: mergeBuckets(points), error: undefined }
+    const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, {
+      query: { since, until, granularity: analytics.granularity }
+    })
+    return { ...base, ...readTrafficAnswer(response.body, analytics.granularity, zone.name ?? zone.id) }
   } catch (error) {
-    return { ...base, totals: undefined, points: [], error: error instanceof Error ? error.message : String(error) }
+    const message = error instanceof Error ? error.message : String(error)
+    return { ...base, totals: undefined, points: [], bucketMs: GRANULARITY_MS[analytics.granularity], error: message, warnings: [] }
   }
 }
 
 /** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
 export function readAllTraffic(
-  client: ApiClient,
+  client: TrafficClient,
   zones: readonly { id: string; name: string | undefined; created?: { dryRun: boolean } }[],
   analytics: AnalyticsInputs,
   concurrency: number

@@ -7,3 +7,11 @@ export class InputError extends Error {
     return /\binput "([a-z][a-z-]*)"/i.exec(this.message)?.[1]
   }
 }
+
+/**
+ * The API answered something this action cannot use (a missing or mistyped field, a list without
+ * end): reported as the message alone, never with a stack trace. The message says what to check.
+ */
+export class AnswerError extends Error {
+  override name = 'AnswerError'
+}

@@ -2,7 +2,7 @@ import { readAllTraffic } from './analytics.js'
 import { detectChanges } from './changes/index.js'
 import { GitError } from './changes/git.js'
 import { buildManifest, writeManifest } from './changes/manifest.js'
-import { InputError } from './errors.js'
+import { AnswerError, InputError } from './errors.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
 import { ApiClient, createDispatcher } from './http/client.js'
 import { ApiError } from './http/errors.js'
@@ -65,7 +65,7 @@ async function runPhases(): Promise<void> {
     state.phase = 'the zone lookup'
     const zoneStarted = performance.now()
     const resolution = await log.group('Zone', async () => {
-      const found = await resolveZones(api, given.zones, { concurrency: given.concurrency, createZone: given.createZone, plan: given.plan, dryRun: given.dryRun })
+      const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun })
       found.zones.forEach((zone) => log.info(describeZone(zone)))
       if (found.candidates !== undefined) log.info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`)
       return found
@@ -86,6 +86,7 @@ async function runPhases(): Promise<void> {
       state.phase = 'reading the traffic'
       state.traffic = await log.group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency))
       for (const report of state.traffic) {
+        report.warnings.forEach(warn)
         if (report.error !== undefined) warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`)
       }
     }
@@ -147,7 +148,7 @@ function settle(state: RunState): RunResult {
 }
 
 /** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
-const isExpected = (error: unknown): boolean => error instanceof InputError || error instanceof ApiError || error instanceof GitError
+const isExpected = (error: unknown): boolean => error instanceof InputError || error instanceof AnswerError || error instanceof ApiError || error instanceof GitError
 
 /** An error's message; an unexpected one says that it is. */
 function describeError(error: unknown): string {

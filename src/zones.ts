@@ -1,8 +1,9 @@
-import { mapConcurrent } from './concurrency.js'
-import { InputError } from './errors.js'
+import { fetchInOrder } from './concurrency.js'
+import { AnswerError, InputError } from './errors.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
+import { plural } from './text.js'
 import { normalizeName } from './urls.js'
 
 export interface Zone {
@@ -37,15 +38,37 @@ export interface ZoneResolution {
   readonly candidates: readonly Zone[] | undefined
 }
 
+/** The client calls zone lookup and creation need: a fake in unit tests. */
+export type ZoneClient = Pick<ApiClient, 'request' | 'maxAttempts' | 'waitBeforeRetry'>
+
 const PER_PAGE = 100
+/** Pages of the zone list in flight at once, whatever `concurrency` is: the lookup is a short burst of small reads. */
+export const ZONE_PAGE_PARALLELISM = 16
+/** The most zone list entries read (1,000 pages): past that the list is an error, not an endless loop. */
+export const MAX_ZONE_ENTRIES = 100_000
+const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE
 
 interface ZonePage {
+  /** Entries in the page's `data`, usable or not: a page with fewer than PER_PAGE is the last. */
+  readonly entries: number
   readonly zones: Zone[]
   readonly total: number | undefined
 }
 
-/** Every zone the key can see: `GET /zones`, 100 a page; once the first page gives the total, the rest at once. */
-export async function listZones(client: ApiClient, concurrency: number): Promise<Zone[]> {
+export interface ZoneList {
+  /** The zones read, in list order. */
+  readonly zones: Zone[]
+  /** Entries without a string id, name and status, left out. */
+  readonly skipped: number
+}
+
+/**
+ * `GET /zones`, 100 a page: page 1, then up to ZONE_PAGE_PARALLELISM pages at once. `enough` sees each
+ * page's zones in list order, whatever order the pages arrive in, and returns true once the answer is
+ * certain: no further page is asked for. A `meta.total` that is not a whole number from 0 to
+ * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
+ */
+export async function listZones(client: ZoneClient, enough: (page: readonly Zone[]) => boolean = () => false): Promise<ZoneList> {
   const fetchPage = async (page: number): Promise<ZonePage> => {
     const response = await client.request<{ data?: unknown; meta?: { total?: unknown } }>('GET', '/zones', {
       query: { page, per_page: PER_PAGE }
@@ -55,28 +78,63 @@ export async function listZones(client: ApiClient, concurrency: number): Promise
       throw new InputError(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`)
     }
     const total = response.body?.meta?.total
-    return { zones: data.filter(isZone), total: typeof total === 'number' && Number.isInteger(total) ? total : undefined }
+    return { entries: data.length, zones: data.filter(isZone), total: isZoneCount(total) ? total : undefined }
   }
 
-  const first = await fetchPage(1)
-  if (first.total !== undefined) {
-    const rest = Array.from({ length: Math.max(0, Math.ceil(first.total / PER_PAGE) - 1) }, (_, i) => i + 2)
-    const pages = await mapConcurrent(rest, concurrency, fetchPage)
-    return [first, ...pages].flatMap((page) => page.zones)
+  const zones: Zone[] = []
+  let entries = 0
+  let taken = 0
+  let lastPage: number | undefined
+  const take = (page: ZonePage, number: number): boolean => {
+    taken = number
+    entries += page.entries
+    for (const zone of page.zones) zones.push(zone)
+    if (number === 1 && page.total !== undefined) lastPage = Math.max(1, Math.ceil(page.total / PER_PAGE))
+    if (lastPage === undefined && page.entries < PER_PAGE) lastPage = number
+    if (enough(page.zones)) return true
+    if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
+      throw new AnswerError(
+        `GET /zones: the zone list goes on past ${MAX_ZONE_ENTRIES.toLocaleString('en-US')} entries (${MAX_ZONE_PAGES.toLocaleString('en-US')} pages of ${PER_PAGE}), ` +
+          'the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.'
+      )
+    }
+    return false
   }
-  // No total in meta: read on until a page comes back short.
-  const zones = [...first.zones]
-  let last = first
-  for (let page = 2; last.zones.length === PER_PAGE; page++) {
-    last = await fetchPage(page)
-    zones.push(...last.zones)
-  }
-  return zones
+  // Until the end is known, read ahead as far as pages have come in so far (1, 2, 4, 8, 16…), so a short list costs few extra reads.
+  const upTo = (): number => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)))
+  await fetchInOrder(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo)
+  return { zones, skipped: entries - zones.length }
 }
 
+const isZoneCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ZONE_ENTRIES
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
 function isZone(value: unknown): value is Zone {
-  const zone = value as Partial<Record<keyof Zone, unknown>> | null
-  return typeof zone === 'object' && zone !== null && typeof zone.id === 'string' && typeof zone.name === 'string' && typeof zone.status === 'string'
+  const zone = value as Partial<Record<keyof Zone, unknown>> | null | undefined
+  return isText(zone?.id) && isText(zone?.name) && isText(zone?.status)
+}
+
+function skippedWarning(skipped: number): string[] {
+  return skipped === 0
+    ? []
+    : [`${plural(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`]
+}
+
+/**
+ * For a list of zones: true once every ref is certain from the pages so far, in list order. An id is
+ * certain when found (ids are unique); a name when found active, because the first active zone of that
+ * name in list order wins, and a pending or deleted one may still be followed by an active one.
+ */
+function everyRefFound(refs: readonly ZoneRef[]): (page: readonly Zone[]) => boolean {
+  const open = new Set(refs)
+  return (page) => {
+    for (const ref of open) {
+      const found = ref.kind === 'id' ? page.some((zone) => zone.id === ref.id) : page.some((zone) => zone.status === 'active' && normalizeName(zone.name) === normalizeName(ref.name))
+      if (found) open.delete(ref)
+    }
+    return open.size === 0
+  }
 }
 
 const STATUS_PREFERENCE = ['active', 'pending']
@@ -93,7 +151,7 @@ function findZone(zones: readonly Zone[], ref: ZoneRef): { usable: Zone | undefi
 }
 
 function pendingWarning(zone: ResolvedZone): string[] {
-  return zone.status === 'pending' && zone.created === undefined
+  return zone.status === 'pending'
     ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
     : []
 }
@@ -122,43 +180,45 @@ export function matchZone(zones: readonly Zone[], ref: ZoneRef): ZoneLookup {
 }
 
 export interface ResolveOptions {
-  readonly concurrency: number
   readonly createZone: boolean
   readonly plan: ZonePlan | undefined
   readonly dryRun: boolean
 }
 
 /**
- * Finds every zone to work on with one pass over the zone list, creating missing ones when asked.
+ * Finds every zone to work on with one pass over the zone list, creating missing ones when asked. The
+ * pass stops as soon as every zone asked for is certain; `auto` and `create-zone` read the whole list.
  * Zones given by id whose listing is refused (403) are used by id alone, with a warning: a key may be
  * scoped to purging.
  */
-export async function resolveZones(client: ApiClient, selection: ZoneSelection, options: ResolveOptions): Promise<ZoneResolution> {
-  let zones: Zone[]
+export async function resolveZones(client: ZoneClient, selection: ZoneSelection, options: ResolveOptions): Promise<ZoneResolution> {
+  let list: ZoneList
   try {
-    zones = await listZones(client, options.concurrency)
+    list = await listZones(client, selection.kind === 'list' && !options.createZone ? everyRefFound(selection.refs) : undefined)
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 403)) throw error
-    const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
-    if (selection.kind === 'auto' || named !== undefined) {
+    const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref): ref is ZoneRef & { kind: 'id' } => ref.kind === 'id')
+    if (selection.kind === 'auto' || ids.length < selection.refs.length) {
+      const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
       throw new InputError(
         `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
           'Give zone ids in the "zone" input instead, or use a key that may list zones.'
       )
     }
-    const byId = selection.refs.map((ref) => ({ id: ref.kind === 'id' ? ref.id : '', name: undefined, status: undefined }))
+    const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }))
     return {
       zones: byId,
       warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
       candidates: undefined
     }
   }
+  const { zones } = list
+  const warnings = skippedWarning(list.skipped)
   if (selection.kind === 'auto') {
     const candidates = zones.filter((zone) => STATUS_PREFERENCE.includes(zone.status))
-    return { zones: [], warnings: [], candidates }
+    return { zones: [], warnings, candidates }
   }
   const resolved: ResolvedZone[] = []
-  const warnings: string[] = []
   for (const ref of selection.refs) {
     const lookup =
       options.createZone && ref.kind === 'name' && findZone(zones, ref).usable === undefined
@@ -177,18 +237,18 @@ const ALREADY_EXISTS = /already exists/i
  * the zone list is read again before any retry, so a zone is never created twice; a 409 or an
  * "already exists" answer is followed by a lookup, not a failure.
  */
-async function createZone(client: ApiClient, name: string, options: ResolveOptions): Promise<ResolvedZone> {
+async function createZone(client: ZoneClient, name: string, options: ResolveOptions): Promise<ResolvedZone> {
   const label = normalizeName(name)
   if (options.dryRun) {
     // A placeholder id per name: zones are told apart by id, and two missing zones must stay two.
     return { id: `(new zone ${label})`, name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } }
   }
   const body = { name: label, ...(options.plan === undefined ? {} : { plan: options.plan }) }
-  const lookAgain = async (): Promise<Zone | undefined> => findZone(await listZones(client, options.concurrency), { kind: 'name', name: label }).usable
+  const lookAgain = async (): Promise<Zone | undefined> => findZone((await listZones(client)).zones, { kind: 'name', name: label }).usable
   for (let attempt = 1; ; attempt++) {
     try {
-      const response = await client.request<{ data?: Record<string, unknown> }>('POST', '/zones', { body, retry: false })
-      return createdZone(response.body?.data, label)
+      const response = await client.request('POST', '/zones', { body, retry: false })
+      return createdZone(response.body, label)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       const exists = error.status === 409 || ALREADY_EXISTS.test(error.details.serverMessage ?? '')
@@ -203,17 +263,22 @@ async function createZone(client: ApiClient, name: string, options: ResolveOptio
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
-function createdZone(data: Record<string, unknown> | undefined, name: string): ResolvedZone {
-  const id = data?.id
-  if (typeof id !== 'string' || id === '') {
-    throw new Error(`POST /zones answered without the new zone's id, so zone ${name} cannot be used. Check the dashboard: the zone may have been created.`)
+function createdZone(answer: unknown, name: string): ResolvedZone {
+  const data = isRecord(answer) ? answer.data : undefined
+  if (!isRecord(data) || typeof data.id !== 'string' || data.id === '') {
+    throw new AnswerError(
+      `POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
+        'Check the dashboard: the zone may have been created, and the next run will find it.'
+    )
   }
-  const cname = Object.entries(data ?? {}).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '')
+  const cname = Object.entries(data).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '')
   return {
-    id,
-    name: typeof data?.name === 'string' ? data.name : name,
-    status: typeof data?.status === 'string' ? data.status : undefined,
+    id: data.id,
+    name: typeof data.name === 'string' ? data.name : name,
+    status: typeof data.status === 'string' ? data.status : undefined,
     created: { cnameTarget: (cname?.[1] as string | undefined) ?? null, dryRun: false }
   }
 }

@@ -1,36 +1,126 @@
-import type { TrafficReport } from '../analytics.js'
+import { bucketLength, ROUND_BUCKETS_MS, sumBuckets, type TrafficPoint, type TrafficReport } from '../analytics.js'
+import { plural } from '../text.js'
 import { escapeMarkdown } from './markdown.js'
 
 const thousands = (value: number): string => value.toLocaleString('en-US')
+/** A number as Mermaid reads it: whole, no separators, never in exponent form. */
+const plain = (value: number): string => value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
 
-const UNITS = { minute: { ms: 60_000, name: 'Minutes' }, hour: { ms: 3_600_000, name: 'Hours' }, day: { ms: 86_400_000, name: 'Days' } } as const
+const DAY = 86_400_000
+/** The last time with a four-digit year: labels are cut from the ISO form. */
+const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
 /**
- * The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries.
- * The x-axis is numeric (time since the first bucket, in the granularity's unit): one date label a
- * point overlaps into an unreadable band once there are more than a dozen. The plot colour is set
- * because Mermaid's default first colour is too faint to read on white.
+ * Mermaid draws a label under every point of a category axis and never leaves one out, so the chart
+ * has few points, and labels short enough to stand side by side: at most LABEL_ROW_CHARS characters fit
+ * under a 600-pixel chart at 12-pixel text, with one character between labels.
  */
-export function trafficChart(report: TrafficReport): string {
-  const unit = UNITS[report.granularity]
-  const first = Date.parse(report.points[0]?.timestamp ?? '')
-  const last = Date.parse(report.points.at(-1)?.timestamp ?? '')
-  const span = Math.max(1, Math.round((last - first) / unit.ms))
-  const iso = new Date(first).toISOString()
-  const start = report.granularity === 'day' ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${iso.slice(11, 16)} UTC`
+const MAX_CHART_POINTS = 12
+const LABEL_ROW_CHARS = 72
+
+const UNITS: readonly [number, string][] = [
+  [DAY, 'day'],
+  [3_600_000, 'hour'],
+  [60_000, 'minute'],
+  [1000, 'second'],
+  [1, 'millisecond']
+]
+
+/** "hour", "4 hours", "3 days". */
+function describeLength(ms: number): string {
+  const [unit, name] = UNITS.find(([length]) => ms % length === 0) as [number, string]
+  return ms === unit ? name : plural(ms / unit, name)
+}
+
+/**
+ * A label per point, each distinct: the clock time, or the date at midnight and for day buckets; the
+ * date is added to a time that is already taken, the year to a date that is; the full ISO time last.
+ */
+export function chartLabels(points: readonly TrafficPoint[], ms: number): string[] {
+  const taken = new Set<string>()
+  return points.map((point) => {
+    const iso = new Date(point.time).toISOString()
+    const date = iso.slice(5, 10)
+    const time = iso.slice(11, 16)
+    const forms = ms % DAY === 0 ? [date, iso.slice(0, 10)] : [time === '00:00' ? date : time, `${date} ${time}`, `${iso.slice(0, 10)} ${time}`]
+    const label = forms.find((form) => !taken.has(form)) ?? iso
+    taken.add(label)
+    return label
+  })
+}
+
+/** Whether labels spread evenly under the chart stand clear of each other. */
+function fits(row: readonly string[]): boolean {
+  const spacing = (LABEL_ROW_CHARS - Math.max(...row.map((label) => label.length))) / (row.length - 1)
+  return row.slice(1).every((label, i) => spacing >= ((row[i] as string).length + label.length) / 2 + 1)
+}
+
+interface ChartSeries {
+  readonly points: readonly TrafficPoint[]
+  readonly labels: readonly string[]
+  readonly bucketMs: number
+}
+
+/**
+ * The report's points summed into the shortest round bucket (a multiple of the report's) that leaves at
+ * most MAX_CHART_POINTS with labels that fit. Points a chart cannot show (a time or count that is not a
+ * finite number in range) are left out, so that any report gives a chart.
+ */
+export function chartSeries(report: Pick<TrafficReport, 'points' | 'bucketMs'>): ChartSeries | undefined {
+  const usable = report.points.filter((point) => point.time >= 0 && point.time <= LAST_TIME && point.requests >= 0 && point.requests <= Number.MAX_SAFE_INTEGER)
+  if (usable.length === 0) return undefined
+  const baseMs = Number.isSafeInteger(report.bucketMs) && report.bucketMs > 0 ? report.bucketMs : 1
+  const first = usable.reduce((min, point) => Math.min(min, point.time), Infinity)
+  const last = usable.reduce((max, point) => Math.max(max, point.time), -Infinity)
+  const lengths = [baseMs, ...ROUND_BUCKETS_MS.filter((ms) => ms > baseMs && ms % baseMs === 0), bucketLength(first, last, baseMs, MAX_CHART_POINTS)]
+  let longest: ChartSeries | undefined
+  for (const bucketMs of lengths) {
+    const points = sumBuckets(usable, bucketMs)
+    if (points.length > MAX_CHART_POINTS) continue
+    longest = { points, labels: chartLabels(points, bucketMs), bucketMs }
+    if (fits(longest.labels)) break
+  }
+  return longest
+}
+
+/** The y-axis top: the highest value rounded up to two significant digits (6,953 → 7,000), at least 1. */
+function axisTop(highest: number): number {
+  if (highest <= 10) return Math.max(1, Math.ceil(highest))
+  const unit = 10 ** (Math.floor(Math.log10(highest)) - 1)
+  return Math.ceil(highest / unit) * unit
+}
+
+/**
+ * The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries; an
+ * empty string when no point can be drawn. The y-axis starts at 0; the x-axis is labelled with UTC
+ * clock times or dates, the year in its title. Everything in it is a number or a time formatted here,
+ * never text from the API. The plot colour is set because Mermaid's default first colour is too faint
+ * to read on white.
+ */
+export function trafficChart(report: Pick<TrafficReport, 'points' | 'bucketMs'>): string {
+  const series = chartSeries(report)
+  if (series === undefined) return ''
+  const dates = series.points.map((point) => new Date(point.time).toISOString().slice(0, 10))
+  const span = dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`
+  const values = series.points.map((point) => point.requests)
   return [
     '```mermaid',
     '---',
     'config:',
+    '  xyChart:',
+    '    width: 600',
+    '    height: 300',
+    '    xAxis:',
+    '      labelFontSize: 12',
     '  themeVariables:',
     '    xyChart:',
     '      plotColorPalette: "#0969da"',
     '---',
     'xychart-beta',
-    `  title "Requests per ${report.granularity}"`,
-    `  x-axis "${unit.name} since ${start}" 0 --> ${span}`,
-    '  y-axis "Requests"',
-    `  line [${report.points.map((point) => String(point.requests)).join(', ')}]`,
+    `  title "Requests per ${describeLength(series.bucketMs)}"`,
+    `  x-axis "UTC, ${span}" [${series.labels.map((label) => `"${label}"`).join(', ')}]`,
+    `  y-axis "Requests" 0 --> ${plain(axisTop(Math.max(...values)))}`,
+    `  line [${values.map(plain).join(', ')}]`,
     '```'
   ].join('\n')
 }
@@ -39,19 +129,20 @@ export function trafficChart(report: TrafficReport): string {
 export function trafficSection(report: TrafficReport): string[] {
   const zone = escapeMarkdown(report.zoneName ?? report.zoneId)
   const heading = `### Traffic: ${zone}, last ${escapeMarkdown(report.window)} (by ${report.granularity})`
+  const chart = trafficChart(report)
+  const drawn = chart === '' ? [] : [chart, '']
   if (report.totals === undefined) {
-    return [heading, '', `> [!WARNING]`, `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`, '']
+    return [heading, '', `> [!WARNING]`, `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`, '', ...drawn]
   }
-  const lines = [
+  return [
     heading,
     '',
     '| | |',
     '|---|---|',
     `| Requests | ${thousands(report.totals.requests)} |`,
-    `| Bandwidth | ${thousands(report.totals.bandwidth)} (as reported by the API; its unit is not documented) |`,
+    `| Bandwidth (as reported) | ${thousands(report.totals.bandwidth)} |`,
     `| Cache hit rate | ${(report.totals.cache_hit_rate * 100).toFixed(1)} % |`,
-    ''
+    '',
+    ...drawn
   ]
-  if (report.points.length > 0) lines.push(trafficChart(report), '')
-  return lines
 }

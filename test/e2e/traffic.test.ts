@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { standIn } from './fixture.js'
+import { noStackTrace, standIn } from './fixture.js'
 
 interface AnalyticsOutput {
   zone: string
@@ -22,7 +22,7 @@ describe('traffic report (end to end)', () => {
     ['24h', '', 'hour', 25],
     ['30d', '', 'day', 31],
     ['24h', 'minute', 'minute', 60]
-  ])('analytics %s (granularity %j) reads %s buckets and charts at most 60 points', async (window, granularity, expected, points) => {
+  ])('analytics %s (granularity %j) reads %s buckets, keeps at most %s points and charts at most 12', async (window, granularity, expected, points) => {
     const api = await standIn()
     const run = await api.run({ tags: 't', analytics: window, 'analytics-granularity': granularity })
     expect(run.code).toBe(0)
@@ -37,9 +37,11 @@ describe('traffic report (end to end)', () => {
     expect(run.summary).toContain(`### Traffic: example.com, last ${window} (by ${expected})`)
     expect(run.summary).toContain(`| Requests | ${analytics?.totals?.requests.toLocaleString('en-US')} |`)
     expect(run.summary).toContain('| Cache hit rate | 87.3 % |')
-    expect(run.summary).toMatch(/```mermaid\n---\n[\s\S]*?\n---\nxychart-beta\n {2}title "Requests per \w+"\n {2}x-axis "\w+ since [^"]+" 0 --> \d+\n/)
+    expect(run.summary).toMatch(/```mermaid\n---\n[\s\S]*?\n---\nxychart-beta\n {2}title "Requests per [\w ]+"\n {2}x-axis "UTC, \d{4}-\d{2}-\d{2}[^"]*" \["[\d:-]+"(, "[\d: -]+")*\]\n {2}y-axis "Requests" 0 --> \d+\n/)
     expect(chartPoints(run.summary)).toBeGreaterThan(0)
-    expect(chartPoints(run.summary)).toBeLessThanOrEqual(points)
+    expect(chartPoints(run.summary)).toBeLessThanOrEqual(12)
+    const [report] = (JSON.parse(run.outputs.result ?? '{}') as { traffic: { points: number }[] }).traffic
+    expect(report?.points).toBeLessThanOrEqual(points)
   })
 
   it('warns when the traffic cannot be read, and purges all the same', async () => {
@@ -53,6 +55,44 @@ describe('traffic report (end to end)', () => {
     const [analytics] = JSON.parse(run.outputs.analytics ?? '[]') as AnalyticsOutput[]
     expect(analytics?.totals).toBeNull()
     expect(analytics?.error).toContain('HTTP 500')
+  })
+
+  it('leaves out unreadable buckets with a warning, charts the rest, and purges', async () => {
+    const api = await standIn()
+    const timeseries = [
+      { timestamp: '2026-11-21T10:00:00Z', requests: 10 },
+      { timestamp: 'yesterday', requests: 5 },
+      { timestamp: '', requests: 5 },
+      { timestamp: 1795233600000, requests: 5 },
+      { timestamp: null, requests: 5 },
+      { timestamp: '2026-11-21T11:00:00Z', requests: '12' },
+      { timestamp: '2026-11-21T11:00:00Z', requests: -1 },
+      'bucket',
+      { timestamp: '2026-11-21T09:00:00Z', requests: 7 }
+    ]
+    api.fault({ path: /\/analytics\/traffic$/, status: 200, body: JSON.stringify({ success: true, data: { totals: { requests: 17, bandwidth: 1, cache_hit_rate: 0.5 }, timeseries } }) })
+    const run = await api.run({ files: '/a', analytics: '24h' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['purged-files']).toBe('1')
+    expect(run.log).toMatch(/^::warning::7 entries of the traffic timeseries for example.com had no readable timestamp or request count and were left out of the chart\.$/m)
+    expect(run.summary).toContain('  x-axis "UTC, 2026-11-21" ["09:00", "10:00"]')
+    expect(run.summary).toContain('  line [7, 10]')
+    expect(noStackTrace(run)).toBe(true)
+  })
+
+  it.each([
+    ['totals as a string', { totals: '17', timeseries: [] }, 'the answer has no "totals" object'],
+    ['a hit rate over 1', { totals: { requests: 1, bandwidth: 1, cache_hit_rate: 87 }, timeseries: 'none' }, "the answer's totals have no usable cache_hit_rate"],
+    ['no data', null, 'the answer has no "data" object']
+  ])('warns about an answer with %s, and purges', async (_what, data, error) => {
+    const api = await standIn()
+    api.fault({ path: /\/analytics\/traffic$/, status: 200, body: JSON.stringify({ success: true, data }) })
+    const run = await api.run({ files: '/a', analytics: '24h' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['purged-files']).toBe('1')
+    expect(run.log).toContain(`::warning::The traffic of example.com could not be read (${error}`)
+    expect(run.summary).toContain('The traffic could not be read')
+    expect(noStackTrace(run)).toBe(true)
   })
 
   it('reports each zone of several', async () => {

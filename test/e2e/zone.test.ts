@@ -12,6 +12,62 @@ describe('zone lookup (end to end)', () => {
     expect(api.purges[0]?.files).toEqual(['https://shop.example.com/a'])
   })
 
+  it('stops reading the zone list once the zone is found on page 1', async () => {
+    const api = await standIn({ zones: [zone('zone-first', 'example.com'), ...manyZones(999)] })
+    const run = await api.run({ files: '/a' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['zone-id']).toBe('zone-first')
+    expect(api.requests.filter((r) => r.method === 'GET')).toHaveLength(1)
+  })
+
+  it('reads every page, each once, for a zone on the last one', async () => {
+    const api = await standIn({ zones: [...manyZones(3000), zone('zone-late', 'example.com')] })
+    const run = await api.run({ files: '/a', concurrency: '1' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['zone-id']).toBe('zone-late')
+    expect(api.requests.filter((r) => r.method === 'GET').map((r) => Number(r.query.page)).sort((a, b) => a - b)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1))
+    expect(api.maxInFlight).toBeLessThanOrEqual(16)
+  })
+
+  it('reads a zone list without meta.total until a page comes back short', async () => {
+    const api = await standIn({ zones: manyZones(250), omitZoneTotal: true })
+    const run = await api.run({ zone: 'nope.example.com', files: '/a' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain('No zone with name "nope.example.com" among the 250 zones this API key can see.')
+    expect(api.requests.filter((r) => r.method === 'GET').map((r) => r.query.page)).toEqual(['1', '2', '3', '4'])
+  })
+
+  it('skips zone list entries it cannot use, with a warning', async () => {
+    const api = await standIn()
+    const data = [{ id: 7, name: 'example.com', status: 'active' }, null, 'zone', { id: 'zone-example', name: 'example.com', status: 'active' }, { id: 'x', name: 'example.org' }]
+    api.fault({ method: 'GET', path: '/zones', status: 200, body: JSON.stringify({ success: true, data, meta: { page: 1, per_page: 100, total: 5 } }) })
+    const run = await api.run({ files: '/a' })
+    expect(run.code).toBe(0)
+    expect(run.outputs['zone-id']).toBe('zone-example')
+    expect(run.log).toMatch(/^::warning::4 entries of the zone list had no usable id, name or status and were skipped\.$/m)
+  })
+
+  it('stops a zone list that never ends after 1,000 pages, with a clear error and no stack trace', async () => {
+    const api = await standIn()
+    const page = JSON.stringify({ success: true, data: manyZones(100), meta: { page: 1, per_page: 100 } })
+    api.fault({ method: 'GET', path: '/zones', status: 200, body: page, times: 2000 })
+    const run = await api.run({ files: '/a' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain('GET /zones: the zone list goes on past 100,000 entries (1,000 pages of 100), the most this action reads')
+    expect(api.requests.filter((r) => r.method === 'GET')).toHaveLength(1000)
+    expect(noStackTrace(run)).toBe(true)
+    expect(run.stdout).not.toContain('%0A    at ')
+  })
+
+  it('refuses a zone list answer that holds no list', async () => {
+    const api = await standIn()
+    api.fault({ method: 'GET', path: '/zones', status: 200, body: '{"success":true,"data":{"zones":[]}}' })
+    const run = await api.run({ files: '/a' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toBe('::error::Nothing purged: the zone lookup failed.%0AGET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.')
+    expect(noStackTrace(run)).toBe(true)
+  })
+
   it('finds a zone by id', async () => {
     const api = await standIn({ zones: [zone('z-1', 'example.com'), zone('z-2', 'example.org')] })
     const run = await api.run({ zone: 'z-2', files: '/a' })

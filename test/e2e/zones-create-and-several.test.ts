@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CNAME_TARGET, zone } from '../stand-in/server.js'
-import { errorLine, posts, standIn } from './fixture.js'
+import { errorLine, noStackTrace, posts, standIn } from './fixture.js'
 
 interface ZoneOutput {
   id: string
@@ -70,6 +70,35 @@ describe('zone creation (end to end)', () => {
     expect(run.code).toBe(0)
     expect(api.requests.filter((r) => r.path === '/zones').map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'POST'])
     expect(api.zones.filter((z) => z.name === 'retry.net')).toHaveLength(1)
+  })
+
+  it('never tries a create more than max-attempts times, and looks for the zone after each try', async () => {
+    const api = await standIn()
+    api.fault({ method: 'POST', path: '/zones', status: 503, retryAfter: '0', times: 10 })
+    const run = await api.run({ zone: 'busy.net', 'create-zone': 'true', tags: 't', 'max-attempts': '3' })
+    expect(run.code).toBe(1)
+    expect(api.requests.filter((r) => r.path === '/zones').map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'POST', 'GET', 'POST', 'GET'])
+    expect(errorLine(run)).toContain('POST /zones failed: HTTP 503')
+  })
+
+  it.each([
+    ['a list', '[{"id":"zn-1"}]'],
+    ['a string', '"created"'],
+    ['a number', '42'],
+    ['null', 'null'],
+    ['no data', '{"success":true}'],
+    ['a number as id', '{"success":true,"data":{"id":12345,"name":"odd.net"}}']
+  ])('reports a create answer that is %s clearly, without a stack trace', async (_what, body) => {
+    const api = await standIn()
+    api.fault({ method: 'POST', path: '/zones', status: 200, body })
+    const run = await api.run({ zone: 'odd.net', 'create-zone': 'true', tags: 't' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toBe(
+      '::error::Nothing purged: the zone lookup failed.%0APOST /zones answered without the new zone\'s id (a text "id" in its "data" object), so zone odd.net cannot be used. Check the dashboard: the zone may have been created, and the next run will find it.'
+    )
+    expect(posts(api)).toEqual(['/zones'])
+    expect(noStackTrace(run)).toBe(true)
+    expect(run.stdout).not.toContain('%0A    at ')
   })
 
   it('follows a 409 with a lookup, not a failure', async () => {

@@ -1,69 +1,324 @@
 import { describe, expect, it } from 'vitest'
-import { mergeBuckets, type TrafficPoint, type TrafficReport } from '../../src/analytics.js'
-import { trafficChart, trafficSection } from '../../src/report/traffic.js'
+import {
+  bucketLength,
+  GRANULARITY_MS,
+  MAX_POINTS,
+  readAllTraffic,
+  readTraffic,
+  readTrafficAnswer,
+  ROUND_BUCKETS_MS,
+  sumBuckets,
+  type TrafficClient
+} from '../../src/analytics.js'
+import type { ApiResponse, Method, RequestOptions } from '../../src/http/client.js'
+import { ApiError } from '../../src/http/errors.js'
 
-const points = (count: number): TrafficPoint[] => Array.from({ length: count }, (_, i) => ({ timestamp: new Date(Date.UTC(2026, 10, 22, 0, i)).toISOString(), requests: i + 1 }))
-const report = (over: Partial<TrafficReport> = {}): TrafficReport => ({
-  zoneId: 'z1',
-  zoneName: 'example.com',
-  window: '2h',
-  granularity: 'minute',
-  since: '2026-11-22T00:00:00.000Z',
-  until: '2026-11-22T02:00:00.000Z',
-  totals: { requests: 1234567, bandwidth: 9876543210, cache_hit_rate: 0.8734 },
-  points: points(3),
-  error: undefined,
-  ...over
+const MINUTE = 60_000
+const HOUR = 3_600_000
+const DAY = 86_400_000
+const START = Date.parse('2026-11-21T04:00:00Z')
+
+/** `count` buckets of `stepMs` from START, with 1, 2, 3… requests. */
+const timeseries = (count: number, stepMs: number): { timestamp: string; requests: number; bandwidth: number }[] =>
+  Array.from({ length: count }, (_, i) => ({ timestamp: new Date(START + i * stepMs).toISOString(), requests: i + 1, bandwidth: 2048 * (i + 1) }))
+const totals = { requests: 1234, bandwidth: 5678, cache_hit_rate: 0.5 }
+const answer = (data: Record<string, unknown>): unknown => ({ success: true, data: { totals, timeseries: timeseries(3, HOUR), ...data } })
+
+describe('bucketLength and sumBuckets', () => {
+  it('offers round lengths from a minute to a year', () => {
+    expect(ROUND_BUCKETS_MS.map((ms) => ms / MINUTE)).toEqual([1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440, 2880, 4320, 10_080, 20_160, 40_320, 131_040, 524_160])
+  })
+
+  it('picks the shortest round length, a multiple of the base, that leaves at most `max` buckets', () => {
+    expect(bucketLength(START, START + 59 * MINUTE, MINUTE, 60)).toBe(MINUTE)
+    expect(bucketLength(START, START + 60 * MINUTE, MINUTE, 60)).toBe(2 * MINUTE)
+    expect(bucketLength(START, START + 1439 * MINUTE, MINUTE, 60)).toBe(30 * MINUTE)
+    expect(bucketLength(START, START + 24 * HOUR, HOUR, 12)).toBe(3 * HOUR)
+    // 5 and 15 minutes are not multiples of 2 minutes.
+    expect(bucketLength(START, START + 90 * MINUTE, 2 * MINUTE, 12)).toBe(10 * MINUTE)
+    expect(bucketLength(START, START, DAY, 1)).toBe(DAY)
+  })
+
+  it('counts buckets as they fall on the clock, not by the span alone', () => {
+    // 03:59 to 04:00 spans a minute but touches two hours, and two 2-hour buckets.
+    expect(bucketLength(Date.parse('2026-11-21T03:59:00Z'), Date.parse('2026-11-21T04:00:00Z'), HOUR, 1)).toBe(3 * HOUR)
+  })
+
+  it('falls back to a plain multiple of the base when no round length is long enough', () => {
+    const first = Date.parse('1990-01-01T00:00:00Z')
+    const last = Date.parse('2026-01-01T00:00:00Z')
+    const ms = bucketLength(first, last, DAY, 12)
+    expect(ms % DAY).toBe(0)
+    expect(Math.floor(last / ms) - Math.floor(first / ms) + 1).toBeLessThanOrEqual(12)
+    expect(ms).toBe(Math.ceil((last - first) / 11 / DAY) * DAY)
+    // No round length is a multiple of 11 minutes.
+    expect(bucketLength(0, 0, 11 * MINUTE, 12)).toBe(11 * MINUTE)
+    expect(bucketLength(0, 110 * MINUTE, 11 * MINUTE, 2)).toBe(110 * MINUTE)
+    expect(bucketLength(0, 0, 7 * MINUTE, 12)).toBe(7 * DAY)
+  })
+
+  it('sums points into buckets aligned to UTC, in time order', () => {
+    const points = [
+      { time: START + 3 * HOUR + 5 * MINUTE, requests: 4 },
+      { time: START, requests: 1 },
+      { time: START + 59 * MINUTE, requests: 2 },
+      { time: START + HOUR, requests: 3 },
+      { time: START, requests: 10 }
+    ]
+    expect(sumBuckets(points, HOUR)).toEqual([
+      { time: START, requests: 13 },
+      { time: START + HOUR, requests: 3 },
+      { time: START + 3 * HOUR, requests: 4 }
+    ])
+    expect(sumBuckets(points, 3 * HOUR)).toEqual([
+      { time: Date.parse('2026-11-21T03:00:00Z'), requests: 16 },
+      { time: Date.parse('2026-11-21T06:00:00Z'), requests: 4 }
+    ])
+    expect(sumBuckets([], HOUR)).toEqual([])
+  })
 })
 
-describe('mergeBuckets', () => {
-  it('keeps up to 60 points as they are', () => {
-    expect(mergeBuckets(points(60))).toEqual(points(60))
+describe('readTrafficAnswer', () => {
+  it('reads totals and the timeseries of a well-formed answer', () => {
+    const read = readTrafficAnswer(answer({ timeseries: timeseries(25, HOUR) }), 'hour', 'example.com')
+    expect(read.totals).toEqual(totals)
+    expect(read.error).toBeUndefined()
+    expect(read.warnings).toEqual([])
+    expect(read.bucketMs).toBe(HOUR)
+    expect(read.points).toHaveLength(25)
+    expect(read.points[24]).toEqual({ time: START + 24 * HOUR, requests: 25 })
   })
-  it('merges evenly to at most 60, keeping every request and the first timestamp of each group', () => {
-    const merged = mergeBuckets(points(1440))
-    expect(merged).toHaveLength(60)
-    expect(merged.reduce((sum, p) => sum + p.requests, 0)).toBe((1440 * 1441) / 2)
-    expect(merged[1]).toEqual({ timestamp: points(1440)[24]?.timestamp, requests: Array.from({ length: 24 }, (_, i) => 25 + i).reduce((a, b) => a + b, 0) })
-  })
-  it('never exceeds 60 for awkward counts', () => {
-    for (const count of [61, 119, 121, 10_080]) expect(mergeBuckets(points(count)).length).toBeLessThanOrEqual(60)
-  })
-})
 
-describe('traffic summary', () => {
-  it('shows totals with separators, the bandwidth as reported, the hit rate as a percentage', () => {
-    const section = trafficSection(report()).join('\n')
-    expect(section).toContain('### Traffic: example.com, last 2h (by minute)')
-    expect(section).toContain('| Requests | 1,234,567 |')
-    expect(section).toContain('| Bandwidth | 9,876,543,210 (as reported by the API; its unit is not documented) |')
-    expect(section).toContain('| Cache hit rate | 87.3 % |')
+  it(`sums buckets into longer round ones so that at most ${MAX_POINTS} remain, keeping every request`, () => {
+    const read = readTrafficAnswer(answer({ timeseries: timeseries(1440, MINUTE) }), 'minute', 'example.com')
+    expect(read.bucketMs).toBe(30 * MINUTE)
+    expect(read.points).toHaveLength(48)
+    expect(read.points[1]).toEqual({ time: START + 30 * MINUTE, requests: Array.from({ length: 30 }, (_, i) => 31 + i).reduce((a, b) => a + b) })
+    expect(read.points.reduce((sum, point) => sum + point.requests, 0)).toBe((1440 * 1441) / 2)
   })
-  it('draws requests per bucket as a Mermaid xychart-beta block on a numeric time axis', () => {
-    expect(trafficChart(report())).toBe(
-      [
-        '```mermaid',
-        '---',
-        'config:',
-        '  themeVariables:',
-        '    xyChart:',
-        '      plotColorPalette: "#0969da"',
-        '---',
-        'xychart-beta',
-        '  title "Requests per minute"',
-        '  x-axis "Minutes since 11-22 00:00 UTC" 0 --> 2',
-        '  y-axis "Requests"',
-        '  line [1, 2, 3]',
-        '```'
-      ].join('\n')
+
+  it('keeps a timeseries of a million buckets to a bounded number of points', () => {
+    const day = timeseries(1440 * 7, MINUTE)
+    const million = Array.from({ length: 1_000_000 }, (_, i) => day[i % day.length])
+    const read = readTrafficAnswer(answer({ timeseries: million }), 'minute', 'example.com')
+    expect(read.points.length).toBeLessThanOrEqual(MAX_POINTS)
+    expect(read.bucketMs).toBe(3 * HOUR)
+    expect(read.warnings).toEqual([])
+  })
+
+  it('sorts the points by time and sums buckets given twice', () => {
+    const [a, b, c] = timeseries(3, HOUR)
+    const read = readTrafficAnswer(answer({ timeseries: [c, a, b, a] }), 'hour', 'example.com')
+    expect(read.points).toEqual([
+      { time: START, requests: 2 },
+      { time: START + HOUR, requests: 2 },
+      { time: START + 2 * HOUR, requests: 3 }
+    ])
+  })
+
+  it('reads ISO timestamps with an offset, fractions of a second, or no zone (UTC)', () => {
+    const read = readTrafficAnswer(
+      answer({
+        timeseries: [
+          { timestamp: '2026-11-21T05:00:00+01:00', requests: 1 },
+          { timestamp: '2026-11-21t05:00z', requests: 2 },
+          { timestamp: '2026-11-21T06:00:00.123456789Z', requests: 3 },
+          { timestamp: '2026-11-21T07:00', requests: 4 }
+        ]
+      }),
+      'hour',
+      'example.com'
     )
+    expect(read.points).toEqual([
+      { time: START, requests: 1 },
+      { time: START + HOUR, requests: 2 },
+      { time: START + 2 * HOUR, requests: 3 },
+      { time: START + 3 * HOUR, requests: 4 }
+    ])
   })
-  it('spans merged buckets in the granularity unit, and labels days by date', () => {
-    const merged = { ...report(), points: [{ timestamp: '2026-11-22T00:00:00Z', requests: 5 }, { timestamp: '2026-11-22T00:25:00Z', requests: 7 }] }
-    expect(trafficChart(merged)).toContain('x-axis "Minutes since 11-22 00:00 UTC" 0 --> 25')
-    expect(trafficChart(report({ granularity: 'day', points: [{ timestamp: '2026-11-20T00:00:00Z', requests: 5 }] }))).toContain('x-axis "Days since 2026-11-20" 0 --> 1')
+
+  it('leaves out buckets with an unreadable timestamp or request count, with a warning', () => {
+    const good = { timestamp: '2026-11-21T04:00:00Z', requests: 5 }
+    const bad = [
+      null,
+      7,
+      'bucket',
+      [good],
+      { requests: 5 },
+      { timestamp: 'yesterday', requests: 5 },
+      { timestamp: '', requests: 5 },
+      { timestamp: 1795233600000, requests: 5 },
+      { timestamp: null, requests: 5 },
+      { timestamp: '2026-11-21', requests: 5 },
+      { timestamp: '2026-13-01T00:00:00Z', requests: 5 },
+      { timestamp: '1969-12-31T23:59:59Z', requests: 5 },
+      { timestamp: ' 2026-11-21T04:00:00Z', requests: 5 },
+      { timestamp: '2026-11-21T04:00:00Z trailing', requests: 5 },
+      { timestamp: '2026-11-21T04:00:00+0100', requests: 5 },
+      { timestamp: '2026-11-21T04:00:00.1234567890Z', requests: 5 },
+      { timestamp: ['2026-11-21T04:00:00Z'], requests: 5 },
+      { timestamp: '2026-11-21T04:00:00Z' },
+      { timestamp: '2026-11-21T04:00:00Z', requests: '12' },
+      { timestamp: '2026-11-21T04:00:00Z', requests: NaN },
+      { timestamp: '2026-11-21T04:00:00Z', requests: -1 },
+      { timestamp: '2026-11-21T04:00:00Z', requests: Infinity },
+      { timestamp: '2026-11-21T04:00:00Z', requests: Number.MAX_SAFE_INTEGER + 2 },
+      { timestamp: '2026-11-21T04:00:00Z', requests: null }
+    ]
+    const read = readTrafficAnswer(answer({ timeseries: [good, ...bad, { ...good, requests: Number.MAX_SAFE_INTEGER }, { ...good, requests: 0 }] }), 'hour', 'example.com')
+    expect(read.points).toEqual([{ time: START, requests: 5 + Number.MAX_SAFE_INTEGER }])
+    expect(read.warnings).toEqual([`${bad.length} entries of the traffic timeseries for example.com had no readable timestamp or request count and were left out of the chart.`])
+    expect(read.totals).toEqual(totals)
+    const one = readTrafficAnswer(answer({ timeseries: [good, null] }), 'hour', 'z1')
+    expect(one.warnings).toEqual(['1 entry of the traffic timeseries for z1 had no readable timestamp or request count and was left out of the chart.'])
   })
-  it('says when the traffic could not be read', () => {
-    expect(trafficSection(report({ totals: undefined, points: [], error: 'GET … failed: HTTP 500' })).join('\n')).toContain('The traffic could not be read: GET … failed: HTTP 500. The purge went ahead regardless.')
+
+  it('reads a time without a zone as UTC, whatever the local time zone, and takes the epoch itself', () => {
+    const zone = process.env.TZ
+    process.env.TZ = 'America/New_York'
+    try {
+      const read = (timestamp: string): number[] => readTrafficAnswer(answer({ timeseries: [{ timestamp, requests: 1 }] }), 'hour', 'example.com').points.map((point) => point.time)
+      expect(read('2026-11-21T04:00')).toEqual([START])
+      expect(read('1970-01-01T00:00:00Z')).toEqual([0])
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
+  it('draws no chart when no bucket can be read', () => {
+    const read = readTrafficAnswer(answer({ timeseries: [{ timestamp: 'now', requests: 1 }] }), 'day', 'example.com')
+    expect(read.points).toEqual([])
+    expect(read.bucketMs).toBe(DAY)
+    expect(read.warnings).toHaveLength(1)
+  })
+
+  it.each([['a string', 'none'], ['an object', { timestamp: '2026-11-21T04:00:00Z', requests: 1 }], ['null', null], ['missing', undefined]])(
+    'warns when the timeseries is %s, and keeps the totals',
+    (_what, series) => {
+      const read = readTrafficAnswer({ data: { totals, timeseries: series } }, 'minute', 'example.com')
+      expect(read).toEqual({
+        totals,
+        error: undefined,
+        points: [],
+        bucketMs: MINUTE,
+        warnings: ['The traffic answer for example.com has no "timeseries" list, so there is no chart.']
+      })
+    }
+  )
+
+  it.each([
+    ['missing', undefined, 'the answer has no "totals" object'],
+    ['a string', '1234', 'the answer has no "totals" object'],
+    ['a list', [1, 2, 3], 'the answer has no "totals" object'],
+    ['empty', {}, 'the answer\'s totals have no usable requests, bandwidth, cache_hit_rate (numbers from 0; the hit rate from 0 to 1)'],
+    ['a string count', { ...totals, requests: '1234' }, 'the answer\'s totals have no usable requests (numbers from 0; the hit rate from 0 to 1)'],
+    ['a negative bandwidth', { ...totals, bandwidth: -1 }, 'the answer\'s totals have no usable bandwidth (numbers from 0; the hit rate from 0 to 1)'],
+    ['an infinite count', { ...totals, requests: Infinity }, 'the answer\'s totals have no usable requests (numbers from 0; the hit rate from 0 to 1)'],
+    ['a hit rate over 1', { ...totals, cache_hit_rate: 87.3 }, 'the answer\'s totals have no usable cache_hit_rate (numbers from 0; the hit rate from 0 to 1)'],
+    ['a hit rate under 0', { ...totals, cache_hit_rate: -0.1 }, 'the answer\'s totals have no usable cache_hit_rate (numbers from 0; the hit rate from 0 to 1)'],
+    ['a hit rate as text', { ...totals, cache_hit_rate: '0.5' }, 'the answer\'s totals have no usable cache_hit_rate (numbers from 0; the hit rate from 0 to 1)']
+  ])('reports totals that are %s as an error, and keeps the chart', (_what, given, error) => {
+    const read = readTrafficAnswer(answer({ totals: given }), 'hour', 'example.com')
+    expect(read.totals).toBeUndefined()
+    expect(read.error).toBe(error)
+    expect(read.points).toHaveLength(3)
+  })
+
+  it('accepts totals at the edges: zero, and a hit rate of exactly 0 or 1', () => {
+    for (const edge of [{ requests: 0, bandwidth: 0, cache_hit_rate: 0 }, { requests: 1, bandwidth: 1, cache_hit_rate: 1 }]) {
+      expect(readTrafficAnswer(answer({ totals: edge }), 'hour', 'example.com').totals).toEqual(edge)
+    }
+  })
+
+  it.each([['no body', undefined], ['null', null], ['a list', [{ data: {} }]], ['a string', 'ok'], ['no data', { success: true }], ['data as a list', { data: [] }], ['data as text', { data: 'x' }]])(
+    'reports an answer with %s as an error',
+    (_what, body) => {
+      expect(readTrafficAnswer(body, 'hour', 'example.com')).toEqual({ totals: undefined, points: [], bucketMs: HOUR, error: 'the answer has no "data" object', warnings: [] })
+    }
+  )
+})
+
+describe('readTraffic', () => {
+  const analytics = { window: '24h', windowMs: DAY, granularity: 'hour' as const }
+  const now = Date.parse('2026-11-22T04:17:00Z')
+  const client = (respond: () => unknown): TrafficClient & { calls: { method: Method; path: string; options: RequestOptions | undefined }[] } => {
+    const calls: { method: Method; path: string; options: RequestOptions | undefined }[] = []
+    return {
+      calls,
+      request: async <T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>> => {
+        calls.push({ method, path, options })
+        await Promise.resolve()
+        return { status: 200, body: respond() as T, attempts: 1 }
+      }
+    }
+  }
+
+  it('asks for the window ending now, with its granularity, and reports the answer', async () => {
+    const fake = client(() => answer({}))
+    const report = await readTraffic(fake, { id: 'z/1', name: 'example.com' }, analytics, now)
+    expect(fake.calls).toEqual([
+      { method: 'GET', path: '/zones/z%2F1/analytics/traffic', options: { query: { since: '2026-11-21T04:17:00.000Z', until: '2026-11-22T04:17:00.000Z', granularity: 'hour' } } }
+    ])
+    expect(report).toEqual({
+      zoneId: 'z/1',
+      zoneName: 'example.com',
+      window: '24h',
+      granularity: 'hour',
+      since: '2026-11-21T04:17:00.000Z',
+      until: '2026-11-22T04:17:00.000Z',
+      totals,
+      points: [
+        { time: START, requests: 1 },
+        { time: START + HOUR, requests: 2 },
+        { time: START + 2 * HOUR, requests: 3 }
+      ],
+      bucketMs: HOUR,
+      error: undefined,
+      warnings: []
+    })
+  })
+
+  it('names the zone by id in warnings when its name is unknown', async () => {
+    const report = await readTraffic(client(() => ({ data: { totals } })), { id: 'z1', name: undefined }, analytics, now)
+    expect(report.warnings).toEqual(['The traffic answer for z1 has no "timeseries" list, so there is no chart.'])
+  })
+
+  it('never throws: a failed read is reported in the result', async () => {
+    const failure = new ApiError({ method: 'GET', path: '/zones/z1/analytics/traffic', kind: 'http', attempts: 1, status: 500 })
+    const report = await readTraffic(
+      client(() => {
+        throw failure
+      }),
+      { id: 'z1', name: 'example.com' },
+      analytics,
+      now
+    )
+    expect(report).toMatchObject({ totals: undefined, points: [], bucketMs: HOUR, error: failure.message, warnings: [] })
+    const odd = await readTraffic(
+      client(() => {
+        throw 'not an Error' as unknown as Error
+      }),
+      { id: 'z1', name: 'example.com' },
+      analytics,
+      now
+    )
+    expect(odd.error).toBe('not an Error')
+  })
+
+  it('reads every zone but those that would only be created in a dry run', async () => {
+    const fake = client(() => answer({}))
+    const reports = await readAllTraffic(
+      fake,
+      [
+        { id: 'a', name: 'a.example' },
+        { id: 'b', name: 'b.example', created: { dryRun: true } },
+        { id: 'c', name: 'c.example', created: { dryRun: false } }
+      ],
+      analytics,
+      2
+    )
+    expect(reports.map((report) => report.zoneId)).toEqual(['a', 'c'])
+    expect(GRANULARITY_MS).toEqual({ minute: MINUTE, hour: HOUR, day: DAY })
   })
 })

@@ -111,6 +111,8 @@ describe('report', () => {
           until: '',
           totals: { requests: 1, bandwidth: 1, cache_hit_rate: 0.5 },
           error: undefined,
+          warnings: [],
+          bucketMs: 60_000,
           get points(): never {
             throw new RangeError('Invalid time value')
           }
