@@ -104,6 +104,7 @@ export class ApiClient {
   /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
   async request<T = unknown>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = this.options.baseUrl + path + queryString(options.query)
+    // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     for (let attempt = 1; ; attempt++) {
@@ -120,7 +121,7 @@ export class ApiClient {
         })
       }
       const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random)
-      this.options.onRetry?.({ method, path, attempt, reason: retryReason(judged.details), delayMs })
+      this.options.onRetry?.({ method, path, attempt, reason: retryReason(result), delayMs })
       this.retries++
       await this.sleep(delayMs)
     }
@@ -185,6 +186,7 @@ export class ApiClient {
     }
     const json = parseJson(result.text)
     const unsuccessful = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false
+    // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
     const ok = result.status >= 200 && result.status < 300
     if (ok && !unsuccessful) return { done: true, response: { status: result.status, body: json, attempts: attempt } }
 
@@ -212,10 +214,8 @@ async function readBody(response: Dispatcher.ResponseData, maxBytes: number): Pr
   let size = 0
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > maxBytes) {
-      discard(response.body)
-      return undefined
-    }
+    // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
+    if (size > maxBytes) return undefined
     chunks.push(chunk)
   }
   return new TextDecoder().decode(Buffer.concat(chunks))
@@ -251,10 +251,16 @@ function outcomeOf(result: AttemptResult): number | string {
   }
 }
 
-function retryReason(details: ApiErrorDetails): string {
-  if (details.kind === 'timeout') return 'timed out'
-  if (details.kind === 'network') return `network error (${details.detail ?? ''})`
-  return `HTTP ${details.status ?? ''}`
+/** Why an attempt is tried again, for the log line that says so. */
+function retryReason(result: AttemptResult): string {
+  switch (result.kind) {
+    case 'timeout':
+      return 'timed out'
+    case 'network':
+      return `network error (${result.detail})`
+    default:
+      return `HTTP ${result.status}`
+  }
 }
 
 const MAX_REQUEST_ID_CHARS = 100
@@ -265,18 +271,19 @@ function clipRequestId(id: string): string {
 
 /** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
+  if (bytes > 0 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`
+  if (bytes > 0 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
   return `${bytes} bytes`
 }
 
+/** The parsed body; undefined when it is empty or not JSON. */
 function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined
   try {
     return JSON.parse(text)
   } catch {
-    return undefined
+    // Not JSON: judged by its status alone, and quoted as text if it is an error.
   }
+  return undefined
 }
 
 function headerValue(headers: Headers, name: string): string | undefined {

@@ -43,7 +43,6 @@ const MAX_ERRORS = 20
  */
 export function extractServerMessage(body: string, hide: (text: string) => string): string | undefined {
   const text = hide(body).trim()
-  if (text === '') return undefined
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -66,7 +65,7 @@ function messageOfList(entries: readonly unknown[], hide: (text: string) => stri
     .slice(0, MAX_ERRORS)
     .map((entry) => textValue(entry) ?? messageOf(entry))
     .filter((message) => message !== undefined)
-  return messages.length === 0 ? undefined : finish(messages.join('; '), hide)
+  return finish(messages.join('; '), hide)
 }
 
 function messageOf(value: unknown): string | undefined {
@@ -95,13 +94,13 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
 
 /**
  * The text a browser would show of an HTML page: comments, scripts and styles dropped, every tag made a
- * space, the common entities decoded. Each pattern, once started, always matches (an unclosed tag runs
+ * space (so that the words of two paragraphs do not run together), the common entities decoded. Each pattern, once started, always matches (an unclosed tag runs
  * to the end), so the work is linear in the size of the page.
  */
 function textOfMarkup(markup: string): string {
   return markup
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
-    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
     .replace(/<[a-z!/?][^>]*(?:>|$)/gi, ' ')
     .replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);/gi, (entity: string, name: string) => {
       if (!name.startsWith('#')) return ENTITIES[name.toLowerCase()] ?? entity

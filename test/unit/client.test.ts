@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiClient, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type ClientOptions } from '../../src/http/client.js'
+import { ApiClient, createDispatcher, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type AttemptRecord, type ClientOptions } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 
@@ -123,6 +123,41 @@ describe('ApiClient', () => {
     expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 299, body: { success: true, data: 1 }, attempts: 1 })
   })
 
+  it('takes a JSON null as a success whose body is null', async () => {
+    api.fault({ path: purge, status: 200, body: 'null' })
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: null, attempts: 1 })
+  })
+
+  it('leaves out of the error what the answer did not give', async () => {
+    api.fault({ path: purge, status: 400, body: '', headers: { 'x-request-id': '' } })
+    const error = await failure(client().request('POST', purge, { body: { tags: ['a'] } }))
+    expect(error.details).toStrictEqual({ method: 'POST', path: purge, attempts: 1, kind: 'http', status: 400, retryable: false })
+    api.fault({ path: purge, status: 503, body: '{}', headers: { 'x-request-id': '' } })
+    const retryable = await failure(client({ maxAttempts: 1 }).request('POST', purge, { body: { tags: ['a'] } }))
+    expect(retryable.details).toStrictEqual({ method: 'POST', path: purge, attempts: 1, kind: 'http', status: 503, retryable: true })
+  })
+
+  it('sends nothing more once closed', async () => {
+    const c = client({ maxAttempts: 1 })
+    clients.splice(clients.indexOf(c), 1)
+    await c.close()
+    const error = await failure(c.request('GET', '/zones'))
+    expect(error.details).toMatchObject({ kind: 'network', detail: 'UND_ERR_DESTROYED' })
+    expect(api.requests).toEqual([])
+  })
+
+  it('says how many attempts it allows', () => {
+    expect(client({ maxAttempts: 3 }).maxAttempts).toBe(3)
+  })
+
+  it('opens no more connections than its dispatcher allows', async () => {
+    api.barrier(2)
+    const c = client({ dispatcher: createDispatcher(2) })
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => c.request('POST', purge, { body: { tags: [`t${n}`] } })))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+    expect(api.connections).toBe(2)
+  })
+
   it('takes an empty 2xx answer as a success without a body', async () => {
     api.fault({ path: purge, status: 200, body: '' })
     expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: undefined, attempts: 1 })
@@ -236,8 +271,16 @@ describe('ApiClient', () => {
   it('reports each attempt and each retry to its callbacks', async () => {
     api.fault({ path: purge, status: 503, retryAfter: '2' })
     const attempts: unknown[] = []
+    const durations: number[] = []
     const retries: unknown[] = []
-    await client({ onAttempt: (a) => attempts.push({ ...a, ms: 0 }), onRetry: (r) => retries.push(r) }).request('POST', purge, { body: { tags: ['a'] } })
+    const onAttempt = (a: AttemptRecord): void => {
+      durations.push(a.ms)
+      attempts.push({ ...a, ms: 0 })
+    }
+    await client({ onAttempt, onRetry: (r) => retries.push(r) }).request('POST', purge, { body: { tags: ['a'] } })
+    // A duration, not a point in time: never more than the time since the process started.
+    const sinceStart = performance.now()
+    expect(durations.every((ms) => ms >= 0 && ms <= sinceStart)).toBe(true)
     expect(attempts).toEqual([
       { method: 'POST', path: purge, attempt: 1, outcome: 503, ms: 0 },
       { method: 'POST', path: purge, attempt: 2, outcome: 200, ms: 0 }
@@ -253,7 +296,7 @@ describe('ApiClient answer size', () => {
 
   it('reads a body up to the limit, sent with or without its length', async () => {
     const body = JSON.stringify({ success: true, data: 'd'.repeat(1000) })
-    api.fault({ path: purge, status: 200, body })
+    api.fault({ path: purge, status: 200, body, headers: { 'content-length': String(body.length) } })
     api.fault({ path: purge, status: 200, body, headers: chunked })
     expect(await request(client(), body.length)).toMatchObject({ status: 200, body: { success: true } })
     expect(await request(client(), body.length)).toMatchObject({ status: 200, body: { success: true } })
@@ -295,6 +338,15 @@ describe('ApiClient answer size', () => {
     expect((await failure(request(client()))).details).toMatchObject({ kind: 'too-large', detail: '1 MiB' })
     expect(await request(client(), 2 * DEFAULT_MAX_BODY_BYTES)).toMatchObject({ status: 200 })
     expect(DEFAULT_MAX_BODY_BYTES).toBe(1_048_576)
+  })
+
+  it('drops the connection of a body it refuses, so that the next request need not wait for it', async () => {
+    api.fault({ path: purge, status: 200, silentAfterHeaders: true, headers: { 'content-length': '2000' } })
+    // One connection, and a timeout longer than the test: a refused body left open would block the next request.
+    const c = client({ dispatcher: createDispatcher(1), timeoutMs: 120_000 })
+    expect((await failure(request(c, 1000))).details.kind).toBe('too-large')
+    expect(await request(c)).toMatchObject({ status: 200, body: { success: true } })
+    expect(api.connections).toBe(2)
   })
 
   it('stops reading a body that never ends, and closes its connection', async () => {

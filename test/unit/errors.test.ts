@@ -40,6 +40,7 @@ describe('extractServerMessage', () => {
     expect(message('{"message":{"text":"x"}}')).toBeUndefined()
     expect(message('{"message":["x"],"error":true}')).toBeUndefined()
     expect(message('{"message":"   "}')).toBeUndefined()
+    expect(message('{"error":"  ","message":"m"}')).toBe('m')
     expect(message('{"error":null,"errors":null,"message":null}')).toBeUndefined()
   })
   it('ignores errors that is not a list', () => {
@@ -64,6 +65,15 @@ describe('extractServerMessage', () => {
       <body><!-- upstream: 10.0.0.7 --><center><h1>502&nbsp;Bad&nbsp;Gateway</h1></center>
       <hr><p>Tom &amp; Jerry&#39;s proxy &lt;nginx&gt; &#x2014; &copy;</p></body></html>`
     expect(message(page)).toBe("502 Bad Gateway 502 Bad Gateway Tom & Jerry's proxy <nginx> — &copy;")
+  })
+  it('keeps the words of two elements apart, and drops comments and scripts without a trace', () => {
+    expect(message('<p>one</p><p>two</p>')).toBe('one two')
+    expect(message('<p>bad<!-- x -->ly</p>')).toBe('badly')
+    expect(message('<p>bad<script>x()</script>ly</p>')).toBe('badly')
+    expect(message('\n  <html><p>after whitespace</p></html>')).toBe('after whitespace')
+  })
+  it('decodes the common entities', () => {
+    expect(message('<p>&quot;a&quot; &apos;b&apos; &lt;c&gt; &amp; &#X41;&#x42;&#67;</p>')).toBe('"a" \'b\' <c> & ABC')
   })
   it('drops an unclosed tag, comment or script to the end of the page', () => {
     expect(message('<p>Oops</p><a href="x')).toBe('Oops')
@@ -98,6 +108,7 @@ describe('extractServerMessage', () => {
   it('does not cut a character in two', () => {
     expect(message(`${'x'.repeat(299)}😀😀`)).toBe(`${'x'.repeat(299)}…`)
     expect(message(`${'x'.repeat(298)}😀😀`)).toBe(`${'x'.repeat(298)}😀…`)
+    expect(message(`${'x'.repeat(299)}😀yyyy`)).toBe(`${'x'.repeat(299)}…`)
   })
   it('never crashes on malformed or deeply nested JSON', () => {
     expect(message('{"errors": [')).toBe('{"errors": [')
