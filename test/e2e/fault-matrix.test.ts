@@ -83,7 +83,7 @@ describe('fault matrix (end to end)', () => {
   it('429 without Retry-After: retried after a backoff, then purged', async () => {
     const matrix = await runWith([{ path: purgePath, status: 429 }])
     expectAccounted(matrix, 0)
-    expect(matrix.run.log).toMatch(/POST \/zones\/zone-example\/purge: HTTP 429; attempt 2 of 2 in 0\.\d s\./)
+    expect(matrix.run.log).toMatch(/POST \/zones\/zone-example\/purge: HTTP 429; attempt \d+ of \d+ in \d+\.\d s\./)
   })
 
   it.each([408, 500, 502, 503, 504])('%i on every attempt: the batch fails after max-attempts, the other is purged', async (status) => {
