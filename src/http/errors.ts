@@ -90,12 +90,20 @@ function clip(text: string): string {
   return `${text.slice(0, end)}…`
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+const ENTITIES: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', ' ']
+])
 
 /**
  * The text a browser would show of an HTML page: comments, scripts and styles dropped, every tag made a
- * space (so that the words of two paragraphs do not run together), the common entities decoded. Each pattern, once started, always matches (an unclosed tag runs
- * to the end), so the work is linear in the size of the page.
+ * space (so that the words of two paragraphs do not run together), the common entities decoded. Each
+ * pattern, once started, always matches (an unclosed tag runs to the end), so the work is linear in the
+ * size of the page.
  */
 function textOfMarkup(markup: string): string {
   return markup
@@ -103,7 +111,7 @@ function textOfMarkup(markup: string): string {
     .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
     .replace(/<[a-z!/?][^>]*(?:>|$)/gi, ' ')
     .replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);/gi, (entity: string, name: string) => {
-      if (!name.startsWith('#')) return ENTITIES[name.toLowerCase()] ?? entity
+      if (!name.startsWith('#')) return ENTITIES.get(name.toLowerCase()) ?? entity
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1))
       return code <= 0x10ffff ? String.fromCodePoint(code) : entity
     })

@@ -83,6 +83,7 @@ describe('extractServerMessage', () => {
   })
   it('keeps entities it does not know, and code points that do not exist', () => {
     expect(message('<p>&#1114111;&#x10FFFF; &#1114112; &#xFFFFFF; &bogus; &AMP;</p>')).toBe('\u{10ffff}\u{10ffff} &#1114112; &#xFFFFFF; &bogus; &')
+    expect(message('<p>&constructor; &__proto__; &toString;</p>')).toBe('&constructor; &__proto__; &toString;')
   })
   it('gives nothing for an empty body, a page without text, or JSON without a message', () => {
     expect(message('')).toBeUndefined()
