@@ -76791,52 +76791,98 @@ class ApiError extends Error {
     }
 }
 const MAX_MESSAGE_CHARS = 300;
+/** A server that lists thousands of errors says enough in its first few. */
+const MAX_ERRORS = 20;
 /**
- * The server's own words from an error body: `errors[].message`, `error` (text or `{message}`),
- * `message`, or else the start of a non-JSON body.
+ * The server's own words from an error body: `errors[].message` (or a top-level list of them), `error`
+ * (text or `{message}`), `message`, or else the text of a non-JSON body (an HTML page as its text,
+ * without tags), whitespace folded. At most 300 characters; never throws, whatever the body holds.
+ *
+ * `hide` scrubs secrets. It is applied to the whole body and again to the whole message (which JSON
+ * escapes or HTML entities may have spelled differently) before anything is cut, so that a cut can
+ * never leave part of a secret.
  */
-function extractServerMessage(body) {
-    const text = body.trim();
-    if (text === '')
-        return undefined;
+function extractServerMessage(body, hide) {
+    const text = hide(body).trim();
     let json;
     try {
         json = JSON.parse(text);
     }
     catch {
-        return clip(text.replace(/\s+/g, ' '));
+        return finish(text.startsWith('<') ? textOfMarkup(text) : text, hide);
     }
+    if (Array.isArray(json))
+        return messageOfList(json, hide);
     if (typeof json !== 'object' || json === null)
-        return clip(String(json));
+        return finish(String(json), hide);
     const record = json;
     if (Array.isArray(record.errors)) {
-        const messages = record.errors
-            .map((entry) => (typeof entry === 'string' ? entry : messageOf(entry)))
-            .filter((message) => message !== undefined);
-        if (messages.length > 0)
-            return clip(messages.join('; '));
+        const message = messageOfList(record.errors, hide);
+        if (message !== undefined)
+            return message;
     }
-    const error = typeof record.error === 'string' ? record.error : messageOf(record.error);
-    if (error !== undefined)
-        return clip(error);
-    if (typeof record.message === 'string' && record.message !== '')
-        return clip(record.message);
-    return undefined;
+    const message = textValue(record.error) ?? messageOf(record.error) ?? textValue(record.message);
+    return message === undefined ? undefined : finish(message, hide);
+}
+function messageOfList(entries, hide) {
+    const messages = entries
+        .slice(0, MAX_ERRORS)
+        .map((entry) => textValue(entry) ?? messageOf(entry))
+        .filter((message) => message !== undefined);
+    return finish(messages.join('; '), hide);
 }
 function messageOf(value) {
-    if (typeof value !== 'object' || value === null)
-        return undefined;
-    const message = value.message;
-    return typeof message === 'string' && message !== '' ? message : undefined;
+    return typeof value === 'object' && value !== null ? textValue(value.message) : undefined;
+}
+/** A message as a server may give it: non-empty text, or a number. */
+function textValue(value) {
+    if (typeof value === 'number')
+        return String(value);
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+function finish(message, hide) {
+    const folded = hide(message).replace(/\s+/g, ' ').trim();
+    return folded === '' ? undefined : clip(folded);
 }
 function clip(text) {
-    return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text;
+    if (text.length <= MAX_MESSAGE_CHARS)
+        return text;
+    // Never end on the first half of a surrogate pair.
+    const end = /[\ud800-\udbff]/.test(text.charAt(MAX_MESSAGE_CHARS - 1)) ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS;
+    return `${text.slice(0, end)}…`;
+}
+const ENTITIES = new Map([
+    ['amp', '&'],
+    ['lt', '<'],
+    ['gt', '>'],
+    ['quot', '"'],
+    ['apos', "'"],
+    ['nbsp', ' ']
+]);
+/**
+ * The text a browser would show of an HTML page: comments, scripts and styles dropped, every tag made a
+ * space (so that the words of two paragraphs do not run together), the common entities decoded. Each
+ * pattern, once started, always matches (an unclosed tag runs to the end), so the work is linear in the
+ * size of the page.
+ */
+function textOfMarkup(markup) {
+    return markup
+        .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+        .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
+        .replace(/<[a-z!/?][^>]*(?:>|$)/gi, ' ')
+        .replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);/gi, (entity, name) => {
+        if (!name.startsWith('#'))
+            return ENTITIES.get(name.toLowerCase()) ?? entity;
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    });
 }
 const HINTS = {
     400: 'The API rejected the request as sent; check the inputs it came from.',
     401: 'The API key was not accepted: check the "api-key" input or the CDN_API_KEY secret.',
     403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
     404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
+    405: 'The address does not take this request: check that "api-url" is the Content Delivery Service API, including /v1.',
     409: 'The request conflicts with the zone\'s current state.',
     413: 'The request is too large: lower "batch-size".',
     429: 'Rate limited: lower "concurrency", or run again later.'
@@ -76847,6 +76893,8 @@ function hintFor(details) {
             return 'No answer in time: raise "timeout" or run again later.';
         case 'network':
             return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.';
+        case 'too-large':
+            return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.';
         case 'unsuccessful':
             return 'The API answered success: false.';
         case 'http': {
@@ -76859,16 +76907,25 @@ function hintFor(details) {
         }
     }
 }
+function describeWhat(details) {
+    const detail = details.detail ?? '';
+    switch (details.kind) {
+        case 'timeout':
+            return `timed out${detail === '' ? '' : ` after ${detail}`}`;
+        case 'network':
+            return `network error${detail === '' ? '' : ` (${detail})`}`;
+        case 'too-large':
+            return `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`;
+        case 'unsuccessful':
+        case 'http':
+            return `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`;
+    }
+}
 function describeFailure(details) {
-    const what = details.kind === 'timeout'
-        ? `timed out${details.detail === undefined ? '' : ` after ${details.detail}`}`
-        : details.kind === 'network'
-            ? `network error${details.detail === undefined ? '' : ` (${details.detail})`}`
-            : `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`;
     const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
     const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`;
     const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
-    return `${details.method} ${details.path} failed: ${what}${server}${requestId}${attempts}. ${hintFor(details)}`;
+    return `${details.method} ${details.path} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/plan.ts
@@ -77128,8 +77185,6 @@ function parseRetryAfter(value, nowMs) {
     if (value === undefined)
         return undefined;
     const text = value.trim();
-    if (text === '')
-        return undefined;
     let ms;
     if (/^\d+$/.test(text)) {
         ms = Number(text) * 1000;
@@ -77156,6 +77211,8 @@ function backoffDelay(attempt, random) {
 
 
 
+/** The body limit of a request that does not set its own: far above any answer of the API. */
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function createDispatcher(connections) {
     return new undici/* EnvHttpProxyAgent */.J2({ connections, keepAliveTimeout: 10_000 });
@@ -77184,18 +77241,14 @@ class ApiClient {
     /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
     async request(method, path, options = {}) {
         const url = this.options.baseUrl + path + queryString(options.query);
+        // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
         const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+        const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
         for (let attempt = 1;; attempt++) {
             const started = performance.now();
-            const result = await this.attempt(method, url, body);
-            this.options.onAttempt?.({
-                method,
-                path,
-                attempt,
-                outcome: result.kind === 'response' ? result.status : result.kind === 'timeout' ? 'timeout' : result.detail,
-                ms: Math.round(performance.now() - started)
-            });
-            const judged = this.judge(method, path, attempt, result);
+            const result = await this.attempt(method, url, body, maxBodyBytes);
+            this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) });
+            const judged = this.judge(method, path, attempt, result, maxBodyBytes);
             if (judged.done)
                 return judged.response;
             if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
@@ -77206,8 +77259,7 @@ class ApiClient {
                 });
             }
             const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
-            const reason = judged.details.kind === 'http' ? `HTTP ${judged.details.status ?? ''}` : judged.details.kind === 'timeout' ? 'timed out' : `network error (${judged.details.detail ?? ''})`;
-            this.options.onRetry?.({ method, path, attempt, reason, delayMs });
+            this.options.onRetry?.({ method, path, attempt, reason: retryReason(result), delayMs });
             this.retries++;
             await this.sleep(delayMs);
         }
@@ -77223,7 +77275,7 @@ class ApiClient {
     async close() {
         await this.dispatcher.close();
     }
-    async attempt(method, url, body) {
+    async attempt(method, url, body, maxBodyBytes) {
         const headers = {
             authorization: `Bearer ${this.options.apiKey}`,
             accept: 'application/json',
@@ -77231,54 +77283,129 @@ class ApiClient {
         };
         if (body !== undefined)
             headers['content-type'] = 'application/json';
+        // One signal for the whole attempt, body included: an answer that drips in slowly ends at the timeout too.
         const signal = AbortSignal.timeout(this.options.timeoutMs);
         this.requestsSent++;
         try {
             const response = await (0,undici/* request */.Em)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
-            const text = await response.body.text();
+            const text = await readBody(response, maxBodyBytes);
+            if (text === undefined)
+                return { kind: 'too-large', status: response.statusCode, headers: response.headers };
             return { kind: 'response', status: response.statusCode, text, headers: response.headers };
         }
         catch (error) {
-            if (signal.aborted)
-                return { kind: 'timeout', detail: `${this.options.timeoutMs / 1000} s` };
-            const code = error.code;
-            return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) };
+            return transportFailure(error, signal, this.options.timeoutMs);
         }
     }
-    judge(method, path, attempt, result) {
-        if (result.kind !== 'response') {
+    judge(method, path, attempt, result, maxBodyBytes) {
+        if (result.kind === 'network' || result.kind === 'timeout') {
             return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } };
         }
-        const json = parseJson(result.text);
-        const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
-        const ok = result.status >= 200 && result.status < 300;
-        if (ok && !unsuccessful)
-            return { done: true, response: { status: result.status, body: json, attempts: attempt } };
-        const serverMessage = extractServerMessage(result.text);
-        const requestId = headerValue(result.headers, 'x-request-id') ?? headerValue(result.headers, 'request-id') ?? headerValue(result.headers, 'x-correlation-id');
-        const details = {
+        const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '');
+        const common = {
             method,
             path,
             attempts: attempt,
-            kind: ok ? 'unsuccessful' : 'http',
             status: result.status,
-            ...(serverMessage === undefined ? {} : { serverMessage: serverMessage.split(this.options.apiKey).join('***') }),
-            ...(requestId === undefined ? {} : { requestId })
+            ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
         };
+        if (result.kind === 'too-large') {
+            return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } };
+        }
+        const json = parseJson(result.text);
+        const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
+        // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
+        const ok = result.status >= 200 && result.status < 300;
+        if (ok && !unsuccessful)
+            return { done: true, response: { status: result.status, body: json, attempts: attempt } };
+        const serverMessage = extractServerMessage(result.text, this.hide);
+        const details = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) };
         const retryable = RETRYABLE_STATUSES.has(result.status);
         const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
         return { done: false, retryable, retryAfterMs, details };
     }
+    /** The key out of text the server sent: it may echo what it was given. */
+    hide = (text) => (this.options.apiKey === '' ? text : text.split(this.options.apiKey).join('***'));
 }
-function parseJson(text) {
-    if (text.trim() === '')
+/**
+ * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
+ * connection is dropped. A content-length over the limit is refused before a byte is read.
+ */
+async function readBody(response, maxBytes) {
+    if (Number(headerValue(response.headers, 'content-length')) > maxBytes) {
+        discard(response.body);
         return undefined;
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.length;
+        // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
+        if (size > maxBytes)
+            return undefined;
+        chunks.push(chunk);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+}
+/** Drops the rest of a body and its connection. The stream then reports the abort as an error, which is expected here. */
+function discard(body) {
+    body.on('error', ignore).destroy();
+}
+const ignore = () => undefined;
+/**
+ * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
+ * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
+ */
+function transportFailure(error, signal, timeoutMs) {
+    if (signal.aborted && error === signal.reason)
+        return { kind: 'timeout', detail: `${timeoutMs / 1000} s` };
+    const code = error?.code;
+    return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) };
+}
+function outcomeOf(result) {
+    switch (result.kind) {
+        case 'response':
+            return result.status;
+        case 'too-large':
+            return `${result.status}, too large`;
+        case 'timeout':
+            return 'timeout';
+        case 'network':
+            return result.detail;
+    }
+}
+/** Why an attempt is tried again, for the log line that says so. */
+function retryReason(result) {
+    switch (result.kind) {
+        case 'timeout':
+            return 'timed out';
+        case 'network':
+            return `network error (${result.detail})`;
+        default:
+            return `HTTP ${result.status}`;
+    }
+}
+const MAX_REQUEST_ID_CHARS = 100;
+function clipRequestId(id) {
+    return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}…` : id;
+}
+/** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
+function formatBytes(bytes) {
+    if (bytes > 0 && bytes % (1024 * 1024) === 0)
+        return `${bytes / (1024 * 1024)} MiB`;
+    if (bytes > 0 && bytes % 1024 === 0)
+        return `${bytes / 1024} KiB`;
+    return `${bytes} bytes`;
+}
+/** The parsed body; undefined when it is empty or not JSON. */
+function parseJson(text) {
     try {
         return JSON.parse(text);
     }
     catch {
-        return undefined;
+        // Not JSON: judged by its status alone, and quoted as text if it is an error.
     }
+    return undefined;
 }
 function headerValue(headers, name) {
     const value = headers[name];
@@ -81564,7 +81691,9 @@ const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE;
 async function listZones(client, enough = () => false) {
     const fetchPage = async (page) => {
         const response = await client.request('GET', '/zones', {
-            query: { page, per_page: PER_PAGE }
+            query: { page, per_page: PER_PAGE },
+            // 100 zones take kilobytes even with fields the API adds; parsed JSON can take 40 times its size in memory.
+            maxBodyBytes: 4 * 1024 * 1024
         });
         const data = response.body?.data;
         if (!Array.isArray(data)) {

@@ -48,7 +48,15 @@ export interface RequestOptions {
    * caller checks what happened, then calls `waitBeforeRetry` and tries again itself.
    */
   readonly retry?: boolean
+  /**
+   * Most bytes of the answer's body that are read (default 1 MiB). A longer answer fails the request
+   * at once as too large, without reading the rest, and is not retried: it would not get smaller.
+   */
+  readonly maxBodyBytes?: number
 }
+
+/** The body limit of a request that does not set its own: far above any answer of the API. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
 export interface ApiResponse<T> {
   readonly status: number
@@ -57,10 +65,14 @@ export interface ApiResponse<T> {
   readonly attempts: number
 }
 
-/** The outcome of one attempt: a response to judge, or a transport failure. */
-type AttemptResult =
-  | { readonly kind: 'response'; readonly status: number; readonly text: string; readonly headers: Dispatcher.ResponseData['headers'] }
-  | { readonly kind: 'network' | 'timeout'; readonly detail: string }
+type Headers = Dispatcher.ResponseData['headers']
+
+/** The outcome of one attempt: a response to judge (its body, or that it was too large), or a transport failure. */
+export type AttemptResult =
+  | { readonly kind: 'response'; readonly status: number; readonly text: string; readonly headers: Headers }
+  | { readonly kind: 'too-large'; readonly status: number; readonly headers: Headers }
+  | { readonly kind: 'network'; readonly detail: string }
+  | { readonly kind: 'timeout'; readonly detail: string }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -92,18 +104,14 @@ export class ApiClient {
   /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
   async request<T = unknown>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = this.options.baseUrl + path + queryString(options.query)
+    // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+    const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     for (let attempt = 1; ; attempt++) {
       const started = performance.now()
-      const result = await this.attempt(method, url, body)
-      this.options.onAttempt?.({
-        method,
-        path,
-        attempt,
-        outcome: result.kind === 'response' ? result.status : result.kind === 'timeout' ? 'timeout' : result.detail,
-        ms: Math.round(performance.now() - started)
-      })
-      const judged = this.judge(method, path, attempt, result)
+      const result = await this.attempt(method, url, body, maxBodyBytes)
+      this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) })
+      const judged = this.judge(method, path, attempt, result, maxBodyBytes)
       if (judged.done) return judged.response as ApiResponse<T>
       if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
         throw new ApiError({
@@ -113,8 +121,7 @@ export class ApiClient {
         })
       }
       const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random)
-      const reason = judged.details.kind === 'http' ? `HTTP ${judged.details.status ?? ''}` : judged.details.kind === 'timeout' ? 'timed out' : `network error (${judged.details.detail ?? ''})`
-      this.options.onRetry?.({ method, path, attempt, reason, delayMs })
+      this.options.onRetry?.({ method, path, attempt, reason: retryReason(result), delayMs })
       this.retries++
       await this.sleep(delayMs)
     }
@@ -134,23 +141,23 @@ export class ApiClient {
     await this.dispatcher.close()
   }
 
-  private async attempt(method: Method, url: string, body: string | undefined): Promise<AttemptResult> {
+  private async attempt(method: Method, url: string, body: string | undefined, maxBodyBytes: number): Promise<AttemptResult> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
       'user-agent': this.options.userAgent
     }
     if (body !== undefined) headers['content-type'] = 'application/json'
+    // One signal for the whole attempt, body included: an answer that drips in slowly ends at the timeout too.
     const signal = AbortSignal.timeout(this.options.timeoutMs)
     this.requestsSent++
     try {
       const response = await request(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal })
-      const text = await response.body.text()
+      const text = await readBody(response, maxBodyBytes)
+      if (text === undefined) return { kind: 'too-large', status: response.statusCode, headers: response.headers }
       return { kind: 'response', status: response.statusCode, text, headers: response.headers }
     } catch (error) {
-      if (signal.aborted) return { kind: 'timeout', detail: `${this.options.timeoutMs / 1000} s` }
-      const code = (error as { code?: unknown }).code
-      return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) }
+      return transportFailure(error, signal, this.options.timeoutMs)
     }
   }
 
@@ -158,45 +165,128 @@ export class ApiClient {
     method: Method,
     path: string,
     attempt: number,
-    result: AttemptResult
+    result: AttemptResult,
+    maxBodyBytes: number
   ):
     | { done: true; response: ApiResponse<unknown> }
     | { done: false; retryable: boolean; retryAfterMs: number | undefined; details: ApiErrorDetails } {
-    if (result.kind !== 'response') {
+    if (result.kind === 'network' || result.kind === 'timeout') {
       return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } }
     }
-    const json = parseJson(result.text)
-    const unsuccessful = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false
-    const ok = result.status >= 200 && result.status < 300
-    if (ok && !unsuccessful) return { done: true, response: { status: result.status, body: json, attempts: attempt } }
-
-    const serverMessage = extractServerMessage(result.text)
-    const requestId = headerValue(result.headers, 'x-request-id') ?? headerValue(result.headers, 'request-id') ?? headerValue(result.headers, 'x-correlation-id')
-    const details: ApiErrorDetails = {
+    const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '')
+    const common = {
       method,
       path,
       attempts: attempt,
-      kind: ok ? 'unsuccessful' : 'http',
       status: result.status,
-      ...(serverMessage === undefined ? {} : { serverMessage: serverMessage.split(this.options.apiKey).join('***') }),
-      ...(requestId === undefined ? {} : { requestId })
+      ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
     }
+    if (result.kind === 'too-large') {
+      return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } }
+    }
+    const json = parseJson(result.text)
+    const unsuccessful = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false
+    // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
+    const ok = result.status >= 200 && result.status < 300
+    if (ok && !unsuccessful) return { done: true, response: { status: result.status, body: json, attempts: attempt } }
+
+    const serverMessage = extractServerMessage(result.text, this.hide)
+    const details: ApiErrorDetails = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) }
     const retryable = RETRYABLE_STATUSES.has(result.status)
     const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined
     return { done: false, retryable, retryAfterMs, details }
   }
+
+  /** The key out of text the server sent: it may echo what it was given. */
+  private readonly hide = (text: string): string => (this.options.apiKey === '' ? text : text.split(this.options.apiKey).join('***'))
 }
 
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
+/**
+ * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
+ * connection is dropped. A content-length over the limit is refused before a byte is read.
+ */
+async function readBody(response: Dispatcher.ResponseData, maxBytes: number): Promise<string | undefined> {
+  if (Number(headerValue(response.headers, 'content-length')) > maxBytes) {
+    discard(response.body)
     return undefined
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length
+    // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
+    if (size > maxBytes) return undefined
+    chunks.push(chunk)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/** Drops the rest of a body and its connection. The stream then reports the abort as an error, which is expected here. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', ignore).destroy()
+}
+
+const ignore = (): void => undefined
+
+/**
+ * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
+ * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
+ */
+export function transportFailure(error: unknown, signal: AbortSignal, timeoutMs: number): AttemptResult {
+  if (signal.aborted && error === signal.reason) return { kind: 'timeout', detail: `${timeoutMs / 1000} s` }
+  const code = (error as { code?: unknown } | null | undefined)?.code
+  return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) }
+}
+
+function outcomeOf(result: AttemptResult): number | string {
+  switch (result.kind) {
+    case 'response':
+      return result.status
+    case 'too-large':
+      return `${result.status}, too large`
+    case 'timeout':
+      return 'timeout'
+    case 'network':
+      return result.detail
   }
 }
 
-function headerValue(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+/** Why an attempt is tried again, for the log line that says so. */
+function retryReason(result: AttemptResult): string {
+  switch (result.kind) {
+    case 'timeout':
+      return 'timed out'
+    case 'network':
+      return `network error (${result.detail})`
+    default:
+      return `HTTP ${result.status}`
+  }
+}
+
+const MAX_REQUEST_ID_CHARS = 100
+
+function clipRequestId(id: string): string {
+  return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}…` : id
+}
+
+/** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
+export function formatBytes(bytes: number): string {
+  if (bytes > 0 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`
+  if (bytes > 0 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
+  return `${bytes} bytes`
+}
+
+/** The parsed body; undefined when it is empty or not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    // Not JSON: judged by its status alone, and quoted as text if it is an error.
+  }
+  return undefined
+}
+
+function headerValue(headers: Headers, name: string): string | undefined {
   const value = headers[name]
   return Array.isArray(value) ? value[0] : value
 }

@@ -1,5 +1,5 @@
 /** Why a request failed for good. */
-export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'timeout'
+export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'timeout' | 'too-large'
 
 export interface ApiErrorDetails {
   readonly method: string
@@ -9,7 +9,7 @@ export interface ApiErrorDetails {
   readonly status?: number
   readonly serverMessage?: string
   readonly requestId?: string
-  /** Network error code or the timeout, for kinds network/timeout. */
+  /** Network error code, the timeout, or (too-large) the size limit, as text. */
   readonly detail?: string
   /** Whether the same request may succeed later (network error, timeout, 408/429/5xx). */
   readonly retryable?: boolean
@@ -29,42 +29,92 @@ export class ApiError extends Error {
 }
 
 const MAX_MESSAGE_CHARS = 300
+/** A server that lists thousands of errors says enough in its first few. */
+const MAX_ERRORS = 20
 
 /**
- * The server's own words from an error body: `errors[].message`, `error` (text or `{message}`),
- * `message`, or else the start of a non-JSON body.
+ * The server's own words from an error body: `errors[].message` (or a top-level list of them), `error`
+ * (text or `{message}`), `message`, or else the text of a non-JSON body (an HTML page as its text,
+ * without tags), whitespace folded. At most 300 characters; never throws, whatever the body holds.
+ *
+ * `hide` scrubs secrets. It is applied to the whole body and again to the whole message (which JSON
+ * escapes or HTML entities may have spelled differently) before anything is cut, so that a cut can
+ * never leave part of a secret.
  */
-export function extractServerMessage(body: string): string | undefined {
-  const text = body.trim()
-  if (text === '') return undefined
+export function extractServerMessage(body: string, hide: (text: string) => string): string | undefined {
+  const text = hide(body).trim()
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    return clip(text.replace(/\s+/g, ' '))
+    return finish(text.startsWith('<') ? textOfMarkup(text) : text, hide)
   }
-  if (typeof json !== 'object' || json === null) return clip(String(json))
+  if (Array.isArray(json)) return messageOfList(json, hide)
+  if (typeof json !== 'object' || json === null) return finish(String(json), hide)
   const record = json as Record<string, unknown>
   if (Array.isArray(record.errors)) {
-    const messages = record.errors
-      .map((entry: unknown) => (typeof entry === 'string' ? entry : messageOf(entry)))
-      .filter((message): message is string => message !== undefined)
-    if (messages.length > 0) return clip(messages.join('; '))
+    const message = messageOfList(record.errors, hide)
+    if (message !== undefined) return message
   }
-  const error = typeof record.error === 'string' ? record.error : messageOf(record.error)
-  if (error !== undefined) return clip(error)
-  if (typeof record.message === 'string' && record.message !== '') return clip(record.message)
-  return undefined
+  const message = textValue(record.error) ?? messageOf(record.error) ?? textValue(record.message)
+  return message === undefined ? undefined : finish(message, hide)
+}
+
+function messageOfList(entries: readonly unknown[], hide: (text: string) => string): string | undefined {
+  const messages = entries
+    .slice(0, MAX_ERRORS)
+    .map((entry) => textValue(entry) ?? messageOf(entry))
+    .filter((message) => message !== undefined)
+  return finish(messages.join('; '), hide)
 }
 
 function messageOf(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const message = (value as Record<string, unknown>).message
-  return typeof message === 'string' && message !== '' ? message : undefined
+  return typeof value === 'object' && value !== null ? textValue((value as Record<string, unknown>).message) : undefined
+}
+
+/** A message as a server may give it: non-empty text, or a number. */
+function textValue(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value)
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined
+}
+
+function finish(message: string, hide: (text: string) => string): string | undefined {
+  const folded = hide(message).replace(/\s+/g, ' ').trim()
+  return folded === '' ? undefined : clip(folded)
 }
 
 function clip(text: string): string {
-  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text
+  if (text.length <= MAX_MESSAGE_CHARS) return text
+  // Never end on the first half of a surrogate pair.
+  const end = /[\ud800-\udbff]/.test(text.charAt(MAX_MESSAGE_CHARS - 1)) ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS
+  return `${text.slice(0, end)}…`
+}
+
+const ENTITIES: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', ' ']
+])
+
+/**
+ * The text a browser would show of an HTML page: comments, scripts and styles dropped, every tag made a
+ * space (so that the words of two paragraphs do not run together), the common entities decoded. Each
+ * pattern, once started, always matches (an unclosed tag runs to the end), so the work is linear in the
+ * size of the page.
+ */
+function textOfMarkup(markup: string): string {
+  return markup
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
+    .replace(/<[a-z!/?][^>]*(?:>|$)/gi, ' ')
+    .replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);/gi, (entity: string, name: string) => {
+      if (!name.startsWith('#')) return ENTITIES.get(name.toLowerCase()) ?? entity
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1))
+      return code <= 0x10ffff ? String.fromCodePoint(code) : entity
+    })
 }
 
 const HINTS: Readonly<Record<number, string>> = {
@@ -72,6 +122,7 @@ const HINTS: Readonly<Record<number, string>> = {
   401: 'The API key was not accepted: check the "api-key" input or the CDN_API_KEY secret.',
   403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
   404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
+  405: 'The address does not take this request: check that "api-url" is the Content Delivery Service API, including /v1.',
   409: 'The request conflicts with the zone\'s current state.',
   413: 'The request is too large: lower "batch-size".',
   429: 'Rate limited: lower "concurrency", or run again later.'
@@ -83,6 +134,8 @@ function hintFor(details: ApiErrorDetails): string {
       return 'No answer in time: raise "timeout" or run again later.'
     case 'network':
       return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.'
+    case 'too-large':
+      return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.'
     case 'unsuccessful':
       return 'The API answered success: false.'
     case 'http': {
@@ -94,15 +147,24 @@ function hintFor(details: ApiErrorDetails): string {
   }
 }
 
+function describeWhat(details: ApiErrorDetails): string {
+  const detail = details.detail ?? ''
+  switch (details.kind) {
+    case 'timeout':
+      return `timed out${detail === '' ? '' : ` after ${detail}`}`
+    case 'network':
+      return `network error${detail === '' ? '' : ` (${detail})`}`
+    case 'too-large':
+      return `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`
+    case 'unsuccessful':
+    case 'http':
+      return `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`
+  }
+}
+
 export function describeFailure(details: ApiErrorDetails): string {
-  const what =
-    details.kind === 'timeout'
-      ? `timed out${details.detail === undefined ? '' : ` after ${details.detail}`}`
-      : details.kind === 'network'
-        ? `network error${details.detail === undefined ? '' : ` (${details.detail})`}`
-        : `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`
   const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`
   const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`
   const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : ''
-  return `${details.method} ${details.path} failed: ${what}${server}${requestId}${attempts}. ${hintFor(details)}`
+  return `${details.method} ${details.path} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`
 }

@@ -12,7 +12,6 @@ export const BACKOFF_CAP_MS = 30_000
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined
   const text = value.trim()
-  if (text === '') return undefined
   let ms: number
   if (/^\d+$/.test(text)) {
     ms = Number(text) * 1000

@@ -42,7 +42,7 @@ describe('request failures (end to end)', () => {
     const run = await api.run({ tags: 'a b', 'max-attempts': '3' })
     expect(run.code).toBe(1)
     expect(run.outputs).toMatchObject({ 'failed-tags': '["a","b"]', 'purged-tags': '0', requests: '4' })
-    expect(errorLine(run)).toContain('POST /zones/zone-example/purge failed: HTTP 503: "<html>Service Unavailable</html>" (request id req-4) after 3 attempts. The service failed: run again later.')
+    expect(errorLine(run)).toContain('POST /zones/zone-example/purge failed: HTTP 503: "Service Unavailable" (request id req-4) after 3 attempts. The service failed: run again later.')
   })
 
   it('fails a 200 answer whose body says success: false', async () => {

@@ -70,7 +70,8 @@ describe('purging (end to end, bundle against the stand-in)', () => {
   })
 
   it('keeps at most `concurrency` purge requests in flight, over kept-alive connections', async () => {
-    const api = await standIn({ latencyMs: 30 })
+    const api = await standIn()
+    api.barrier(3, (request) => request.path.endsWith('/purge'))
     const files = Array.from({ length: 60 }, (_, i) => `/page-${i}.html`).join('\n')
     const run = await api.run({ files, 'batch-size': '5', concurrency: '3' })
     expect(run.code).toBe(0)

@@ -32,7 +32,22 @@ export interface Fault {
   hangAfter?: boolean
   /** Close the connection without an answer. */
   reset?: boolean
+  /** Send the status line and headers (status default 200), then nothing, keeping the connection open. */
+  silentAfterHeaders?: boolean
+  /** Send the headers (status default 200), then one byte every `dripMs` until the client hangs up. */
+  dripMs?: number
+  /** Answer (status default 200) with a body of this many bytes and its content-length, sent as fast as the client reads. */
+  bodyBytes?: number
+  /** Answer (status default 200) with a chunked body that never ends, sent as fast as the client reads. */
+  endless?: boolean
+  /** Announce the whole body (status default 200), send half of it, then reset the connection. */
+  resetMidBody?: boolean
+  /** Announce a content-length larger than the body (status default 200), send the body, then close the connection. */
+  cutOff?: boolean
 }
+
+/** Fault fields that replace the answer; a fault with none of them only delays it. */
+const ANSWERING: readonly (keyof Fault)[] = ['status', 'hang', 'hangAfter', 'reset', 'silentAfterHeaders', 'dripMs', 'bodyBytes', 'endless', 'resetMidBody', 'cutOff']
 
 export interface RecordedRequest {
   method: string
@@ -85,6 +100,11 @@ export interface StandIn {
   /** TCP connections opened to the server: with keep-alive, far fewer than requests. */
   readonly connections: number
   fault(fault: Fault): void
+  /**
+   * Holds the next `count` requests that `match` accepts until all of them have arrived, then lets them
+   * go on together: a test of how many requests were in flight then needs no latency and no timing.
+   */
+  barrier(count: number, match?: (request: RecordedRequest) => boolean): void
   close(): Promise<void>
 }
 
@@ -123,6 +143,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const requests: RecordedRequest[] = []
   const purges: Purge[] = []
   const faults: (Fault & { left: number })[] = []
+  const barriers: { count: number; match: (request: RecordedRequest) => boolean; waiting: (() => void)[] }[] = []
   const sockets = new Set<Socket>()
   let counter = 0
   let connections = 0
@@ -153,11 +174,19 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       body = raw
     }
     const fault = takeFault(method, path)
-    const recorded: RecordedRequest = { method, path, query: Object.fromEntries(url.searchParams), headers: req.headers, body, faulted: fault !== undefined && (fault.status !== undefined || fault.hang === true || fault.hangAfter === true || fault.reset === true) }
+    const recorded: RecordedRequest = {
+      method,
+      path,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body,
+      faulted: fault !== undefined && ANSWERING.some((key) => fault[key] !== undefined && fault[key] !== false)
+    }
     requests.push(recorded)
     options.onRequest?.(recorded)
     res.setHeader('x-request-id', `req-${++counter}`)
 
+    await passBarrier(recorded)
     if (options.latencyMs) await delay(options.latencyMs)
     if (fault !== undefined) {
       if (fault.delayMs !== undefined) await delay(fault.delayMs)
@@ -174,13 +203,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
         req.socket.destroy()
         return
       }
-      if (fault.status !== undefined) {
-        for (const [name, value] of Object.entries(fault.headers ?? {})) res.setHeader(name, value)
-        if (fault.retryAfter !== undefined) res.setHeader('retry-after', fault.retryAfter)
-        const text = fault.body ?? JSON.stringify({ success: false, errors: [{ code: fault.status, message: `Injected fault ${fault.status}` }] })
-        res.writeHead(fault.status, { 'content-type': fault.body === undefined ? 'application/json' : 'text/html' }).end(text)
-        return
-      }
+      if (answerFault(req, res, fault)) return
     }
 
     try {
@@ -320,6 +343,17 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     return { data: { zone: zoneName, ...(body as Record<string, unknown>) } }
   }
 
+  const passBarrier = async (request: RecordedRequest): Promise<void> => {
+    const barrier = barriers.find((candidate) => candidate.match(request))
+    if (barrier === undefined) return
+    await new Promise<void>((resolve) => {
+      barrier.waiting.push(resolve)
+      if (barrier.waiting.length < barrier.count) return
+      barriers.splice(barriers.indexOf(barrier), 1)
+      for (const release of barrier.waiting) release()
+    })
+  }
+
   const server = createServer((req, res) => {
     maxInFlight = Math.max(maxInFlight, ++inFlight)
     let counted = true
@@ -357,11 +391,65 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       return connections
     },
     fault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
+    barrier: (count, match = () => true) => {
+      barriers.push({ count, match, waiting: [] })
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     }
   }
+}
+
+/** Answers a fault that shapes the answer (status, body, how it is sent). False when the fault does not answer. */
+function answerFault(req: IncomingMessage, res: ServerResponse, fault: Fault): boolean {
+  const status = fault.status ?? 200
+  const text = fault.body ?? JSON.stringify({ success: false, errors: [{ code: status, message: `Injected fault ${status}` }] })
+  const contentType = fault.body === undefined ? 'application/json' : 'text/html'
+  for (const [name, value] of Object.entries(fault.headers ?? {})) res.setHeader(name, value)
+  if (fault.retryAfter !== undefined) res.setHeader('retry-after', fault.retryAfter)
+  if (fault.silentAfterHeaders) {
+    res.writeHead(status, { 'content-type': 'application/json' }).flushHeaders()
+  } else if (fault.dripMs !== undefined) {
+    res.writeHead(status, { 'content-type': 'application/json' }).flushHeaders()
+    const timer = setInterval(() => res.write(' '), fault.dripMs)
+    res.on('close', () => clearInterval(timer))
+  } else if (fault.bodyBytes !== undefined || fault.endless) {
+    res.writeHead(status, { 'content-type': 'application/json', ...(fault.bodyBytes === undefined ? {} : { 'content-length': String(fault.bodyBytes) }) })
+    streamFiller(res, fault.bodyBytes ?? Infinity)
+  } else if (fault.resetMidBody) {
+    const bytes = Buffer.from(text)
+    res.writeHead(status, { 'content-type': contentType, 'content-length': String(bytes.length) })
+    res.write(bytes.subarray(0, bytes.length >> 1), () => req.socket.resetAndDestroy())
+  } else if (fault.cutOff) {
+    const bytes = Buffer.from(text)
+    res.writeHead(status, { 'content-type': contentType, 'content-length': String(bytes.length * 2 + 100) })
+    res.write(bytes, () => req.socket.end())
+  } else if (fault.status !== undefined) {
+    res.writeHead(status, { 'content-type': contentType }).end(text)
+  } else {
+    return false
+  }
+  return true
+}
+
+const FILLER = Buffer.alloc(64 * 1024, 'x')
+
+/** Writes `total` bytes of filler (Infinity: for ever), as fast as the client reads them, until it hangs up. */
+function streamFiller(res: ServerResponse, total: number): void {
+  let left = total
+  const pump = (): void => {
+    while (!res.destroyed && left > 0) {
+      const chunk = left >= FILLER.length ? FILLER : FILLER.subarray(0, left)
+      left -= chunk.length
+      if (!res.write(chunk)) {
+        res.once('drain', pump)
+        return
+      }
+    }
+    if (left <= 0 && !res.destroyed) res.end()
+  }
+  pump()
 }
 
 function integerParam(query: URLSearchParams, name: string, fallback: number): number {

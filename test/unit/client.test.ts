@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ApiClient, type ClientOptions } from '../../src/http/client.js'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiClient, createDispatcher, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type AttemptRecord, type ClientOptions } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 
@@ -108,16 +108,80 @@ describe('ApiClient', () => {
     expect(error.details).toMatchObject({ kind: 'unsuccessful', status: 200, serverMessage: 'purge queue full', attempts: 1 })
   })
 
-  it('quotes the start of a non-JSON error body', async () => {
-    api.fault({ path: purge, status: 502, times: 2, body: '<html><h1>502 Bad Gateway</h1></html>' })
+  it('quotes the text of an HTML error page, without its tags', async () => {
+    api.fault({ path: purge, status: 502, times: 2, body: '<html><h1>502 Bad Gateway</h1>\n<p>nginx</p></html>' })
     const error = await failure(client({ maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } }))
-    expect(error.message).toContain('HTTP 502: "<html><h1>502 Bad Gateway</h1></html>"')
+    expect(error.message).toContain('HTTP 502: "502 Bad Gateway nginx" (request id req-2) after 2 attempts.')
   })
 
-  it('retries a connection reset', async () => {
+  it('takes a 300 answer as a failure, and a 299 as a success', async () => {
+    api.fault({ path: purge, status: 300, body: '{"success":true}' })
+    const error = await failure(client().request('POST', purge, { body: { tags: ['a'] } }))
+    expect(error.details).toMatchObject({ kind: 'http', status: 300, attempts: 1, retryable: false })
+    expect(error.message).toContain('Redirects are not followed')
+    api.fault({ path: purge, status: 299, body: '{"success":true,"data":1}' })
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 299, body: { success: true, data: 1 }, attempts: 1 })
+  })
+
+  it('takes a JSON null as a success whose body is null', async () => {
+    api.fault({ path: purge, status: 200, body: 'null' })
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: null, attempts: 1 })
+  })
+
+  it('leaves out of the error what the answer did not give', async () => {
+    api.fault({ path: purge, status: 400, body: '', headers: { 'x-request-id': '' } })
+    const error = await failure(client().request('POST', purge, { body: { tags: ['a'] } }))
+    expect(error.details).toStrictEqual({ method: 'POST', path: purge, attempts: 1, kind: 'http', status: 400, retryable: false })
+    api.fault({ path: purge, status: 503, body: '{}', headers: { 'x-request-id': '' } })
+    const retryable = await failure(client({ maxAttempts: 1 }).request('POST', purge, { body: { tags: ['a'] } }))
+    expect(retryable.details).toStrictEqual({ method: 'POST', path: purge, attempts: 1, kind: 'http', status: 503, retryable: true })
+  })
+
+  it('sends nothing more once closed', async () => {
+    const c = client({ maxAttempts: 1 })
+    clients.splice(clients.indexOf(c), 1)
+    await c.close()
+    const error = await failure(c.request('GET', '/zones'))
+    expect(error.details).toMatchObject({ kind: 'network', detail: 'UND_ERR_DESTROYED' })
+    expect(api.requests).toEqual([])
+  })
+
+  it('says how many attempts it allows', () => {
+    expect(client({ maxAttempts: 3 }).maxAttempts).toBe(3)
+  })
+
+  it('opens no more connections than its dispatcher allows', async () => {
+    api.barrier(2)
+    const c = client({ dispatcher: createDispatcher(2) })
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => c.request('POST', purge, { body: { tags: [`t${n}`] } })))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+    expect(api.connections).toBe(2)
+  })
+
+  it('takes an empty 2xx answer as a success without a body', async () => {
+    api.fault({ path: purge, status: 200, body: '' })
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: undefined, attempts: 1 })
+  })
+
+  it('retries a connection reset, and says it was a network error', async () => {
     api.fault({ path: purge, reset: true })
-    const response = await client().request('POST', purge, { body: { tags: ['a'] } })
+    const retries: string[] = []
+    const response = await client({ onRetry: (r) => retries.push(r.reason) }).request('POST', purge, { body: { tags: ['a'] } })
     expect(response.attempts).toBe(2)
+    expect(retries).toEqual(['network error (UND_ERR_SOCKET)'])
+  })
+
+  it('reports a reset in the middle of the body as a network error with its code, not a timeout', async () => {
+    api.fault({ path: purge, resetMidBody: true, times: 2 })
+    const error = await failure(client({ maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } }))
+    expect(error.details).toMatchObject({ kind: 'network', detail: 'ECONNRESET', attempts: 2, retryable: true })
+    expect(error.message).toContain('failed: network error (ECONNRESET) after 2 attempts.')
+  })
+
+  it('reports a body cut short by a closed connection as a network error', async () => {
+    api.fault({ path: purge, cutOff: true, body: '{"success":true}' })
+    const error = await failure(client({ maxAttempts: 1 }).request('POST', purge, { body: { tags: ['a'] } }))
+    expect(error.details).toMatchObject({ kind: 'network', detail: 'UND_ERR_SOCKET', attempts: 1 })
   })
 
   it('times out a request that hangs, and retries it', async () => {
@@ -125,6 +189,20 @@ describe('ApiClient', () => {
     const response = await client({ timeoutMs: 200 }).request('POST', purge, { body: { tags: ['a'] } })
     expect(response.attempts).toBe(2)
     expect(sleeps).toEqual([500])
+  })
+
+  it('times out an answer whose headers came but whose body never does', async () => {
+    api.fault({ path: purge, silentAfterHeaders: true, times: 2 })
+    const retries: string[] = []
+    const error = await failure(client({ timeoutMs: 200, maxAttempts: 2, onRetry: (r) => retries.push(r.reason) }).request('POST', purge, { body: { tags: ['a'] } }))
+    expect(retries).toEqual(['timed out'])
+    expect(error.details).toMatchObject({ kind: 'timeout', detail: '0.2 s', attempts: 2 })
+  })
+
+  it('times out a body that drips in: the timeout covers the whole answer', async () => {
+    api.fault({ path: purge, dripMs: 20 })
+    const error = await failure(client({ timeoutMs: 300, maxAttempts: 1 }).request('POST', purge, { body: { tags: ['a'] } }))
+    expect(error.details).toMatchObject({ kind: 'timeout', attempts: 1 })
   })
 
   it('says a request timed out', async () => {
@@ -148,16 +226,255 @@ describe('ApiClient', () => {
     expect(error.message).toContain('bad token Bearer ***')
   })
 
+  it('never leaves part of the key where the message is cut', async () => {
+    const key = api.apiKey
+    const tail = ' was refused; '.repeat(30)
+    for (const at of [285, 290, 295, 299]) {
+      api.fault({ path: purge, status: 400, body: JSON.stringify({ errors: [{ message: `${'m'.repeat(at)}${key}${tail}` }] }) })
+      const error = await failure(client().request('POST', purge, { body: { tags: ['a'] } }))
+      expect(error.details.serverMessage).toBe(`${`${'m'.repeat(at)}***${tail}`.replace(/\s+/g, ' ').slice(0, 300)}…`)
+      expect(error.message).not.toContain(key.slice(0, 6))
+    }
+  })
+
+  it('hides the key in the request id, and keeps the id short', async () => {
+    api.fault({ path: purge, status: 400, headers: { 'x-request-id': `id-${api.apiKey}` } })
+    const error = await failure(client().request('POST', purge, { body: { tags: ['a'] } }))
+    expect(error.details.requestId).toBe('id-***')
+    api.fault({ path: purge, status: 400, headers: { 'x-request-id': 'r'.repeat(101) } })
+    expect((await failure(client().request('POST', purge, { body: { tags: ['a'] } }))).details.requestId).toBe(`${'r'.repeat(100)}…`)
+    api.fault({ path: purge, status: 400, headers: { 'x-request-id': 'r'.repeat(100) } })
+    expect((await failure(client().request('POST', purge, { body: { tags: ['a'] } }))).details.requestId).toBe('r'.repeat(100))
+  })
+
+  it('reads the request id from request-id or x-correlation-id when x-request-id is absent', async () => {
+    api.fault({ path: purge, status: 400, headers: { 'x-request-id': '', 'request-id': 'rid-2' } })
+    api.fault({ path: purge, status: 400, headers: { 'x-request-id': '', 'x-correlation-id': 'cid-3' } })
+    expect((await failure(client().request('POST', purge, { body: { tags: ['a'] } }))).details.requestId).toBe('rid-2')
+    expect((await failure(client().request('POST', purge, { body: { tags: ['a'] } }))).details.requestId).toBe('cid-3')
+  })
+
+  it('leaves the server\'s words whole when there is no key to hide', async () => {
+    const error = await failure(client({ apiKey: '' }).request('GET', '/zones'))
+    expect(error.details.serverMessage).toBe('Authentication error: missing or invalid API key')
+  })
+
+  it('reports the outcome of each kind of attempt', async () => {
+    api.fault({ path: purge, reset: true })
+    api.fault({ path: purge, hang: true })
+    api.fault({ path: purge, status: 200, bodyBytes: 2000 })
+    const outcomes: (number | string)[] = []
+    await failure(client({ timeoutMs: 200, onAttempt: (a) => outcomes.push(a.outcome) }).request('POST', purge, { body: { tags: ['a'] }, maxBodyBytes: 1000 }))
+    expect(outcomes).toEqual(['UND_ERR_SOCKET', 'timeout', '200, too large'])
+  })
+
   it('reports each attempt and each retry to its callbacks', async () => {
     api.fault({ path: purge, status: 503, retryAfter: '2' })
     const attempts: unknown[] = []
+    const durations: number[] = []
     const retries: unknown[] = []
-    await client({ onAttempt: (a) => attempts.push({ ...a, ms: 0 }), onRetry: (r) => retries.push(r) }).request('POST', purge, { body: { tags: ['a'] } })
+    const onAttempt = (a: AttemptRecord): void => {
+      durations.push(a.ms)
+      attempts.push({ ...a, ms: 0 })
+    }
+    await client({ onAttempt, onRetry: (r) => retries.push(r) }).request('POST', purge, { body: { tags: ['a'] } })
+    // A duration, not a point in time: never more than the time since the process started.
+    const sinceStart = performance.now()
+    expect(durations.every((ms) => ms >= 0 && ms <= sinceStart)).toBe(true)
     expect(attempts).toEqual([
       { method: 'POST', path: purge, attempt: 1, outcome: 503, ms: 0 },
       { method: 'POST', path: purge, attempt: 2, outcome: 200, ms: 0 }
     ])
     expect(retries).toEqual([{ method: 'POST', path: purge, attempt: 1, reason: 'HTTP 503', delayMs: 2000 }])
+  })
+})
+
+describe('ApiClient answer size', () => {
+  const chunked = { 'transfer-encoding': 'chunked' }
+  const request = (c: ApiClient, maxBodyBytes?: number): Promise<unknown> =>
+    c.request('POST', purge, { body: { tags: ['a'] }, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) })
+
+  it('reads a body up to the limit, sent with or without its length', async () => {
+    const body = JSON.stringify({ success: true, data: 'd'.repeat(1000) })
+    api.fault({ path: purge, status: 200, body, headers: { 'content-length': String(body.length) } })
+    api.fault({ path: purge, status: 200, body, headers: chunked })
+    expect(await request(client(), body.length)).toMatchObject({ status: 200, body: { success: true } })
+    expect(await request(client(), body.length)).toMatchObject({ status: 200, body: { success: true } })
+  })
+
+  it('fails a body one byte over the limit as too large, and does not retry it', async () => {
+    const body = JSON.stringify({ success: true, data: 'd'.repeat(1000) })
+    api.fault({ path: purge, status: 200, body, headers: chunked })
+    const error = await failure(request(client(), body.length - 1))
+    expect(error.details).toMatchObject({ kind: 'too-large', status: 200, attempts: 1, retryable: false, detail: `${body.length - 1} bytes`, requestId: 'req-1' })
+    expect(error.details.retryAfterMs).toBeUndefined()
+    expect(error.message).toBe(
+      `POST ${purge} failed: answer too large (HTTP 200, more than ${body.length - 1} bytes; the rest was not read) (request id req-1). The API's answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.`
+    )
+    expect(api.requests).toHaveLength(1)
+    expect(sleeps).toEqual([])
+  })
+
+  it('is too large whatever the status: a 503 page over the limit is not retried either', async () => {
+    api.fault({ path: purge, status: 503, retryAfter: '0', body: 'e'.repeat(5000), headers: chunked })
+    const error = await failure(request(client(), 4096))
+    expect(error.details).toMatchObject({ kind: 'too-large', status: 503, attempts: 1, retryable: false, detail: '4 KiB' })
+    expect(api.requests).toHaveLength(1)
+  })
+
+  it('refuses a content-length over the limit without waiting for the body', async () => {
+    // The body never comes: reading it would end in the timeout instead.
+    api.fault({ path: purge, status: 200, silentAfterHeaders: true, headers: { 'content-length': '1025' } })
+    const error = await failure(request(client({ timeoutMs: 5000 }), 1024))
+    expect(error.details).toMatchObject({ kind: 'too-large', detail: '1 KiB', attempts: 1 })
+  })
+
+  it('limits a body to 1 MiB unless the request says otherwise', async () => {
+    const exact = 'x'.repeat(DEFAULT_MAX_BODY_BYTES)
+    api.fault({ path: purge, status: 200, body: exact, headers: chunked })
+    api.fault({ path: purge, status: 200, body: `${exact}x`, headers: chunked })
+    api.fault({ path: purge, status: 200, body: `${exact}x`, headers: chunked })
+    expect(await request(client())).toMatchObject({ status: 200, body: undefined })
+    expect((await failure(request(client()))).details).toMatchObject({ kind: 'too-large', detail: '1 MiB' })
+    expect(await request(client(), 2 * DEFAULT_MAX_BODY_BYTES)).toMatchObject({ status: 200 })
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(1_048_576)
+  })
+
+  it('drops the connection of a body it refuses, so that the next request need not wait for it', async () => {
+    api.fault({ path: purge, status: 200, silentAfterHeaders: true, headers: { 'content-length': '2000' } })
+    // One connection, and a timeout longer than the test: a refused body left open would block the next request.
+    const c = client({ dispatcher: createDispatcher(1), timeoutMs: 120_000 })
+    expect((await failure(request(c, 1000))).details.kind).toBe('too-large')
+    expect(await request(c)).toMatchObject({ status: 200, body: { success: true } })
+    expect(api.connections).toBe(2)
+  })
+
+  it('stops reading a body that never ends, and closes its connection', async () => {
+    api.fault({ path: purge, status: 200, endless: true })
+    const error = await failure(request(client(), 256 * 1024))
+    expect(error.details).toMatchObject({ kind: 'too-large', detail: '256 KiB', attempts: 1 })
+  })
+
+  it('refuses a gigantic body announced by its content-length', async () => {
+    api.fault({ path: purge, status: 200, bodyBytes: 50 * DEFAULT_MAX_BODY_BYTES })
+    const error = await failure(request(client()))
+    expect(error.details).toMatchObject({ kind: 'too-large', detail: '1 MiB', attempts: 1 })
+  })
+
+  it('decodes UTF-8 split across chunks, and drops a byte order mark', async () => {
+    api.fault({ path: purge, status: 200, body: `\ufeff{"success":true,"data":"${'é'.repeat(40_000)}"}`, headers: chunked })
+    expect(await request(client())).toMatchObject({ body: { success: true, data: 'é'.repeat(40_000) } })
+  })
+})
+
+describe('formatBytes', () => {
+  it.each([
+    [1_048_576, '1 MiB'],
+    [16 * 1_048_576, '16 MiB'],
+    [1_048_576 + 1024, '1025 KiB'],
+    [65_536, '64 KiB'],
+    [1024, '1 KiB'],
+    [1536, '1536 bytes'],
+    [1000, '1000 bytes'],
+    [512, '512 bytes'],
+    [0, '0 bytes']
+  ])('%i bytes are "%s"', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text)
+  })
+})
+
+describe('transportFailure', () => {
+  const timedOut = (): AbortSignal => {
+    const controller = new AbortController()
+    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+    return controller.signal
+  }
+
+  it('is a timeout when the error is the timeout signal\'s own abort', () => {
+    const signal = timedOut()
+    expect(transportFailure(signal.reason, signal, 2500)).toEqual({ kind: 'timeout', detail: '2.5 s' })
+  })
+
+  it('is a network error, with its code, when the timeout fired but the error is another one', () => {
+    const signal = timedOut()
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })
+    expect(transportFailure(reset, signal, 2500)).toEqual({ kind: 'network', detail: 'ECONNRESET' })
+    expect(transportFailure(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), signal, 2500)).toMatchObject({ kind: 'network' })
+  })
+
+  it('is a network error when the signal has not fired, even for an error without a value', () => {
+    const signal = new AbortController().signal
+    expect(transportFailure(undefined, signal, 1000)).toEqual({ kind: 'network', detail: 'undefined' })
+    expect(transportFailure(null, signal, 1000)).toEqual({ kind: 'network', detail: 'null' })
+  })
+
+  it('names a network error by its code when it has a text code, else by its message', () => {
+    const signal = new AbortController().signal
+    expect(transportFailure(Object.assign(new Error('getaddrinfo ENOTFOUND api.example.net'), { code: 'ENOTFOUND' }), signal, 1000)).toEqual({ kind: 'network', detail: 'ENOTFOUND' })
+    expect(transportFailure(Object.assign(new Error('socket hang up'), { code: 23 }), signal, 1000)).toEqual({ kind: 'network', detail: 'socket hang up' })
+    expect(transportFailure('plain text', signal, 1000)).toEqual({ kind: 'network', detail: 'plain text' })
+  })
+})
+
+describe('ApiClient waits for real when no sleep is injected', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const shipped = (): { c: ApiClient; sleeping: Promise<void> } => {
+    let asleep = (): void => undefined
+    const sleeping = new Promise<void>((resolve) => (asleep = resolve))
+    const c = new ApiClient({
+      baseUrl: api.url,
+      apiKey: api.apiKey,
+      userAgent: 't',
+      timeoutMs: 2000,
+      maxAttempts: 2,
+      random: () => 0.5,
+      onRetry: () => asleep()
+    })
+    clients.push(c)
+    return { c, sleeping }
+  }
+
+  it('waits the Retry-After time before the next attempt', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    api.fault({ path: purge, status: 503, retryAfter: '7' })
+    const { c, sleeping } = shipped()
+    const response = c.request('POST', purge, { body: { tags: ['a'] } })
+    await sleeping
+    await vi.advanceTimersByTimeAsync(6999)
+    expect(c.requestsSent).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await response).attempts).toBe(2)
+    expect(api.requests).toHaveLength(2)
+  })
+
+  it('waits the backoff time when no Retry-After is given', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    api.fault({ path: purge, status: 500 })
+    const { c, sleeping } = shipped()
+    const response = c.request('POST', purge, { body: { tags: ['a'] } })
+    await sleeping
+    await vi.advanceTimersByTimeAsync(499)
+    expect(c.requestsSent).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await response).attempts).toBe(2)
+  })
+
+  it('waits as asked when the caller retries', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { c } = shipped()
+    let waited = false
+    const waiting = c.waitBeforeRetry(1, new ApiError({ method: 'POST', path: '/zones', kind: 'http', status: 503, attempts: 1, retryAfterMs: 3000 })).then(() => {
+      waited = true
+    })
+    await vi.advanceTimersByTimeAsync(2999)
+    expect(waited).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await waiting
+    expect(waited).toBe(true)
+    expect(c.retries).toBe(1)
   })
 })
 

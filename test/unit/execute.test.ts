@@ -25,7 +25,7 @@ const options = (over: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
 })
 
 beforeEach(async () => {
-  api = await startStandIn({ latencyMs: 20 })
+  api = await startStandIn()
   client = new ApiClient({ baseUrl: api.url, apiKey: api.apiKey, userAgent: 't', timeoutMs: 2000, maxAttempts: 1 })
   log = []
   sleeps = []
@@ -38,6 +38,7 @@ afterEach(async () => {
 describe('executePlan', () => {
   it('keeps at most `concurrency` purge requests in flight', async () => {
     const urls = Array.from({ length: 40 }, (_, i) => `https://example.com/${i}`)
+    api.barrier(3)
     const execution = await executePlan(client, planRequests([{ zone, purgeEverything: false, urls, tags: [], settings: undefined }], 2), options())
     expect(execution.outcomes).toHaveLength(20)
     expect(execution.outcomes.every((outcome) => outcome.ok)).toBe(true)

@@ -21,6 +21,13 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('', now)).toBeUndefined()
     expect(parseRetryAfter('soon', now)).toBeUndefined()
     expect(parseRetryAfter('-5', now)).toBeUndefined()
+    expect(parseRetryAfter('5x', now)).toBeUndefined()
+    expect(parseRetryAfter('Sun, whenever', now)).toBeUndefined()
+    // Date.parse would read this one; an HTTP date starts with the day's name.
+    expect(parseRetryAfter('x Sun, 22 Nov 2026 10:00:05 GMT', now)).toBeUndefined()
+  })
+  it('ignores whitespace around the value', () => {
+    expect(parseRetryAfter(' 7 ', now)).toBe(7000)
   })
 })
 

@@ -1,5 +1,5 @@
 // The stand-in is the oracle of the end-to-end tests: it must refuse what the API document does not allow.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 
 let api: StandIn
@@ -96,5 +96,92 @@ describe('stand-in API', () => {
   it('records purges it accepted', async () => {
     await call('POST', '/zones/zone-example/purge', { tags: ['a', 'b'] })
     expect(api.purges).toEqual([{ zoneId: 'zone-example', everything: false, files: [], tags: ['a', 'b'] }])
+  })
+
+  it('records which requests a fault answered, and not those it only delayed', async () => {
+    api.fault({ path: '/zones', delayMs: 1 })
+    api.fault({ path: '/zones', status: 500 })
+    api.fault({ path: '/zones', bodyBytes: 10 })
+    await call('GET', '/zones')
+    await fetch(`${api.url}/zones`).catch(() => undefined)
+    await (await fetch(`${api.url}/zones`)).text()
+    expect(api.requests.map((r) => r.faulted)).toEqual([false, true, true])
+  })
+})
+
+describe('stand-in answers that go wrong on the wire', () => {
+  const get = (): Promise<Response> => fetch(`${api.url}/zones/zone-example/purge`, { method: 'POST', headers: { authorization: `Bearer ${api.apiKey}` } })
+
+  it('sends a body of a given size with its length, as fast as it is read', async () => {
+    api.fault({ status: 200, bodyBytes: 3 * 64 * 1024 + 5 })
+    const response = await get()
+    expect(response.headers.get('content-length')).toBe(String(3 * 64 * 1024 + 5))
+    expect((await response.arrayBuffer()).byteLength).toBe(3 * 64 * 1024 + 5)
+  })
+
+  it('sends a body that never ends', async () => {
+    api.fault({ status: 200, endless: true })
+    const response = await get()
+    expect(response.headers.get('content-length')).toBeNull()
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+    let read = 0
+    while (read <= 4 * 1024 * 1024) read += ((await reader.read()).value as Uint8Array).length
+    await reader.cancel()
+    expect(read).toBeGreaterThan(4 * 1024 * 1024)
+  })
+
+  it('sends headers and then nothing, or one byte at a time', async () => {
+    api.fault({ status: 202, silentAfterHeaders: true })
+    api.fault({ dripMs: 1 })
+    const controller = new AbortController()
+    const silent = await fetch(`${api.url}/zones`, { signal: controller.signal })
+    expect(silent.status).toBe(202)
+    const drip = await get()
+    const reader = (drip.body as ReadableStream<Uint8Array>).getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(' ')
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(' ')
+    await reader.cancel()
+    controller.abort()
+  })
+
+  it('resets the connection in the middle of the body', async () => {
+    api.fault({ status: 200, resetMidBody: true, body: JSON.stringify({ success: true, data: 'x'.repeat(1000) }) })
+    const response = await get()
+    expect(response.status).toBe(200)
+    await expect(response.text()).rejects.toThrow(TypeError)
+  })
+
+  it('closes the connection before the announced length was sent', async () => {
+    api.fault({ status: 200, cutOff: true, body: '{"success":true}' })
+    const response = await get()
+    expect(Number(response.headers.get('content-length'))).toBeGreaterThan('{"success":true}'.length)
+    await expect(response.text()).rejects.toThrow(TypeError)
+  })
+})
+
+describe('stand-in barrier', () => {
+  it('holds matching requests until the expected number arrived, and lets others through', async () => {
+    api.barrier(2, (request) => request.method === 'POST')
+    let firstDone = false
+    const first = call('POST', '/zones/zone-example/purge', { tags: ['a'] }).then((answer) => {
+      firstDone = true
+      return answer
+    })
+    // Not held: answered while the first purge waits for a second one.
+    expect((await call('GET', '/zones')).status).toBe(200)
+    await vi.waitFor(() => expect(api.requests).toHaveLength(2))
+    expect(firstDone).toBe(false)
+    const second = call('POST', '/zones/zone-example/purge', { tags: ['b'] })
+    expect((await Promise.all([first, second])).map((answer) => answer.status)).toEqual([200, 200])
+    expect(api.maxInFlight).toBe(2)
+    // Spent: later requests pass at once.
+    expect((await call('POST', '/zones/zone-example/purge', { tags: ['c'] })).status).toBe(200)
+  })
+
+  it('holds every request when given no match', async () => {
+    api.barrier(3)
+    const answers = await Promise.all([call('GET', '/zones'), call('GET', '/zones'), call('POST', '/zones/zone-example/purge', { tags: ['a'] })])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    expect(api.maxInFlight).toBe(3)
   })
 })
