@@ -37,6 +37,8 @@ export interface Execution {
 /** The documented time for a settings change to reach every edge location. */
 export const PROPAGATION_MS = 30_000
 const PROGRESS_EVERY_MS = 10_000
+/** Purge requests started at once, most of them waiting for the pacer. */
+const QUEUED_REQUESTS = 256
 
 /**
  * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
@@ -51,7 +53,7 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
     settingsRequests.length === 0
       ? []
       : await options.group('Settings', async () => {
-          const outcomes = await mapConcurrent(settingsRequests, options.concurrency, (request) => send(client, request))
+          const outcomes = await mapConcurrent(settingsRequests, settingsRequests.length, (request) => send(client, request))
           for (const outcome of outcomes) {
             options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''))
           }
@@ -68,8 +70,10 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
       : await options.group('Purge', async () => {
           const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries })
           const limit: BatchLimit = { size: undefined }
+          // The client's pacer keeps `concurrency` in flight; more are started so that one waiting out a
+          // 429 does not hold a slot, within a bound on what waits in memory.
           const outcomes = (
-            await mapConcurrent(purgeRequests, options.concurrency, async (request) => {
+            await mapConcurrent(purgeRequests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
               const sent = blockedZones.has(request.zoneId)
                 ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
                 : await sendPurge(client, request, limit, options.log)
@@ -96,9 +100,8 @@ interface BatchLimit {
  */
 async function sendPurge(client: ApiClient, request: PlannedRequest, limit: BatchLimit, log: (message: string) => void): Promise<RequestOutcome[]> {
   if (limit.size !== undefined && request.items.length > limit.size) {
-    const outcomes: RequestOutcome[] = []
-    for (const part of splitRequest(request, limit.size)) outcomes.push(...(await sendPurge(client, part, limit, log)))
-    return outcomes
+    const size = limit.size
+    return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log)))).flat()
   }
   const outcome = await send(client, request)
   if (outcome.status !== 413 || request.items.length <= 1) return [outcome]
@@ -113,7 +116,7 @@ async function sendPurge(client: ApiClient, request: PlannedRequest, limit: Batc
 async function send(client: ApiClient, request: PlannedRequest): Promise<RequestOutcome> {
   const started = performance.now()
   try {
-    const response = await client.request(request.method, request.path, { body: request.body })
+    const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label })
     return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined }
   } catch (error) {
     const details = error instanceof ApiError ? error.details : undefined

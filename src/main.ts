@@ -4,7 +4,8 @@ import { GitError } from './changes/git.js'
 import { buildManifest, writeManifest } from './changes/manifest.js'
 import { AnswerError, InputError } from './errors.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
-import { ApiClient, createDispatcher } from './http/client.js'
+import type { ApiClient } from './http/client.js'
+import { connect } from './connect.js'
 import { ApiError } from './http/errors.js'
 import { getInputs, type Inputs } from './inputs.js'
 import * as log from './log.js'
@@ -14,7 +15,6 @@ import { buildResult, newRunState, type RunResult, type RunState } from './resul
 import { collectFileEntries } from './sources/index.js'
 import { assignWork } from './routing.js'
 import { unique } from './urls.js'
-import { USER_AGENT } from './version.js'
 import { resolveZones, type ResolvedZone } from './zones.js'
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
@@ -60,7 +60,7 @@ async function runPhases(): Promise<void> {
     state.changes = changes
     state.requested = { everything: given.purgeEverything, files: unique([...entries, ...(changes?.entries ?? [])]), tags }
 
-    client = createClient(given)
+    client = connect(given)
     const api = client
     state.phase = 'the zone lookup'
     const zoneStarted = performance.now()
@@ -123,6 +123,7 @@ async function runPhases(): Promise<void> {
   } finally {
     state.requestsSent = client?.requestsSent ?? 0
     state.retries = client?.retries ?? 0
+    state.rateLimits = client?.rateLimits
     await client?.close().catch(() => undefined)
   }
   state.durations.totalMs = performance.now() - started
@@ -156,19 +157,6 @@ function describeError(error: unknown): string {
   return `Unexpected error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`
 }
 
-function createClient(inputs: Inputs): ApiClient {
-  return new ApiClient({
-    baseUrl: inputs.apiUrl,
-    apiKey: inputs.apiKey,
-    userAgent: USER_AGENT,
-    timeoutMs: inputs.timeoutSeconds * 1000,
-    maxAttempts: inputs.maxAttempts,
-    dispatcher: createDispatcher(inputs.concurrency),
-    onAttempt: (attempt) => log.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
-    onRetry: (retry) =>
-      log.info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
-  })
-}
 
 function describeZone(zone: ResolvedZone): string {
   if (zone.created?.dryRun) return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`

@@ -29,6 +29,8 @@ export interface RunState {
   outcomes: RequestOutcome[]
   requestsSent: number
   retries: number
+  /** What rate limits cost: 429 answers, time spent waiting, the pace settled on. */
+  rateLimits?: { readonly limited: number; readonly waitedMs: number; readonly pace: number | undefined } | undefined
   /** What changed, when changed-since or previous-manifest was given. */
   changes?: ChangeSet | undefined
   /** The changed entries as absolute URLs, once the zones are known. */
@@ -111,8 +113,10 @@ export interface RunResult {
   readonly settings: ZoneSettings | null
   readonly settingsApplied: boolean
   readonly requests: number
-  /** Attempts beyond the first, over all requests. */
+  /** Attempts beyond the first, over all requests (429s are not attempts: see rateLimits). */
   readonly retries: number
+  /** 429 answers, milliseconds spent waiting on rate limits, and the final pace in requests per second (null when never paced). */
+  readonly rateLimits: { readonly answers429: number; readonly waitedMs: number; readonly pace: number | null }
   readonly changes: ChangeReport | null
   /** Why everything was purged instead of the list; null when it was not. */
   readonly everythingInstead: string | null
@@ -201,6 +205,11 @@ export function buildResult(state: RunState): RunResult {
     settingsApplied,
     requests: state.requestsSent,
     retries: state.retries,
+    rateLimits: {
+      answers429: state.rateLimits?.limited ?? 0,
+      waitedMs: Math.round(state.rateLimits?.waitedMs ?? 0),
+      pace: state.rateLimits?.pace === undefined ? null : Math.round(state.rateLimits.pace * 10) / 10
+    },
     changes:
       state.changes === undefined
         ? null

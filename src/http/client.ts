@@ -1,5 +1,6 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.js'
+import { Pacer, RateLimitWaitExceeded } from './pacer.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 
 export type Method = 'GET' | 'POST'
@@ -29,15 +30,24 @@ export interface ClientOptions {
   readonly now?: () => number
   readonly onAttempt?: (record: AttemptRecord) => void
   readonly onRetry?: (retry: RetryRecord) => void
+  /**
+   * Paces requests that ask for it, and bounds the time spent waiting out 429s. Without one, the client
+   * has its own that paces nothing and allows ten minutes of waiting on rate limits.
+   */
+  readonly pacer?: Pacer
 }
 
 /** A failed attempt that will be tried again after `delayMs`. */
 export interface RetryRecord {
   readonly method: Method
   readonly path: string
+  /** What the request does, when the caller said ("URLs 1-30 of 75 (batch 1 of 3)"). */
+  readonly label: string | undefined
   readonly attempt: number
   readonly reason: string
   readonly delayMs: number
+  /** A 429: waiting it out does not count as an attempt. */
+  readonly rateLimited: boolean
 }
 
 export interface RequestOptions {
@@ -53,7 +63,23 @@ export interface RequestOptions {
    * at once as too large, without reading the rest, and is not retried: it would not get smaller.
    */
   readonly maxBodyBytes?: number
+  /** Go through the pacer: at most `concurrency` such requests in flight, no faster than the API allows. */
+  readonly paced?: boolean
+  /** What the request does, for the retry lines of the log. */
+  readonly label?: string
 }
+
+/** What rate limits cost the step so far. */
+export interface RateLimitStats {
+  /** 429 answers. */
+  readonly limited: number
+  readonly waitedMs: number
+  /** Requests per second the pacer settled on; undefined when it never had to pace. */
+  readonly pace: number | undefined
+}
+
+/** Ten minutes: the default of the rate-limit-wait input. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000
 
 /** The body limit of a request that does not set its own: far above any answer of the API. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
@@ -93,12 +119,18 @@ export class ApiClient {
   private readonly sleep: (ms: number) => Promise<void>
   private readonly random: () => number
   private readonly now: () => number
+  private readonly pacer: Pacer
 
   constructor(private readonly options: ClientOptions) {
     this.dispatcher = options.dispatcher ?? createDispatcher(8)
     this.sleep = options.sleep ?? realSleep
     this.random = options.random ?? Math.random
     this.now = options.now ?? Date.now
+    this.pacer = options.pacer ?? new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep })
+  }
+
+  get rateLimits(): RateLimitStats {
+    return { limited: this.pacer.limited, waitedMs: this.pacer.waited, pace: this.pacer.pace }
   }
 
   /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
@@ -107,12 +139,26 @@ export class ApiClient {
     // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1; ; ) {
+      const ticket = options.paced === true ? await this.acquire(method, path, attempt) : undefined
       const started = performance.now()
       const result = await this.attempt(method, url, body, maxBodyBytes)
+      if (ticket !== undefined) {
+        if (result.kind === 'response' || result.kind === 'too-large') this.pacer.observe(ticket, result.status, result.headers)
+        ticket.done()
+      }
       this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) })
       const judged = this.judge(method, path, attempt, result, maxBodyBytes)
       if (judged.done) return judged.response as ApiResponse<T>
+      const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false
+      if (rateLimited) {
+        if (ticket === undefined) this.pacer.limited++
+        // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
+        const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0)
+        this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true })
+        await this.waitOutRateLimit(method, path, attempt, delayMs)
+        continue
+      }
       if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
         throw new ApiError({
           ...judged.details,
@@ -121,10 +167,33 @@ export class ApiClient {
         })
       }
       const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random)
-      this.options.onRetry?.({ method, path, attempt, reason: retryReason(result), delayMs })
+      this.options.onRetry?.({ method, path, label: options.label, attempt, reason: retryReason(result), delayMs, rateLimited: false })
       this.retries++
+      attempt++
       await this.sleep(delayMs)
     }
+  }
+
+  /** A slot from the pacer; once the step's time for rate limits is spent, the request fails as rate limited. */
+  private async acquire(method: Method, path: string, attempt: number): ReturnType<Pacer['acquire']> {
+    try {
+      return await this.pacer.acquire()
+    } catch (error) {
+      throw this.rateLimitFailure(error, method, path, attempt)
+    }
+  }
+
+  private async waitOutRateLimit(method: Method, path: string, attempt: number, delayMs: number): Promise<void> {
+    try {
+      await this.pacer.waitRetry(delayMs)
+    } catch (error) {
+      throw this.rateLimitFailure(error, method, path, attempt)
+    }
+  }
+
+  private rateLimitFailure(error: unknown, method: Method, path: string, attempt: number): unknown {
+    if (!(error instanceof RateLimitWaitExceeded)) return error
+    return new ApiError({ method, path, attempts: attempt, kind: 'rate-limited', status: 429, detail: error.message, retryable: true })
   }
 
   /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */

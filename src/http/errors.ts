@@ -1,5 +1,5 @@
 /** Why a request failed for good. */
-export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'timeout' | 'too-large'
+export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'timeout' | 'too-large' | 'rate-limited'
 
 export interface ApiErrorDetails {
   readonly method: string
@@ -9,7 +9,7 @@ export interface ApiErrorDetails {
   readonly status?: number
   readonly serverMessage?: string
   readonly requestId?: string
-  /** Network error code, the timeout, or (too-large) the size limit, as text. */
+  /** Network error code, the timeout, (too-large) the size limit, or (rate-limited) how long was waited, as text. */
   readonly detail?: string
   /** Whether the same request may succeed later (network error, timeout, 408/429/5xx). */
   readonly retryable?: boolean
@@ -125,7 +125,7 @@ const HINTS: Readonly<Record<number, string>> = {
   405: 'The address does not take this request: check that "api-url" is the Content Delivery Service API, including /v1.',
   409: 'The request conflicts with the zone\'s current state.',
   413: 'The request is too large: lower "batch-size".',
-  429: 'Rate limited: lower "concurrency", or run again later.'
+  429: 'Rate limited: raise "rate-limit-wait", or run again when the account is less busy.'
 }
 
 function hintFor(details: ApiErrorDetails): string {
@@ -138,6 +138,8 @@ function hintFor(details: ApiErrorDetails): string {
       return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.'
     case 'unsuccessful':
       return 'The API answered success: false.'
+    case 'rate-limited':
+      return 'Raise "rate-limit-wait", purge fewer URLs per step (a larger "batch-size" means fewer requests), or run again when the account is less busy.'
     case 'http': {
       const status = details.status ?? 0
       if (status >= 300 && status < 400) return 'Redirects are not followed: set "api-url" to the address the API is served at.'
@@ -156,6 +158,8 @@ function describeWhat(details: ApiErrorDetails): string {
       return `network error${detail === '' ? '' : ` (${detail})`}`
     case 'too-large':
       return `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`
+    case 'rate-limited':
+      return detail
     case 'unsuccessful':
     case 'http':
       return `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`

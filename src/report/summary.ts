@@ -84,6 +84,11 @@ function countsTable(result: RunResult): string[] {
     rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : '**not applied**'}`])
   }
   if (result.requests > 0) rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`])
+  const limits = result.rateLimits
+  if (limits.answers429 > 0) {
+    const pace = limits.pace === null ? '' : `, final pace about ${limits.pace} requests/s`
+    rows.push(['Rate limits', `${plural(limits.answers429, 'answer')} 429, ${duration(limits.waitedMs)} waiting${pace}`])
+  }
   if (result.durations.totalMs !== undefined) {
     rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`])
   }

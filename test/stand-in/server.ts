@@ -3,6 +3,7 @@
 // an error body `{success: false, errors: [{code, message}]}`, like a real API would.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import type { Limiter } from './limiters.js'
 
 export interface StandInZone {
   id: string
@@ -84,6 +85,11 @@ export interface StandInOptions {
   onRequest?: (request: RecordedRequest) => void
   /** Leave meta.total out of the answers to GET /zones, as a server that does not count its zones might. */
   omitZoneTotal?: boolean
+  /**
+   * A rate limit on purge requests, shared by everyone who calls this stand-in (limits are per account):
+   * over it, 429 with Retry-After; its headers (if any) on every purge answer.
+   */
+  rateLimit?: Limiter
 }
 
 export const CNAME_TARGET = 'edge.stand-in-cdn.net'
@@ -99,6 +105,8 @@ export interface StandIn {
   readonly maxInFlight: number
   /** TCP connections opened to the server: with keep-alive, far fewer than requests. */
   readonly connections: number
+  /** Purge requests the rate limit answered 429. */
+  readonly limited: number
   fault(fault: Fault): void
   /**
    * Holds the next `count` requests that `match` accepts until all of them have arrived, then lets them
@@ -147,6 +155,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const sockets = new Set<Socket>()
   let counter = 0
   let connections = 0
+  let limited = 0
   let inFlight = 0
   let maxInFlight = 0
 
@@ -213,6 +222,15 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
         fail(415, 6000, 'Requests with a body must send Content-Type: application/json')
       }
       if (raw !== '' && typeof body === 'string') fail(400, 6001, 'Request body is not valid JSON')
+      if (options.rateLimit !== undefined && method === 'POST' && /^\/zones\/[^/]+\/purge$/.test(path)) {
+        const verdict = options.rateLimit.take(Date.now())
+        for (const [name, value] of Object.entries(verdict.headers)) res.setHeader(name, value)
+        if (verdict.status === 429) {
+          limited++
+          if (verdict.retryAfterMs !== undefined) res.setHeader('retry-after', String(Math.ceil(verdict.retryAfterMs / 1000)))
+          fail(429, 10429, 'Rate limit exceeded')
+        }
+      }
       const data = route(method, path, url.searchParams, body)
       respond(res, 200, { success: true, ...data })
     } catch (error) {
@@ -318,7 +336,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === 'string' && item !== '')) {
         fail(400, 1016, `${name} must be a non-empty array of non-empty strings`)
       }
-      if ((value as string[]).length > maxPurgeItems) fail(400, 1017, `At most ${maxPurgeItems} ${name} per request`)
+      if ((value as string[]).length > maxPurgeItems) fail(413, 1017, `At most ${maxPurgeItems} ${name} per request`)
       return value as string[]
     }
     const files = list('files')
@@ -389,6 +407,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     },
     get connections() {
       return connections
+    },
+    get limited() {
+      return limited
     },
     fault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
     barrier: (count, match = () => true) => {

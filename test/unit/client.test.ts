@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiClient, createDispatcher, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type AttemptRecord, type ClientOptions } from '../../src/http/client.js'
+import { Pacer } from '../../src/http/pacer.js'
+import { ApiClient, createDispatcher, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 
@@ -64,9 +65,41 @@ describe('ApiClient', () => {
     api.fault({ path: purge, status: 503, retryAfter: 'Sun, 22 Nov 2026 10:00:03 GMT' })
     const c = client()
     const response = await c.request('POST', purge, { body: { tags: ['a'] } })
-    expect(response.attempts).toBe(3)
+    // The 429 was waited out, not counted: the 503 was the one failed attempt.
+    expect(response.attempts).toBe(2)
     expect(sleeps).toEqual([7000, 3000])
-    expect(c.retries).toBe(2)
+    expect(c.retries).toBe(1)
+    expect(c.rateLimits).toMatchObject({ limited: 1 })
+  })
+
+  it('does not spend max-attempts on 429s, and says each in its retry line', async () => {
+    api.fault({ path: purge, status: 429, retryAfter: '1', times: 3 })
+    const retries: RetryRecord[] = []
+    const c = client({ maxAttempts: 1, onRetry: (retry) => retries.push(retry) })
+    const response = await c.request('POST', purge, { body: { tags: ['a'] }, label: 'tag a' })
+    expect(response.attempts).toBe(1)
+    expect(api.requests).toHaveLength(4)
+    expect(c.retries).toBe(0)
+    expect(c.rateLimits.limited).toBe(3)
+    expect(retries).toEqual(Array.from({ length: 3 }, () => ({ method: 'POST', path: purge, label: 'tag a', attempt: 1, reason: 'HTTP 429', delayMs: 1000, rateLimited: true })))
+  })
+
+  it('fails as rate limited once the time for rate limits is spent, naming the input to raise', async () => {
+    api.fault({ path: purge, status: 429, retryAfter: '60', times: 10 })
+    let clock = 0
+    const sleep = (ms: number): Promise<void> => {
+      clock += ms
+      return Promise.resolve()
+    }
+    const pacer = new Pacer({ concurrency: 2, maxWaitMs: 100_000, now: () => clock, sleep })
+    const error = await failure(client({ pacer }).request('POST', purge, { body: { tags: ['a'] }, paced: true }))
+    expect(error.details).toMatchObject({ kind: 'rate-limited', status: 429, attempts: 1 })
+    // One wait of 60 s fitted in the 100 s; the second would not, so it was not started.
+    expect(api.requests).toHaveLength(2)
+    expect(clock).toBe(60_000)
+    expect(error.message).toBe(
+      `POST ${purge} failed: rate limited by the API for longer than rate-limit-wait allows (100 s in all). Raise "rate-limit-wait", purge fewer URLs per step (a larger "batch-size" means fewer requests), or run again when the account is less busy.`
+    )
   })
 
   it('caps Retry-After at 120 s', async () => {
@@ -81,7 +114,7 @@ describe('ApiClient', () => {
     expect(sleeps).toEqual([500, 1000, 2000])
   })
 
-  it.each([408, 429, 500, 502, 503, 504])('retries HTTP %i', async (status) => {
+  it.each([408, 500, 502, 503, 504])('retries HTTP %i', async (status) => {
     api.fault({ path: purge, status })
     const response = await client().request('POST', purge, { body: { tags: ['a'] } })
     expect(response.attempts).toBe(2)
@@ -285,7 +318,7 @@ describe('ApiClient', () => {
       { method: 'POST', path: purge, attempt: 1, outcome: 503, ms: 0 },
       { method: 'POST', path: purge, attempt: 2, outcome: 200, ms: 0 }
     ])
-    expect(retries).toEqual([{ method: 'POST', path: purge, attempt: 1, reason: 'HTTP 503', delayMs: 2000 }])
+    expect(retries).toEqual([{ method: 'POST', path: purge, label: undefined, rateLimited: false, attempt: 1, reason: 'HTTP 503', delayMs: 2000 }])
   })
 })
 

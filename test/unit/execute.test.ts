@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { executePlan, PROPAGATION_MS, type ExecuteOptions } from '../../src/execute.js'
 import { ApiClient } from '../../src/http/client.js'
+import { Pacer } from '../../src/http/pacer.js'
 import { planRequests } from '../../src/plan.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 
@@ -26,7 +27,8 @@ const options = (over: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
 
 beforeEach(async () => {
   api = await startStandIn()
-  client = new ApiClient({ baseUrl: api.url, apiKey: api.apiKey, userAgent: 't', timeoutMs: 2000, maxAttempts: 1 })
+  // As in the action: the pacer holds the purges to `concurrency` in flight.
+  client = new ApiClient({ baseUrl: api.url, apiKey: api.apiKey, userAgent: 't', timeoutMs: 2000, maxAttempts: 1, pacer: new Pacer({ concurrency: 3, maxWaitMs: 60_000 }) })
   log = []
   sleeps = []
 })

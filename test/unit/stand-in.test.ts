@@ -40,7 +40,7 @@ describe('stand-in API', () => {
     ['POST', '/zones/zone-example/purge', { purge_everything: false }, 400, 'purge_everything must be true'],
     ['POST', '/zones/zone-example/purge', { files: [] }, 400, 'files must be a non-empty array of non-empty strings'],
     ['POST', '/zones/zone-example/purge', { files: ['/relative'] }, 400, 'Not an absolute URL: /relative'],
-    ['POST', '/zones/zone-example/purge', { files: Array.from({ length: 1001 }, (_, i) => `https://example.com/${i}`) }, 400, 'At most 1000 files per request'],
+    ['POST', '/zones/zone-example/purge', { files: Array.from({ length: 1001 }, (_, i) => `https://example.com/${i}`) }, 413, 'At most 1000 files per request'],
     ['POST', '/zones/nope/purge', { tags: ['t'] }, 404, 'No zone with id nope'],
     ['POST', '/zones/example.com/settings', { cache: { enabled: true, mode: 'automatic' } }, 400, 'Unknown settings key cache'],
     ['POST', '/zones/example.com/settings', { sdk: { enabled: 'yes', mode: 'automatic' } }, 400, 'sdk must be {enabled: boolean, mode: string}'],

@@ -1,0 +1,52 @@
+import { ApiClient, createDispatcher, type RetryRecord } from './http/client.js'
+import { Pacer } from './http/pacer.js'
+import type { Inputs } from './inputs.js'
+import * as log from './log.js'
+import { USER_AGENT } from './version.js'
+import { ZONE_PAGE_PARALLELISM } from './zones.js'
+
+/** The one rate-limit wait a step allows when the input does not say: ten minutes. */
+export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 600
+
+/**
+ * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
+ * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
+ * and for pacing.
+ */
+export function connect(inputs: Inputs): ApiClient {
+  let paced: number | undefined
+  const pacer = new Pacer({
+    concurrency: inputs.concurrency,
+    maxWaitMs: (inputs.rateLimitWaitSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS) * 1000,
+    onPace: (rate) => {
+      log.info(paceLine(rate, paced))
+      paced = rate
+    }
+  })
+  return new ApiClient({
+    baseUrl: inputs.apiUrl,
+    apiKey: inputs.apiKey,
+    userAgent: USER_AGENT,
+    timeoutMs: inputs.timeoutSeconds * 1000,
+    maxAttempts: inputs.maxAttempts,
+    dispatcher: createDispatcher(Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
+    pacer,
+    onAttempt: (attempt) => log.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
+    onRetry: (retry) => log.info(retryLine(retry, inputs.maxAttempts))
+  })
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
+
+/** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "…: HTTP 429, rate limited; sent again in 1.0 s". */
+export function retryLine(retry: RetryRecord, maxAttempts: number): string {
+  const what = retry.label ?? `${retry.method} ${retry.path}`
+  if (retry.rateLimited) return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${seconds(retry.delayMs)}` : 'at the pace the API allows'}.`
+  return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${seconds(retry.delayMs)}.`
+}
+
+/** "Rate limited by the API: pacing at about 19 requests/s", and the rate it replaces when it changes. */
+export function paceLine(rate: number, previous: number | undefined): string {
+  const about = (value: number): string => (value >= 10 ? String(Math.round(value)) : value.toFixed(1))
+  return `Rate limited by the API: pacing at about ${about(rate)} requests/s${previous === undefined ? '' : ` (was ${about(previous)})`}.`
+}
