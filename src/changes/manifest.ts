@@ -5,6 +5,7 @@ import { dirname, join, relative, sep } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { mapConcurrent } from '../concurrency.js'
 import { InputError } from '../errors.js'
+import { shown } from '../urls.js'
 
 export const MANIFEST_FORMAT = 'cdn-purge-action/manifest'
 export const MANIFEST_VERSION = 1
@@ -66,14 +67,17 @@ export function parseManifest(text: string, path: string): Manifest {
   return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files as Record<string, string> }
 }
 
-/** The manifest at `path`, or undefined when there is no file there. */
+/** The manifest at `path`, or undefined when there is no file there (the first run); any other failure to read it is an InputError. */
 export async function readManifest(path: string): Promise<Manifest | undefined> {
   let text: string
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new InputError(`Input "previous-manifest": cannot read "${path}" (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)
+    throw new InputError(
+      `Input "previous-manifest": cannot read "${shown(path)}" (${(error as NodeJS.ErrnoException).code ?? String(error)}). ` +
+        'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.'
+    )
   }
   return parseManifest(text, path)
 }

@@ -1,8 +1,20 @@
+import type * as FsPromises from 'node:fs/promises'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { InputError } from '../../src/errors.js'
 import { buildManifest, compareManifests, MANIFEST_FORMAT, parseManifest, readManifest, writeManifest, type Manifest } from '../../src/changes/manifest.js'
+
+// Tests run as root here, which may read any file: a permission error is made, for one file name.
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof FsPromises>()
+  return {
+    ...fs,
+    readFile: (...args: Parameters<typeof fs.readFile>) =>
+      typeof args[0] === 'string' && args[0].endsWith('forbidden.json') ? Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })) : fs.readFile(...args)
+  }
+})
 
 let dir: string
 beforeEach(() => {
@@ -47,6 +59,20 @@ describe('manifest', () => {
 
   it('reads a missing file as no manifest', async () => {
     expect(await readManifest(join(dir, 'missing.json'))).toBeUndefined()
+  })
+
+  it.each([
+    ['forbidden.json', 'EACCES'],
+    ['.', 'EISDIR'],
+    ['file.txt/manifest.json', 'ENOTDIR']
+  ])('names previous-manifest when %s cannot be read (%s), instead of taking it for the first run', async (name, code) => {
+    writeFileSync(join(dir, 'file.txt'), '')
+    const path = join(dir, name)
+    const error = await readManifest(path).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toBe(
+      `Input "previous-manifest": cannot read "${path}" (${code}). Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.`
+    )
   })
 
   it.each([
