@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml'
+import { type CST, type Document, Parser, parseDocument } from 'yaml'
 import { InputError } from './errors.js'
 import { shown } from './urls.js'
 
@@ -26,36 +26,58 @@ const isMapping = (value: unknown): value is Record<string, unknown> =>
 
 /** Settings are a few lines; a longer text is refused before the YAML parser sees it. */
 export const SETTINGS_MAX_LENGTH = 10_000
+/** Settings nest two levels (a mapping of mappings); deeper than this is refused before the nodes are built. */
+export const SETTINGS_MAX_DEPTH = 10
 
 const EXAMPLE = 'e.g. "limits: {enabled: true}"'
+const EXPECTED = `settings are a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, ${EXAMPLE}`
 
 /**
- * Reads YAML (1.2, which includes JSON) with the parser's own limits: aliases are refused outright
- * (settings never need one, and they are how a document refers to itself or grows exponentially), and
- * whatever the parser throws (a stack overflow on deep nesting too) is an InputError naming the input.
+ * How deeply collections nest in the text. The YAML parser's first stage keeps its own stack, and this
+ * walk too, so any depth is measured without recursion; building nodes recurses, and is only done after.
+ */
+function nestingDepth(text: string): number {
+  let deepest = 0
+  const pending: [CST.Token | null | undefined, number][] = [...new Parser().parse(text)].map((token) => [token, 0])
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [token, depth] = next
+    if (token?.type === 'document') pending.push([token.value, depth])
+    if (token !== null && token !== undefined && 'items' in token) {
+      deepest = Math.max(deepest, depth + 1)
+      for (const item of token.items) pending.push([item.key, depth + 1], [item.value, depth + 1])
+    }
+  }
+  return deepest
+}
+
+/**
+ * Reads YAML (1.2, which includes JSON) within limits: a size and a nesting depth checked first, aliases
+ * refused outright with the parser's own limit (settings never need one; they are how a document refers
+ * to itself or grows exponentially), and whatever the parser throws is an InputError naming the input.
  */
 function readYaml(text: string): unknown {
   if (text.length > SETTINGS_MAX_LENGTH) {
     throw new InputError(
-      `Input "settings" is ${text.length.toLocaleString('en-US')} characters long; at most ${SETTINGS_MAX_LENGTH.toLocaleString('en-US')} are read. ` +
-        `Settings are a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, ${EXAMPLE}.`
+      `Input "settings" is ${text.length.toLocaleString('en-US')} characters long; at most ${SETTINGS_MAX_LENGTH.toLocaleString('en-US')} are read, and ${EXPECTED}.`
     )
   }
-  let doc: ReturnType<typeof parseDocument>
+  let depth: number
+  let doc: Document.Parsed | undefined
   let value: unknown
   try {
-    doc = parseDocument(text)
-    value = doc.errors.length === 0 ? doc.toJS({ maxAliasCount: 0 }) : undefined
+    depth = nestingDepth(text)
+    doc = depth > SETTINGS_MAX_DEPTH ? undefined : parseDocument(text)
+    value = doc?.errors.length === 0 ? doc.toJS({ maxAliasCount: 0 }) : undefined
   } catch (error) {
     if (error instanceof ReferenceError) {
       throw new InputError(`Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, ${EXAMPLE}.`)
     }
-    throw new InputError(`Input "settings" could not be read as YAML or JSON (${error instanceof Error ? error.name : 'error'}); give a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, ${EXAMPLE}.`)
+    throw new InputError(`Input "settings" could not be read as YAML or JSON (${shown(String(error))}); ${EXPECTED}.`)
+  }
+  if (doc === undefined) {
+    throw new InputError(`Input "settings" is nested ${depth} levels deep; at most ${SETTINGS_MAX_DEPTH} are read, and ${EXPECTED}.`)
   }
   const [error] = doc.errors
-  if (error?.code === 'RESOURCE_EXHAUSTION') {
-    throw new InputError(`Input "settings" is nested too deeply to be read; settings are a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, ${EXAMPLE}.`)
-  }
   if (error !== undefined) {
     throw new InputError(`Input "settings" is not valid YAML or JSON: ${shown(error.message.split('\n')[0] as string)}`)
   }

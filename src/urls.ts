@@ -43,11 +43,12 @@ export function splitUrlList(value: string): string[] {
 
 function splitUrlLine(line: string): string[] {
   const entries: string[] = []
-  const [first = '', ...rest] = line.trim().split(/([\s,]+)/)
-  let current = first
-  for (let i = 0; i < rest.length; i += 2) {
-    const run = rest[i] as string
-    const next = rest[i + 1] as string
+  // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
+  const parts = line.trim().split(/([\s,]+)/)
+  let current = parts[0] as string
+  for (let i = 1; i < parts.length; i += 2) {
+    const run = parts[i] as string
+    const next = parts[i + 1] as string
     const startsEntry = URL_START.test(next) || (next.startsWith('/') && !URL_START.test(current))
     if (current !== '' && !/\s/.test(run) && !startsEntry) {
       current += run + next
@@ -175,8 +176,8 @@ export interface NamedZone {
 
 /** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
 export function routeEntries(entries: readonly string[], zones: readonly NamedZone[]): Map<string, string[]> {
-  const [only] = zones
-  if (zones.length === 1 && only !== undefined) {
+  const [only, ...others] = zones
+  if (only !== undefined && others.length === 0) {
     const urls = resolveUrls(entries, only.name)
     return new Map(urls.length === 0 ? [] : [[only.id, urls]])
   }

@@ -10,7 +10,7 @@ export function parseListFile(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
+    .filter((line) => !line.startsWith('#'))
     .flatMap(splitUrlList)
 }
 

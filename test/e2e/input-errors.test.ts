@@ -11,7 +11,7 @@ describe('bad input fails before any change is sent (end to end)', () => {
     [{ tags: 't', settings: 'cache: {enabled: true}' }, '::error::Input "settings" has an unknown key "cache"; accepted keys: limits, sdk.'],
     [{ tags: 't', zone: '' }, '::error::Input "zone" is required'],
     [{ tags: 't', settings: '&a {limits: *a}' }, '::error::Input "settings" uses a YAML alias (*name), which is not accepted'],
-    [{ tags: 't', settings: `${'['.repeat(4000)}${']'.repeat(4000)}` }, '::error::Input "settings" is nested too deeply to be read'],
+    [{ tags: 't', settings: `${'['.repeat(4000)}${']'.repeat(4000)}` }, '::error::Input "settings" is nested 4000 levels deep; at most 10 are read'],
     [{ tags: 't', 'api-url': 'http://evil-localhost/v1' }, '::error::Input "api-url" must use https://'],
     [{ tags: 't', 'github-token': 'ghs_abc\u200bdef' }, '::error::Input "github-token" holds a non-ASCII character, which cannot be sent in an HTTP header.']
   ])('%j', async (inputs, message) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type * as Yaml from 'yaml'
 import { InputError } from '../../src/errors.js'
-import { parseSettings, SETTINGS_MAX_LENGTH } from '../../src/settings.js'
+import { parseSettings, SETTINGS_MAX_DEPTH, SETTINGS_MAX_LENGTH } from '../../src/settings.js'
 
 // A parser that throws (a stack overflow it does not catch itself, a bug) on one marked text.
 const THROWS = 'limits: {enabled: true} # the parser throws on this one'
@@ -52,7 +52,11 @@ describe('parseSettings', () => {
     ['limits: {enabled: true, mode: 3}', '"limits.mode" must be a non-empty string, got 3'],
     ['limits: true', '"limits" must be a mapping'],
     ['- limits', 'must be a mapping with the keys limits and/or sdk'],
-    ['{}', 'is an empty mapping'],
+    ['{}', 'Input "settings" is an empty mapping; give limits and/or sdk, or leave the input empty.'],
+    ['~', 'Input "settings" must be a mapping with the keys limits and/or sdk'],
+    ['limits: null', 'Input "settings": "limits" must be a mapping {enabled: true|false, mode: <string>}.'],
+    ['limits: {enabled: true, mode: ""}', 'Input "settings": "limits.mode" must be a non-empty string, got "".'],
+    ['{: x}', 'Input "settings" has an unknown key ""; accepted keys: limits, sdk.'],
     ['limits: {enabled: true', 'is not valid YAML or JSON']
   ])('rejects %j, naming what is wrong', (text, message) => {
     expect(() => parseSettings(text)).toThrow(message)
@@ -76,12 +80,25 @@ describe('parseSettings', () => {
 
   it.each([
     ['[', ']'],
-    ['{a: ', '}']
-  ])('refuses thousands of levels of nesting (%s … %s), naming the input', (open, close) => {
+    ['{a: ', '}'],
+    ['- ', '']
+  ])('refuses thousands of levels of nesting (%j … %j), naming the input, before building them', (open, close) => {
     const levels = Math.floor(SETTINGS_MAX_LENGTH / (open.length + close.length))
-    expect(inputError(() => parseSettings(`${open.repeat(levels)}${close.repeat(levels)}`)).message).toBe(
-      'Input "settings" is nested too deeply to be read; settings are a mapping with the keys limits and/or sdk, e.g. "limits: {enabled: true}".'
+    expect(inputError(() => parseSettings(`${open.repeat(levels)}x${close.repeat(levels)}`.slice(0, SETTINGS_MAX_LENGTH))).message).toMatch(
+      /^Input "settings" is nested \d+ levels deep; at most 10 are read, and settings are a mapping with the keys limits and\/or sdk, e\.g\. "limits: \{enabled: true\}"\.$/
     )
+  })
+
+  it(`reads ${SETTINGS_MAX_DEPTH} levels of nesting, and refuses one more`, () => {
+    const nested = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`
+    expect(inputError(() => parseSettings(nested(SETTINGS_MAX_DEPTH))).message).toBe(
+      'Input "settings" must be a mapping with the keys limits and/or sdk, e.g. "limits: {enabled: true}".'
+    )
+    expect(inputError(() => parseSettings(nested(SETTINGS_MAX_DEPTH + 1))).message).toBe(
+      'Input "settings" is nested 11 levels deep; at most 10 are read, and settings are a mapping with the keys limits and/or sdk, e.g. "limits: {enabled: true}".'
+    )
+    expect(inputError(() => parseSettings('? [[[[[[[[[[a]]]]]]]]]]\n: 1')).message).toMatch(/^Input "settings" is nested 11 levels deep/)
+    expect(inputError(() => parseSettings('limits: {enabled: [[[[[[[[true]]]]]]]]}')).message).toBe('Input "settings": "limits.enabled" must be true or false, got [[[[[[[[true]]]]]]]].')
   })
 
   it(`reads at most ${SETTINGS_MAX_LENGTH} characters, refusing a longer text before parsing it`, () => {
@@ -89,13 +106,13 @@ describe('parseSettings', () => {
     expect(text(SETTINGS_MAX_LENGTH)).toHaveLength(SETTINGS_MAX_LENGTH)
     expect(parseSettings(text(SETTINGS_MAX_LENGTH)).settings).toEqual({ limits: { enabled: true, mode: 'automatic' } })
     expect(inputError(() => parseSettings(text(SETTINGS_MAX_LENGTH + 1))).message).toBe(
-      'Input "settings" is 10,001 characters long; at most 10,000 are read. Settings are a mapping with the keys limits and/or sdk, e.g. "limits: {enabled: true}".'
+      'Input "settings" is 10,001 characters long; at most 10,000 are read, and settings are a mapping with the keys limits and/or sdk, e.g. "limits: {enabled: true}".'
     )
   })
 
   it('turns anything the parser throws into an error naming the input', () => {
     expect(inputError(() => parseSettings(THROWS)).message).toBe(
-      'Input "settings" could not be read as YAML or JSON (RangeError); give a mapping with the keys limits and/or sdk, e.g. "limits: {enabled: true}".'
+      'Input "settings" could not be read as YAML or JSON (RangeError: Maximum call stack size exceeded); settings are a mapping with the keys limits and/or sdk, e.g. "limits: {enabled: true}".'
     )
   })
 

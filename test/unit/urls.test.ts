@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { registerSecret } from '../../src/secrets.js'
-import { hideCredentials, resolveUrls, routeUrls, shown, splitUrlList } from '../../src/urls.js'
+import { checkUrlBase, hideCredentials, resolveUrls, routeEntries, routeUrls, shown, splitUrlList, unique } from '../../src/urls.js'
 
 /** The InputError `fn` throws (failing the test when it throws nothing, or something else). */
 function inputError(fn: () => unknown): InputError {
@@ -123,6 +123,7 @@ describe('resolveUrls keeps every URL in its zone', () => {
     const bad = Array.from({ length: 12 }, (_, i) => `https://evil.test/${i}`)
     const lines = inputError(() => resolveUrls(bad, 'example.com')).message.split('\n')
     expect(lines.slice(1)).toEqual([...bad.slice(0, 10).map((entry) => `  ${entry}`), '  … and 2 more'])
+    expect(inputError(() => resolveUrls(bad.slice(0, 10), 'example.com')).message.split('\n')).toHaveLength(11)
   })
 
   test.prop([fc.array(anyEntry, { maxLength: 6 }), fc.constantFrom(...Object.keys(ZONE_HOSTS))])('never resolves a URL outside the zone, whatever the entries', (entries, zone) => {
@@ -198,7 +199,38 @@ describe('routeUrls keeps every URL in the zone it is sent to', () => {
   it('names ten zones at most', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ id: `z${i}`, name: `z${i}.example` }))
     expect(inputError(() => routeUrls(['https://evil.test/'], many)).message).toMatch(/^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example and 2 more\)\./)
+    expect(inputError(() => routeUrls(['https://evil.test/'], many.slice(0, 10))).message).toMatch(/^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example\)\./)
     expect(inputError(() => routeUrls(['https://evil.test/'], [{ id: 'z', name: undefined }])).message).toMatch(/^1 URL is on none of the zones \(no zone names are known\)/)
+  })
+})
+
+describe('routeEntries', () => {
+  it('resolves against the one zone, paths included', () => {
+    expect(Object.fromEntries(routeEntries(['/a', 'https://www.example.com/b'], [{ id: 'z', name: 'example.com' }]))).toEqual({ z: ['https://example.com/a', 'https://www.example.com/b'] })
+  })
+  it('gives the one zone nothing when there are no entries', () => {
+    expect(routeEntries([], [{ id: 'z', name: 'example.com' }]).size).toBe(0)
+  })
+  it('routes by host among several zones, and finds no zone among none', () => {
+    expect(Object.fromEntries(routeEntries(['https://example.org/a'], [{ id: 'com', name: 'example.com' }, { id: 'org', name: 'example.org' }]))).toEqual({ org: ['https://example.org/a'] })
+    expect(inputError(() => routeEntries(['https://example.com/a'], [])).message).toMatch(/^1 URL is on none of the zones \(no zone names are known\)/)
+  })
+})
+
+describe('checkUrlBase', () => {
+  it('cannot check a url-base when a zone name is unknown, and lets it through', () => {
+    expect(() => checkUrlBase('https://evil.test/', ['example.com', undefined])).not.toThrow()
+  })
+  it('names every zone the url-base is on none of', () => {
+    expect(inputError(() => checkUrlBase('https://evil.test/', ['example.com', 'Bücher.example'])).message).toBe(
+      'Input "url-base" (https://evil.test/) is not on zone example.com, xn--bcher-kva.example or a subdomain of it: its URLs cannot be purged in this zone.'
+    )
+  })
+})
+
+describe('unique', () => {
+  it('drops repeated entries, keeping the first of each in place', () => {
+    expect(unique(['/b', '/a', '/b', '/c', '/a'])).toEqual(['/b', '/a', '/c'])
   })
 })
 
