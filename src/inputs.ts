@@ -104,7 +104,7 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
     throw new InputError('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.')
   }
   checkCredential(apiKey, keyInput === '' ? 'Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty)' : 'Input "api-key"')
-  if (githubToken !== '') checkCredential(githubToken, 'Input "github-token"')
+  checkCredential(githubToken, 'Input "github-token"')
   const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim())
   const zones = parseZoneSelection(source.getInput('zone'))
   const createZone = parseBoolean('create-zone', input('create-zone'), false)
@@ -194,7 +194,7 @@ function parseChangeInputs(input: (name: string) => string, siteDir: string, wor
     throw new InputError('Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.')
   }
   // eslint-disable-next-line no-control-regex
-  if (since !== '' && (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since))) {
+  if (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since)) {
     throw new InputError(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${shown(since)}".`)
   }
   const urlBase = parseUrlBase(input('url-base'))
@@ -236,7 +236,7 @@ function globList(name: string, value: string): string[] {
 
 export function parseSiteDir(value: string): string {
   const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '')
-  if (dir === '.' || dir === '') return ''
+  if (dir === '.') return ''
   if (dir.startsWith('/') || dir.split('/').includes('..')) {
     throw new InputError(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${shown(value)}".`)
   }
@@ -291,13 +291,14 @@ export function checkCredential(value: string, source: string): void {
 function describeCharacter(char: string): string {
   if (char === '\n' || char === '\r') return 'a line break'
   if (/\s/.test(char)) return 'whitespace'
-  if (char < ' ' || char === '\x7f') return 'a control character'
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(char)) return 'a control character'
   return 'a non-ASCII character'
 }
 
 /** Tags: separated by newlines, commas or whitespace; empty entries dropped. */
 export function splitList(value: string): string[] {
-  return value.split(/[\s,]+/).filter((entry) => entry !== '')
+  return value.split(/[\s,]/).filter((entry) => entry !== '')
 }
 
 /** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
@@ -326,6 +327,7 @@ export function parseApiUrl(value: string): string {
   return url.href.replace(/\/+$/, '')
 }
 
+/** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */
 const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i
 
 export function isHostName(value: string): boolean {
@@ -334,7 +336,7 @@ export function isHostName(value: string): boolean {
 
 /** A value with a dot that is a valid host name is a domain name; anything else an id. */
 export function parseZoneRef(value: string): ZoneRef {
-  return value.includes('.') && isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value }
+  return isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value }
 }
 
 /** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */

@@ -28,7 +28,7 @@ export interface SiteUrls {
 export function siteUrls(paths: readonly string[], options: SiteOptions, underSiteDir: boolean): SiteUrls {
   const prefix = underSiteDir && options.siteDir !== '' ? `${options.siteDir}/` : ''
   const included = options.include.length === 0 ? () => true : picomatch([...options.include], GLOB_OPTIONS)
-  const excluded = options.exclude.length === 0 ? () => false : picomatch([...options.exclude], GLOB_OPTIONS)
+  const excluded = picomatch([...options.exclude], GLOB_OPTIONS) // no pattern matches nothing
   const files: string[] = []
   const entries: string[] = []
   const add = (relative: string): void => {

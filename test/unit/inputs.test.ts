@@ -405,3 +405,124 @@ describe('messages', () => {
     )
   })
 })
+
+describe('each input on its own', () => {
+  const empty = Object.fromEntries(Object.keys(actionInputs).map((name) => [name, '']))
+  const bare = { ...empty, ...minimal }
+
+  it('empty means the documented default, for every optional input', () => {
+    expect(getInputs(source(bare))).toMatchObject({
+      createZone: false,
+      plan: undefined,
+      analytics: undefined,
+      purgeEverything: false,
+      waitForPropagation: false,
+      batchSize: 30,
+      concurrency: 4,
+      maxAttempts: 5,
+      timeoutSeconds: 30,
+      dryRun: false,
+      summary: true,
+      settings: undefined,
+      changes: undefined,
+      manifest: undefined,
+      warnings: []
+    })
+  })
+
+  it.each(['create-zone', 'purge-everything', 'wait-for-propagation', 'dry-run', 'summary'])('%s: a boolean, named when it is not one', (name) => {
+    expect(inputError(() => getInputs(source({ ...bare, [name]: 'maybe' }))).message).toBe(`Input "${name}" must be true or false, got "maybe".`)
+  })
+
+  it('reads the inputs from the runner (INPUT_* variables) by default', () => {
+    const names = { 'INPUT_API-KEY': 'runner-key', 'INPUT_API-URL': 'https://api.example.net/v1', INPUT_ZONE: 'example.com', INPUT_TAGS: 'a b', INPUT_SUMMARY: 'false' }
+    Object.assign(process.env, names)
+    try {
+      expect(getInputs()).toMatchObject({ apiKey: 'runner-key', tags: ['a', 'b'], summary: false })
+    } finally {
+      for (const name of Object.keys(names)) Reflect.deleteProperty(process.env, name)
+    }
+  })
+
+  it('trims CDN_API_KEY and CDN_API_URL', () => {
+    expect(getInputs(source({ ...bare, 'api-key': '', 'api-url': '' }, { CDN_API_KEY: ' env-key\n', CDN_API_URL: ' https://env.example.net/v1 ' }))).toMatchObject({
+      apiKey: 'env-key',
+      apiUrl: 'https://env.example.net/v1'
+    })
+  })
+
+  it('reads analytics and its granularity', () => {
+    expect(getInputs(source({ ...bare, analytics: '24h', 'analytics-granularity': 'hour' })).analytics).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'hour' })
+  })
+
+  it('takes settings of whitespace alone as none, and passes on their warnings', () => {
+    expect(inputError(() => getInputs(source({ ...bare, files: '', settings: ' \n ' }))).message).toMatch(/^Nothing to do/)
+    expect(getInputs(source({ ...bare, settings: 'sdk: {enabled: true, mode: strict}' })).warnings).toEqual([
+      'settings.sdk.mode "strict" is not a value the API documents (only "automatic" is); it is sent as given.'
+    ])
+  })
+
+  it('has something to do with files-from alone', () => {
+    expect(getInputs(source({ ...bare, files: '', 'files-from': 'urls.txt' })).filesFrom).toBe('/work/space/urls.txt')
+  })
+
+  it('creates zones named in a list', () => {
+    expect(getInputs(source({ ...bare, 'create-zone': 'true', plan: 'pro' })).createZone).toBe(true)
+  })
+
+  it('does not warn about manifest with previous-manifest', () => {
+    expect(getInputs(source({ ...bare, 'previous-manifest': 'm.json', manifest: 'm.json' })).warnings).toEqual([])
+  })
+
+  it('trims each include pattern', () => {
+    expect(getInputs(source({ ...bare, 'changed-since': 'main', include: '  *.html  \n\t**/*.css' })).changes?.include).toEqual(['*.html', '**/*.css'])
+  })
+})
+
+describe('parsers, at their edges', () => {
+  it('parseWholeNumber trims', () => {
+    expect(parseWholeNumber('timeout', ' 5 ', 30, 1, 300)).toBe(5)
+  })
+  it('parseSiteDir drops repeated slashes at either end', () => {
+    expect(parseSiteDir('.//docs//')).toBe('docs')
+  })
+  it.each([
+    ['ftp://example.com/docs/'],
+    ['https://user@example.com/docs/'],
+    ['https://:pw@example.com/docs/'],
+    ['https://example.com/docs/#top'],
+    ['https://example.com/docs/?v=1']
+  ])('parseUrlBase refuses %s', (value) => {
+    expect(inputError(() => parseUrlBase(value)).message).toMatch(/^Input "url-base" must be an absolute http\(s\) URL where site-dir is served, without a user name, password, query or fragment/)
+  })
+  it('parseUrlBase keeps a trailing slash, and accepts http', () => {
+    expect(parseUrlBase('https://example.com/docs/')).toBe('https://example.com/docs/')
+    expect(parseUrlBase('http://example.com')).toBe('http://example.com/')
+  })
+  it.each(['ftp://localhost/v1', 'https://user@api.example.net/v1', 'https://:pw@api.example.net/v1', 'https://api.example.net/v1#x'])('parseApiUrl refuses %s', (value) => {
+    expect(() => parseApiUrl(value)).toThrow(InputError)
+    expect(() => parseApiUrl(value)).toThrow(/^Input "api-url" must/)
+  })
+  it('parseApiUrl strips every trailing slash, and accepts any loopback address', () => {
+    expect(parseApiUrl('https://api.example.net/v1//')).toBe('https://api.example.net/v1')
+    expect(parseApiUrl('http://127.10.200.1/v1')).toBe('http://127.10.200.1/v1')
+  })
+  it.each(['x24h', '24hx', '24xh', '24 h'])('parseAnalytics reads the window %j whole', (window) => {
+    if (window === '24 h') expect(parseAnalytics(window, '')?.windowMs).toBe(86_400_000)
+    else expect(() => parseAnalytics(window, '')).toThrow(/^Input "analytics" must be a window/)
+  })
+  it.each([
+    ['a.b', 'name'],
+    ['x.example.c', 'name'],
+    ['example.com!', 'id'],
+    [`${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.example`, 'id'],
+    ['-a.example', 'id'],
+    ['a-.example', 'id'],
+    ['localhost', 'id']
+  ])('parseZoneRef takes %s as a %s', (value, kind) => {
+    expect(parseZoneRef(value).kind).toBe(kind)
+  })
+  it('splitList (tags) splits on every comma and whitespace', () => {
+    expect(splitList(',a,,b  c,')).toEqual(['a', 'b', 'c'])
+  })
+})

@@ -50,6 +50,9 @@ describe('siteUrls', () => {
   it('takes paths already below site-dir when told so (a manifest)', () => {
     expect(siteUrls(['a.html', 'docs/index.html'], options({ siteDir: 'build' }), false).entries).toEqual(['/a.html', '/docs/index.html', '/docs/'])
   })
+  it('counts no path naming site-dir itself, nor a folder (ending in /) twice with the index rule off', () => {
+    expect(siteUrls(['site/', 'site/docs/'], options({ siteDir: 'site', indexFile: '' }), true)).toEqual({ files: ['site/docs/'], entries: ['/docs/'] })
+  })
   it('drops repeated paths', () => {
     expect(siteUrls(['a.html', 'a.html'], options(), true).files).toEqual(['a.html'])
   })
