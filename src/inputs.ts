@@ -1,8 +1,11 @@
 import * as path from 'node:path'
 import * as core from '@actions/core'
+import picomatch from 'picomatch'
+import { GLOB_OPTIONS } from './changes/site.js'
 import { InputError } from './errors.js'
-import { redact, registerSecret } from './secrets.js'
+import { registerSecret } from './secrets.js'
 import { parseSettings, type ZoneSettings } from './settings.js'
+import { shown, splitUrlList } from './urls.js'
 
 /** How the user named the zone: by id, or by domain name. */
 export type ZoneRef = { readonly kind: 'id'; readonly id: string } | { readonly kind: 'name'; readonly name: string }
@@ -91,22 +94,26 @@ const runnerSource: InputSource = {
 export function getInputs(source: InputSource = runnerSource): Inputs {
   const input = (name: string): string => source.getInput(name).trim()
 
-  const apiKey = input('api-key') || (source.env.CDN_API_KEY ?? '').trim()
+  const keyInput = input('api-key')
+  const apiKey = keyInput || (source.env.CDN_API_KEY ?? '').trim()
+  const githubToken = input('github-token')
+  // Both credentials are masked before anything else is read, so that no message can print them.
   registerSecret(apiKey)
+  registerSecret(githubToken)
   if (apiKey === '') {
     throw new InputError('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.')
   }
+  checkCredential(apiKey, keyInput === '' ? 'Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty)' : 'Input "api-key"')
+  checkCredential(githubToken, 'Input "github-token"')
   const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim())
   const zones = parseZoneSelection(source.getInput('zone'))
   const createZone = parseBoolean('create-zone', input('create-zone'), false)
   const plan = parsePlan(input('plan'))
   const analytics = parseAnalytics(input('analytics'), input('analytics-granularity'))
 
-  const githubToken = input('github-token')
-  registerSecret(githubToken)
   const workspace = path.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd())
   const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false)
-  const files = splitList(source.getInput('files'))
+  const files = splitUrlList(source.getInput('files'))
   const filesFromValue = input('files-from')
   const filesFrom = filesFromValue === '' ? undefined : path.resolve(workspace, filesFromValue)
   const siteDir = parseSiteDir(input('site-dir'))
@@ -115,7 +122,9 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
   const tags = splitList(source.getInput('tags'))
 
   const settingsText = source.getInput('settings')
-  const warnings: string[] = []
+  const warnings: string[] = files
+    .filter((entry) => entry.endsWith(','))
+    .map((entry) => `Input "files": the comma ending "${shown(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`)
   let settings: ZoneSettings | undefined
   if (settingsText.trim() !== '') {
     const parsed = parseSettings(settingsText)
@@ -129,7 +138,7 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
 
   if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0 || changes !== undefined)) {
     throw new InputError(
-      'Input "purge-everything: true" cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.'
+      'Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.'
     )
   }
   if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && changes === undefined && settings === undefined) {
@@ -139,7 +148,7 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
     )
   }
   if (zones.kind === 'auto' && (tags.length > 0 || purgeEverything || settings !== undefined)) {
-    throw new InputError('Input "zone: auto" routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".')
+    throw new InputError('Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".')
   }
   if (zones.kind === 'auto' && createZone) {
     throw new InputError('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.')
@@ -184,17 +193,18 @@ function parseChangeInputs(input: (name: string) => string, siteDir: string, wor
   if (since !== '' && previous !== '') {
     throw new InputError('Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.')
   }
-  if (since !== '' && (since.startsWith('-') || /\s/.test(since))) {
-    throw new InputError(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", got "${since}".`)
+  // eslint-disable-next-line no-control-regex
+  if (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since)) {
+    throw new InputError(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${shown(since)}".`)
   }
   const urlBase = parseUrlBase(input('url-base'))
   const indexFile = input('index-file')
   if (indexFile.includes('/')) {
-    throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${indexFile}".`)
+    throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${shown(indexFile)}".`)
   }
   const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000)
-  const include = globList(input('include'))
-  const exclude = globList(input('exclude'))
+  const include = globList('include', input('include'))
+  const exclude = globList('exclude', input('exclude'))
   if (since === '' && previous === '') return undefined
   return {
     from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: path.resolve(workspace, previous) },
@@ -208,19 +218,27 @@ function parseChangeInputs(input: (name: string) => string, siteDir: string, wor
   }
 }
 
-/** One glob pattern a line; blank lines dropped. */
-function globList(value: string): string[] {
-  return value
+/** One glob pattern a line; blank lines dropped. Each is compiled here, so that one picomatch cannot read is an input error now. */
+function globList(name: string, value: string): string[] {
+  const patterns = value
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '')
+  for (const pattern of patterns) {
+    try {
+      picomatch(pattern, GLOB_OPTIONS)
+    } catch (error) {
+      throw new InputError(`Input "${name}": "${shown(pattern)}" is not a glob pattern that can be read (${error instanceof Error ? error.message : String(error)}); give one pattern a line, such as **/*.html.`)
+    }
+  }
+  return patterns
 }
 
 export function parseSiteDir(value: string): string {
   const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '')
-  if (dir === '.' || dir === '') return ''
+  if (dir === '.') return ''
   if (dir.startsWith('/') || dir.split('/').includes('..')) {
-    throw new InputError(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${value}".`)
+    throw new InputError(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${shown(value)}".`)
   }
   return dir
 }
@@ -228,8 +246,10 @@ export function parseSiteDir(value: string): string {
 export function parseUrlBase(value: string): string | undefined {
   if (value === '') return undefined
   const url = URL.canParse(value) ? new URL(value) : undefined
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '') {
-    throw new InputError(`Input "url-base" must be an absolute http(s) URL where site-dir is served, such as https://example.com/docs/; got "${value}".`)
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new InputError(
+      `Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${shown(value)}".`
+    )
   }
   return url.href.endsWith('/') ? url.href : `${url.href}/`
 }
@@ -240,7 +260,7 @@ export function parseBoolean(name: string, value: string, fallback: boolean): bo
   if (lower === '') return fallback
   if (lower === 'true') return true
   if (lower === 'false') return false
-  throw new InputError(`Input "${name}" must be true or false, got "${value}".`)
+  throw new InputError(`Input "${name}" must be true or false, got "${shown(value)}".`)
 }
 
 /** A whole number within [min, max]; empty means the default. */
@@ -249,17 +269,40 @@ export function parseWholeNumber(name: string, value: string, fallback: number, 
   if (text === '') return fallback
   const number = /^\d+$/.test(text) ? Number(text) : NaN
   if (!(number >= min && number <= max)) {
-    throw new InputError(`Input "${name}" must be a whole number from ${min} to ${max}, got "${value}".`)
+    throw new InputError(`Input "${name}" must be a whole number from ${min} to ${max}, got "${shown(value)}".`)
   }
   return number
 }
 
-/** Entries separated by newlines, commas or whitespace; empty entries dropped. */
-export function splitList(value: string): string[] {
-  return value.split(/[\s,]+/).filter((entry) => entry !== '')
+/**
+ * A credential is sent as `Authorization: Bearer <credential>`, so it must be a header value, and a
+ * single token: visible ASCII only (0x21-0x7E), no space, line break, control or non-ASCII character.
+ * Refused here, before any request, saying which kind of character is wrong but never showing any of it.
+ */
+export function checkCredential(value: string, source: string): void {
+  const wrong = /[^\x21-\x7e]/.exec(value)?.[0]
+  if (wrong === undefined) return
+  throw new InputError(
+    `${source} holds ${describeCharacter(wrong)}, which cannot be sent in an HTTP header. It must hold the credential alone: ` +
+      'visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.'
+  )
 }
 
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
+function describeCharacter(char: string): string {
+  if (char === '\n' || char === '\r') return 'a line break'
+  if (/\s/.test(char)) return 'whitespace'
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(char)) return 'a control character'
+  return 'a non-ASCII character'
+}
+
+/** Tags: separated by newlines, commas or whitespace; empty entries dropped. */
+export function splitList(value: string): string[] {
+  return value.split(/[\s,]/).filter((entry) => entry !== '')
+}
+
+/** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
 
 export function parseApiUrl(value: string): string {
   if (value === '') {
@@ -269,7 +312,7 @@ export function parseApiUrl(value: string): string {
   try {
     url = new URL(value)
   } catch {
-    throw new InputError(`Input "api-url" is not a URL: "${redact(value)}". Expected e.g. https://api.example.net/v1.`)
+    throw new InputError(`Input "api-url" is not a URL: "${shown(value)}". Expected e.g. https://api.example.net/v1.`)
   }
   const loopback = LOOPBACK_HOSTS.test(url.hostname)
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
@@ -284,6 +327,7 @@ export function parseApiUrl(value: string): string {
   return url.href.replace(/\/+$/, '')
 }
 
+/** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */
 const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i
 
 export function isHostName(value: string): boolean {
@@ -292,7 +336,7 @@ export function isHostName(value: string): boolean {
 
 /** A value with a dot that is a valid host name is a domain name; anything else an id. */
 export function parseZoneRef(value: string): ZoneRef {
-  return value.includes('.') && isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value }
+  return isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value }
 }
 
 /** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
@@ -303,7 +347,7 @@ export function parseZoneSelection(value: string): ZoneSelection {
   }
   const spaced = entries.find((entry) => /\s/.test(entry))
   if (spaced !== undefined) {
-    throw new InputError(`Input "zone": "${spaced}" is not a zone id or domain name; separate several zones with newlines or commas.`)
+    throw new InputError(`Input "zone": "${shown(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`)
   }
   if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
     if (entries.length > 1) throw new InputError('Input "zone": "auto" stands alone; it cannot be listed with other zones.')
@@ -315,7 +359,7 @@ export function parseZoneSelection(value: string): ZoneSelection {
 export function parsePlan(value: string): ZonePlan | undefined {
   if (value === '') return undefined
   const plan = PLANS.find((candidate) => candidate === value.toLowerCase())
-  if (plan === undefined) throw new InputError(`Input "plan" must be one of ${PLANS.join(', ')}; got "${value}".`)
+  if (plan === undefined) throw new InputError(`Input "plan" must be one of ${PLANS.join(', ')}; got "${shown(value)}".`)
   return plan
 }
 
@@ -331,10 +375,10 @@ export function parseAnalytics(window: string, granularity: string): AnalyticsIn
   const match = /^(\d+)\s*([mhd])$/i.exec(window)
   const windowMs = match === null ? NaN : Number(match[1]) * (WINDOW_UNITS[(match[2] as string).toLowerCase()] as number)
   if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
-    throw new InputError(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${window}".`)
+    throw new InputError(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${shown(window)}".`)
   }
   if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
-    throw new InputError(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${granularity}".`)
+    throw new InputError(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${shown(granularity)}".`)
   }
   const chosen: Granularity = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day'
   return { window, windowMs, granularity: granularity === '' ? chosen : (granularity as Granularity) }

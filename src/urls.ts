@@ -1,46 +1,147 @@
+import { domainToASCII, domainToUnicode } from 'node:url'
 import { InputError } from './errors.js'
+import { redact } from './secrets.js'
+import { cut, oneLine, plural } from './text.js'
 
 const SHOWN_OFFENDERS = 10
+const SHOWN_ZONES = 10
+/** An entry is shown cut to this many characters: one line of a message, not a copy of an input. */
+const SHOWN_LENGTH = 200
 
 /** A host or zone name as compared: lower case, without a trailing dot. */
 export const normalizeName = (name: string): string => name.toLowerCase().replace(/\.$/, '')
 
+/**
+ * A zone's name as URL hosts are compared with it: normalised, and in ASCII as the URL parser writes
+ * hosts (bücher.example is xn--bcher-kva.example). A name that is no host name (one the parser would cut,
+ * such as "a/b" or "a%2Eb", does not read back) is kept as it is, and no URL is on it.
+ */
+function zoneHost(name: string): string {
+  const normalized = normalizeName(name)
+  const ascii = domainToASCII(normalized)
+  return domainToUnicode(ascii) === normalized ? ascii : normalized
+}
+
+function isInZone(hostname: string, zone: string): boolean {
+  const host = normalizeName(hostname)
+  return host === zone || host.endsWith(`.${zone}`)
+}
+
+/** Where a list of URL entries starts an entry: a path, or an absolute http(s) URL. */
+const URL_START = /^https?:\/\//i
+
+/**
+ * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
+ * spaces separate entries. A comma separates them too when a space follows it, or when what follows starts
+ * like an entry: `http://` or `https://`, or `/` after a path (inside an absolute URL, `,/` is part of its
+ * path). Any other comma is part of the URL, at the end of a line too: `https://a.test/x,y` and a line
+ * `https://a.test/x,` are one entry each, so a file of URLs written one a line reads back exactly.
+ */
+export function splitUrlList(value: string): string[] {
+  return value.split(/\r?\n/).flatMap(splitUrlLine)
+}
+
+function splitUrlLine(line: string): string[] {
+  const entries: string[] = []
+  // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
+  const parts = line.trim().split(/([\s,]+)/)
+  let current = parts[0] as string
+  for (let i = 1; i < parts.length; i += 2) {
+    const run = parts[i] as string
+    const next = parts[i + 1] as string
+    const startsEntry = URL_START.test(next) || (next.startsWith('/') && !URL_START.test(current))
+    if (current !== '' && !/\s/.test(run) && !startsEntry) {
+      current += run + next
+      continue
+    }
+    if (current !== '') entries.push(current)
+    current = next
+  }
+  if (current !== '') entries.push(current)
+  return entries
+}
+
+/** What stands where a URL's user name and password would, also in text the URL parser does not read. */
+// eslint-disable-next-line no-control-regex -- the URL parser skips leading controls and spaces, so this does too
+const CREDENTIALS = /^([\u0000-\u0020]*[a-z][a-z0-9+.-]*:[\\/]*)[^\\/?#]*@/i
+
+/** A host no entry is on: where a path is read when only its credentials matter. */
+const NO_HOST = 'host.invalid'
+
+/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; undefined when it is neither. */
+function parseEntry(entry: string, host: string): URL | undefined {
+  try {
+    return entry.startsWith('/') ? new URL(entry, `https://${host}/`) : new URL(entry)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`).
+ * Such an entry is refused, never sent; this is how it is kept where entries are reported as written
+ * (outputs, the summary) and how any message shows it.
+ */
+export function hideCredentials(entry: string): string {
+  const url = parseEntry(entry, NO_HOST)
+  if (url !== undefined && (url.username !== '' || url.password !== '')) return `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
+  return entry.replace(CREDENTIALS, '$1***@')
+}
+
+/** Outside text (an entry, an input) as a message shows it: secrets and credentials hidden, on one line, cut to a readable length. */
+export function shown(text: string): string {
+  return cut(oneLine(hideCredentials(redact(text))), SHOWN_LENGTH)
+}
+
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
 function listOffenders(offenders: readonly string[]): string {
-  const shown = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
-  return offenders.length > SHOWN_OFFENDERS ? `${shown}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : shown
+  const lines = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
+  return offenders.length > SHOWN_OFFENDERS ? `${lines}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : lines
+}
+
+/** An entry read as an http(s) URL without credentials, or how it is shown as an offender. */
+type Reading = { readonly url: URL; readonly offender?: undefined } | { readonly offender: string }
+
+/**
+ * Reads an entry: a path (starting with `/`) on `host`, anything else as an absolute URL. Whatever the
+ * parser makes of it (it reads `\` as `/` and drops tabs, so `/\evil.test` is a URL on evil.test), the
+ * result is checked, never the text: a path must stay on `host`, and no URL may carry credentials.
+ */
+function readEntry(entry: string, host: string): Reading {
+  const url = parseEntry(entry, host)
+  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) return { offender: shown(entry) }
+  if (url.username !== '' || url.password !== '') return { offender: `${shown(entry)} (a user name or password is not accepted)` }
+  if (entry.startsWith('/') && normalizeName(url.hostname) !== host) return { offender: `${shown(entry)} (read as ${shown(url.href)})` }
+  return { url }
 }
 
 /**
  * Turns entries into the absolute URLs to purge: a path starting with `/` is on the zone's own host;
- * every URL must be http(s) and on the zone's host or a subdomain of it. Duplicates are dropped, order kept.
- * `zoneName` is undefined when the zone could not be read, and then only absolute URLs can be checked for form.
+ * every URL must be http(s), without credentials, and on the zone's host or a subdomain of it. Duplicates
+ * are dropped, order kept. `zoneName` is undefined when the zone could not be read, and then only absolute
+ * URLs can be checked, for form only.
  */
 export function resolveUrls(entries: readonly string[], zoneName: string | undefined): string[] {
-  const zone = zoneName === undefined ? undefined : normalizeName(zoneName)
+  const zone = zoneName === undefined ? undefined : zoneHost(zoneName)
   const urls = new Set<string>()
   const offenders: string[] = []
   for (const entry of entries) {
-    if (entry.startsWith('/') && !entry.startsWith('//')) {
-      if (zone === undefined) {
-        throw new InputError(
-          `"${entry}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
-            'Give absolute URLs in "files", or a key that may list zones.'
-        )
-      }
-      urls.add(new URL(entry, `https://${zone}`).href)
-      continue
+    if (entry.startsWith('/') && zone === undefined) {
+      throw new InputError(
+        `"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
+          'Give absolute URLs in "files", or a key that may list zones.'
+      )
     }
-    const url = URL.canParse(entry) ? new URL(entry) : undefined
-    const inZone = url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') && (zone === undefined || isInZone(url.hostname, zone))
-    if (url === undefined || !inZone) offenders.push(entry)
-    else urls.add(url.href)
+    const reading = readEntry(entry, zone ?? NO_HOST)
+    if (reading.offender !== undefined) offenders.push(reading.offender)
+    else if (zone !== undefined && !isInZone(reading.url.hostname, zone)) offenders.push(shown(entry))
+    else urls.add(reading.url.href)
   }
   if (offenders.length > 0) {
     const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`
     throw new InputError(
-      `${offenders.length} entr${offenders.length === 1 ? 'y' : 'ies'} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
-        `Each must be an absolute http(s) URL${where}, or a path starting with /. Nothing was sent.\n${listOffenders(offenders)}`
+      `${plural(offenders.length, 'entry', 'entries')} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
+        `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }
   return [...urls]
@@ -62,30 +163,25 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
     }
     return
   }
-  const names = zoneNames.filter((name): name is string => name !== undefined).map(normalizeName)
+  const names = zoneNames.filter((name): name is string => name !== undefined).map(zoneHost)
   if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
-    throw new InputError(`Input "url-base" (${urlBase}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`)
+    throw new InputError(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`)
   }
-}
-
-/** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
-export function routeEntries(entries: readonly string[], zones: readonly NamedZone[]): Map<string, string[]> {
-  const [only] = zones
-  if (zones.length === 1 && only !== undefined) {
-    const urls = resolveUrls(entries, only.name)
-    return new Map(urls.length === 0 ? [] : [[only.id, urls]])
-  }
-  return routeUrls(entries, zones)
-}
-
-function isInZone(hostname: string, zone: string): boolean {
-  const host = normalizeName(hostname)
-  return host === zone || host.endsWith(`.${zone}`)
 }
 
 export interface NamedZone {
   readonly id: string
   readonly name: string | undefined
+}
+
+/** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
+export function routeEntries(entries: readonly string[], zones: readonly NamedZone[]): Map<string, string[]> {
+  const [only, ...others] = zones
+  if (only !== undefined && others.length === 0) {
+    const urls = resolveUrls(entries, only.name)
+    return new Map(urls.length === 0 ? [] : [[only.id, urls]])
+  }
+  return routeUrls(entries, zones)
 }
 
 /**
@@ -98,16 +194,23 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
   const offenders: string[] = []
   const named = zones
     .filter((zone): zone is NamedZone & { name: string } => zone.name !== undefined)
-    .map((zone) => ({ id: zone.id, name: normalizeName(zone.name) }))
+    .map((zone) => ({ id: zone.id, name: zoneHost(zone.name) }))
     .sort((a, b) => b.name.length - a.name.length)
   for (const entry of entries) {
-    if (entry.startsWith('/') && !entry.startsWith('//')) {
-      throw new InputError(`"${entry}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs (or "url-base" for changed files).`)
+    if (entry.startsWith('/')) {
+      throw new InputError(
+        `"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in "files"/"files-from" (or "url-base" for changed files).`
+      )
     }
-    const url = URL.canParse(entry) ? new URL(entry) : undefined
-    const zone = url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') ? named.find((candidate) => isInZone(url.hostname, candidate.name)) : undefined
-    if (url === undefined || zone === undefined) {
-      offenders.push(entry)
+    const reading = readEntry(entry, NO_HOST)
+    if (reading.offender !== undefined) {
+      offenders.push(reading.offender)
+      continue
+    }
+    const { url } = reading
+    const zone = named.find((candidate) => isInZone(url.hostname, candidate.name))
+    if (zone === undefined) {
+      offenders.push(shown(entry))
       continue
     }
     const list = routed.get(zone.id) ?? new Set<string>()
@@ -115,9 +218,11 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
     routed.set(zone.id, list)
   }
   if (offenders.length > 0) {
+    const names = named.map((zone) => zone.name)
+    const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
     throw new InputError(
-      `${offenders.length} URL${offenders.length === 1 ? ' is' : 's are'} on none of the zones (${named.length === 0 ? 'no zone names are known' : named.map((zone) => zone.name).join(', ')}). ` +
-        `Each must be an absolute http(s) URL on one of them or a subdomain of it. Nothing was sent.\n${listOffenders(offenders)}`
+      `${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
+        `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check "files" and "files-from". Nothing was sent.\n${listOffenders(offenders)}`
     )
   }
   return new Map([...routed].map(([id, urls]) => [id, [...urls]]))

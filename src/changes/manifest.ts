@@ -5,6 +5,7 @@ import { dirname, join, relative, sep } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { mapConcurrent } from '../concurrency.js'
 import { InputError } from '../errors.js'
+import { shown } from '../urls.js'
 
 export const MANIFEST_FORMAT = 'cdn-purge-action/manifest'
 export const MANIFEST_VERSION = 1
@@ -27,19 +28,20 @@ async function hashFile(path: string): Promise<string> {
   return hash.digest('hex')
 }
 
-/** Hashes every file below `dir` (links followed to files). Throws InputError when `dir` is not a folder. */
+/** Hashes every file below `dir` (links followed to files; folders, broken links and anything else skipped). Throws InputError when `dir` is not a folder. */
 export async function buildManifest(dir: string, input = 'site-dir'): Promise<Manifest> {
   const folder = await stat(dir).catch(() => undefined)
   if (!folder?.isDirectory()) {
     throw new InputError(`Input "${input}": "${dir}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`)
   }
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  const candidates = entries.filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => join(entry.parentPath, entry.name))
+  const candidates = entries.map((entry) => join(entry.parentPath, entry.name))
   const hashed = await mapConcurrent(candidates, 16, async (path) => {
     if (!(await stat(path).catch(() => undefined))?.isFile()) return undefined
     return [relative(dir, path).split(sep).join('/'), await hashFile(path)] as const
   })
-  const files = Object.fromEntries(hashed.filter((entry) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+  // Sorted by code unit, the same on every system; paths are unique, so no two are equal.
+  const files = Object.fromEntries(hashed.filter((entry) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)))
   return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files }
 }
 
@@ -66,14 +68,18 @@ export function parseManifest(text: string, path: string): Manifest {
   return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files as Record<string, string> }
 }
 
-/** The manifest at `path`, or undefined when there is no file there. */
+/** The manifest at `path`, or undefined when there is no file there (the first run); any other failure to read it is an InputError. */
 export async function readManifest(path: string): Promise<Manifest | undefined> {
   let text: string
   try {
+    // Stryker disable next-line StringLiteral: without an encoding a Buffer comes back, and JSON.parse reads it as UTF-8 all the same
     text = await readFile(path, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new InputError(`Input "previous-manifest": cannot read "${path}" (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)
+    throw new InputError(
+      `Input "previous-manifest": cannot read "${shown(path)}" (${(error as NodeJS.ErrnoException).code ?? String(error)}). ` +
+        'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.'
+    )
   }
   return parseManifest(text, path)
 }

@@ -1,5 +1,8 @@
 import picomatch from 'picomatch'
 
+/** How include and exclude patterns are read: dot files and folders (`.well-known/…`) match like any other. */
+export const GLOB_OPTIONS = { dot: true } as const
+
 export interface SiteOptions {
   /** Folder whose root is served, POSIX, no leading or trailing slash; '' = root. */
   readonly siteDir: string
@@ -24,8 +27,8 @@ export interface SiteUrls {
  */
 export function siteUrls(paths: readonly string[], options: SiteOptions, underSiteDir: boolean): SiteUrls {
   const prefix = underSiteDir && options.siteDir !== '' ? `${options.siteDir}/` : ''
-  const included = options.include.length === 0 ? () => true : picomatch([...options.include], { dot: true })
-  const excluded = options.exclude.length === 0 ? () => false : picomatch([...options.exclude], { dot: true })
+  const included = options.include.length === 0 ? () => true : picomatch([...options.include], GLOB_OPTIONS)
+  const excluded = picomatch([...options.exclude], GLOB_OPTIONS) // no pattern matches nothing
   const files: string[] = []
   const entries: string[] = []
   const add = (relative: string): void => {

@@ -1,4 +1,5 @@
 import type { Inputs } from '../inputs.js'
+import { hideCredentials } from '../urls.js'
 import { readListFile } from './list-file.js'
 
 /**
@@ -15,8 +16,11 @@ export const SOURCES: readonly UrlSource[] = [
   { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
 ]
 
-/** Every entry from every source, in source order. */
+/**
+ * Every entry from every source, in source order. An entry with a user name or password keeps them
+ * hidden from here on: it is refused, and reported as written (outputs, the summary), never with them.
+ */
 export async function collectFileEntries(inputs: Inputs, sources: readonly UrlSource[] = SOURCES): Promise<string[]> {
   const lists = await Promise.all(sources.map((source) => source.collect(inputs)))
-  return lists.flat()
+  return lists.flat().map(hideCredentials)
 }

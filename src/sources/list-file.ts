@@ -1,14 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import { InputError } from '../errors.js'
-import { splitList } from '../inputs.js'
+import { shown, splitUrlList } from '../urls.js'
 
-/** Entries of a list file: the `files` format, with blank lines and lines starting with `#` skipped. */
+/**
+ * Entries of a list file: the `files` format, with blank lines and lines starting with `#` skipped. Each
+ * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
+ */
 export function parseListFile(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .flatMap(splitList)
+    .filter((line) => !line.startsWith('#'))
+    .flatMap(splitUrlList)
 }
 
 export async function readListFile(input: string, file: string): Promise<string[]> {
@@ -17,7 +20,7 @@ export async function readListFile(input: string, file: string): Promise<string[
     text = await readFile(file, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error)
-    throw new InputError(`Input "${input}": cannot read "${file}" (${code}). The path is relative to GITHUB_WORKSPACE.`)
+    throw new InputError(`Input "${input}": cannot read "${shown(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`)
   }
   return parseListFile(text)
 }

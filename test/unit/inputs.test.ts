@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
+import { redact } from '../../src/secrets.js'
 import {
+  checkCredential,
   getInputs,
   parseAnalytics,
   parseApiUrl,
@@ -27,6 +29,17 @@ function source(given: Record<string, string>, env: NodeJS.ProcessEnv = {}): Inp
   }
 }
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
+
+/** The InputError `fn` throws (failing the test when it throws nothing, or something else). */
+function inputError(fn: () => unknown): InputError {
+  try {
+    fn()
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError)
+    return error as InputError
+  }
+  throw new Error('expected an InputError, nothing was thrown')
+}
 
 describe('parseBoolean', () => {
   it('accepts true and false in any letter case', () => {
@@ -76,6 +89,19 @@ describe('parseApiUrl', () => {
   it('rejects something that is not a URL', () => {
     expect(() => parseApiUrl('api.example.net')).toThrow('Input "api-url" is not a URL')
   })
+  it.each(['http://evil-localhost/v1', 'http://localhost.evil.test/v1', 'http://127.0.0.1.evil.test/v1', 'http://evil.test/127.0.0.1', 'http://[::2]/v1'])(
+    'refuses plain http to %s, a host that only looks like loopback',
+    (url) => {
+      expect(inputError(() => parseApiUrl(url)).message).toMatch(/^Input "api-url" must use https:\/\/ \(the API key is sent with every request\); got "http:\/\/[^"]+"\. Plain http:\/\/ is accepted only for loopback hosts/)
+    }
+  )
+  it('accepts loopback however the URL parser is given it', () => {
+    expect(parseApiUrl('http://LOCALHOST:8080/v1')).toBe('http://localhost:8080/v1')
+    expect(parseApiUrl('http://127.1:8080/v1')).toBe('http://127.0.0.1:8080/v1')
+  })
+  it('shows a value that is not a URL with credentials hidden', () => {
+    expect(inputError(() => parseApiUrl('https://user:hunter2@api example.net')).message).toBe('Input "api-url" is not a URL: "https://***@api example.net". Expected e.g. https://api.example.net/v1.')
+  })
   it('rejects credentials or a query in the address', () => {
     expect(() => parseApiUrl('https://user:pw@api.example.net/v1')).toThrow(/without credentials/)
     expect(() => parseApiUrl('https://api.example.net/v1?x=1')).toThrow(/without credentials, query/)
@@ -121,6 +147,14 @@ describe('parsePlan and parseAnalytics', () => {
     expect(parsePlan('')).toBeUndefined()
     expect(() => parsePlan('gold')).toThrow('Input "plan" must be one of free, pro, business, enterprise; got "gold".')
   })
+  it('reads up to 90 days, in any unit, and the granularity given', () => {
+    expect(parseAnalytics('90d', '')).toEqual({ window: '90d', windowMs: 90 * 86_400_000, granularity: 'day' })
+    expect(parseAnalytics('2160h', 'hour')).toEqual({ window: '2160h', windowMs: 90 * 86_400_000, granularity: 'hour' })
+    expect(parseAnalytics('24h', 'hour')).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'hour' })
+    expect(parseAnalytics('7D', 'minute')?.granularity).toBe('minute')
+    expect(() => parseAnalytics('2161h', '')).toThrow(new InputError('Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "2161h".'))
+    expect(() => parseAnalytics('129601m', '')).toThrow(/Input "analytics" must be a window/)
+  })
   it('reads a window and chooses the granularity from it', () => {
     expect(parseAnalytics('90m', '')).toEqual({ window: '90m', windowMs: 5_400_000, granularity: 'minute' })
     expect(parseAnalytics('6h', '')?.granularity).toBe('minute')
@@ -141,9 +175,9 @@ describe('parsePlan and parseAnalytics', () => {
 
 describe('zone inputs together', () => {
   it('refuse auto with tags, purge-everything, settings or create-zone', () => {
-    expect(() => getInputs(source({ ...minimal, zone: 'auto', tags: 't' }))).toThrow(/"zone: auto" routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named/)
-    expect(() => getInputs(source({ ...minimal, zone: 'auto', files: '', 'purge-everything': 'true' }))).toThrow(/"zone: auto" routes URLs/)
-    expect(() => getInputs(source({ ...minimal, zone: 'auto', settings: 'sdk: {enabled: true}' }))).toThrow(/"zone: auto" routes URLs/)
+    expect(() => getInputs(source({ ...minimal, zone: 'auto', tags: 't' }))).toThrow(/Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named/)
+    expect(() => getInputs(source({ ...minimal, zone: 'auto', files: '', 'purge-everything': 'true' }))).toThrow(/Input "zone" is auto, which routes URLs/)
+    expect(() => getInputs(source({ ...minimal, zone: 'auto', settings: 'sdk: {enabled: true}' }))).toThrow(/Input "zone" is auto, which routes URLs/)
     expect(() => getInputs(source({ ...minimal, zone: 'auto', 'create-zone': 'true' }))).toThrow(/"create-zone" needs the zone names/)
   })
   it('warn that plan does nothing without create-zone', () => {
@@ -242,6 +276,23 @@ describe('change inputs', () => {
   it('mask the GitHub token', () => {
     expect(getInputs(source({ ...minimal, 'github-token': ' ghs_abc ', 'changed-since': 'main' })).changes?.githubToken).toBe('ghs_abc')
   })
+  it('refuse a url-base with a user name or password, without showing them', () => {
+    const error = inputError(() => getInputs(source({ ...minimal, 'changed-since': 'main', 'url-base': 'https://user:hunter2@example.com/docs/' })))
+    expect(error.message).toBe(
+      'Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "https://***@example.com/docs/".'
+    )
+  })
+  it.each(['include', 'exclude'])('refuse a %s pattern that cannot be compiled', (name) => {
+    const error = inputError(() => getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(70_000)}` })))
+    expect(error.message).toBe(
+      `Input "${name}": "${'a'.repeat(200)}… (69800 more characters)" is not a glob pattern that can be read (Input length: 70000, exceeds maximum allowed length: 65536); give one pattern a line, such as **/*.html.`
+    )
+  })
+  it.each(['main\u0000', 'v1\u0007', 'a b', '-x'])('refuse the ref %j', (ref) => {
+    expect(inputError(() => getInputs(source({ ...minimal, 'changed-since': ref }))).message).toMatch(
+      /^Input "changed-since" must be a git ref \(tag, branch or SHA\) or "auto", without spaces or control characters and not starting with "-"; got "/
+    )
+  })
   it('refuse two change sources, or a change source with purge-everything', () => {
     expect(() => getInputs(source({ ...minimal, 'changed-since': 'auto', 'previous-manifest': 'm.json' }))).toThrow(/give one of them, not both/)
     expect(() => getInputs(source({ ...minimal, files: '', 'purge-everything': 'true', 'changed-since': 'auto' }))).toThrow(/cannot be combined/)
@@ -272,5 +323,206 @@ describe('parseSiteDir and parseUrlBase', () => {
     expect(parseUrlBase('')).toBeUndefined()
     expect(() => parseUrlBase('example.com/docs')).toThrow(/Input "url-base" must be an absolute http\(s\) URL/)
     expect(() => parseUrlBase('https://example.com/?v=1')).toThrow(/Input "url-base"/)
+  })
+})
+
+describe('credentials', () => {
+  const key = (value: string, env: NodeJS.ProcessEnv = {}): InputError => inputError(() => getInputs(source({ ...minimal, 'api-key': value }, env)))
+  const rule =
+    'which cannot be sent in an HTTP header. It must hold the credential alone: visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.'
+
+  it.each([
+    ['abc-def-1\nabc-def-2', 'a line break'],
+    ['abc-def-1\rabc-def-2', 'a line break'],
+    ['abc-def-1 abc-def-2', 'whitespace'],
+    ['abc-def-1\tabc-def-2', 'whitespace'],
+    ['abc-def-1\u00a0abc-def-2', 'whitespace'],
+    ['abc-def-1\u0007abc-def-2', 'a control character'],
+    ['abc-def-1\u007fabc-def-2', 'a control character'],
+    ['abc-def-1\u0000abc-def-2', 'a control character'],
+    ['abc-def-1\u200babc-def-2', 'a non-ASCII character'],
+    ['abc-def-1éabc-def-2', 'a non-ASCII character'],
+    ['abc-def-1\u0085abc-def-2', 'a non-ASCII character']
+  ])('refuse an api-key holding %j, saying it holds %s and showing none of it', (value, kind) => {
+    const error = key(value)
+    expect(error.message).toBe(`Input "api-key" holds ${kind}, ${rule}`)
+    expect(error.message).not.toContain('abc')
+    expect(redact(`x${value}x`)).toBe('x***x')
+  })
+
+  it('name CDN_API_KEY when the key came from it', () => {
+    expect(key('', { CDN_API_KEY: 'abc-def-1\u0007abc-def-2' }).message).toBe(
+      `Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty) holds a control character, ${rule}`
+    )
+  })
+
+  it('check github-token the same way, when given', () => {
+    const error = inputError(() => getInputs(source({ ...minimal, 'github-token': 'ghs_abc\ndef' })))
+    expect(error.message).toBe(`Input "github-token" holds a line break, ${rule}`)
+    expect(getInputs(source({ ...minimal, 'github-token': '', 'changed-since': 'main' })).changes?.githubToken).toBe('')
+  })
+
+  it('accept every visible ASCII character', () => {
+    const visible = Array.from({ length: 0x7e - 0x20 }, (_, i) => String.fromCharCode(0x21 + i)).join('')
+    expect(() => checkCredential(visible, 'Input "api-key"')).not.toThrow()
+    expect(getInputs(source({ ...minimal, 'api-key': visible })).apiKey).toBe(visible)
+  })
+
+  it('are masked before any other input is read, so no message can show them', () => {
+    const error = inputError(() => getInputs(source({ ...minimal, 'api-url': 'ghs_wrongPlace0000', 'github-token': 'ghs_wrongPlace0000' })))
+    expect(error.message).toBe('Input "api-url" is not a URL: "***". Expected e.g. https://api.example.net/v1.')
+  })
+})
+
+describe('files', () => {
+  it('split on commas only before an entry, so a URL may hold one', () => {
+    expect(getInputs(source({ ...minimal, files: 'https://example.com/a,b,/c, /d\n/e,https://example.com/f' })).files).toEqual([
+      'https://example.com/a,b,/c',
+      '/d',
+      '/e',
+      'https://example.com/f'
+    ])
+  })
+  it('warn about an entry that ends in a comma, which is read as part of the URL', () => {
+    expect(getInputs(source({ ...minimal, files: '/a, /b,' })).warnings).toEqual([
+      'Input "files": the comma ending "/b," is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.'
+    ])
+  })
+  it('keep tags split on every comma', () => {
+    expect(getInputs(source({ ...minimal, tags: 'a,b c,,d' })).tags).toEqual(['a', 'b', 'c', 'd'])
+  })
+})
+
+describe('messages', () => {
+  it('name purge-everything when it conflicts with a list', () => {
+    expect(inputError(() => getInputs(source({ ...minimal, 'purge-everything': 'TRUE' }))).message).toBe(
+      'Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.'
+    )
+  })
+  it('show a long value cut, on one line', () => {
+    expect(inputError(() => getInputs(source({ ...minimal, 'batch-size': `1\n${'9'.repeat(300)}` }))).message).toBe(
+      `Input "batch-size" must be a whole number from 1 to 1000, got "1 ${'9'.repeat(198)}… (102 more characters)".`
+    )
+  })
+})
+
+describe('each input on its own', () => {
+  const empty = Object.fromEntries(Object.keys(actionInputs).map((name) => [name, '']))
+  const bare = { ...empty, ...minimal }
+
+  it('empty means the documented default, for every optional input', () => {
+    expect(getInputs(source(bare))).toMatchObject({
+      createZone: false,
+      plan: undefined,
+      analytics: undefined,
+      purgeEverything: false,
+      waitForPropagation: false,
+      batchSize: 30,
+      concurrency: 4,
+      maxAttempts: 5,
+      timeoutSeconds: 30,
+      dryRun: false,
+      summary: true,
+      settings: undefined,
+      changes: undefined,
+      manifest: undefined,
+      warnings: []
+    })
+  })
+
+  it.each(['create-zone', 'purge-everything', 'wait-for-propagation', 'dry-run', 'summary'])('%s: a boolean, named when it is not one', (name) => {
+    expect(inputError(() => getInputs(source({ ...bare, [name]: 'maybe' }))).message).toBe(`Input "${name}" must be true or false, got "maybe".`)
+  })
+
+  it('reads the inputs from the runner (INPUT_* variables) by default', () => {
+    const names = { 'INPUT_API-KEY': 'runner-key', 'INPUT_API-URL': 'https://api.example.net/v1', INPUT_ZONE: 'example.com', INPUT_TAGS: 'a b', INPUT_SUMMARY: 'false' }
+    Object.assign(process.env, names)
+    try {
+      expect(getInputs()).toMatchObject({ apiKey: 'runner-key', tags: ['a', 'b'], summary: false })
+    } finally {
+      for (const name of Object.keys(names)) Reflect.deleteProperty(process.env, name)
+    }
+  })
+
+  it('trims CDN_API_KEY and CDN_API_URL', () => {
+    expect(getInputs(source({ ...bare, 'api-key': '', 'api-url': '' }, { CDN_API_KEY: ' env-key\n', CDN_API_URL: ' https://env.example.net/v1 ' }))).toMatchObject({
+      apiKey: 'env-key',
+      apiUrl: 'https://env.example.net/v1'
+    })
+  })
+
+  it('reads analytics and its granularity', () => {
+    expect(getInputs(source({ ...bare, analytics: '24h', 'analytics-granularity': 'hour' })).analytics).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'hour' })
+  })
+
+  it('takes settings of whitespace alone as none, and passes on their warnings', () => {
+    expect(inputError(() => getInputs(source({ ...bare, files: '', settings: ' \n ' }))).message).toMatch(/^Nothing to do/)
+    expect(getInputs(source({ ...bare, settings: 'sdk: {enabled: true, mode: strict}' })).warnings).toEqual([
+      'settings.sdk.mode "strict" is not a value the API documents (only "automatic" is); it is sent as given.'
+    ])
+  })
+
+  it('has something to do with files-from alone', () => {
+    expect(getInputs(source({ ...bare, files: '', 'files-from': 'urls.txt' })).filesFrom).toBe('/work/space/urls.txt')
+  })
+
+  it('creates zones named in a list', () => {
+    expect(getInputs(source({ ...bare, 'create-zone': 'true', plan: 'pro' })).createZone).toBe(true)
+  })
+
+  it('does not warn about manifest with previous-manifest', () => {
+    expect(getInputs(source({ ...bare, 'previous-manifest': 'm.json', manifest: 'm.json' })).warnings).toEqual([])
+  })
+
+  it('trims each include pattern', () => {
+    expect(getInputs(source({ ...bare, 'changed-since': 'main', include: '  *.html  \n\t**/*.css' })).changes?.include).toEqual(['*.html', '**/*.css'])
+  })
+})
+
+describe('parsers, at their edges', () => {
+  it('parseWholeNumber trims', () => {
+    expect(parseWholeNumber('timeout', ' 5 ', 30, 1, 300)).toBe(5)
+  })
+  it('parseSiteDir drops repeated slashes at either end', () => {
+    expect(parseSiteDir('.//docs//')).toBe('docs')
+  })
+  it.each([
+    ['ftp://example.com/docs/'],
+    ['https://user@example.com/docs/'],
+    ['https://:pw@example.com/docs/'],
+    ['https://example.com/docs/#top'],
+    ['https://example.com/docs/?v=1']
+  ])('parseUrlBase refuses %s', (value) => {
+    expect(inputError(() => parseUrlBase(value)).message).toMatch(/^Input "url-base" must be an absolute http\(s\) URL where site-dir is served, without a user name, password, query or fragment/)
+  })
+  it('parseUrlBase keeps a trailing slash, and accepts http', () => {
+    expect(parseUrlBase('https://example.com/docs/')).toBe('https://example.com/docs/')
+    expect(parseUrlBase('http://example.com')).toBe('http://example.com/')
+  })
+  it.each(['ftp://localhost/v1', 'https://user@api.example.net/v1', 'https://:pw@api.example.net/v1', 'https://api.example.net/v1#x'])('parseApiUrl refuses %s', (value) => {
+    expect(() => parseApiUrl(value)).toThrow(InputError)
+    expect(() => parseApiUrl(value)).toThrow(/^Input "api-url" must/)
+  })
+  it('parseApiUrl strips every trailing slash, and accepts any loopback address', () => {
+    expect(parseApiUrl('https://api.example.net/v1//')).toBe('https://api.example.net/v1')
+    expect(parseApiUrl('http://127.10.200.1/v1')).toBe('http://127.10.200.1/v1')
+  })
+  it.each(['x24h', '24hx', '24xh', '24 h'])('parseAnalytics reads the window %j whole', (window) => {
+    if (window === '24 h') expect(parseAnalytics(window, '')?.windowMs).toBe(86_400_000)
+    else expect(() => parseAnalytics(window, '')).toThrow(/^Input "analytics" must be a window/)
+  })
+  it.each([
+    ['a.b', 'name'],
+    ['x.example.c', 'name'],
+    ['example.com!', 'id'],
+    [`${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.example`, 'id'],
+    ['-a.example', 'id'],
+    ['a-.example', 'id'],
+    ['localhost', 'id']
+  ])('parseZoneRef takes %s as a %s', (value, kind) => {
+    expect(parseZoneRef(value).kind).toBe(kind)
+  })
+  it('splitList (tags) splits on every comma and whitespace', () => {
+    expect(splitList(',a,,b  c,')).toEqual(['a', 'b', 'c'])
   })
 })

@@ -61,4 +61,20 @@ describe('assignWork', () => {
     expect(work.everythingInstead).toBe('the list may be cut off')
     expect(work.requested.everything).toBe(true)
   })
+
+  it('needs no url-base with several zones when nothing changed is purged', () => {
+    const work = assignWork(input({ entries: ['https://shop.example.com/x'], resolution: { zones: [root, shop], warnings: [], candidates: undefined } }))
+    expect(work.zones.map(({ zone, requested }) => [zone.id, requested.files])).toEqual([
+      ['root', []],
+      ['shop', ['https://shop.example.com/x']]
+    ])
+  })
+
+  it('gives every listed zone the tags, and no URLs when none are on it', () => {
+    const work = assignWork(input({ tags: ['t'], resolution: { zones: [root, shop], warnings: [], candidates: undefined } }))
+    expect(work.zones).toEqual([
+      { zone: root, requested: { everything: false, files: [], tags: ['t'] } },
+      { zone: shop, requested: { everything: false, files: [], tags: ['t'] } }
+    ])
+  })
 })

@@ -41,8 +41,17 @@ describe('siteUrls', () => {
     const urls = siteUrls(paths, options({ siteDir: 'site', include: ['**/*.html', '**/*.css', '.well-known/**'], exclude: ['drafts/**'] }), true)
     expect(urls.files).toEqual(['site/a.html', 'site/css/s.css', 'site/.well-known/security.txt'])
   })
+  it('matches files under dot folders with patterns that do not name the dot', () => {
+    const paths = ['.well-known/security.txt', '.github/notes.md', 'docs/.hidden/a.txt', 'a.txt', 'b.md']
+    expect(siteUrls(paths, options({ include: ['**/*.txt'] }), true).files).toEqual(['.well-known/security.txt', 'docs/.hidden/a.txt', 'a.txt'])
+    expect(siteUrls(paths, options({ exclude: ['**/*.md', '*/.hidden/**'] }), true).files).toEqual(['.well-known/security.txt', 'a.txt'])
+    expect(siteUrls(['.env'], options({ include: ['*'] }), true).entries).toEqual(['/.env'])
+  })
   it('takes paths already below site-dir when told so (a manifest)', () => {
     expect(siteUrls(['a.html', 'docs/index.html'], options({ siteDir: 'build' }), false).entries).toEqual(['/a.html', '/docs/index.html', '/docs/'])
+  })
+  it('counts no path naming site-dir itself, nor a folder (ending in /) twice with the index rule off', () => {
+    expect(siteUrls(['site/', 'site/docs/'], options({ siteDir: 'site', indexFile: '' }), true)).toEqual({ files: ['site/docs/'], entries: ['/docs/'] })
   })
   it('drops repeated paths', () => {
     expect(siteUrls(['a.html', 'a.html'], options(), true).files).toEqual(['a.html'])
