@@ -14,7 +14,7 @@ const BalancedPool = __nccwpck_require__(8973)
 const Agent = __nccwpck_require__(6261)
 const ProxyAgent = __nccwpck_require__(9848)
 const EnvHttpProxyAgent = __nccwpck_require__(7897)
-const RetryAgent = __nccwpck_require__(9501)
+const RetryAgent = __nccwpck_require__(1882)
 const errors = __nccwpck_require__(8091)
 const util = __nccwpck_require__(1544)
 const { InvalidArgumentError } = errors
@@ -46,7 +46,7 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1269),
+  redirect: __nccwpck_require__(3650),
   retry: __nccwpck_require__(3874),
   dump: __nccwpck_require__(2375),
   dns: __nccwpck_require__(7251)
@@ -8666,7 +8666,7 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 9501:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10021,7 +10021,7 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1269:
+/***/ 3650:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -30885,7 +30885,7 @@ const Pool = __nccwpck_require__(628)
 const BalancedPool = __nccwpck_require__(837)
 const RoundRobinPool = __nccwpck_require__(5520)
 const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(3650)
+const Dispatcher1Wrapper = __nccwpck_require__(1269)
 const ProxyAgent = __nccwpck_require__(6672)
 const Socks5ProxyAgent = __nccwpck_require__(7223)
 const EnvHttpProxyAgent = __nccwpck_require__(3137)
@@ -32102,7 +32102,7 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 9501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -32238,7 +32238,7 @@ module.exports = upgrade
 module.exports.request = __nccwpck_require__(4043)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
+module.exports.upgrade = __nccwpck_require__(9501)
 module.exports.connect = __nccwpck_require__(2279)
 
 
@@ -42726,7 +42726,7 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3650:
+/***/ 1269:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -45983,7 +45983,7 @@ const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
 const { InvalidArgumentError } = __nccwpck_require__(8707)
 const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(3650)
+const Dispatcher1Wrapper = __nccwpck_require__(1269)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -76090,7 +76090,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(275);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6345);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -76099,7 +76099,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 275:
+/***/ 6345:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -76570,854 +76570,8 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/changes/manifest.ts
-
-
-
-
-
-
-
-const MANIFEST_FORMAT = 'cdn-purge-action/manifest';
-const MANIFEST_VERSION = 1;
-async function hashFile(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path), hash);
-    return hash.digest('hex');
-}
-/** Hashes every file below `dir` (links followed to files). Throws InputError when `dir` is not a folder. */
-async function buildManifest(dir, input = 'site-dir') {
-    const folder = await (0,promises_.stat)(dir).catch(() => undefined);
-    if (!folder?.isDirectory()) {
-        throw new InputError(`Input "${input}": "${dir}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
-    }
-    const entries = await (0,promises_.readdir)(dir, { recursive: true, withFileTypes: true });
-    const candidates = entries.filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => (0,external_node_path_.join)(entry.parentPath, entry.name));
-    const hashed = await mapConcurrent(candidates, 16, async (path) => {
-        if (!(await (0,promises_.stat)(path).catch(() => undefined))?.isFile())
-            return undefined;
-        return [(0,external_node_path_.relative)(dir, path).split(external_node_path_.sep).join('/'), await hashFile(path)];
-    });
-    const files = Object.fromEntries(hashed.filter((entry) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files };
-}
-/** Reads a manifest; a malformed or foreign one is an InputError that says so. */
-function parseManifest(text, path) {
-    const foreign = (why) => new InputError(`Input "previous-manifest": "${path}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
-    let doc;
-    try {
-        doc = JSON.parse(text);
-    }
-    catch {
-        throw foreign('it is not JSON');
-    }
-    const record = (typeof doc === 'object' && doc !== null ? doc : {});
-    if (record.format !== MANIFEST_FORMAT)
-        throw foreign(`its "format" is not "${MANIFEST_FORMAT}"`);
-    if (record.version !== MANIFEST_VERSION) {
-        throw foreign(`it is version ${JSON.stringify(record.version)}; this version of the action reads version ${MANIFEST_VERSION}`);
-    }
-    if (record.algorithm !== 'sha256')
-        throw foreign('its "algorithm" is not "sha256"');
-    const files = record.files;
-    if (typeof files !== 'object' || files === null || Array.isArray(files) || !Object.values(files).every((hash) => typeof hash === 'string')) {
-        throw foreign('"files" is not a mapping of paths to hashes');
-    }
-    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };
-}
-/** The manifest at `path`, or undefined when there is no file there. */
-async function readManifest(path) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return undefined;
-        throw new InputError(`Input "previous-manifest": cannot read "${path}" (${error.code ?? String(error)}).`);
-    }
-    return parseManifest(text, path);
-}
-/** Paths added, changed or removed between two manifests, sorted. */
-function compareManifests(previous, current) {
-    const paths = new Set([...Object.keys(previous.files), ...Object.keys(current.files)]);
-    return [...paths].filter((path) => previous.files[path] !== current.files[path]).sort();
-}
-/** Writes the manifest atomically: a reader sees the old file or the new one, never half of one. */
-async function writeManifest(path, manifest) {
-    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    try {
-        await (0,promises_.writeFile)(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
-        await (0,promises_.rename)(temporary, path);
-    }
-    finally {
-        await (0,promises_.rm)(temporary, { force: true });
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/changes/site.ts
-
-/**
- * Turns changed file paths into what to purge. With `underSiteDir`, paths are relative to the
- * repository and only those below site-dir count; otherwise they are already relative to site-dir.
- */
-function siteUrls(paths, options, underSiteDir) {
-    const prefix = underSiteDir && options.siteDir !== '' ? `${options.siteDir}/` : '';
-    const included = options.include.length === 0 ? () => true : picomatch_default()([...options.include], { dot: true });
-    const excluded = options.exclude.length === 0 ? () => false : picomatch_default()([...options.exclude], { dot: true });
-    const files = [];
-    const entries = [];
-    const add = (relative) => {
-        const encoded = encodePath(relative);
-        entries.push(options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href);
-    };
-    for (const path of new Set(paths)) {
-        if (!path.startsWith(prefix))
-            continue;
-        const relative = path.slice(prefix.length);
-        if (relative === '' || !included(relative) || excluded(relative))
-            continue;
-        files.push(path);
-        add(relative);
-        if (options.indexFile !== '' && (relative === options.indexFile || relative.endsWith(`/${options.indexFile}`))) {
-            add(relative.slice(0, relative.length - options.indexFile.length));
-        }
-    }
-    return { files, entries };
-}
-/** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
-const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g;
-/**
- * Percent-encodes a file path once, segment by segment, as a browser would request it:
- * `a b.html` → `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
- */
-function encodePath(path) {
-    return path
-        .split('/')
-        .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
-        .join('/');
-}
-
-;// CONCATENATED MODULE: ./src/changes/index.ts
-
-
-
-
-
-
-/** Finds what changed, from git history or by comparing manifests. */
-async function detectChanges(inputs, context) {
-    return inputs.from.kind === 'manifest' ? fromManifest(inputs, inputs.from.previous, context) : fromGit(inputs, inputs.from.since, context);
-}
-async function fromManifest(inputs, previousPath, context) {
-    const site = (0,external_node_path_.resolve)(context.workspace, inputs.siteDir);
-    const current = await buildManifest(site);
-    const previous = await readManifest(previousPath);
-    let paths;
-    if (previous === undefined) {
-        context.warn(`No previous manifest at ${previousPath}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`);
-        paths = Object.keys(current.files);
-    }
-    else {
-        paths = compareManifests(previous, current);
-    }
-    const urls = siteUrls(paths, inputs, false);
-    context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`);
-    return {
-        source: 'manifest',
-        how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
-        base: previousPath,
-        head: inputs.siteDir || '.',
-        ...urls,
-        incomplete: undefined,
-        manifest: current
-    };
-}
-async function fromGit(inputs, since, context) {
-    let base = since;
-    let baseWhy = '';
-    if (since === 'auto') {
-        const auto = await autoBase(context.env, inputs.githubToken);
-        base = auto.base;
-        baseWhy = ` (${auto.why})`;
-    }
-    const head = context.env.GITHUB_SHA || 'HEAD';
-    context.log(`Comparing ${base}${baseWhy} with ${head}.`);
-    const found = await changedBetween(base, head, inputs.githubToken, context);
-    const urls = siteUrls(found.paths, inputs, true);
-    context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`);
-    return { source: 'git', how: found.how, base: found.baseLabel, head, ...urls, incomplete: found.incomplete, manifest: undefined };
-}
-/** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
-async function changedBetween(base, head, token, context) {
-    try {
-        const diff = await localDiff(base, head, context.workspace);
-        const baseLabel = diff.baseSha === base ? base : `${base} (${diff.baseSha.slice(0, 12)})`;
-        return { paths: diff.paths, how: `git diff in ${diff.how}`, baseLabel, incomplete: undefined };
-    }
-    catch (error) {
-        if (!(error instanceof GitError))
-            throw error;
-        context.log(`The local checkout cannot answer (${error.message}); asking the GitHub compare API.`);
-        if (head === 'HEAD') {
-            throw new Error(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error });
-        }
-        const comparison = await compareWithApi(token, parseRepository(context.env.GITHUB_REPOSITORY), base, head);
-        const incomplete = comparison.complete
-            ? undefined
-            : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`;
-        if (incomplete !== undefined) {
-            context.warn(`Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`);
-        }
-        return { paths: comparison.paths, how: `the GitHub compare API (${error.message})`, baseLabel: base, incomplete };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/http/errors.ts
-/** A request that failed after all its attempts. The message says which request, why, and what to do. */
-class ApiError extends Error {
-    details;
-    name = 'ApiError';
-    constructor(details) {
-        super(describeFailure(details));
-        this.details = details;
-    }
-    get status() {
-        return this.details.status;
-    }
-}
-const MAX_MESSAGE_CHARS = 300;
-/** A server that lists thousands of errors says enough in its first few. */
-const MAX_ERRORS = 20;
-/**
- * The server's own words from an error body: `errors[].message` (or a top-level list of them), `error`
- * (text or `{message}`), `message`, or else the text of a non-JSON body (an HTML page as its text,
- * without tags), whitespace folded. At most 300 characters; never throws, whatever the body holds.
- *
- * `hide` scrubs secrets. It is applied to the whole body and again to the whole message (which JSON
- * escapes or HTML entities may have spelled differently) before anything is cut, so that a cut can
- * never leave part of a secret.
- */
-function extractServerMessage(body, hide) {
-    const text = hide(body).trim();
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return finish(text.startsWith('<') ? textOfMarkup(text) : text, hide);
-    }
-    if (Array.isArray(json))
-        return messageOfList(json, hide);
-    if (typeof json !== 'object' || json === null)
-        return finish(String(json), hide);
-    const record = json;
-    if (Array.isArray(record.errors)) {
-        const message = messageOfList(record.errors, hide);
-        if (message !== undefined)
-            return message;
-    }
-    const message = textValue(record.error) ?? messageOf(record.error) ?? textValue(record.message);
-    return message === undefined ? undefined : finish(message, hide);
-}
-function messageOfList(entries, hide) {
-    const messages = entries
-        .slice(0, MAX_ERRORS)
-        .map((entry) => textValue(entry) ?? messageOf(entry))
-        .filter((message) => message !== undefined);
-    return finish(messages.join('; '), hide);
-}
-function messageOf(value) {
-    return typeof value === 'object' && value !== null ? textValue(value.message) : undefined;
-}
-/** A message as a server may give it: non-empty text, or a number. */
-function textValue(value) {
-    if (typeof value === 'number')
-        return String(value);
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-function finish(message, hide) {
-    const folded = hide(message).replace(/\s+/g, ' ').trim();
-    return folded === '' ? undefined : clip(folded);
-}
-function clip(text) {
-    if (text.length <= MAX_MESSAGE_CHARS)
-        return text;
-    // Never end on the first half of a surrogate pair.
-    const end = /[\ud800-\udbff]/.test(text.charAt(MAX_MESSAGE_CHARS - 1)) ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS;
-    return `${text.slice(0, end)}…`;
-}
-const ENTITIES = new Map([
-    ['amp', '&'],
-    ['lt', '<'],
-    ['gt', '>'],
-    ['quot', '"'],
-    ['apos', "'"],
-    ['nbsp', ' ']
-]);
-/**
- * The text a browser would show of an HTML page: comments, scripts and styles dropped, every tag made a
- * space (so that the words of two paragraphs do not run together), the common entities decoded. Each
- * pattern, once started, always matches (an unclosed tag runs to the end), so the work is linear in the
- * size of the page.
- */
-function textOfMarkup(markup) {
-    return markup
-        .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-        .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
-        .replace(/<[a-z!/?][^>]*(?:>|$)/gi, ' ')
-        .replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);/gi, (entity, name) => {
-        if (!name.startsWith('#'))
-            return ENTITIES.get(name.toLowerCase()) ?? entity;
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    });
-}
-const HINTS = {
-    400: 'The API rejected the request as sent; check the inputs it came from.',
-    401: 'The API key was not accepted: check the "api-key" input or the CDN_API_KEY secret.',
-    403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
-    404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
-    405: 'The address does not take this request: check that "api-url" is the Content Delivery Service API, including /v1.',
-    409: 'The request conflicts with the zone\'s current state.',
-    413: 'The request is too large: lower "batch-size".',
-    429: 'Rate limited: lower "concurrency", or run again later.'
-};
-function hintFor(details) {
-    switch (details.kind) {
-        case 'timeout':
-            return 'No answer in time: raise "timeout" or run again later.';
-        case 'network':
-            return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.';
-        case 'too-large':
-            return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.';
-        case 'unsuccessful':
-            return 'The API answered success: false.';
-        case 'http': {
-            const status = details.status ?? 0;
-            if (status >= 300 && status < 400)
-                return 'Redirects are not followed: set "api-url" to the address the API is served at.';
-            if (status >= 500)
-                return 'The service failed: run again later.';
-            return HINTS[status] ?? 'The API refused the request.';
-        }
-    }
-}
-function describeWhat(details) {
-    const detail = details.detail ?? '';
-    switch (details.kind) {
-        case 'timeout':
-            return `timed out${detail === '' ? '' : ` after ${detail}`}`;
-        case 'network':
-            return `network error${detail === '' ? '' : ` (${detail})`}`;
-        case 'too-large':
-            return `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`;
-        case 'unsuccessful':
-        case 'http':
-            return `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`;
-    }
-}
-function describeFailure(details) {
-    const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
-    const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`;
-    const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
-    return `${details.method} ${details.path} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
-}
-
-;// CONCATENATED MODULE: ./src/plan.ts
-
-/**
- * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
- * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
- */
-function planRequests(work, batchSize) {
-    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
-    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
-    const prefix = (zone) => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '');
-    const purges = work.flatMap((item) => {
-        const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`;
-        const request = (kind, body, items, label, range) => ({
-            zoneId: item.zone.id,
-            kind,
-            method: 'POST',
-            path: purgePath,
-            body,
-            items,
-            label: `${prefix(item.zone)}${label}`,
-            ...(range === undefined ? {} : { range })
-        });
-        if (item.purgeEverything)
-            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
-        const batched = (kind, noun, list) => {
-            const split = batches(list, batchSize);
-            return split.map((items, index) => {
-                const first = index * batchSize + 1;
-                const label = split.length === 1
-                    ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
-                    : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
-                return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) });
-            });
-        };
-        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
-    });
-    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
-}
-function settingsRequest(zone, settings) {
-    if (zone.name === undefined) {
-        throw new InputError(`Input "settings" needs the zone's domain name, which could not be read for zone ${zone.id} (the API key may not list zones). ` +
-            'Give the zone by name with a key that may list zones.');
-    }
-    return {
-        zoneId: zone.id,
-        kind: 'settings',
-        method: 'POST',
-        path: `/zones/${encodeURIComponent(zone.name)}/settings`,
-        body: settings,
-        items: [],
-        label: `Settings of ${zone.name}`
-    };
-}
-function batches(items, size) {
-    const out = [];
-    for (let start = 0; start < items.length; start += size)
-        out.push(items.slice(start, start + size));
-    return out;
-}
-/**
- * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
- * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
- */
-function splitRequest(request, size) {
-    if (request.kind !== 'files' && request.kind !== 'tags')
-        return [request];
-    const kind = request.kind;
-    const noun = kind === 'files' ? 'URL' : 'tag';
-    const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' };
-    return batches(request.items, size).map((items, index) => {
-        const first = range.first + index * size;
-        const where = range.batch === '' ? '' : ` (part of ${range.batch})`;
-        return {
-            ...request,
-            body: { [kind]: items },
-            items,
-            label: `${range.zone}${noun}s ${first}-${first + items.length - 1} of ${range.of}${where}`,
-            range: { ...range, first }
-        };
-    });
-}
-
-;// CONCATENATED MODULE: ./src/progress.ts
-
-/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
-const DETAILED_REQUESTS = 20;
-/** A progress line at each tenth of the requests, and in between at most this often. */
-const PROGRESS_EVERY_MS = 5_000;
-const thousands = (count) => count.toLocaleString('en-US');
-const seconds = (ms) => `${Math.round(ms / 1000)} s`;
-/** "purged (1 attempt, 52 ms)", or the request's error. */
-function outcomeLine(outcome) {
-    if (!outcome.ok)
-        return outcome.error ?? `${outcome.request.label}: not confirmed`;
-    return `${outcome.request.label}: purged (${plural(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
-}
-/**
- * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
- * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
- * Returns the function to call with each outcome.
- */
-function purgeProgress(requests, options) {
-    if (requests.length <= DETAILED_REQUESTS)
-        return (outcome) => options.log(outcomeLine(outcome));
-    const started = options.now();
-    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
-    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
-    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
-    const units = (request) => Math.max(1, request.items.length);
-    const total = requests.reduce((sum, request) => sum + units(request), 0);
-    let done = 0;
-    let confirmedUrls = 0;
-    let confirmedTags = 0;
-    let lastTenth = 0;
-    let lastLine = started;
-    return (outcome) => {
-        done += units(outcome.request);
-        if (outcome.ok && outcome.request.kind === 'files')
-            confirmedUrls += outcome.request.items.length;
-        if (outcome.ok && outcome.request.kind === 'tags')
-            confirmedTags += outcome.request.items.length;
-        if (!outcome.ok)
-            options.log(outcomeLine(outcome));
-        const tenth = Math.floor((done * 10) / total);
-        const now = options.now();
-        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
-            return;
-        lastTenth = tenth;
-        lastLine = now;
-        const counts = [
-            urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined,
-            tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined,
-            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
-        ]
-            .filter((part) => part !== undefined)
-            .join(', ');
-        const retries = options.retries();
-        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/execute.ts
-
-
-
-
-/** The documented time for a settings change to reach every edge location. */
-const PROPAGATION_MS = 30_000;
-const execute_PROGRESS_EVERY_MS = 10_000;
-/**
- * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
- * share one concurrency limit, and every batch is tried even when others fail.
- */
-async function executePlan(client, plan, options) {
-    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
-    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
-    let started = performance.now();
-    const settingsOutcomes = settingsRequests.length === 0
-        ? []
-        : await options.group('Settings', async () => {
-            const outcomes = await mapConcurrent(settingsRequests, options.concurrency, (request) => send(client, request));
-            for (const outcome of outcomes) {
-                options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''));
-            }
-            if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
-                await waitForPropagation(options);
-            return outcomes;
-        });
-    const settingsMs = performance.now() - started;
-    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
-    started = performance.now();
-    const purgeOutcomes = purgeRequests.length === 0
-        ? []
-        : await options.group('Purge', async () => {
-            const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
-            const limit = { size: undefined };
-            const outcomes = (await mapConcurrent(purgeRequests, options.concurrency, async (request) => {
-                const sent = blockedZones.has(request.zoneId)
-                    ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
-                    : await sendPurge(client, request, limit, options.log);
-                sent.forEach(progress);
-                return sent;
-            })).flat();
-            const confirmed = outcomes.filter((outcome) => outcome.ok).length;
-            options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
-            return outcomes;
-        });
-    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
-}
-/**
- * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
- * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
- * out, so nothing is purged twice and nothing is left out.
- */
-async function sendPurge(client, request, limit, log) {
-    if (limit.size !== undefined && request.items.length > limit.size) {
-        const outcomes = [];
-        for (const part of splitRequest(request, limit.size))
-            outcomes.push(...(await sendPurge(client, part, limit, log)));
-        return outcomes;
-    }
-    const outcome = await send(client, request);
-    if (outcome.status !== 413 || request.items.length <= 1)
-        return [outcome];
-    const half = Math.ceil(request.items.length / 2);
-    if (limit.size === undefined || half < limit.size) {
-        limit.size = half;
-        log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
-    }
-    return sendPurge(client, request, limit, log);
-}
-async function send(client, request) {
-    const started = performance.now();
-    try {
-        const response = await client.request(request.method, request.path, { body: request.body });
-        return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined };
-    }
-    catch (error) {
-        const details = error instanceof ApiError ? error.details : undefined;
-        return {
-            request,
-            ok: false,
-            status: details?.status,
-            attempts: details?.attempts ?? 1,
-            durationMs: performance.now() - started,
-            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
-        };
-    }
-}
-function notSent(request, error) {
-    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
-}
-async function waitForPropagation(options) {
-    for (let waited = 0; waited < options.propagationMs; waited += execute_PROGRESS_EVERY_MS) {
-        const step = Math.min(execute_PROGRESS_EVERY_MS, options.propagationMs - waited);
-        options.log(`Waiting for the settings to reach every edge location: ${Math.ceil((options.propagationMs - waited) / 1000)} s left.`);
-        await options.sleep(step);
-    }
-    options.log('Settings have had the documented propagation time.');
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/http/retry.ts
-/** Statuses worth another attempt: the request may succeed unchanged a moment later. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-const RETRY_AFTER_CAP_MS = 120_000;
-const BACKOFF_BASE_MS = 1_000;
-const BACKOFF_CAP_MS = 30_000;
-/**
- * The wait a `Retry-After` header asks for, in milliseconds, capped at two minutes:
- * either delay-seconds or an HTTP date. Undefined when absent or unreadable.
- */
-function parseRetryAfter(value, nowMs) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^\d+$/.test(text)) {
-        ms = Number(text) * 1000;
-    }
-    else if (/^[a-z]{3},/i.test(text)) {
-        // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = Math.max(0, date - nowMs);
-    }
-    else {
-        return undefined;
-    }
-    return Math.min(ms, RETRY_AFTER_CAP_MS);
-}
-/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */
-function backoffDelay(attempt, random) {
-    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-    return Math.floor(random() * ceiling);
-}
-
-;// CONCATENATED MODULE: ./src/http/client.ts
-
-
-
-/** The body limit of a request that does not set its own: far above any answer of the API. */
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-function createDispatcher(connections) {
-    return new undici/* EnvHttpProxyAgent */.J2({ connections, keepAliveTimeout: 10_000 });
-}
-/**
- * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
- * and errors that say what failed. It knows nothing about zones or purges.
- */
-class ApiClient {
-    options;
-    /** HTTP requests sent, retries included. */
-    requestsSent = 0;
-    /** Attempts beyond the first, over all requests (including those a caller retried via waitBeforeRetry). */
-    retries = 0;
-    dispatcher;
-    sleep;
-    random;
-    now;
-    constructor(options) {
-        this.options = options;
-        this.dispatcher = options.dispatcher ?? createDispatcher(8);
-        this.sleep = options.sleep ?? realSleep;
-        this.random = options.random ?? Math.random;
-        this.now = options.now ?? Date.now;
-    }
-    /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
-    async request(method, path, options = {}) {
-        const url = this.options.baseUrl + path + queryString(options.query);
-        // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
-        const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-        const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-        for (let attempt = 1;; attempt++) {
-            const started = performance.now();
-            const result = await this.attempt(method, url, body, maxBodyBytes);
-            this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) });
-            const judged = this.judge(method, path, attempt, result, maxBodyBytes);
-            if (judged.done)
-                return judged.response;
-            if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
-                throw new ApiError({
-                    ...judged.details,
-                    retryable: judged.retryable,
-                    ...(judged.retryAfterMs === undefined ? {} : { retryAfterMs: judged.retryAfterMs })
-                });
-            }
-            const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
-            this.options.onRetry?.({ method, path, attempt, reason: retryReason(result), delayMs });
-            this.retries++;
-            await this.sleep(delayMs);
-        }
-    }
-    /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
-    async waitBeforeRetry(attempt, error) {
-        this.retries++;
-        await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random));
-    }
-    get maxAttempts() {
-        return this.options.maxAttempts;
-    }
-    async close() {
-        await this.dispatcher.close();
-    }
-    async attempt(method, url, body, maxBodyBytes) {
-        const headers = {
-            authorization: `Bearer ${this.options.apiKey}`,
-            accept: 'application/json',
-            'user-agent': this.options.userAgent
-        };
-        if (body !== undefined)
-            headers['content-type'] = 'application/json';
-        // One signal for the whole attempt, body included: an answer that drips in slowly ends at the timeout too.
-        const signal = AbortSignal.timeout(this.options.timeoutMs);
-        this.requestsSent++;
-        try {
-            const response = await (0,undici/* request */.Em)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
-            const text = await readBody(response, maxBodyBytes);
-            if (text === undefined)
-                return { kind: 'too-large', status: response.statusCode, headers: response.headers };
-            return { kind: 'response', status: response.statusCode, text, headers: response.headers };
-        }
-        catch (error) {
-            return transportFailure(error, signal, this.options.timeoutMs);
-        }
-    }
-    judge(method, path, attempt, result, maxBodyBytes) {
-        if (result.kind === 'network' || result.kind === 'timeout') {
-            return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } };
-        }
-        const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '');
-        const common = {
-            method,
-            path,
-            attempts: attempt,
-            status: result.status,
-            ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
-        };
-        if (result.kind === 'too-large') {
-            return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } };
-        }
-        const json = parseJson(result.text);
-        const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
-        // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
-        const ok = result.status >= 200 && result.status < 300;
-        if (ok && !unsuccessful)
-            return { done: true, response: { status: result.status, body: json, attempts: attempt } };
-        const serverMessage = extractServerMessage(result.text, this.hide);
-        const details = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) };
-        const retryable = RETRYABLE_STATUSES.has(result.status);
-        const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
-        return { done: false, retryable, retryAfterMs, details };
-    }
-    /** The key out of text the server sent: it may echo what it was given. */
-    hide = (text) => (this.options.apiKey === '' ? text : text.split(this.options.apiKey).join('***'));
-}
-/**
- * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
- * connection is dropped. A content-length over the limit is refused before a byte is read.
- */
-async function readBody(response, maxBytes) {
-    if (Number(headerValue(response.headers, 'content-length')) > maxBytes) {
-        discard(response.body);
-        return undefined;
-    }
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-        size += chunk.length;
-        // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
-        if (size > maxBytes)
-            return undefined;
-        chunks.push(chunk);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks));
-}
-/** Drops the rest of a body and its connection. The stream then reports the abort as an error, which is expected here. */
-function discard(body) {
-    body.on('error', ignore).destroy();
-}
-const ignore = () => undefined;
-/**
- * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
- * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
- */
-function transportFailure(error, signal, timeoutMs) {
-    if (signal.aborted && error === signal.reason)
-        return { kind: 'timeout', detail: `${timeoutMs / 1000} s` };
-    const code = error?.code;
-    return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) };
-}
-function outcomeOf(result) {
-    switch (result.kind) {
-        case 'response':
-            return result.status;
-        case 'too-large':
-            return `${result.status}, too large`;
-        case 'timeout':
-            return 'timeout';
-        case 'network':
-            return result.detail;
-    }
-}
-/** Why an attempt is tried again, for the log line that says so. */
-function retryReason(result) {
-    switch (result.kind) {
-        case 'timeout':
-            return 'timed out';
-        case 'network':
-            return `network error (${result.detail})`;
-        default:
-            return `HTTP ${result.status}`;
-    }
-}
-const MAX_REQUEST_ID_CHARS = 100;
-function clipRequestId(id) {
-    return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}…` : id;
-}
-/** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
-function formatBytes(bytes) {
-    if (bytes > 0 && bytes % (1024 * 1024) === 0)
-        return `${bytes / (1024 * 1024)} MiB`;
-    if (bytes > 0 && bytes % 1024 === 0)
-        return `${bytes / 1024} KiB`;
-    return `${bytes} bytes`;
-}
-/** The parsed body; undefined when it is empty or not JSON. */
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        // Not JSON: judged by its status alone, and quoted as text if it is an error.
-    }
-    return undefined;
-}
-function headerValue(headers, name) {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-}
-function queryString(query) {
-    if (query === undefined)
-        return '';
-    const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
-    return `?${params.toString()}`;
-}
-
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -77687,7 +76841,7 @@ class DecodedURL extends URL {
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var node_modules_tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: ./node_modules/@actions/http-client/node_modules/undici/index.js
-var node_modules_undici = __nccwpck_require__(3368);
+var undici = __nccwpck_require__(3368);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -80396,315 +79550,1498 @@ function redactDeep(value) {
     return value;
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/settings.ts
+;// CONCATENATED MODULE: ./src/urls.ts
 
 
-/** The only `mode` value the API documents. */
-const DOCUMENTED_MODE = 'automatic';
-const SETTINGS_KEYS = ['limits', 'sdk'];
-const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** Parses the `settings` input (YAML 1.2, which includes JSON). Throws InputError naming the offending key. */
-function parseSettings(text) {
-    let doc;
-    try {
-        doc = (0,dist/* parse */.qg)(text);
-    }
-    catch (error) {
-        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        throw new InputError(`Input "settings" is not valid YAML or JSON: ${reason}`);
-    }
-    if (!isMapping(doc)) {
-        throw new InputError(`Input "settings" must be a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, e.g. "limits: {enabled: true}".`);
-    }
-    const settings = {};
-    const warnings = [];
-    for (const [key, value] of Object.entries(doc)) {
-        if (!SETTINGS_KEYS.includes(key)) {
-            throw new InputError(`Input "settings" has an unknown key "${key}"; accepted keys: ${SETTINGS_KEYS.join(', ')}.`);
+
+
+const SHOWN_OFFENDERS = 10;
+const SHOWN_ZONES = 10;
+/** An entry is shown cut to this many characters: one line of a message, not a copy of an input. */
+const SHOWN_LENGTH = 200;
+/** A host or zone name as compared: lower case, without a trailing dot. */
+const normalizeName = (name) => name.toLowerCase().replace(/\.$/, '');
+/**
+ * A zone's name as URL hosts are compared with it: normalised, and in ASCII as the URL parser writes
+ * hosts (bücher.example is xn--bcher-kva.example). A name that is no host name (one the parser would cut,
+ * such as "a/b" or "a%2Eb", does not read back) is kept as it is, and no URL is on it.
+ */
+function zoneHost(name) {
+    const normalized = normalizeName(name);
+    const ascii = (0,external_node_url_.domainToASCII)(normalized);
+    return (0,external_node_url_.domainToUnicode)(ascii) === normalized ? ascii : normalized;
+}
+function isInZone(hostname, zone) {
+    const host = normalizeName(hostname);
+    return host === zone || host.endsWith(`.${zone}`);
+}
+/** Where a list of URL entries starts an entry: a path, or an absolute http(s) URL. */
+const URL_START = /^https?:\/\//i;
+/**
+ * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
+ * spaces separate entries. A comma separates them too when a space follows it, or when what follows starts
+ * like an entry: `http://` or `https://`, or `/` after a path (inside an absolute URL, `,/` is part of its
+ * path). Any other comma is part of the URL, at the end of a line too: `https://a.test/x,y` and a line
+ * `https://a.test/x,` are one entry each, so a file of URLs written one a line reads back exactly.
+ */
+function splitUrlList(value) {
+    return value.split(/\r?\n/).flatMap(splitUrlLine);
+}
+function splitUrlLine(line) {
+    const entries = [];
+    // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
+    const parts = line.trim().split(/([\s,]+)/);
+    let current = parts[0];
+    for (let i = 1; i < parts.length; i += 2) {
+        const run = parts[i];
+        const next = parts[i + 1];
+        const startsEntry = URL_START.test(next) || (next.startsWith('/') && !URL_START.test(current));
+        if (current !== '' && !/\s/.test(run) && !startsEntry) {
+            current += run + next;
+            continue;
         }
-        settings[key] = parseFeature(key, value, warnings);
+        if (current !== '')
+            entries.push(current);
+        current = next;
     }
-    if (Object.keys(settings).length === 0) {
-        throw new InputError(`Input "settings" is an empty mapping; give ${SETTINGS_KEYS.join(' and/or ')}, or leave the input empty.`);
-    }
-    return { settings, warnings };
+    if (current !== '')
+        entries.push(current);
+    return entries;
 }
-function parseFeature(key, value, warnings) {
-    if (!isMapping(value)) {
-        throw new InputError(`Input "settings": "${key}" must be a mapping {enabled: true|false, mode: <string>}.`);
-    }
-    for (const field of Object.keys(value)) {
-        if (field !== 'enabled' && field !== 'mode') {
-            throw new InputError(`Input "settings": "${key}.${field}" is not a known field; accepted fields: enabled, mode.`);
-        }
-    }
-    if (typeof value.enabled !== 'boolean') {
-        throw new InputError(`Input "settings": "${key}.enabled" must be true or false, got ${describe(value.enabled)}.`);
-    }
-    if (value.mode !== undefined && (typeof value.mode !== 'string' || value.mode === '')) {
-        throw new InputError(`Input "settings": "${key}.mode" must be a non-empty string, got ${describe(value.mode)}.`);
-    }
-    const mode = value.mode ?? DOCUMENTED_MODE;
-    if (mode !== DOCUMENTED_MODE) {
-        warnings.push(`settings.${key}.mode "${mode}" is not a value the API documents (only "${DOCUMENTED_MODE}" is); it is sent as given.`);
-    }
-    return { enabled: value.enabled, mode };
-}
-function describe(value) {
-    if (value === undefined)
-        return 'nothing';
-    return JSON.stringify(value) ?? typeof value;
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
-
-
-
-
-
-const PLANS = ['free', 'pro', 'business', 'enterprise'];
-const runnerSource = {
-    getInput: (name) => getInput(name),
-    env: process.env
-};
-/** Reads, masks and validates every input. Throws InputError before any request is sent. */
-function getInputs(source = runnerSource) {
-    const input = (name) => source.getInput(name).trim();
-    const apiKey = input('api-key') || (source.env.CDN_API_KEY ?? '').trim();
-    registerSecret(apiKey);
-    if (apiKey === '') {
-        throw new InputError('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.');
-    }
-    const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim());
-    const zones = parseZoneSelection(source.getInput('zone'));
-    const createZone = parseBoolean('create-zone', input('create-zone'), false);
-    const plan = parsePlan(input('plan'));
-    const analytics = parseAnalytics(input('analytics'), input('analytics-granularity'));
-    const githubToken = input('github-token');
-    registerSecret(githubToken);
-    const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
-    const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false);
-    const files = splitList(source.getInput('files'));
-    const filesFromValue = input('files-from');
-    const filesFrom = filesFromValue === '' ? undefined : external_node_path_.resolve(workspace, filesFromValue);
-    const siteDir = parseSiteDir(input('site-dir'));
-    const changes = parseChangeInputs(input, siteDir, workspace, githubToken);
-    const manifestValue = input('manifest');
-    const tags = splitList(source.getInput('tags'));
-    const settingsText = source.getInput('settings');
-    const warnings = [];
-    let settings;
-    if (settingsText.trim() !== '') {
-        const parsed = parseSettings(settingsText);
-        warnings.push(...parsed.warnings);
-        settings = parsed.settings;
-    }
-    const waitForPropagation = parseBoolean('wait-for-propagation', input('wait-for-propagation'), false);
-    if (waitForPropagation && settings === undefined) {
-        warnings.push('Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.');
-    }
-    if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0 || changes !== undefined)) {
-        throw new InputError('Input "purge-everything: true" cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.');
-    }
-    if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && changes === undefined && settings === undefined) {
-        throw new InputError('Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
-            'An empty list never purges everything.');
-    }
-    if (zones.kind === 'auto' && (tags.length > 0 || purgeEverything || settings !== undefined)) {
-        throw new InputError('Input "zone: auto" routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".');
-    }
-    if (zones.kind === 'auto' && createZone) {
-        throw new InputError('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.');
-    }
-    if (plan !== undefined && !createZone) {
-        warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.');
-    }
-    if (manifestValue !== '' && changes?.from.kind !== 'manifest') {
-        warnings.push('Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.');
-    }
-    return {
-        apiKey,
-        apiUrl,
-        zones,
-        createZone,
-        plan,
-        analytics,
-        purgeEverything,
-        files,
-        filesFrom,
-        tags,
-        settings,
-        waitForPropagation,
-        batchSize: parseWholeNumber('batch-size', input('batch-size'), 30, 1, 1000),
-        concurrency: parseWholeNumber('concurrency', input('concurrency'), 4, 1, 32),
-        maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
-        timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
-        dryRun: parseBoolean('dry-run', input('dry-run'), false),
-        summary: parseBoolean('summary', input('summary'), true),
-        changes,
-        manifest: manifestValue === '' ? undefined : { path: external_node_path_.resolve(workspace, manifestValue), site: external_node_path_.resolve(workspace, siteDir) },
-        workspace,
-        warnings
-    };
-}
-/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
-function parseChangeInputs(input, siteDir, workspace, githubToken) {
-    const since = input('changed-since');
-    const previous = input('previous-manifest');
-    if (since !== '' && previous !== '') {
-        throw new InputError('Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.');
-    }
-    if (since !== '' && (since.startsWith('-') || /\s/.test(since))) {
-        throw new InputError(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", got "${since}".`);
-    }
-    const urlBase = parseUrlBase(input('url-base'));
-    const indexFile = input('index-file');
-    if (indexFile.includes('/')) {
-        throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${indexFile}".`);
-    }
-    const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000);
-    const include = globList(input('include'));
-    const exclude = globList(input('exclude'));
-    if (since === '' && previous === '')
-        return undefined;
-    return {
-        from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
-        siteDir,
-        urlBase,
-        indexFile,
-        include,
-        exclude,
-        purgeEverythingOver,
-        githubToken
-    };
-}
-/** One glob pattern a line; blank lines dropped. */
-function globList(value) {
-    return value
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '');
-}
-function parseSiteDir(value) {
-    const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
-    if (dir === '.' || dir === '')
-        return '';
-    if (dir.startsWith('/') || dir.split('/').includes('..')) {
-        throw new InputError(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${value}".`);
-    }
-    return dir;
-}
-function parseUrlBase(value) {
-    if (value === '')
-        return undefined;
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '') {
-        throw new InputError(`Input "url-base" must be an absolute http(s) URL where site-dir is served, such as https://example.com/docs/; got "${value}".`);
-    }
-    return url.href.endsWith('/') ? url.href : `${url.href}/`;
-}
-/** `true`/`false` in any letter case; empty means the default. */
-function parseBoolean(name, value, fallback) {
-    const lower = value.trim().toLowerCase();
-    if (lower === '')
-        return fallback;
-    if (lower === 'true')
-        return true;
-    if (lower === 'false')
-        return false;
-    throw new InputError(`Input "${name}" must be true or false, got "${value}".`);
-}
-/** A whole number within [min, max]; empty means the default. */
-function parseWholeNumber(name, value, fallback, min, max) {
-    const text = value.trim();
-    if (text === '')
-        return fallback;
-    const number = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!(number >= min && number <= max)) {
-        throw new InputError(`Input "${name}" must be a whole number from ${min} to ${max}, got "${value}".`);
-    }
-    return number;
-}
-/** Entries separated by newlines, commas or whitespace; empty entries dropped. */
-function splitList(value) {
-    return value.split(/[\s,]+/).filter((entry) => entry !== '');
-}
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-function parseApiUrl(value) {
-    if (value === '') {
-        throw new InputError('No API address: set input "api-url" (e.g. https://api.example.net/v1) or the CDN_API_URL environment variable.');
-    }
-    let url;
+/** What stands where a URL's user name and password would, also in text the URL parser does not read. */
+// eslint-disable-next-line no-control-regex -- the URL parser skips leading controls and spaces, so this does too
+const CREDENTIALS = /^([\u0000-\u0020]*[a-z][a-z0-9+.-]*:[\\/]*)[^\\/?#]*@/i;
+/** A host no entry is on: where a path is read when only its credentials matter. */
+const NO_HOST = 'host.invalid';
+/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; undefined when it is neither. */
+function parseEntry(entry, host) {
     try {
-        url = new URL(value);
+        return entry.startsWith('/') ? new URL(entry, `https://${host}/`) : new URL(entry);
     }
     catch {
-        throw new InputError(`Input "api-url" is not a URL: "${redact(value)}". Expected e.g. https://api.example.net/v1.`);
-    }
-    const loopback = LOOPBACK_HOSTS.test(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        throw new InputError(`Input "api-url" must use https:// (the API key is sent with every request); got "${url.protocol}//${url.host}". ` +
-            'Plain http:// is accepted only for loopback hosts (localhost, 127.x.x.x, [::1]).');
-    }
-    if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-        throw new InputError('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.');
-    }
-    return url.href.replace(/\/+$/, '');
-}
-const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
-function isHostName(value) {
-    return HOST_NAME.test(value);
-}
-/** A value with a dot that is a valid host name is a domain name; anything else an id. */
-function parseZoneRef(value) {
-    return value.includes('.') && isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value };
-}
-/** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
-function parseZoneSelection(value) {
-    const entries = [...new Set(value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== ''))];
-    if (entries.length === 0) {
-        throw new InputError('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".');
-    }
-    const spaced = entries.find((entry) => /\s/.test(entry));
-    if (spaced !== undefined) {
-        throw new InputError(`Input "zone": "${spaced}" is not a zone id or domain name; separate several zones with newlines or commas.`);
-    }
-    if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
-        if (entries.length > 1)
-            throw new InputError('Input "zone": "auto" stands alone; it cannot be listed with other zones.');
-        return { kind: 'auto' };
-    }
-    return { kind: 'list', refs: entries.map(parseZoneRef) };
-}
-function parsePlan(value) {
-    if (value === '')
-        return undefined;
-    const plan = PLANS.find((candidate) => candidate === value.toLowerCase());
-    if (plan === undefined)
-        throw new InputError(`Input "plan" must be one of ${PLANS.join(', ')}; got "${value}".`);
-    return plan;
-}
-const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-const MAX_WINDOW_MS = 90 * 86_400_000;
-/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
-function parseAnalytics(window, granularity) {
-    if (window === '') {
-        if (granularity !== '')
-            throw new InputError('Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).');
         return undefined;
     }
-    const match = /^(\d+)\s*([mhd])$/i.exec(window);
-    const windowMs = match === null ? NaN : Number(match[1]) * WINDOW_UNITS[match[2].toLowerCase()];
-    if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
-        throw new InputError(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${window}".`);
+}
+/**
+ * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`).
+ * Such an entry is refused, never sent; this is how it is kept where entries are reported as written
+ * (outputs, the summary) and how any message shows it.
+ */
+function hideCredentials(entry) {
+    const url = parseEntry(entry, NO_HOST);
+    if (url !== undefined && (url.username !== '' || url.password !== ''))
+        return `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`;
+    return entry.replace(CREDENTIALS, '$1***@');
+}
+/** Outside text (an entry, an input) as a message shows it: secrets and credentials hidden, on one line, cut to a readable length. */
+function shown(text) {
+    return cut(oneLine(hideCredentials(redact(text))), SHOWN_LENGTH);
+}
+/** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
+function listOffenders(offenders) {
+    const lines = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
+    return offenders.length > SHOWN_OFFENDERS ? `${lines}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : lines;
+}
+/**
+ * Reads an entry: a path (starting with `/`) on `host`, anything else as an absolute URL. Whatever the
+ * parser makes of it (it reads `\` as `/` and drops tabs, so `/\evil.test` is a URL on evil.test), the
+ * result is checked, never the text: a path must stay on `host`, and no URL may carry credentials.
+ */
+function readEntry(entry, host) {
+    const url = parseEntry(entry, host);
+    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        return { offender: shown(entry) };
+    if (url.username !== '' || url.password !== '')
+        return { offender: `${shown(entry)} (a user name or password is not accepted)` };
+    if (entry.startsWith('/') && normalizeName(url.hostname) !== host)
+        return { offender: `${shown(entry)} (read as ${shown(url.href)})` };
+    return { url };
+}
+/**
+ * Turns entries into the absolute URLs to purge: a path starting with `/` is on the zone's own host;
+ * every URL must be http(s), without credentials, and on the zone's host or a subdomain of it. Duplicates
+ * are dropped, order kept. `zoneName` is undefined when the zone could not be read, and then only absolute
+ * URLs can be checked, for form only.
+ */
+function resolveUrls(entries, zoneName) {
+    const zone = zoneName === undefined ? undefined : zoneHost(zoneName);
+    const urls = new Set();
+    const offenders = [];
+    for (const entry of entries) {
+        if (entry.startsWith('/') && zone === undefined) {
+            throw new InputError(`"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
+                'Give absolute URLs in "files", or a key that may list zones.');
+        }
+        const reading = readEntry(entry, zone ?? NO_HOST);
+        if (reading.offender !== undefined)
+            offenders.push(reading.offender);
+        else if (zone !== undefined && !isInZone(reading.url.hostname, zone))
+            offenders.push(shown(entry));
+        else
+            urls.add(reading.url.href);
     }
-    if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
-        throw new InputError(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${granularity}".`);
+    if (offenders.length > 0) {
+        const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`;
+        throw new InputError(`${plural(offenders.length, 'entry', 'entries')} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
+            `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`);
     }
-    const chosen = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day';
-    return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
+    return [...urls];
+}
+/**
+ * Changed files are served under `url-base`, or on the one zone's own host: either must be known and in
+ * a zone. Checked before the changed URLs are built, so that the error names the input to fix.
+ */
+function checkUrlBase(urlBase, zoneNames) {
+    if (urlBase === undefined) {
+        if (zoneNames.length !== 1) {
+            throw new InputError('Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.');
+        }
+        if (zoneNames[0] === undefined) {
+            throw new InputError('Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.');
+        }
+        return;
+    }
+    const names = zoneNames.filter((name) => name !== undefined).map(zoneHost);
+    if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
+        throw new InputError(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
+    }
+}
+/** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
+function routeEntries(entries, zones) {
+    const [only, ...others] = zones;
+    if (only !== undefined && others.length === 0) {
+        const urls = resolveUrls(entries, only.name);
+        return new Map(urls.length === 0 ? [] : [[only.id, urls]]);
+    }
+    return routeUrls(entries, zones);
+}
+/**
+ * With several zones (or `zone: auto`), sends each absolute URL to the zone whose name is the longest
+ * suffix of its host, so that shop.example.com goes to a shop.example.com zone before example.com.
+ * Paths need a single named zone. Returns the URLs per zone id, de-duplicated, in order.
+ */
+function routeUrls(entries, zones) {
+    const routed = new Map();
+    const offenders = [];
+    const named = zones
+        .filter((zone) => zone.name !== undefined)
+        .map((zone) => ({ id: zone.id, name: zoneHost(zone.name) }))
+        .sort((a, b) => b.name.length - a.name.length);
+    for (const entry of entries) {
+        if (entry.startsWith('/')) {
+            throw new InputError(`"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in "files"/"files-from" (or "url-base" for changed files).`);
+        }
+        const reading = readEntry(entry, NO_HOST);
+        if (reading.offender !== undefined) {
+            offenders.push(reading.offender);
+            continue;
+        }
+        const { url } = reading;
+        const zone = named.find((candidate) => isInZone(url.hostname, candidate.name));
+        if (zone === undefined) {
+            offenders.push(shown(entry));
+            continue;
+        }
+        const list = routed.get(zone.id) ?? new Set();
+        list.add(url.href);
+        routed.set(zone.id, list);
+    }
+    if (offenders.length > 0) {
+        const names = named.map((zone) => zone.name);
+        const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
+        throw new InputError(`${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
+            `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check "files" and "files-from". Nothing was sent.\n${listOffenders(offenders)}`);
+    }
+    return new Map([...routed].map(([id, urls]) => [id, [...urls]]));
+}
+/** Drops repeated entries, keeping the first of each. */
+function unique(entries) {
+    return [...new Set(entries)];
+}
+
+;// CONCATENATED MODULE: ./src/changes/manifest.ts
+
+
+
+
+
+
+
+
+const MANIFEST_FORMAT = 'cdn-purge-action/manifest';
+const MANIFEST_VERSION = 1;
+async function hashFile(path) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path), hash);
+    return hash.digest('hex');
+}
+/** Hashes every file below `dir` (links followed to files; folders, broken links and anything else skipped). Throws InputError when `dir` is not a folder. */
+async function buildManifest(dir, input = 'site-dir') {
+    const folder = await (0,promises_.stat)(dir).catch(() => undefined);
+    if (!folder?.isDirectory()) {
+        throw new InputError(`Input "${input}": "${dir}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
+    }
+    const entries = await (0,promises_.readdir)(dir, { recursive: true, withFileTypes: true });
+    const candidates = entries.map((entry) => (0,external_node_path_.join)(entry.parentPath, entry.name));
+    const hashed = await mapConcurrent(candidates, 16, async (path) => {
+        if (!(await (0,promises_.stat)(path).catch(() => undefined))?.isFile())
+            return undefined;
+        return [(0,external_node_path_.relative)(dir, path).split(external_node_path_.sep).join('/'), await hashFile(path)];
+    });
+    // Sorted by code unit, the same on every system; paths are unique, so no two are equal.
+    const files = Object.fromEntries(hashed.filter((entry) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files };
+}
+/** Reads a manifest; a malformed or foreign one is an InputError that says so. */
+function parseManifest(text, path) {
+    const foreign = (why) => new InputError(`Input "previous-manifest": "${path}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
+    let doc;
+    try {
+        doc = JSON.parse(text);
+    }
+    catch {
+        throw foreign('it is not JSON');
+    }
+    const record = (typeof doc === 'object' && doc !== null ? doc : {});
+    if (record.format !== MANIFEST_FORMAT)
+        throw foreign(`its "format" is not "${MANIFEST_FORMAT}"`);
+    if (record.version !== MANIFEST_VERSION) {
+        throw foreign(`it is version ${JSON.stringify(record.version)}; this version of the action reads version ${MANIFEST_VERSION}`);
+    }
+    if (record.algorithm !== 'sha256')
+        throw foreign('its "algorithm" is not "sha256"');
+    const files = record.files;
+    if (typeof files !== 'object' || files === null || Array.isArray(files) || !Object.values(files).every((hash) => typeof hash === 'string')) {
+        throw foreign('"files" is not a mapping of paths to hashes');
+    }
+    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };
+}
+/** The manifest at `path`, or undefined when there is no file there (the first run); any other failure to read it is an InputError. */
+async function readManifest(path) {
+    let text;
+    try {
+        // Stryker disable next-line StringLiteral: without an encoding a Buffer comes back, and JSON.parse reads it as UTF-8 all the same
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw new InputError(`Input "previous-manifest": cannot read "${shown(path)}" (${error.code ?? String(error)}). ` +
+            'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.');
+    }
+    return parseManifest(text, path);
+}
+/** Paths added, changed or removed between two manifests, sorted. */
+function compareManifests(previous, current) {
+    const paths = new Set([...Object.keys(previous.files), ...Object.keys(current.files)]);
+    return [...paths].filter((path) => previous.files[path] !== current.files[path]).sort();
+}
+/** Writes the manifest atomically: a reader sees the old file or the new one, never half of one. */
+async function writeManifest(path, manifest) {
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    try {
+        await (0,promises_.writeFile)(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
+        await (0,promises_.rename)(temporary, path);
+    }
+    finally {
+        await (0,promises_.rm)(temporary, { force: true });
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/changes/site.ts
+
+/** How include and exclude patterns are read: dot files and folders (`.well-known/…`) match like any other. */
+const GLOB_OPTIONS = { dot: true };
+/**
+ * Turns changed file paths into what to purge. With `underSiteDir`, paths are relative to the
+ * repository and only those below site-dir count; otherwise they are already relative to site-dir.
+ */
+function siteUrls(paths, options, underSiteDir) {
+    const prefix = underSiteDir && options.siteDir !== '' ? `${options.siteDir}/` : '';
+    const included = options.include.length === 0 ? () => true : picomatch_default()([...options.include], GLOB_OPTIONS);
+    const excluded = picomatch_default()([...options.exclude], GLOB_OPTIONS); // no pattern matches nothing
+    const files = [];
+    const entries = [];
+    const add = (relative) => {
+        const encoded = encodePath(relative);
+        entries.push(options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href);
+    };
+    for (const path of new Set(paths)) {
+        if (!path.startsWith(prefix))
+            continue;
+        const relative = path.slice(prefix.length);
+        if (relative === '' || !included(relative) || excluded(relative))
+            continue;
+        files.push(path);
+        add(relative);
+        if (options.indexFile !== '' && (relative === options.indexFile || relative.endsWith(`/${options.indexFile}`))) {
+            add(relative.slice(0, relative.length - options.indexFile.length));
+        }
+    }
+    return { files, entries };
+}
+/** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
+const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g;
+/**
+ * Percent-encodes a file path once, segment by segment, as a browser would request it:
+ * `a b.html` → `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
+ */
+function encodePath(path) {
+    return path
+        .split('/')
+        .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
+        .join('/');
+}
+
+;// CONCATENATED MODULE: ./src/changes/index.ts
+
+
+
+
+
+
+/** Finds what changed, from git history or by comparing manifests. */
+async function detectChanges(inputs, context) {
+    return inputs.from.kind === 'manifest' ? fromManifest(inputs, inputs.from.previous, context) : fromGit(inputs, inputs.from.since, context);
+}
+async function fromManifest(inputs, previousPath, context) {
+    const site = (0,external_node_path_.resolve)(context.workspace, inputs.siteDir);
+    const current = await buildManifest(site);
+    const previous = await readManifest(previousPath);
+    let paths;
+    if (previous === undefined) {
+        context.warn(`No previous manifest at ${previousPath}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`);
+        paths = Object.keys(current.files);
+    }
+    else {
+        paths = compareManifests(previous, current);
+    }
+    const urls = siteUrls(paths, inputs, false);
+    context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`);
+    return {
+        source: 'manifest',
+        how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
+        base: previousPath,
+        head: inputs.siteDir || '.',
+        ...urls,
+        incomplete: undefined,
+        manifest: current
+    };
+}
+async function fromGit(inputs, since, context) {
+    let base = since;
+    let baseWhy = '';
+    if (since === 'auto') {
+        const auto = await autoBase(context.env, inputs.githubToken);
+        base = auto.base;
+        baseWhy = ` (${auto.why})`;
+    }
+    const head = context.env.GITHUB_SHA || 'HEAD';
+    context.log(`Comparing ${base}${baseWhy} with ${head}.`);
+    const found = await changedBetween(base, head, inputs.githubToken, context);
+    const urls = siteUrls(found.paths, inputs, true);
+    context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`);
+    return { source: 'git', how: found.how, base: found.baseLabel, head, ...urls, incomplete: found.incomplete, manifest: undefined };
+}
+/** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
+async function changedBetween(base, head, token, context) {
+    try {
+        const diff = await localDiff(base, head, context.workspace);
+        const baseLabel = diff.baseSha === base ? base : `${base} (${diff.baseSha.slice(0, 12)})`;
+        return { paths: diff.paths, how: `git diff in ${diff.how}`, baseLabel, incomplete: undefined };
+    }
+    catch (error) {
+        if (!(error instanceof GitError))
+            throw error;
+        context.log(`The local checkout cannot answer (${error.message}); asking the GitHub compare API.`);
+        if (head === 'HEAD') {
+            throw new Error(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error });
+        }
+        const comparison = await compareWithApi(token, parseRepository(context.env.GITHUB_REPOSITORY), base, head);
+        const incomplete = comparison.complete
+            ? undefined
+            : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`;
+        if (incomplete !== undefined) {
+            context.warn(`Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`);
+        }
+        return { paths: comparison.paths, how: `the GitHub compare API (${error.message})`, baseLabel: base, incomplete };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/errors.ts
+/** A request that failed after all its attempts. The message says which request, why, and what to do. */
+class ApiError extends Error {
+    details;
+    name = 'ApiError';
+    constructor(details) {
+        super(describeFailure(details));
+        this.details = details;
+    }
+    get status() {
+        return this.details.status;
+    }
+}
+const MAX_MESSAGE_CHARS = 300;
+/** A server that lists thousands of errors says enough in its first few. */
+const MAX_ERRORS = 20;
+/**
+ * The server's own words from an error body: `errors[].message` (or a top-level list of them), `error`
+ * (text or `{message}`), `message`, or else the text of a non-JSON body (an HTML page as its text,
+ * without tags), whitespace folded. At most 300 characters; never throws, whatever the body holds.
+ *
+ * `hide` scrubs secrets. It is applied to the whole body and again to the whole message (which JSON
+ * escapes or HTML entities may have spelled differently) before anything is cut, so that a cut can
+ * never leave part of a secret.
+ */
+function extractServerMessage(body, hide) {
+    const text = hide(body).trim();
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return finish(text.startsWith('<') ? textOfMarkup(text) : text, hide);
+    }
+    if (Array.isArray(json))
+        return messageOfList(json, hide);
+    if (typeof json !== 'object' || json === null)
+        return finish(String(json), hide);
+    const record = json;
+    if (Array.isArray(record.errors)) {
+        const message = messageOfList(record.errors, hide);
+        if (message !== undefined)
+            return message;
+    }
+    const message = textValue(record.error) ?? messageOf(record.error) ?? textValue(record.message);
+    return message === undefined ? undefined : finish(message, hide);
+}
+function messageOfList(entries, hide) {
+    const messages = entries
+        .slice(0, MAX_ERRORS)
+        .map((entry) => textValue(entry) ?? messageOf(entry))
+        .filter((message) => message !== undefined);
+    return finish(messages.join('; '), hide);
+}
+function messageOf(value) {
+    return typeof value === 'object' && value !== null ? textValue(value.message) : undefined;
+}
+/** A message as a server may give it: non-empty text, or a number. */
+function textValue(value) {
+    if (typeof value === 'number')
+        return String(value);
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+function finish(message, hide) {
+    const folded = hide(message).replace(/\s+/g, ' ').trim();
+    return folded === '' ? undefined : clip(folded);
+}
+function clip(text) {
+    if (text.length <= MAX_MESSAGE_CHARS)
+        return text;
+    // Never end on the first half of a surrogate pair.
+    const end = /[\ud800-\udbff]/.test(text.charAt(MAX_MESSAGE_CHARS - 1)) ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS;
+    return `${text.slice(0, end)}…`;
+}
+const ENTITIES = new Map([
+    ['amp', '&'],
+    ['lt', '<'],
+    ['gt', '>'],
+    ['quot', '"'],
+    ['apos', "'"],
+    ['nbsp', ' ']
+]);
+/**
+ * The text a browser would show of an HTML page: comments, scripts and styles dropped, every tag made a
+ * space (so that the words of two paragraphs do not run together), the common entities decoded. Each
+ * pattern, once started, always matches (an unclosed tag runs to the end), so the work is linear in the
+ * size of the page.
+ */
+function textOfMarkup(markup) {
+    return markup
+        .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+        .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
+        .replace(/<[a-z!/?][^>]*(?:>|$)/gi, ' ')
+        .replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);/gi, (entity, name) => {
+        if (!name.startsWith('#'))
+            return ENTITIES.get(name.toLowerCase()) ?? entity;
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    });
+}
+const HINTS = {
+    400: 'The API rejected the request as sent; check the inputs it came from.',
+    401: 'The API key was not accepted: check the "api-key" input or the CDN_API_KEY secret.',
+    403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
+    404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
+    405: 'The address does not take this request: check that "api-url" is the Content Delivery Service API, including /v1.',
+    409: 'The request conflicts with the zone\'s current state.',
+    413: 'The request is too large: lower "batch-size".',
+    429: 'Rate limited: raise "rate-limit-wait", or run again when the account is less busy.'
+};
+function hintFor(details) {
+    switch (details.kind) {
+        case 'timeout':
+            return 'No answer in time: raise "timeout" or run again later.';
+        case 'network':
+            return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.';
+        case 'too-large':
+            return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.';
+        case 'unsuccessful':
+            return 'The API answered success: false.';
+        case 'rate-limited':
+            return 'Raise "rate-limit-wait", purge fewer URLs per step (a larger "batch-size" means fewer requests), or run again when the account is less busy.';
+        case 'http': {
+            const status = details.status ?? 0;
+            if (status >= 300 && status < 400)
+                return 'Redirects are not followed: set "api-url" to the address the API is served at.';
+            if (status >= 500)
+                return 'The service failed: run again later.';
+            return HINTS[status] ?? 'The API refused the request.';
+        }
+    }
+}
+function describeWhat(details) {
+    const detail = details.detail ?? '';
+    switch (details.kind) {
+        case 'timeout':
+            return `timed out${detail === '' ? '' : ` after ${detail}`}`;
+        case 'network':
+            return `network error${detail === '' ? '' : ` (${detail})`}`;
+        case 'too-large':
+            return `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`;
+        case 'rate-limited':
+            return detail;
+        case 'unsuccessful':
+        case 'http':
+            return `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`;
+    }
+}
+function describeFailure(details) {
+    const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
+    const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`;
+    const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
+    return `${details.method} ${details.path} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
+}
+
+;// CONCATENATED MODULE: ./src/plan.ts
+
+/**
+ * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
+ * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
+ */
+function planRequests(work, batchSize) {
+    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
+    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
+    const prefix = (zone) => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '');
+    const purges = work.flatMap((item) => {
+        const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`;
+        const request = (kind, body, items, label, range) => ({
+            zoneId: item.zone.id,
+            kind,
+            method: 'POST',
+            path: purgePath,
+            body,
+            items,
+            label: `${prefix(item.zone)}${label}`,
+            ...(range === undefined ? {} : { range })
+        });
+        if (item.purgeEverything)
+            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
+        const batched = (kind, noun, list) => {
+            const split = batches(list, batchSize);
+            return split.map((items, index) => {
+                const first = index * batchSize + 1;
+                const label = split.length === 1
+                    ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
+                    : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
+                return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) });
+            });
+        };
+        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
+    });
+    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
+}
+function settingsRequest(zone, settings) {
+    if (zone.name === undefined) {
+        throw new InputError(`Input "settings" needs the zone's domain name, which could not be read for zone ${zone.id} (the API key may not list zones). ` +
+            'Give the zone by name with a key that may list zones.');
+    }
+    return {
+        zoneId: zone.id,
+        kind: 'settings',
+        method: 'POST',
+        path: `/zones/${encodeURIComponent(zone.name)}/settings`,
+        body: settings,
+        items: [],
+        label: `Settings of ${zone.name}`
+    };
+}
+function batches(items, size) {
+    const out = [];
+    for (let start = 0; start < items.length; start += size)
+        out.push(items.slice(start, start + size));
+    return out;
+}
+/**
+ * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
+ * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
+ */
+function splitRequest(request, size) {
+    if (request.kind !== 'files' && request.kind !== 'tags')
+        return [request];
+    const kind = request.kind;
+    const noun = kind === 'files' ? 'URL' : 'tag';
+    const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' };
+    return batches(request.items, size).map((items, index) => {
+        const first = range.first + index * size;
+        const where = range.batch === '' ? '' : ` (part of ${range.batch})`;
+        return {
+            ...request,
+            body: { [kind]: items },
+            items,
+            label: `${range.zone}${noun}s ${first}-${first + items.length - 1} of ${range.of}${where}`,
+            range: { ...range, first }
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/progress.ts
+
+/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
+const DETAILED_REQUESTS = 20;
+/** A progress line at each tenth of the requests, and in between at most this often. */
+const PROGRESS_EVERY_MS = 5_000;
+const thousands = (count) => count.toLocaleString('en-US');
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+/** "purged (1 attempt, 52 ms)", or the request's error. */
+function outcomeLine(outcome) {
+    if (!outcome.ok)
+        return outcome.error ?? `${outcome.request.label}: not confirmed`;
+    return `${outcome.request.label}: purged (${plural(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
+}
+/**
+ * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
+ * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
+ * Returns the function to call with each outcome.
+ */
+function purgeProgress(requests, options) {
+    if (requests.length <= DETAILED_REQUESTS)
+        return (outcome) => options.log(outcomeLine(outcome));
+    const started = options.now();
+    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
+    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
+    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
+    const units = (request) => Math.max(1, request.items.length);
+    const total = requests.reduce((sum, request) => sum + units(request), 0);
+    let done = 0;
+    let confirmedUrls = 0;
+    let confirmedTags = 0;
+    let lastTenth = 0;
+    let lastLine = started;
+    return (outcome) => {
+        done += units(outcome.request);
+        if (outcome.ok && outcome.request.kind === 'files')
+            confirmedUrls += outcome.request.items.length;
+        if (outcome.ok && outcome.request.kind === 'tags')
+            confirmedTags += outcome.request.items.length;
+        if (!outcome.ok)
+            options.log(outcomeLine(outcome));
+        const tenth = Math.floor((done * 10) / total);
+        const now = options.now();
+        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
+            return;
+        lastTenth = tenth;
+        lastLine = now;
+        const counts = [
+            urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined,
+            tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined,
+            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
+        ]
+            .filter((part) => part !== undefined)
+            .join(', ');
+        const retries = options.retries();
+        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/execute.ts
+
+
+
+
+/** The documented time for a settings change to reach every edge location. */
+const PROPAGATION_MS = 30_000;
+const execute_PROGRESS_EVERY_MS = 10_000;
+/** Purge requests started at once, most of them waiting for the pacer. */
+const QUEUED_REQUESTS = 256;
+/**
+ * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
+ * share one concurrency limit, and every batch is tried even when others fail.
+ */
+async function executePlan(client, plan, options) {
+    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
+    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
+    let started = performance.now();
+    const settingsOutcomes = settingsRequests.length === 0
+        ? []
+        : await options.group('Settings', async () => {
+            const outcomes = await mapConcurrent(settingsRequests, settingsRequests.length, (request) => send(client, request));
+            for (const outcome of outcomes) {
+                options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''));
+            }
+            if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
+                await waitForPropagation(options);
+            return outcomes;
+        });
+    const settingsMs = performance.now() - started;
+    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
+    started = performance.now();
+    const purgeOutcomes = purgeRequests.length === 0
+        ? []
+        : await options.group('Purge', async () => {
+            const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
+            const limit = { size: undefined };
+            // The client's pacer keeps `concurrency` in flight; more are started so that one waiting out a
+            // 429 does not hold a slot, within a bound on what waits in memory.
+            const outcomes = (await mapConcurrent(purgeRequests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
+                const sent = blockedZones.has(request.zoneId)
+                    ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
+                    : await sendPurge(client, request, limit, options.log);
+                sent.forEach(progress);
+                return sent;
+            })).flat();
+            const confirmed = outcomes.filter((outcome) => outcome.ok).length;
+            options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
+            return outcomes;
+        });
+    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
+}
+/**
+ * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
+ * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
+ * out, so nothing is purged twice and nothing is left out.
+ */
+async function sendPurge(client, request, limit, log) {
+    if (limit.size !== undefined && request.items.length > limit.size) {
+        const size = limit.size;
+        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log)))).flat();
+    }
+    const outcome = await send(client, request);
+    if (outcome.status !== 413 || request.items.length <= 1)
+        return [outcome];
+    const half = Math.ceil(request.items.length / 2);
+    if (limit.size === undefined || half < limit.size) {
+        limit.size = half;
+        log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
+    }
+    return sendPurge(client, request, limit, log);
+}
+async function send(client, request) {
+    const started = performance.now();
+    try {
+        const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
+        return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined };
+    }
+    catch (error) {
+        const details = error instanceof ApiError ? error.details : undefined;
+        return {
+            request,
+            ok: false,
+            status: details?.status,
+            attempts: details?.attempts ?? 1,
+            durationMs: performance.now() - started,
+            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
+        };
+    }
+}
+function notSent(request, error) {
+    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
+}
+async function waitForPropagation(options) {
+    for (let waited = 0; waited < options.propagationMs; waited += execute_PROGRESS_EVERY_MS) {
+        const step = Math.min(execute_PROGRESS_EVERY_MS, options.propagationMs - waited);
+        options.log(`Waiting for the settings to reach every edge location: ${Math.ceil((options.propagationMs - waited) / 1000)} s left.`);
+        await options.sleep(step);
+    }
+    options.log('Settings have had the documented propagation time.');
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var node_modules_undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/http/rate-limit.ts
+// What an answer says about the rate limit it is under, read from whichever header family the API uses:
+// IETF `RateLimit` / `RateLimit-Policy` (structured fields), the older `RateLimit-Limit` /
+// `RateLimit-Remaining` / `RateLimit-Reset`, or `X-RateLimit-*`. Pure; unreadable values are ignored.
+/** A Unix time in seconds is above this (2001-09-09); a delay in seconds never is. */
+const UNIX_SECONDS = 1e9;
+/** A Unix time in milliseconds is above this. */
+const UNIX_MILLISECONDS = 1e12;
+const header = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+};
+/** A non-negative decimal number, or undefined. */
+function number(text) {
+    if (text === undefined)
+        return undefined;
+    const trimmed = text.trim();
+    return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+/** A reset given as delay seconds, Unix seconds or Unix milliseconds (told apart by size), as milliseconds from now. */
+function resetDelayMs(value, nowMs) {
+    if (value > UNIX_MILLISECONDS)
+        return Math.max(0, value - nowMs);
+    if (value > UNIX_SECONDS)
+        return Math.max(0, value * 1000 - nowMs);
+    return value * 1000;
+}
+/**
+ * A structured-field list of items with numeric parameters (RFC 9651), as the IETF fields use:
+ * `"default";r=50;t=30, "burst";r=4;t=1`. Items that do not parse are skipped.
+ */
+function parseItems(text) {
+    if (text === undefined)
+        return [];
+    const items = [];
+    for (const member of text.split(',')) {
+        const [head, ...params] = member.split(';').map((part) => part.trim());
+        const name = /^"([^"\\]*)"$/.exec(head ?? '')?.[1] ?? (/^[a-z*][a-z0-9_\-.:%*/]*$/i.test(head ?? '') ? head : undefined);
+        if (name === undefined)
+            continue;
+        const values = new Map();
+        for (const param of params) {
+            const [key, value] = param.split('=', 2).map((part) => part.trim());
+            const parsed = number(value);
+            if (key !== undefined && /^[a-z][a-z0-9_-]*$/.test(key) && parsed !== undefined)
+                values.set(key, parsed);
+        }
+        items.push({ name, params: values });
+    }
+    return items;
+}
+/** The IETF fields: the item with the least remaining, and the policy of the same name (or the only one). */
+function fromStructuredFields(headers, nowMs) {
+    const limits = parseItems(header(headers, 'ratelimit')).filter((item) => item.params.has('r'));
+    if (limits.length === 0)
+        return undefined;
+    const tightest = limits.reduce((best, item) => (item.params.get('r') < best.params.get('r') ? item : best));
+    const policies = parseItems(header(headers, 'ratelimit-policy'));
+    const policy = policies.find((item) => item.name === tightest.name) ?? (policies.length === 1 ? policies[0] : undefined);
+    const t = tightest.params.get('t');
+    const q = policy?.params.get('q');
+    const w = policy?.params.get('w');
+    return {
+        remaining: tightest.params.get('r'),
+        ...(t === undefined ? {} : { resetMs: resetDelayMs(t, nowMs) }),
+        ...(q === undefined ? {} : { limit: q }),
+        ...(w === undefined || w === 0 ? {} : { windowMs: w * 1000 })
+    };
+}
+/** `<prefix>-Limit` / `-Remaining` / `-Reset`; the limit may carry a window (`100, 100;w=60`). */
+function fromTriple(headers, prefix, nowMs) {
+    const remaining = number(header(headers, `${prefix}-remaining`));
+    if (remaining === undefined)
+        return undefined;
+    const limitText = header(headers, `${prefix}-limit`);
+    const limit = number(limitText?.split(',')[0]);
+    const reset = number(header(headers, `${prefix}-reset`));
+    const w = number(/;\s*w=([\d.]+)/.exec(limitText ?? '')?.[1]);
+    return {
+        remaining,
+        ...(reset === undefined ? {} : { resetMs: resetDelayMs(reset, nowMs) }),
+        ...(limit === undefined ? {} : { limit }),
+        ...(w === undefined || w === 0 ? {} : { windowMs: w * 1000 })
+    };
+}
+/** What the answer's headers say about the rate limit, or undefined when they say nothing readable. */
+function readRateLimit(headers, nowMs) {
+    return fromStructuredFields(headers, nowMs) ?? fromTriple(headers, 'ratelimit', nowMs) ?? fromTriple(headers, 'x-ratelimit', nowMs);
+}
+
+;// CONCATENATED MODULE: ./src/http/pacer.ts
+
+/** A request still waiting when the step's time for rate limits ran out. */
+class RateLimitWaitExceeded extends Error {
+    name = 'RateLimitWaitExceeded';
+}
+const SLOW_START_EVERY_MS = 500;
+const INCREASE_EVERY_MS = 1000;
+const INCREASE = 1.1;
+const DECREASE = 0.75;
+/** Successes remembered to measure the rate that gets through. */
+const THROUGHPUT_WINDOW_MS = 1000;
+/** 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed window. */
+const WINDOW_EVIDENCE = 2;
+/** Without a reset or refill to go by, one request goes to find out after this long. */
+const PROBE_MS = 1000;
+const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+class Pacer {
+    options;
+    /** 429 answers seen. */
+    limited = 0;
+    now;
+    sleep;
+    queue = [];
+    inFlight = 0;
+    sent = 0;
+    // Learnt from 429s, without headers.
+    rate;
+    slowStart = true;
+    lastChange = 0;
+    nextSendAt = 0;
+    successes = [];
+    // Learnt from headers.
+    reading;
+    resetAt;
+    capacity = 0;
+    windowEvidence = 0;
+    bucketEvidence = 0;
+    // Reporting and the budget.
+    reported;
+    timerAt;
+    waitedMs = 0;
+    holds = 0;
+    holdStart = 0;
+    pacingHeld = false;
+    exhausted = false;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.sleep = options.sleep ?? realSleep;
+    }
+    /** The pace in requests per second once the API has limited the step; undefined while it has not. */
+    get pace() {
+        return this.rate;
+    }
+    /** Milliseconds spent waiting on rate limits so far. */
+    get waited() {
+        return this.waitedMs + (this.holds > 0 ? this.now() - this.holdStart : 0);
+    }
+    /** Waits for a slot within the rate. Rejects with RateLimitWaitExceeded once the step's time for rate limits is spent. */
+    acquire() {
+        if (this.exhausted)
+            return Promise.reject(this.exceeded());
+        return new Promise((resolve, reject) => {
+            this.queue.push({ resolve, reject });
+            this.pump();
+        });
+    }
+    /** Learns from an answer: its rate-limit headers, and whether it was a 429. */
+    observe(ticket, status, headers) {
+        const now = this.now();
+        const info = readRateLimit(headers, now);
+        if (info !== undefined)
+            this.read(ticket, info, now);
+        if (ticket.onRefillAlone) {
+            if (status === 429)
+                this.windowEvidence++;
+            else if (status < 400)
+                this.bucketEvidence++;
+        }
+        if (status === 429) {
+            this.limited++;
+            this.slowDown(now, info !== undefined);
+        }
+        else if (status < 400) {
+            this.successes.push(now);
+            this.speedUp(now);
+        }
+    }
+    /**
+     * Waits out a 429's Retry-After (without one: a second) without holding a slot. Rejects with
+     * RateLimitWaitExceeded when that wait would take the step past its time for rate limits.
+     */
+    async waitRetry(retryAfterMs) {
+        const ms = retryAfterMs ?? PROBE_MS;
+        if (this.exhausted || this.waited + ms > this.options.maxWaitMs) {
+            this.exhaust();
+            throw this.exceeded();
+        }
+        this.hold();
+        try {
+            await this.sleep(ms);
+        }
+        finally {
+            this.unhold();
+        }
+    }
+    exceeded() {
+        return new RateLimitWaitExceeded(`rate limited by the API for longer than rate-limit-wait allows (${Math.round(this.options.maxWaitMs / 1000)} s in all)`);
+    }
+    read(ticket, info, now) {
+        const previous = this.reading;
+        if (previous !== undefined && ticket.sequence < previous.sequence)
+            return;
+        this.reading = { info, at: now, sequence: ticket.sequence };
+        // An answer's `remaining` is after its own request: the API took one more than that at once.
+        this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1);
+        if (info.resetMs !== undefined) {
+            const at = now + info.resetMs;
+            // Resets come in whole seconds: the earliest one said for the current window is the most exact.
+            this.resetAt = this.resetAt === undefined || now >= this.resetAt ? at : Math.min(this.resetAt, at);
+        }
+    }
+    /** Requests per millisecond the API's policy refills, when it says. */
+    refill() {
+        return this.reading === undefined ? undefined : refillOf(this.reading.info);
+    }
+    /**
+     * Whether the limit refills as it goes (a token bucket). Requests the refill alone let through say so; 429s on
+     * them say a fixed window, unless some got through (another step on the account takes some of a bucket's refill).
+     */
+    trustRefill() {
+        return this.windowEvidence < WINDOW_EVIDENCE || this.bucketEvidence * 4 >= this.windowEvidence;
+    }
+    /**
+     * Requests the API will take now by the headers, by each model: a bucket refills continuously, a window
+     * only at its reset. Undefined when no header said what remains.
+     */
+    tokens(now) {
+        const reading = this.reading;
+        const remaining = reading?.info.remaining;
+        if (reading === undefined || remaining === undefined)
+            return undefined;
+        const unaccounted = this.sent - reading.sequence - 1;
+        const afterReset = this.resetAt !== undefined && now >= this.resetAt && reading.at < this.resetAt;
+        const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted;
+        const refill = this.refill();
+        const bucket = refill === undefined ? undefined : Math.min(Math.max(this.capacity, 1), remaining + refill * (now - reading.at)) - unaccounted;
+        return { window, bucket };
+    }
+    /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
+    delay(now) {
+        const tokens = this.tokens(now);
+        // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
+        const windowed = tokens !== undefined && (tokens.bucket === undefined || !this.trustRefill());
+        const paced = this.rate === undefined || windowed ? 0 : Math.max(0, this.nextSendAt - now);
+        if (tokens === undefined || tokens.window >= 1)
+            return { wait: paced, onRefillAlone: false };
+        const resetIn = this.resetAt === undefined ? undefined : Math.max(0, this.resetAt - now);
+        const trustRefill = tokens.bucket !== undefined && this.trustRefill();
+        if (trustRefill && tokens.bucket >= 1)
+            return { wait: paced, onRefillAlone: true };
+        const refill = this.refill();
+        const byRefill = trustRefill && refill !== undefined ? (1 - tokens.bucket) / refill : undefined;
+        return { wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? PROBE_MS : Number.POSITIVE_INFINITY))), onRefillAlone: false };
+    }
+    /** Sends what may be sent now, and sets a timer for the rest. */
+    pump() {
+        while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
+            const now = this.now();
+            const { wait, onRefillAlone } = this.delay(now);
+            if (wait > 0) {
+                this.setHeld(true);
+                const budgetLeft = this.options.maxWaitMs - this.waited;
+                if (budgetLeft < 0) {
+                    this.exhaust();
+                    return;
+                }
+                // Whole milliseconds: a clock's resolution, and no endless run of ever smaller waits.
+                this.schedule(now + Math.ceil(Math.min(wait, budgetLeft + 1)));
+                return;
+            }
+            const waiter = this.queue.shift();
+            this.inFlight++;
+            const sequence = this.sent++;
+            if (this.rate !== undefined)
+                this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / this.rate;
+            let released = false;
+            waiter.resolve({
+                sequence,
+                onRefillAlone,
+                done: () => {
+                    if (released)
+                        return;
+                    released = true;
+                    this.inFlight--;
+                    this.pump();
+                }
+            });
+        }
+        this.setHeld(false);
+    }
+    hold() {
+        if (this.holds++ === 0)
+            this.holdStart = this.now();
+    }
+    unhold() {
+        if (--this.holds === 0)
+            this.waitedMs += this.now() - this.holdStart;
+    }
+    /** Whether the pump is holding requests back for the rate: counted once, however many are queued. */
+    setHeld(held) {
+        if (held === this.pacingHeld)
+            return;
+        this.pacingHeld = held;
+        if (held)
+            this.hold();
+        else
+            this.unhold();
+    }
+    schedule(at) {
+        if (this.timerAt !== undefined && this.timerAt <= at)
+            return;
+        this.timerAt = at;
+        void this.sleep(at - this.now()).then(() => {
+            if (this.timerAt === at)
+                this.timerAt = undefined;
+            this.pump();
+        });
+    }
+    /** Every request still waiting fails: the step's time for rate limits is spent. */
+    exhaust() {
+        this.exhausted = true;
+        this.setHeld(false);
+        for (const waiter of this.queue.splice(0))
+            waiter.reject(this.exceeded());
+    }
+    /** Requests that got through in the last second, per second. */
+    throughput(now) {
+        while (this.successes.length > 0 && this.successes[0] <= now - THROUGHPUT_WINDOW_MS)
+            this.successes.shift();
+        return (this.successes.length * 1000) / THROUGHPUT_WINDOW_MS;
+    }
+    slowDown(now, withHeaders) {
+        const through = Math.max(1, this.throughput(now));
+        if (this.rate === undefined) {
+            const policy = this.refill();
+            this.rate = policy === undefined ? through : Math.max(through, policy * 1000);
+            this.slowStart = policy === undefined;
+        }
+        else if (now - this.lastChange >= 1000 / this.rate) {
+            // The 429s of one burst are one signal: the rate changes at most once per interval between requests.
+            // With headers, the cut is by a fixed share, which lets two steps on one account even out (the
+            // headers keep each from overrunning the limit); without, the rate that got through is the best guess.
+            this.rate = Math.max(1, withHeaders ? this.rate * DECREASE : Math.min(this.rate, Math.max(through, this.rate * DECREASE)));
+            this.slowStart = false;
+        }
+        else {
+            return;
+        }
+        this.lastChange = now;
+        this.nextSendAt = now + 1000 / this.rate;
+        this.report(this.rate);
+    }
+    speedUp(now) {
+        if (this.rate === undefined)
+            return;
+        if (now - this.lastChange < (this.slowStart ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS))
+            return;
+        const policy = this.refill();
+        this.rate = Math.min(this.rate * (this.slowStart ? 2 : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000);
+        this.lastChange = now;
+        this.report(this.rate);
+    }
+    report(rate) {
+        if (rate === undefined)
+            return;
+        if (this.reported !== undefined && Math.abs(rate - this.reported) < this.reported / 4)
+            return;
+        this.reported = rate;
+        this.options.onPace?.(rate);
+    }
+}
+/** Requests per millisecond a policy refills, when it gives both quota and window. */
+function refillOf(info) {
+    return info.limit !== undefined && info.windowMs !== undefined ? info.limit / info.windowMs : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/http/retry.ts
+/** Statuses worth another attempt: the request may succeed unchanged a moment later. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+const RETRY_AFTER_CAP_MS = 120_000;
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 30_000;
+/**
+ * The wait a `Retry-After` header asks for, in milliseconds, capped at two minutes:
+ * either delay-seconds or an HTTP date. Undefined when absent or unreadable.
+ */
+function parseRetryAfter(value, nowMs) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^\d+$/.test(text)) {
+        ms = Number(text) * 1000;
+    }
+    else if (/^[a-z]{3},/i.test(text)) {
+        // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = Math.max(0, date - nowMs);
+    }
+    else {
+        return undefined;
+    }
+    return Math.min(ms, RETRY_AFTER_CAP_MS);
+}
+/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */
+function backoffDelay(attempt, random) {
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+    return Math.floor(random() * ceiling);
+}
+
+;// CONCATENATED MODULE: ./src/http/client.ts
+
+
+
+
+/** Ten minutes: the default of the rate-limit-wait input. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000;
+/** The body limit of a request that does not set its own: far above any answer of the API. */
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const client_realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function createDispatcher(connections) {
+    return new node_modules_undici/* EnvHttpProxyAgent */.J2({ connections, keepAliveTimeout: 10_000 });
+}
+/**
+ * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
+ * and errors that say what failed. It knows nothing about zones or purges.
+ */
+class ApiClient {
+    options;
+    /** HTTP requests sent, retries included. */
+    requestsSent = 0;
+    /** Attempts beyond the first, over all requests (including those a caller retried via waitBeforeRetry). */
+    retries = 0;
+    dispatcher;
+    sleep;
+    random;
+    now;
+    pacer;
+    constructor(options) {
+        this.options = options;
+        this.dispatcher = options.dispatcher ?? createDispatcher(8);
+        this.sleep = options.sleep ?? client_realSleep;
+        this.random = options.random ?? Math.random;
+        this.now = options.now ?? Date.now;
+        this.pacer = options.pacer ?? new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep });
+    }
+    get rateLimits() {
+        return { limited: this.pacer.limited, waitedMs: this.pacer.waited, pace: this.pacer.pace };
+    }
+    /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
+    async request(method, path, options = {}) {
+        const url = this.options.baseUrl + path + queryString(options.query);
+        // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
+        const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+        const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+        for (let attempt = 1;;) {
+            const ticket = options.paced === true ? await this.acquire(method, path, attempt) : undefined;
+            const started = performance.now();
+            const result = await this.attempt(method, url, body, maxBodyBytes);
+            if (ticket !== undefined) {
+                if (result.kind === 'response' || result.kind === 'too-large')
+                    this.pacer.observe(ticket, result.status, result.headers);
+                ticket.done();
+            }
+            this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) });
+            const judged = this.judge(method, path, attempt, result, maxBodyBytes);
+            if (judged.done)
+                return judged.response;
+            const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false;
+            if (rateLimited) {
+                if (ticket === undefined)
+                    this.pacer.limited++;
+                // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
+                const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0);
+                this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true });
+                await this.waitOutRateLimit(method, path, attempt, delayMs);
+                continue;
+            }
+            if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
+                throw new ApiError({
+                    ...judged.details,
+                    retryable: judged.retryable,
+                    ...(judged.retryAfterMs === undefined ? {} : { retryAfterMs: judged.retryAfterMs })
+                });
+            }
+            const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
+            this.options.onRetry?.({ method, path, label: options.label, attempt, reason: retryReason(result), delayMs, rateLimited: false });
+            this.retries++;
+            attempt++;
+            await this.sleep(delayMs);
+        }
+    }
+    /** A slot from the pacer; once the step's time for rate limits is spent, the request fails as rate limited. */
+    async acquire(method, path, attempt) {
+        try {
+            return await this.pacer.acquire();
+        }
+        catch (error) {
+            throw this.rateLimitFailure(error, method, path, attempt);
+        }
+    }
+    async waitOutRateLimit(method, path, attempt, delayMs) {
+        try {
+            await this.pacer.waitRetry(delayMs);
+        }
+        catch (error) {
+            throw this.rateLimitFailure(error, method, path, attempt);
+        }
+    }
+    rateLimitFailure(error, method, path, attempt) {
+        if (!(error instanceof RateLimitWaitExceeded))
+            return error;
+        return new ApiError({ method, path, attempts: attempt, kind: 'rate-limited', status: 429, detail: error.message, retryable: true });
+    }
+    /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
+    async waitBeforeRetry(attempt, error) {
+        this.retries++;
+        await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random));
+    }
+    get maxAttempts() {
+        return this.options.maxAttempts;
+    }
+    async close() {
+        await this.dispatcher.close();
+    }
+    async attempt(method, url, body, maxBodyBytes) {
+        const headers = {
+            authorization: `Bearer ${this.options.apiKey}`,
+            accept: 'application/json',
+            'user-agent': this.options.userAgent
+        };
+        if (body !== undefined)
+            headers['content-type'] = 'application/json';
+        // One signal for the whole attempt, body included: an answer that drips in slowly ends at the timeout too.
+        const signal = AbortSignal.timeout(this.options.timeoutMs);
+        this.requestsSent++;
+        try {
+            const response = await (0,node_modules_undici/* request */.Em)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
+            const text = await readBody(response, maxBodyBytes);
+            if (text === undefined)
+                return { kind: 'too-large', status: response.statusCode, headers: response.headers };
+            return { kind: 'response', status: response.statusCode, text, headers: response.headers };
+        }
+        catch (error) {
+            return transportFailure(error, signal, this.options.timeoutMs);
+        }
+    }
+    judge(method, path, attempt, result, maxBodyBytes) {
+        if (result.kind === 'network' || result.kind === 'timeout') {
+            return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } };
+        }
+        const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '');
+        const common = {
+            method,
+            path,
+            attempts: attempt,
+            status: result.status,
+            ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
+        };
+        if (result.kind === 'too-large') {
+            return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } };
+        }
+        const json = parseJson(result.text);
+        const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
+        // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
+        const ok = result.status >= 200 && result.status < 300;
+        if (ok && !unsuccessful)
+            return { done: true, response: { status: result.status, body: json, attempts: attempt } };
+        const serverMessage = extractServerMessage(result.text, this.hide);
+        const details = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) };
+        const retryable = RETRYABLE_STATUSES.has(result.status);
+        const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
+        return { done: false, retryable, retryAfterMs, details };
+    }
+    /** The key out of text the server sent: it may echo what it was given. */
+    hide = (text) => (this.options.apiKey === '' ? text : text.split(this.options.apiKey).join('***'));
+}
+/**
+ * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
+ * connection is dropped. A content-length over the limit is refused before a byte is read.
+ */
+async function readBody(response, maxBytes) {
+    if (Number(headerValue(response.headers, 'content-length')) > maxBytes) {
+        discard(response.body);
+        return undefined;
+    }
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.length;
+        // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
+        if (size > maxBytes)
+            return undefined;
+        chunks.push(chunk);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+}
+/** Drops the rest of a body and its connection. The stream then reports the abort as an error, which is expected here. */
+function discard(body) {
+    body.on('error', ignore).destroy();
+}
+const ignore = () => undefined;
+/**
+ * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
+ * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
+ */
+function transportFailure(error, signal, timeoutMs) {
+    if (signal.aborted && error === signal.reason)
+        return { kind: 'timeout', detail: `${timeoutMs / 1000} s` };
+    const code = error?.code;
+    return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) };
+}
+function outcomeOf(result) {
+    switch (result.kind) {
+        case 'response':
+            return result.status;
+        case 'too-large':
+            return `${result.status}, too large`;
+        case 'timeout':
+            return 'timeout';
+        case 'network':
+            return result.detail;
+    }
+}
+/** Why an attempt is tried again, for the log line that says so. */
+function retryReason(result) {
+    switch (result.kind) {
+        case 'timeout':
+            return 'timed out';
+        case 'network':
+            return `network error (${result.detail})`;
+        default:
+            return `HTTP ${result.status}`;
+    }
+}
+const MAX_REQUEST_ID_CHARS = 100;
+function clipRequestId(id) {
+    return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}…` : id;
+}
+/** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
+function formatBytes(bytes) {
+    if (bytes > 0 && bytes % (1024 * 1024) === 0)
+        return `${bytes / (1024 * 1024)} MiB`;
+    if (bytes > 0 && bytes % 1024 === 0)
+        return `${bytes / 1024} KiB`;
+    return `${bytes} bytes`;
+}
+/** The parsed body; undefined when it is empty or not JSON. */
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        // Not JSON: judged by its status alone, and quoted as text if it is an error.
+    }
+    return undefined;
+}
+function headerValue(headers, name) {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+}
+function queryString(query) {
+    if (query === undefined)
+        return '';
+    const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+    return `?${params.toString()}`;
 }
 
 ;// CONCATENATED MODULE: ./src/log.ts
@@ -80732,11 +81069,687 @@ function log_error(message, title) {
 /** Fails the step with one error annotation. */
 function fail(message, title) {
     log_error(message, title);
-    process.exitCode = ExitCode.Failure;
+    // 1, not core.ExitCode.Failure: @github/local-action's stand-in for core has no ExitCode.
+    process.exitCode = 1;
 }
 /** Runs `fn` inside a collapsible log group. */
 function log_group(name, fn) {
     return group(safe(name), fn);
+}
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
+const VERSION = '1.0.0';
+const USER_AGENT = `cdn-purge-action/${VERSION}`;
+
+;// CONCATENATED MODULE: ./src/zones.ts
+
+
+
+
+
+const PER_PAGE = 100;
+/** Pages of the zone list in flight at once, whatever `concurrency` is: the lookup is a short burst of small reads. */
+const ZONE_PAGE_PARALLELISM = 16;
+/** The most zone list entries read (1,000 pages): past that the list is an error, not an endless loop. */
+const MAX_ZONE_ENTRIES = 100_000;
+const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE;
+/**
+ * `GET /zones`, 100 a page: page 1, then up to ZONE_PAGE_PARALLELISM pages at once. `enough` sees each
+ * page's zones in list order, whatever order the pages arrive in, and returns true once the answer is
+ * certain: no further page is asked for. A `meta.total` that is not a whole number from 0 to
+ * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
+ */
+async function listZones(client, enough = () => false) {
+    const fetchPage = async (page) => {
+        const response = await client.request('GET', '/zones', {
+            query: { page, per_page: PER_PAGE },
+            // 100 zones take kilobytes even with fields the API adds; parsed JSON can take 40 times its size in memory.
+            maxBodyBytes: 4 * 1024 * 1024
+        });
+        const data = response.body?.data;
+        if (!Array.isArray(data)) {
+            throw new InputError(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
+        }
+        const total = response.body?.meta?.total;
+        return { entries: data.length, zones: data.filter(isZone), total: isZoneCount(total) ? total : undefined };
+    };
+    const zones = [];
+    let entries = 0;
+    let taken = 0;
+    let lastPage;
+    const take = (page, number) => {
+        taken = number;
+        entries += page.entries;
+        for (const zone of page.zones)
+            zones.push(zone);
+        if (number === 1 && page.total !== undefined)
+            lastPage = Math.max(1, Math.ceil(page.total / PER_PAGE));
+        if (lastPage === undefined && page.entries < PER_PAGE)
+            lastPage = number;
+        if (enough(page.zones))
+            return true;
+        if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
+            throw new AnswerError(`GET /zones: the zone list goes on past ${MAX_ZONE_ENTRIES.toLocaleString('en-US')} entries (${MAX_ZONE_PAGES.toLocaleString('en-US')} pages of ${PER_PAGE}), ` +
+                'the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.');
+        }
+        return false;
+    };
+    // Until the end is known, read ahead as far as pages have come in so far (1, 2, 4, 8, 16…), so a short list costs few extra reads.
+    const upTo = () => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)));
+    await fetchInOrder(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo);
+    return { zones, skipped: entries - zones.length };
+}
+const isZoneCount = (value) => Number.isInteger(value) && value >= 0 && value <= MAX_ZONE_ENTRIES;
+const isText = (value) => typeof value === 'string' && value !== '';
+function isZone(value) {
+    const zone = value;
+    return isText(zone?.id) && isText(zone?.name) && isText(zone?.status);
+}
+function skippedWarning(skipped) {
+    return skipped === 0
+        ? []
+        : [`${plural(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`];
+}
+/**
+ * For a list of zones: true once every ref is certain from the pages so far, in list order. An id is
+ * certain when found (ids are unique); a name when found active, because the first active zone of that
+ * name in list order wins, and a pending or deleted one may still be followed by an active one.
+ */
+function everyRefFound(refs) {
+    const open = new Set(refs);
+    return (page) => {
+        for (const ref of open) {
+            const found = ref.kind === 'id' ? page.some((zone) => zone.id === ref.id) : page.some((zone) => zone.status === 'active' && normalizeName(zone.name) === normalizeName(ref.name));
+            if (found)
+                open.delete(ref);
+        }
+        return open.size === 0;
+    };
+}
+const STATUS_PREFERENCE = ['active', 'pending'];
+function describeRef(ref) {
+    return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`;
+}
+/** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
+function findZone(zones, ref) {
+    const candidates = ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => normalizeName(zone.name) === normalizeName(ref.name));
+    const usable = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find((candidate) => candidate !== undefined);
+    return { usable, candidates };
+}
+function pendingWarning(zone) {
+    return zone.status === 'pending'
+        ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
+        : [];
+}
+/**
+ * Picks the zone the user meant. A name matches case-insensitively, ignoring a trailing dot;
+ * among zones of the same name, active wins over pending; deleted alone is an error.
+ */
+function matchZone(zones, ref) {
+    const { usable, candidates } = findZone(zones, ref);
+    if (candidates.length === 0) {
+        throw new InputError(`No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
+            'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
+            (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.'));
+    }
+    if (usable === undefined) {
+        const statuses = [...new Set(candidates.map((candidate) => candidate.status))].join(', ');
+        throw new InputError(`The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
+            (ref.kind === 'name' ? ', or set "create-zone: true" to create it anew.' : '.'));
+    }
+    return { zone: usable, warnings: pendingWarning(usable) };
+}
+/**
+ * Finds every zone to work on with one pass over the zone list, creating missing ones when asked. The
+ * pass stops as soon as every zone asked for is certain; `auto` and `create-zone` read the whole list.
+ * Zones given by id whose listing is refused (403) are used by id alone, with a warning: a key may be
+ * scoped to purging.
+ */
+async function resolveZones(client, selection, options) {
+    let list;
+    try {
+        list = await listZones(client, selection.kind === 'list' && !options.createZone ? everyRefFound(selection.refs) : undefined);
+    }
+    catch (error) {
+        if (!(error instanceof ApiError && error.status === 403))
+            throw error;
+        const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref) => ref.kind === 'id');
+        if (selection.kind === 'auto' || ids.length < selection.refs.length) {
+            const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
+            throw new InputError(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
+                'Give zone ids in the "zone" input instead, or use a key that may list zones.');
+        }
+        const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }));
+        return {
+            zones: byId,
+            warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
+            candidates: undefined
+        };
+    }
+    const { zones } = list;
+    const warnings = skippedWarning(list.skipped);
+    if (selection.kind === 'auto') {
+        const candidates = zones.filter((zone) => STATUS_PREFERENCE.includes(zone.status));
+        return { zones: [], warnings, candidates };
+    }
+    const resolved = [];
+    for (const ref of selection.refs) {
+        const lookup = options.createZone && ref.kind === 'name' && findZone(zones, ref).usable === undefined
+            ? { zone: await createZone(client, ref.name, options), warnings: [] }
+            : matchZone(zones, ref);
+        if (!resolved.some((zone) => zone.id === lookup.zone.id))
+            resolved.push(lookup.zone);
+        warnings.push(...lookup.warnings);
+    }
+    return { zones: resolved, warnings, candidates: undefined };
+}
+const ALREADY_EXISTS = /already exists/i;
+/**
+ * `POST /zones`. Creating is not idempotent: after a timeout, a network error or a retryable answer,
+ * the zone list is read again before any retry, so a zone is never created twice; a 409 or an
+ * "already exists" answer is followed by a lookup, not a failure.
+ */
+async function createZone(client, name, options) {
+    const label = normalizeName(name);
+    if (options.dryRun) {
+        // A placeholder id per name: zones are told apart by id, and two missing zones must stay two.
+        return { id: `(new zone ${label})`, name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } };
+    }
+    const body = { name: label, ...(options.plan === undefined ? {} : { plan: options.plan }) };
+    const lookAgain = async () => findZone((await listZones(client)).zones, { kind: 'name', name: label }).usable;
+    for (let attempt = 1;; attempt++) {
+        try {
+            const response = await client.request('POST', '/zones', { body, retry: false });
+            return createdZone(response.body, label);
+        }
+        catch (error) {
+            if (!(error instanceof ApiError))
+                throw error;
+            const exists = error.status === 409 || ALREADY_EXISTS.test(error.details.serverMessage ?? '');
+            if (!exists && !error.details.retryable)
+                throw error;
+            // The request may have been carried out although no answer said so: look before trying again.
+            const found = await lookAgain();
+            if (found !== undefined)
+                return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } };
+            if (exists)
+                throw new InputError(`POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`);
+            if (attempt >= client.maxAttempts)
+                throw error;
+            await client.waitBeforeRetry(attempt, error);
+        }
+    }
+}
+const zones_isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
+function createdZone(answer, name) {
+    const data = zones_isRecord(answer) ? answer.data : undefined;
+    if (!zones_isRecord(data) || typeof data.id !== 'string' || data.id === '') {
+        throw new AnswerError(`POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
+            'Check the dashboard: the zone may have been created, and the next run will find it.');
+    }
+    const cname = Object.entries(data).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '');
+    return {
+        id: data.id,
+        name: typeof data.name === 'string' ? data.name : name,
+        status: typeof data.status === 'string' ? data.status : undefined,
+        created: { cnameTarget: cname?.[1] ?? null, dryRun: false }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/connect.ts
+
+
+
+
+
+/**
+ * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
+ * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
+ * and for pacing.
+ */
+function connect(inputs) {
+    let paced;
+    const pacer = new Pacer({
+        concurrency: inputs.concurrency,
+        maxWaitMs: inputs.rateLimitWaitSeconds * 1000,
+        onPace: (rate) => {
+            log_info(paceLine(rate, paced));
+            paced = rate;
+        }
+    });
+    return new ApiClient({
+        baseUrl: inputs.apiUrl,
+        apiKey: inputs.apiKey,
+        userAgent: USER_AGENT,
+        timeoutMs: inputs.timeoutSeconds * 1000,
+        maxAttempts: inputs.maxAttempts,
+        dispatcher: createDispatcher(Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
+        pacer,
+        onAttempt: (attempt) => log_debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
+        onRetry: (retry) => log_info(retryLine(retry, inputs.maxAttempts))
+    });
+}
+const connect_seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "…: HTTP 429, rate limited; sent again in 1.0 s". */
+function retryLine(retry, maxAttempts) {
+    const what = retry.label ?? `${retry.method} ${retry.path}`;
+    if (retry.rateLimited)
+        return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${connect_seconds(retry.delayMs)}` : 'at the pace the API allows'}.`;
+    return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${connect_seconds(retry.delayMs)}.`;
+}
+/** "Rate limited by the API: pacing at about 19 requests/s", and the rate it replaces when it changes. */
+function paceLine(rate, previous) {
+    const about = (value) => (value >= 10 ? String(Math.round(value)) : value.toFixed(1));
+    return `Rate limited by the API: pacing at about ${about(rate)} requests/s${previous === undefined ? '' : ` (was ${about(previous)})`}.`;
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/settings.ts
+
+
+
+/** The only `mode` value the API documents. */
+const DOCUMENTED_MODE = 'automatic';
+const SETTINGS_KEYS = ['limits', 'sdk'];
+const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Settings are a few lines; a longer text is refused before the YAML parser sees it. */
+const SETTINGS_MAX_LENGTH = 10_000;
+/** Settings nest two levels (a mapping of mappings); deeper than this is refused before the nodes are built. */
+const SETTINGS_MAX_DEPTH = 10;
+const EXAMPLE = 'e.g. "limits: {enabled: true}"';
+const EXPECTED = `settings are a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, ${EXAMPLE}`;
+/**
+ * How deeply collections nest in the text. The YAML parser's first stage keeps its own stack, and this
+ * walk too, so any depth is measured without recursion; building nodes recurses, and is only done after.
+ */
+function nestingDepth(text) {
+    let deepest = 0;
+    const pending = [...new dist/* Parser */.iX().parse(text)].map((token) => [token, 0]);
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+        const [token, depth] = next;
+        if (token?.type === 'document')
+            pending.push([token.value, depth]);
+        if (token !== null && token !== undefined && 'items' in token) {
+            deepest = Math.max(deepest, depth + 1);
+            for (const item of token.items)
+                pending.push([item.key, depth + 1], [item.value, depth + 1]);
+        }
+    }
+    return deepest;
+}
+/**
+ * Reads YAML (1.2, which includes JSON) within limits: a size and a nesting depth checked first, aliases
+ * refused outright with the parser's own limit (settings never need one; they are how a document refers
+ * to itself or grows exponentially), and whatever the parser throws is an InputError naming the input.
+ */
+function readYaml(text) {
+    if (text.length > SETTINGS_MAX_LENGTH) {
+        throw new InputError(`Input "settings" is ${text.length.toLocaleString('en-US')} characters long; at most ${SETTINGS_MAX_LENGTH.toLocaleString('en-US')} are read, and ${EXPECTED}.`);
+    }
+    let depth;
+    let doc;
+    let value;
+    try {
+        depth = nestingDepth(text);
+        doc = depth > SETTINGS_MAX_DEPTH ? undefined : (0,dist/* parseDocument */.Tp)(text);
+        value = doc?.errors.length === 0 ? doc.toJS({ maxAliasCount: 0 }) : undefined;
+    }
+    catch (error) {
+        if (error instanceof ReferenceError) {
+            throw new InputError(`Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, ${EXAMPLE}.`);
+        }
+        throw new InputError(`Input "settings" could not be read as YAML or JSON (${shown(String(error))}); ${EXPECTED}.`);
+    }
+    if (doc === undefined) {
+        throw new InputError(`Input "settings" is nested ${depth} levels deep; at most ${SETTINGS_MAX_DEPTH} are read, and ${EXPECTED}.`);
+    }
+    const [error] = doc.errors;
+    if (error !== undefined) {
+        throw new InputError(`Input "settings" is not valid YAML or JSON: ${shown(error.message.split('\n')[0])}`);
+    }
+    return value;
+}
+/** Parses the `settings` input. Throws InputError naming the offending key. */
+function parseSettings(text) {
+    const doc = readYaml(text);
+    if (!isMapping(doc)) {
+        throw new InputError(`Input "settings" must be a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, e.g. "limits: {enabled: true}".`);
+    }
+    const settings = {};
+    const warnings = [];
+    for (const [key, value] of Object.entries(doc)) {
+        if (!SETTINGS_KEYS.includes(key)) {
+            throw new InputError(`Input "settings" has an unknown key "${shown(key)}"; accepted keys: ${SETTINGS_KEYS.join(', ')}.`);
+        }
+        settings[key] = parseFeature(key, value, warnings);
+    }
+    if (Object.keys(settings).length === 0) {
+        throw new InputError(`Input "settings" is an empty mapping; give ${SETTINGS_KEYS.join(' and/or ')}, or leave the input empty.`);
+    }
+    return { settings, warnings };
+}
+function parseFeature(key, value, warnings) {
+    if (!isMapping(value)) {
+        throw new InputError(`Input "settings": "${key}" must be a mapping {enabled: true|false, mode: <string>}.`);
+    }
+    for (const field of Object.keys(value)) {
+        if (field !== 'enabled' && field !== 'mode') {
+            throw new InputError(`Input "settings": "${shown(`${key}.${field}`)}" is not a known field; accepted fields: enabled, mode.`);
+        }
+    }
+    if (typeof value.enabled !== 'boolean') {
+        throw new InputError(`Input "settings": "${key}.enabled" must be true or false, got ${describe(value.enabled)}.`);
+    }
+    if (value.mode !== undefined && (typeof value.mode !== 'string' || value.mode === '')) {
+        throw new InputError(`Input "settings": "${key}.mode" must be a non-empty string, got ${describe(value.mode)}.`);
+    }
+    const mode = value.mode ?? DOCUMENTED_MODE;
+    if (mode !== DOCUMENTED_MODE) {
+        warnings.push(`settings.${key}.mode "${shown(mode)}" is not a value the API documents (only "${DOCUMENTED_MODE}" is); it is sent as given.`);
+    }
+    return { enabled: value.enabled, mode };
+}
+/** A value as a message shows it, cut to a readable length. */
+function describe(value) {
+    if (value === undefined)
+        return 'nothing';
+    return shown(JSON.stringify(value) ?? typeof value);
+}
+
+;// CONCATENATED MODULE: ./src/inputs.ts
+
+
+
+
+
+
+
+
+const PLANS = ['free', 'pro', 'business', 'enterprise'];
+const runnerSource = {
+    getInput: (name) => getInput(name),
+    env: process.env
+};
+/** Reads, masks and validates every input. Throws InputError before any request is sent. */
+function getInputs(source = runnerSource) {
+    const input = (name) => source.getInput(name).trim();
+    const keyInput = input('api-key');
+    const apiKey = keyInput || (source.env.CDN_API_KEY ?? '').trim();
+    const githubToken = input('github-token');
+    // Both credentials are masked before anything else is read, so that no message can print them.
+    registerSecret(apiKey);
+    registerSecret(githubToken);
+    if (apiKey === '') {
+        throw new InputError('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.');
+    }
+    checkCredential(apiKey, keyInput === '' ? 'Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty)' : 'Input "api-key"');
+    checkCredential(githubToken, 'Input "github-token"');
+    const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim());
+    const zones = parseZoneSelection(source.getInput('zone'));
+    const createZone = parseBoolean('create-zone', input('create-zone'), false);
+    const plan = parsePlan(input('plan'));
+    const analytics = parseAnalytics(input('analytics'), input('analytics-granularity'));
+    const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
+    const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false);
+    const files = splitUrlList(source.getInput('files'));
+    const filesFromValue = input('files-from');
+    const filesFrom = filesFromValue === '' ? undefined : external_node_path_.resolve(workspace, filesFromValue);
+    const siteDir = parseSiteDir(input('site-dir'));
+    const changes = parseChangeInputs(input, siteDir, workspace, githubToken);
+    const manifestValue = input('manifest');
+    const tags = splitList(source.getInput('tags'));
+    const settingsText = source.getInput('settings');
+    const warnings = files
+        .filter((entry) => entry.endsWith(','))
+        .map((entry) => `Input "files": the comma ending "${shown(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`);
+    let settings;
+    if (settingsText.trim() !== '') {
+        const parsed = parseSettings(settingsText);
+        warnings.push(...parsed.warnings);
+        settings = parsed.settings;
+    }
+    const waitForPropagation = parseBoolean('wait-for-propagation', input('wait-for-propagation'), false);
+    if (waitForPropagation && settings === undefined) {
+        warnings.push('Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.');
+    }
+    if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0 || changes !== undefined)) {
+        throw new InputError('Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.');
+    }
+    if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && changes === undefined && settings === undefined) {
+        throw new InputError('Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
+            'An empty list never purges everything.');
+    }
+    if (zones.kind === 'auto' && (tags.length > 0 || purgeEverything || settings !== undefined)) {
+        throw new InputError('Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".');
+    }
+    if (zones.kind === 'auto' && createZone) {
+        throw new InputError('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.');
+    }
+    if (plan !== undefined && !createZone) {
+        warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.');
+    }
+    if (manifestValue !== '' && changes?.from.kind !== 'manifest') {
+        warnings.push('Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.');
+    }
+    return {
+        apiKey,
+        apiUrl,
+        zones,
+        createZone,
+        plan,
+        analytics,
+        purgeEverything,
+        files,
+        filesFrom,
+        tags,
+        settings,
+        waitForPropagation,
+        batchSize: parseWholeNumber('batch-size', input('batch-size'), 30, 1, 1000),
+        concurrency: parseWholeNumber('concurrency', input('concurrency'), 4, 1, 32),
+        maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
+        timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
+        rateLimitWaitSeconds: parseWholeNumber('rate-limit-wait', input('rate-limit-wait'), 600, 1, 3600),
+        dryRun: parseBoolean('dry-run', input('dry-run'), false),
+        summary: parseBoolean('summary', input('summary'), true),
+        changes,
+        manifest: manifestValue === '' ? undefined : { path: external_node_path_.resolve(workspace, manifestValue), site: external_node_path_.resolve(workspace, siteDir) },
+        workspace,
+        warnings
+    };
+}
+/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
+function parseChangeInputs(input, siteDir, workspace, githubToken) {
+    const since = input('changed-since');
+    const previous = input('previous-manifest');
+    if (since !== '' && previous !== '') {
+        throw new InputError('Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.');
+    }
+    // eslint-disable-next-line no-control-regex
+    if (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since)) {
+        throw new InputError(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${shown(since)}".`);
+    }
+    const urlBase = parseUrlBase(input('url-base'));
+    const indexFile = input('index-file');
+    if (indexFile.includes('/')) {
+        throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${shown(indexFile)}".`);
+    }
+    const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000);
+    const include = globList('include', input('include'));
+    const exclude = globList('exclude', input('exclude'));
+    if (since === '' && previous === '')
+        return undefined;
+    return {
+        from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
+        siteDir,
+        urlBase,
+        indexFile,
+        include,
+        exclude,
+        purgeEverythingOver,
+        githubToken
+    };
+}
+/** One glob pattern a line; blank lines dropped. Each is compiled here, so that one picomatch cannot read is an input error now. */
+function globList(name, value) {
+    const patterns = value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+    for (const pattern of patterns) {
+        try {
+            picomatch_default()(pattern, GLOB_OPTIONS);
+        }
+        catch (error) {
+            throw new InputError(`Input "${name}": "${shown(pattern)}" is not a glob pattern that can be read (${error instanceof Error ? error.message : String(error)}); give one pattern a line, such as **/*.html.`);
+        }
+    }
+    return patterns;
+}
+function parseSiteDir(value) {
+    const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
+    if (dir === '.')
+        return '';
+    if (dir.startsWith('/') || dir.split('/').includes('..')) {
+        throw new InputError(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${shown(value)}".`);
+    }
+    return dir;
+}
+function parseUrlBase(value) {
+    if (value === '')
+        return undefined;
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+        throw new InputError(`Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${shown(value)}".`);
+    }
+    return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+/** `true`/`false` in any letter case; empty means the default. */
+function parseBoolean(name, value, fallback) {
+    const lower = value.trim().toLowerCase();
+    if (lower === '')
+        return fallback;
+    if (lower === 'true')
+        return true;
+    if (lower === 'false')
+        return false;
+    throw new InputError(`Input "${name}" must be true or false, got "${shown(value)}".`);
+}
+/** A whole number within [min, max]; empty means the default. */
+function parseWholeNumber(name, value, fallback, min, max) {
+    const text = value.trim();
+    if (text === '')
+        return fallback;
+    const number = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(number >= min && number <= max)) {
+        throw new InputError(`Input "${name}" must be a whole number from ${min} to ${max}, got "${shown(value)}".`);
+    }
+    return number;
+}
+/**
+ * A credential is sent as `Authorization: Bearer <credential>`, so it must be a header value, and a
+ * single token: visible ASCII only (0x21-0x7E), no space, line break, control or non-ASCII character.
+ * Refused here, before any request, saying which kind of character is wrong but never showing any of it.
+ */
+function checkCredential(value, source) {
+    const wrong = /[^\x21-\x7e]/.exec(value)?.[0];
+    if (wrong === undefined)
+        return;
+    throw new InputError(`${source} holds ${describeCharacter(wrong)}, which cannot be sent in an HTTP header. It must hold the credential alone: ` +
+        'visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.');
+}
+function describeCharacter(char) {
+    if (char === '\n' || char === '\r')
+        return 'a line break';
+    if (/\s/.test(char))
+        return 'whitespace';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(char))
+        return 'a control character';
+    return 'a non-ASCII character';
+}
+/** Tags: separated by newlines, commas or whitespace; empty entries dropped. */
+function splitList(value) {
+    return value.split(/[\s,]/).filter((entry) => entry !== '');
+}
+/** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+function parseApiUrl(value) {
+    if (value === '') {
+        throw new InputError('No API address: set input "api-url" (e.g. https://api.example.net/v1) or the CDN_API_URL environment variable.');
+    }
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new InputError(`Input "api-url" is not a URL: "${shown(value)}". Expected e.g. https://api.example.net/v1.`);
+    }
+    const loopback = LOOPBACK_HOSTS.test(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        throw new InputError(`Input "api-url" must use https:// (the API key is sent with every request); got "${url.protocol}//${url.host}". ` +
+            'Plain http:// is accepted only for loopback hosts (localhost, 127.x.x.x, [::1]).');
+    }
+    if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+        throw new InputError('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.');
+    }
+    return url.href.replace(/\/+$/, '');
+}
+/** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */
+const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
+function isHostName(value) {
+    return HOST_NAME.test(value);
+}
+/** A value with a dot that is a valid host name is a domain name; anything else an id. */
+function parseZoneRef(value) {
+    return isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value };
+}
+/** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
+function parseZoneSelection(value) {
+    const entries = [...new Set(value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== ''))];
+    if (entries.length === 0) {
+        throw new InputError('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".');
+    }
+    const spaced = entries.find((entry) => /\s/.test(entry));
+    if (spaced !== undefined) {
+        throw new InputError(`Input "zone": "${shown(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`);
+    }
+    if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
+        if (entries.length > 1)
+            throw new InputError('Input "zone": "auto" stands alone; it cannot be listed with other zones.');
+        return { kind: 'auto' };
+    }
+    return { kind: 'list', refs: entries.map(parseZoneRef) };
+}
+function parsePlan(value) {
+    if (value === '')
+        return undefined;
+    const plan = PLANS.find((candidate) => candidate === value.toLowerCase());
+    if (plan === undefined)
+        throw new InputError(`Input "plan" must be one of ${PLANS.join(', ')}; got "${shown(value)}".`);
+    return plan;
+}
+const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const MAX_WINDOW_MS = 90 * 86_400_000;
+/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
+function parseAnalytics(window, granularity) {
+    if (window === '') {
+        if (granularity !== '')
+            throw new InputError('Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).');
+        return undefined;
+    }
+    const match = /^(\d+)\s*([mhd])$/i.exec(window);
+    const windowMs = match === null ? NaN : Number(match[1]) * WINDOW_UNITS[match[2].toLowerCase()];
+    if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
+        throw new InputError(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${shown(window)}".`);
+    }
+    if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
+        throw new InputError(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${shown(granularity)}".`);
+    }
+    const chosen = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day';
+    return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
 }
 
 ;// CONCATENATED MODULE: external "node:os"
@@ -81105,6 +82118,11 @@ function countsTable(result) {
     }
     if (result.requests > 0)
         rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`]);
+    const limits = result.rateLimits;
+    if (limits.answers429 > 0) {
+        const pace = limits.pace === null ? '' : `, final pace about ${limits.pace} requests/s`;
+        rows.push(['Rate limits', `${plural(limits.answers429, 'answer')} 429, ${duration(limits.waitedMs)} waiting${pace}`]);
+    }
     if (result.durations.totalMs !== undefined) {
         rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`]);
     }
@@ -81459,6 +82477,11 @@ function buildResult(state) {
         settingsApplied,
         requests: state.requestsSent,
         retries: state.retries,
+        rateLimits: {
+            answers429: state.rateLimits?.limited ?? 0,
+            waitedMs: Math.round(state.rateLimits?.waitedMs ?? 0),
+            pace: state.rateLimits?.pace === undefined ? null : Math.round(state.rateLimits.pace * 10) / 10
+        },
         changes: state.changes === undefined
             ? null
             : {
@@ -81496,13 +82519,16 @@ function summarize(request) {
 
 
 
-/** Entries of a list file: the `files` format, with blank lines and lines starting with `#` skipped. */
+/**
+ * Entries of a list file: the `files` format, with blank lines and lines starting with `#` skipped. Each
+ * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
+ */
 function parseListFile(text) {
     return text
         .split(/\r?\n/)
         .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('#'))
-        .flatMap(splitList);
+        .filter((line) => !line.startsWith('#'))
+        .flatMap(splitUrlList);
 }
 async function readListFile(input, file) {
     let text;
@@ -81511,132 +82537,25 @@ async function readListFile(input, file) {
     }
     catch (error) {
         const code = error.code ?? String(error);
-        throw new InputError(`Input "${input}": cannot read "${file}" (${code}). The path is relative to GITHUB_WORKSPACE.`);
+        throw new InputError(`Input "${input}": cannot read "${shown(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
     }
     return parseListFile(text);
 }
 
 ;// CONCATENATED MODULE: ./src/sources/index.ts
 
+
 const SOURCES = [
     { name: 'files', collect: (inputs) => Promise.resolve(inputs.files) },
     { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
 ];
-/** Every entry from every source, in source order. */
+/**
+ * Every entry from every source, in source order. An entry with a user name or password keeps them
+ * hidden from here on: it is refused, and reported as written (outputs, the summary), never with them.
+ */
 async function collectFileEntries(inputs, sources = SOURCES) {
     const lists = await Promise.all(sources.map((source) => source.collect(inputs)));
-    return lists.flat();
-}
-
-;// CONCATENATED MODULE: ./src/urls.ts
-
-const SHOWN_OFFENDERS = 10;
-/** A host or zone name as compared: lower case, without a trailing dot. */
-const normalizeName = (name) => name.toLowerCase().replace(/\.$/, '');
-/** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
-function listOffenders(offenders) {
-    const shown = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
-    return offenders.length > SHOWN_OFFENDERS ? `${shown}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : shown;
-}
-/**
- * Turns entries into the absolute URLs to purge: a path starting with `/` is on the zone's own host;
- * every URL must be http(s) and on the zone's host or a subdomain of it. Duplicates are dropped, order kept.
- * `zoneName` is undefined when the zone could not be read, and then only absolute URLs can be checked for form.
- */
-function resolveUrls(entries, zoneName) {
-    const zone = zoneName === undefined ? undefined : normalizeName(zoneName);
-    const urls = new Set();
-    const offenders = [];
-    for (const entry of entries) {
-        if (entry.startsWith('/') && !entry.startsWith('//')) {
-            if (zone === undefined) {
-                throw new InputError(`"${entry}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
-                    'Give absolute URLs in "files", or a key that may list zones.');
-            }
-            urls.add(new URL(entry, `https://${zone}`).href);
-            continue;
-        }
-        const url = URL.canParse(entry) ? new URL(entry) : undefined;
-        const inZone = url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') && (zone === undefined || isInZone(url.hostname, zone));
-        if (url === undefined || !inZone)
-            offenders.push(entry);
-        else
-            urls.add(url.href);
-    }
-    if (offenders.length > 0) {
-        const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`;
-        throw new InputError(`${offenders.length} entr${offenders.length === 1 ? 'y' : 'ies'} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
-            `Each must be an absolute http(s) URL${where}, or a path starting with /. Nothing was sent.\n${listOffenders(offenders)}`);
-    }
-    return [...urls];
-}
-/**
- * Changed files are served under `url-base`, or on the one zone's own host: either must be known and in
- * a zone. Checked before the changed URLs are built, so that the error names the input to fix.
- */
-function checkUrlBase(urlBase, zoneNames) {
-    if (urlBase === undefined) {
-        if (zoneNames.length !== 1) {
-            throw new InputError('Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.');
-        }
-        if (zoneNames[0] === undefined) {
-            throw new InputError('Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.');
-        }
-        return;
-    }
-    const names = zoneNames.filter((name) => name !== undefined).map(normalizeName);
-    if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
-        throw new InputError(`Input "url-base" (${urlBase}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
-    }
-}
-/** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
-function routeEntries(entries, zones) {
-    const [only] = zones;
-    if (zones.length === 1 && only !== undefined) {
-        const urls = resolveUrls(entries, only.name);
-        return new Map(urls.length === 0 ? [] : [[only.id, urls]]);
-    }
-    return routeUrls(entries, zones);
-}
-function isInZone(hostname, zone) {
-    const host = normalizeName(hostname);
-    return host === zone || host.endsWith(`.${zone}`);
-}
-/**
- * With several zones (or `zone: auto`), sends each absolute URL to the zone whose name is the longest
- * suffix of its host, so that shop.example.com goes to a shop.example.com zone before example.com.
- * Paths need a single named zone. Returns the URLs per zone id, de-duplicated, in order.
- */
-function routeUrls(entries, zones) {
-    const routed = new Map();
-    const offenders = [];
-    const named = zones
-        .filter((zone) => zone.name !== undefined)
-        .map((zone) => ({ id: zone.id, name: normalizeName(zone.name) }))
-        .sort((a, b) => b.name.length - a.name.length);
-    for (const entry of entries) {
-        if (entry.startsWith('/') && !entry.startsWith('//')) {
-            throw new InputError(`"${entry}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs (or "url-base" for changed files).`);
-        }
-        const url = URL.canParse(entry) ? new URL(entry) : undefined;
-        const zone = url !== undefined && (url.protocol === 'https:' || url.protocol === 'http:') ? named.find((candidate) => isInZone(url.hostname, candidate.name)) : undefined;
-        if (url === undefined || zone === undefined) {
-            offenders.push(entry);
-            continue;
-        }
-        const list = routed.get(zone.id) ?? new Set();
-        list.add(url.href);
-        routed.set(zone.id, list);
-    }
-    if (offenders.length > 0) {
-        throw new InputError(`${offenders.length} URL${offenders.length === 1 ? ' is' : 's are'} on none of the zones (${named.length === 0 ? 'no zone names are known' : named.map((zone) => zone.name).join(', ')}). ` +
-            `Each must be an absolute http(s) URL on one of them or a subdomain of it. Nothing was sent.\n${listOffenders(offenders)}`);
-    }
-    return new Map([...routed].map(([id, urls]) => [id, [...urls]]));
-}
-/** Drops repeated entries, keeping the first of each. */
-function unique(entries) {
-    return [...new Set(entries)];
+    return lists.flat().map(hideCredentials);
 }
 
 ;// CONCATENATED MODULE: ./src/routing.ts
@@ -81665,229 +82584,7 @@ function assignWork(input) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/version.ts
-/** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
-const VERSION = '1.0.0';
-const USER_AGENT = `cdn-purge-action/${VERSION}`;
-
-;// CONCATENATED MODULE: ./src/zones.ts
-
-
-
-
-
-const PER_PAGE = 100;
-/** Pages of the zone list in flight at once, whatever `concurrency` is: the lookup is a short burst of small reads. */
-const ZONE_PAGE_PARALLELISM = 16;
-/** The most zone list entries read (1,000 pages): past that the list is an error, not an endless loop. */
-const MAX_ZONE_ENTRIES = 100_000;
-const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE;
-/**
- * `GET /zones`, 100 a page: page 1, then up to ZONE_PAGE_PARALLELISM pages at once. `enough` sees each
- * page's zones in list order, whatever order the pages arrive in, and returns true once the answer is
- * certain: no further page is asked for. A `meta.total` that is not a whole number from 0 to
- * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
- */
-async function listZones(client, enough = () => false) {
-    const fetchPage = async (page) => {
-        const response = await client.request('GET', '/zones', {
-            query: { page, per_page: PER_PAGE },
-            // 100 zones take kilobytes even with fields the API adds; parsed JSON can take 40 times its size in memory.
-            maxBodyBytes: 4 * 1024 * 1024
-        });
-        const data = response.body?.data;
-        if (!Array.isArray(data)) {
-            throw new InputError(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
-        }
-        const total = response.body?.meta?.total;
-        return { entries: data.length, zones: data.filter(isZone), total: isZoneCount(total) ? total : undefined };
-    };
-    const zones = [];
-    let entries = 0;
-    let taken = 0;
-    let lastPage;
-    const take = (page, number) => {
-        taken = number;
-        entries += page.entries;
-        for (const zone of page.zones)
-            zones.push(zone);
-        if (number === 1 && page.total !== undefined)
-            lastPage = Math.max(1, Math.ceil(page.total / PER_PAGE));
-        if (lastPage === undefined && page.entries < PER_PAGE)
-            lastPage = number;
-        if (enough(page.zones))
-            return true;
-        if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
-            throw new AnswerError(`GET /zones: the zone list goes on past ${MAX_ZONE_ENTRIES.toLocaleString('en-US')} entries (${MAX_ZONE_PAGES.toLocaleString('en-US')} pages of ${PER_PAGE}), ` +
-                'the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.');
-        }
-        return false;
-    };
-    // Until the end is known, read ahead as far as pages have come in so far (1, 2, 4, 8, 16…), so a short list costs few extra reads.
-    const upTo = () => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)));
-    await fetchInOrder(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo);
-    return { zones, skipped: entries - zones.length };
-}
-const isZoneCount = (value) => Number.isInteger(value) && value >= 0 && value <= MAX_ZONE_ENTRIES;
-const isText = (value) => typeof value === 'string' && value !== '';
-function isZone(value) {
-    const zone = value;
-    return isText(zone?.id) && isText(zone?.name) && isText(zone?.status);
-}
-function skippedWarning(skipped) {
-    return skipped === 0
-        ? []
-        : [`${plural(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`];
-}
-/**
- * For a list of zones: true once every ref is certain from the pages so far, in list order. An id is
- * certain when found (ids are unique); a name when found active, because the first active zone of that
- * name in list order wins, and a pending or deleted one may still be followed by an active one.
- */
-function everyRefFound(refs) {
-    const open = new Set(refs);
-    return (page) => {
-        for (const ref of open) {
-            const found = ref.kind === 'id' ? page.some((zone) => zone.id === ref.id) : page.some((zone) => zone.status === 'active' && normalizeName(zone.name) === normalizeName(ref.name));
-            if (found)
-                open.delete(ref);
-        }
-        return open.size === 0;
-    };
-}
-const STATUS_PREFERENCE = ['active', 'pending'];
-function describeRef(ref) {
-    return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`;
-}
-/** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
-function findZone(zones, ref) {
-    const candidates = ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => normalizeName(zone.name) === normalizeName(ref.name));
-    const usable = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find((candidate) => candidate !== undefined);
-    return { usable, candidates };
-}
-function pendingWarning(zone) {
-    return zone.status === 'pending'
-        ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
-        : [];
-}
-/**
- * Picks the zone the user meant. A name matches case-insensitively, ignoring a trailing dot;
- * among zones of the same name, active wins over pending; deleted alone is an error.
- */
-function matchZone(zones, ref) {
-    const { usable, candidates } = findZone(zones, ref);
-    if (candidates.length === 0) {
-        throw new InputError(`No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
-            'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
-            (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.'));
-    }
-    if (usable === undefined) {
-        const statuses = [...new Set(candidates.map((candidate) => candidate.status))].join(', ');
-        throw new InputError(`The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
-            (ref.kind === 'name' ? ', or set "create-zone: true" to create it anew.' : '.'));
-    }
-    return { zone: usable, warnings: pendingWarning(usable) };
-}
-/**
- * Finds every zone to work on with one pass over the zone list, creating missing ones when asked. The
- * pass stops as soon as every zone asked for is certain; `auto` and `create-zone` read the whole list.
- * Zones given by id whose listing is refused (403) are used by id alone, with a warning: a key may be
- * scoped to purging.
- */
-async function resolveZones(client, selection, options) {
-    let list;
-    try {
-        list = await listZones(client, selection.kind === 'list' && !options.createZone ? everyRefFound(selection.refs) : undefined);
-    }
-    catch (error) {
-        if (!(error instanceof ApiError && error.status === 403))
-            throw error;
-        const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref) => ref.kind === 'id');
-        if (selection.kind === 'auto' || ids.length < selection.refs.length) {
-            const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
-            throw new InputError(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
-                'Give zone ids in the "zone" input instead, or use a key that may list zones.');
-        }
-        const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }));
-        return {
-            zones: byId,
-            warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
-            candidates: undefined
-        };
-    }
-    const { zones } = list;
-    const warnings = skippedWarning(list.skipped);
-    if (selection.kind === 'auto') {
-        const candidates = zones.filter((zone) => STATUS_PREFERENCE.includes(zone.status));
-        return { zones: [], warnings, candidates };
-    }
-    const resolved = [];
-    for (const ref of selection.refs) {
-        const lookup = options.createZone && ref.kind === 'name' && findZone(zones, ref).usable === undefined
-            ? { zone: await createZone(client, ref.name, options), warnings: [] }
-            : matchZone(zones, ref);
-        if (!resolved.some((zone) => zone.id === lookup.zone.id))
-            resolved.push(lookup.zone);
-        warnings.push(...lookup.warnings);
-    }
-    return { zones: resolved, warnings, candidates: undefined };
-}
-const ALREADY_EXISTS = /already exists/i;
-/**
- * `POST /zones`. Creating is not idempotent: after a timeout, a network error or a retryable answer,
- * the zone list is read again before any retry, so a zone is never created twice; a 409 or an
- * "already exists" answer is followed by a lookup, not a failure.
- */
-async function createZone(client, name, options) {
-    const label = normalizeName(name);
-    if (options.dryRun) {
-        // A placeholder id per name: zones are told apart by id, and two missing zones must stay two.
-        return { id: `(new zone ${label})`, name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } };
-    }
-    const body = { name: label, ...(options.plan === undefined ? {} : { plan: options.plan }) };
-    const lookAgain = async () => findZone((await listZones(client)).zones, { kind: 'name', name: label }).usable;
-    for (let attempt = 1;; attempt++) {
-        try {
-            const response = await client.request('POST', '/zones', { body, retry: false });
-            return createdZone(response.body, label);
-        }
-        catch (error) {
-            if (!(error instanceof ApiError))
-                throw error;
-            const exists = error.status === 409 || ALREADY_EXISTS.test(error.details.serverMessage ?? '');
-            if (!exists && !error.details.retryable)
-                throw error;
-            // The request may have been carried out although no answer said so: look before trying again.
-            const found = await lookAgain();
-            if (found !== undefined)
-                return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } };
-            if (exists)
-                throw new InputError(`POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`);
-            if (attempt >= client.maxAttempts)
-                throw error;
-            await client.waitBeforeRetry(attempt, error);
-        }
-    }
-}
-const zones_isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
-function createdZone(answer, name) {
-    const data = zones_isRecord(answer) ? answer.data : undefined;
-    if (!zones_isRecord(data) || typeof data.id !== 'string' || data.id === '') {
-        throw new AnswerError(`POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
-            'Check the dashboard: the zone may have been created, and the next run will find it.');
-    }
-    const cname = Object.entries(data).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '');
-    return {
-        id: data.id,
-        name: typeof data.name === 'string' ? data.name : name,
-        status: typeof data.status === 'string' ? data.status : undefined,
-        created: { cnameTarget: cname?.[1] ?? null, dryRun: false }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/main.ts
-
 
 
 
@@ -81946,7 +82643,7 @@ async function runPhases() {
             : await log_group('Changes', () => detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log_info, warn }));
         state.changes = changes;
         state.requested = { everything: given.purgeEverything, files: unique([...entries, ...(changes?.entries ?? [])]), tags };
-        client = createClient(given);
+        client = connect(given);
         const api = client;
         state.phase = 'the zone lookup';
         const zoneStarted = performance.now();
@@ -82008,6 +82705,7 @@ async function runPhases() {
     finally {
         state.requestsSent = client?.requestsSent ?? 0;
         state.retries = client?.retries ?? 0;
+        state.rateLimits = client?.rateLimits;
         await client?.close().catch(() => undefined);
     }
     state.durations.totalMs = performance.now() - started;
@@ -82039,18 +82737,6 @@ function describeError(error) {
     if (isExpected(error))
         return error.message;
     return `Unexpected error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
-}
-function createClient(inputs) {
-    return new ApiClient({
-        baseUrl: inputs.apiUrl,
-        apiKey: inputs.apiKey,
-        userAgent: USER_AGENT,
-        timeoutMs: inputs.timeoutSeconds * 1000,
-        maxAttempts: inputs.maxAttempts,
-        dispatcher: createDispatcher(inputs.concurrency),
-        onAttempt: (attempt) => log_debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
-        onRetry: (retry) => log_info(`${retry.method} ${retry.path}: ${retry.reason}; attempt ${retry.attempt + 1} of ${inputs.maxAttempts} in ${(retry.delayMs / 1000).toFixed(1)} s.`)
-    });
 }
 function describeZone(zone) {
     if (zone.created?.dryRun)
@@ -84980,10 +85666,10 @@ __webpack_unused_export__ = YAMLSeq.YAMLSeq;
 __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
 __webpack_unused_export__ = lineCounter.LineCounter;
-__webpack_unused_export__ = parser.Parser;
-exports.qg = publicApi.parse;
+exports.iX = parser.Parser;
+__webpack_unused_export__ = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
-__webpack_unused_export__ = publicApi.parseDocument;
+exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
 __webpack_unused_export__ = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;

@@ -5,9 +5,6 @@ import * as log from './log.js'
 import { USER_AGENT } from './version.js'
 import { ZONE_PAGE_PARALLELISM } from './zones.js'
 
-/** The one rate-limit wait a step allows when the input does not say: ten minutes. */
-export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 600
-
 /**
  * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
  * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
@@ -17,7 +14,7 @@ export function connect(inputs: Inputs): ApiClient {
   let paced: number | undefined
   const pacer = new Pacer({
     concurrency: inputs.concurrency,
-    maxWaitMs: (inputs.rateLimitWaitSeconds ?? DEFAULT_RATE_LIMIT_WAIT_SECONDS) * 1000,
+    maxWaitMs: inputs.rateLimitWaitSeconds * 1000,
     onPace: (rate) => {
       log.info(paceLine(rate, paced))
       paced = rate

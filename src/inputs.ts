@@ -50,6 +50,8 @@ export interface Inputs {
   readonly concurrency: number
   readonly maxAttempts: number
   readonly timeoutSeconds: number
+  /** Most seconds the step may spend waiting on rate limits in all (429s and pacing). */
+  readonly rateLimitWaitSeconds: number
   readonly dryRun: boolean
   readonly summary: boolean
   /** Where what changed comes from: git history, a manifest of the built site, or nothing. */
@@ -177,6 +179,7 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
     concurrency: parseWholeNumber('concurrency', input('concurrency'), 4, 1, 32),
     maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
     timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
+    rateLimitWaitSeconds: parseWholeNumber('rate-limit-wait', input('rate-limit-wait'), 600, 1, 3600),
     dryRun: parseBoolean('dry-run', input('dry-run'), false),
     summary: parseBoolean('summary', input('summary'), true),
     changes,

@@ -29,7 +29,8 @@ export function error(message: string, title?: string): void {
 /** Fails the step with one error annotation. */
 export function fail(message: string, title: string): void {
   error(message, title)
-  process.exitCode = core.ExitCode.Failure
+  // 1, not core.ExitCode.Failure: @github/local-action's stand-in for core has no ExitCode.
+  process.exitCode = 1
 }
 
 /** Runs `fn` inside a collapsible log group. */

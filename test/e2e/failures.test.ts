@@ -13,9 +13,13 @@ describe('request failures (end to end)', () => {
     const run = await api.run({ files: '/a' })
     expect(run.code).toBe(0)
     expect(run.outputs).toMatchObject({ 'purged-files': '1', requests: '5' })
-    expect(run.log).toContain('POST /zones/zone-example/purge: HTTP 429; attempt 2 of 5 in 0.0 s.')
-    expect(run.summary).toContain('| HTTP requests | 5 (3 retries) |')
-    expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ requests: 5, retries: 3 })
+    // The 429 is waited out and sent again without spending an attempt; the 503 and the reset are retries.
+    expect(run.log).toContain('1 URL: HTTP 429, rate limited; sent again at the pace the API allows.')
+    expect(run.log).toContain('1 URL: HTTP 503; attempt 2 of 5 in 0.0 s.')
+    expect(run.log).toMatch(/1 URL: network error \([A-Z_]+\); attempt 3 of 5 in \d\.\d s\./)
+    expect(run.summary).toContain('| HTTP requests | 5 (2 retries) |')
+    expect(run.summary).toMatch(/\| Rate limits \| 1 answer 429, [\d.]+ m?s waiting, final pace about \d+(\.\d)? requests\/s \|/)
+    expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ requests: 5, retries: 2, rateLimits: { answers429: 1 } })
   })
 
   it('tries every batch, fails the step, and lists exactly what was not purged', async () => {

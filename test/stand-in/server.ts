@@ -19,6 +19,8 @@ export interface Fault {
   method?: string
   /** Path below the base address, e.g. `/zones/abc/purge`; a RegExp tests the path. */
   path?: string | RegExp
+  /** Only requests whose JSON body holds this text (e.g. one batch's first URL). */
+  bodyIncludes?: string
   /** How many matching requests get the fault; default 1. */
   times?: number
   status?: number
@@ -159,11 +161,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   let inFlight = 0
   let maxInFlight = 0
 
-  const takeFault = (method: string, path: string): Fault | undefined => {
+  const takeFault = (method: string, path: string, raw: string): Fault | undefined => {
     const index = faults.findIndex(
       (fault) =>
         (fault.method === undefined || fault.method === method) &&
-        (fault.path === undefined || (typeof fault.path === 'string' ? fault.path === path : fault.path.test(path)))
+        (fault.path === undefined || (typeof fault.path === 'string' ? fault.path === path : fault.path.test(path))) &&
+        (fault.bodyIncludes === undefined || raw.includes(fault.bodyIncludes))
     )
     if (index < 0) return undefined
     const fault = faults[index] as Fault & { left: number }
@@ -182,7 +185,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     } catch {
       body = raw
     }
-    const fault = takeFault(method, path)
+    const fault = takeFault(method, path, raw)
     const recorded: RecordedRequest = {
       method,
       path,

@@ -186,7 +186,7 @@ describe('describeFailure', () => {
     [409, "The request conflicts with the zone's current state."],
     [413, 'The request is too large: lower "batch-size".'],
     [422, refused],
-    [429, 'Rate limited: lower "concurrency", or run again later.'],
+    [429, 'Rate limited: raise "rate-limit-wait", or run again when the account is less busy.'],
     [499, refused],
     [500, failed],
     [599, failed]
