@@ -36,8 +36,10 @@ export type BodyUse = 'skip' | 'drain' | 'hash'
 /** What became of the body. */
 export type BodyRead =
   | { readonly kind: 'skipped' }
-  /** Read to the end; `sha256` (hex) when it was hashed. */
-  | { readonly kind: 'read'; readonly bytes: number; readonly sha256: string | undefined }
+  /** Read to the end and dropped. */
+  | { readonly kind: 'drained'; readonly bytes: number }
+  /** Read to the end and hashed: SHA-256 in hex. */
+  | { readonly kind: 'hashed'; readonly bytes: number; readonly sha256: string }
   /** Longer than the limit for hashing: left unread beyond it. */
   | { readonly kind: 'too large'; readonly limit: number }
   /** Sent compressed although identity was asked: not hashed. */
@@ -69,10 +71,8 @@ const drop = (body: Dispatcher.ResponseData['body']): void => {
   body.on('error', () => undefined).destroy()
 }
 
-const errorDetail = (error: unknown): string => {
-  const code = (error as { code?: unknown } | undefined)?.code
-  return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error)
-}
+/** The error's code (`ECONNRESET`, `UND_ERR_SOCKET`), else the error itself. */
+const errorDetail = (error: unknown): string => String((error as { code?: unknown }).code ?? error)
 
 /**
  * A fetcher with its own keep-alive pool that honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY like the API
@@ -93,7 +93,7 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
     }
     let response: Dispatcher.ResponseData
     try {
-      response = await request(url, { method: 'GET', headers, dispatcher, signal })
+      response = await request(url, { headers, dispatcher, signal })
     } catch (error) {
       return signal.aborted ? { kind: 'timeout', detail: timeout } : { kind: 'network', detail: `network error (${errorDetail(error)})` }
     }
@@ -118,16 +118,14 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
     try {
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
         bytes += chunk.length
-        if (hash !== undefined && bytes > limit) {
-          drop(response.body)
-          return answer({ kind: 'too large', limit })
-        }
+        // Leaving the loop destroys the body, and with it the connection.
+        if (hash !== undefined && bytes > limit) return answer({ kind: 'too large', limit })
         hash?.update(chunk)
       }
     } catch (error) {
       return answer({ kind: 'failed', detail: signal.aborted ? timeout : errorDetail(error) })
     }
-    return answer({ kind: 'read', bytes, sha256: hash?.digest('hex') })
+    return answer(hash === undefined ? { kind: 'drained', bytes } : { kind: 'hashed', bytes, sha256: hash.digest('hex') })
   }
 
   return { get, close: () => dispatcher.close() }

@@ -40,8 +40,8 @@ const VENDOR_HEADERS = { 'cf-cache-status': 'CF-Cache-Status', 'x-cache': 'X-Cac
 /** The longest cache-status text kept for the report. */
 const MAX_CACHE_STATUS_CHARS = 200
 
-/** What one cache-status header says about the answer. */
-type CacheSays = 'not from cache' | 'from cache' | 'nothing'
+/** What one cache-status header says about the answer; undefined when it says neither. */
+type CacheSays = 'not from cache' | 'from cache' | undefined
 
 /** The values of a header, in the order they came, a header sent twice as its lines joined by commas (RFC 9110 §5.3). */
 function headerText(headers: ResponseHeaders, name: string): string | undefined {
@@ -55,7 +55,9 @@ function headerText(headers: ResponseHeaders, name: string): string | undefined 
  * (two caches that each added one) counts with its largest value: the copy is at least that old.
  */
 export function parseAge(headers: ResponseHeaders): number | undefined {
-  const values = (headerText(headers, 'age') ?? '')
+  const text = headerText(headers, 'age')
+  if (text === undefined) return undefined
+  const values = text
     .split(',')
     .map((value) => value.trim())
     .filter((value) => /^\d+$/.test(value))
@@ -63,48 +65,28 @@ export function parseAge(headers: ResponseHeaders): number | undefined {
   return values.length === 0 ? undefined : Math.max(...values)
 }
 
-/** Splits at `separator`, but not inside a quoted string (where `\` escapes the next character). */
-function splitOutsideQuotes(text: string, separator: string): string[] {
-  const parts: string[] = []
-  let current = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i] as string
-    if (quoted && char === '\\') {
-      current += char + (text[i + 1] ?? '')
-      i++
-      continue
-    }
-    if (char === '"') quoted = !quoted
-    if (char === separator && !quoted) {
-      parts.push(current)
-      current = ''
-    } else {
-      current += char
-    }
-  }
-  parts.push(current)
-  return parts
-}
+/** A quoted string (RFC 8941), `\` escaping the next character; one left open runs to the end. */
+const QUOTED = /"(?:[^"\\]|\\.)*"?/g
 
 /**
- * RFC 9211 Cache-Status: its last entry is the cache nearest the user. `hit` (unless `hit=?0`) says it
- * served the answer from its cache; `fwd=<reason>` without `hit` says it forwarded the request.
+ * RFC 9211 Cache-Status: its last entry is the cache nearest the user. `hit` (or `hit=?1`) says it served
+ * the answer from its cache; `fwd=<reason>` without `hit` says it forwarded the request. Quoted strings
+ * (a cache's name, a `detail`) are emptied first, so that no comma or semicolon in them counts.
  */
 function readCacheStatus(text: string): CacheSays {
-  const last = splitOutsideQuotes(text, ',')
+  const entries = text
+    .replace(QUOTED, '""')
+    .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '')
-    .at(-1)
-  const params = splitOutsideQuotes(last ?? '', ';')
+  if (entries.length === 0) return undefined
+  const params = (entries.at(-1) as string)
+    .split(';')
     .slice(1)
-    .map((param) => {
-      const [key = '', ...value] = param.split('=')
-      return { key: key.trim().toLowerCase(), value: value.length === 0 ? undefined : value.join('=').trim() }
-    })
-  if (params.some((param) => param.key === 'hit' && param.value !== '?0')) return 'from cache'
-  if (params.some((param) => param.key === 'fwd' && (param.value ?? '') !== '')) return 'not from cache'
-  return 'nothing'
+    .map((param) => param.trim().toLowerCase())
+  if (params.some((param) => param === 'hit' || param === 'hit=?1')) return 'from cache'
+  if (params.some((param) => /^fwd=./.test(param))) return 'not from cache'
+  return undefined
 }
 
 /**

@@ -48,6 +48,7 @@ export interface VerifyOptions {
  * all of them when there are no more than `count`.
  */
 export function spreadEvenly<T>(items: readonly T[], count: number): T[] {
+  // Stryker disable next-line EqualityOperator: with exactly `count` items, the slices take each of them once
   if (items.length <= count) return [...items]
   return Array.from({ length: count }, (_, i) => items[Math.floor(((2 * i + 1) * items.length) / (2 * count))] as T)
 }
@@ -112,7 +113,7 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
 
   const verdicts = await mapConcurrent(targets, options.concurrency, (target) => check(target, 1))
   const deadline = options.now() + options.recheckForMs
-  let stale = targets.flatMap((_, index) => (verdicts[index]?.verdict === 'stale' ? [index] : []))
+  let stale = targets.flatMap((_, index) => ((verdicts[index] as UrlVerdict).verdict === 'stale' ? [index] : []))
   while (stale.length > 0) {
     const left = deadline - options.now()
     if (left <= 0) break
@@ -122,7 +123,7 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
     await mapConcurrent(stale, options.concurrency, async (index) => {
       verdicts[index] = await check(targets[index] as VerifyTarget, (verdicts[index] as UrlVerdict).attempts + 1)
     })
-    stale = stale.filter((index) => verdicts[index]?.verdict === 'stale')
+    stale = stale.filter((index) => (verdicts[index] as UrlVerdict).verdict === 'stale')
   }
   if (stale.length > 0) options.log(`${plural(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`)
   return verdicts

@@ -43,6 +43,8 @@ export interface StandInEdge {
   /** The proxy address, for HTTP_PROXY. */
   url: string
   requests: EdgeRequest[]
+  /** TCP connections opened to the edge so far. */
+  readonly connections: number
   /** Sets what `url` is answered with: one answer, or a sequence that changes over requests. */
   set(url: string, reply: EdgeReply | EdgeReply[]): void
   /** Requests received for `url`. */
@@ -69,6 +71,7 @@ export async function startEdge(): Promise<StandInEdge> {
   const replies = new Map<string, { left: number; reply: EdgeReply }[]>()
   const requests: EdgeRequest[] = []
   const sockets = new Set<Socket>()
+  let connections = 0
 
   const take = (url: string): EdgeReply => {
     const queue = replies.get(url)
@@ -129,6 +132,7 @@ export async function startEdge(): Promise<StandInEdge> {
   })
   server.on('connection', (socket: Socket) => {
     sockets.add(socket)
+    connections++
     socket.on('close', () => sockets.delete(socket))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -136,6 +140,9 @@ export async function startEdge(): Promise<StandInEdge> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    get connections() {
+      return connections
+    },
     set(url, reply) {
       const list = Array.isArray(reply) ? reply : [reply]
       replies.set(

@@ -9,7 +9,7 @@ import type { BodyRead, EdgeAnswer } from '../../src/edge/fetch.js'
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'edge-content-'))
 const answer = (body: BodyRead, status = 200): EdgeAnswer => ({ kind: 'response', status, headers: {}, answeredAt: 0, body })
-const read = (text: string): BodyRead => ({ kind: 'read', bytes: text.length, sha256: sha256(text) })
+const read = (text: string): BodyRead => ({ kind: 'hashed', bytes: text.length, sha256: sha256(text) })
 
 describe('fileSha256', () => {
   it('hashes a file larger than one read', async () => {
@@ -56,7 +56,7 @@ describe('checkContent', () => {
     ['an encoded body', answer({ kind: 'encoded', encoding: 'br' }), 'sent with Content-Encoding br'],
     ['a body cut off', answer({ kind: 'failed', detail: 'ECONNRESET' }), 'the body was cut off (ECONNRESET)'],
     ['a body not read', answer({ kind: 'skipped' }), 'the body was not read'],
-    ['a body read but not hashed', answer({ kind: 'read', bytes: 3, sha256: undefined }), 'the body was not read']
+    ['a body drained but not hashed', answer({ kind: 'drained', bytes: 3 }), 'the body was not read']
   ])('does not compare %s, and does not read the file', async (_, given, why) => {
     const digest = vi.fn(() => Promise.resolve('x'))
     expect(await checkContent(given, digest)).toEqual({ result: 'not compared', why })

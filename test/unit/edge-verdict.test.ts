@@ -94,7 +94,14 @@ describe('judgeAnswer: RFC 9211 Cache-Status, its last entry', () => {
     ['ExampleCache; fwd=', 'unknown'],
     ['ExampleCache', 'unknown'],
     ['ExampleCache; ttl=30', 'unknown'],
-    ['fwd=miss', 'unknown']
+    ['fwd=miss', 'unknown'],
+    [',', 'unknown'],
+    ['ExampleCache; HIT', 'unknown'],
+    ['ExampleCache; hit ; fwd=miss', 'unknown'],
+    ['ExampleCache;hit', 'unknown'],
+    ['"Edge; hit"; fwd=miss', 'fresh'],
+    ['Edge; fwd=miss; detail="\\\\"; hit', 'unknown'],
+    ['Edge; hit, Other; detail="x, y; fwd=miss', 'unknown']
   ])('%j is %s', (value, expected) => {
     expect(verdict({ 'cache-status': value })).toBe(expected)
   })

@@ -59,7 +59,7 @@ function scriptedEdge(clock: Clock, scripts: Record<string, Script>, onGet?: () 
         status: given.status ?? 200,
         headers: given.headers,
         answeredAt: clock.now,
-        body: use === 'hash' ? { kind: 'read', bytes: body.length, sha256: sha256(body) } : { kind: 'skipped' }
+        body: use === 'hash' ? { kind: 'hashed', bytes: body.length, sha256: sha256(body) } : { kind: 'skipped' }
       }
     },
     close: () => Promise.resolve()

@@ -16,7 +16,7 @@ function scriptedEdge(answers: Record<string, number | EdgeAnswer>): EdgeFetcher
       await new Promise((resolve) => setImmediate(resolve))
       inFlight--
       const given = answers[url] ?? 200
-      return typeof given === 'number' ? { kind: 'response', status: given, headers: {}, answeredAt: 0, body: { kind: 'read', bytes: 0, sha256: undefined } } : given
+      return typeof given === 'number' ? { kind: 'response', status: given, headers: {}, answeredAt: 0, body: { kind: 'drained', bytes: 0 } } : given
     },
     close: () => Promise.resolve()
   }
@@ -29,6 +29,7 @@ describe('warmUrls (scripted edge)', () => {
       'u:200': 200,
       'u:204': 204,
       'u:299': 299,
+      'u:300': 300,
       'u:301': 301,
       'u:304': 304,
       'u:399': 399,
@@ -40,12 +41,12 @@ describe('warmUrls (scripted edge)', () => {
       'u:timeout': { kind: 'timeout', detail: 'timed out after 30 s' },
       'u:reset': { kind: 'network', detail: 'network error (ECONNRESET)' }
     })
-    const urls = ['u:200', 'u:204', 'u:299', 'u:301', 'u:304', 'u:399', 'u:404', 'u:400', 'u:499', 'u:500', 'u:503', 'u:timeout', 'u:reset']
+    const urls = ['u:200', 'u:204', 'u:299', 'u:300', 'u:301', 'u:304', 'u:399', 'u:404', 'u:400', 'u:499', 'u:500', 'u:503', 'u:timeout', 'u:reset']
     const result = await warmUrls(urls, { edge, concurrency: 4 })
     expect(edge.calls).toEqual(urls.map((url) => [url, 'drain']))
     expect(result).toEqual({
-      counts: { '2xx': 3, '3xx': 3, '4xx': 3, '5xx': 2, error: 2 },
-      warmed: 6,
+      counts: { '2xx': 3, '3xx': 4, '4xx': 3, '5xx': 2, error: 2 },
+      warmed: 7,
       problems: [
         { url: 'u:404', status: 404, detail: 'HTTP 404' },
         { url: 'u:400', status: 400, detail: 'HTTP 400' },
