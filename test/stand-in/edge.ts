@@ -37,6 +37,8 @@ export interface EdgeRequest {
   /** Body bytes written so far, and whether the answer was sent to its end. */
   bytesSent: number
   finished: boolean
+  /** Whether the connection it came on has closed (a client that drops a body closes it). */
+  connectionClosed: boolean
 }
 
 export interface StandInEdge {
@@ -92,8 +94,9 @@ export async function startEdge(): Promise<StandInEdge> {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const viaProxy = /^[a-z][a-z0-9+.-]*:\/\//i.test(req.url ?? '')
     const url = viaProxy ? (req.url as string) : `http://${req.headers.host ?? 'edge'}${req.url ?? '/'}`
-    const recorded: EdgeRequest = { method: req.method ?? 'GET', url, headers: req.headers, viaProxy, bytesSent: 0, finished: false }
+    const recorded: EdgeRequest = { method: req.method ?? 'GET', url, headers: req.headers, viaProxy, bytesSent: 0, finished: false, connectionClosed: false }
     requests.push(recorded)
+    req.socket.once('close', () => (recorded.connectionClosed = true))
     const reply = take(url)
     if (reply.delayMs !== undefined) await delay(reply.delayMs)
     if (reply.hang) return
