@@ -29,7 +29,8 @@ export interface EdgeSettings {
 /**
  * What to do with the body: `skip` when the headers are all that matter (read a little so the connection
  * can be reused, else close it); `drain` to read it to the end and drop it (warming: the edge finishes
- * filling its cache); `hash` for the content check (asks for `Accept-Encoding: identity`).
+ * filling its cache); `hash` for the content check (asks for `Accept-Encoding: identity`; only the body
+ * of a 200 is hashed, any other is skipped).
  */
 export type BodyUse = 'skip' | 'drain' | 'hash'
 
@@ -101,7 +102,8 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
     const answer = (body: BodyRead): EdgeAnswer => ({ kind: 'response', status: response.statusCode, headers: response.headers, answeredAt, body })
     const encoding = String(response.headers['content-encoding'] ?? '').trim()
     const length = Number(response.headers['content-length'])
-    if (use === 'skip') {
+    // Only a 200 is compared with the deployed file: the body of any other answer is not worth reading.
+    if (use === 'skip' || (use === 'hash' && response.statusCode !== 200)) {
       await response.body.dump()
       return answer({ kind: 'skipped' })
     }

@@ -82,6 +82,18 @@ describe('openEdge: the answer', () => {
     expect(answer).toMatchObject({ kind: 'response', body: { kind: 'hashed', bytes: Buffer.byteLength(defaultBody(page)), sha256: sha256(defaultBody(page)) } })
   })
 
+  it('hashes only the body of a 200', async () => {
+    edge.set(page, { status: 404, body: 'not found' })
+    expect(await fetcher().get(page, 'hash')).toMatchObject({ kind: 'response', status: 404, body: { kind: 'skipped' } })
+    edge.set(page, { status: 203, body: 'from elsewhere' })
+    expect(await fetcher().get(page, 'hash')).toMatchObject({ kind: 'response', status: 203, body: { kind: 'skipped' } })
+  })
+
+  it('drains the body of any answer', async () => {
+    edge.set(page, { status: 404, body: 'not found' })
+    expect(await fetcher().get(page, 'drain')).toMatchObject({ kind: 'response', status: 404, body: { kind: 'drained', bytes: 9 } })
+  })
+
   it('hashes a body that says Content-Encoding: identity', async () => {
     edge.set(page, { body: 'plain', headers: { 'content-encoding': ' Identity ' } })
     expect(await fetcher().get(page, 'hash')).toMatchObject({ body: { kind: 'hashed', sha256: sha256('plain') } })
