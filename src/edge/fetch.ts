@@ -1,0 +1,134 @@
+// The one HTTP request the edge checks need: a GET of a public URL, as a browser would send it but with
+// no cookie and no credential. This module never receives the API key or the GitHub token, so it cannot
+// send them. Bounded memory: a body is dropped, drained or hashed as it streams, never kept.
+import { createHash } from 'node:crypto'
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import type { ResponseHeaders } from './verdict.js'
+
+/** The most body bytes hashed for the content check: beyond, the content is not compared. */
+export const MAX_HASHED_BYTES = 16 * 1024 * 1024
+
+/** A browser's Accept for a page; images, scripts and styles are served whatever it says. */
+const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+/** What browsers accept, so that the edge answers with (and warms) the copy visitors get. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd'
+
+export interface EdgeSettings {
+  /** The action's User-Agent (src/version.ts USER_AGENT). */
+  readonly userAgent: string
+  /** Milliseconds one GET may take, its body included (the `timeout` input). */
+  readonly timeoutMs: number
+  /** Connections per host (the `concurrency` input); callers keep as many requests in flight. */
+  readonly concurrency: number
+  /** Default MAX_HASHED_BYTES; smaller in tests. */
+  readonly maxHashedBytes?: number
+  /** When an answer arrived, in milliseconds; the verification's clock. Default Date.now. */
+  readonly now?: () => number
+}
+
+/**
+ * What to do with the body: `skip` when the headers are all that matter (read a little so the connection
+ * can be reused, else close it); `drain` to read it to the end and drop it (warming: the edge finishes
+ * filling its cache); `hash` for the content check (asks for `Accept-Encoding: identity`; only the body
+ * of a 200 is hashed, any other is skipped).
+ */
+export type BodyUse = 'skip' | 'drain' | 'hash'
+
+/** What became of the body. */
+export type BodyRead =
+  | { readonly kind: 'skipped' }
+  /** Read to the end and dropped. */
+  | { readonly kind: 'drained'; readonly bytes: number }
+  /** Read to the end and hashed: SHA-256 in hex. */
+  | { readonly kind: 'hashed'; readonly bytes: number; readonly sha256: string }
+  /** Longer than the limit for hashing: left unread beyond it. */
+  | { readonly kind: 'too large'; readonly limit: number }
+  /** Sent compressed although identity was asked: not hashed. */
+  | { readonly kind: 'encoded'; readonly encoding: string }
+  /** Cut off: a timeout or a network error while it came. */
+  | { readonly kind: 'failed'; readonly detail: string }
+
+/** The edge's answer to one GET, or why there was none. */
+export type EdgeAnswer =
+  | {
+      readonly kind: 'response'
+      readonly status: number
+      readonly headers: ResponseHeaders
+      /** When the status and headers arrived (EdgeSettings.now). */
+      readonly answeredAt: number
+      readonly body: BodyRead
+    }
+  /** `detail` says what happened: `timed out after 30 s`, `network error (ECONNREFUSED)`. */
+  | { readonly kind: 'timeout' | 'network'; readonly detail: string }
+
+/** GETs public URLs on a connection pool of its own; close it when done. */
+export interface EdgeFetcher {
+  get(url: string, body: BodyUse): Promise<EdgeAnswer>
+  close(): Promise<void>
+}
+
+/** Closes a body that will not be read; its abort is expected, not an error to report. */
+const drop = (body: Dispatcher.ResponseData['body']): void => {
+  body.on('error', () => undefined).destroy()
+}
+
+/** The error's code (`ECONNRESET`, `UND_ERR_SOCKET`), else the error itself. */
+const errorDetail = (error: unknown): string => String((error as { code?: unknown }).code ?? error)
+
+/**
+ * A fetcher with its own keep-alive pool that honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY like the API
+ * requests. Redirects are not followed: a 3xx is judged by its own headers.
+ */
+export function openEdge(settings: EdgeSettings): EdgeFetcher {
+  const dispatcher: Dispatcher = new EnvHttpProxyAgent({ connections: settings.concurrency, keepAliveTimeout: 10_000 })
+  const now = settings.now ?? Date.now
+  const limit = settings.maxHashedBytes ?? MAX_HASHED_BYTES
+  const timeout = `timed out after ${settings.timeoutMs / 1000} s`
+
+  const get = async (url: string, use: BodyUse): Promise<EdgeAnswer> => {
+    const signal = AbortSignal.timeout(settings.timeoutMs)
+    const headers = {
+      'user-agent': settings.userAgent,
+      accept: ACCEPT,
+      'accept-encoding': use === 'hash' ? 'identity' : BROWSER_ENCODINGS
+    }
+    let response: Dispatcher.ResponseData
+    try {
+      response = await request(url, { headers, dispatcher, signal })
+    } catch (error) {
+      return signal.aborted ? { kind: 'timeout', detail: timeout } : { kind: 'network', detail: `network error (${errorDetail(error)})` }
+    }
+    const answeredAt = now()
+    const answer = (body: BodyRead): EdgeAnswer => ({ kind: 'response', status: response.statusCode, headers: response.headers, answeredAt, body })
+    const encoding = String(response.headers['content-encoding'] ?? '').trim()
+    const length = Number(response.headers['content-length'])
+    // Only a 200 is compared with the deployed file: the body of any other answer is not worth reading.
+    if (use === 'skip' || (use === 'hash' && response.statusCode !== 200)) {
+      await response.body.dump()
+      return answer({ kind: 'skipped' })
+    }
+    if (use === 'hash' && !['', 'identity'].includes(encoding.toLowerCase())) {
+      drop(response.body)
+      return answer({ kind: 'encoded', encoding })
+    }
+    if (use === 'hash' && length > limit) {
+      drop(response.body)
+      return answer({ kind: 'too large', limit })
+    }
+    const hash = use === 'hash' ? createHash('sha256') : undefined
+    let bytes = 0
+    try {
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        bytes += chunk.length
+        // Leaving the loop destroys the body, and with it the connection.
+        if (hash !== undefined && bytes > limit) return answer({ kind: 'too large', limit })
+        hash?.update(chunk)
+      }
+    } catch (error) {
+      return answer({ kind: 'failed', detail: signal.aborted ? timeout : errorDetail(error) })
+    }
+    return answer(hash === undefined ? { kind: 'drained', bytes } : { kind: 'hashed', bytes, sha256: hash.digest('hex') })
+  }
+
+  return { get, close: () => dispatcher.close() }
+}

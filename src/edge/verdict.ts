@@ -1,0 +1,134 @@
+// How to read one answer from the edge: was it served from a copy cached before the purge? Plain HTTP
+// semantics that every CDN speaks (RFC 9111 `Age`, RFC 9211 `Cache-Status`) and the common vendor
+// headers. Pure; no I/O. The headers are outside text: nothing here throws, whatever they hold.
+import { cut } from '../text.js'
+
+/**
+ * - `stale`: the answer's Age is older than the purge: the edge served a copy cached before it.
+ * - `fresh`: Age is within the time since the purge, or a cache-status header says the edge did not
+ *   serve it from cache.
+ * - `unknown`: nothing to judge by (no Age, no cache-status header, or only one that says "from cache").
+ * - `error`: a 5xx, a network error or a timeout.
+ */
+export type Verdict = 'stale' | 'fresh' | 'unknown' | 'error'
+
+/** Response headers as undici gives them: lower-case names; a header sent twice is an array. */
+export type ResponseHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
+
+export interface Judgement {
+  readonly verdict: Verdict
+  /** The answer's Age in seconds; undefined when absent or unreadable. */
+  readonly age: number | undefined
+  /** The cache-status headers of the answer as `Name: value`, joined with `; `; undefined when none. */
+  readonly cacheStatus: string | undefined
+  /** Why, in a few words, for the log. */
+  readonly reason: string
+}
+
+/** Seconds allowed over the time since the purge: the edge's clock, and Age counted in whole seconds. */
+export const AGE_SLACK_SECONDS = 2
+
+/** RFC 9111 §1.2.2: a delta-seconds beyond what a cache can represent counts as 2^31. */
+const MAX_DELTA_SECONDS = 2 ** 31
+
+/** Values of CF-Cache-Status, X-Cache and X-Cache-Status that say the edge did not serve its cached copy. */
+const NOT_FROM_CACHE = new Set(['MISS', 'EXPIRED', 'BYPASS', 'DYNAMIC', 'REVALIDATED'])
+
+/** The vendor headers, as they are shown in the report. */
+const VENDOR_HEADERS = { 'cf-cache-status': 'CF-Cache-Status', 'x-cache': 'X-Cache', 'x-cache-status': 'X-Cache-Status' } as const
+
+/** The longest cache-status text kept for the report. */
+const MAX_CACHE_STATUS_CHARS = 200
+
+/** What one cache-status header says about the answer; undefined when it says neither. */
+type CacheSays = 'not from cache' | 'from cache' | undefined
+
+/** The values of a header, in the order they came, a header sent twice as its lines joined by commas (RFC 9110 §5.3). */
+function headerText(headers: ResponseHeaders, name: string): string | undefined {
+  const value = headers[name]
+  const text = typeof value === 'string' ? value : value?.join(', ')
+  return text === undefined || text.trim() === '' ? undefined : text
+}
+
+/**
+ * The answer's Age in seconds, or undefined when it has none that can be read. Age sent more than once
+ * (two caches that each added one) counts with its largest value: the copy is at least that old.
+ */
+export function parseAge(headers: ResponseHeaders): number | undefined {
+  const text = headerText(headers, 'age')
+  if (text === undefined) return undefined
+  const values = text
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => /^\d+$/.test(value))
+    .map((value) => Math.min(Number(value), MAX_DELTA_SECONDS))
+  return values.length === 0 ? undefined : Math.max(...values)
+}
+
+/** A quoted string (RFC 8941), `\` escaping the next character; one left open runs to the end. */
+const QUOTED = /"(?:[^"\\]|\\.)*"?/g
+
+/**
+ * RFC 9211 Cache-Status: its last entry is the cache nearest the user. `hit` (or `hit=?1`) says it served
+ * the answer from its cache; `fwd=<reason>` without `hit` says it forwarded the request. Quoted strings
+ * (a cache's name, a `detail`) are emptied first, so that no comma or semicolon in them counts.
+ */
+function readCacheStatus(text: string): CacheSays {
+  const entries = text
+    .replace(QUOTED, '""')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  if (entries.length === 0) return undefined
+  const params = (entries.at(-1) as string)
+    .split(';')
+    .slice(1)
+    .map((param) => param.trim().toLowerCase())
+  if (params.some((param) => param === 'hit' || param === 'hit=?1')) return 'from cache'
+  if (params.some((param) => /^fwd=./.test(param))) return 'not from cache'
+  return undefined
+}
+
+/**
+ * CF-Cache-Status, X-Cache, X-Cache-Status: the first word of the value (`Miss from cloudfront`), any
+ * case. When the header lists several caches (`MISS, HIT from proxy`), the last one counts: it is
+ * the nearest the user, as in Cache-Status.
+ */
+function readVendorStatus(text: string): CacheSays {
+  const last = text.split(',').at(-1) as string
+  const word = last.trim().split(/\s+/)[0] as string
+  return NOT_FROM_CACHE.has(word.toUpperCase()) ? 'not from cache' : 'from cache'
+}
+
+/**
+ * Judges one answer from the edge. `secondsSincePurge` is the time from the confirmation of the purge
+ * that covers the URL to the answer. `Age` decides whenever it can be read, whatever a cache-status
+ * header says (a "miss" at the edge that carries an old Age came from a shield that still had the old
+ * copy). Without it, the answer is fresh when a cache-status header says the edge did not serve it from
+ * its cache and none says it did.
+ */
+export function judgeAnswer(status: number, headers: ResponseHeaders, secondsSincePurge: number): Judgement {
+  const age = parseAge(headers)
+  const seen: { readonly shown: string; readonly says: CacheSays }[] = []
+  const cacheStatus = headerText(headers, 'cache-status')
+  if (cacheStatus !== undefined) seen.push({ shown: `Cache-Status: ${cacheStatus}`, says: readCacheStatus(cacheStatus) })
+  for (const [name, shown] of Object.entries(VENDOR_HEADERS)) {
+    const text = headerText(headers, name)
+    if (text !== undefined) seen.push({ shown: `${shown}: ${text}`, says: readVendorStatus(text) })
+  }
+  const shown = seen.length === 0 ? undefined : cut(seen.map((header) => header.shown).join('; '), MAX_CACHE_STATUS_CHARS)
+  const judged = (verdict: Verdict, reason: string): Judgement => ({ verdict, age, cacheStatus: shown, reason })
+
+  if (status >= 500) return judged('error', `HTTP ${status}`)
+  const since = `${Math.floor(secondsSincePurge)} s since the purge`
+  if (age !== undefined) {
+    return age > secondsSincePurge + AGE_SLACK_SECONDS
+      ? judged('stale', `Age ${age} s, but only ${since}`)
+      : judged('fresh', `Age ${age} s, within the ${since}`)
+  }
+  const miss = seen.find((header) => header.says === 'not from cache')
+  const hit = seen.find((header) => header.says === 'from cache')
+  if (hit !== undefined) return judged('unknown', `${hit.shown} says it came from a cache, and no Age tells since when`)
+  if (miss !== undefined) return judged('fresh', `${miss.shown} says the edge did not serve it from its cache`)
+  return judged('unknown', seen.length === 0 ? 'no Age and no cache-status header to judge by' : 'no Age, and the cache-status header says neither hit nor miss')
+}

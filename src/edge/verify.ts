@@ -1,0 +1,137 @@
+// The verification run: fetch the chosen URLs from the public site, judge each answer, and fetch the
+// stale ones again every few seconds until they turn fresh or the time allowed runs out.
+import { mapConcurrent } from '../concurrency.js'
+import { plural } from '../text.js'
+import { checkContent, fileSha256, type ContentCheck } from './content.js'
+import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
+import { judgeAnswer, type Judgement, type Verdict } from './verdict.js'
+
+/** How often URLs found stale are fetched again. */
+export const RECHECK_EVERY_MS = 5_000
+
+/** A purged URL to check. */
+export interface VerifyTarget {
+  readonly url: string
+  /** When the purge request that covers the URL was confirmed, on the clock of VerifyOptions.now (ms). */
+  readonly purgedAt: number
+  /** Absolute path of the deployed file, for the content check; absent when not known. */
+  readonly file?: string
+}
+
+/** The verdict on one URL, from its last fetch. */
+export interface UrlVerdict extends Judgement {
+  readonly url: string
+  /** HTTP status of the last answer; undefined on a network error or timeout. */
+  readonly status: number | undefined
+  /** Undefined when the deployed file is not known. */
+  readonly content: ContentCheck | undefined
+  /** Fetches of this URL (more than one when it was found stale). */
+  readonly attempts: number
+}
+
+export interface VerifyOptions {
+  /** Opened on a pool of its own (openEdge); the caller closes it. */
+  readonly edge: EdgeFetcher
+  /** Fetches in flight at once (the `concurrency` input). */
+  readonly concurrency: number
+  /** How long to keep fetching stale URLs again, from the end of the first round (`verify-timeout`, ms). */
+  readonly recheckForMs: number
+  /** Milliseconds; the same clock as VerifyTarget.purgedAt and EdgeSettings.now. */
+  readonly now: () => number
+  readonly sleep: (ms: number) => Promise<void>
+  /** Progress lines for the Verify group. */
+  readonly log: (message: string) => void
+}
+
+/**
+ * `count` items spread evenly over `items` (the middle of each of `count` equal slices), in their order;
+ * all of them when there are no more than `count`.
+ */
+export function spreadEvenly<T>(items: readonly T[], count: number): T[] {
+  // Stryker disable next-line EqualityOperator: with exactly `count` items, the slices take each of them once
+  if (items.length <= count) return [...items]
+  return Array.from({ length: count }, (_, i) => items[Math.floor(((2 * i + 1) * items.length) / (2 * count))] as T)
+}
+
+/**
+ * What to check: `count` of the purged URLs spread evenly over the list (`verify`), then every probe URL
+ * (`probe-urls`) that is not already among them.
+ */
+export function chooseTargets(purged: readonly VerifyTarget[], count: number, probes: readonly VerifyTarget[]): VerifyTarget[] {
+  const chosen = spreadEvenly(purged, count)
+  const urls = new Set(chosen.map((target) => target.url))
+  for (const probe of probes) {
+    if (urls.has(probe.url)) continue
+    urls.add(probe.url)
+    chosen.push(probe)
+  }
+  return chosen
+}
+
+/** `url: verdict (why)`, and the content check when it was not the same, for the log. */
+export function verdictLine(verdict: UrlVerdict): string {
+  const content = verdict.content
+  const note =
+    content === undefined || content.result === 'same'
+      ? ''
+      : content.result === 'differs'
+        ? '; differs from the deployed file'
+        : `; content not compared: ${content.why}`
+  return `${verdict.url}: ${verdict.verdict} (${verdict.reason}${note})`
+}
+
+/** How many URLs got each verdict, and how many differ from the deployed file. */
+export function countVerdicts(verdicts: readonly UrlVerdict[]): Record<Verdict, number> & { readonly differs: number } {
+  const count = (verdict: Verdict): number => verdicts.filter((v) => v.verdict === verdict).length
+  return {
+    fresh: count('fresh'),
+    stale: count('stale'),
+    unknown: count('unknown'),
+    error: count('error'),
+    differs: verdicts.filter((v) => v.content?.result === 'differs').length
+  }
+}
+
+/**
+ * Fetches every target once, then those found stale again every RECHECK_EVERY_MS until each answers
+ * something other than stale or `recheckForMs` has passed; the last check falls at the deadline. A URL's
+ * verdict is its last answer's. Never throws for what the edge answers. Results keep the targets' order.
+ */
+export async function verifyUrls(targets: readonly VerifyTarget[], options: VerifyOptions): Promise<UrlVerdict[]> {
+  const digests = new Map<string, Promise<string>>()
+  const fileDigest = (file: string) => (): Promise<string> => {
+    const known = digests.get(file) ?? fileSha256(file)
+    digests.set(file, known)
+    return known
+  }
+
+  const check = async (target: VerifyTarget, attempts: number): Promise<UrlVerdict> => {
+    const answer = await options.edge.get(target.url, target.file === undefined ? 'skip' : 'hash')
+    const content = target.file === undefined ? undefined : await checkContent(answer, fileDigest(target.file))
+    return { url: target.url, ...judge(answer, target.purgedAt), content, attempts }
+  }
+
+  const verdicts = await mapConcurrent(targets, options.concurrency, (target) => check(target, 1))
+  const deadline = options.now() + options.recheckForMs
+  let stale = targets.flatMap((_, index) => ((verdicts[index] as UrlVerdict).verdict === 'stale' ? [index] : []))
+  while (stale.length > 0) {
+    const left = deadline - options.now()
+    if (left <= 0) break
+    const wait = Math.min(RECHECK_EVERY_MS, left)
+    options.log(`${plural(stale.length, 'URL')} still stale; checking again in ${Math.ceil(wait / 1000)} s (${Math.ceil(left / 1000)} s left).`)
+    await options.sleep(wait)
+    await mapConcurrent(stale, options.concurrency, async (index) => {
+      verdicts[index] = await check(targets[index] as VerifyTarget, (verdicts[index] as UrlVerdict).attempts + 1)
+    })
+    stale = stale.filter((index) => (verdicts[index] as UrlVerdict).verdict === 'stale')
+  }
+  if (stale.length > 0) options.log(`${plural(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`)
+  return verdicts
+}
+
+function judge(answer: EdgeAnswer, purgedAt: number): Judgement & { readonly status: number | undefined } {
+  if (answer.kind !== 'response') {
+    return { verdict: 'error', age: undefined, cacheStatus: undefined, reason: answer.detail, status: undefined }
+  }
+  return { ...judgeAnswer(answer.status, answer.headers, (answer.answeredAt - purgedAt) / 1000), status: answer.status }
+}

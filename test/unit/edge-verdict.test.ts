@@ -1,0 +1,225 @@
+import { fc, test } from '@fast-check/vitest'
+import { describe, expect, it } from 'vitest'
+import { judgeAnswer, parseAge, type ResponseHeaders } from '../../src/edge/verdict.js'
+
+const verdict = (headers: ResponseHeaders, since = 10, status = 200): string => judgeAnswer(status, headers, since).verdict
+
+describe('parseAge', () => {
+  it.each([
+    ['0', 0],
+    ['12', 12],
+    [' 7 ', 7],
+    ['0012', 12],
+    ['5, 300', 300],
+    ['300, 5', 300],
+    ['x, 40', 40],
+    ['99999999999999999999', 2 ** 31]
+  ])('reads %j as %j', (age, expected) => {
+    expect(parseAge({ age })).toBe(expected)
+  })
+
+  it('reads an Age sent twice by its largest value', () => {
+    expect(parseAge({ age: ['3', '250'] })).toBe(250)
+  })
+
+  it.each(['', ' ', '-5', '1.5', '12abc', 'abc', '1e3', '+4', ','])('treats %j as no Age', (age) => {
+    expect(parseAge({ age })).toBeUndefined()
+  })
+
+  it('treats a missing Age as no Age', () => {
+    expect(parseAge({})).toBeUndefined()
+  })
+})
+
+describe('judgeAnswer: Age decides whenever present', () => {
+  it('is stale when Age is more than the time since the purge plus 2 s', () => {
+    expect(judgeAnswer(200, { age: '13' }, 10)).toEqual({ verdict: 'stale', age: 13, cacheStatus: undefined, reason: 'Age 13 s, but only 10 s since the purge' })
+  })
+
+  it('is fresh when Age is at most the time since the purge plus 2 s', () => {
+    expect(judgeAnswer(200, { age: '12' }, 10)).toEqual({ verdict: 'fresh', age: 12, cacheStatus: undefined, reason: 'Age 12 s, within the 10 s since the purge' })
+    expect(verdict({ age: '0' }, 0)).toBe('fresh')
+    expect(verdict({ age: '12' }, 10.4)).toBe('fresh')
+    expect(verdict({ age: '13' }, 11)).toBe('fresh')
+    expect(verdict({ age: '13' }, 10.9)).toBe('stale')
+  })
+
+  it('shows the time since the purge in whole seconds', () => {
+    expect(judgeAnswer(200, { age: '100' }, 10.9).reason).toBe('Age 100 s, but only 10 s since the purge')
+  })
+
+  it('lets an old Age win over a cache-status header that says miss (a shield kept the old copy)', () => {
+    expect(verdict({ age: '900', 'cf-cache-status': 'MISS' })).toBe('stale')
+    expect(verdict({ age: '900', 'cache-status': 'Edge; fwd=miss' })).toBe('stale')
+  })
+
+  it('lets a young Age win over a cache-status header that says hit', () => {
+    expect(verdict({ age: '1', 'x-cache': 'HIT' })).toBe('fresh')
+  })
+
+  it('judges a 3xx and a 4xx by their own headers', () => {
+    expect(verdict({ age: '900' }, 10, 301)).toBe('stale')
+    expect(verdict({ age: '1' }, 10, 404)).toBe('fresh')
+    expect(verdict({ age: '1' }, 10, 499)).toBe('fresh')
+  })
+})
+
+describe('judgeAnswer: a 5xx is an error whatever its headers', () => {
+  it.each([500, 502, 503, 599])('HTTP %i', (status) => {
+    expect(judgeAnswer(status, { age: '1', 'cf-cache-status': 'MISS' }, 10)).toEqual({
+      verdict: 'error',
+      age: 1,
+      cacheStatus: 'CF-Cache-Status: MISS',
+      reason: `HTTP ${status}`
+    })
+  })
+})
+
+describe('judgeAnswer: RFC 9211 Cache-Status, its last entry', () => {
+  it.each([
+    ['ExampleCache; fwd=miss', 'fresh'],
+    ['ExampleCache; fwd=uri-miss; stored', 'fresh'],
+    ['ExampleCache; FWD=stale', 'fresh'],
+    ['Origin; hit, ExampleCache; fwd=miss', 'fresh'],
+    ['"Example Cache, Inc"; fwd=vary-miss', 'fresh'],
+    ['ExampleCache; detail="hit; or not, really"; fwd=miss', 'fresh'],
+    ['ExampleCache; detail="a \\" quote, and a comma"; fwd=miss', 'fresh'],
+    ['ExampleCache; fwd=miss, ', 'fresh'],
+    ['ExampleCache; hit', 'unknown'],
+    ['ExampleCache; hit; fwd=stale', 'unknown'],
+    ['ExampleCache; hit=?1', 'unknown'],
+    ['ExampleCache; fwd=miss, Edge; hit', 'unknown'],
+    ['ExampleCache; hit=?0; fwd=miss', 'fresh'],
+    ['ExampleCache; fwd', 'unknown'],
+    ['ExampleCache; fwd=', 'unknown'],
+    ['ExampleCache', 'unknown'],
+    ['ExampleCache; ttl=30', 'unknown'],
+    ['fwd=miss', 'unknown'],
+    [',', 'unknown'],
+    ['ExampleCache; fwd="miss"', 'fresh'],
+    ['ExampleCache; hit=?1; fwd=stale', 'unknown'],
+    ['ExampleCache; xfwd=miss', 'unknown'],
+    ['ExampleCache; HIT', 'unknown'],
+    ['ExampleCache; hit ; fwd=miss', 'unknown'],
+    ['ExampleCache;hit', 'unknown'],
+    ['"Edge; hit"; fwd=miss', 'fresh'],
+    ['Edge; fwd=miss; detail="\\\\"; hit', 'unknown'],
+    ['Edge; hit, Other; detail="x, y; fwd=miss', 'unknown']
+  ])('%j is %s', (value, expected) => {
+    expect(verdict({ 'cache-status': value })).toBe(expected)
+  })
+
+  it('reads a Cache-Status sent twice as one list, the later line last', () => {
+    expect(verdict({ 'cache-status': ['Edge; hit', 'Nearest; fwd=miss'] })).toBe('fresh')
+    expect(verdict({ 'cache-status': ['Shield; fwd=miss', 'Edge; hit'] })).toBe('unknown')
+  })
+
+  it('says why, and shows the header', () => {
+    expect(judgeAnswer(200, { 'cache-status': 'Edge; fwd=miss' }, 10)).toEqual({
+      verdict: 'fresh',
+      age: undefined,
+      cacheStatus: 'Cache-Status: Edge; fwd=miss',
+      reason: 'Cache-Status: Edge; fwd=miss says the edge did not serve it from its cache'
+    })
+    expect(judgeAnswer(200, { 'cache-status': 'Edge; hit' }, 10).reason).toBe('Cache-Status: Edge; hit says it came from a cache, and no Age tells since when')
+    expect(judgeAnswer(200, { 'cache-status': 'Edge' }, 10).reason).toBe('no Age, and the cache-status header says neither hit nor miss')
+  })
+})
+
+describe('judgeAnswer: CF-Cache-Status, X-Cache, X-Cache-Status', () => {
+  const names = ['cf-cache-status', 'x-cache', 'x-cache-status']
+  const misses = ['MISS', 'EXPIRED', 'BYPASS', 'DYNAMIC', 'REVALIDATED', 'miss', 'Expired', ' bypass ', 'Miss from cloudfront']
+  const hits = ['HIT', 'hit', 'STALE', 'UPDATING', 'RefreshHit from cloudfront', 'NONE', 'TCP_MISS', 'MISSED', 'Hit from cloudfront']
+
+  it.each(names.flatMap((name) => misses.map((value) => [name, value])))('%s: %j says not from cache: fresh', (name, value) => {
+    expect(verdict({ [name]: value })).toBe('fresh')
+  })
+
+  it.each(names.flatMap((name) => hits.map((value) => [name, value])))('%s: %j says from cache: unknown', (name, value) => {
+    expect(verdict({ [name]: value })).toBe('unknown')
+  })
+
+  it('counts the last of several caches, the nearest the user', () => {
+    expect(verdict({ 'x-cache': 'HIT, MISS' })).toBe('fresh')
+    expect(verdict({ 'x-cache': 'MISS, HIT from proxy' })).toBe('unknown')
+    expect(verdict({ 'x-cache': ['HIT', 'MISS'] })).toBe('fresh')
+    expect(verdict({ 'x-cache': 'MISS, ' })).toBe('unknown')
+  })
+
+  it('shows the header with its usual name', () => {
+    expect(judgeAnswer(200, { 'cf-cache-status': 'MISS' }, 10)).toEqual({
+      verdict: 'fresh',
+      age: undefined,
+      cacheStatus: 'CF-Cache-Status: MISS',
+      reason: 'CF-Cache-Status: MISS says the edge did not serve it from its cache'
+    })
+    expect(judgeAnswer(200, { 'x-cache': 'HIT' }, 10)).toMatchObject({ cacheStatus: 'X-Cache: HIT', reason: 'X-Cache: HIT says it came from a cache, and no Age tells since when' })
+    expect(judgeAnswer(200, { 'x-cache-status': 'BYPASS' }, 10).cacheStatus).toBe('X-Cache-Status: BYPASS')
+  })
+})
+
+describe('judgeAnswer: several headers, or none', () => {
+  it('is unknown with neither Age nor a cache-status header', () => {
+    expect(judgeAnswer(200, { 'content-type': 'text/html', 'cache-control': 'max-age=60' }, 10)).toEqual({
+      verdict: 'unknown',
+      age: undefined,
+      cacheStatus: undefined,
+      reason: 'no Age and no cache-status header to judge by'
+    })
+  })
+
+  it('treats an empty cache-status header as absent', () => {
+    expect(judgeAnswer(200, { 'cf-cache-status': ' ', 'cache-status': '' }, 10)).toMatchObject({ verdict: 'unknown', cacheStatus: undefined })
+  })
+
+  it('is fresh when one header says miss and none says hit', () => {
+    expect(verdict({ 'cache-status': 'Edge', 'x-cache': 'MISS' })).toBe('fresh')
+  })
+
+  it('is unknown when the headers disagree', () => {
+    expect(verdict({ 'cf-cache-status': 'MISS', 'x-cache': 'HIT' })).toBe('unknown')
+    expect(verdict({ 'cf-cache-status': 'HIT', 'x-cache': 'MISS' })).toBe('unknown')
+  })
+
+  it('shows every cache-status header seen, in a fixed order', () => {
+    expect(judgeAnswer(200, { 'x-cache-status': 'MISS', 'x-cache': 'MISS', 'cf-cache-status': 'MISS', 'cache-status': 'E; fwd=miss' }, 10).cacheStatus).toBe(
+      'Cache-Status: E; fwd=miss; CF-Cache-Status: MISS; X-Cache: MISS; X-Cache-Status: MISS'
+    )
+  })
+
+  it('keeps at most 200 characters of them', () => {
+    const shown = judgeAnswer(200, { 'x-cache': 'MISS'.repeat(100) }, 10).cacheStatus ?? ''
+    expect(shown.startsWith('X-Cache: MISSMISS')).toBe(true)
+    expect(shown).toContain('… (')
+    expect(judgeAnswer(200, { 'x-cache': 'M'.repeat(191) }, 10).cacheStatus).toBe(`X-Cache: ${'M'.repeat(191)}`)
+  })
+})
+
+const headerName = fc.constantFrom('age', 'cache-status', 'cf-cache-status', 'x-cache', 'x-cache-status', 'content-type')
+const headerValue = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { maxLength: 3 }),
+  fc.constantFrom('MISS', 'HIT', 'E; fwd=miss', 'E; hit', '"q\\', '10', undefined)
+)
+const headers = fc.dictionary(headerName, headerValue) as fc.Arbitrary<ResponseHeaders>
+const since = fc.oneof(fc.double({ noNaN: true }), fc.integer({ min: 0, max: 3600 }))
+
+describe('judgeAnswer: whatever the answer holds', () => {
+  test.prop([fc.integer({ min: 100, max: 999 }), headers, since])('never throws, and gives one of the four verdicts', (status, h, t) => {
+    const judged = judgeAnswer(status, h, t)
+    expect(['stale', 'fresh', 'unknown', 'error']).toContain(judged.verdict)
+    expect(judged.reason).not.toBe('')
+  })
+
+  test.prop([headers, since, fc.string({ unit: 'binary', maxLength: 20 }).filter((age) => !/\d/.test(age))])(
+    'treats an unreadable Age as absent',
+    (h, t, age) => {
+      const without = Object.fromEntries(Object.entries(h).filter(([name]) => name !== 'age'))
+      expect(judgeAnswer(200, { ...without, age }, t)).toEqual(judgeAnswer(200, without, t))
+    }
+  )
+
+  test.prop([headers, since, fc.nat()])('lets a readable Age decide, whatever else the answer says', (h, t, age) => {
+    expect(verdict({ ...h, age: String(age) }, t)).toBe(age > t + 2 ? 'stale' : 'fresh')
+  })
+})
