@@ -52376,9 +52376,11 @@ function readRateLimit(headers, nowMs) {
 class RateLimitWaitExceeded extends Error {
     name = 'RateLimitWaitExceeded';
 }
-const SLOW_START_EVERY_MS = 500;
+const SLOW_START_EVERY_MS = 250;
 const INCREASE_EVERY_MS = 1000;
 const INCREASE = 1.1;
+/** Requests left that the headers must show for the pace to rise fast again. */
+const SPARE = 2;
 const DECREASE = 0.75;
 /** Successes remembered to measure the rate that gets through. */
 const THROUGHPUT_WINDOW_MS = 1000;
@@ -52386,6 +52388,10 @@ const THROUGHPUT_WINDOW_MS = 1000;
 const WINDOW_EVIDENCE = 2;
 /** Without a reset or refill to go by, one request goes to find out after this long. */
 const PROBE_MS = 1000;
+/** How much sooner than it says a reset in whole seconds may come. */
+const RESET_ROUNDING_MS = 1000;
+/** While a window's reset is uncertain, one request this often finds out whether it has come. */
+const PROBE_EVERY_MS = 100;
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 class Pacer {
     options;
@@ -52396,6 +52402,7 @@ class Pacer {
     queue = [];
     inFlight = 0;
     sent = 0;
+    lastSentAt = Number.NEGATIVE_INFINITY;
     // Learnt from 429s, without headers.
     rate;
     slowStart = true;
@@ -52416,6 +52423,8 @@ class Pacer {
     holdStart = 0;
     pacingHeld = false;
     exhausted = false;
+    /** Settles when the headers show a new window: requests waiting out a Retry-After may go then. */
+    renewal = deferred();
     constructor(options) {
         this.options = options;
         this.now = options.now ?? Date.now;
@@ -52423,18 +52432,31 @@ class Pacer {
     }
     /** The pace in requests per second once the API has limited the step; undefined while it has not. */
     get pace() {
-        return this.rate;
+        if (!this.windowed())
+            return this.rate;
+        // Under a fixed window the pace is its policy, when it says one; its bursts have no steady rate otherwise.
+        const policy = this.refill();
+        return policy === undefined || this.limited === 0 ? undefined : policy * 1000;
     }
     /** Milliseconds spent waiting on rate limits so far. */
     get waited() {
         return this.waitedMs + (this.holds > 0 ? this.now() - this.holdStart : 0);
     }
-    /** Waits for a slot within the rate. Rejects with RateLimitWaitExceeded once the step's time for rate limits is spent. */
-    acquire() {
+    /**
+     * Waits for a slot within the rate. `returning`: the request is back from waiting out a Retry-After, so
+     * it goes before those not yet sent (a batch started is a batch to finish first).
+     * Rejects with RateLimitWaitExceeded once the step's time for rate limits is spent.
+     */
+    acquire(returning = false) {
         if (this.exhausted)
             return Promise.reject(this.exceeded());
         return new Promise((resolve, reject) => {
-            this.queue.push({ resolve, reject });
+            const waiter = { resolve, reject, returning };
+            const firstNew = this.queue.findIndex((queued) => !queued.returning);
+            if (returning && firstNew !== -1)
+                this.queue.splice(firstNew, 0, waiter);
+            else
+                this.queue.push(waiter);
             this.pump();
         });
     }
@@ -52452,11 +52474,14 @@ class Pacer {
         }
         if (status === 429) {
             this.limited++;
-            this.slowDown(now, info !== undefined);
+            // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
+            if (!this.windowed())
+                this.slowDown(now, info !== undefined);
         }
         else if (status < 400) {
             this.successes.push(now);
-            this.speedUp(now);
+            // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
+            this.speedUp(now, (info?.remaining ?? 0) >= SPARE);
         }
     }
     /**
@@ -52471,7 +52496,8 @@ class Pacer {
         }
         this.hold();
         try {
-            await this.sleep(ms);
+            // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
+            await Promise.race([this.sleep(ms), this.renewal.promise]);
         }
         finally {
             this.unhold();
@@ -52489,9 +52515,19 @@ class Pacer {
         this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1);
         if (info.resetMs !== undefined) {
             const at = now + info.resetMs;
-            // Resets come in whole seconds: the earliest one said for the current window is the most exact.
-            this.resetAt = this.resetAt === undefined || now >= this.resetAt ? at : Math.min(this.resetAt, at);
+            // Resets come in whole seconds: the earliest one said for the current window is the most exact. Most
+            // of the quota back at once is a new window, whatever the old reset said.
+            const renewed = previous?.info.remaining !== undefined && info.remaining !== undefined && info.remaining - previous.info.remaining >= this.capacity / 2;
+            this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at);
+            if (renewed) {
+                this.renewal.resolve();
+                this.renewal = deferred();
+            }
         }
+    }
+    /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
+    windowed() {
+        return this.reading?.info.remaining !== undefined && (this.refill() === undefined || !this.trustRefill());
     }
     /** Requests per millisecond the API's policy refills, when it says. */
     refill() {
@@ -52524,8 +52560,7 @@ class Pacer {
     delay(now) {
         const tokens = this.tokens(now);
         // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
-        const windowed = tokens !== undefined && (tokens.bucket === undefined || !this.trustRefill());
-        const paced = this.rate === undefined || windowed ? 0 : Math.max(0, this.nextSendAt - now);
+        const paced = this.rate === undefined || this.windowed() ? 0 : Math.max(0, this.nextSendAt - now);
         if (tokens === undefined || tokens.window >= 1)
             return { wait: paced, onRefillAlone: false };
         const resetIn = this.resetAt === undefined ? undefined : Math.max(0, this.resetAt - now);
@@ -52533,6 +52568,12 @@ class Pacer {
         if (trustRefill && tokens.bucket >= 1)
             return { wait: paced, onRefillAlone: true };
         const refill = this.refill();
+        if (!trustRefill && this.resetAt !== undefined && resetIn !== undefined) {
+            // A reset is said in whole seconds, rounded up: the window may come back up to a second sooner. In that
+            // last second, one request every PROBE_EVERY_MS goes to find out, and its answer opens the burst.
+            const probeAt = Math.max(this.resetAt - RESET_ROUNDING_MS, this.lastSentAt + PROBE_EVERY_MS);
+            return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false };
+        }
         const byRefill = trustRefill && refill !== undefined ? (1 - tokens.bucket) / refill : undefined;
         return { wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? PROBE_MS : Number.POSITIVE_INFINITY))), onRefillAlone: false };
     }
@@ -52555,6 +52596,7 @@ class Pacer {
             const waiter = this.queue.shift();
             this.inFlight++;
             const sequence = this.sent++;
+            this.lastSentAt = now;
             if (this.rate !== undefined)
                 this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / this.rate;
             let released = false;
@@ -52634,13 +52676,14 @@ class Pacer {
         this.nextSendAt = now + 1000 / this.rate;
         this.report(this.rate);
     }
-    speedUp(now) {
+    speedUp(now, spare) {
         if (this.rate === undefined)
             return;
-        if (now - this.lastChange < (this.slowStart ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS))
+        const fast = this.slowStart || spare;
+        if (now - this.lastChange < (fast ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS))
             return;
         const policy = this.refill();
-        this.rate = Math.min(this.rate * (this.slowStart ? 2 : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000);
+        this.rate = Math.min(this.rate * (fast ? 2 : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000);
         this.lastChange = now;
         this.report(this.rate);
     }
@@ -52656,6 +52699,11 @@ class Pacer {
 /** Requests per millisecond a policy refills, when it gives both quota and window. */
 function refillOf(info) {
     return info.limit !== undefined && info.windowMs !== undefined ? info.limit / info.windowMs : undefined;
+}
+function deferred() {
+    let resolve = () => undefined;
+    const promise = new Promise((settle) => (resolve = settle));
+    return { promise, resolve };
 }
 
 ;// CONCATENATED MODULE: ./src/http/retry.ts
@@ -52739,8 +52787,9 @@ class ApiClient {
         // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
         const body = options.body === undefined ? undefined : JSON.stringify(options.body);
         const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+        let returning = false;
         for (let attempt = 1;;) {
-            const ticket = options.paced === true ? await this.acquire(method, path, attempt) : undefined;
+            const ticket = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined;
             const started = performance.now();
             const result = await this.attempt(method, url, body, maxBodyBytes);
             if (ticket !== undefined) {
@@ -52760,6 +52809,7 @@ class ApiClient {
                 const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0);
                 this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true });
                 await this.waitOutRateLimit(method, path, attempt, delayMs);
+                returning = delayMs > 0;
                 continue;
             }
             if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
@@ -52773,13 +52823,14 @@ class ApiClient {
             this.options.onRetry?.({ method, path, label: options.label, attempt, reason: retryReason(result), delayMs, rateLimited: false });
             this.retries++;
             attempt++;
+            returning = false;
             await this.sleep(delayMs);
         }
     }
     /** A slot from the pacer; once the step's time for rate limits is spent, the request fails as rate limited. */
-    async acquire(method, path, attempt) {
+    async acquire(method, path, attempt, returning) {
         try {
-            return await this.pacer.acquire();
+            return await this.pacer.acquire(returning);
         }
         catch (error) {
             throw this.rateLimitFailure(error, method, path, attempt);

@@ -1,6 +1,6 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.js'
-import { Pacer, RateLimitWaitExceeded } from './pacer.js'
+import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 
 export type Method = 'GET' | 'POST'
@@ -139,8 +139,9 @@ export class ApiClient {
     // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+    let returning = false
     for (let attempt = 1; ; ) {
-      const ticket = options.paced === true ? await this.acquire(method, path, attempt) : undefined
+      const ticket: Ticket | undefined = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined
       const started = performance.now()
       const result = await this.attempt(method, url, body, maxBodyBytes)
       if (ticket !== undefined) {
@@ -154,9 +155,10 @@ export class ApiClient {
       if (rateLimited) {
         if (ticket === undefined) this.pacer.limited++
         // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
-        const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0)
+        const delayMs: number = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0)
         this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true })
         await this.waitOutRateLimit(method, path, attempt, delayMs)
+        returning = delayMs > 0
         continue
       }
       if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
@@ -170,14 +172,15 @@ export class ApiClient {
       this.options.onRetry?.({ method, path, label: options.label, attempt, reason: retryReason(result), delayMs, rateLimited: false })
       this.retries++
       attempt++
+      returning = false
       await this.sleep(delayMs)
     }
   }
 
   /** A slot from the pacer; once the step's time for rate limits is spent, the request fails as rate limited. */
-  private async acquire(method: Method, path: string, attempt: number): ReturnType<Pacer['acquire']> {
+  private async acquire(method: Method, path: string, attempt: number, returning: boolean): Promise<Ticket> {
     try {
-      return await this.pacer.acquire()
+      return await this.pacer.acquire(returning)
     } catch (error) {
       throw this.rateLimitFailure(error, method, path, attempt)
     }

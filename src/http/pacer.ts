@@ -48,6 +48,8 @@ type Headers = Readonly<Record<string, string | string[] | undefined>>
 interface Waiter {
   resolve(ticket: Ticket): void
   reject(error: Error): void
+  /** Back from waiting out a Retry-After: it goes before requests not yet sent. */
+  readonly returning: boolean
 }
 
 /** What the latest answer with rate-limit headers said. */
@@ -58,9 +60,11 @@ interface Reading {
   readonly sequence: number
 }
 
-const SLOW_START_EVERY_MS = 500
+const SLOW_START_EVERY_MS = 250
 const INCREASE_EVERY_MS = 1000
 const INCREASE = 1.1
+/** Requests left that the headers must show for the pace to rise fast again. */
+const SPARE = 2
 const DECREASE = 0.75
 /** Successes remembered to measure the rate that gets through. */
 const THROUGHPUT_WINDOW_MS = 1000
@@ -68,6 +72,10 @@ const THROUGHPUT_WINDOW_MS = 1000
 const WINDOW_EVIDENCE = 2
 /** Without a reset or refill to go by, one request goes to find out after this long. */
 const PROBE_MS = 1000
+/** How much sooner than it says a reset in whole seconds may come. */
+const RESET_ROUNDING_MS = 1000
+/** While a window's reset is uncertain, one request this often finds out whether it has come. */
+const PROBE_EVERY_MS = 100
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 export class Pacer {
@@ -78,6 +86,7 @@ export class Pacer {
   private readonly queue: Waiter[] = []
   private inFlight = 0
   private sent = 0
+  private lastSentAt = Number.NEGATIVE_INFINITY
   // Learnt from 429s, without headers.
   private rate: number | undefined
   private slowStart = true
@@ -98,6 +107,8 @@ export class Pacer {
   private holdStart = 0
   private pacingHeld = false
   private exhausted = false
+  /** Settles when the headers show a new window: requests waiting out a Retry-After may go then. */
+  private renewal = deferred()
 
   constructor(private readonly options: PacerOptions) {
     this.now = options.now ?? Date.now
@@ -106,7 +117,10 @@ export class Pacer {
 
   /** The pace in requests per second once the API has limited the step; undefined while it has not. */
   get pace(): number | undefined {
-    return this.rate
+    if (!this.windowed()) return this.rate
+    // Under a fixed window the pace is its policy, when it says one; its bursts have no steady rate otherwise.
+    const policy = this.refill()
+    return policy === undefined || this.limited === 0 ? undefined : policy * 1000
   }
 
   /** Milliseconds spent waiting on rate limits so far. */
@@ -114,11 +128,18 @@ export class Pacer {
     return this.waitedMs + (this.holds > 0 ? this.now() - this.holdStart : 0)
   }
 
-  /** Waits for a slot within the rate. Rejects with RateLimitWaitExceeded once the step's time for rate limits is spent. */
-  acquire(): Promise<Ticket> {
+  /**
+   * Waits for a slot within the rate. `returning`: the request is back from waiting out a Retry-After, so
+   * it goes before those not yet sent (a batch started is a batch to finish first).
+   * Rejects with RateLimitWaitExceeded once the step's time for rate limits is spent.
+   */
+  acquire(returning = false): Promise<Ticket> {
     if (this.exhausted) return Promise.reject(this.exceeded())
     return new Promise<Ticket>((resolve, reject) => {
-      this.queue.push({ resolve, reject })
+      const waiter = { resolve, reject, returning }
+      const firstNew = this.queue.findIndex((queued) => !queued.returning)
+      if (returning && firstNew !== -1) this.queue.splice(firstNew, 0, waiter)
+      else this.queue.push(waiter)
       this.pump()
     })
   }
@@ -134,10 +155,12 @@ export class Pacer {
     }
     if (status === 429) {
       this.limited++
-      this.slowDown(now, info !== undefined)
+      // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
+      if (!this.windowed()) this.slowDown(now, info !== undefined)
     } else if (status < 400) {
       this.successes.push(now)
-      this.speedUp(now)
+      // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
+      this.speedUp(now, (info?.remaining ?? 0) >= SPARE)
     }
   }
 
@@ -153,7 +176,8 @@ export class Pacer {
     }
     this.hold()
     try {
-      await this.sleep(ms)
+      // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
+      await Promise.race([this.sleep(ms), this.renewal.promise])
     } finally {
       this.unhold()
     }
@@ -171,9 +195,20 @@ export class Pacer {
     this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1)
     if (info.resetMs !== undefined) {
       const at = now + info.resetMs
-      // Resets come in whole seconds: the earliest one said for the current window is the most exact.
-      this.resetAt = this.resetAt === undefined || now >= this.resetAt ? at : Math.min(this.resetAt, at)
+      // Resets come in whole seconds: the earliest one said for the current window is the most exact. Most
+      // of the quota back at once is a new window, whatever the old reset said.
+      const renewed = previous?.info.remaining !== undefined && info.remaining !== undefined && info.remaining - previous.info.remaining >= this.capacity / 2
+      this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at)
+      if (renewed) {
+        this.renewal.resolve()
+        this.renewal = deferred()
+      }
     }
+  }
+
+  /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
+  private windowed(): boolean {
+    return this.reading?.info.remaining !== undefined && (this.refill() === undefined || !this.trustRefill())
   }
 
   /** Requests per millisecond the API's policy refills, when it says. */
@@ -209,13 +244,18 @@ export class Pacer {
   private delay(now: number): { wait: number; onRefillAlone: boolean } {
     const tokens = this.tokens(now)
     // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
-    const windowed = tokens !== undefined && (tokens.bucket === undefined || !this.trustRefill())
-    const paced = this.rate === undefined || windowed ? 0 : Math.max(0, this.nextSendAt - now)
+    const paced = this.rate === undefined || this.windowed() ? 0 : Math.max(0, this.nextSendAt - now)
     if (tokens === undefined || tokens.window >= 1) return { wait: paced, onRefillAlone: false }
     const resetIn = this.resetAt === undefined ? undefined : Math.max(0, this.resetAt - now)
     const trustRefill = tokens.bucket !== undefined && this.trustRefill()
     if (trustRefill && (tokens.bucket as number) >= 1) return { wait: paced, onRefillAlone: true }
     const refill = this.refill()
+    if (!trustRefill && this.resetAt !== undefined && resetIn !== undefined) {
+      // A reset is said in whole seconds, rounded up: the window may come back up to a second sooner. In that
+      // last second, one request every PROBE_EVERY_MS goes to find out, and its answer opens the burst.
+      const probeAt = Math.max(this.resetAt - RESET_ROUNDING_MS, this.lastSentAt + PROBE_EVERY_MS)
+      return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false }
+    }
     const byRefill = trustRefill && refill !== undefined ? (1 - (tokens.bucket as number)) / refill : undefined
     return { wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? PROBE_MS : Number.POSITIVE_INFINITY))), onRefillAlone: false }
   }
@@ -239,6 +279,7 @@ export class Pacer {
       const waiter = this.queue.shift() as Waiter
       this.inFlight++
       const sequence = this.sent++
+      this.lastSentAt = now
       if (this.rate !== undefined) this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / this.rate
       let released = false
       waiter.resolve({
@@ -313,11 +354,12 @@ export class Pacer {
     this.report(this.rate)
   }
 
-  private speedUp(now: number): void {
+  private speedUp(now: number, spare: boolean): void {
     if (this.rate === undefined) return
-    if (now - this.lastChange < (this.slowStart ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS)) return
+    const fast = this.slowStart || spare
+    if (now - this.lastChange < (fast ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS)) return
     const policy = this.refill()
-    this.rate = Math.min(this.rate * (this.slowStart ? 2 : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000)
+    this.rate = Math.min(this.rate * (fast ? 2 : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000)
     this.lastChange = now
     this.report(this.rate)
   }
@@ -333,4 +375,10 @@ export class Pacer {
 /** Requests per millisecond a policy refills, when it gives both quota and window. */
 function refillOf(info: RateLimitInfo): number | undefined {
   return info.limit !== undefined && info.windowMs !== undefined ? info.limit / info.windowMs : undefined
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined
+  const promise = new Promise<void>((settle) => (resolve = settle))
+  return { promise, resolve }
 }

@@ -1,0 +1,260 @@
+// npm run bench: every figure of the performance targets in one run, each as a ratio to its ideal, against
+// the project's stand-in (loopback only). Exits non-zero when a figure misses its target.
+//
+// - Rate limits: a token bucket (20/s, burst 5, 429 + Retry-After: 1, no other headers); two steps sharing
+//   one such bucket with IETF RateLimit headers; a fixed window of 20 a second with IETF headers, with
+//   X-RateLimit-* headers and with none. 3,000 URLs, batch 30, concurrency 8, max-attempts 10. The ideal is
+//   what the limit allows: a bucket lets its burst through at once and then its rate; a window its limit at
+//   once and then its limit per window.
+// - The zone lookup: the zone on page 1 and on the last of 100 pages, at 50 ms a round trip.
+// - Cold start against the smallest action (@actions/core bundled by ncc, one GET, one output, one summary
+//   line), built here in a temporary folder: pair by pair, median of the ratios.
+// - Throughput: 10,000 URLs at 50 ms, batch 30, concurrency 8, the whole step against
+//   (ceil(ceil(N/30)/8) + 1) × 50 ms.
+// - Memory: 100,000 URLs from files-from, batch 100: peak RSS.
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { runAction, type ActionRun } from '../test/e2e/run-action.ts'
+import { fixedWindow, tokenBucket, type HeaderStyle, type Limiter } from '../test/stand-in/limiters.ts'
+import { manyZones, startStandIn, type StandInOptions } from '../test/stand-in/server.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 11)
+
+interface Row {
+  readonly name: string
+  readonly figure: string
+  readonly ratio: number
+  readonly target: number
+  readonly limited?: number
+  readonly limitedTarget?: number
+  readonly lost?: number
+}
+const rows: Row[] = []
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+
+interface ResultDocument {
+  durations: { purgeMs?: number; zoneMs?: number; totalMs?: number }
+  rateLimits: { answers429: number; pace: number | null }
+  failedFiles: string[]
+}
+const resultOf = (run: ActionRun): ResultDocument => JSON.parse(run.outputs.result ?? '{}') as ResultDocument
+
+const urls = (count: number): string => Array.from({ length: count }, (_, i) => `/assets/file-${i}.js`).join('\n')
+
+/** A limiter that remembers when it first took a request: the start of the ideal. */
+function timed(limiter: Limiter): Limiter & { firstAt: number | undefined } {
+  const wrapped = {
+    firstAt: undefined as number | undefined,
+    take(now: number) {
+      wrapped.firstAt ??= now
+      return limiter.take(now)
+    }
+  }
+  return wrapped
+}
+
+async function purgeUnderLimit(limiter: Limiter, steps: number): Promise<{ results: ResultDocument[]; limited: number }> {
+  const api = await startStandIn({ rateLimit: limiter })
+  try {
+    const inputs = { 'api-key': api.apiKey, 'api-url': api.url, zone: 'example.com', 'files-from': 'urls.txt', 'batch-size': '30', concurrency: '8', 'max-attempts': '10' }
+    const runs = await Promise.all(Array.from({ length: steps }, () => runAction(inputs, { files: { 'urls.txt': urls(3000) } })))
+    for (const run of runs) if (run.code !== 0) console.log(`  a step failed:\n${run.log.split('\n').slice(-5).join('\n')}`)
+    return { results: runs.map(resultOf), limited: api.limited }
+  } finally {
+    await api.close()
+  }
+}
+
+async function rateLimits(): Promise<void> {
+  // One step, a token bucket of 20/s with a burst of 5, 429 + Retry-After: 1 and nothing else.
+  const bucket: { ratio: number; limited: number; lost: number }[] = []
+  for (let run = 0; run < RUNS; run++) {
+    const { results, limited } = await purgeUnderLimit(tokenBucket(20, 5, 'none'), 1)
+    const result = results[0] as ResultDocument
+    bucket.push({ ratio: (result.durations.purgeMs ?? Number.NaN) / ((100 - 5) / 20 * 1000), limited, lost: result.failedFiles.length })
+  }
+  const mid = bucket.sort((a, b) => a.ratio - b.ratio)[Math.floor(bucket.length / 2)] as (typeof bucket)[number]
+  rows.push({ name: 'token bucket 20/s, burst 5, 429 + Retry-After only', figure: `${RUNS} runs`, ratio: mid.ratio, target: 1.3, limited: mid.limited, limitedTarget: 20, lost: mid.lost })
+
+  // Two steps at once, 3,000 URLs each, one bucket with IETF RateLimit headers on every answer.
+  const pairs: { ratio: number; limited: number; lost: number }[] = []
+  for (let run = 0; run < RUNS; run++) {
+    const { results, limited } = await purgeUnderLimit(tokenBucket(20, 5, 'ietf'), 2)
+    const worst = Math.max(...results.map((result) => result.durations.purgeMs ?? Number.NaN))
+    pairs.push({ ratio: worst / ((200 - 5) / 20 * 1000), limited, lost: results.reduce((sum, result) => sum + result.failedFiles.length, 0) })
+  }
+  const pair = pairs.sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)] as (typeof pairs)[number]
+  rows.push({ name: 'two steps sharing the bucket (IETF headers), slower one', figure: `${RUNS} runs`, ratio: pair.ratio, target: 1.4, limited: pair.limited, lost: pair.lost })
+
+  // A fixed window of 20 a second: 100 requests go in the first window and the next four.
+  for (const style of ['ietf', 'x-ratelimit', 'none'] as HeaderStyle[]) {
+    const ratios: number[] = []
+    let limited = 0
+    let lost = 0
+    for (let run = 0; run < RUNS; run++) {
+      const limiter = timed(fixedWindow(20, 1000, style))
+      const started = Date.now()
+      const { results } = await purgeUnderLimit(limiter, 1)
+      const result = results[0] as ResultDocument
+      const first = limiter.firstAt ?? started
+      const ideal = (Math.floor(first / 1000) + 4) * 1000 - first
+      // The purge phase starts a little before the first request reaches the limiter; measure from there.
+      ratios.push((result.durations.purgeMs ?? Number.NaN) / Math.max(ideal, 1))
+      limited = result.rateLimits.answers429
+      lost += result.failedFiles.length
+    }
+    rows.push({ name: `fixed window of 20/s, ${style === 'none' ? 'no headers' : `${style} headers`}`, figure: `${RUNS} runs`, ratio: median(ratios), target: 1.3, limited, lost })
+  }
+}
+
+async function zoneLookup(): Promise<void> {
+  const latencyMs = 50
+  for (const [where, zone, target, gets] of [
+    ['page 1', 'zone-1.example.org', 3, 1],
+    ['the last of 100 pages', 'zone-10000.example.org', 12, undefined]
+  ] as const) {
+    const trips: number[] = []
+    let requests = 0
+    for (let run = 0; run < RUNS; run++) {
+      const api = await startStandIn({ zones: manyZones(10_000), latencyMs } satisfies StandInOptions)
+      try {
+        const run = await runAction({ 'api-key': api.apiKey, 'api-url': api.url, zone, files: '/a', 'dry-run': 'true' })
+        trips.push((resultOf(run).durations.zoneMs ?? Number.NaN) / latencyMs)
+        requests = api.requests.length
+      } finally {
+        await api.close()
+      }
+    }
+    rows.push({ name: `zone lookup, zone on ${where} (10,000 zones, 50 ms)`, figure: `${median(trips).toFixed(1)} round trips, ${requests} GET${requests === 1 ? '' : 's'}`, ratio: median(trips) / target, target: 1 })
+    if (gets !== undefined && requests !== gets) rows.push({ name: `zone lookup, zone on ${where}: GETs`, figure: `${requests} GETs (target ${gets})`, ratio: requests / gets, target: 1 })
+  }
+}
+
+/** Runs a bundle once the way the runner does, and gives its wall time in milliseconds. */
+function timeRun(file: string, env: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint()
+    const child = spawn(process.execPath, [file], { env, stdio: 'ignore' })
+    child.on('close', (code) => (code === 0 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`${file} exited with ${code}`))))
+  })
+}
+
+async function coldStart(): Promise<void> {
+  // The smallest action: @actions/core, one GET (with the http-client core itself brings), one output, one summary line.
+  const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-smallest-'))
+  try {
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
+    writeFileSync(
+      join(dir, 'index.mjs'),
+      [
+        "import * as core from '@actions/core'",
+        "import { HttpClient } from '@actions/http-client'",
+        "const response = await new HttpClient('smallest-action').get(`${process.env.INPUT_URL}/zones`)",
+        'await response.readBody()',
+        "core.setOutput('status', String(response.message.statusCode))",
+        "await core.summary.addRaw('done').write()"
+      ].join('\n')
+    )
+    await new Promise<void>((resolve, reject) =>
+      spawn(process.execPath, [join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', 'index.mjs', '-o', 'dist', '--quiet'], { cwd: dir, stdio: 'inherit' }).on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error('building the smallest action failed'))
+      )
+    )
+    const api = await startStandIn()
+    try {
+      const files = join(dir, 'files')
+      mkdirSync(files)
+      const base = { PATH: process.env.PATH ?? '', GITHUB_OUTPUT: join(files, 'output'), GITHUB_STEP_SUMMARY: join(files, 'summary'), RUNNER_TEMP: files, GITHUB_WORKSPACE: files }
+      const ours = { ...base, 'INPUT_API-KEY': api.apiKey, 'INPUT_API-URL': api.url, INPUT_ZONE: 'example.com', INPUT_FILES: '/index.html', 'INPUT_DRY-RUN': 'true', INPUT_SUMMARY: 'true' }
+      const smallest = { ...base, INPUT_URL: api.url }
+      const ratios: number[] = []
+      for (let pair = 0; pair < PAIRS; pair++) {
+        writeFileSync(base.GITHUB_OUTPUT, '')
+        writeFileSync(base.GITHUB_STEP_SUMMARY, '')
+        // Alternate which goes first, so that neither always runs on a warmer machine.
+        const oursFirst = pair % 2 === 0
+        const [ourFile, ourEnv, smallFile] = [join(root, 'dist/index.js'), ours, join(dir, 'dist/index.mjs')] as const
+        const first = oursFirst ? await timeRun(ourFile, ourEnv) : await timeRun(smallFile, smallest)
+        const second = oursFirst ? await timeRun(smallFile, smallest) : await timeRun(ourFile, ourEnv)
+        ratios.push(oursFirst ? first / second : second / first)
+      }
+      rows.push({ name: 'cold start (dry run, one URL) against the smallest action', figure: `median of ${PAIRS} pairs`, ratio: median(ratios), target: 1.0 })
+    } finally {
+      await api.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function throughput(): Promise<void> {
+  const N = 10_000
+  const latencyMs = 50
+  const ideal = (Math.ceil(Math.ceil(N / 30) / 8) + 1) * latencyMs
+  const ratios: number[] = []
+  for (let run = 0; run < RUNS; run++) {
+    const api = await startStandIn({ latencyMs })
+    try {
+      const started = performance.now()
+      const result = await runAction(
+        { 'api-key': api.apiKey, 'api-url': api.url, zone: 'example.com', 'files-from': 'urls.txt', 'batch-size': '30', concurrency: '8' },
+        { files: { 'urls.txt': urls(N) } }
+      )
+      const wall = performance.now() - started
+      if (result.code !== 0 || result.outputs['purged-files'] !== String(N)) throw new Error(`throughput run failed:\n${result.log}`)
+      ratios.push(wall / ideal)
+    } finally {
+      await api.close()
+    }
+  }
+  rows.push({ name: `10,000 URLs at 50 ms, batch 30, concurrency 8 (whole step)`, figure: `ideal ${ideal} ms`, ratio: median(ratios), target: 1.1 })
+}
+
+async function memory(): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), 'cdn-purge-rss-'))
+  try {
+    const preload = join(scratch, 'peak-rss.mjs')
+    writeFileSync(preload, "import { writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(process.env.PEAK_RSS_FILE, String(process.resourceUsage().maxRSS)))\n")
+    const rssFile = join(scratch, 'rss')
+    const api = await startStandIn()
+    try {
+      const run = await runAction(
+        { 'api-key': api.apiKey, 'api-url': api.url, zone: 'example.com', 'files-from': 'urls.txt', 'batch-size': '100', concurrency: '8' },
+        { files: { 'urls.txt': urls(100_000) }, env: { NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`, PEAK_RSS_FILE: rssFile } }
+      )
+      if (run.code !== 0) throw new Error(`memory run failed:\n${run.log.slice(-2000)}`)
+      const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024
+      rows.push({ name: '100,000 URLs (files-from, batch 100): peak RSS', figure: `${peakMb.toFixed(0)} MB`, ratio: peakMb / 150, target: 1 })
+    } finally {
+      await api.close()
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+const only = process.argv[2]
+const sections: Record<string, () => Promise<void>> = { limits: rateLimits, zones: zoneLookup, start: coldStart, throughput, memory }
+for (const [name, section] of Object.entries(sections)) {
+  if (only !== undefined && only !== name) continue
+  console.log(`== ${name}`)
+  await section()
+}
+
+const pad = (text: string, width: number): string => text.padEnd(width)
+console.log(`\n${pad('case', 62)} ${pad('figure', 30)} ratio   target  429s  lost`)
+let missed = 0
+for (const row of rows) {
+  const ok = row.ratio <= row.target && (row.limitedTarget === undefined || (row.limited ?? 0) <= row.limitedTarget) && (row.lost ?? 0) === 0
+  if (!ok) missed++
+  console.log(
+    `${pad(row.name, 62)} ${pad(row.figure, 30)} ${row.ratio.toFixed(2).padStart(5)}  ≤ ${row.target.toFixed(2)}  ${String(row.limited ?? '').padStart(4)}${row.limitedTarget === undefined ? '' : `≤${row.limitedTarget}`}  ${String(row.lost ?? '').padStart(4)}  ${ok ? 'ok' : 'MISSED'}`
+  )
+}
+console.log(`\n${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${missed === 0 ? 'every target met' : `${missed} target(s) missed`}`)
+process.exitCode = missed === 0 ? 0 : 1
