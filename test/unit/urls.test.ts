@@ -248,6 +248,9 @@ describe('splitUrlList', () => {
     ['/a ,/b', ['/a', '/b']],
     ['/a,,/b', ['/a', '/b']],
     ['/a,\n/b', ['/a,', '/b']],
+    ['/a, \n/b,', ['/a', '/b,']],
+    ['https://a.test/x,y?r=https://b.test/', ['https://a.test/x,y?r=https://b.test/']],
+    ['/r?u=https://b.test/,/c', ['/r?u=https://b.test/', '/c']],
     ['/a\n,/b', ['/a', '/b']],
     ['/a,', ['/a,']],
     ['https://a.test/x,', ['https://a.test/x,']],
@@ -264,7 +267,7 @@ describe('splitUrlList', () => {
   const url = fc.webUrl({ withQueryParameters: true, withFragments: true }).map((text) => new URL(text).href)
   // A comma before `/` in a path, or before `http(s)://` anywhere, starts a new entry; that is the one thing a list cannot hold.
   const entry = fc.oneof(path, url).filter((text) => !/,+(https?:\/\/)/i.test(text) && !(text.startsWith('/') && text.includes(',/')))
-  test.prop([fc.array(entry, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', ' \n ')])('reads back paths and URLs one a line, a comma at the end included', (entries, separator) => {
+  test.prop([fc.array(entry, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\n \n')])('reads back paths and URLs one a line, a comma at the end included', (entries, separator) => {
     expect(splitUrlList(entries.join(separator))).toEqual(entries)
   })
   const unended = entry.filter((text) => !text.endsWith(','))
@@ -290,6 +293,11 @@ describe('hideCredentials and shown', () => {
     ['ftp://user:pw@example.com/', 'ftp://***@example.com/'],
     ['https://user:pw@exa[mple.com/', 'https://***@exa[mple.com/'],
     ['https:user:p@ss@exa mple.com/x@y', 'https:***@exa mple.com/x@y'],
+    ['/\\user@evil.test/a', 'https://***@evil.test/a'],
+    ['/\\:pw@evil.test/a', 'https://***@evil.test/a'],
+    ['https://u:hunter2@[x and ftp://v:pw@[y', 'https://***@[x and ftp://***@[y'],
+    ['https://:@example.com/a', 'https://:@example.com/a'],
+    ['/a:b@c', '/a:b@c'],
     ['/a@b', '/a@b'],
     ['https://example.com/a@b', 'https://example.com/a@b'],
     ['not a url', 'not a url']
