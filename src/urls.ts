@@ -62,10 +62,10 @@ function splitUrlLine(line: string): string[] {
 }
 
 /**
- * What stands where a URL's user name and password would, in text the URL parser does not read: after
- * any scheme, up to the last `@` before the host ends. Anywhere in the text, to hide too much rather than too little.
+ * What stands where a URL's user name and password would, in text the URL parser does not read: after a
+ * scheme's `:` and slashes, up to the last `@` before the host. Anywhere in the text, to hide too much rather than too little.
  */
-const CREDENTIALS = /([a-z][a-z0-9+.-]*:[\\/]*)[^\\/?#\s]*@/gi
+const CREDENTIALS = /(:[\\/]*)[^\\/?#\s]*@/g
 
 /** A host no entry is on: where a path is read when only its credentials matter. */
 const NO_HOST = 'host.invalid'
