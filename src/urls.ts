@@ -27,7 +27,7 @@ function isInZone(hostname: string, zone: string): boolean {
   return host === zone || host.endsWith(`.${zone}`)
 }
 
-/** Where a list of URL entries starts an entry: a path, or an absolute http(s) URL. */
+/** How an absolute URL entry starts, in any letter case. */
 const URL_START = /^https?:\/\//i
 
 /**
@@ -44,7 +44,7 @@ export function splitUrlList(value: string): string[] {
 function splitUrlLine(line: string): string[] {
   const entries: string[] = []
   // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
-  const parts = line.trim().split(/([\s,]+)/)
+  const parts = line.split(/([\s,]+)/)
   let current = parts[0] as string
   for (let i = 1; i < parts.length; i += 2) {
     const run = parts[i] as string
@@ -61,31 +61,29 @@ function splitUrlLine(line: string): string[] {
   return entries
 }
 
-/** What stands where a URL's user name and password would, also in text the URL parser does not read. */
-// eslint-disable-next-line no-control-regex -- the URL parser skips leading controls and spaces, so this does too
-const CREDENTIALS = /^([\u0000-\u0020]*[a-z][a-z0-9+.-]*:[\\/]*)[^\\/?#]*@/i
+/**
+ * What stands where a URL's user name and password would, in text the URL parser does not read: after a
+ * scheme's `:` and slashes, up to the last `@` before the host. Anywhere in the text, to hide too much rather than too little.
+ */
+const CREDENTIALS = /(:[\\/]*)[^\\/?#\s]*@/g
 
 /** A host no entry is on: where a path is read when only its credentials matter. */
 const NO_HOST = 'host.invalid'
 
-/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; undefined when it is neither. */
-function parseEntry(entry: string, host: string): URL | undefined {
-  try {
-    return entry.startsWith('/') ? new URL(entry, `https://${host}/`) : new URL(entry)
-  } catch {
-    return undefined
-  }
+/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; null when it is neither. */
+function parseEntry(entry: string, host: string): URL | null {
+  return entry.startsWith('/') ? URL.parse(entry, `https://${host}/`) : URL.parse(entry)
 }
 
 /**
- * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`).
- * Such an entry is refused, never sent; this is how it is kept where entries are reported as written
- * (outputs, the summary) and how any message shows it.
+ * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`), and
+ * any other entry as it is. Such an entry is refused, never sent; this is how it is kept where entries
+ * are reported as written (outputs, the summary), and how any message shows it.
  */
 export function hideCredentials(entry: string): string {
   const url = parseEntry(entry, NO_HOST)
-  if (url !== undefined && (url.username !== '' || url.password !== '')) return `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
-  return entry.replace(CREDENTIALS, '$1***@')
+  if (url === null) return entry.replace(CREDENTIALS, '$1***@')
+  return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
 }
 
 /** Outside text (an entry, an input) as a message shows it: secrets and credentials hidden, on one line, cut to a readable length. */
@@ -109,7 +107,7 @@ type Reading = { readonly url: URL; readonly offender?: undefined } | { readonly
  */
 function readEntry(entry: string, host: string): Reading {
   const url = parseEntry(entry, host)
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) return { offender: shown(entry) }
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) return { offender: shown(entry) }
   if (url.username !== '' || url.password !== '') return { offender: `${shown(entry)} (a user name or password is not accepted)` }
   if (entry.startsWith('/') && normalizeName(url.hostname) !== host) return { offender: `${shown(entry)} (read as ${shown(url.href)})` }
   return { url }

@@ -32,7 +32,7 @@ async function hashFile(path: string): Promise<string> {
 export async function buildManifest(dir: string, input = 'site-dir'): Promise<Manifest> {
   const folder = await stat(dir).catch(() => undefined)
   if (!folder?.isDirectory()) {
-    throw new InputError(`Input "${input}": "${dir}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`)
+    throw new InputError(`Input "${input}": "${shown(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`)
   }
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
   const candidates = entries.map((entry) => join(entry.parentPath, entry.name))
@@ -40,7 +40,8 @@ export async function buildManifest(dir: string, input = 'site-dir'): Promise<Ma
     if (!(await stat(path).catch(() => undefined))?.isFile()) return undefined
     return [relative(dir, path).split(sep).join('/'), await hashFile(path)] as const
   })
-  // Sorted by code unit, the same on every system; paths are unique, so no two are equal.
+  // Sorted by code unit, the same on every system.
+  // Stryker disable next-line EqualityOperator: paths are unique, so no two are ever equal
   const files = Object.fromEntries(hashed.filter((entry) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)))
   return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files }
 }
@@ -48,7 +49,7 @@ export async function buildManifest(dir: string, input = 'site-dir'): Promise<Ma
 /** Reads a manifest; a malformed or foreign one is an InputError that says so. */
 export function parseManifest(text: string, path: string): Manifest {
   const foreign = (why: string): InputError =>
-    new InputError(`Input "previous-manifest": "${path}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`)
+    new InputError(`Input "previous-manifest": "${shown(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`)
   let doc: unknown
   try {
     doc = JSON.parse(text)

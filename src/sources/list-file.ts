@@ -3,14 +3,13 @@ import { InputError } from '../errors.js'
 import { shown, splitUrlList } from '../urls.js'
 
 /**
- * Entries of a list file: the `files` format, with blank lines and lines starting with `#` skipped. Each
+ * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
  * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
  */
 export function parseListFile(text: string): string[] {
   return text
     .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => !line.startsWith('#'))
+    .filter((line) => !line.trimStart().startsWith('#'))
     .flatMap(splitUrlList)
 }
 

@@ -447,14 +447,14 @@ describe('each input on its own', () => {
   })
 
   it('trims CDN_API_KEY and CDN_API_URL', () => {
-    expect(getInputs(source({ ...bare, 'api-key': '', 'api-url': '' }, { CDN_API_KEY: ' env-key\n', CDN_API_URL: ' https://env.example.net/v1 ' }))).toMatchObject({
+    expect(getInputs(source({ ...bare, 'api-key': '', 'api-url': '' }, { CDN_API_KEY: ' env-key\n', CDN_API_URL: '\u00a0https://env.example.net/v1\u2028' }))).toMatchObject({
       apiKey: 'env-key',
       apiUrl: 'https://env.example.net/v1'
     })
   })
 
   it('reads analytics and its granularity', () => {
-    expect(getInputs(source({ ...bare, analytics: '24h', 'analytics-granularity': 'hour' })).analytics).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'hour' })
+    expect(getInputs(source({ ...bare, analytics: '24h', 'analytics-granularity': 'day' })).analytics).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'day' })
   })
 
   it('takes settings of whitespace alone as none, and passes on their warnings', () => {

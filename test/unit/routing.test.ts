@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { InputError } from '../../src/errors.js'
 import type { ChangeSet } from '../../src/changes/index.js'
 import type { ChangeInputs } from '../../src/inputs.js'
 import { assignWork, type WorkInput } from '../../src/routing.js'
@@ -68,6 +69,12 @@ describe('assignWork', () => {
       ['root', []],
       ['shop', ['https://shop.example.com/x']]
     ])
+  })
+
+  it('asks for url-base when changed files would be paths among several zones', () => {
+    expect(() => assignWork(input({ changes: changes(['/a']), changeInputs: changeInputs(), resolution: { zones: [root, shop], warnings: [], candidates: undefined } }))).toThrow(
+      new InputError('Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.')
+    )
   })
 
   it('gives every listed zone the tags, and no URLs when none are on it', () => {

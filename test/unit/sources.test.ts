@@ -26,8 +26,8 @@ describe('parseListFile', () => {
     ])
   })
 
-  it('keeps a comma at the end of a line as part of the URL', () => {
-    expect(parseListFile('https://example.com/a,\r\n/b,\n')).toEqual(['https://example.com/a,', '/b,'])
+  it('keeps a comma at the end of a line as part of the URL, not one a space follows', () => {
+    expect(parseListFile('https://example.com/a,\r\n/b,\n/c, \n')).toEqual(['https://example.com/a,', '/b,', '/c'])
   })
 
   // What a run did not purge is written one URL a line; a later step passes the file as files-from to retry exactly that.
