@@ -14,7 +14,8 @@ export function registerSecret(value: string): void {
 
 export function redact(text: string): string {
   let out = text
-  for (const secret of secrets) out = out.split(secret).join('***')
+  // Longest first: a short secret inside a longer one must not leave the rest of the longer one to be seen.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join('***')
   return out
 }
 

@@ -107,3 +107,11 @@ describe('InputError', () => {
     expect(new InputError('Nothing to do').input).toBeUndefined()
   })
 })
+
+describe('redact with nested secrets', () => {
+  it('takes out the longest secret first, so that a short one inside it leaves nothing of it', () => {
+    registerSecret('key7')
+    registerSecret('abc-key7-1')
+    expect(redact('token abc-key7-1 and key7')).toBe('token *** and ***')
+  })
+})
