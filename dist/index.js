@@ -1,2510 +1,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 4006:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const pico = __nccwpck_require__(8016);
-const utils = __nccwpck_require__(4059);
-
-function picomatch(glob, options, returnState = false) {
-  // default to os.platform()
-  if (options && (options.windows === null || options.windows === undefined)) {
-    // don't mutate the original options object
-    options = { ...options, windows: utils.isWindows() };
-  }
-
-  return pico(glob, options, returnState);
-}
-
-Object.assign(picomatch, pico);
-module.exports = picomatch;
-
-
-/***/ }),
-
-/***/ 5595:
-/***/ ((module) => {
-
-
-
-const WIN_SLASH = '\\\\/';
-const WIN_NO_SLASH = `[^${WIN_SLASH}]`;
-
-const DEFAULT_MAX_EXTGLOB_RECURSION = 0;
-
-/**
- * Posix glob regex
- */
-
-const DOT_LITERAL = '\\.';
-const PLUS_LITERAL = '\\+';
-const QMARK_LITERAL = '\\?';
-const SLASH_LITERAL = '\\/';
-const ONE_CHAR = '(?=.)';
-const QMARK = '[^/]';
-const END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
-const START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
-const DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
-const NO_DOT = `(?!${DOT_LITERAL})`;
-const NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
-const NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
-const NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
-const QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
-const STAR = `${QMARK}*?`;
-const SEP = '/';
-
-const POSIX_CHARS = {
-  DOT_LITERAL,
-  PLUS_LITERAL,
-  QMARK_LITERAL,
-  SLASH_LITERAL,
-  ONE_CHAR,
-  QMARK,
-  END_ANCHOR,
-  DOTS_SLASH,
-  NO_DOT,
-  NO_DOTS,
-  NO_DOT_SLASH,
-  NO_DOTS_SLASH,
-  QMARK_NO_DOT,
-  STAR,
-  START_ANCHOR,
-  SEP
-};
-
-/**
- * Windows glob regex
- */
-
-const WINDOWS_CHARS = {
-  ...POSIX_CHARS,
-
-  SLASH_LITERAL: `[${WIN_SLASH}]`,
-  QMARK: WIN_NO_SLASH,
-  STAR: `${WIN_NO_SLASH}*?`,
-  DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
-  NO_DOT: `(?!${DOT_LITERAL})`,
-  NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-  NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
-  NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-  QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
-  START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
-  END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
-  SEP: '\\'
-};
-
-/**
- * POSIX Bracket Regex
- */
-
-const POSIX_REGEX_SOURCE = {
-  __proto__: null,
-  alnum: 'a-zA-Z0-9',
-  alpha: 'a-zA-Z',
-  ascii: '\\x00-\\x7F',
-  blank: ' \\t',
-  cntrl: '\\x00-\\x1F\\x7F',
-  digit: '0-9',
-  graph: '\\x21-\\x7E',
-  lower: 'a-z',
-  print: '\\x20-\\x7E ',
-  punct: '\\-!"#$%&\'()\\*+,./:;<=>?@[\\]^_`{|}~',
-  space: ' \\t\\r\\n\\v\\f',
-  upper: 'A-Z',
-  word: 'A-Za-z0-9_',
-  xdigit: 'A-Fa-f0-9'
-};
-
-module.exports = {
-  DEFAULT_MAX_EXTGLOB_RECURSION,
-  MAX_LENGTH: 1024 * 64,
-  POSIX_REGEX_SOURCE,
-
-  // regular expressions
-  REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
-  REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
-  REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
-  REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
-  REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
-  REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
-
-  // Replace globs with equivalent patterns to reduce parsing time.
-  REPLACEMENTS: {
-    __proto__: null,
-    '***': '*',
-    '**/**': '**',
-    '**/**/**': '**'
-  },
-
-  // Digits
-  CHAR_0: 48, /* 0 */
-  CHAR_9: 57, /* 9 */
-
-  // Alphabet chars.
-  CHAR_UPPERCASE_A: 65, /* A */
-  CHAR_LOWERCASE_A: 97, /* a */
-  CHAR_UPPERCASE_Z: 90, /* Z */
-  CHAR_LOWERCASE_Z: 122, /* z */
-
-  CHAR_LEFT_PARENTHESES: 40, /* ( */
-  CHAR_RIGHT_PARENTHESES: 41, /* ) */
-
-  CHAR_ASTERISK: 42, /* * */
-
-  // Non-alphabetic chars.
-  CHAR_AMPERSAND: 38, /* & */
-  CHAR_AT: 64, /* @ */
-  CHAR_BACKWARD_SLASH: 92, /* \ */
-  CHAR_CARRIAGE_RETURN: 13, /* \r */
-  CHAR_CIRCUMFLEX_ACCENT: 94, /* ^ */
-  CHAR_COLON: 58, /* : */
-  CHAR_COMMA: 44, /* , */
-  CHAR_DOT: 46, /* . */
-  CHAR_DOUBLE_QUOTE: 34, /* " */
-  CHAR_EQUAL: 61, /* = */
-  CHAR_EXCLAMATION_MARK: 33, /* ! */
-  CHAR_FORM_FEED: 12, /* \f */
-  CHAR_FORWARD_SLASH: 47, /* / */
-  CHAR_GRAVE_ACCENT: 96, /* ` */
-  CHAR_HASH: 35, /* # */
-  CHAR_HYPHEN_MINUS: 45, /* - */
-  CHAR_LEFT_ANGLE_BRACKET: 60, /* < */
-  CHAR_LEFT_CURLY_BRACE: 123, /* { */
-  CHAR_LEFT_SQUARE_BRACKET: 91, /* [ */
-  CHAR_LINE_FEED: 10, /* \n */
-  CHAR_NO_BREAK_SPACE: 160, /* \u00A0 */
-  CHAR_PERCENT: 37, /* % */
-  CHAR_PLUS: 43, /* + */
-  CHAR_QUESTION_MARK: 63, /* ? */
-  CHAR_RIGHT_ANGLE_BRACKET: 62, /* > */
-  CHAR_RIGHT_CURLY_BRACE: 125, /* } */
-  CHAR_RIGHT_SQUARE_BRACKET: 93, /* ] */
-  CHAR_SEMICOLON: 59, /* ; */
-  CHAR_SINGLE_QUOTE: 39, /* ' */
-  CHAR_SPACE: 32, /*   */
-  CHAR_TAB: 9, /* \t */
-  CHAR_UNDERSCORE: 95, /* _ */
-  CHAR_VERTICAL_LINE: 124, /* | */
-  CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279, /* \uFEFF */
-
-  /**
-   * Create EXTGLOB_CHARS
-   */
-
-  extglobChars(chars) {
-    return {
-      '!': { type: 'negate', open: '(?:(?!(?:', close: `))${chars.STAR})` },
-      '?': { type: 'qmark', open: '(?:', close: ')?' },
-      '+': { type: 'plus', open: '(?:', close: ')+' },
-      '*': { type: 'star', open: '(?:', close: ')*' },
-      '@': { type: 'at', open: '(?:', close: ')' }
-    };
-  },
-
-  /**
-   * Create GLOB_CHARS
-   */
-
-  globChars(win32) {
-    return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
-  }
-};
-
-
-/***/ }),
-
-/***/ 8265:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const constants = __nccwpck_require__(5595);
-const utils = __nccwpck_require__(4059);
-
-/**
- * Constants
- */
-
-const {
-  MAX_LENGTH,
-  POSIX_REGEX_SOURCE,
-  REGEX_NON_SPECIAL_CHARS,
-  REGEX_SPECIAL_CHARS_BACKREF,
-  REPLACEMENTS
-} = constants;
-
-/**
- * Helpers
- */
-
-const expandRange = (args, options) => {
-  if (typeof options.expandRange === 'function') {
-    return options.expandRange(...args, options);
-  }
-
-  args.sort();
-  const value = `[${args.join('-')}]`;
-
-  try {
-    /* eslint-disable-next-line no-new */
-    new RegExp(value);
-  } catch (ex) {
-    return args.map(v => utils.escapeRegex(v)).join('..');
-  }
-
-  return value;
-};
-
-/**
- * Create the message for a syntax error
- */
-
-const syntaxError = (type, char) => {
-  return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
-};
-
-const splitTopLevel = input => {
-  const parts = [];
-  let bracket = 0;
-  let paren = 0;
-  let quote = 0;
-  let value = '';
-  let escaped = false;
-
-  for (const ch of input) {
-    if (escaped === true) {
-      value += ch;
-      escaped = false;
-      continue;
-    }
-
-    if (ch === '\\') {
-      value += ch;
-      escaped = true;
-      continue;
-    }
-
-    if (ch === '"') {
-      quote = quote === 1 ? 0 : 1;
-      value += ch;
-      continue;
-    }
-
-    if (quote === 0) {
-      if (ch === '[') {
-        bracket++;
-      } else if (ch === ']' && bracket > 0) {
-        bracket--;
-      } else if (bracket === 0) {
-        if (ch === '(') {
-          paren++;
-        } else if (ch === ')' && paren > 0) {
-          paren--;
-        } else if (ch === '|' && paren === 0) {
-          parts.push(value);
-          value = '';
-          continue;
-        }
-      }
-    }
-
-    value += ch;
-  }
-
-  parts.push(value);
-  return parts;
-};
-
-const isPlainBranch = branch => {
-  let escaped = false;
-
-  for (const ch of branch) {
-    if (escaped === true) {
-      escaped = false;
-      continue;
-    }
-
-    if (ch === '\\') {
-      escaped = true;
-      continue;
-    }
-
-    if (/[?*+@!()[\]{}]/.test(ch)) {
-      return false;
-    }
-  }
-
-  return true;
-};
-
-const normalizeSimpleBranch = branch => {
-  let value = branch.trim();
-  let changed = true;
-
-  while (changed === true) {
-    changed = false;
-
-    if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
-      value = value.slice(2, -1);
-      changed = true;
-    }
-  }
-
-  if (!isPlainBranch(value)) {
-    return;
-  }
-
-  return value.replace(/\\(.)/g, '$1');
-};
-
-const hasRepeatedCharPrefixOverlap = branches => {
-  const values = branches.map(normalizeSimpleBranch).filter(Boolean);
-
-  for (let i = 0; i < values.length; i++) {
-    for (let j = i + 1; j < values.length; j++) {
-      const a = values[i];
-      const b = values[j];
-      const char = a[0];
-
-      if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
-        continue;
-      }
-
-      if (a === b || a.startsWith(b) || b.startsWith(a)) {
-        return true;
-      }
-    }
-  }
-
-  return false;
-};
-
-const parseRepeatedExtglob = (pattern, requireEnd = true) => {
-  if ((pattern[0] !== '+' && pattern[0] !== '*') || pattern[1] !== '(') {
-    return;
-  }
-
-  let bracket = 0;
-  let paren = 0;
-  let quote = 0;
-  let escaped = false;
-
-  for (let i = 1; i < pattern.length; i++) {
-    const ch = pattern[i];
-
-    if (escaped === true) {
-      escaped = false;
-      continue;
-    }
-
-    if (ch === '\\') {
-      escaped = true;
-      continue;
-    }
-
-    if (ch === '"') {
-      quote = quote === 1 ? 0 : 1;
-      continue;
-    }
-
-    if (quote === 1) {
-      continue;
-    }
-
-    if (ch === '[') {
-      bracket++;
-      continue;
-    }
-
-    if (ch === ']' && bracket > 0) {
-      bracket--;
-      continue;
-    }
-
-    if (bracket > 0) {
-      continue;
-    }
-
-    if (ch === '(') {
-      paren++;
-      continue;
-    }
-
-    if (ch === ')') {
-      paren--;
-
-      if (paren === 0) {
-        if (requireEnd === true && i !== pattern.length - 1) {
-          return;
-        }
-
-        return {
-          type: pattern[0],
-          body: pattern.slice(2, i),
-          end: i
-        };
-      }
-    }
-  }
-};
-
-const buildCharClassStar = chars => {
-  const source = chars.length === 1
-    ? utils.escapeRegex(chars[0])
-    : `[${chars.map(ch => utils.escapeRegex(ch)).join('')}]`;
-
-  return `${source}*`;
-};
-
-const getStarExtglobSequenceChars = pattern => {
-  let index = 0;
-  const chars = [];
-
-  while (index < pattern.length) {
-    const match = parseRepeatedExtglob(pattern.slice(index), false);
-
-    if (!match || match.type !== '*') {
-      return;
-    }
-
-    const branches = splitTopLevel(match.body).map(branch => branch.trim());
-    if (branches.length !== 1) {
-      return;
-    }
-
-    const branch = normalizeSimpleBranch(branches[0]);
-    if (!branch || branch.length !== 1) {
-      return;
-    }
-
-    chars.push(branch);
-    index += match.end + 1;
-  }
-
-  if (chars.length < 1) {
-    return;
-  }
-
-  return chars;
-};
-
-const repeatedExtglobRecursion = pattern => {
-  let depth = 0;
-  let value = pattern.trim();
-  let match = parseRepeatedExtglob(value);
-
-  while (match) {
-    depth++;
-    value = match.body.trim();
-    match = parseRepeatedExtglob(value);
-  }
-
-  return depth;
-};
-
-const analyzeRepeatedExtglob = (body, options) => {
-  if (options.maxExtglobRecursion === false) {
-    return { risky: false };
-  }
-
-  const max =
-    typeof options.maxExtglobRecursion === 'number'
-      ? options.maxExtglobRecursion
-      : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
-
-  const branches = splitTopLevel(body).map(branch => branch.trim());
-
-  if (branches.length > 1) {
-    if (
-      branches.some(branch => branch === '') ||
-      branches.some(branch => /^[*?]+$/.test(branch)) ||
-      hasRepeatedCharPrefixOverlap(branches)
-    ) {
-      return { risky: true };
-    }
-  }
-
-  // A repeated extglob is "risky" (prone to catastrophic backtracking) when a
-  // branch is itself a `*(...)` sequence, since that nests an unbounded quantifier
-  // inside the outer `+(...)`/`*(...)`. When *every* branch reduces to single
-  // characters we can emit one flat, ReDoS-safe character class that preserves the
-  // meaning of ALL branches (e.g. `+(*(a)|*(b))` -> `[ab]*`), rather than dropping
-  // every branch but the first.
-  const safeChars = [];
-  let sawStarSequence = false;
-  let combinable = true;
-
-  for (const branch of branches) {
-    const chars = getStarExtglobSequenceChars(branch);
-    if (chars) {
-      sawStarSequence = true;
-      safeChars.push(...chars);
-      continue;
-    }
-
-    const literal = normalizeSimpleBranch(branch);
-    if (literal && literal.length === 1) {
-      safeChars.push(literal);
-      continue;
-    }
-
-    combinable = false;
-
-    if (repeatedExtglobRecursion(branch) > max) {
-      return { risky: true };
-    }
-  }
-
-  if (sawStarSequence) {
-    return combinable
-      ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) }
-      : { risky: true };
-  }
-
-  return { risky: false };
-};
-
-/**
- * Parse the given input string.
- * @param {String} input
- * @param {Object} options
- * @return {Object}
- */
-
-const parse = (input, options) => {
-  if (typeof input !== 'string') {
-    throw new TypeError('Expected a string');
-  }
-
-  input = REPLACEMENTS[input] || input;
-
-  const opts = { ...options };
-  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-
-  let len = input.length;
-  if (len > max) {
-    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-  }
-
-  const bos = { type: 'bos', value: '', output: opts.prepend || '' };
-  const tokens = [bos];
-
-  const capture = opts.capture ? '' : '?:';
-
-  // create constants based on platform, for windows or posix
-  const PLATFORM_CHARS = constants.globChars(opts.windows);
-  const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
-
-  const {
-    DOT_LITERAL,
-    PLUS_LITERAL,
-    SLASH_LITERAL,
-    ONE_CHAR,
-    DOTS_SLASH,
-    NO_DOT,
-    NO_DOT_SLASH,
-    NO_DOTS_SLASH,
-    QMARK,
-    QMARK_NO_DOT,
-    STAR,
-    START_ANCHOR
-  } = PLATFORM_CHARS;
-
-  const globstar = opts => {
-    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-  };
-
-  const nodot = opts.dot ? '' : NO_DOT;
-  const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
-  let star = opts.bash === true ? globstar(opts) : STAR;
-
-  if (opts.capture) {
-    star = `(${star})`;
-  }
-
-  // minimatch options support
-  if (typeof opts.noext === 'boolean') {
-    opts.noextglob = opts.noext;
-  }
-
-  const state = {
-    input,
-    index: -1,
-    start: 0,
-    dot: opts.dot === true,
-    consumed: '',
-    output: '',
-    prefix: '',
-    backtrack: false,
-    negated: false,
-    brackets: 0,
-    braces: 0,
-    parens: 0,
-    quotes: 0,
-    globstar: false,
-    tokens
-  };
-
-  input = utils.removePrefix(input, state);
-  len = input.length;
-
-  const extglobs = [];
-  const braces = [];
-  const stack = [];
-  let prev = bos;
-  let value;
-
-  /**
-   * Tokenizing helpers
-   */
-
-  const eos = () => state.index === len - 1;
-  const peek = state.peek = (n = 1) => input[state.index + n];
-  const advance = state.advance = () => input[++state.index] || '';
-  const remaining = () => input.slice(state.index + 1);
-  const consume = (value = '', num = 0) => {
-    state.consumed += value;
-    state.index += num;
-  };
-
-  const append = token => {
-    state.output += token.output != null ? token.output : token.value;
-    consume(token.value);
-  };
-
-  const negate = () => {
-    let count = 1;
-
-    while (peek() === '!' && (peek(2) !== '(' || peek(3) === '?')) {
-      advance();
-      state.start++;
-      count++;
-    }
-
-    if (count % 2 === 0) {
-      return false;
-    }
-
-    state.negated = true;
-    state.start++;
-    return true;
-  };
-
-  const increment = type => {
-    state[type]++;
-    stack.push(type);
-  };
-
-  const decrement = type => {
-    state[type]--;
-    stack.pop();
-  };
-
-  /**
-   * Push tokens onto the tokens array. This helper speeds up
-   * tokenizing by 1) helping us avoid backtracking as much as possible,
-   * and 2) helping us avoid creating extra tokens when consecutive
-   * characters are plain text. This improves performance and simplifies
-   * lookbehinds.
-   */
-
-  const push = tok => {
-    if (prev.type === 'globstar') {
-      const isBrace = state.braces > 0 && (tok.type === 'comma' || tok.type === 'brace');
-      const isExtglob = tok.extglob === true || (extglobs.length && (tok.type === 'pipe' || tok.type === 'paren'));
-
-      if (tok.type !== 'slash' && tok.type !== 'paren' && !isBrace && !isExtglob) {
-        state.output = state.output.slice(0, -prev.output.length);
-        prev.type = 'star';
-        prev.value = '*';
-        prev.output = star;
-        state.output += prev.output;
-      }
-    }
-
-    if (extglobs.length && tok.type !== 'paren') {
-      extglobs[extglobs.length - 1].inner += tok.value;
-    }
-
-    if (tok.value || tok.output) append(tok);
-    if (prev && prev.type === 'text' && tok.type === 'text') {
-      prev.output = (prev.output || prev.value) + tok.value;
-      prev.value += tok.value;
-      return;
-    }
-
-    tok.prev = prev;
-    tokens.push(tok);
-    prev = tok;
-  };
-
-  const extglobOpen = (type, value) => {
-    const token = { ...EXTGLOB_CHARS[value], conditions: 1, inner: '' };
-
-    token.prev = prev;
-    token.parens = state.parens;
-    token.output = state.output;
-    token.startIndex = state.index;
-    token.tokensIndex = tokens.length;
-    const output = (opts.capture ? '(' : '') + token.open;
-
-    increment('parens');
-    push({ type, value, output: state.output ? '' : ONE_CHAR });
-    push({ type: 'paren', extglob: true, value: advance(), output });
-    extglobs.push(token);
-  };
-
-  const extglobClose = token => {
-    const literal = input.slice(token.startIndex, state.index + 1);
-    const body = input.slice(token.startIndex + 2, state.index);
-    const analysis = analyzeRepeatedExtglob(body, opts);
-
-    if ((token.type === 'plus' || token.type === 'star') && analysis.risky) {
-      const safeOutput = analysis.safeOutput
-        ? (token.output ? '' : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput)
-        : undefined;
-      const open = tokens[token.tokensIndex];
-
-      open.type = 'text';
-      open.value = literal;
-      open.output = safeOutput || utils.escapeRegex(literal);
-
-      for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
-        tokens[i].value = '';
-        tokens[i].output = '';
-        delete tokens[i].suffix;
-      }
-
-      state.output = token.output + open.output;
-      state.backtrack = true;
-
-      push({ type: 'paren', extglob: true, value, output: '' });
-      decrement('parens');
-      return;
-    }
-
-    let output = token.close + (opts.capture ? ')' : '');
-    let rest;
-
-    if (token.type === 'negate') {
-      let extglobStar = star;
-
-      if (token.inner && token.inner.length > 1 && token.inner.includes('/')) {
-        extglobStar = globstar(opts);
-      }
-
-      if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
-        output = token.close = `)$))${extglobStar}`;
-      }
-
-      if (token.inner.includes('*') && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-        // Any non-magical string (`.ts`) or even nested expression (`.{ts,tsx}`) can follow after the closing parenthesis.
-        // In this case, we need to parse the string and use it in the output of the original pattern.
-        // Suitable patterns: `/!(*.d).ts`, `/!(*.d).{ts,tsx}`, `**/!(*-dbg).@(js)`.
-        //
-        // Disabling the `fastpaths` option due to a problem with parsing strings as `.ts` in the pattern like `**/!(*.d).ts`.
-        const expression = parse(rest, { ...options, fastpaths: false }).output;
-
-        output = token.close = `)${expression})${extglobStar})`;
-      }
-
-      if (token.prev.type === 'bos') {
-        state.negatedExtglob = true;
-      }
-    }
-
-    push({ type: 'paren', extglob: true, value, output });
-    decrement('parens');
-  };
-
-  /**
-   * Fast paths
-   */
-
-  if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
-    let backslashes = false;
-
-    let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
-      if (first === '\\') {
-        backslashes = true;
-        return m;
-      }
-
-      if (first === '?') {
-        if (esc) {
-          return esc + first + (rest ? QMARK.repeat(rest.length) : '');
-        }
-        if (index === 0) {
-          return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : '');
-        }
-        return QMARK.repeat(chars.length);
-      }
-
-      if (first === '.') {
-        return DOT_LITERAL.repeat(chars.length);
-      }
-
-      if (first === '*') {
-        if (esc) {
-          return esc + first + (rest ? star : '');
-        }
-        return star;
-      }
-      return esc ? m : `\\${m}`;
-    });
-
-    if (backslashes === true) {
-      if (opts.unescape === true) {
-        output = output.replace(/\\/g, '');
-      } else {
-        output = output.replace(/\\+/g, m => {
-          return m.length % 2 === 0 ? '\\\\' : (m ? '\\' : '');
-        });
-      }
-    }
-
-    if (output === input && opts.contains === true) {
-      state.output = input;
-      return state;
-    }
-
-    state.output = utils.wrapOutput(output, state, options);
-    return state;
-  }
-
-  /**
-   * Tokenize input until we reach end-of-string
-   */
-
-  while (!eos()) {
-    value = advance();
-
-    if (value === '\u0000') {
-      continue;
-    }
-
-    /**
-     * Escaped characters
-     */
-
-    if (value === '\\') {
-      const next = peek();
-
-      if (next === '/' && opts.bash !== true) {
-        continue;
-      }
-
-      if (next === '.' || next === ';') {
-        continue;
-      }
-
-      if (!next) {
-        value += '\\';
-        push({ type: 'text', value });
-        continue;
-      }
-
-      // collapse slashes to reduce potential for exploits
-      const match = /^\\+/.exec(remaining());
-      let slashes = 0;
-
-      if (match && match[0].length > 2) {
-        slashes = match[0].length;
-        state.index += slashes;
-        if (slashes % 2 !== 0) {
-          value += '\\';
-        }
-      }
-
-      if (opts.unescape === true) {
-        value = advance();
-      } else {
-        value += advance();
-      }
-
-      if (state.brackets === 0) {
-        push({ type: 'text', value });
-        continue;
-      }
-    }
-
-    /**
-     * If we're inside a regex character class, continue
-     * until we reach the closing bracket.
-     */
-
-    if (state.brackets > 0 && (value !== ']' || prev.value === '[' || prev.value === '[^')) {
-      if (opts.posix !== false && value === ':') {
-        const inner = prev.value.slice(1);
-        if (inner.includes('[')) {
-          prev.posix = true;
-
-          if (inner.includes(':')) {
-            const idx = prev.value.lastIndexOf('[');
-            const pre = prev.value.slice(0, idx);
-            const rest = prev.value.slice(idx + 2);
-            const posix = POSIX_REGEX_SOURCE[rest];
-            if (posix) {
-              prev.value = pre + posix;
-              state.backtrack = true;
-              advance();
-
-              if (!bos.output && tokens.indexOf(prev) === 1) {
-                bos.output = ONE_CHAR;
-              }
-              continue;
-            }
-          }
-        }
-      }
-
-      if ((value === '[' && peek() !== ':') || (value === '-' && peek() === ']')) {
-        value = `\\${value}`;
-      }
-
-      if (value === ']' && (prev.value === '[' || prev.value === '[^')) {
-        value = `\\${value}`;
-      }
-
-      if (opts.posix === true && value === '!' && prev.value === '[') {
-        value = '^';
-      }
-
-      prev.value += value;
-      append({ value });
-      continue;
-    }
-
-    /**
-     * If we're inside a quoted string, continue
-     * until we reach the closing double quote.
-     */
-
-    if (state.quotes === 1 && value !== '"') {
-      value = utils.escapeRegex(value);
-      prev.value += value;
-      append({ value });
-      continue;
-    }
-
-    /**
-     * Double quotes
-     */
-
-    if (value === '"') {
-      state.quotes = state.quotes === 1 ? 0 : 1;
-      if (opts.keepQuotes === true) {
-        push({ type: 'text', value });
-      }
-      continue;
-    }
-
-    /**
-     * Parentheses
-     */
-
-    if (value === '(') {
-      increment('parens');
-      push({ type: 'paren', value });
-      continue;
-    }
-
-    if (value === ')') {
-      if (state.parens === 0 && opts.strictBrackets === true) {
-        throw new SyntaxError(syntaxError('opening', '('));
-      }
-
-      const extglob = extglobs[extglobs.length - 1];
-      if (extglob && state.parens === extglob.parens + 1) {
-        extglobClose(extglobs.pop());
-        continue;
-      }
-
-      push({ type: 'paren', value, output: state.parens ? ')' : '\\)' });
-      decrement('parens');
-      continue;
-    }
-
-    /**
-     * Square brackets
-     */
-
-    if (value === '[') {
-      if (opts.nobracket === true || !remaining().includes(']')) {
-        if (opts.nobracket !== true && opts.strictBrackets === true) {
-          throw new SyntaxError(syntaxError('closing', ']'));
-        }
-
-        value = `\\${value}`;
-      } else {
-        increment('brackets');
-      }
-
-      push({ type: 'bracket', value });
-      continue;
-    }
-
-    if (value === ']') {
-      if (opts.nobracket === true || (prev && prev.type === 'bracket' && prev.value.length === 1)) {
-        push({ type: 'text', value, output: `\\${value}` });
-        continue;
-      }
-
-      if (state.brackets === 0) {
-        if (opts.strictBrackets === true) {
-          throw new SyntaxError(syntaxError('opening', '['));
-        }
-
-        push({ type: 'text', value, output: `\\${value}` });
-        continue;
-      }
-
-      decrement('brackets');
-
-      const prevValue = prev.value.slice(1);
-      if (prev.posix !== true && prevValue[0] === '^' && !prevValue.includes('/')) {
-        value = `/${value}`;
-      }
-
-      prev.value += value;
-      append({ value });
-
-      // when literal brackets are explicitly disabled
-      // assume we should match with a regex character class
-      if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
-        continue;
-      }
-
-      const escaped = utils.escapeRegex(prev.value);
-      state.output = state.output.slice(0, -prev.value.length);
-
-      // when literal brackets are explicitly enabled
-      // assume we should escape the brackets to match literal characters
-      if (opts.literalBrackets === true) {
-        state.output += escaped;
-        prev.value = escaped;
-        continue;
-      }
-
-      // when the user specifies nothing, try to match both
-      prev.value = `(${capture}${escaped}|${prev.value})`;
-      state.output += prev.value;
-      continue;
-    }
-
-    /**
-     * Braces
-     */
-
-    if (value === '{' && opts.nobrace !== true) {
-      increment('braces');
-
-      const open = {
-        type: 'brace',
-        value,
-        output: '(',
-        outputIndex: state.output.length,
-        tokensIndex: state.tokens.length
-      };
-
-      braces.push(open);
-      push(open);
-      continue;
-    }
-
-    if (value === '}') {
-      const brace = braces[braces.length - 1];
-
-      if (opts.nobrace === true || !brace) {
-        push({ type: 'text', value, output: value });
-        continue;
-      }
-
-      let output = ')';
-
-      if (brace.dots === true) {
-        const arr = tokens.slice();
-        const range = [];
-
-        for (let i = arr.length - 1; i >= 0; i--) {
-          tokens.pop();
-          if (arr[i].type === 'brace') {
-            break;
-          }
-          if (arr[i].type !== 'dots') {
-            range.unshift(arr[i].value);
-          }
-        }
-
-        output = expandRange(range, opts);
-        state.backtrack = true;
-      }
-
-      if (brace.comma !== true && brace.dots !== true) {
-        const out = state.output.slice(0, brace.outputIndex);
-        const toks = state.tokens.slice(brace.tokensIndex);
-        brace.value = brace.output = '\\{';
-        value = output = '\\}';
-        state.output = out;
-        for (const t of toks) {
-          state.output += (t.output || t.value);
-        }
-      }
-
-      push({ type: 'brace', value, output });
-      decrement('braces');
-      braces.pop();
-      continue;
-    }
-
-    /**
-     * Pipes
-     */
-
-    if (value === '|') {
-      if (extglobs.length > 0) {
-        extglobs[extglobs.length - 1].conditions++;
-      }
-      push({ type: 'text', value });
-      continue;
-    }
-
-    /**
-     * Commas
-     */
-
-    if (value === ',') {
-      let output = value;
-
-      const brace = braces[braces.length - 1];
-      if (brace && stack[stack.length - 1] === 'braces') {
-        brace.comma = true;
-        output = '|';
-      }
-
-      push({ type: 'comma', value, output });
-      continue;
-    }
-
-    /**
-     * Slashes
-     */
-
-    if (value === '/') {
-      // if the beginning of the glob is "./", advance the start
-      // to the current index, and don't add the "./" characters
-      // to the state. This greatly simplifies lookbehinds when
-      // checking for BOS characters like "!" and "." (not "./")
-      if (prev.type === 'dot' && state.index === state.start + 1) {
-        state.start = state.index + 1;
-        state.consumed = '';
-        state.output = '';
-        tokens.pop();
-        prev = bos; // reset "prev" to the first token
-        continue;
-      }
-
-      push({ type: 'slash', value, output: SLASH_LITERAL });
-      continue;
-    }
-
-    /**
-     * Dots
-     */
-
-    if (value === '.') {
-      if (state.braces > 0 && prev.type === 'dot') {
-        if (prev.value === '.') prev.output = DOT_LITERAL;
-        const brace = braces[braces.length - 1];
-        prev.type = 'dots';
-        prev.output += value;
-        prev.value += value;
-        brace.dots = true;
-        continue;
-      }
-
-      if ((state.braces + state.parens) === 0 && prev.type !== 'bos' && prev.type !== 'slash') {
-        push({ type: 'text', value, output: DOT_LITERAL });
-        continue;
-      }
-
-      push({ type: 'dot', value, output: DOT_LITERAL });
-      continue;
-    }
-
-    /**
-     * Question marks
-     */
-
-    if (value === '?') {
-      const isGroup = prev && prev.value === '(';
-      if (!isGroup && opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
-        extglobOpen('qmark', value);
-        continue;
-      }
-
-      if (prev && prev.type === 'paren') {
-        const next = peek();
-        let output = value;
-
-        if ((prev.value === '(' && !/[!=<:]/.test(next)) || (next === '<' && !/<([!=]|\w+>)/.test(remaining()))) {
-          output = `\\${value}`;
-        }
-
-        push({ type: 'text', value, output });
-        continue;
-      }
-
-      if (opts.dot !== true && (prev.type === 'slash' || prev.type === 'bos')) {
-        push({ type: 'qmark', value, output: QMARK_NO_DOT });
-        continue;
-      }
-
-      push({ type: 'qmark', value, output: QMARK });
-      continue;
-    }
-
-    /**
-     * Exclamation
-     */
-
-    if (value === '!') {
-      if (opts.noextglob !== true && peek() === '(') {
-        if (peek(2) !== '?' || !/[!=<:]/.test(peek(3))) {
-          extglobOpen('negate', value);
-          continue;
-        }
-      }
-
-      if (opts.nonegate !== true && state.index === 0) {
-        negate();
-        continue;
-      }
-    }
-
-    /**
-     * Plus
-     */
-
-    if (value === '+') {
-      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
-        extglobOpen('plus', value);
-        continue;
-      }
-
-      if ((prev && prev.value === '(') || opts.regex === false) {
-        push({ type: 'plus', value, output: PLUS_LITERAL });
-        continue;
-      }
-
-      if ((prev && (prev.type === 'bracket' || prev.type === 'paren' || prev.type === 'brace')) || state.parens > 0) {
-        push({ type: 'plus', value });
-        continue;
-      }
-
-      push({ type: 'plus', value: PLUS_LITERAL });
-      continue;
-    }
-
-    /**
-     * Plain text
-     */
-
-    if (value === '@') {
-      if (opts.noextglob !== true && peek() === '(' && peek(2) !== '?') {
-        push({ type: 'at', extglob: true, value, output: '' });
-        continue;
-      }
-
-      push({ type: 'text', value });
-      continue;
-    }
-
-    /**
-     * Plain text
-     */
-
-    if (value !== '*') {
-      if (value === '$' || value === '^') {
-        value = `\\${value}`;
-      }
-
-      const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
-      if (match) {
-        value += match[0];
-        state.index += match[0].length;
-      }
-
-      push({ type: 'text', value });
-      continue;
-    }
-
-    /**
-     * Stars
-     */
-
-    if (prev && (prev.type === 'globstar' || prev.star === true)) {
-      prev.type = 'star';
-      prev.star = true;
-      prev.value += value;
-      prev.output = star;
-      state.backtrack = true;
-      state.globstar = true;
-      consume(value);
-      continue;
-    }
-
-    let rest = remaining();
-    if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
-      extglobOpen('star', value);
-      continue;
-    }
-
-    if (prev.type === 'star') {
-      if (opts.noglobstar === true) {
-        consume(value);
-        continue;
-      }
-
-      const prior = prev.prev;
-      const before = prior.prev;
-      const isStart = prior.type === 'slash' || prior.type === 'bos';
-      const afterStar = before && (before.type === 'star' || before.type === 'globstar');
-
-      if (opts.bash === true && (!isStart || (rest[0] && rest[0] !== '/'))) {
-        push({ type: 'star', value, output: '' });
-        continue;
-      }
-
-      const isBrace = state.braces > 0 && (prior.type === 'comma' || prior.type === 'brace');
-      const isExtglob = extglobs.length && (prior.type === 'pipe' || prior.type === 'paren');
-      if (!isStart && prior.type !== 'paren' && !isBrace && !isExtglob) {
-        push({ type: 'star', value, output: '' });
-        continue;
-      }
-
-      // strip consecutive `/**/`
-      while (rest.slice(0, 3) === '/**') {
-        const after = input[state.index + 4];
-        if (after && after !== '/') {
-          break;
-        }
-        rest = rest.slice(3);
-        consume('/**', 3);
-      }
-
-      // A globstar followed only by balanced closing parens is at the logical end of patterns like
-      // `test(/utils/**)` and `test?(/utils/**)`. Treat it as EOS so the trailing `/**` can match its
-      // parent path, except in negated extglobs where that would change the exclusion semantics.
-      const isEnd = eos() || (
-        state.parens > 0
-        && rest === ')'.repeat(state.parens)
-        && !extglobs.some(extglob => extglob.type === 'negate')
-      );
-
-      if (prior.type === 'bos' && eos()) {
-        prev.type = 'globstar';
-        prev.value += value;
-        prev.output = globstar(opts);
-        state.output = prev.output;
-        state.globstar = true;
-        consume(value);
-        continue;
-      }
-
-      if (prior.type === 'slash' && prior.prev.type !== 'bos' && !afterStar && isEnd) {
-        state.output = state.output.slice(0, -(prior.output + prev.output).length);
-        prior.output = `(?:${prior.output}`;
-
-        prev.type = 'globstar';
-        prev.output = globstar(opts) + (opts.strictSlashes ? ')' : '|$)');
-        prev.value += value;
-        state.globstar = true;
-        state.output += prior.output + prev.output;
-        consume(value);
-        continue;
-      }
-
-      if (prior.type === 'slash' && prior.prev.type !== 'bos' && rest[0] === '/') {
-        const end = rest[1] !== void 0 ? '|$' : '';
-
-        state.output = state.output.slice(0, -(prior.output + prev.output).length);
-        prior.output = `(?:${prior.output}`;
-
-        prev.type = 'globstar';
-        prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
-        prev.value += value;
-
-        state.output += prior.output + prev.output;
-        state.globstar = true;
-
-        consume(value + advance());
-
-        push({ type: 'slash', value: '/', output: '' });
-        continue;
-      }
-
-      if (prior.type === 'bos' && rest[0] === '/') {
-        prev.type = 'globstar';
-        prev.value += value;
-        prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
-        state.output = prev.output;
-        state.globstar = true;
-        consume(value + advance());
-        push({ type: 'slash', value: '/', output: '' });
-        continue;
-      }
-
-      // remove single star from output
-      state.output = state.output.slice(0, -prev.output.length);
-
-      // reset previous token to globstar
-      prev.type = 'globstar';
-      prev.output = globstar(opts);
-      prev.value += value;
-
-      // reset output with globstar
-      state.output += prev.output;
-      state.globstar = true;
-      consume(value);
-      continue;
-    }
-
-    const token = { type: 'star', value, output: star };
-
-    if (opts.bash === true) {
-      token.output = '.*?';
-      if (prev.type === 'bos' || prev.type === 'slash') {
-        token.output = nodot + token.output;
-      }
-      push(token);
-      continue;
-    }
-
-    if (prev && (prev.type === 'bracket' || prev.type === 'paren') && opts.regex === true) {
-      token.output = value;
-      push(token);
-      continue;
-    }
-
-    if (state.index === state.start || prev.type === 'slash' || prev.type === 'dot') {
-      if (prev.type === 'dot') {
-        state.output += NO_DOT_SLASH;
-        prev.output += NO_DOT_SLASH;
-
-      } else if (opts.dot === true) {
-        state.output += NO_DOTS_SLASH;
-        prev.output += NO_DOTS_SLASH;
-
-      } else {
-        state.output += nodot;
-        prev.output += nodot;
-      }
-
-      if (peek() !== '*') {
-        state.output += ONE_CHAR;
-        prev.output += ONE_CHAR;
-      }
-    }
-
-    push(token);
-  }
-
-  while (state.brackets > 0) {
-    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ']'));
-    state.output = utils.escapeLast(state.output, '[');
-    decrement('brackets');
-  }
-
-  while (state.parens > 0) {
-    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', ')'));
-    state.output = utils.escapeLast(state.output, '(');
-    decrement('parens');
-  }
-
-  while (state.braces > 0) {
-    if (opts.strictBrackets === true) throw new SyntaxError(syntaxError('closing', '}'));
-    state.output = utils.escapeLast(state.output, '{');
-    decrement('braces');
-  }
-
-  if (opts.strictSlashes !== true && (prev.type === 'star' || prev.type === 'bracket')) {
-    push({ type: 'maybe_slash', value: '', output: `${SLASH_LITERAL}?` });
-  }
-
-  // rebuild the output if we had to backtrack at any point
-  if (state.backtrack === true) {
-    state.output = '';
-
-    for (const token of state.tokens) {
-      state.output += token.output != null ? token.output : token.value;
-
-      if (token.suffix) {
-        state.output += token.suffix;
-      }
-    }
-  }
-
-  return state;
-};
-
-/**
- * Fast paths for creating regular expressions for common glob patterns.
- * This can significantly speed up processing and has very little downside
- * impact when none of the fast paths match.
- */
-
-parse.fastpaths = (input, options) => {
-  const opts = { ...options };
-  const max = typeof opts.maxLength === 'number' ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-  const len = input.length;
-  if (len > max) {
-    throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-  }
-
-  input = REPLACEMENTS[input] || input;
-
-  // create constants based on platform, for windows or posix
-  const {
-    DOT_LITERAL,
-    SLASH_LITERAL,
-    ONE_CHAR,
-    DOTS_SLASH,
-    NO_DOT,
-    NO_DOTS,
-    NO_DOTS_SLASH,
-    STAR,
-    START_ANCHOR
-  } = constants.globChars(opts.windows);
-
-  const nodot = opts.dot ? NO_DOTS : NO_DOT;
-  const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
-  const capture = opts.capture ? '' : '?:';
-  const state = { negated: false, prefix: '' };
-  let star = opts.bash === true ? '.*?' : STAR;
-
-  if (opts.capture) {
-    star = `(${star})`;
-  }
-
-  const globstar = opts => {
-    if (opts.noglobstar === true) return star;
-    return `(${capture}(?:(?!${START_ANCHOR}${opts.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-  };
-
-  const create = str => {
-    switch (str) {
-      case '*':
-        return `${nodot}${ONE_CHAR}${star}`;
-
-      case '.*':
-        return `${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-      case '*.*':
-        return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-      case '*/*':
-        return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
-
-      case '**':
-        return nodot + globstar(opts);
-
-      case '**/*':
-        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
-
-      case '**/*.*':
-        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-      case '**/.*':
-        return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
-
-      default: {
-        const match = /^(.*?)\.(\w+)$/.exec(str);
-        if (!match) return;
-
-        const source = create(match[1]);
-        if (!source) return;
-
-        return source + DOT_LITERAL + match[2];
-      }
-    }
-  };
-
-  const output = utils.removePrefix(input, state);
-  let source = create(output);
-
-  if (source && opts.strictSlashes !== true) {
-    source += `${SLASH_LITERAL}?`;
-  }
-
-  return source;
-};
-
-module.exports = parse;
-
-
-/***/ }),
-
-/***/ 8016:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const scan = __nccwpck_require__(1781);
-const parse = __nccwpck_require__(8265);
-const utils = __nccwpck_require__(4059);
-const constants = __nccwpck_require__(5595);
-const isObject = val => val && typeof val === 'object' && !Array.isArray(val);
-
-/**
- * Creates a matcher function from one or more glob patterns. The
- * returned function takes a string to match as its first argument,
- * and returns true if the string is a match. The returned matcher
- * function also takes a boolean as the second argument that, when true,
- * returns an object with additional information.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch(glob[, options]);
- *
- * const isMatch = picomatch('*.!(*a)');
- * console.log(isMatch('a.a')); //=> false
- * console.log(isMatch('a.b')); //=> true
- *
- * // For environments without `node.js`, `picomatch/posix` provides you a dependency-free matcher, without automatic OS detection.
- * const picomatch = require('picomatch/posix');
- * // the same API, defaulting to posix paths
- * const isMatch = picomatch('a/*');
- * console.log(isMatch('a\\b')); //=> false
- * console.log(isMatch('a/b')); //=> true
- *
- * // you can still configure the matcher function to accept windows paths
- * const isMatch = picomatch('a/*', { options: windows });
- * console.log(isMatch('a\\b')); //=> true
- * console.log(isMatch('a/b')); //=> true
- * ```
- * @name picomatch
- * @param {String|Array} `globs` One or more glob patterns.
- * @param {Object=} `options`
- * @return {Function=} Returns a matcher function.
- * @api public
- */
-
-const picomatch = (glob, options, returnState = false) => {
-  if (Array.isArray(glob)) {
-    const fns = glob.map(input => picomatch(input, options, returnState));
-    const arrayMatcher = str => {
-      for (const isMatch of fns) {
-        const state = isMatch(str);
-        if (state) return state;
-      }
-      return false;
-    };
-    return arrayMatcher;
-  }
-
-  const isState = isObject(glob) && glob.tokens && glob.input;
-
-  if (glob === '' || (typeof glob !== 'string' && !isState)) {
-    throw new TypeError('Expected pattern to be a non-empty string');
-  }
-
-  const opts = options || {};
-  const posix = opts.windows;
-  const regex = isState
-    ? picomatch.compileRe(glob, options)
-    : picomatch.makeRe(glob, options, false, true);
-
-  const state = regex.state;
-  delete regex.state;
-
-  let isIgnored = () => false;
-  if (opts.ignore) {
-    const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
-    isIgnored = picomatch(opts.ignore, ignoreOpts, returnState);
-  }
-
-  const matcher = (input, returnObject = false) => {
-    const { isMatch, match, output } = picomatch.test(input, regex, options, { glob, posix });
-    const result = { glob, state, regex, posix, input, output, match, isMatch };
-
-    if (typeof opts.onResult === 'function') {
-      opts.onResult(result);
-    }
-
-    if (isMatch === false) {
-      result.isMatch = false;
-      return returnObject ? result : false;
-    }
-
-    if (isIgnored(input)) {
-      if (typeof opts.onIgnore === 'function') {
-        opts.onIgnore(result);
-      }
-      result.isMatch = false;
-      return returnObject ? result : false;
-    }
-
-    if (typeof opts.onMatch === 'function') {
-      opts.onMatch(result);
-    }
-    return returnObject ? result : true;
-  };
-
-  if (returnState) {
-    matcher.state = state;
-  }
-
-  return matcher;
-};
-
-/**
- * Test `input` with the given `regex`. This is used by the main
- * `picomatch()` function to test the input string.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.test(input, regex[, options]);
- *
- * console.log(picomatch.test('foo/bar', /^(?:([^/]*?)\/([^/]*?))$/));
- * // { isMatch: true, match: [ 'foo/', 'foo', 'bar' ], output: 'foo/bar' }
- * ```
- * @param {String} `input` String to test.
- * @param {RegExp} `regex`
- * @return {Object} Returns an object with matching info.
- * @api public
- */
-
-picomatch.test = (input, regex, options, { glob, posix } = {}) => {
-  if (typeof input !== 'string') {
-    throw new TypeError('Expected input to be a string');
-  }
-
-  if (input === '') {
-    return { isMatch: false, output: '' };
-  }
-
-  const opts = options || {};
-  const format = opts.format || (posix ? utils.toPosixSlashes : null);
-  let match = input === glob;
-  let output = (match && format) ? format(input) : input;
-
-  if (match === false) {
-    output = format ? format(input) : input;
-    match = output === glob;
-  }
-
-  if (match === false || opts.capture === true) {
-    if (opts.matchBase === true || opts.basename === true) {
-      match = picomatch.matchBase(input, regex, options, posix);
-    } else {
-      match = regex.exec(output);
-    }
-  }
-
-  return { isMatch: Boolean(match), match, output };
-};
-
-/**
- * Match the basename of a filepath.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.matchBase(input, glob[, options]);
- * console.log(picomatch.matchBase('foo/bar.js', '*.js'); // true
- * ```
- * @param {String} `input` String to test.
- * @param {RegExp|String} `glob` Glob pattern or regex created by [.makeRe](#makeRe).
- * @return {Boolean}
- * @api public
- */
-
-picomatch.matchBase = (input, glob, options, posix = options && options.windows) => {
-  const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
-  return regex.test(utils.basename(input, { windows: posix }));
-};
-
-/**
- * Returns true if **any** of the given glob `patterns` match the specified `string`.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.isMatch(string, patterns[, options]);
- *
- * console.log(picomatch.isMatch('a.a', ['b.*', '*.a'])); //=> true
- * console.log(picomatch.isMatch('a.a', 'b.*')); //=> false
- * ```
- * @param {String|Array} str The string to test.
- * @param {String|Array} patterns One or more glob patterns to use for matching.
- * @param {Object} [options] See available [options](#options).
- * @return {Boolean} Returns true if any patterns match `str`
- * @api public
- */
-
-picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
-
-/**
- * Parse a glob pattern to create the source string for a regular
- * expression.
- *
- * ```js
- * const picomatch = require('picomatch');
- * const result = picomatch.parse(pattern[, options]);
- * ```
- * @param {String} `pattern`
- * @param {Object} `options`
- * @return {Object} Returns an object with useful properties and output to be used as a regex source string.
- * @api public
- */
-
-picomatch.parse = (pattern, options) => {
-  if (Array.isArray(pattern)) return pattern.map(p => picomatch.parse(p, options));
-  return parse(pattern, { ...options, fastpaths: false });
-};
-
-/**
- * Scan a glob pattern to separate the pattern into segments.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.scan(input[, options]);
- *
- * const result = picomatch.scan('!./foo/*.js');
- * console.log(result);
- * { prefix: '!./',
- *   input: '!./foo/*.js',
- *   start: 3,
- *   base: 'foo',
- *   glob: '*.js',
- *   isBrace: false,
- *   isBracket: false,
- *   isGlob: true,
- *   isExtglob: false,
- *   isGlobstar: false,
- *   negated: true }
- * ```
- * @param {String} `input` Glob pattern to scan.
- * @param {Object} `options`
- * @return {Object} Returns an object with
- * @api public
- */
-
-picomatch.scan = (input, options) => scan(input, options);
-
-/**
- * Compile a regular expression from the `state` object returned by the
- * [parse()](#parse) method.
- *
- * ```js
- * const picomatch = require('picomatch');
- * const state = picomatch.parse('*.js');
- * // picomatch.compileRe(state[, options]);
- *
- * console.log(picomatch.compileRe(state));
- * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
- * ```
- * @param {Object} `state`
- * @param {Object} `options`
- * @param {Boolean} `returnOutput` Intended for implementors, this argument allows you to return the raw output from the parser.
- * @param {Boolean} `returnState` Adds the state to a `state` property on the returned regex. Useful for implementors and debugging.
- * @return {RegExp}
- * @api public
- */
-
-picomatch.compileRe = (state, options, returnOutput = false, returnState = false) => {
-  if (returnOutput === true) {
-    return state.output;
-  }
-
-  const opts = options || {};
-  const prepend = opts.contains ? '' : '^';
-  const append = opts.contains ? '' : '$';
-
-  let source = `${prepend}(?:${state.output})${append}`;
-  if (state && state.negated === true) {
-    source = `^(?!${source}).*$`;
-  }
-
-  const regex = picomatch.toRegex(source, options);
-  if (returnState === true) {
-    regex.state = state;
-  }
-
-  return regex;
-};
-
-/**
- * Create a regular expression from a parsed glob pattern.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.makeRe(state[, options]);
- *
- * const result = picomatch.makeRe('*.js');
- * console.log(result);
- * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
- * ```
- * @param {String} `state` The object returned from the `.parse` method.
- * @param {Object} `options`
- * @param {Boolean} `returnOutput` Implementors may use this argument to return the compiled output, instead of a regular expression. This is not exposed on the options to prevent end-users from mutating the result.
- * @param {Boolean} `returnState` Implementors may use this argument to return the state from the parsed glob with the returned regular expression.
- * @return {RegExp} Returns a regex created from the given pattern.
- * @api public
- */
-
-picomatch.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
-  if (!input || typeof input !== 'string') {
-    throw new TypeError('Expected a non-empty string');
-  }
-
-  let parsed = { negated: false, fastpaths: true };
-
-  if (options.fastpaths !== false && (input[0] === '.' || input[0] === '*')) {
-    parsed.output = parse.fastpaths(input, options);
-  }
-
-  if (!parsed.output) {
-    parsed = parse(input, options);
-  }
-
-  return picomatch.compileRe(parsed, options, returnOutput, returnState);
-};
-
-/**
- * Create a regular expression from the given regex source string.
- *
- * ```js
- * const picomatch = require('picomatch');
- * // picomatch.toRegex(source[, options]);
- *
- * const { output } = picomatch.parse('*.js');
- * console.log(picomatch.toRegex(output));
- * //=> /^(?:(?!\.)(?=.)[^/]*?\.js)$/
- * ```
- * @param {String} `source` Regular expression source string.
- * @param {Object} `options`
- * @return {RegExp}
- * @api public
- */
-
-picomatch.toRegex = (source, options) => {
-  try {
-    const opts = options || {};
-    return new RegExp(source, opts.flags || (opts.nocase ? 'i' : ''));
-  } catch (err) {
-    if (options && options.debug === true) throw err;
-    return /$^/;
-  }
-};
-
-/**
- * Picomatch constants.
- * @return {Object}
- */
-
-picomatch.constants = constants;
-
-/**
- * Expose "picomatch"
- */
-
-module.exports = picomatch;
-
-
-/***/ }),
-
-/***/ 1781:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-
-
-const utils = __nccwpck_require__(4059);
-const {
-  CHAR_ASTERISK,             /* * */
-  CHAR_AT,                   /* @ */
-  CHAR_BACKWARD_SLASH,       /* \ */
-  CHAR_COMMA,                /* , */
-  CHAR_DOT,                  /* . */
-  CHAR_EXCLAMATION_MARK,     /* ! */
-  CHAR_FORWARD_SLASH,        /* / */
-  CHAR_LEFT_CURLY_BRACE,     /* { */
-  CHAR_LEFT_PARENTHESES,     /* ( */
-  CHAR_LEFT_SQUARE_BRACKET,  /* [ */
-  CHAR_PLUS,                 /* + */
-  CHAR_QUESTION_MARK,        /* ? */
-  CHAR_RIGHT_CURLY_BRACE,    /* } */
-  CHAR_RIGHT_PARENTHESES,    /* ) */
-  CHAR_RIGHT_SQUARE_BRACKET  /* ] */
-} = __nccwpck_require__(5595);
-
-const isPathSeparator = code => {
-  return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
-};
-
-const depth = token => {
-  if (token.isPrefix !== true) {
-    token.depth = token.isGlobstar ? Infinity : 1;
-  }
-};
-
-/**
- * Quickly scans a glob pattern and returns an object with a handful of
- * useful properties, like `isGlob`, `path` (the leading non-glob, if it exists),
- * `glob` (the actual pattern), `negated` (true if the path starts with `!` but not
- * with `!(`) and `negatedExtglob` (true if the path starts with `!(`).
- *
- * ```js
- * const pm = require('picomatch');
- * console.log(pm.scan('foo/bar/*.js'));
- * { isGlob: true, input: 'foo/bar/*.js', base: 'foo/bar', glob: '*.js' }
- * ```
- * @param {String} `str`
- * @param {Object} `options`
- * @return {Object} Returns an object with tokens and regex source string.
- * @api public
- */
-
-const scan = (input, options) => {
-  const opts = options || {};
-
-  const length = input.length - 1;
-  const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
-  const slashes = [];
-  const tokens = [];
-  const parts = [];
-
-  let str = input;
-  let index = -1;
-  let start = 0;
-  let lastIndex = 0;
-  let isBrace = false;
-  let isBracket = false;
-  let isGlob = false;
-  let isExtglob = false;
-  let isGlobstar = false;
-  let braceEscaped = false;
-  let backslashes = false;
-  let negated = false;
-  let negatedExtglob = false;
-  let finished = false;
-  let braces = 0;
-  let prev;
-  let code;
-  let token = { value: '', depth: 0, isGlob: false };
-
-  const eos = () => index >= length;
-  const peek = () => str.charCodeAt(index + 1);
-  const advance = () => {
-    prev = code;
-    return str.charCodeAt(++index);
-  };
-
-  while (index < length) {
-    code = advance();
-    let next;
-
-    if (code === CHAR_BACKWARD_SLASH) {
-      backslashes = token.backslashes = true;
-      code = advance();
-
-      if (code === CHAR_LEFT_CURLY_BRACE) {
-        braceEscaped = true;
-      }
-      continue;
-    }
-
-    if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
-      braces++;
-
-      while (eos() !== true && (code = advance())) {
-        if (code === CHAR_BACKWARD_SLASH) {
-          backslashes = token.backslashes = true;
-          advance();
-          continue;
-        }
-
-        if (code === CHAR_LEFT_CURLY_BRACE) {
-          braces++;
-          continue;
-        }
-
-        if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
-          isBrace = token.isBrace = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-
-          if (scanToEnd === true) {
-            continue;
-          }
-
-          break;
-        }
-
-        if (braceEscaped !== true && code === CHAR_COMMA) {
-          isBrace = token.isBrace = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-
-          if (scanToEnd === true) {
-            continue;
-          }
-
-          break;
-        }
-
-        if (code === CHAR_RIGHT_CURLY_BRACE) {
-          braces--;
-
-          if (braces === 0) {
-            braceEscaped = false;
-            isBrace = token.isBrace = true;
-            finished = true;
-            break;
-          }
-        }
-      }
-
-      if (scanToEnd === true) {
-        continue;
-      }
-
-      break;
-    }
-
-    if (code === CHAR_FORWARD_SLASH) {
-      slashes.push(index);
-      tokens.push(token);
-      token = { value: '', depth: 0, isGlob: false };
-
-      if (finished === true) continue;
-      if (prev === CHAR_DOT && index === (start + 1)) {
-        start += 2;
-        continue;
-      }
-
-      lastIndex = index + 1;
-      continue;
-    }
-
-    if (opts.noext !== true) {
-      const isExtglobChar = code === CHAR_PLUS
-        || code === CHAR_AT
-        || code === CHAR_ASTERISK
-        || code === CHAR_QUESTION_MARK
-        || code === CHAR_EXCLAMATION_MARK;
-
-      if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
-        isGlob = token.isGlob = true;
-        isExtglob = token.isExtglob = true;
-        finished = true;
-        if (code === CHAR_EXCLAMATION_MARK && index === start) {
-          negatedExtglob = true;
-        }
-
-        if (scanToEnd === true) {
-          let parens = 0;
-
-          while (eos() !== true && (code = advance())) {
-            if (code === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-
-            if (code === CHAR_LEFT_PARENTHESES) {
-              parens++;
-              continue;
-            }
-
-            if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-              finished = true;
-              break;
-            }
-          }
-          continue;
-        }
-        break;
-      }
-    }
-
-    if (code === CHAR_ASTERISK) {
-      if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
-      isGlob = token.isGlob = true;
-      finished = true;
-
-      if (scanToEnd === true) {
-        continue;
-      }
-      break;
-    }
-
-    if (code === CHAR_QUESTION_MARK) {
-      isGlob = token.isGlob = true;
-      finished = true;
-
-      if (scanToEnd === true) {
-        continue;
-      }
-      break;
-    }
-
-    if (code === CHAR_LEFT_SQUARE_BRACKET) {
-      while (eos() !== true && (next = advance())) {
-        if (next === CHAR_BACKWARD_SLASH) {
-          backslashes = token.backslashes = true;
-          advance();
-          continue;
-        }
-
-        if (next === CHAR_RIGHT_SQUARE_BRACKET) {
-          isBracket = token.isBracket = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-          break;
-        }
-      }
-
-      if (scanToEnd === true) {
-        continue;
-      }
-
-      break;
-    }
-
-    if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
-      negated = token.negated = true;
-      start++;
-      continue;
-    }
-
-    if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
-      isGlob = token.isGlob = true;
-
-      if (scanToEnd === true) {
-        let parens = 1;
-
-        while (eos() !== true && (code = advance())) {
-          if (code === CHAR_BACKWARD_SLASH) {
-            backslashes = token.backslashes = true;
-            advance();
-            continue;
-          }
-
-          if (code === CHAR_LEFT_PARENTHESES) {
-            parens++;
-            continue;
-          }
-
-          if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-            finished = true;
-            break;
-          }
-        }
-        continue;
-      }
-      break;
-    }
-
-    if (isGlob === true) {
-      finished = true;
-
-      if (scanToEnd === true) {
-        continue;
-      }
-
-      break;
-    }
-  }
-
-  if (opts.noext === true) {
-    isExtglob = false;
-    isGlob = false;
-  }
-
-  let base = str;
-  let prefix = '';
-  let glob = '';
-
-  if (start > 0) {
-    prefix = str.slice(0, start);
-    str = str.slice(start);
-    lastIndex -= start;
-  }
-
-  if (base && isGlob === true && lastIndex > 0) {
-    base = str.slice(0, lastIndex);
-    glob = str.slice(lastIndex);
-  } else if (isGlob === true) {
-    base = '';
-    glob = str;
-  } else {
-    base = str;
-  }
-
-  if (base && base !== '' && base !== '/' && base !== str) {
-    if (isPathSeparator(base.charCodeAt(base.length - 1))) {
-      base = base.slice(0, -1);
-    }
-  }
-
-  if (opts.unescape === true) {
-    if (glob) glob = utils.removeBackslashes(glob);
-
-    if (base && backslashes === true) {
-      base = utils.removeBackslashes(base);
-    }
-  }
-
-  const state = {
-    prefix,
-    input,
-    start,
-    base,
-    glob,
-    isBrace,
-    isBracket,
-    isGlob,
-    isExtglob,
-    isGlobstar,
-    negated,
-    negatedExtglob
-  };
-
-  if (opts.tokens === true) {
-    state.maxDepth = 0;
-    if (!isPathSeparator(code)) {
-      tokens.push(token);
-    }
-    state.tokens = tokens;
-  }
-
-  if (opts.parts === true || opts.tokens === true) {
-    let prevIndex;
-
-    for (let idx = 0; idx < slashes.length; idx++) {
-      const n = prevIndex !== undefined ? prevIndex + 1 : start;
-      const i = slashes[idx];
-      const value = input.slice(n, i);
-      if (opts.tokens) {
-        if (idx === 0 && start !== 0) {
-          tokens[idx].isPrefix = true;
-          tokens[idx].value = prefix;
-        } else {
-          tokens[idx].value = value;
-        }
-        depth(tokens[idx]);
-        state.maxDepth += tokens[idx].depth;
-      }
-      if (i >= start) {
-        parts.push(value);
-        prevIndex = i;
-      }
-    }
-
-    const n = prevIndex !== undefined ? prevIndex + 1 : start;
-    const value = input.slice(n);
-    parts.push(value);
-
-    if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
-      tokens[tokens.length - 1].value = value;
-      depth(tokens[tokens.length - 1]);
-      state.maxDepth += tokens[tokens.length - 1].depth;
-    }
-
-    state.slashes = slashes;
-    state.parts = parts;
-  }
-
-  return state;
-};
-
-module.exports = scan;
-
-
-/***/ }),
-
-/***/ 4059:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-/*global navigator*/
-
-
-const {
-  REGEX_BACKSLASH,
-  REGEX_REMOVE_BACKSLASH,
-  REGEX_SPECIAL_CHARS,
-  REGEX_SPECIAL_CHARS_GLOBAL
-} = __nccwpck_require__(5595);
-
-exports.isObject = val => val !== null && typeof val === 'object' && !Array.isArray(val);
-exports.hasRegexChars = str => REGEX_SPECIAL_CHARS.test(str);
-exports.isRegexChar = str => str.length === 1 && exports.hasRegexChars(str);
-exports.escapeRegex = str => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, '\\$1');
-exports.toPosixSlashes = str => str.replace(REGEX_BACKSLASH, '/');
-
-exports.isWindows = () => {
-  if (typeof navigator !== 'undefined' && navigator.platform) {
-    const platform = navigator.platform.toLowerCase();
-    return platform === 'win32' || platform === 'windows';
-  }
-
-  if (typeof process !== 'undefined' && process.platform) {
-    return process.platform === 'win32';
-  }
-
-  return false;
-};
-
-exports.removeBackslashes = str => {
-  return str.replace(REGEX_REMOVE_BACKSLASH, match => {
-    return match === '\\' ? '' : match;
-  });
-};
-
-exports.escapeLast = (input, char, lastIdx) => {
-  const idx = input.lastIndexOf(char, lastIdx);
-  if (idx === -1) return input;
-  if (input[idx - 1] === '\\') return exports.escapeLast(input, char, idx - 1);
-  return `${input.slice(0, idx)}\\${input.slice(idx)}`;
-};
-
-exports.removePrefix = (input, state = {}) => {
-  let output = input;
-  if (output.startsWith('./')) {
-    output = output.slice(2);
-    state.prefix = './';
-  }
-  return output;
-};
-
-exports.wrapOutput = (input, state = {}, options = {}) => {
-  const prepend = options.contains ? '' : '^';
-  const append = options.contains ? '' : '$';
-
-  let output = `${prepend}(?:${input})${append}`;
-  if (state.negated === true) {
-    output = `(?:^(?!${output}).*$)`;
-  }
-  return output;
-};
-
-exports.basename = (path, { windows } = {}) => {
-  const segs = path.split(windows ? /[\\/]/ : '/');
-  const last = segs[segs.length - 1];
-
-  if (last === '') {
-    return segs[segs.length - 2];
-  }
-
-  return last;
-};
-
-
-/***/ }),
-
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -47996,29 +45492,25 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+/***/ 6643:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6046);
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ GLOB_OPTIONS)
+/* harmony export */ });
+/** How include/exclude patterns match: dot-folders and dot-files too (.well-known/, .htaccess). */
+const GLOB_OPTIONS = { dot: true };
 
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 6046:
+/***/ 1532:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
-
-;// CONCATENATED MODULE: ./src/concurrency.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ mapConcurrent),
+/* harmony export */   y: () => (/* binding */ fetchInOrder)
+/* harmony export */ });
 /** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
 async function mapConcurrent(items, limit, fn) {
     const results = [];
@@ -48090,7 +45582,2291 @@ function fetchInOrder(fetch, take, limit, upTo) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/text.ts
+
+/***/ }),
+
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XS: () => (/* binding */ GitError),
+/* harmony export */   dV: () => (/* binding */ AnswerError),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   y_: () => (/* binding */ GitHubError)
+/* harmony export */ });
+/** A mistake in the step's inputs: reported as the message alone, never with a stack trace. */
+class InputError extends Error {
+    name = 'InputError';
+    /** The input the message names first (`Input "batch-size" must…`), for the annotation's title. */
+    get input() {
+        return /\binput "([a-z][a-z-]*)"/i.exec(this.message)?.[1];
+    }
+}
+/**
+ * The API answered something this action cannot use (a missing or mistyped field, a list without
+ * end): reported as the message alone, never with a stack trace. The message says what to check.
+ */
+class AnswerError extends Error {
+    name = 'AnswerError';
+}
+/** git failed: its own first error line, with any credential in a remote URL hidden. */
+class GitError extends Error {
+    name = 'GitError';
+}
+/** A GitHub API call failed: which call, its status, and what to check. */
+class GitHubError extends Error {
+    name = 'GitHubError';
+}
+
+
+/***/ }),
+
+/***/ 9407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1500);
+
+
+// Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
+// and the old generation grows by a fifth at a time rather than by up to four times. A purge of 100,000
+// URLs then peaks about 80 MB lower, for a few more short collections; npm run bench measures both.
+// (V8 reads these two as it goes, so they take effect although the heap is already set up.)
+(0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--semi-space-growth-factor=1');
+(0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--heap-growing-percent=20');
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 5625:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $e: () => (/* binding */ warning),
+/* harmony export */   Os: () => (/* binding */ group),
+/* harmony export */   Yz: () => (/* binding */ debug),
+/* harmony export */   fJ: () => (/* binding */ fail),
+/* harmony export */   pq: () => (/* binding */ info)
+/* harmony export */ });
+/* unused harmony export error */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
+
+
+
+// The one way the action writes to the log. Every message is redacted (the API key, the GitHub token)
+// and neutralised (no line of it can become a workflow command) before the runner sees it; nothing else
+// in src/ calls core's logging functions (the lint config enforces it).
+const safe = (message) => (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message));
+function info(message) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(safe(message));
+}
+function debug(message) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(safe(message));
+}
+/** A warning annotation; `title` is shown above it in the run's annotation list. */
+function warning(message, title) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(safe(message), title === undefined ? {} : { title: safe(title) });
+}
+/** An error annotation that does not by itself fail the step. */
+function error(message, title) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .error */ .z3(safe(message), title === undefined ? {} : { title: safe(title) });
+}
+/** Fails the step with one error annotation. */
+function fail(message, title) {
+    error(message, title);
+    // 1, not core.ExitCode.Failure: @github/local-action's stand-in for core has no ExitCode.
+    process.exitCode = 1;
+}
+/** Runs `fn` inside a collapsible log group. */
+function group(name, fn) {
+    return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .group */ .Os(safe(name), fn);
+}
+
+
+/***/ }),
+
+/***/ 1500:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/concurrency.ts
+var concurrency = __nccwpck_require__(1532);
+;// CONCATENATED MODULE: ./src/http/errors.ts
+/** A request that failed after all its attempts. The message says which request, why, and what to do. */
+class ApiError extends Error {
+    details;
+    name = 'ApiError';
+    constructor(details) {
+        super(describeFailure(details));
+        this.details = details;
+    }
+    get status() {
+        return this.details.status;
+    }
+}
+const MAX_MESSAGE_CHARS = 300;
+/** A server that lists thousands of errors says enough in its first few. */
+const MAX_ERRORS = 20;
+/**
+ * The server's own words from an error body: `errors[].message` (or a top-level list of them), `error`
+ * (text or `{message}`), `message`, or else the text of a non-JSON body (an HTML page as its text,
+ * without tags), whitespace folded. At most 300 characters; never throws, whatever the body holds.
+ *
+ * `hide` scrubs secrets. It is applied to the whole body and again to the whole message (which JSON
+ * escapes or HTML entities may have spelled differently) before anything is cut, so that a cut can
+ * never leave part of a secret.
+ */
+function extractServerMessage(body, hide) {
+    const text = hide(body).trim();
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return finish(text.startsWith('<') ? textOfMarkup(text) : text, hide);
+    }
+    if (Array.isArray(json))
+        return messageOfList(json, hide);
+    if (typeof json !== 'object' || json === null)
+        return finish(String(json), hide);
+    const record = json;
+    if (Array.isArray(record.errors)) {
+        const message = messageOfList(record.errors, hide);
+        if (message !== undefined)
+            return message;
+    }
+    const message = textValue(record.error) ?? messageOf(record.error) ?? textValue(record.message);
+    return message === undefined ? undefined : finish(message, hide);
+}
+function messageOfList(entries, hide) {
+    const messages = entries
+        .slice(0, MAX_ERRORS)
+        .map((entry) => textValue(entry) ?? messageOf(entry))
+        .filter((message) => message !== undefined);
+    return finish(messages.join('; '), hide);
+}
+function messageOf(value) {
+    return typeof value === 'object' && value !== null ? textValue(value.message) : undefined;
+}
+/** A message as a server may give it: non-empty text, or a number. */
+function textValue(value) {
+    if (typeof value === 'number')
+        return String(value);
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+function finish(message, hide) {
+    const folded = hide(message).replace(/\s+/g, ' ').trim();
+    return folded === '' ? undefined : clip(folded);
+}
+function clip(text) {
+    if (text.length <= MAX_MESSAGE_CHARS)
+        return text;
+    // Never end on the first half of a surrogate pair.
+    const end = /[\ud800-\udbff]/.test(text.charAt(MAX_MESSAGE_CHARS - 1)) ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS;
+    return `${text.slice(0, end)}…`;
+}
+const ENTITIES = new Map([
+    ['amp', '&'],
+    ['lt', '<'],
+    ['gt', '>'],
+    ['quot', '"'],
+    ['apos', "'"],
+    ['nbsp', ' ']
+]);
+/**
+ * The text a browser would show of an HTML page: comments, scripts and styles dropped, every tag made a
+ * space (so that the words of two paragraphs do not run together), the common entities decoded. Each
+ * pattern, once started, always matches (an unclosed tag runs to the end), so the work is linear in the
+ * size of the page.
+ */
+function textOfMarkup(markup) {
+    return markup
+        .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+        .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
+        .replace(/<[a-z!/?][^>]*(?:>|$)/gi, ' ')
+        .replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);/gi, (entity, name) => {
+        if (!name.startsWith('#'))
+            return ENTITIES.get(name.toLowerCase()) ?? entity;
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    });
+}
+const HINTS = {
+    400: 'The API rejected the request as sent; check the inputs it came from.',
+    401: 'The API key was not accepted: check the "api-key" input or the CDN_API_KEY secret.',
+    403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
+    404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
+    405: 'The address does not take this request: check that "api-url" is the Content Delivery Service API, including /v1.',
+    409: 'The request conflicts with the zone\'s current state.',
+    413: 'The request is too large: lower "batch-size".',
+    429: 'Rate limited: raise "rate-limit-wait", or run again when the account is less busy.'
+};
+function hintFor(details) {
+    switch (details.kind) {
+        case 'timeout':
+            return 'No answer in time: raise "timeout" or run again later.';
+        case 'network':
+            return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.';
+        case 'too-large':
+            return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.';
+        case 'unsuccessful':
+            return 'The API answered success: false.';
+        case 'rate-limited':
+            return 'Raise "rate-limit-wait", purge fewer URLs per step (a larger "batch-size" means fewer requests), or run again when the account is less busy.';
+        case 'http': {
+            const status = details.status ?? 0;
+            if (status >= 300 && status < 400)
+                return 'Redirects are not followed: set "api-url" to the address the API is served at.';
+            if (status >= 500)
+                return 'The service failed: run again later.';
+            return HINTS[status] ?? 'The API refused the request.';
+        }
+    }
+}
+function describeWhat(details) {
+    const detail = details.detail ?? '';
+    switch (details.kind) {
+        case 'timeout':
+            return `timed out${detail === '' ? '' : ` after ${detail}`}`;
+        case 'network':
+            return `network error${detail === '' ? '' : ` (${detail})`}`;
+        case 'too-large':
+            return `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`;
+        case 'rate-limited':
+            return detail;
+        case 'unsuccessful':
+        case 'http':
+            return `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`;
+    }
+}
+function describeFailure(details) {
+    const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
+    const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`;
+    const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
+    return `${details.method} ${details.path} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
+}
+
+;// CONCATENATED MODULE: ./src/plan.ts
+
+/**
+ * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
+ * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
+ */
+function planRequests(work, batchSize) {
+    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
+    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
+    const prefix = (zone) => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '');
+    const purges = work.flatMap((item) => {
+        const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`;
+        const request = (kind, body, items, label, range) => ({
+            zoneId: item.zone.id,
+            kind,
+            method: 'POST',
+            path: purgePath,
+            body,
+            items,
+            label: `${prefix(item.zone)}${label}`,
+            ...(range === undefined ? {} : { range })
+        });
+        if (item.purgeEverything)
+            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
+        const batched = (kind, noun, list) => {
+            const split = batches(list, batchSize);
+            return split.map((items, index) => {
+                const first = index * batchSize + 1;
+                const label = split.length === 1
+                    ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
+                    : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
+                return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) });
+            });
+        };
+        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
+    });
+    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
+}
+function settingsRequest(zone, settings) {
+    if (zone.name === undefined) {
+        throw new errors/* InputError */.dz(`Input "settings" needs the zone's domain name, which could not be read for zone ${zone.id} (the API key may not list zones). ` +
+            'Give the zone by name with a key that may list zones.');
+    }
+    return {
+        zoneId: zone.id,
+        kind: 'settings',
+        method: 'POST',
+        path: `/zones/${encodeURIComponent(zone.name)}/settings`,
+        body: settings,
+        items: [],
+        label: `Settings of ${zone.name}`
+    };
+}
+function batches(items, size) {
+    const out = [];
+    for (let start = 0; start < items.length; start += size)
+        out.push(items.slice(start, start + size));
+    return out;
+}
+/**
+ * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
+ * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
+ */
+function splitRequest(request, size) {
+    if (request.kind !== 'files' && request.kind !== 'tags')
+        return [request];
+    const kind = request.kind;
+    const noun = kind === 'files' ? 'URL' : 'tag';
+    const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' };
+    return batches(request.items, size).map((items, index) => {
+        const first = range.first + index * size;
+        const where = range.batch === '' ? '' : ` (part of ${range.batch})`;
+        return {
+            ...request,
+            body: { [kind]: items },
+            items,
+            label: `${range.zone}${noun}s ${first}-${first + items.length - 1} of ${range.of}${where}`,
+            range: { ...range, first }
+        };
+    });
+}
+
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
+;// CONCATENATED MODULE: ./src/progress.ts
+
+/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
+const DETAILED_REQUESTS = 20;
+/** A progress line at each tenth of the requests, and in between at most this often. */
+const PROGRESS_EVERY_MS = 5_000;
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+/** "purged (1 attempt, 52 ms)", or the request's error. */
+function outcomeLine(outcome) {
+    if (!outcome.ok)
+        return outcome.error ?? `${outcome.request.label}: not confirmed`;
+    return `${outcome.request.label}: purged (${(0,src_text/* plural */.LS)(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
+}
+/**
+ * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
+ * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
+ * Returns the function to call with each outcome.
+ */
+function purgeProgress(requests, options) {
+    if (requests.length <= DETAILED_REQUESTS)
+        return (outcome) => options.log(outcomeLine(outcome));
+    const started = options.now();
+    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
+    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
+    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
+    const units = (request) => Math.max(1, request.items.length);
+    const total = requests.reduce((sum, request) => sum + units(request), 0);
+    let done = 0;
+    let confirmedUrls = 0;
+    let confirmedTags = 0;
+    let lastTenth = 0;
+    let lastLine = started;
+    return (outcome) => {
+        done += units(outcome.request);
+        if (outcome.ok && outcome.request.kind === 'files')
+            confirmedUrls += outcome.request.items.length;
+        if (outcome.ok && outcome.request.kind === 'tags')
+            confirmedTags += outcome.request.items.length;
+        if (!outcome.ok)
+            options.log(outcomeLine(outcome));
+        const tenth = Math.floor((done * 10) / total);
+        const now = options.now();
+        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
+            return;
+        lastTenth = tenth;
+        lastLine = now;
+        const counts = [
+            urls > 0 ? `${(0,src_text/* thousands */.oh)(confirmedUrls)} of ${(0,src_text/* thousands */.oh)(urls)} URLs` : undefined,
+            tags > 0 ? `${(0,src_text/* thousands */.oh)(confirmedTags)} of ${(0,src_text/* thousands */.oh)(tags)} tags` : undefined,
+            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
+        ]
+            .filter((part) => part !== undefined)
+            .join(', ');
+        const retries = options.retries();
+        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${(0,src_text/* plural */.LS)(retries, 'retry', 'retries')}, ${seconds(now - started)}`);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/execute.ts
+
+
+
+
+/** The documented time for a settings change to reach every edge location. */
+const PROPAGATION_MS = 30_000;
+const execute_PROGRESS_EVERY_MS = 10_000;
+/** Purge requests started at once, most of them waiting for the pacer. */
+const QUEUED_REQUESTS = 256;
+/**
+ * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
+ * share one concurrency limit, and every batch is tried even when others fail.
+ */
+async function executePlan(client, plan, options) {
+    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
+    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
+    let started = performance.now();
+    const settingsOutcomes = settingsRequests.length === 0
+        ? []
+        : await options.group('Settings', async () => {
+            const outcomes = await (0,concurrency/* mapConcurrent */._)(settingsRequests, settingsRequests.length, (request) => send(client, request));
+            for (const outcome of outcomes) {
+                options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''));
+            }
+            if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
+                await waitForPropagation(options);
+            return outcomes;
+        });
+    const settingsMs = performance.now() - started;
+    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
+    started = performance.now();
+    const purgeOutcomes = purgeRequests.length === 0
+        ? []
+        : await options.group('Purge', async () => {
+            const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
+            const limit = { size: undefined };
+            // The client's pacer keeps `concurrency` in flight; more are started so that one waiting out a
+            // 429 does not hold a slot, within a bound on what waits in memory.
+            const outcomes = (await (0,concurrency/* mapConcurrent */._)(purgeRequests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
+                const sent = blockedZones.has(request.zoneId)
+                    ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
+                    : await sendPurge(client, request, limit, options.log);
+                sent.forEach(progress);
+                return sent;
+            })).flat();
+            const confirmed = outcomes.filter((outcome) => outcome.ok).length;
+            options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
+            return outcomes;
+        });
+    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
+}
+/**
+ * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
+ * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
+ * out, so nothing is purged twice and nothing is left out.
+ */
+async function sendPurge(client, request, limit, log) {
+    if (limit.size !== undefined && request.items.length > limit.size) {
+        const size = limit.size;
+        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log)))).flat();
+    }
+    const outcome = await send(client, request);
+    if (outcome.status !== 413 || request.items.length <= 1)
+        return [outcome];
+    const half = Math.ceil(request.items.length / 2);
+    if (limit.size === undefined || half < limit.size) {
+        limit.size = half;
+        log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
+    }
+    return sendPurge(client, request, limit, log);
+}
+async function send(client, request) {
+    const started = performance.now();
+    try {
+        const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
+        return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined };
+    }
+    catch (error) {
+        const details = error instanceof ApiError ? error.details : undefined;
+        return {
+            request,
+            ok: false,
+            status: details?.status,
+            attempts: details?.attempts ?? 1,
+            durationMs: performance.now() - started,
+            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
+        };
+    }
+}
+function notSent(request, error) {
+    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
+}
+async function waitForPropagation(options) {
+    for (let waited = 0; waited < options.propagationMs; waited += execute_PROGRESS_EVERY_MS) {
+        const step = Math.min(execute_PROGRESS_EVERY_MS, options.propagationMs - waited);
+        options.log(`Waiting for the settings to reach every edge location: ${Math.ceil((options.propagationMs - waited) / 1000)} s left.`);
+        await options.sleep(step);
+    }
+    options.log('Settings have had the documented propagation time.');
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/http/rate-limit.ts
+// What an answer says about the rate limit it is under, read from whichever header family the API uses:
+// IETF `RateLimit` / `RateLimit-Policy` (structured fields), the older `RateLimit-Limit` /
+// `RateLimit-Remaining` / `RateLimit-Reset`, or `X-RateLimit-*`. Pure; unreadable values are ignored.
+/** A Unix time in seconds is above this (2001-09-09); a delay in seconds never is. */
+const UNIX_SECONDS = 1e9;
+/** A Unix time in milliseconds is above this. */
+const UNIX_MILLISECONDS = 1e12;
+const header = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+};
+/** A non-negative decimal number, or undefined. */
+function number(text) {
+    if (text === undefined)
+        return undefined;
+    const trimmed = text.trim();
+    return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+/** A reset given as delay seconds, Unix seconds or Unix milliseconds (told apart by size), as milliseconds from now. */
+function resetDelayMs(value, nowMs) {
+    if (value > UNIX_MILLISECONDS)
+        return Math.max(0, value - nowMs);
+    if (value > UNIX_SECONDS)
+        return Math.max(0, value * 1000 - nowMs);
+    return value * 1000;
+}
+/**
+ * A structured-field list of items with numeric parameters (RFC 9651), as the IETF fields use:
+ * `"default";r=50;t=30, "burst";r=4;t=1`. Items that do not parse are skipped.
+ */
+function parseItems(text) {
+    if (text === undefined)
+        return [];
+    const items = [];
+    for (const member of text.split(',')) {
+        const [head, ...params] = member.split(';').map((part) => part.trim());
+        const name = /^"([^"\\]*)"$/.exec(head ?? '')?.[1] ?? (/^[a-z*][a-z0-9_\-.:%*/]*$/i.test(head ?? '') ? head : undefined);
+        if (name === undefined)
+            continue;
+        const values = new Map();
+        for (const param of params) {
+            const [key, value] = param.split('=', 2).map((part) => part.trim());
+            const parsed = number(value);
+            if (key !== undefined && /^[a-z][a-z0-9_-]*$/.test(key) && parsed !== undefined)
+                values.set(key, parsed);
+        }
+        items.push({ name, params: values });
+    }
+    return items;
+}
+/** The IETF fields: the item with the least remaining, and the policy of the same name (or the only one). */
+function fromStructuredFields(headers, nowMs) {
+    const limits = parseItems(header(headers, 'ratelimit')).filter((item) => item.params.has('r'));
+    if (limits.length === 0)
+        return undefined;
+    const tightest = limits.reduce((best, item) => (item.params.get('r') < best.params.get('r') ? item : best));
+    const policies = parseItems(header(headers, 'ratelimit-policy'));
+    const policy = policies.find((item) => item.name === tightest.name) ?? (policies.length === 1 ? policies[0] : undefined);
+    const t = tightest.params.get('t');
+    const q = policy?.params.get('q');
+    const w = policy?.params.get('w');
+    return {
+        remaining: tightest.params.get('r'),
+        ...(t === undefined ? {} : { resetMs: resetDelayMs(t, nowMs) }),
+        ...(q === undefined ? {} : { limit: q }),
+        ...(w === undefined || w === 0 ? {} : { windowMs: w * 1000 })
+    };
+}
+/** `<prefix>-Limit` / `-Remaining` / `-Reset`; the limit may carry a window (`100, 100;w=60`). */
+function fromTriple(headers, prefix, nowMs) {
+    const remaining = number(header(headers, `${prefix}-remaining`));
+    if (remaining === undefined)
+        return undefined;
+    const limitText = header(headers, `${prefix}-limit`);
+    const limit = number(limitText?.split(',')[0]);
+    const reset = number(header(headers, `${prefix}-reset`));
+    const w = number(/;\s*w=([\d.]+)/.exec(limitText ?? '')?.[1]);
+    return {
+        remaining,
+        ...(reset === undefined ? {} : { resetMs: resetDelayMs(reset, nowMs) }),
+        ...(limit === undefined ? {} : { limit }),
+        ...(w === undefined || w === 0 ? {} : { windowMs: w * 1000 })
+    };
+}
+/** What the answer's headers say about the rate limit, or undefined when they say nothing readable. */
+function readRateLimit(headers, nowMs) {
+    return fromStructuredFields(headers, nowMs) ?? fromTriple(headers, 'ratelimit', nowMs) ?? fromTriple(headers, 'x-ratelimit', nowMs);
+}
+
+;// CONCATENATED MODULE: ./src/http/pacer.ts
+
+/** A request still waiting when the step's time for rate limits ran out. */
+class RateLimitWaitExceeded extends Error {
+    name = 'RateLimitWaitExceeded';
+}
+const SLOW_START_EVERY_MS = 250;
+const INCREASE_EVERY_MS = 1000;
+const INCREASE = 1.1;
+/** Requests left that the headers must show for the pace to rise fast again. */
+const SPARE = 2;
+const DECREASE = 0.75;
+/** Successes remembered to measure the rate that gets through. */
+const THROUGHPUT_WINDOW_MS = 1000;
+/** 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed window. */
+const WINDOW_EVIDENCE = 2;
+/** Without a reset or refill to go by, one request goes to find out after this long. */
+const PROBE_MS = 1000;
+/** How much sooner than it says a reset in whole seconds may come. */
+const RESET_ROUNDING_MS = 1000;
+/** While a window's reset is uncertain, one request this often finds out whether it has come. */
+const PROBE_EVERY_MS = 100;
+const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+class Pacer {
+    options;
+    /** 429 answers seen. */
+    limited = 0;
+    now;
+    sleep;
+    queue = [];
+    inFlight = 0;
+    sent = 0;
+    lastSentAt = Number.NEGATIVE_INFINITY;
+    // Learnt from 429s, without headers.
+    rate;
+    slowStart = true;
+    lastChange = 0;
+    nextSendAt = 0;
+    successes = [];
+    // Learnt from headers.
+    reading;
+    resetAt;
+    capacity = 0;
+    windowEvidence = 0;
+    bucketEvidence = 0;
+    // Reporting and the budget.
+    reported;
+    timerAt;
+    waitedMs = 0;
+    holds = 0;
+    holdStart = 0;
+    pacingHeld = false;
+    exhausted = false;
+    /** Settles when the headers show a new window: requests waiting out a Retry-After may go then. */
+    renewal = deferred();
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.sleep = options.sleep ?? realSleep;
+    }
+    /** The pace in requests per second once the API has limited the step; undefined while it has not. */
+    get pace() {
+        if (!this.windowed())
+            return this.rate;
+        // Under a fixed window the pace is its policy, when it says one; its bursts have no steady rate otherwise.
+        const policy = this.refill();
+        return policy === undefined || this.limited === 0 ? undefined : policy * 1000;
+    }
+    /** Milliseconds spent waiting on rate limits so far. */
+    get waited() {
+        return this.waitedMs + (this.holds > 0 ? this.now() - this.holdStart : 0);
+    }
+    /**
+     * Waits for a slot within the rate. `returning`: the request is back from waiting out a Retry-After, so
+     * it goes before those not yet sent (a batch started is a batch to finish first).
+     * Rejects with RateLimitWaitExceeded once the step's time for rate limits is spent.
+     */
+    acquire(returning = false) {
+        if (this.exhausted)
+            return Promise.reject(this.exceeded());
+        return new Promise((resolve, reject) => {
+            const waiter = { resolve, reject, returning };
+            const firstNew = this.queue.findIndex((queued) => !queued.returning);
+            if (returning && firstNew !== -1)
+                this.queue.splice(firstNew, 0, waiter);
+            else
+                this.queue.push(waiter);
+            this.pump();
+        });
+    }
+    /** Learns from an answer: its rate-limit headers, and whether it was a 429. */
+    observe(ticket, status, headers) {
+        const now = this.now();
+        const info = readRateLimit(headers, now);
+        if (info !== undefined)
+            this.read(ticket, info, now);
+        if (ticket.onRefillAlone) {
+            if (status === 429)
+                this.windowEvidence++;
+            else if (status < 400)
+                this.bucketEvidence++;
+        }
+        if (status === 429) {
+            this.limited++;
+            // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
+            if (!this.windowed())
+                this.slowDown(now, info !== undefined);
+        }
+        else if (status < 400) {
+            this.successes.push(now);
+            // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
+            this.speedUp(now, (info?.remaining ?? 0) >= SPARE);
+        }
+    }
+    /**
+     * Waits out a 429's Retry-After (without one: a second) without holding a slot. Rejects with
+     * RateLimitWaitExceeded when that wait would take the step past its time for rate limits.
+     */
+    async waitRetry(retryAfterMs) {
+        const ms = retryAfterMs ?? PROBE_MS;
+        if (this.exhausted || this.waited + ms > this.options.maxWaitMs) {
+            this.exhaust();
+            throw this.exceeded();
+        }
+        this.hold();
+        try {
+            // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
+            await Promise.race([this.sleep(ms), this.renewal.promise]);
+        }
+        finally {
+            this.unhold();
+        }
+    }
+    exceeded() {
+        return new RateLimitWaitExceeded(`rate limited by the API for longer than rate-limit-wait allows (${Math.round(this.options.maxWaitMs / 1000)} s in all)`);
+    }
+    read(ticket, info, now) {
+        const previous = this.reading;
+        if (previous !== undefined && ticket.sequence < previous.sequence)
+            return;
+        this.reading = { info, at: now, sequence: ticket.sequence };
+        // An answer's `remaining` is after its own request: the API took one more than that at once.
+        this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1);
+        if (info.resetMs !== undefined) {
+            const at = now + info.resetMs;
+            // Resets come in whole seconds: the earliest one said for the current window is the most exact. Most
+            // of the quota back at once is a new window, whatever the old reset said.
+            const renewed = previous?.info.remaining !== undefined && info.remaining !== undefined && info.remaining - previous.info.remaining >= this.capacity / 2;
+            this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at);
+            if (renewed) {
+                this.renewal.resolve();
+                this.renewal = deferred();
+            }
+        }
+    }
+    /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
+    windowed() {
+        return this.reading?.info.remaining !== undefined && (this.refill() === undefined || !this.trustRefill());
+    }
+    /** Requests per millisecond the API's policy refills, when it says. */
+    refill() {
+        return this.reading === undefined ? undefined : refillOf(this.reading.info);
+    }
+    /**
+     * Whether the limit refills as it goes (a token bucket). Requests the refill alone let through say so; 429s on
+     * them say a fixed window, unless some got through (another step on the account takes some of a bucket's refill).
+     */
+    trustRefill() {
+        return this.windowEvidence < WINDOW_EVIDENCE || this.bucketEvidence * 4 >= this.windowEvidence;
+    }
+    /**
+     * Requests the API will take now by the headers, by each model: a bucket refills continuously, a window
+     * only at its reset. Undefined when no header said what remains.
+     */
+    tokens(now) {
+        const reading = this.reading;
+        const remaining = reading?.info.remaining;
+        if (reading === undefined || remaining === undefined)
+            return undefined;
+        const unaccounted = this.sent - reading.sequence - 1;
+        const afterReset = this.resetAt !== undefined && now >= this.resetAt && reading.at < this.resetAt;
+        const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted;
+        const refill = this.refill();
+        const bucket = refill === undefined ? undefined : Math.min(Math.max(this.capacity, 1), remaining + refill * (now - reading.at)) - unaccounted;
+        return { window, bucket };
+    }
+    /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
+    delay(now) {
+        const tokens = this.tokens(now);
+        // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
+        const paced = this.rate === undefined || this.windowed() ? 0 : Math.max(0, this.nextSendAt - now);
+        if (tokens === undefined || tokens.window >= 1)
+            return { wait: paced, onRefillAlone: false };
+        const resetIn = this.resetAt === undefined ? undefined : Math.max(0, this.resetAt - now);
+        const trustRefill = tokens.bucket !== undefined && this.trustRefill();
+        if (trustRefill && tokens.bucket >= 1)
+            return { wait: paced, onRefillAlone: true };
+        const refill = this.refill();
+        if (!trustRefill && this.resetAt !== undefined && resetIn !== undefined) {
+            // A reset is said in whole seconds, rounded up: the window may come back up to a second sooner. In that
+            // last second, one request every PROBE_EVERY_MS goes to find out, and its answer opens the burst.
+            const probeAt = Math.max(this.resetAt - RESET_ROUNDING_MS, this.lastSentAt + PROBE_EVERY_MS);
+            return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false };
+        }
+        const byRefill = trustRefill && refill !== undefined ? (1 - tokens.bucket) / refill : undefined;
+        return { wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? PROBE_MS : Number.POSITIVE_INFINITY))), onRefillAlone: false };
+    }
+    /** Sends what may be sent now, and sets a timer for the rest. */
+    pump() {
+        while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
+            const now = this.now();
+            const { wait, onRefillAlone } = this.delay(now);
+            if (wait > 0) {
+                this.setHeld(true);
+                const budgetLeft = this.options.maxWaitMs - this.waited;
+                if (budgetLeft < 0) {
+                    this.exhaust();
+                    return;
+                }
+                // Whole milliseconds: a clock's resolution, and no endless run of ever smaller waits.
+                this.schedule(now + Math.ceil(Math.min(wait, budgetLeft + 1)));
+                return;
+            }
+            const waiter = this.queue.shift();
+            this.inFlight++;
+            const sequence = this.sent++;
+            this.lastSentAt = now;
+            if (this.rate !== undefined)
+                this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / this.rate;
+            let released = false;
+            waiter.resolve({
+                sequence,
+                onRefillAlone,
+                done: () => {
+                    if (released)
+                        return;
+                    released = true;
+                    this.inFlight--;
+                    this.pump();
+                }
+            });
+        }
+        this.setHeld(false);
+    }
+    hold() {
+        if (this.holds++ === 0)
+            this.holdStart = this.now();
+    }
+    unhold() {
+        if (--this.holds === 0)
+            this.waitedMs += this.now() - this.holdStart;
+    }
+    /** Whether the pump is holding requests back for the rate: counted once, however many are queued. */
+    setHeld(held) {
+        if (held === this.pacingHeld)
+            return;
+        this.pacingHeld = held;
+        if (held)
+            this.hold();
+        else
+            this.unhold();
+    }
+    schedule(at) {
+        if (this.timerAt !== undefined && this.timerAt <= at)
+            return;
+        this.timerAt = at;
+        void this.sleep(at - this.now()).then(() => {
+            if (this.timerAt === at)
+                this.timerAt = undefined;
+            this.pump();
+        });
+    }
+    /** Every request still waiting fails: the step's time for rate limits is spent. */
+    exhaust() {
+        this.exhausted = true;
+        this.setHeld(false);
+        for (const waiter of this.queue.splice(0))
+            waiter.reject(this.exceeded());
+    }
+    /** Requests that got through in the last second, per second. */
+    throughput(now) {
+        while (this.successes.length > 0 && this.successes[0] <= now - THROUGHPUT_WINDOW_MS)
+            this.successes.shift();
+        return (this.successes.length * 1000) / THROUGHPUT_WINDOW_MS;
+    }
+    slowDown(now, withHeaders) {
+        const through = Math.max(1, this.throughput(now));
+        if (this.rate === undefined) {
+            const policy = this.refill();
+            this.rate = policy === undefined ? through : Math.max(through, policy * 1000);
+            this.slowStart = policy === undefined;
+        }
+        else if (now - this.lastChange >= 1000 / this.rate) {
+            // The 429s of one burst are one signal: the rate changes at most once per interval between requests.
+            // With headers, the cut is by a fixed share, which lets two steps on one account even out (the
+            // headers keep each from overrunning the limit); without, the rate that got through is the best guess.
+            this.rate = Math.max(1, withHeaders ? this.rate * DECREASE : Math.min(this.rate, Math.max(through, this.rate * DECREASE)));
+            this.slowStart = false;
+        }
+        else {
+            return;
+        }
+        this.lastChange = now;
+        this.nextSendAt = now + 1000 / this.rate;
+        this.report(this.rate);
+    }
+    speedUp(now, spare) {
+        if (this.rate === undefined)
+            return;
+        const fast = this.slowStart || spare;
+        if (now - this.lastChange < (fast ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS))
+            return;
+        const policy = this.refill();
+        this.rate = Math.min(this.rate * (fast ? 2 : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000);
+        this.lastChange = now;
+        this.report(this.rate);
+    }
+    report(rate) {
+        if (rate === undefined)
+            return;
+        if (this.reported !== undefined && Math.abs(rate - this.reported) < this.reported / 4)
+            return;
+        this.reported = rate;
+        this.options.onPace?.(rate);
+    }
+}
+/** Requests per millisecond a policy refills, when it gives both quota and window. */
+function refillOf(info) {
+    return info.limit !== undefined && info.windowMs !== undefined ? info.limit / info.windowMs : undefined;
+}
+function deferred() {
+    let resolve = () => undefined;
+    const promise = new Promise((settle) => (resolve = settle));
+    return { promise, resolve };
+}
+
+;// CONCATENATED MODULE: ./src/http/retry.ts
+/** Statuses worth another attempt: the request may succeed unchanged a moment later. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+const RETRY_AFTER_CAP_MS = 120_000;
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 30_000;
+/**
+ * The wait a `Retry-After` header asks for, in milliseconds, capped at two minutes:
+ * either delay-seconds or an HTTP date. Undefined when absent or unreadable.
+ */
+function parseRetryAfter(value, nowMs) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^\d+$/.test(text)) {
+        ms = Number(text) * 1000;
+    }
+    else if (/^[a-z]{3},/i.test(text)) {
+        // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = Math.max(0, date - nowMs);
+    }
+    else {
+        return undefined;
+    }
+    return Math.min(ms, RETRY_AFTER_CAP_MS);
+}
+/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */
+function backoffDelay(attempt, random) {
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+    return Math.floor(random() * ceiling);
+}
+
+;// CONCATENATED MODULE: ./src/http/client.ts
+
+
+
+
+/** Ten minutes: the default of the rate-limit-wait input. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000;
+/** The body limit of a request that does not set its own: far above any answer of the API. */
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const client_realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function createDispatcher(connections) {
+    return new undici.EnvHttpProxyAgent({ connections, keepAliveTimeout: 10_000 });
+}
+/**
+ * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
+ * and errors that say what failed. It knows nothing about zones or purges.
+ */
+class ApiClient {
+    options;
+    /** HTTP requests sent, retries included. */
+    requestsSent = 0;
+    /** Attempts beyond the first, over all requests (including those a caller retried via waitBeforeRetry). */
+    retries = 0;
+    dispatcher;
+    sleep;
+    random;
+    now;
+    pacer;
+    constructor(options) {
+        this.options = options;
+        this.dispatcher = options.dispatcher ?? createDispatcher(8);
+        this.sleep = options.sleep ?? client_realSleep;
+        this.random = options.random ?? Math.random;
+        this.now = options.now ?? Date.now;
+        this.pacer = options.pacer ?? new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep });
+    }
+    get rateLimits() {
+        return { limited: this.pacer.limited, waitedMs: this.pacer.waited, pace: this.pacer.pace };
+    }
+    /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
+    async request(method, path, options = {}) {
+        const url = this.options.baseUrl + path + queryString(options.query);
+        // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
+        const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+        const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+        let returning = false;
+        for (let attempt = 1;;) {
+            const ticket = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined;
+            const started = performance.now();
+            const result = await this.attempt(method, url, body, maxBodyBytes);
+            if (ticket !== undefined) {
+                if (result.kind === 'response' || result.kind === 'too-large')
+                    this.pacer.observe(ticket, result.status, result.headers);
+                ticket.done();
+            }
+            this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) });
+            const judged = this.judge(method, path, attempt, result, maxBodyBytes);
+            if (judged.done)
+                return judged.response;
+            const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false;
+            if (rateLimited) {
+                if (ticket === undefined)
+                    this.pacer.limited++;
+                // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
+                const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0);
+                this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true });
+                await this.waitOutRateLimit(method, path, attempt, delayMs);
+                returning = delayMs > 0;
+                continue;
+            }
+            if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
+                throw new ApiError({
+                    ...judged.details,
+                    retryable: judged.retryable,
+                    ...(judged.retryAfterMs === undefined ? {} : { retryAfterMs: judged.retryAfterMs })
+                });
+            }
+            const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
+            this.options.onRetry?.({ method, path, label: options.label, attempt, reason: retryReason(result), delayMs, rateLimited: false });
+            this.retries++;
+            attempt++;
+            returning = false;
+            await this.sleep(delayMs);
+        }
+    }
+    /** A slot from the pacer; once the step's time for rate limits is spent, the request fails as rate limited. */
+    async acquire(method, path, attempt, returning) {
+        try {
+            return await this.pacer.acquire(returning);
+        }
+        catch (error) {
+            throw this.rateLimitFailure(error, method, path, attempt);
+        }
+    }
+    async waitOutRateLimit(method, path, attempt, delayMs) {
+        try {
+            await this.pacer.waitRetry(delayMs);
+        }
+        catch (error) {
+            throw this.rateLimitFailure(error, method, path, attempt);
+        }
+    }
+    rateLimitFailure(error, method, path, attempt) {
+        if (!(error instanceof RateLimitWaitExceeded))
+            return error;
+        return new ApiError({ method, path, attempts: attempt, kind: 'rate-limited', status: 429, detail: error.message, retryable: true });
+    }
+    /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
+    async waitBeforeRetry(attempt, error) {
+        this.retries++;
+        await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random));
+    }
+    get maxAttempts() {
+        return this.options.maxAttempts;
+    }
+    async close() {
+        await this.dispatcher.close();
+    }
+    async attempt(method, url, body, maxBodyBytes) {
+        const headers = {
+            authorization: `Bearer ${this.options.apiKey}`,
+            accept: 'application/json',
+            'user-agent': this.options.userAgent
+        };
+        if (body !== undefined)
+            headers['content-type'] = 'application/json';
+        // One signal for the whole attempt, body included: an answer that drips in slowly ends at the timeout too.
+        // Its timer is cleared with the attempt, so a thousand requests do not leave a thousand timers behind.
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${this.options.timeoutMs} ms`, 'TimeoutError')), this.options.timeoutMs);
+        const signal = controller.signal;
+        this.requestsSent++;
+        try {
+            const response = await (0,undici.request)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
+            const text = await readBody(response, maxBodyBytes);
+            if (text === undefined)
+                return { kind: 'too-large', status: response.statusCode, headers: response.headers };
+            return { kind: 'response', status: response.statusCode, text, headers: response.headers };
+        }
+        catch (error) {
+            return transportFailure(error, signal, this.options.timeoutMs);
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    judge(method, path, attempt, result, maxBodyBytes) {
+        if (result.kind === 'network' || result.kind === 'timeout') {
+            return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } };
+        }
+        const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '');
+        const common = {
+            method,
+            path,
+            attempts: attempt,
+            status: result.status,
+            ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
+        };
+        if (result.kind === 'too-large') {
+            return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } };
+        }
+        const json = parseJson(result.text);
+        const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
+        // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
+        const ok = result.status >= 200 && result.status < 300;
+        if (ok && !unsuccessful)
+            return { done: true, response: { status: result.status, body: json, attempts: attempt } };
+        const serverMessage = extractServerMessage(result.text, this.hide);
+        const details = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) };
+        const retryable = RETRYABLE_STATUSES.has(result.status);
+        const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
+        return { done: false, retryable, retryAfterMs, details };
+    }
+    /** The key out of text the server sent: it may echo what it was given. */
+    hide = (text) => (this.options.apiKey === '' ? text : text.split(this.options.apiKey).join('***'));
+}
+/**
+ * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
+ * connection is dropped. A content-length over the limit is refused before a byte is read.
+ */
+async function readBody(response, maxBytes) {
+    const length = Number(headerValue(response.headers, 'content-length'));
+    if (length > maxBytes) {
+        discard(response.body);
+        return undefined;
+    }
+    // A length within the limit: undici reads it whole, its cheapest way. The stream is for answers of no stated length.
+    if (headerValue(response.headers, 'content-length') !== undefined && Number.isInteger(length))
+        return response.body.text();
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.length;
+        // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
+        if (size > maxBytes)
+            return undefined;
+        chunks.push(chunk);
+    }
+    // As TextDecoder would, without making one per answer: UTF-8, a byte order mark dropped.
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text.startsWith('\ufeff') ? text.slice(1) : text;
+}
+/** Drops the rest of a body and its connection. The stream then reports the abort as an error, which is expected here. */
+function discard(body) {
+    body.on('error', ignore).destroy();
+}
+const ignore = () => undefined;
+/**
+ * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
+ * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
+ */
+function transportFailure(error, signal, timeoutMs) {
+    if (signal.aborted && error === signal.reason)
+        return { kind: 'timeout', detail: `${timeoutMs / 1000} s` };
+    const code = error?.code;
+    return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) };
+}
+function outcomeOf(result) {
+    switch (result.kind) {
+        case 'response':
+            return result.status;
+        case 'too-large':
+            return `${result.status}, too large`;
+        case 'timeout':
+            return 'timeout';
+        case 'network':
+            return result.detail;
+    }
+}
+/** Why an attempt is tried again, for the log line that says so. */
+function retryReason(result) {
+    switch (result.kind) {
+        case 'timeout':
+            return 'timed out';
+        case 'network':
+            return `network error (${result.detail})`;
+        default:
+            return `HTTP ${result.status}`;
+    }
+}
+const MAX_REQUEST_ID_CHARS = 100;
+function clipRequestId(id) {
+    return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}…` : id;
+}
+/** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
+function formatBytes(bytes) {
+    if (bytes > 0 && bytes % (1024 * 1024) === 0)
+        return `${bytes / (1024 * 1024)} MiB`;
+    if (bytes > 0 && bytes % 1024 === 0)
+        return `${bytes / 1024} KiB`;
+    return `${bytes} bytes`;
+}
+/** The parsed body; undefined when it is empty or not JSON. */
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        // Not JSON: judged by its status alone, and quoted as text if it is an error.
+    }
+    return undefined;
+}
+function headerValue(headers, name) {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+}
+function queryString(query) {
+    if (query === undefined)
+        return '';
+    const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+    return `?${params.toString()}`;
+}
+
+// EXTERNAL MODULE: ./src/log.ts
+var log = __nccwpck_require__(5625);
+;// CONCATENATED MODULE: ./src/version.ts
+/** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
+const VERSION = '1.0.0';
+const USER_AGENT = `cdn-purge-action/${VERSION}`;
+
+// EXTERNAL MODULE: ./src/urls.ts
+var urls = __nccwpck_require__(5769);
+;// CONCATENATED MODULE: ./src/zones.ts
+
+
+
+
+
+const PER_PAGE = 100;
+/** Pages of the zone list in flight at once, whatever `concurrency` is: the lookup is a short burst of small reads. */
+const ZONE_PAGE_PARALLELISM = 16;
+/** The most zone list entries read (1,000 pages): past that the list is an error, not an endless loop. */
+const MAX_ZONE_ENTRIES = 100_000;
+const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE;
+/**
+ * `GET /zones`, 100 a page: page 1, then up to ZONE_PAGE_PARALLELISM pages at once. `enough` sees each
+ * page's zones in list order, whatever order the pages arrive in, and returns true once the answer is
+ * certain: no further page is asked for. A `meta.total` that is not a whole number from 0 to
+ * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
+ */
+async function listZones(client, enough = () => false) {
+    const fetchPage = async (page) => {
+        const response = await client.request('GET', '/zones', {
+            query: { page, per_page: PER_PAGE },
+            // 100 zones take kilobytes even with fields the API adds; parsed JSON can take 40 times its size in memory.
+            maxBodyBytes: 4 * 1024 * 1024
+        });
+        const data = response.body?.data;
+        if (!Array.isArray(data)) {
+            throw new errors/* InputError */.dz(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
+        }
+        const total = response.body?.meta?.total;
+        return { entries: data.length, zones: data.filter(isZone), total: isZoneCount(total) ? total : undefined };
+    };
+    const zones = [];
+    let entries = 0;
+    let taken = 0;
+    let lastPage;
+    const take = (page, number) => {
+        taken = number;
+        entries += page.entries;
+        for (const zone of page.zones)
+            zones.push(zone);
+        if (number === 1 && page.total !== undefined)
+            lastPage = Math.max(1, Math.ceil(page.total / PER_PAGE));
+        if (lastPage === undefined && page.entries < PER_PAGE)
+            lastPage = number;
+        if (enough(page.zones))
+            return true;
+        if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
+            throw new errors/* AnswerError */.dV(`GET /zones: the zone list goes on past ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} entries (${(0,src_text/* thousands */.oh)(MAX_ZONE_PAGES)} pages of ${PER_PAGE}), ` +
+                'the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.');
+        }
+        return false;
+    };
+    // Until the end is known, read ahead as far as pages have come in so far (1, 2, 4, 8, 16…), so a short list costs few extra reads.
+    const upTo = () => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)));
+    await (0,concurrency/* fetchInOrder */.y)(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo);
+    return { zones, skipped: entries - zones.length };
+}
+const isZoneCount = (value) => Number.isInteger(value) && value >= 0 && value <= MAX_ZONE_ENTRIES;
+const isText = (value) => typeof value === 'string' && value !== '';
+function isZone(value) {
+    const zone = value;
+    return isText(zone?.id) && isText(zone?.name) && isText(zone?.status);
+}
+function skippedWarning(skipped) {
+    return skipped === 0
+        ? []
+        : [`${(0,src_text/* plural */.LS)(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`];
+}
+/**
+ * For a list of zones: true once every ref is certain from the pages so far, in list order. An id is
+ * certain when found (ids are unique); a name when found active, because the first active zone of that
+ * name in list order wins, and a pending or deleted one may still be followed by an active one.
+ */
+function everyRefFound(refs) {
+    const open = new Set(refs);
+    return (page) => {
+        for (const ref of open) {
+            const found = ref.kind === 'id' ? page.some((zone) => zone.id === ref.id) : page.some((zone) => zone.status === 'active' && (0,urls/* normalizeName */.Pc)(zone.name) === (0,urls/* normalizeName */.Pc)(ref.name));
+            if (found)
+                open.delete(ref);
+        }
+        return open.size === 0;
+    };
+}
+const STATUS_PREFERENCE = ['active', 'pending'];
+function describeRef(ref) {
+    return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`;
+}
+/** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
+function findZone(zones, ref) {
+    const candidates = ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => (0,urls/* normalizeName */.Pc)(zone.name) === (0,urls/* normalizeName */.Pc)(ref.name));
+    const usable = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find((candidate) => candidate !== undefined);
+    return { usable, candidates };
+}
+function pendingWarning(zone) {
+    return zone.status === 'pending'
+        ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
+        : [];
+}
+/**
+ * Picks the zone the user meant. A name matches case-insensitively, ignoring a trailing dot;
+ * among zones of the same name, active wins over pending; deleted alone is an error.
+ */
+function matchZone(zones, ref) {
+    const { usable, candidates } = findZone(zones, ref);
+    if (candidates.length === 0) {
+        throw new errors/* InputError */.dz(`No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
+            'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
+            (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.'));
+    }
+    if (usable === undefined) {
+        const statuses = [...new Set(candidates.map((candidate) => candidate.status))].join(', ');
+        throw new errors/* InputError */.dz(`The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
+            (ref.kind === 'name' ? ', or set "create-zone: true" to create it anew.' : '.'));
+    }
+    return { zone: usable, warnings: pendingWarning(usable) };
+}
+/**
+ * Finds every zone to work on with one pass over the zone list, creating missing ones when asked. The
+ * pass stops as soon as every zone asked for is certain; `auto` and `create-zone` read the whole list.
+ * Zones given by id whose listing is refused (403) are used by id alone, with a warning: a key may be
+ * scoped to purging.
+ */
+async function resolveZones(client, selection, options) {
+    let list;
+    try {
+        list = await listZones(client, selection.kind === 'list' && !options.createZone ? everyRefFound(selection.refs) : undefined);
+    }
+    catch (error) {
+        if (!(error instanceof ApiError && error.status === 403))
+            throw error;
+        const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref) => ref.kind === 'id');
+        if (selection.kind === 'auto' || ids.length < selection.refs.length) {
+            const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
+            throw new errors/* InputError */.dz(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
+                'Give zone ids in the "zone" input instead, or use a key that may list zones.');
+        }
+        const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }));
+        return {
+            zones: byId,
+            warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
+            candidates: undefined
+        };
+    }
+    const { zones } = list;
+    const warnings = skippedWarning(list.skipped);
+    if (selection.kind === 'auto') {
+        const candidates = zones.filter((zone) => STATUS_PREFERENCE.includes(zone.status));
+        return { zones: [], warnings, candidates };
+    }
+    const resolved = [];
+    for (const ref of selection.refs) {
+        const lookup = options.createZone && ref.kind === 'name' && findZone(zones, ref).usable === undefined
+            ? { zone: await createZone(client, ref.name, options), warnings: [] }
+            : matchZone(zones, ref);
+        if (!resolved.some((zone) => zone.id === lookup.zone.id))
+            resolved.push(lookup.zone);
+        warnings.push(...lookup.warnings);
+    }
+    return { zones: resolved, warnings, candidates: undefined };
+}
+const ALREADY_EXISTS = /already exists/i;
+/**
+ * `POST /zones`. Creating is not idempotent: after a timeout, a network error or a retryable answer,
+ * the zone list is read again before any retry, so a zone is never created twice; a 409 or an
+ * "already exists" answer is followed by a lookup, not a failure.
+ */
+async function createZone(client, name, options) {
+    const label = (0,urls/* normalizeName */.Pc)(name);
+    if (options.dryRun) {
+        // A placeholder id per name: zones are told apart by id, and two missing zones must stay two.
+        return { id: `(new zone ${label})`, name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } };
+    }
+    const body = { name: label, ...(options.plan === undefined ? {} : { plan: options.plan }) };
+    const lookAgain = async () => findZone((await listZones(client)).zones, { kind: 'name', name: label }).usable;
+    for (let attempt = 1;; attempt++) {
+        try {
+            const response = await client.request('POST', '/zones', { body, retry: false });
+            return createdZone(response.body, label);
+        }
+        catch (error) {
+            if (!(error instanceof ApiError))
+                throw error;
+            const exists = error.status === 409 || ALREADY_EXISTS.test(error.details.serverMessage ?? '');
+            if (!exists && !error.details.retryable)
+                throw error;
+            // The request may have been carried out although no answer said so: look before trying again.
+            const found = await lookAgain();
+            if (found !== undefined)
+                return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } };
+            if (exists)
+                throw new errors/* InputError */.dz(`POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`);
+            if (attempt >= client.maxAttempts)
+                throw error;
+            await client.waitBeforeRetry(attempt, error);
+        }
+    }
+}
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
+function createdZone(answer, name) {
+    const data = isRecord(answer) ? answer.data : undefined;
+    if (!isRecord(data) || typeof data.id !== 'string' || data.id === '') {
+        throw new errors/* AnswerError */.dV(`POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
+            'Check the dashboard: the zone may have been created, and the next run will find it.');
+    }
+    const cname = Object.entries(data).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '');
+    return {
+        id: data.id,
+        name: typeof data.name === 'string' ? data.name : name,
+        status: typeof data.status === 'string' ? data.status : undefined,
+        created: { cnameTarget: cname?.[1] ?? null, dryRun: false }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/connect.ts
+
+
+
+
+
+/**
+ * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
+ * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
+ * and for pacing.
+ */
+function connect(inputs) {
+    let paced;
+    const pacer = new Pacer({
+        concurrency: inputs.concurrency,
+        maxWaitMs: inputs.rateLimitWaitSeconds * 1000,
+        onPace: (rate) => {
+            log/* info */.pq(paceLine(rate, paced));
+            paced = rate;
+        }
+    });
+    return new ApiClient({
+        baseUrl: inputs.apiUrl,
+        apiKey: inputs.apiKey,
+        userAgent: USER_AGENT,
+        timeoutMs: inputs.timeoutSeconds * 1000,
+        maxAttempts: inputs.maxAttempts,
+        dispatcher: createDispatcher(Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
+        pacer,
+        onAttempt: (attempt) => log/* debug */.Yz(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
+        onRetry: (retry) => log/* info */.pq(retryLine(retry, inputs.maxAttempts))
+    });
+}
+const connect_seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "…: HTTP 429, rate limited; sent again in 1.0 s". */
+function retryLine(retry, maxAttempts) {
+    const what = retry.label ?? `${retry.method} ${retry.path}`;
+    if (retry.rateLimited)
+        return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${connect_seconds(retry.delayMs)}` : 'at the pace the API allows'}.`;
+    return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${connect_seconds(retry.delayMs)}.`;
+}
+/** "Rate limited by the API: pacing at about 19 requests/s", and the rate it replaces when it changes. */
+function paceLine(rate, previous) {
+    const about = (value) => (value >= 10 ? String(Math.round(value)) : value.toFixed(1));
+    return `Rate limited by the API: pacing at about ${about(rate)} requests/s${previous === undefined ? '' : ` (was ${about(previous)})`}.`;
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
+var core = __nccwpck_require__(4952);
+// EXTERNAL MODULE: ./src/changes/glob.ts
+var glob = __nccwpck_require__(6643);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/inputs.ts
+
+
+
+
+
+
+const PLANS = ['free', 'pro', 'business', 'enterprise'];
+const runnerSource = {
+    getInput: (name) => core/* getInput */.V4(name),
+    env: process.env
+};
+/** Reads, masks and validates every input. Throws InputError before any request is sent. */
+async function getInputs(source = runnerSource) {
+    const input = (name) => source.getInput(name).trim();
+    const keyInput = input('api-key');
+    const apiKey = keyInput || (source.env.CDN_API_KEY ?? '').trim();
+    const githubToken = input('github-token');
+    // Both credentials are masked before anything else is read, so that no message can print them.
+    (0,secrets/* registerSecret */.cl)(apiKey);
+    (0,secrets/* registerSecret */.cl)(githubToken);
+    if (apiKey === '') {
+        throw new errors/* InputError */.dz('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.');
+    }
+    checkCredential(apiKey, keyInput === '' ? 'Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty)' : 'Input "api-key"');
+    checkCredential(githubToken, 'Input "github-token"');
+    const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim());
+    const zones = parseZoneSelection(source.getInput('zone'));
+    const createZone = parseBoolean('create-zone', input('create-zone'), false);
+    const plan = parsePlan(input('plan'));
+    const analytics = parseAnalytics(input('analytics'), input('analytics-granularity'));
+    const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
+    const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false);
+    const files = (0,urls/* splitUrlList */.K)(source.getInput('files'));
+    const filesFromValue = input('files-from');
+    const filesFrom = filesFromValue === '' ? undefined : external_node_path_.resolve(workspace, filesFromValue);
+    const siteDir = parseSiteDir(input('site-dir'));
+    const changes = parseChangeInputs(input, siteDir, workspace, githubToken);
+    await checkGlobs('include', globList(input('include')));
+    await checkGlobs('exclude', globList(input('exclude')));
+    const manifestValue = input('manifest');
+    const tags = splitList(source.getInput('tags'));
+    const settingsText = source.getInput('settings');
+    const warnings = files
+        .filter((entry) => entry.endsWith(','))
+        .map((entry) => `Input "files": the comma ending "${(0,urls/* shown */.SP)(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`);
+    let settings;
+    if (settingsText.trim() !== '') {
+        // yaml is loaded only for a step that gives settings.
+        const { parseSettings } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(750)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8750));
+        const parsed = parseSettings(settingsText);
+        warnings.push(...parsed.warnings);
+        settings = parsed.settings;
+    }
+    const waitForPropagation = parseBoolean('wait-for-propagation', input('wait-for-propagation'), false);
+    if (waitForPropagation && settings === undefined) {
+        warnings.push('Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.');
+    }
+    if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0 || changes !== undefined)) {
+        throw new errors/* InputError */.dz('Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.');
+    }
+    if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && changes === undefined && settings === undefined) {
+        throw new errors/* InputError */.dz('Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
+            'An empty list never purges everything.');
+    }
+    if (zones.kind === 'auto' && (tags.length > 0 || purgeEverything || settings !== undefined)) {
+        throw new errors/* InputError */.dz('Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".');
+    }
+    if (zones.kind === 'auto' && createZone) {
+        throw new errors/* InputError */.dz('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.');
+    }
+    if (plan !== undefined && !createZone) {
+        warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.');
+    }
+    if (manifestValue !== '' && changes?.from.kind !== 'manifest') {
+        warnings.push('Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.');
+    }
+    return {
+        apiKey,
+        apiUrl,
+        zones,
+        createZone,
+        plan,
+        analytics,
+        purgeEverything,
+        files,
+        filesFrom,
+        tags,
+        settings,
+        waitForPropagation,
+        batchSize: parseWholeNumber('batch-size', input('batch-size'), 30, 1, 1000),
+        concurrency: parseWholeNumber('concurrency', input('concurrency'), 4, 1, 32),
+        maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
+        timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
+        rateLimitWaitSeconds: parseWholeNumber('rate-limit-wait', input('rate-limit-wait'), 600, 1, 3600),
+        dryRun: parseBoolean('dry-run', input('dry-run'), false),
+        summary: parseBoolean('summary', input('summary'), true),
+        changes,
+        manifest: manifestValue === '' ? undefined : { path: external_node_path_.resolve(workspace, manifestValue), site: external_node_path_.resolve(workspace, siteDir) },
+        workspace,
+        warnings
+    };
+}
+/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
+function parseChangeInputs(input, siteDir, workspace, githubToken) {
+    const since = input('changed-since');
+    const previous = input('previous-manifest');
+    if (since !== '' && previous !== '') {
+        throw new errors/* InputError */.dz('Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.');
+    }
+    // eslint-disable-next-line no-control-regex
+    if (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since)) {
+        throw new errors/* InputError */.dz(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${(0,urls/* shown */.SP)(since)}".`);
+    }
+    const urlBase = parseUrlBase(input('url-base'));
+    const indexFile = input('index-file');
+    if (indexFile.includes('/')) {
+        throw new errors/* InputError */.dz(`Input "index-file" must be a file name such as index.html, without a folder; got "${(0,urls/* shown */.SP)(indexFile)}".`);
+    }
+    const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000);
+    const include = globList(input('include'));
+    const exclude = globList(input('exclude'));
+    if (since === '' && previous === '')
+        return undefined;
+    return {
+        from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
+        siteDir,
+        urlBase,
+        indexFile,
+        include,
+        exclude,
+        purgeEverythingOver,
+        githubToken
+    };
+}
+/** One glob pattern a line; blank lines dropped. Each is compiled here, so that one picomatch cannot read is an input error now. */
+function globList(value) {
+    return value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+}
+/** Compiles each pattern, so that one picomatch cannot read is an input error now. picomatch is loaded only when there are patterns. */
+async function checkGlobs(name, patterns) {
+    if (patterns.length === 0)
+        return;
+    const { default: picomatch } = await __nccwpck_require__.e(/* import() */ 6).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4006, 23));
+    for (const pattern of patterns) {
+        try {
+            picomatch(pattern, glob/* GLOB_OPTIONS */.g);
+        }
+        catch (error) {
+            throw new errors/* InputError */.dz(`Input "${name}": "${(0,urls/* shown */.SP)(pattern)}" is not a glob pattern that can be read (${error instanceof Error ? error.message : String(error)}); give one pattern a line, such as **/*.html.`);
+        }
+    }
+}
+function parseSiteDir(value) {
+    const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
+    if (dir === '.')
+        return '';
+    if (dir.startsWith('/') || dir.split('/').includes('..')) {
+        throw new errors/* InputError */.dz(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${(0,urls/* shown */.SP)(value)}".`);
+    }
+    return dir;
+}
+function parseUrlBase(value) {
+    if (value === '')
+        return undefined;
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+        throw new errors/* InputError */.dz(`Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${(0,urls/* shown */.SP)(value)}".`);
+    }
+    return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+/** `true`/`false` in any letter case; empty means the default. */
+function parseBoolean(name, value, fallback) {
+    const lower = value.trim().toLowerCase();
+    if (lower === '')
+        return fallback;
+    if (lower === 'true')
+        return true;
+    if (lower === 'false')
+        return false;
+    throw new errors/* InputError */.dz(`Input "${name}" must be true or false, got "${(0,urls/* shown */.SP)(value)}".`);
+}
+/** A whole number within [min, max]; empty means the default. */
+function parseWholeNumber(name, value, fallback, min, max) {
+    const text = value.trim();
+    if (text === '')
+        return fallback;
+    const number = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(number >= min && number <= max)) {
+        throw new errors/* InputError */.dz(`Input "${name}" must be a whole number from ${min} to ${max}, got "${(0,urls/* shown */.SP)(value)}".`);
+    }
+    return number;
+}
+/**
+ * A credential is sent as `Authorization: Bearer <credential>`, so it must be a header value, and a
+ * single token: visible ASCII only (0x21-0x7E), no space, line break, control or non-ASCII character.
+ * Refused here, before any request, saying which kind of character is wrong but never showing any of it.
+ */
+function checkCredential(value, source) {
+    const wrong = /[^\x21-\x7e]/.exec(value)?.[0];
+    if (wrong === undefined)
+        return;
+    throw new errors/* InputError */.dz(`${source} holds ${describeCharacter(wrong)}, which cannot be sent in an HTTP header. It must hold the credential alone: ` +
+        'visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.');
+}
+function describeCharacter(char) {
+    if (char === '\n' || char === '\r')
+        return 'a line break';
+    if (/\s/.test(char))
+        return 'whitespace';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(char))
+        return 'a control character';
+    return 'a non-ASCII character';
+}
+/** Tags: separated by newlines, commas or whitespace; empty entries dropped. */
+function splitList(value) {
+    return value.split(/[\s,]/).filter((entry) => entry !== '');
+}
+/** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+function parseApiUrl(value) {
+    if (value === '') {
+        throw new errors/* InputError */.dz('No API address: set input "api-url" (e.g. https://api.example.net/v1) or the CDN_API_URL environment variable.');
+    }
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new errors/* InputError */.dz(`Input "api-url" is not a URL: "${(0,urls/* shown */.SP)(value)}". Expected e.g. https://api.example.net/v1.`);
+    }
+    const loopback = LOOPBACK_HOSTS.test(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        throw new errors/* InputError */.dz(`Input "api-url" must use https:// (the API key is sent with every request); got "${url.protocol}//${url.host}". ` +
+            'Plain http:// is accepted only for loopback hosts (localhost, 127.x.x.x, [::1]).');
+    }
+    if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+        throw new errors/* InputError */.dz('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.');
+    }
+    return url.href.replace(/\/+$/, '');
+}
+/** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */
+const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
+function isHostName(value) {
+    return HOST_NAME.test(value);
+}
+/** A value with a dot that is a valid host name is a domain name; anything else an id. */
+function parseZoneRef(value) {
+    return isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value };
+}
+/** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
+function parseZoneSelection(value) {
+    const entries = [...new Set(value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== ''))];
+    if (entries.length === 0) {
+        throw new errors/* InputError */.dz('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".');
+    }
+    const spaced = entries.find((entry) => /\s/.test(entry));
+    if (spaced !== undefined) {
+        throw new errors/* InputError */.dz(`Input "zone": "${(0,urls/* shown */.SP)(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`);
+    }
+    if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
+        if (entries.length > 1)
+            throw new errors/* InputError */.dz('Input "zone": "auto" stands alone; it cannot be listed with other zones.');
+        return { kind: 'auto' };
+    }
+    return { kind: 'list', refs: entries.map(parseZoneRef) };
+}
+function parsePlan(value) {
+    if (value === '')
+        return undefined;
+    const plan = PLANS.find((candidate) => candidate === value.toLowerCase());
+    if (plan === undefined)
+        throw new errors/* InputError */.dz(`Input "plan" must be one of ${PLANS.join(', ')}; got "${(0,urls/* shown */.SP)(value)}".`);
+    return plan;
+}
+const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const MAX_WINDOW_MS = 90 * 86_400_000;
+/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
+function parseAnalytics(window, granularity) {
+    if (window === '') {
+        if (granularity !== '')
+            throw new errors/* InputError */.dz('Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).');
+        return undefined;
+    }
+    const match = /^(\d+)\s*([mhd])$/i.exec(window);
+    const windowMs = match === null ? NaN : Number(match[1]) * WINDOW_UNITS[match[2].toLowerCase()];
+    if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
+        throw new errors/* InputError */.dz(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${(0,urls/* shown */.SP)(window)}".`);
+    }
+    if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
+        throw new errors/* InputError */.dz(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${(0,urls/* shown */.SP)(granularity)}".`);
+    }
+    const chosen = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day';
+    return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
+}
+
+;// CONCATENATED MODULE: ./src/result.ts
+function newRunState() {
+    return { dryRun: false, zoneInput: [], phase: 'reading the inputs', zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} };
+}
+const NOTHING = { everything: false, files: [], tags: [] };
+/**
+ * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
+ * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
+ */
+function zoneResult(zone, requested, state) {
+    const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id);
+    const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything');
+    const planned = state.plan?.requests.filter((request) => request.zoneId === zone.id) ?? [];
+    const split = (kind, asked) => {
+        if (state.dryRun)
+            return { purged: [], failed: [] };
+        if (purgedEverything)
+            return { purged: asked, failed: [] };
+        const done = confirmed.filter((outcome) => outcome.request.kind === kind);
+        // Every item confirmed (the usual case, and the one with the most items): the list as asked, no copy.
+        if (done.reduce((sum, outcome) => sum + outcome.request.items.length, 0) === asked.length)
+            return { purged: asked, failed: [] };
+        const purged = new Set(done.flatMap((outcome) => outcome.request.items));
+        return { purged: asked.filter((item) => purged.has(item)), failed: asked.filter((item) => !purged.has(item)) };
+    };
+    const files = split('files', requested.files);
+    const tags = split('tags', requested.tags);
+    return {
+        id: zone.id,
+        name: zone.name ?? '',
+        status: zone.status ?? '',
+        created: zone.created ?? null,
+        purgeEverythingRequested: planned.some((request) => request.kind === 'purge-everything'),
+        purgedEverything,
+        purgedFiles: files.purged,
+        purgedTags: tags.purged,
+        failedFiles: files.failed,
+        failedTags: tags.failed,
+        settingsRequested: planned.some((request) => request.kind === 'settings'),
+        settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings')
+    };
+}
+/** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
+function buildResult(state) {
+    const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state));
+    const requested = state.requested ?? NOTHING;
+    // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
+    const purgedFiles = zones.length === 1 ? zones[0].purgedFiles : zones.flatMap((zone) => zone.purgedFiles);
+    const purgedTags = zones.flatMap((zone) => zone.purgedTags);
+    // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
+    const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles);
+    const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zones.flatMap((zone) => zone.failedTags))];
+    const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
+    const settingsZones = zones.filter((zone) => zone.settingsRequested);
+    const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
+    const plannedRequests = state.plan?.requests ?? [];
+    const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))];
+    const everythingDone = failedFiles.length === 0 &&
+        failedTags.length === 0 &&
+        everythingZones.every((zone) => zone.purgedEverything) &&
+        (!requested.everything || everythingZones.length > 0) &&
+        (settingsZones.length === 0 || settingsApplied);
+    return {
+        ok: errors.length === 0 && (state.dryRun || everythingDone),
+        dryRun: state.dryRun,
+        zoneInput: state.zoneInput,
+        stoppedAt: state.stopped === undefined ? null : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
+        invalidInput: state.stopped?.input ?? null,
+        purgeEverythingRequested: everythingZones.length > 0 || requested.everything,
+        zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
+        zones,
+        purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
+        purgedFiles,
+        purgedTags,
+        failedFiles,
+        failedTags,
+        settings: plannedRequests.find((request) => request.kind === 'settings')?.body ?? null,
+        settingsApplied,
+        requests: state.requestsSent,
+        retries: state.retries,
+        rateLimits: {
+            answers429: state.rateLimits?.limited ?? 0,
+            waitedMs: Math.round(state.rateLimits?.waitedMs ?? 0),
+            pace: state.rateLimits?.pace === undefined ? null : Math.round(state.rateLimits.pace * 10) / 10
+        },
+        changes: state.changes === undefined
+            ? null
+            : {
+                source: state.changes.source,
+                how: state.changes.how,
+                base: state.changes.base,
+                head: state.changes.head,
+                files: state.changes.files,
+                urls: state.changedUrls ?? state.changes.entries
+            },
+        everythingInstead: state.everythingInstead ?? null,
+        manifestWritten: state.manifestWritten ?? null,
+        traffic: state.traffic,
+        planned: plannedRequests.map(summarize),
+        sent: state.outcomes
+            .filter((outcome) => outcome.attempts > 0)
+            .map((outcome) => ({
+            ...summarize(outcome.request),
+            ok: outcome.ok,
+            status: outcome.status ?? null,
+            attempts: outcome.attempts,
+            durationMs: Math.round(outcome.durationMs),
+            error: outcome.error ?? null
+        })),
+        errors,
+        warnings: state.warnings,
+        durations: Object.fromEntries(Object.entries(state.durations).map(([key, ms]) => [key, Math.round(ms)]))
+    };
+}
+function summarize(request) {
+    return { kind: request.kind, method: request.method, path: request.path, items: request.items.length };
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/sources/list-file.ts
+
+
+
+/**
+ * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
+ * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
+ */
+function parseListFile(text) {
+    return text
+        .split(/\r?\n/)
+        .filter((line) => !line.trimStart().startsWith('#'))
+        .flatMap(urls/* splitUrlList */.K);
+}
+async function readListFile(input, file) {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(file, 'utf8');
+    }
+    catch (error) {
+        const code = error.code ?? String(error);
+        throw new errors/* InputError */.dz(`Input "${input}": cannot read "${(0,urls/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
+    }
+    return parseListFile(text);
+}
+
+;// CONCATENATED MODULE: ./src/sources/index.ts
+
+
+const SOURCES = [
+    { name: 'files', collect: (inputs) => Promise.resolve(inputs.files) },
+    { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
+];
+/**
+ * Every entry from every source, in source order. An entry with a user name or password keeps them
+ * hidden from here on: it is refused, and reported as written (outputs, the summary), never with them.
+ */
+async function collectFileEntries(inputs, sources = SOURCES) {
+    const lists = await Promise.all(sources.map((source) => source.collect(inputs)));
+    return lists.flat().map(urls/* hideCredentials */.RW);
+}
+
+;// CONCATENATED MODULE: ./src/routing.ts
+
+/**
+ * Pure: resolves every entry to an absolute URL, sends it to its zone (the one zone, by host among
+ * several, or among all for `auto`, where only zones that get a URL take part), and decides whether
+ * to purge everything instead (an incomplete change list, or more changed URLs than purge-everything-over).
+ */
+function assignWork(input) {
+    const { resolution, changes, changeInputs, tags } = input;
+    const targets = resolution.candidates ?? resolution.zones;
+    if (changeInputs !== undefined)
+        (0,urls/* checkUrlBase */.$x)(changeInputs.urlBase, targets.map((zone) => zone.name));
+    const changedUrls = [...(0,urls/* routeEntries */.go)(changes?.entries ?? [], targets).values()].flat();
+    const routed = (0,urls/* routeEntries */.go)([...input.entries, ...changedUrls], targets);
+    const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id));
+    const limit = changeInputs?.purgeEverythingOver ?? 0;
+    const everythingInstead = changes?.incomplete ?? (limit > 0 && changedUrls.length > limit ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})` : undefined);
+    const everything = input.purgeEverything || everythingInstead !== undefined;
+    return {
+        zones: zones.map((zone) => ({ zone, requested: { everything, files: routed.get(zone.id) ?? [], tags } })),
+        requested: { everything, files: [...routed.values()].flat(), tags },
+        changedUrls,
+        everythingInstead
+    };
+}
+
+;// CONCATENATED MODULE: ./src/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The action: inputs → what changed → zone → plan → execute → report. Outputs and the summary are written
+ * however far it got, and nothing escapes: an unexpected error still ends in one error annotation.
+ */
+async function run() {
+    try {
+        await runPhases();
+    }
+    catch (error) {
+        // Only a bug in reporting itself gets here: everything else is caught per phase.
+        log/* fail */.fJ(`${describeError(error)}.`, 'CDN purge failed');
+        if (error instanceof Error && error.stack !== undefined)
+            log/* debug */.Yz(error.stack);
+    }
+}
+async function runPhases() {
+    // The report's code is read while the step waits on the network, not before its first request.
+    const reporting = __nccwpck_require__.e(/* import() */ 453).then(__nccwpck_require__.bind(__nccwpck_require__, 453));
+    reporting.catch(() => undefined);
+    const state = newRunState();
+    const started = performance.now();
+    let inputs;
+    let client;
+    const warn = (message) => {
+        state.warnings.push(message);
+        log/* warning */.$e(message);
+    };
+    try {
+        inputs = await getInputs();
+        const given = inputs;
+        state.dryRun = given.dryRun;
+        state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name));
+        given.warnings.forEach(warn);
+        state.phase = 'reading the URL lists';
+        const entries = await collectFileEntries(given);
+        const tags = (0,urls/* unique */.Am)(given.tags);
+        const changeInputs = given.changes;
+        state.phase = 'finding what changed';
+        const changes = changeInputs === undefined
+            ? undefined
+            : await log/* group */.Os('Changes', async () => {
+                // Loaded only when a step asks what changed: git, the GitHub client, manifests and globs.
+                const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(824)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4824));
+                return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn });
+            });
+        state.changes = changes;
+        state.requested = { everything: given.purgeEverything, files: (0,urls/* unique */.Am)([...entries, ...(changes?.entries ?? [])]), tags };
+        // No request goes out before every list is read and what changed is known: a mistake there sends nothing.
+        client = connect(given);
+        const api = client;
+        state.phase = 'the zone lookup';
+        const zoneStarted = performance.now();
+        const resolution = await log/* group */.Os('Zone', async () => {
+            const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
+            found.zones.forEach((zone) => log/* info */.pq(describeZone(zone)));
+            if (found.candidates !== undefined)
+                log/* info */.pq(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
+            return found;
+        });
+        state.durations.zoneMs = performance.now() - zoneStarted;
+        resolution.warnings.forEach(warn);
+        state.phase = 'routing the URLs to zones';
+        const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution });
+        state.changedUrls = work.changedUrls;
+        state.requested = work.requested;
+        state.zones = [...work.zones];
+        state.everythingInstead = work.everythingInstead;
+        if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
+            warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
+        const analytics = given.analytics;
+        if (analytics !== undefined) {
+            state.phase = 'reading the traffic';
+            state.traffic = await log/* group */.Os('Traffic', async () => {
+                const { readAllTraffic } = await __nccwpck_require__.e(/* import() */ 267).then(__nccwpck_require__.bind(__nccwpck_require__, 1267));
+                return readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency);
+            });
+            for (const report of state.traffic) {
+                report.warnings.forEach(warn);
+                if (report.error !== undefined)
+                    warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`);
+            }
+        }
+        state.phase = 'planning the requests';
+        state.plan = planRequests(work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
+        const everything = work.requested.everything;
+        log/* info */.pq(`Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
+        if (given.dryRun) {
+            log/* info */.pq('Dry run: no purge or settings request is sent.');
+        }
+        else {
+            state.phase = 'sending the requests';
+            const execution = await executePlan(api, state.plan, {
+                concurrency: given.concurrency,
+                waitForPropagation: given.waitForPropagation,
+                propagationMs: PROPAGATION_MS,
+                sleep,
+                log: log/* info */.pq,
+                group: log/* group */.Os
+            });
+            state.outcomes = [...execution.outcomes];
+            state.durations.settingsMs = execution.settingsMs;
+            state.durations.purgeMs = execution.purgeMs;
+        }
+    }
+    catch (error) {
+        state.errors.push(describeError(error));
+        state.stopped = { phase: state.phase, status: error instanceof ApiError ? error.status : undefined, input: error instanceof errors/* InputError */.dz ? error.input : undefined };
+        if (!isExpected(error) && error instanceof Error && error.stack !== undefined)
+            log/* debug */.Yz(error.stack);
+    }
+    finally {
+        state.requestsSent = client?.requestsSent ?? 0;
+        state.retries = client?.retries ?? 0;
+        state.rateLimits = client?.rateLimits;
+        await client?.close().catch(() => undefined);
+    }
+    state.durations.totalMs = performance.now() - started;
+    let result = settle(state);
+    if (inputs?.manifest !== undefined && !state.dryRun && result.ok) {
+        await saveManifest(inputs.manifest, state, warn);
+        result = settle(state);
+    }
+    const { report } = await reporting;
+    await report(result, inputs?.summary ?? true);
+}
+/**
+ * The result of the run. Should deriving it fail (a bug), the step reports what it knows for certain: the
+ * error, and every URL and tag as not confirmed, so that nobody takes them for purged.
+ */
+function settle(state) {
+    try {
+        return buildResult(state);
+    }
+    catch (error) {
+        if (error instanceof Error && error.stack !== undefined)
+            log/* debug */.Yz(error.stack);
+        return buildResult({ ...newRunState(), dryRun: state.dryRun, zoneInput: state.zoneInput, requested: state.requested, requestsSent: state.requestsSent, errors: [...state.errors, describeError(error)] });
+    }
+}
+/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
+const isExpected = (error) => error instanceof errors/* InputError */.dz || error instanceof errors/* AnswerError */.dV || error instanceof ApiError || error instanceof errors/* GitError */.XS || error instanceof errors/* GitHubError */.y_;
+/** An error's message; an unexpected one says that it is. */
+function describeError(error) {
+    if (isExpected(error))
+        return error.message;
+    return `Unexpected error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
+}
+function describeZone(zone) {
+    if (zone.created?.dryRun)
+        return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`;
+    const what = zone.created === undefined ? 'Zone' : 'Created zone';
+    return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`;
+}
+/** Writes the site's manifest for the next run. A failure only warns: the next run then compares with an older manifest and purges more, never less. */
+async function saveManifest(target, state, warn) {
+    try {
+        const { buildManifest, writeManifest } = await __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 6236));
+        await writeManifest(target.path, state.changes?.manifest ?? (await buildManifest(target.site)));
+        state.manifestWritten = target.path;
+        log/* info */.pq(`Manifest of ${target.site} written to ${target.path}.`);
+    }
+    catch (error) {
+        warn(`The manifest was not written to ${target.path}: ${error instanceof Error ? error.message : String(error)}. The next run will compare with an older one and purge more.`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 7194:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   KL: () => (/* binding */ redactDeep),
+/* harmony export */   cl: () => (/* binding */ registerSecret)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
+
+/**
+ * Every credential goes through here before anything can print it: the runner masks it in the log
+ * (`setSecret`), and `redact` scrubs it from what the runner does not mask (outputs, the summary).
+ */
+const secrets = new Set();
+/** The secrets, longest first: a short secret inside a longer one must not leave the rest of the longer one to be seen. */
+let longestFirst = [];
+function registerSecret(value) {
+    if (value === '')
+        return;
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(value);
+    secrets.add(value);
+    longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+}
+function redact(text) {
+    let out = text;
+    for (const secret of longestFirst) {
+        // Most texts hold no secret: looking first spares a copy of every one of them.
+        if (out.includes(secret))
+            out = out.split(secret).join('***');
+    }
+    return out;
+}
+/**
+ * The value with every secret taken out of every string in it, however deep. Parts that hold no secret are
+ * kept as they are, not copied: a result of 100,000 URLs costs no second copy of them.
+ */
+function redactDeep(value) {
+    if (secrets.size === 0)
+        return value;
+    // One look at the whole first: JSON escapes character by character, so a secret anywhere in the value is
+    // in its JSON as the secret's own JSON form.
+    const json = JSON.stringify(value) ?? '';
+    if (![...secrets].some((secret) => json.includes(JSON.stringify(secret).slice(1, -1))))
+        return value;
+    return redactEach(value);
+}
+function redactEach(value) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value)) {
+        const items = value.map((item) => redactEach(item));
+        return (items.every((item, index) => item === value[index]) ? value : items);
+    }
+    if (typeof value === 'object' && value !== null) {
+        const entries = Object.entries(value).map(([key, item]) => [key, redactEach(item)]);
+        const record = value;
+        return (entries.every(([key, item]) => item === record[key]) ? value : Object.fromEntries(entries));
+    }
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 8992:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ig: () => (/* binding */ forLog),
+/* harmony export */   Jj: () => (/* binding */ cut),
+/* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   oh: () => (/* binding */ thousands)
+/* harmony export */ });
 // Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
 // here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
 /** Every sequence that some reader takes for a line break: the runner (\r, \n), Unicode (NEL, LS, PS), form and line feeds. */
@@ -48134,354 +47910,557 @@ function cut(text, max) {
 }
 /** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
-;// CONCATENATED MODULE: ./src/analytics.ts
-
-
-const MAX_POINTS = 60;
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const GRANULARITY_MS = { minute: MINUTE, hour: HOUR, day: DAY };
-/** Bucket lengths that start on round UTC times: points are summed into the shortest one that leaves few enough. */
-const ROUND_BUCKETS_MS = [
-    ...[1, 2, 5, 10, 15, 30].map((n) => n * MINUTE),
-    ...[1, 2, 3, 4, 6, 12].map((n) => n * HOUR),
-    ...[1, 2, 3, 7, 14, 28, 91, 364].map((n) => n * DAY)
-];
 /**
- * The shortest round bucket length, a multiple of `baseMs`, that puts times from `first` to `last` into
- * at most `max` buckets; when none does (times decades apart), a plain multiple of `baseMs` that does.
+ * 12345 → "12,345", as en-US writes it. Not toLocaleString or Intl: their first use loads the locale data,
+ * which costs the step about 10 ms.
  */
-function bucketLength(first, last, baseMs, max) {
-    const buckets = (ms) => Math.floor(last / ms) - Math.floor(first / ms) + 1;
-    const round = ROUND_BUCKETS_MS.find((ms) => ms % baseMs === 0 && buckets(ms) <= max);
-    return round ?? Math.max(1, Math.ceil((last - first) / (max - 1) / baseMs)) * baseMs;
+function thousands(value) {
+    const [whole = '', fraction] = String(Math.round(value * 1000) / 1000).split('.');
+    const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+    return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
-/** Sums points into buckets of `ms` aligned to the epoch (so to UTC): a point per bucket that has any, in time order. */
-function sumBuckets(points, ms) {
-    const sums = new Map();
-    for (const point of points) {
-        const start = Math.floor(point.time / ms) * ms;
-        sums.set(start, (sums.get(start) ?? 0) + point.requests);
-    }
-    return [...sums].sort(([a], [b]) => a - b).map(([time, requests]) => ({ time, requests }));
-}
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isAmount = (value) => Number.isFinite(value) && value >= 0;
-/** ISO 8601 as the API document gives it: a date, a time to the minute or finer, and Z or an offset (none means UTC). */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
-/** A bucket of the timeseries, or undefined when its timestamp or request count cannot be read (a time before 1970 included). */
-function readPoint(entry) {
-    if (!isRecord(entry) || typeof entry.timestamp !== 'string' || !isAmount(entry.requests) || entry.requests > Number.MAX_SAFE_INTEGER)
-        return undefined;
-    const iso = ISO_TIME.exec(entry.timestamp);
-    const time = iso === null ? NaN : Date.parse(iso[1] === undefined ? `${entry.timestamp}Z` : entry.timestamp);
-    return time >= 0 ? { time, requests: entry.requests } : undefined;
-}
-function* readablePoints(entries) {
-    for (const entry of entries) {
-        const point = readPoint(entry);
-        if (point !== undefined)
-            yield point;
-    }
-}
-function readTotals(value) {
-    if (!isRecord(value))
-        return 'the answer has no "totals" object';
-    const { requests, bandwidth, cache_hit_rate: rate } = value;
-    const unusable = Object.entries({ requests: isAmount(requests), bandwidth: isAmount(bandwidth), cache_hit_rate: isAmount(rate) && rate <= 1 })
-        .filter(([, usable]) => !usable)
-        .map(([name]) => name);
-    if (unusable.length > 0)
-        return `the answer's totals have no usable ${unusable.join(', ')} (numbers from 0; the hit rate from 0 to 1)`;
-    return { requests: requests, bandwidth: bandwidth, cache_hit_rate: rate };
-}
+
+
+/***/ }),
+
+/***/ 5769:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $x: () => (/* binding */ checkUrlBase),
+/* harmony export */   Am: () => (/* binding */ unique),
+/* harmony export */   K: () => (/* binding */ splitUrlList),
+/* harmony export */   Pc: () => (/* binding */ normalizeName),
+/* harmony export */   RW: () => (/* binding */ hideCredentials),
+/* harmony export */   SP: () => (/* binding */ shown),
+/* harmony export */   go: () => (/* binding */ routeEntries)
+/* harmony export */ });
+/* unused harmony exports resolveUrls, routeUrls */
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
+
+
+
+
+const SHOWN_OFFENDERS = 10;
+const SHOWN_ZONES = 10;
+/** An entry is shown cut to this many characters: one line of a message, not a copy of an input. */
+const SHOWN_LENGTH = 200;
+/** A host or zone name as compared: lower case, without a trailing dot. */
+const normalizeName = (name) => name.toLowerCase().replace(/\.$/, '');
 /**
- * The report's content from an answer of any shape: buckets whose timestamp or request count cannot be
- * read are left out with a warning; unusable totals are an error, but the chart is kept. The timeseries
- * is read twice rather than copied, so a huge one costs no memory beyond the answer itself.
+ * A zone's name as URL hosts are compared with it: normalised, and in ASCII as the URL parser writes
+ * hosts (bücher.example is xn--bcher-kva.example). A name that is no host name (one the parser would cut,
+ * such as "a/b" or "a%2Eb", does not read back) is kept as it is, and no URL is on it.
  */
-function readTrafficAnswer(body, granularity, zone) {
-    const baseMs = GRANULARITY_MS[granularity];
-    const data = isRecord(body) ? body.data : undefined;
-    if (!isRecord(data))
-        return { totals: undefined, points: [], bucketMs: baseMs, error: 'the answer has no "data" object', warnings: [] };
-    const totals = readTotals(data.totals);
-    const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined };
-    const series = data.timeseries;
-    if (!Array.isArray(series)) {
-        return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${zone} has no "timeseries" list, so there is no chart.`] };
-    }
-    let first = Infinity;
-    let last = -Infinity;
-    let readable = 0;
-    for (const point of readablePoints(series)) {
-        first = Math.min(first, point.time);
-        last = Math.max(last, point.time);
-        readable++;
-    }
-    const dropped = series.length - readable;
-    const warnings = dropped === 0
-        ? []
-        : [`${plural(dropped, 'entry', 'entries')} of the traffic timeseries for ${zone} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`];
-    const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS);
-    return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings };
+function zoneHost(name) {
+    const normalized = normalizeName(name);
+    const ascii = (0,node_url__WEBPACK_IMPORTED_MODULE_0__.domainToASCII)(normalized);
+    return (0,node_url__WEBPACK_IMPORTED_MODULE_0__.domainToUnicode)(ascii) === normalized ? ascii : normalized;
 }
+function isInZone(hostname, zone) {
+    const host = normalizeName(hostname);
+    return host === zone || host.endsWith(`.${zone}`);
+}
+/** How an absolute URL entry starts, in any letter case. */
+const URL_START = /^https?:\/\//i;
 /**
- * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
- * reported in the result, because a traffic report is never a reason to skip or fail a purge.
+ * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
+ * spaces separate entries. A comma separates them too when a space follows it, or when what follows starts
+ * like an entry: `http://` or `https://`, or `/` after a path (inside an absolute URL, `,/` is part of its
+ * path). Any other comma is part of the URL, at the end of a line too: `https://a.test/x,y` and a line
+ * `https://a.test/x,` are one entry each, so a file of URLs written one a line reads back exactly.
  */
-async function readTraffic(client, zone, analytics, now) {
-    const until = new Date(now).toISOString();
-    const since = new Date(now - analytics.windowMs).toISOString();
-    const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
-    try {
-        const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, {
-            query: { since, until, granularity: analytics.granularity }
-        });
-        return { ...base, ...readTrafficAnswer(response.body, analytics.granularity, zone.name ?? zone.id) };
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return { ...base, totals: undefined, points: [], bucketMs: GRANULARITY_MS[analytics.granularity], error: message, warnings: [] };
-    }
+function splitUrlList(value) {
+    return value.split(/\r?\n/).flatMap(splitUrlLine);
 }
-/** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
-function readAllTraffic(client, zones, analytics, concurrency) {
-    const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return mapConcurrent(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: ./src/errors.ts
-/** A mistake in the step's inputs: reported as the message alone, never with a stack trace. */
-class InputError extends Error {
-    name = 'InputError';
-    /** The input the message names first (`Input "batch-size" must…`), for the annotation's title. */
-    get input() {
-        return /\binput "([a-z][a-z-]*)"/i.exec(this.message)?.[1];
-    }
-}
-/**
- * The API answered something this action cannot use (a missing or mistyped field, a list without
- * end): reported as the message alone, never with a stack trace. The message says what to check.
- */
-class AnswerError extends Error {
-    name = 'AnswerError';
-}
-
-;// CONCATENATED MODULE: ./src/changes/github.ts
-
-/** The compare API lists at most this many files, on its first page only. */
-const COMPARE_FILE_LIMIT = 300;
-/** Paths from the compare API's files: every status counts, a rename both its old and new path. */
-function comparedPaths(files) {
-    return [...new Set(files.flatMap((file) => (file.status === 'renamed' && file.previous_filename ? [file.previous_filename, file.filename] : [file.filename])))];
-}
-/**
- * The release published before `current`: drafts are skipped, and so are prereleases when `current` is a
- * full release. Undefined when there is none.
- */
-function pickPreviousRelease(releases, current) {
-    const publishedAt = Date.parse(current.published_at ?? '') || Number.POSITIVE_INFINITY;
-    return releases
-        .filter((release) => !release.draft && release.tag_name !== current.tag_name && release.published_at !== null)
-        .filter((release) => current.prerelease || !release.prerelease)
-        .filter((release) => Date.parse(release.published_at) < publishedAt)
-        .sort((a, b) => Date.parse(b.published_at) - Date.parse(a.published_at))[0];
-}
-function parseRepository(value) {
-    const [owner, repo, ...rest] = (value ?? '').split('/');
-    if (!owner || !repo || rest.length > 0) {
-        throw new InputError('GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.');
-    }
-    return { owner, repo };
-}
-async function octokit(token) {
-    if (token === '') {
-        throw new InputError('Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.');
-    }
-    // Loaded only when needed: most runs never call the GitHub API, and octokit is a large part of the bundle.
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    return getOctokit(token);
-}
-/** Turns an octokit failure into a message that says which call failed and what to do. */
-function apiFailure(what, error) {
-    const status = error.status;
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    const hint = status === 404 ? ' Check the ref, and that github-token may read this repository (contents: read).' : status === 401 || status === 403 ? ' Check the github-token input and its permissions.' : '';
-    return new Error(`GitHub API: ${what} failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}.${hint}`);
-}
-/** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
-async function compareWithApi(token, repository, base, head) {
-    const client = await octokit(token);
-    try {
-        const response = await client.rest.repos.compareCommitsWithBasehead({ ...repository, basehead: `${base}...${head}` });
-        const files = (response.data.files ?? []);
-        return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT };
-    }
-    catch (error) {
-        throw apiFailure(`comparing ${base}...${head}`, error);
-    }
-}
-/** The tag of the release published before `current`; an InputError when there is none. */
-async function previousReleaseTag(token, repository, current) {
-    const client = await octokit(token);
-    let releases;
-    try {
-        releases = await client.paginate(client.rest.repos.listReleases, { ...repository, per_page: 100 });
-    }
-    catch (error) {
-        throw apiFailure('listing releases', error);
-    }
-    const previous = pickPreviousRelease(releases, current);
-    if (previous === undefined) {
-        throw new InputError(`Release ${current.tag_name} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`);
-    }
-    return previous.tag_name;
-}
-
-;// CONCATENATED MODULE: ./src/changes/event.ts
-
-
-
-const ZERO_SHA = /^0+$/;
-/**
- * The base `changed-since: auto` stands for: a push's `before`, or the tag of the previous release.
- * Any other event needs an explicit ref.
- */
-async function autoBase(env, token) {
-    const event = env.GITHUB_EVENT_NAME ?? '';
-    const payload = await readPayload(env.GITHUB_EVENT_PATH);
-    if (event === 'push') {
-        const before = payload.before;
-        if (typeof before !== 'string' || before === '')
-            throw new InputError('This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
-        if (ZERO_SHA.test(before)) {
-            throw new InputError('This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
-                'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".');
-        }
-        return { base: before, why: 'the commit before this push' };
-    }
-    if (event === 'release') {
-        const release = payload.release;
-        if (release === undefined || typeof release.tag_name !== 'string')
-            throw new InputError('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.');
-        const tag = await previousReleaseTag(token, parseRepository(env.GITHUB_REPOSITORY), release);
-        return { base: tag, why: `the release published before ${release.tag_name}` };
-    }
-    throw new InputError(`"changed-since: auto" works for push and release events; this run is a "${event || 'unknown'}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
-}
-async function readPayload(path) {
-    if (!path)
-        return {};
-    try {
-        return JSON.parse(await (0,promises_.readFile)(path, 'utf8'));
-    }
-    catch (error) {
-        throw new InputError(`Cannot read the event payload at GITHUB_EVENT_PATH (${error.code ?? String(error)}), which "changed-since: auto" needs.`);
-    }
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/changes/git.ts
-
-/** Reads `git diff --name-status -z` output, where any byte but NUL may be in a file name. */
-function parseNameStatus(output) {
-    const fields = output.split('\0');
+function splitUrlLine(line) {
+    // The usual line: one entry, nothing to split.
+    if (!/[\s,]/.test(line))
+        return line === '' ? [] : [line];
     const entries = [];
-    for (let i = 0; i + 1 < fields.length;) {
-        const status = fields[i++].charAt(0);
-        if (status === 'R' || status === 'C') {
-            const from = fields[i++];
-            entries.push({ status, from, path: fields[i++] });
+    // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
+    const parts = line.split(/([\s,]+)/);
+    let current = parts[0];
+    for (let i = 1; i < parts.length; i += 2) {
+        const run = parts[i];
+        const next = parts[i + 1];
+        const startsEntry = URL_START.test(next) || (next.startsWith('/') && !URL_START.test(current));
+        if (current !== '' && !/\s/.test(run) && !startsEntry) {
+            current += run + next;
+            continue;
         }
-        else {
-            entries.push({ status, path: fields[i++] });
-        }
+        if (current !== '')
+            entries.push(current);
+        current = next;
     }
+    if (current !== '')
+        entries.push(current);
     return entries;
 }
-/** Paths whose URLs must be purged: added, modified and deleted files, and both sides of a rename. */
-function changedPaths(entries) {
-    return [...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))];
-}
-class GitError extends Error {
-    name = 'GitError';
-}
-/** Hides credentials that a remote URL may carry (`https://user:token@host/…`) in git's messages. */
-function scrubCredentials(text) {
-    return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@');
-}
-/** Runs git and returns its standard output; a failure throws GitError with git's own first error line. */
-function git(args, cwd) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
-            if (error) {
-                const reason = stderr.split('\n').find((line) => line.trim() !== '') ?? error.message;
-                reject(new GitError(`git ${args[0] ?? ''}: ${scrubCredentials(reason.trim())}`));
-            }
-            else {
-                resolve(stdout);
-            }
-        });
-    });
-}
-/** A commit's SHA if the checkout has it, else undefined. */
-async function commitOf(ref, cwd) {
-    try {
-        return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd)).trim();
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Fetches one commit (or ref) alone, depth 1, and returns its SHA. A diff needs only the two trees. */
-async function fetchCommit(ref, cwd) {
-    await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', ref], cwd);
-    const sha = await commitOf('FETCH_HEAD', cwd);
-    if (sha === undefined)
-        throw new GitError(`git fetch: origin gave no commit for ${ref}`);
-    return sha;
+/**
+ * What stands where a URL's user name and password would, in text the URL parser does not read: after a
+ * scheme's `:` and slashes, up to the last `@` before the host. Anywhere in the text, to hide too much rather than too little.
+ */
+const CREDENTIALS = /(:[\\/]*)[^\\/?#\s]*@/g;
+/** A host no entry is on: where a path is read when only its credentials matter. */
+const NO_HOST = 'host.invalid';
+/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; null when it is neither. */
+function parseEntry(entry, host) {
+    return entry.startsWith('/') ? URL.parse(entry, `https://${host}/`) : URL.parse(entry);
 }
 /**
- * The files changed between `base` and `head` in the local checkout. When a commit is missing (a shallow
- * checkout), it is fetched alone first. Throws GitError when there is no repository or a commit cannot be had.
+ * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`), and
+ * any other entry as it is. Such an entry is refused, never sent; this is how it is kept where entries
+ * are reported as written (outputs, the summary), and how any message shows it.
  */
-async function localDiff(base, head, cwd) {
-    await git(['rev-parse', '--show-toplevel'], cwd);
-    const fetched = [];
-    const find = async (ref, role) => {
-        const sha = await commitOf(ref, cwd);
-        if (sha !== undefined)
-            return sha;
-        fetched.push(role);
-        return fetchCommit(ref, cwd);
-    };
-    const baseSha = await find(base, 'base');
-    const headSha = await find(head, 'head');
-    const output = await git(['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', baseSha, headSha, '--'], cwd);
-    return {
-        paths: changedPaths(parseNameStatus(output)),
-        baseSha,
-        headSha,
-        how: fetched.length === 0 ? 'the local checkout' : `the local checkout, after fetching the ${fetched.join(' and ')} commit alone (shallow checkout)`
-    };
+function hideCredentials(entry) {
+    // Credentials come only before an `@`: most entries have none, and need no parsing here.
+    if (!entry.includes('@'))
+        return entry;
+    const url = parseEntry(entry, NO_HOST);
+    if (url === null)
+        return entry.replace(CREDENTIALS, '$1***@');
+    return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`;
+}
+/** Outside text (an entry, an input) as a message shows it: secrets and credentials hidden, on one line, cut to a readable length. */
+function shown(text) {
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cut */ .Jj)((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(hideCredentials((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text))), SHOWN_LENGTH);
+}
+/** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
+function listOffenders(offenders) {
+    const lines = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
+    return offenders.length > SHOWN_OFFENDERS ? `${lines}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : lines;
+}
+/**
+ * Reads an entry: a path (starting with `/`) on `host`, anything else as an absolute URL. Whatever the
+ * parser makes of it (it reads `\` as `/` and drops tabs, so `/\evil.test` is a URL on evil.test), the
+ * result is checked, never the text: a path must stay on `host`, and no URL may carry credentials.
+ */
+function readEntry(entry, host) {
+    const url = parseEntry(entry, host);
+    if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        return { offender: shown(entry) };
+    if (url.username !== '' || url.password !== '')
+        return { offender: `${shown(entry)} (a user name or password is not accepted)` };
+    if (entry.startsWith('/') && normalizeName(url.hostname) !== host)
+        return { offender: `${shown(entry)} (read as ${shown(url.href)})` };
+    return { url };
+}
+/**
+ * Turns entries into the absolute URLs to purge: a path starting with `/` is on the zone's own host;
+ * every URL must be http(s), without credentials, and on the zone's host or a subdomain of it. Duplicates
+ * are dropped, order kept. `zoneName` is undefined when the zone could not be read, and then only absolute
+ * URLs can be checked, for form only.
+ */
+function resolveUrls(entries, zoneName) {
+    const zone = zoneName === undefined ? undefined : zoneHost(zoneName);
+    const urls = new Set();
+    const offenders = [];
+    for (const entry of entries) {
+        if (entry.startsWith('/') && zone === undefined) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
+                'Give absolute URLs in "files", or a key that may list zones.');
+        }
+        const reading = readEntry(entry, zone ?? NO_HOST);
+        if (reading.offender !== undefined)
+            offenders.push(reading.offender);
+        else if (zone !== undefined && !isInZone(reading.url.hostname, zone))
+            offenders.push(shown(entry));
+        else
+            urls.add(reading.url.href);
+    }
+    if (offenders.length > 0) {
+        const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'entry', 'entries')} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
+            `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`);
+    }
+    return [...urls];
+}
+/**
+ * Changed files are served under `url-base`, or on the one zone's own host: either must be known and in
+ * a zone. Checked before the changed URLs are built, so that the error names the input to fix.
+ */
+function checkUrlBase(urlBase, zoneNames) {
+    if (urlBase === undefined) {
+        if (zoneNames.length !== 1) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz('Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.');
+        }
+        if (zoneNames[0] === undefined) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz('Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.');
+        }
+        return;
+    }
+    const names = zoneNames.filter((name) => name !== undefined).map(zoneHost);
+    if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
+    }
+}
+/** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
+function routeEntries(entries, zones) {
+    const [only, ...others] = zones;
+    if (only !== undefined && others.length === 0) {
+        const urls = resolveUrls(entries, only.name);
+        return new Map(urls.length === 0 ? [] : [[only.id, urls]]);
+    }
+    return routeUrls(entries, zones);
+}
+/**
+ * With several zones (or `zone: auto`), sends each absolute URL to the zone whose name is the longest
+ * suffix of its host, so that shop.example.com goes to a shop.example.com zone before example.com.
+ * Paths need a single named zone. Returns the URLs per zone id, de-duplicated, in order.
+ */
+function routeUrls(entries, zones) {
+    const routed = new Map();
+    const offenders = [];
+    const named = zones
+        .filter((zone) => zone.name !== undefined)
+        .map((zone) => ({ id: zone.id, name: zoneHost(zone.name) }))
+        .sort((a, b) => b.name.length - a.name.length);
+    for (const entry of entries) {
+        if (entry.startsWith('/')) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in "files"/"files-from" (or "url-base" for changed files).`);
+        }
+        const reading = readEntry(entry, NO_HOST);
+        if (reading.offender !== undefined) {
+            offenders.push(reading.offender);
+            continue;
+        }
+        const { url } = reading;
+        const zone = named.find((candidate) => isInZone(url.hostname, candidate.name));
+        if (zone === undefined) {
+            offenders.push(shown(entry));
+            continue;
+        }
+        const list = routed.get(zone.id) ?? new Set();
+        list.add(url.href);
+        routed.set(zone.id, list);
+    }
+    if (offenders.length > 0) {
+        const names = named.map((zone) => zone.name);
+        const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
+            `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check "files" and "files-from". Nothing was sent.\n${listOffenders(offenders)}`);
+    }
+    return new Map([...routed].map(([id, urls]) => [id, [...urls]]));
+}
+/** Drops repeated entries, keeping the first of each. */
+function unique(entries) {
+    return [...new Set(entries)];
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-// EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
+
+/***/ }),
+
+/***/ 2613:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 181:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 4434:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
+/***/ 8611:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 4589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 6698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 1421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+
+/***/ }),
+
+/***/ 7540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 8474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 7067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 2467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 99:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 6466:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+
+/***/ }),
+
+/***/ 7830:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
+
+/***/ }),
+
+/***/ 7997:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 1692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 3429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 8877:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 8522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 932:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
+/***/ 4756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+
+/***/ }),
+
+/***/ 9023:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 4952:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Yz: () => (/* binding */ core_debug),
+  z3: () => (/* binding */ error),
+  V4: () => (/* binding */ getInput),
+  Os: () => (/* binding */ group),
+  pq: () => (/* binding */ info),
+  uH: () => (/* binding */ setOutput),
+  Pq: () => (/* binding */ core_setSecret),
+  z: () => (/* reexport */ summary),
+  $e: () => (/* binding */ warning)
+});
+
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, notice, platform, saveState, setCommandEcho, setFailed, startGroup, toPlatformPath, toPosixPath, toWin32Path
+
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -51427,12113 +51406,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/secrets.ts
-
-/**
- * Every credential goes through here before anything can print it: the runner masks it in the log
- * (`setSecret`), and `redact` scrubs it from what the runner does not mask (outputs, the summary).
- */
-const secrets = new Set();
-function registerSecret(value) {
-    if (value === '')
-        return;
-    core_setSecret(value);
-    secrets.add(value);
-}
-function redact(text) {
-    let out = text;
-    for (const secret of secrets)
-        out = out.split(secret).join('***');
-    return out;
-}
-/** A copy of a value with every secret taken out of every string in it, however deep. */
-function redactDeep(value) {
-    if (secrets.size === 0)
-        return value;
-    if (typeof value === 'string')
-        return redact(value);
-    if (Array.isArray(value))
-        return value.map((item) => redactDeep(item));
-    if (typeof value === 'object' && value !== null) {
-        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item)]));
-    }
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/urls.ts
-
-
-
-
-const SHOWN_OFFENDERS = 10;
-const SHOWN_ZONES = 10;
-/** An entry is shown cut to this many characters: one line of a message, not a copy of an input. */
-const SHOWN_LENGTH = 200;
-/** A host or zone name as compared: lower case, without a trailing dot. */
-const normalizeName = (name) => name.toLowerCase().replace(/\.$/, '');
-/**
- * A zone's name as URL hosts are compared with it: normalised, and in ASCII as the URL parser writes
- * hosts (bücher.example is xn--bcher-kva.example). A name that is no host name (one the parser would cut,
- * such as "a/b" or "a%2Eb", does not read back) is kept as it is, and no URL is on it.
- */
-function zoneHost(name) {
-    const normalized = normalizeName(name);
-    const ascii = (0,external_node_url_.domainToASCII)(normalized);
-    return (0,external_node_url_.domainToUnicode)(ascii) === normalized ? ascii : normalized;
-}
-function isInZone(hostname, zone) {
-    const host = normalizeName(hostname);
-    return host === zone || host.endsWith(`.${zone}`);
-}
-/** Where a list of URL entries starts an entry: a path, or an absolute http(s) URL. */
-const URL_START = /^https?:\/\//i;
-/**
- * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
- * spaces separate entries. A comma separates them too when a space follows it, or when what follows starts
- * like an entry: `http://` or `https://`, or `/` after a path (inside an absolute URL, `,/` is part of its
- * path). Any other comma is part of the URL, at the end of a line too: `https://a.test/x,y` and a line
- * `https://a.test/x,` are one entry each, so a file of URLs written one a line reads back exactly.
- */
-function splitUrlList(value) {
-    return value.split(/\r?\n/).flatMap(splitUrlLine);
-}
-function splitUrlLine(line) {
-    const entries = [];
-    // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
-    const parts = line.trim().split(/([\s,]+)/);
-    let current = parts[0];
-    for (let i = 1; i < parts.length; i += 2) {
-        const run = parts[i];
-        const next = parts[i + 1];
-        const startsEntry = URL_START.test(next) || (next.startsWith('/') && !URL_START.test(current));
-        if (current !== '' && !/\s/.test(run) && !startsEntry) {
-            current += run + next;
-            continue;
-        }
-        if (current !== '')
-            entries.push(current);
-        current = next;
-    }
-    if (current !== '')
-        entries.push(current);
-    return entries;
-}
-/** What stands where a URL's user name and password would, also in text the URL parser does not read. */
-// eslint-disable-next-line no-control-regex -- the URL parser skips leading controls and spaces, so this does too
-const CREDENTIALS = /^([\u0000-\u0020]*[a-z][a-z0-9+.-]*:[\\/]*)[^\\/?#]*@/i;
-/** A host no entry is on: where a path is read when only its credentials matter. */
-const NO_HOST = 'host.invalid';
-/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; undefined when it is neither. */
-function parseEntry(entry, host) {
-    try {
-        return entry.startsWith('/') ? new URL(entry, `https://${host}/`) : new URL(entry);
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`).
- * Such an entry is refused, never sent; this is how it is kept where entries are reported as written
- * (outputs, the summary) and how any message shows it.
- */
-function hideCredentials(entry) {
-    const url = parseEntry(entry, NO_HOST);
-    if (url !== undefined && (url.username !== '' || url.password !== ''))
-        return `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`;
-    return entry.replace(CREDENTIALS, '$1***@');
-}
-/** Outside text (an entry, an input) as a message shows it: secrets and credentials hidden, on one line, cut to a readable length. */
-function shown(text) {
-    return cut(oneLine(hideCredentials(redact(text))), SHOWN_LENGTH);
-}
-/** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
-function listOffenders(offenders) {
-    const lines = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
-    return offenders.length > SHOWN_OFFENDERS ? `${lines}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : lines;
-}
-/**
- * Reads an entry: a path (starting with `/`) on `host`, anything else as an absolute URL. Whatever the
- * parser makes of it (it reads `\` as `/` and drops tabs, so `/\evil.test` is a URL on evil.test), the
- * result is checked, never the text: a path must stay on `host`, and no URL may carry credentials.
- */
-function readEntry(entry, host) {
-    const url = parseEntry(entry, host);
-    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-        return { offender: shown(entry) };
-    if (url.username !== '' || url.password !== '')
-        return { offender: `${shown(entry)} (a user name or password is not accepted)` };
-    if (entry.startsWith('/') && normalizeName(url.hostname) !== host)
-        return { offender: `${shown(entry)} (read as ${shown(url.href)})` };
-    return { url };
-}
-/**
- * Turns entries into the absolute URLs to purge: a path starting with `/` is on the zone's own host;
- * every URL must be http(s), without credentials, and on the zone's host or a subdomain of it. Duplicates
- * are dropped, order kept. `zoneName` is undefined when the zone could not be read, and then only absolute
- * URLs can be checked, for form only.
- */
-function resolveUrls(entries, zoneName) {
-    const zone = zoneName === undefined ? undefined : zoneHost(zoneName);
-    const urls = new Set();
-    const offenders = [];
-    for (const entry of entries) {
-        if (entry.startsWith('/') && zone === undefined) {
-            throw new InputError(`"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
-                'Give absolute URLs in "files", or a key that may list zones.');
-        }
-        const reading = readEntry(entry, zone ?? NO_HOST);
-        if (reading.offender !== undefined)
-            offenders.push(reading.offender);
-        else if (zone !== undefined && !isInZone(reading.url.hostname, zone))
-            offenders.push(shown(entry));
-        else
-            urls.add(reading.url.href);
-    }
-    if (offenders.length > 0) {
-        const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`;
-        throw new InputError(`${plural(offenders.length, 'entry', 'entries')} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
-            `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`);
-    }
-    return [...urls];
-}
-/**
- * Changed files are served under `url-base`, or on the one zone's own host: either must be known and in
- * a zone. Checked before the changed URLs are built, so that the error names the input to fix.
- */
-function checkUrlBase(urlBase, zoneNames) {
-    if (urlBase === undefined) {
-        if (zoneNames.length !== 1) {
-            throw new InputError('Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.');
-        }
-        if (zoneNames[0] === undefined) {
-            throw new InputError('Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.');
-        }
-        return;
-    }
-    const names = zoneNames.filter((name) => name !== undefined).map(zoneHost);
-    if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
-        throw new InputError(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
-    }
-}
-/** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
-function routeEntries(entries, zones) {
-    const [only, ...others] = zones;
-    if (only !== undefined && others.length === 0) {
-        const urls = resolveUrls(entries, only.name);
-        return new Map(urls.length === 0 ? [] : [[only.id, urls]]);
-    }
-    return routeUrls(entries, zones);
-}
-/**
- * With several zones (or `zone: auto`), sends each absolute URL to the zone whose name is the longest
- * suffix of its host, so that shop.example.com goes to a shop.example.com zone before example.com.
- * Paths need a single named zone. Returns the URLs per zone id, de-duplicated, in order.
- */
-function routeUrls(entries, zones) {
-    const routed = new Map();
-    const offenders = [];
-    const named = zones
-        .filter((zone) => zone.name !== undefined)
-        .map((zone) => ({ id: zone.id, name: zoneHost(zone.name) }))
-        .sort((a, b) => b.name.length - a.name.length);
-    for (const entry of entries) {
-        if (entry.startsWith('/')) {
-            throw new InputError(`"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in "files"/"files-from" (or "url-base" for changed files).`);
-        }
-        const reading = readEntry(entry, NO_HOST);
-        if (reading.offender !== undefined) {
-            offenders.push(reading.offender);
-            continue;
-        }
-        const { url } = reading;
-        const zone = named.find((candidate) => isInZone(url.hostname, candidate.name));
-        if (zone === undefined) {
-            offenders.push(shown(entry));
-            continue;
-        }
-        const list = routed.get(zone.id) ?? new Set();
-        list.add(url.href);
-        routed.set(zone.id, list);
-    }
-    if (offenders.length > 0) {
-        const names = named.map((zone) => zone.name);
-        const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
-        throw new InputError(`${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
-            `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check "files" and "files-from". Nothing was sent.\n${listOffenders(offenders)}`);
-    }
-    return new Map([...routed].map(([id, urls]) => [id, [...urls]]));
-}
-/** Drops repeated entries, keeping the first of each. */
-function unique(entries) {
-    return [...new Set(entries)];
-}
-
-;// CONCATENATED MODULE: ./src/changes/manifest.ts
-
-
-
-
-
-
-
-
-const MANIFEST_FORMAT = 'cdn-purge-action/manifest';
-const MANIFEST_VERSION = 1;
-async function hashFile(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path), hash);
-    return hash.digest('hex');
-}
-/** Hashes every file below `dir` (links followed to files; folders, broken links and anything else skipped). Throws InputError when `dir` is not a folder. */
-async function buildManifest(dir, input = 'site-dir') {
-    const folder = await (0,promises_.stat)(dir).catch(() => undefined);
-    if (!folder?.isDirectory()) {
-        throw new InputError(`Input "${input}": "${dir}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
-    }
-    const entries = await (0,promises_.readdir)(dir, { recursive: true, withFileTypes: true });
-    const candidates = entries.map((entry) => (0,external_node_path_.join)(entry.parentPath, entry.name));
-    const hashed = await mapConcurrent(candidates, 16, async (path) => {
-        if (!(await (0,promises_.stat)(path).catch(() => undefined))?.isFile())
-            return undefined;
-        return [(0,external_node_path_.relative)(dir, path).split(external_node_path_.sep).join('/'), await hashFile(path)];
-    });
-    // Sorted by code unit, the same on every system; paths are unique, so no two are equal.
-    const files = Object.fromEntries(hashed.filter((entry) => entry !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
-    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files };
-}
-/** Reads a manifest; a malformed or foreign one is an InputError that says so. */
-function parseManifest(text, path) {
-    const foreign = (why) => new InputError(`Input "previous-manifest": "${path}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
-    let doc;
-    try {
-        doc = JSON.parse(text);
-    }
-    catch {
-        throw foreign('it is not JSON');
-    }
-    const record = (typeof doc === 'object' && doc !== null ? doc : {});
-    if (record.format !== MANIFEST_FORMAT)
-        throw foreign(`its "format" is not "${MANIFEST_FORMAT}"`);
-    if (record.version !== MANIFEST_VERSION) {
-        throw foreign(`it is version ${JSON.stringify(record.version)}; this version of the action reads version ${MANIFEST_VERSION}`);
-    }
-    if (record.algorithm !== 'sha256')
-        throw foreign('its "algorithm" is not "sha256"');
-    const files = record.files;
-    if (typeof files !== 'object' || files === null || Array.isArray(files) || !Object.values(files).every((hash) => typeof hash === 'string')) {
-        throw foreign('"files" is not a mapping of paths to hashes');
-    }
-    return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };
-}
-/** The manifest at `path`, or undefined when there is no file there (the first run); any other failure to read it is an InputError. */
-async function readManifest(path) {
-    let text;
-    try {
-        // Stryker disable next-line StringLiteral: without an encoding a Buffer comes back, and JSON.parse reads it as UTF-8 all the same
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return undefined;
-        throw new InputError(`Input "previous-manifest": cannot read "${shown(path)}" (${error.code ?? String(error)}). ` +
-            'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.');
-    }
-    return parseManifest(text, path);
-}
-/** Paths added, changed or removed between two manifests, sorted. */
-function compareManifests(previous, current) {
-    const paths = new Set([...Object.keys(previous.files), ...Object.keys(current.files)]);
-    return [...paths].filter((path) => previous.files[path] !== current.files[path]).sort();
-}
-/** Writes the manifest atomically: a reader sees the old file or the new one, never half of one. */
-async function writeManifest(path, manifest) {
-    await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    try {
-        await (0,promises_.writeFile)(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
-        await (0,promises_.rename)(temporary, path);
-    }
-    finally {
-        await (0,promises_.rm)(temporary, { force: true });
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/changes/site.ts
-
-/** How include and exclude patterns are read: dot files and folders (`.well-known/…`) match like any other. */
-const GLOB_OPTIONS = { dot: true };
-/**
- * Turns changed file paths into what to purge. With `underSiteDir`, paths are relative to the
- * repository and only those below site-dir count; otherwise they are already relative to site-dir.
- */
-function siteUrls(paths, options, underSiteDir) {
-    const prefix = underSiteDir && options.siteDir !== '' ? `${options.siteDir}/` : '';
-    const included = options.include.length === 0 ? () => true : picomatch_default()([...options.include], GLOB_OPTIONS);
-    const excluded = picomatch_default()([...options.exclude], GLOB_OPTIONS); // no pattern matches nothing
-    const files = [];
-    const entries = [];
-    const add = (relative) => {
-        const encoded = encodePath(relative);
-        entries.push(options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href);
-    };
-    for (const path of new Set(paths)) {
-        if (!path.startsWith(prefix))
-            continue;
-        const relative = path.slice(prefix.length);
-        if (relative === '' || !included(relative) || excluded(relative))
-            continue;
-        files.push(path);
-        add(relative);
-        if (options.indexFile !== '' && (relative === options.indexFile || relative.endsWith(`/${options.indexFile}`))) {
-            add(relative.slice(0, relative.length - options.indexFile.length));
-        }
-    }
-    return { files, entries };
-}
-/** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
-const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g;
-/**
- * Percent-encodes a file path once, segment by segment, as a browser would request it:
- * `a b.html` → `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
- */
-function encodePath(path) {
-    return path
-        .split('/')
-        .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
-        .join('/');
-}
-
-;// CONCATENATED MODULE: ./src/changes/index.ts
-
-
-
-
-
-
-/** Finds what changed, from git history or by comparing manifests. */
-async function detectChanges(inputs, context) {
-    return inputs.from.kind === 'manifest' ? fromManifest(inputs, inputs.from.previous, context) : fromGit(inputs, inputs.from.since, context);
-}
-async function fromManifest(inputs, previousPath, context) {
-    const site = (0,external_node_path_.resolve)(context.workspace, inputs.siteDir);
-    const current = await buildManifest(site);
-    const previous = await readManifest(previousPath);
-    let paths;
-    if (previous === undefined) {
-        context.warn(`No previous manifest at ${previousPath}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`);
-        paths = Object.keys(current.files);
-    }
-    else {
-        paths = compareManifests(previous, current);
-    }
-    const urls = siteUrls(paths, inputs, false);
-    context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`);
-    return {
-        source: 'manifest',
-        how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
-        base: previousPath,
-        head: inputs.siteDir || '.',
-        ...urls,
-        incomplete: undefined,
-        manifest: current
-    };
-}
-async function fromGit(inputs, since, context) {
-    let base = since;
-    let baseWhy = '';
-    if (since === 'auto') {
-        const auto = await autoBase(context.env, inputs.githubToken);
-        base = auto.base;
-        baseWhy = ` (${auto.why})`;
-    }
-    const head = context.env.GITHUB_SHA || 'HEAD';
-    context.log(`Comparing ${base}${baseWhy} with ${head}.`);
-    const found = await changedBetween(base, head, inputs.githubToken, context);
-    const urls = siteUrls(found.paths, inputs, true);
-    context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`);
-    return { source: 'git', how: found.how, base: found.baseLabel, head, ...urls, incomplete: found.incomplete, manifest: undefined };
-}
-/** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
-async function changedBetween(base, head, token, context) {
-    try {
-        const diff = await localDiff(base, head, context.workspace);
-        const baseLabel = diff.baseSha === base ? base : `${base} (${diff.baseSha.slice(0, 12)})`;
-        return { paths: diff.paths, how: `git diff in ${diff.how}`, baseLabel, incomplete: undefined };
-    }
-    catch (error) {
-        if (!(error instanceof GitError))
-            throw error;
-        context.log(`The local checkout cannot answer (${error.message}); asking the GitHub compare API.`);
-        if (head === 'HEAD') {
-            throw new Error(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error });
-        }
-        const comparison = await compareWithApi(token, parseRepository(context.env.GITHUB_REPOSITORY), base, head);
-        const incomplete = comparison.complete
-            ? undefined
-            : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`;
-        if (incomplete !== undefined) {
-            context.warn(`Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`);
-        }
-        return { paths: comparison.paths, how: `the GitHub compare API (${error.message})`, baseLabel: base, incomplete };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/http/errors.ts
-/** A request that failed after all its attempts. The message says which request, why, and what to do. */
-class ApiError extends Error {
-    details;
-    name = 'ApiError';
-    constructor(details) {
-        super(describeFailure(details));
-        this.details = details;
-    }
-    get status() {
-        return this.details.status;
-    }
-}
-const MAX_MESSAGE_CHARS = 300;
-/** A server that lists thousands of errors says enough in its first few. */
-const MAX_ERRORS = 20;
-/**
- * The server's own words from an error body: `errors[].message` (or a top-level list of them), `error`
- * (text or `{message}`), `message`, or else the text of a non-JSON body (an HTML page as its text,
- * without tags), whitespace folded. At most 300 characters; never throws, whatever the body holds.
- *
- * `hide` scrubs secrets. It is applied to the whole body and again to the whole message (which JSON
- * escapes or HTML entities may have spelled differently) before anything is cut, so that a cut can
- * never leave part of a secret.
- */
-function extractServerMessage(body, hide) {
-    const text = hide(body).trim();
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return finish(text.startsWith('<') ? textOfMarkup(text) : text, hide);
-    }
-    if (Array.isArray(json))
-        return messageOfList(json, hide);
-    if (typeof json !== 'object' || json === null)
-        return finish(String(json), hide);
-    const record = json;
-    if (Array.isArray(record.errors)) {
-        const message = messageOfList(record.errors, hide);
-        if (message !== undefined)
-            return message;
-    }
-    const message = textValue(record.error) ?? messageOf(record.error) ?? textValue(record.message);
-    return message === undefined ? undefined : finish(message, hide);
-}
-function messageOfList(entries, hide) {
-    const messages = entries
-        .slice(0, MAX_ERRORS)
-        .map((entry) => textValue(entry) ?? messageOf(entry))
-        .filter((message) => message !== undefined);
-    return finish(messages.join('; '), hide);
-}
-function messageOf(value) {
-    return typeof value === 'object' && value !== null ? textValue(value.message) : undefined;
-}
-/** A message as a server may give it: non-empty text, or a number. */
-function textValue(value) {
-    if (typeof value === 'number')
-        return String(value);
-    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-function finish(message, hide) {
-    const folded = hide(message).replace(/\s+/g, ' ').trim();
-    return folded === '' ? undefined : clip(folded);
-}
-function clip(text) {
-    if (text.length <= MAX_MESSAGE_CHARS)
-        return text;
-    // Never end on the first half of a surrogate pair.
-    const end = /[\ud800-\udbff]/.test(text.charAt(MAX_MESSAGE_CHARS - 1)) ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS;
-    return `${text.slice(0, end)}…`;
-}
-const ENTITIES = new Map([
-    ['amp', '&'],
-    ['lt', '<'],
-    ['gt', '>'],
-    ['quot', '"'],
-    ['apos', "'"],
-    ['nbsp', ' ']
-]);
-/**
- * The text a browser would show of an HTML page: comments, scripts and styles dropped, every tag made a
- * space (so that the words of two paragraphs do not run together), the common entities decoded. Each
- * pattern, once started, always matches (an unclosed tag runs to the end), so the work is linear in the
- * size of the page.
- */
-function textOfMarkup(markup) {
-    return markup
-        .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-        .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
-        .replace(/<[a-z!/?][^>]*(?:>|$)/gi, ' ')
-        .replace(/&(#\d{1,7}|#x[\da-f]{1,6}|[a-z]+);/gi, (entity, name) => {
-        if (!name.startsWith('#'))
-            return ENTITIES.get(name.toLowerCase()) ?? entity;
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    });
-}
-const HINTS = {
-    400: 'The API rejected the request as sent; check the inputs it came from.',
-    401: 'The API key was not accepted: check the "api-key" input or the CDN_API_KEY secret.',
-    403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
-    404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
-    405: 'The address does not take this request: check that "api-url" is the Content Delivery Service API, including /v1.',
-    409: 'The request conflicts with the zone\'s current state.',
-    413: 'The request is too large: lower "batch-size".',
-    429: 'Rate limited: raise "rate-limit-wait", or run again when the account is less busy.'
-};
-function hintFor(details) {
-    switch (details.kind) {
-        case 'timeout':
-            return 'No answer in time: raise "timeout" or run again later.';
-        case 'network':
-            return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.';
-        case 'too-large':
-            return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.';
-        case 'unsuccessful':
-            return 'The API answered success: false.';
-        case 'rate-limited':
-            return 'Raise "rate-limit-wait", purge fewer URLs per step (a larger "batch-size" means fewer requests), or run again when the account is less busy.';
-        case 'http': {
-            const status = details.status ?? 0;
-            if (status >= 300 && status < 400)
-                return 'Redirects are not followed: set "api-url" to the address the API is served at.';
-            if (status >= 500)
-                return 'The service failed: run again later.';
-            return HINTS[status] ?? 'The API refused the request.';
-        }
-    }
-}
-function describeWhat(details) {
-    const detail = details.detail ?? '';
-    switch (details.kind) {
-        case 'timeout':
-            return `timed out${detail === '' ? '' : ` after ${detail}`}`;
-        case 'network':
-            return `network error${detail === '' ? '' : ` (${detail})`}`;
-        case 'too-large':
-            return `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`;
-        case 'rate-limited':
-            return detail;
-        case 'unsuccessful':
-        case 'http':
-            return `HTTP ${details.status ?? '?'}${details.kind === 'unsuccessful' ? ' with success: false' : ''}`;
-    }
-}
-function describeFailure(details) {
-    const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
-    const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`;
-    const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
-    return `${details.method} ${details.path} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
-}
-
-;// CONCATENATED MODULE: ./src/plan.ts
-
-/**
- * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
- * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
- */
-function planRequests(work, batchSize) {
-    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
-    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
-    const prefix = (zone) => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '');
-    const purges = work.flatMap((item) => {
-        const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`;
-        const request = (kind, body, items, label, range) => ({
-            zoneId: item.zone.id,
-            kind,
-            method: 'POST',
-            path: purgePath,
-            body,
-            items,
-            label: `${prefix(item.zone)}${label}`,
-            ...(range === undefined ? {} : { range })
-        });
-        if (item.purgeEverything)
-            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
-        const batched = (kind, noun, list) => {
-            const split = batches(list, batchSize);
-            return split.map((items, index) => {
-                const first = index * batchSize + 1;
-                const label = split.length === 1
-                    ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
-                    : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
-                return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) });
-            });
-        };
-        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
-    });
-    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
-}
-function settingsRequest(zone, settings) {
-    if (zone.name === undefined) {
-        throw new InputError(`Input "settings" needs the zone's domain name, which could not be read for zone ${zone.id} (the API key may not list zones). ` +
-            'Give the zone by name with a key that may list zones.');
-    }
-    return {
-        zoneId: zone.id,
-        kind: 'settings',
-        method: 'POST',
-        path: `/zones/${encodeURIComponent(zone.name)}/settings`,
-        body: settings,
-        items: [],
-        label: `Settings of ${zone.name}`
-    };
-}
-function batches(items, size) {
-    const out = [];
-    for (let start = 0; start < items.length; start += size)
-        out.push(items.slice(start, start + size));
-    return out;
-}
-/**
- * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
- * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
- */
-function splitRequest(request, size) {
-    if (request.kind !== 'files' && request.kind !== 'tags')
-        return [request];
-    const kind = request.kind;
-    const noun = kind === 'files' ? 'URL' : 'tag';
-    const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' };
-    return batches(request.items, size).map((items, index) => {
-        const first = range.first + index * size;
-        const where = range.batch === '' ? '' : ` (part of ${range.batch})`;
-        return {
-            ...request,
-            body: { [kind]: items },
-            items,
-            label: `${range.zone}${noun}s ${first}-${first + items.length - 1} of ${range.of}${where}`,
-            range: { ...range, first }
-        };
-    });
-}
-
-;// CONCATENATED MODULE: ./src/progress.ts
-
-/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
-const DETAILED_REQUESTS = 20;
-/** A progress line at each tenth of the requests, and in between at most this often. */
-const PROGRESS_EVERY_MS = 5_000;
-const thousands = (count) => count.toLocaleString('en-US');
-const seconds = (ms) => `${Math.round(ms / 1000)} s`;
-/** "purged (1 attempt, 52 ms)", or the request's error. */
-function outcomeLine(outcome) {
-    if (!outcome.ok)
-        return outcome.error ?? `${outcome.request.label}: not confirmed`;
-    return `${outcome.request.label}: purged (${plural(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
-}
-/**
- * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
- * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
- * Returns the function to call with each outcome.
- */
-function purgeProgress(requests, options) {
-    if (requests.length <= DETAILED_REQUESTS)
-        return (outcome) => options.log(outcomeLine(outcome));
-    const started = options.now();
-    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
-    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
-    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
-    const units = (request) => Math.max(1, request.items.length);
-    const total = requests.reduce((sum, request) => sum + units(request), 0);
-    let done = 0;
-    let confirmedUrls = 0;
-    let confirmedTags = 0;
-    let lastTenth = 0;
-    let lastLine = started;
-    return (outcome) => {
-        done += units(outcome.request);
-        if (outcome.ok && outcome.request.kind === 'files')
-            confirmedUrls += outcome.request.items.length;
-        if (outcome.ok && outcome.request.kind === 'tags')
-            confirmedTags += outcome.request.items.length;
-        if (!outcome.ok)
-            options.log(outcomeLine(outcome));
-        const tenth = Math.floor((done * 10) / total);
-        const now = options.now();
-        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
-            return;
-        lastTenth = tenth;
-        lastLine = now;
-        const counts = [
-            urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined,
-            tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined,
-            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
-        ]
-            .filter((part) => part !== undefined)
-            .join(', ');
-        const retries = options.retries();
-        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/execute.ts
-
-
-
-
-/** The documented time for a settings change to reach every edge location. */
-const PROPAGATION_MS = 30_000;
-const execute_PROGRESS_EVERY_MS = 10_000;
-/** Purge requests started at once, most of them waiting for the pacer. */
-const QUEUED_REQUESTS = 256;
-/**
- * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
- * share one concurrency limit, and every batch is tried even when others fail.
- */
-async function executePlan(client, plan, options) {
-    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
-    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
-    let started = performance.now();
-    const settingsOutcomes = settingsRequests.length === 0
-        ? []
-        : await options.group('Settings', async () => {
-            const outcomes = await mapConcurrent(settingsRequests, settingsRequests.length, (request) => send(client, request));
-            for (const outcome of outcomes) {
-                options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''));
-            }
-            if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
-                await waitForPropagation(options);
-            return outcomes;
-        });
-    const settingsMs = performance.now() - started;
-    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
-    started = performance.now();
-    const purgeOutcomes = purgeRequests.length === 0
-        ? []
-        : await options.group('Purge', async () => {
-            const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
-            const limit = { size: undefined };
-            // The client's pacer keeps `concurrency` in flight; more are started so that one waiting out a
-            // 429 does not hold a slot, within a bound on what waits in memory.
-            const outcomes = (await mapConcurrent(purgeRequests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
-                const sent = blockedZones.has(request.zoneId)
-                    ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
-                    : await sendPurge(client, request, limit, options.log);
-                sent.forEach(progress);
-                return sent;
-            })).flat();
-            const confirmed = outcomes.filter((outcome) => outcome.ok).length;
-            options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
-            return outcomes;
-        });
-    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
-}
-/**
- * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
- * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
- * out, so nothing is purged twice and nothing is left out.
- */
-async function sendPurge(client, request, limit, log) {
-    if (limit.size !== undefined && request.items.length > limit.size) {
-        const size = limit.size;
-        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log)))).flat();
-    }
-    const outcome = await send(client, request);
-    if (outcome.status !== 413 || request.items.length <= 1)
-        return [outcome];
-    const half = Math.ceil(request.items.length / 2);
-    if (limit.size === undefined || half < limit.size) {
-        limit.size = half;
-        log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
-    }
-    return sendPurge(client, request, limit, log);
-}
-async function send(client, request) {
-    const started = performance.now();
-    try {
-        const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
-        return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined };
-    }
-    catch (error) {
-        const details = error instanceof ApiError ? error.details : undefined;
-        return {
-            request,
-            ok: false,
-            status: details?.status,
-            attempts: details?.attempts ?? 1,
-            durationMs: performance.now() - started,
-            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
-        };
-    }
-}
-function notSent(request, error) {
-    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
-}
-async function waitForPropagation(options) {
-    for (let waited = 0; waited < options.propagationMs; waited += execute_PROGRESS_EVERY_MS) {
-        const step = Math.min(execute_PROGRESS_EVERY_MS, options.propagationMs - waited);
-        options.log(`Waiting for the settings to reach every edge location: ${Math.ceil((options.propagationMs - waited) / 1000)} s left.`);
-        await options.sleep(step);
-    }
-    options.log('Settings have had the documented propagation time.');
-}
-
-;// CONCATENATED MODULE: ./src/http/rate-limit.ts
-// What an answer says about the rate limit it is under, read from whichever header family the API uses:
-// IETF `RateLimit` / `RateLimit-Policy` (structured fields), the older `RateLimit-Limit` /
-// `RateLimit-Remaining` / `RateLimit-Reset`, or `X-RateLimit-*`. Pure; unreadable values are ignored.
-/** A Unix time in seconds is above this (2001-09-09); a delay in seconds never is. */
-const UNIX_SECONDS = 1e9;
-/** A Unix time in milliseconds is above this. */
-const UNIX_MILLISECONDS = 1e12;
-const header = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-};
-/** A non-negative decimal number, or undefined. */
-function number(text) {
-    if (text === undefined)
-        return undefined;
-    const trimmed = text.trim();
-    return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : undefined;
-}
-/** A reset given as delay seconds, Unix seconds or Unix milliseconds (told apart by size), as milliseconds from now. */
-function resetDelayMs(value, nowMs) {
-    if (value > UNIX_MILLISECONDS)
-        return Math.max(0, value - nowMs);
-    if (value > UNIX_SECONDS)
-        return Math.max(0, value * 1000 - nowMs);
-    return value * 1000;
-}
-/**
- * A structured-field list of items with numeric parameters (RFC 9651), as the IETF fields use:
- * `"default";r=50;t=30, "burst";r=4;t=1`. Items that do not parse are skipped.
- */
-function parseItems(text) {
-    if (text === undefined)
-        return [];
-    const items = [];
-    for (const member of text.split(',')) {
-        const [head, ...params] = member.split(';').map((part) => part.trim());
-        const name = /^"([^"\\]*)"$/.exec(head ?? '')?.[1] ?? (/^[a-z*][a-z0-9_\-.:%*/]*$/i.test(head ?? '') ? head : undefined);
-        if (name === undefined)
-            continue;
-        const values = new Map();
-        for (const param of params) {
-            const [key, value] = param.split('=', 2).map((part) => part.trim());
-            const parsed = number(value);
-            if (key !== undefined && /^[a-z][a-z0-9_-]*$/.test(key) && parsed !== undefined)
-                values.set(key, parsed);
-        }
-        items.push({ name, params: values });
-    }
-    return items;
-}
-/** The IETF fields: the item with the least remaining, and the policy of the same name (or the only one). */
-function fromStructuredFields(headers, nowMs) {
-    const limits = parseItems(header(headers, 'ratelimit')).filter((item) => item.params.has('r'));
-    if (limits.length === 0)
-        return undefined;
-    const tightest = limits.reduce((best, item) => (item.params.get('r') < best.params.get('r') ? item : best));
-    const policies = parseItems(header(headers, 'ratelimit-policy'));
-    const policy = policies.find((item) => item.name === tightest.name) ?? (policies.length === 1 ? policies[0] : undefined);
-    const t = tightest.params.get('t');
-    const q = policy?.params.get('q');
-    const w = policy?.params.get('w');
-    return {
-        remaining: tightest.params.get('r'),
-        ...(t === undefined ? {} : { resetMs: resetDelayMs(t, nowMs) }),
-        ...(q === undefined ? {} : { limit: q }),
-        ...(w === undefined || w === 0 ? {} : { windowMs: w * 1000 })
-    };
-}
-/** `<prefix>-Limit` / `-Remaining` / `-Reset`; the limit may carry a window (`100, 100;w=60`). */
-function fromTriple(headers, prefix, nowMs) {
-    const remaining = number(header(headers, `${prefix}-remaining`));
-    if (remaining === undefined)
-        return undefined;
-    const limitText = header(headers, `${prefix}-limit`);
-    const limit = number(limitText?.split(',')[0]);
-    const reset = number(header(headers, `${prefix}-reset`));
-    const w = number(/;\s*w=([\d.]+)/.exec(limitText ?? '')?.[1]);
-    return {
-        remaining,
-        ...(reset === undefined ? {} : { resetMs: resetDelayMs(reset, nowMs) }),
-        ...(limit === undefined ? {} : { limit }),
-        ...(w === undefined || w === 0 ? {} : { windowMs: w * 1000 })
-    };
-}
-/** What the answer's headers say about the rate limit, or undefined when they say nothing readable. */
-function readRateLimit(headers, nowMs) {
-    return fromStructuredFields(headers, nowMs) ?? fromTriple(headers, 'ratelimit', nowMs) ?? fromTriple(headers, 'x-ratelimit', nowMs);
-}
-
-;// CONCATENATED MODULE: ./src/http/pacer.ts
-
-/** A request still waiting when the step's time for rate limits ran out. */
-class RateLimitWaitExceeded extends Error {
-    name = 'RateLimitWaitExceeded';
-}
-const SLOW_START_EVERY_MS = 250;
-const INCREASE_EVERY_MS = 1000;
-const INCREASE = 1.1;
-/** Requests left that the headers must show for the pace to rise fast again. */
-const SPARE = 2;
-const DECREASE = 0.75;
-/** Successes remembered to measure the rate that gets through. */
-const THROUGHPUT_WINDOW_MS = 1000;
-/** 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed window. */
-const WINDOW_EVIDENCE = 2;
-/** Without a reset or refill to go by, one request goes to find out after this long. */
-const PROBE_MS = 1000;
-/** How much sooner than it says a reset in whole seconds may come. */
-const RESET_ROUNDING_MS = 1000;
-/** While a window's reset is uncertain, one request this often finds out whether it has come. */
-const PROBE_EVERY_MS = 100;
-const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-class Pacer {
-    options;
-    /** 429 answers seen. */
-    limited = 0;
-    now;
-    sleep;
-    queue = [];
-    inFlight = 0;
-    sent = 0;
-    lastSentAt = Number.NEGATIVE_INFINITY;
-    // Learnt from 429s, without headers.
-    rate;
-    slowStart = true;
-    lastChange = 0;
-    nextSendAt = 0;
-    successes = [];
-    // Learnt from headers.
-    reading;
-    resetAt;
-    capacity = 0;
-    windowEvidence = 0;
-    bucketEvidence = 0;
-    // Reporting and the budget.
-    reported;
-    timerAt;
-    waitedMs = 0;
-    holds = 0;
-    holdStart = 0;
-    pacingHeld = false;
-    exhausted = false;
-    /** Settles when the headers show a new window: requests waiting out a Retry-After may go then. */
-    renewal = deferred();
-    constructor(options) {
-        this.options = options;
-        this.now = options.now ?? Date.now;
-        this.sleep = options.sleep ?? realSleep;
-    }
-    /** The pace in requests per second once the API has limited the step; undefined while it has not. */
-    get pace() {
-        if (!this.windowed())
-            return this.rate;
-        // Under a fixed window the pace is its policy, when it says one; its bursts have no steady rate otherwise.
-        const policy = this.refill();
-        return policy === undefined || this.limited === 0 ? undefined : policy * 1000;
-    }
-    /** Milliseconds spent waiting on rate limits so far. */
-    get waited() {
-        return this.waitedMs + (this.holds > 0 ? this.now() - this.holdStart : 0);
-    }
-    /**
-     * Waits for a slot within the rate. `returning`: the request is back from waiting out a Retry-After, so
-     * it goes before those not yet sent (a batch started is a batch to finish first).
-     * Rejects with RateLimitWaitExceeded once the step's time for rate limits is spent.
-     */
-    acquire(returning = false) {
-        if (this.exhausted)
-            return Promise.reject(this.exceeded());
-        return new Promise((resolve, reject) => {
-            const waiter = { resolve, reject, returning };
-            const firstNew = this.queue.findIndex((queued) => !queued.returning);
-            if (returning && firstNew !== -1)
-                this.queue.splice(firstNew, 0, waiter);
-            else
-                this.queue.push(waiter);
-            this.pump();
-        });
-    }
-    /** Learns from an answer: its rate-limit headers, and whether it was a 429. */
-    observe(ticket, status, headers) {
-        const now = this.now();
-        const info = readRateLimit(headers, now);
-        if (info !== undefined)
-            this.read(ticket, info, now);
-        if (ticket.onRefillAlone) {
-            if (status === 429)
-                this.windowEvidence++;
-            else if (status < 400)
-                this.bucketEvidence++;
-        }
-        if (status === 429) {
-            this.limited++;
-            // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
-            if (!this.windowed())
-                this.slowDown(now, info !== undefined);
-        }
-        else if (status < 400) {
-            this.successes.push(now);
-            // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
-            this.speedUp(now, (info?.remaining ?? 0) >= SPARE);
-        }
-    }
-    /**
-     * Waits out a 429's Retry-After (without one: a second) without holding a slot. Rejects with
-     * RateLimitWaitExceeded when that wait would take the step past its time for rate limits.
-     */
-    async waitRetry(retryAfterMs) {
-        const ms = retryAfterMs ?? PROBE_MS;
-        if (this.exhausted || this.waited + ms > this.options.maxWaitMs) {
-            this.exhaust();
-            throw this.exceeded();
-        }
-        this.hold();
-        try {
-            // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
-            await Promise.race([this.sleep(ms), this.renewal.promise]);
-        }
-        finally {
-            this.unhold();
-        }
-    }
-    exceeded() {
-        return new RateLimitWaitExceeded(`rate limited by the API for longer than rate-limit-wait allows (${Math.round(this.options.maxWaitMs / 1000)} s in all)`);
-    }
-    read(ticket, info, now) {
-        const previous = this.reading;
-        if (previous !== undefined && ticket.sequence < previous.sequence)
-            return;
-        this.reading = { info, at: now, sequence: ticket.sequence };
-        // An answer's `remaining` is after its own request: the API took one more than that at once.
-        this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1);
-        if (info.resetMs !== undefined) {
-            const at = now + info.resetMs;
-            // Resets come in whole seconds: the earliest one said for the current window is the most exact. Most
-            // of the quota back at once is a new window, whatever the old reset said.
-            const renewed = previous?.info.remaining !== undefined && info.remaining !== undefined && info.remaining - previous.info.remaining >= this.capacity / 2;
-            this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at);
-            if (renewed) {
-                this.renewal.resolve();
-                this.renewal = deferred();
-            }
-        }
-    }
-    /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
-    windowed() {
-        return this.reading?.info.remaining !== undefined && (this.refill() === undefined || !this.trustRefill());
-    }
-    /** Requests per millisecond the API's policy refills, when it says. */
-    refill() {
-        return this.reading === undefined ? undefined : refillOf(this.reading.info);
-    }
-    /**
-     * Whether the limit refills as it goes (a token bucket). Requests the refill alone let through say so; 429s on
-     * them say a fixed window, unless some got through (another step on the account takes some of a bucket's refill).
-     */
-    trustRefill() {
-        return this.windowEvidence < WINDOW_EVIDENCE || this.bucketEvidence * 4 >= this.windowEvidence;
-    }
-    /**
-     * Requests the API will take now by the headers, by each model: a bucket refills continuously, a window
-     * only at its reset. Undefined when no header said what remains.
-     */
-    tokens(now) {
-        const reading = this.reading;
-        const remaining = reading?.info.remaining;
-        if (reading === undefined || remaining === undefined)
-            return undefined;
-        const unaccounted = this.sent - reading.sequence - 1;
-        const afterReset = this.resetAt !== undefined && now >= this.resetAt && reading.at < this.resetAt;
-        const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted;
-        const refill = this.refill();
-        const bucket = refill === undefined ? undefined : Math.min(Math.max(this.capacity, 1), remaining + refill * (now - reading.at)) - unaccounted;
-        return { window, bucket };
-    }
-    /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
-    delay(now) {
-        const tokens = this.tokens(now);
-        // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
-        const paced = this.rate === undefined || this.windowed() ? 0 : Math.max(0, this.nextSendAt - now);
-        if (tokens === undefined || tokens.window >= 1)
-            return { wait: paced, onRefillAlone: false };
-        const resetIn = this.resetAt === undefined ? undefined : Math.max(0, this.resetAt - now);
-        const trustRefill = tokens.bucket !== undefined && this.trustRefill();
-        if (trustRefill && tokens.bucket >= 1)
-            return { wait: paced, onRefillAlone: true };
-        const refill = this.refill();
-        if (!trustRefill && this.resetAt !== undefined && resetIn !== undefined) {
-            // A reset is said in whole seconds, rounded up: the window may come back up to a second sooner. In that
-            // last second, one request every PROBE_EVERY_MS goes to find out, and its answer opens the burst.
-            const probeAt = Math.max(this.resetAt - RESET_ROUNDING_MS, this.lastSentAt + PROBE_EVERY_MS);
-            return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false };
-        }
-        const byRefill = trustRefill && refill !== undefined ? (1 - tokens.bucket) / refill : undefined;
-        return { wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? PROBE_MS : Number.POSITIVE_INFINITY))), onRefillAlone: false };
-    }
-    /** Sends what may be sent now, and sets a timer for the rest. */
-    pump() {
-        while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
-            const now = this.now();
-            const { wait, onRefillAlone } = this.delay(now);
-            if (wait > 0) {
-                this.setHeld(true);
-                const budgetLeft = this.options.maxWaitMs - this.waited;
-                if (budgetLeft < 0) {
-                    this.exhaust();
-                    return;
-                }
-                // Whole milliseconds: a clock's resolution, and no endless run of ever smaller waits.
-                this.schedule(now + Math.ceil(Math.min(wait, budgetLeft + 1)));
-                return;
-            }
-            const waiter = this.queue.shift();
-            this.inFlight++;
-            const sequence = this.sent++;
-            this.lastSentAt = now;
-            if (this.rate !== undefined)
-                this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / this.rate;
-            let released = false;
-            waiter.resolve({
-                sequence,
-                onRefillAlone,
-                done: () => {
-                    if (released)
-                        return;
-                    released = true;
-                    this.inFlight--;
-                    this.pump();
-                }
-            });
-        }
-        this.setHeld(false);
-    }
-    hold() {
-        if (this.holds++ === 0)
-            this.holdStart = this.now();
-    }
-    unhold() {
-        if (--this.holds === 0)
-            this.waitedMs += this.now() - this.holdStart;
-    }
-    /** Whether the pump is holding requests back for the rate: counted once, however many are queued. */
-    setHeld(held) {
-        if (held === this.pacingHeld)
-            return;
-        this.pacingHeld = held;
-        if (held)
-            this.hold();
-        else
-            this.unhold();
-    }
-    schedule(at) {
-        if (this.timerAt !== undefined && this.timerAt <= at)
-            return;
-        this.timerAt = at;
-        void this.sleep(at - this.now()).then(() => {
-            if (this.timerAt === at)
-                this.timerAt = undefined;
-            this.pump();
-        });
-    }
-    /** Every request still waiting fails: the step's time for rate limits is spent. */
-    exhaust() {
-        this.exhausted = true;
-        this.setHeld(false);
-        for (const waiter of this.queue.splice(0))
-            waiter.reject(this.exceeded());
-    }
-    /** Requests that got through in the last second, per second. */
-    throughput(now) {
-        while (this.successes.length > 0 && this.successes[0] <= now - THROUGHPUT_WINDOW_MS)
-            this.successes.shift();
-        return (this.successes.length * 1000) / THROUGHPUT_WINDOW_MS;
-    }
-    slowDown(now, withHeaders) {
-        const through = Math.max(1, this.throughput(now));
-        if (this.rate === undefined) {
-            const policy = this.refill();
-            this.rate = policy === undefined ? through : Math.max(through, policy * 1000);
-            this.slowStart = policy === undefined;
-        }
-        else if (now - this.lastChange >= 1000 / this.rate) {
-            // The 429s of one burst are one signal: the rate changes at most once per interval between requests.
-            // With headers, the cut is by a fixed share, which lets two steps on one account even out (the
-            // headers keep each from overrunning the limit); without, the rate that got through is the best guess.
-            this.rate = Math.max(1, withHeaders ? this.rate * DECREASE : Math.min(this.rate, Math.max(through, this.rate * DECREASE)));
-            this.slowStart = false;
-        }
-        else {
-            return;
-        }
-        this.lastChange = now;
-        this.nextSendAt = now + 1000 / this.rate;
-        this.report(this.rate);
-    }
-    speedUp(now, spare) {
-        if (this.rate === undefined)
-            return;
-        const fast = this.slowStart || spare;
-        if (now - this.lastChange < (fast ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS))
-            return;
-        const policy = this.refill();
-        this.rate = Math.min(this.rate * (fast ? 2 : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000);
-        this.lastChange = now;
-        this.report(this.rate);
-    }
-    report(rate) {
-        if (rate === undefined)
-            return;
-        if (this.reported !== undefined && Math.abs(rate - this.reported) < this.reported / 4)
-            return;
-        this.reported = rate;
-        this.options.onPace?.(rate);
-    }
-}
-/** Requests per millisecond a policy refills, when it gives both quota and window. */
-function refillOf(info) {
-    return info.limit !== undefined && info.windowMs !== undefined ? info.limit / info.windowMs : undefined;
-}
-function deferred() {
-    let resolve = () => undefined;
-    const promise = new Promise((settle) => (resolve = settle));
-    return { promise, resolve };
-}
-
-;// CONCATENATED MODULE: ./src/http/retry.ts
-/** Statuses worth another attempt: the request may succeed unchanged a moment later. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-const RETRY_AFTER_CAP_MS = 120_000;
-const BACKOFF_BASE_MS = 1_000;
-const BACKOFF_CAP_MS = 30_000;
-/**
- * The wait a `Retry-After` header asks for, in milliseconds, capped at two minutes:
- * either delay-seconds or an HTTP date. Undefined when absent or unreadable.
- */
-function parseRetryAfter(value, nowMs) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^\d+$/.test(text)) {
-        ms = Number(text) * 1000;
-    }
-    else if (/^[a-z]{3},/i.test(text)) {
-        // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = Math.max(0, date - nowMs);
-    }
-    else {
-        return undefined;
-    }
-    return Math.min(ms, RETRY_AFTER_CAP_MS);
-}
-/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */
-function backoffDelay(attempt, random) {
-    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-    return Math.floor(random() * ceiling);
-}
-
-;// CONCATENATED MODULE: ./src/http/client.ts
-
-
-
-
-/** Ten minutes: the default of the rate-limit-wait input. */
-const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000;
-/** The body limit of a request that does not set its own: far above any answer of the API. */
-const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const client_realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-function createDispatcher(connections) {
-    return new undici.EnvHttpProxyAgent({ connections, keepAliveTimeout: 10_000 });
-}
-/**
- * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
- * and errors that say what failed. It knows nothing about zones or purges.
- */
-class ApiClient {
-    options;
-    /** HTTP requests sent, retries included. */
-    requestsSent = 0;
-    /** Attempts beyond the first, over all requests (including those a caller retried via waitBeforeRetry). */
-    retries = 0;
-    dispatcher;
-    sleep;
-    random;
-    now;
-    pacer;
-    constructor(options) {
-        this.options = options;
-        this.dispatcher = options.dispatcher ?? createDispatcher(8);
-        this.sleep = options.sleep ?? client_realSleep;
-        this.random = options.random ?? Math.random;
-        this.now = options.now ?? Date.now;
-        this.pacer = options.pacer ?? new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep });
-    }
-    get rateLimits() {
-        return { limited: this.pacer.limited, waitedMs: this.pacer.waited, pace: this.pacer.pace };
-    }
-    /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
-    async request(method, path, options = {}) {
-        const url = this.options.baseUrl + path + queryString(options.query);
-        // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
-        const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-        const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-        let returning = false;
-        for (let attempt = 1;;) {
-            const ticket = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined;
-            const started = performance.now();
-            const result = await this.attempt(method, url, body, maxBodyBytes);
-            if (ticket !== undefined) {
-                if (result.kind === 'response' || result.kind === 'too-large')
-                    this.pacer.observe(ticket, result.status, result.headers);
-                ticket.done();
-            }
-            this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) });
-            const judged = this.judge(method, path, attempt, result, maxBodyBytes);
-            if (judged.done)
-                return judged.response;
-            const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false;
-            if (rateLimited) {
-                if (ticket === undefined)
-                    this.pacer.limited++;
-                // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
-                const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0);
-                this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true });
-                await this.waitOutRateLimit(method, path, attempt, delayMs);
-                returning = delayMs > 0;
-                continue;
-            }
-            if (!judged.retryable || attempt >= this.options.maxAttempts || options.retry === false) {
-                throw new ApiError({
-                    ...judged.details,
-                    retryable: judged.retryable,
-                    ...(judged.retryAfterMs === undefined ? {} : { retryAfterMs: judged.retryAfterMs })
-                });
-            }
-            const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
-            this.options.onRetry?.({ method, path, label: options.label, attempt, reason: retryReason(result), delayMs, rateLimited: false });
-            this.retries++;
-            attempt++;
-            returning = false;
-            await this.sleep(delayMs);
-        }
-    }
-    /** A slot from the pacer; once the step's time for rate limits is spent, the request fails as rate limited. */
-    async acquire(method, path, attempt, returning) {
-        try {
-            return await this.pacer.acquire(returning);
-        }
-        catch (error) {
-            throw this.rateLimitFailure(error, method, path, attempt);
-        }
-    }
-    async waitOutRateLimit(method, path, attempt, delayMs) {
-        try {
-            await this.pacer.waitRetry(delayMs);
-        }
-        catch (error) {
-            throw this.rateLimitFailure(error, method, path, attempt);
-        }
-    }
-    rateLimitFailure(error, method, path, attempt) {
-        if (!(error instanceof RateLimitWaitExceeded))
-            return error;
-        return new ApiError({ method, path, attempts: attempt, kind: 'rate-limited', status: 429, detail: error.message, retryable: true });
-    }
-    /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
-    async waitBeforeRetry(attempt, error) {
-        this.retries++;
-        await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random));
-    }
-    get maxAttempts() {
-        return this.options.maxAttempts;
-    }
-    async close() {
-        await this.dispatcher.close();
-    }
-    async attempt(method, url, body, maxBodyBytes) {
-        const headers = {
-            authorization: `Bearer ${this.options.apiKey}`,
-            accept: 'application/json',
-            'user-agent': this.options.userAgent
-        };
-        if (body !== undefined)
-            headers['content-type'] = 'application/json';
-        // One signal for the whole attempt, body included: an answer that drips in slowly ends at the timeout too.
-        const signal = AbortSignal.timeout(this.options.timeoutMs);
-        this.requestsSent++;
-        try {
-            const response = await (0,undici.request)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
-            const text = await readBody(response, maxBodyBytes);
-            if (text === undefined)
-                return { kind: 'too-large', status: response.statusCode, headers: response.headers };
-            return { kind: 'response', status: response.statusCode, text, headers: response.headers };
-        }
-        catch (error) {
-            return transportFailure(error, signal, this.options.timeoutMs);
-        }
-    }
-    judge(method, path, attempt, result, maxBodyBytes) {
-        if (result.kind === 'network' || result.kind === 'timeout') {
-            return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } };
-        }
-        const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '');
-        const common = {
-            method,
-            path,
-            attempts: attempt,
-            status: result.status,
-            ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
-        };
-        if (result.kind === 'too-large') {
-            return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } };
-        }
-        const json = parseJson(result.text);
-        const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
-        // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
-        const ok = result.status >= 200 && result.status < 300;
-        if (ok && !unsuccessful)
-            return { done: true, response: { status: result.status, body: json, attempts: attempt } };
-        const serverMessage = extractServerMessage(result.text, this.hide);
-        const details = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) };
-        const retryable = RETRYABLE_STATUSES.has(result.status);
-        const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
-        return { done: false, retryable, retryAfterMs, details };
-    }
-    /** The key out of text the server sent: it may echo what it was given. */
-    hide = (text) => (this.options.apiKey === '' ? text : text.split(this.options.apiKey).join('***'));
-}
-/**
- * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
- * connection is dropped. A content-length over the limit is refused before a byte is read.
- */
-async function readBody(response, maxBytes) {
-    if (Number(headerValue(response.headers, 'content-length')) > maxBytes) {
-        discard(response.body);
-        return undefined;
-    }
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-        size += chunk.length;
-        // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
-        if (size > maxBytes)
-            return undefined;
-        chunks.push(chunk);
-    }
-    return new TextDecoder().decode(Buffer.concat(chunks));
-}
-/** Drops the rest of a body and its connection. The stream then reports the abort as an error, which is expected here. */
-function discard(body) {
-    body.on('error', ignore).destroy();
-}
-const ignore = () => undefined;
-/**
- * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
- * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
- */
-function transportFailure(error, signal, timeoutMs) {
-    if (signal.aborted && error === signal.reason)
-        return { kind: 'timeout', detail: `${timeoutMs / 1000} s` };
-    const code = error?.code;
-    return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) };
-}
-function outcomeOf(result) {
-    switch (result.kind) {
-        case 'response':
-            return result.status;
-        case 'too-large':
-            return `${result.status}, too large`;
-        case 'timeout':
-            return 'timeout';
-        case 'network':
-            return result.detail;
-    }
-}
-/** Why an attempt is tried again, for the log line that says so. */
-function retryReason(result) {
-    switch (result.kind) {
-        case 'timeout':
-            return 'timed out';
-        case 'network':
-            return `network error (${result.detail})`;
-        default:
-            return `HTTP ${result.status}`;
-    }
-}
-const MAX_REQUEST_ID_CHARS = 100;
-function clipRequestId(id) {
-    return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}…` : id;
-}
-/** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
-function formatBytes(bytes) {
-    if (bytes > 0 && bytes % (1024 * 1024) === 0)
-        return `${bytes / (1024 * 1024)} MiB`;
-    if (bytes > 0 && bytes % 1024 === 0)
-        return `${bytes / 1024} KiB`;
-    return `${bytes} bytes`;
-}
-/** The parsed body; undefined when it is empty or not JSON. */
-function parseJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        // Not JSON: judged by its status alone, and quoted as text if it is an error.
-    }
-    return undefined;
-}
-function headerValue(headers, name) {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-}
-function queryString(query) {
-    if (query === undefined)
-        return '';
-    const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
-    return `?${params.toString()}`;
-}
-
-;// CONCATENATED MODULE: ./src/log.ts
-
-
-
-// The one way the action writes to the log. Every message is redacted (the API key, the GitHub token)
-// and neutralised (no line of it can become a workflow command) before the runner sees it; nothing else
-// in src/ calls core's logging functions (the lint config enforces it).
-const safe = (message) => forLog(redact(message));
-function log_info(message) {
-    info(safe(message));
-}
-function log_debug(message) {
-    core_debug(safe(message));
-}
-/** A warning annotation; `title` is shown above it in the run's annotation list. */
-function log_warning(message, title) {
-    warning(safe(message), title === undefined ? {} : { title: safe(title) });
-}
-/** An error annotation that does not by itself fail the step. */
-function log_error(message, title) {
-    error(safe(message), title === undefined ? {} : { title: safe(title) });
-}
-/** Fails the step with one error annotation. */
-function fail(message, title) {
-    log_error(message, title);
-    // 1, not core.ExitCode.Failure: @github/local-action's stand-in for core has no ExitCode.
-    process.exitCode = 1;
-}
-/** Runs `fn` inside a collapsible log group. */
-function log_group(name, fn) {
-    return group(safe(name), fn);
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
-const VERSION = '1.0.0';
-const USER_AGENT = `cdn-purge-action/${VERSION}`;
-
-;// CONCATENATED MODULE: ./src/zones.ts
-
-
-
-
-
-const PER_PAGE = 100;
-/** Pages of the zone list in flight at once, whatever `concurrency` is: the lookup is a short burst of small reads. */
-const ZONE_PAGE_PARALLELISM = 16;
-/** The most zone list entries read (1,000 pages): past that the list is an error, not an endless loop. */
-const MAX_ZONE_ENTRIES = 100_000;
-const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE;
-/**
- * `GET /zones`, 100 a page: page 1, then up to ZONE_PAGE_PARALLELISM pages at once. `enough` sees each
- * page's zones in list order, whatever order the pages arrive in, and returns true once the answer is
- * certain: no further page is asked for. A `meta.total` that is not a whole number from 0 to
- * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
- */
-async function listZones(client, enough = () => false) {
-    const fetchPage = async (page) => {
-        const response = await client.request('GET', '/zones', {
-            query: { page, per_page: PER_PAGE },
-            // 100 zones take kilobytes even with fields the API adds; parsed JSON can take 40 times its size in memory.
-            maxBodyBytes: 4 * 1024 * 1024
-        });
-        const data = response.body?.data;
-        if (!Array.isArray(data)) {
-            throw new InputError(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
-        }
-        const total = response.body?.meta?.total;
-        return { entries: data.length, zones: data.filter(isZone), total: isZoneCount(total) ? total : undefined };
-    };
-    const zones = [];
-    let entries = 0;
-    let taken = 0;
-    let lastPage;
-    const take = (page, number) => {
-        taken = number;
-        entries += page.entries;
-        for (const zone of page.zones)
-            zones.push(zone);
-        if (number === 1 && page.total !== undefined)
-            lastPage = Math.max(1, Math.ceil(page.total / PER_PAGE));
-        if (lastPage === undefined && page.entries < PER_PAGE)
-            lastPage = number;
-        if (enough(page.zones))
-            return true;
-        if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
-            throw new AnswerError(`GET /zones: the zone list goes on past ${MAX_ZONE_ENTRIES.toLocaleString('en-US')} entries (${MAX_ZONE_PAGES.toLocaleString('en-US')} pages of ${PER_PAGE}), ` +
-                'the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.');
-        }
-        return false;
-    };
-    // Until the end is known, read ahead as far as pages have come in so far (1, 2, 4, 8, 16…), so a short list costs few extra reads.
-    const upTo = () => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)));
-    await fetchInOrder(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo);
-    return { zones, skipped: entries - zones.length };
-}
-const isZoneCount = (value) => Number.isInteger(value) && value >= 0 && value <= MAX_ZONE_ENTRIES;
-const isText = (value) => typeof value === 'string' && value !== '';
-function isZone(value) {
-    const zone = value;
-    return isText(zone?.id) && isText(zone?.name) && isText(zone?.status);
-}
-function skippedWarning(skipped) {
-    return skipped === 0
-        ? []
-        : [`${plural(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`];
-}
-/**
- * For a list of zones: true once every ref is certain from the pages so far, in list order. An id is
- * certain when found (ids are unique); a name when found active, because the first active zone of that
- * name in list order wins, and a pending or deleted one may still be followed by an active one.
- */
-function everyRefFound(refs) {
-    const open = new Set(refs);
-    return (page) => {
-        for (const ref of open) {
-            const found = ref.kind === 'id' ? page.some((zone) => zone.id === ref.id) : page.some((zone) => zone.status === 'active' && normalizeName(zone.name) === normalizeName(ref.name));
-            if (found)
-                open.delete(ref);
-        }
-        return open.size === 0;
-    };
-}
-const STATUS_PREFERENCE = ['active', 'pending'];
-function describeRef(ref) {
-    return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`;
-}
-/** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
-function findZone(zones, ref) {
-    const candidates = ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => normalizeName(zone.name) === normalizeName(ref.name));
-    const usable = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find((candidate) => candidate !== undefined);
-    return { usable, candidates };
-}
-function pendingWarning(zone) {
-    return zone.status === 'pending'
-        ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
-        : [];
-}
-/**
- * Picks the zone the user meant. A name matches case-insensitively, ignoring a trailing dot;
- * among zones of the same name, active wins over pending; deleted alone is an error.
- */
-function matchZone(zones, ref) {
-    const { usable, candidates } = findZone(zones, ref);
-    if (candidates.length === 0) {
-        throw new InputError(`No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
-            'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
-            (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.'));
-    }
-    if (usable === undefined) {
-        const statuses = [...new Set(candidates.map((candidate) => candidate.status))].join(', ');
-        throw new InputError(`The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
-            (ref.kind === 'name' ? ', or set "create-zone: true" to create it anew.' : '.'));
-    }
-    return { zone: usable, warnings: pendingWarning(usable) };
-}
-/**
- * Finds every zone to work on with one pass over the zone list, creating missing ones when asked. The
- * pass stops as soon as every zone asked for is certain; `auto` and `create-zone` read the whole list.
- * Zones given by id whose listing is refused (403) are used by id alone, with a warning: a key may be
- * scoped to purging.
- */
-async function resolveZones(client, selection, options) {
-    let list;
-    try {
-        list = await listZones(client, selection.kind === 'list' && !options.createZone ? everyRefFound(selection.refs) : undefined);
-    }
-    catch (error) {
-        if (!(error instanceof ApiError && error.status === 403))
-            throw error;
-        const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref) => ref.kind === 'id');
-        if (selection.kind === 'auto' || ids.length < selection.refs.length) {
-            const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
-            throw new InputError(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
-                'Give zone ids in the "zone" input instead, or use a key that may list zones.');
-        }
-        const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }));
-        return {
-            zones: byId,
-            warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
-            candidates: undefined
-        };
-    }
-    const { zones } = list;
-    const warnings = skippedWarning(list.skipped);
-    if (selection.kind === 'auto') {
-        const candidates = zones.filter((zone) => STATUS_PREFERENCE.includes(zone.status));
-        return { zones: [], warnings, candidates };
-    }
-    const resolved = [];
-    for (const ref of selection.refs) {
-        const lookup = options.createZone && ref.kind === 'name' && findZone(zones, ref).usable === undefined
-            ? { zone: await createZone(client, ref.name, options), warnings: [] }
-            : matchZone(zones, ref);
-        if (!resolved.some((zone) => zone.id === lookup.zone.id))
-            resolved.push(lookup.zone);
-        warnings.push(...lookup.warnings);
-    }
-    return { zones: resolved, warnings, candidates: undefined };
-}
-const ALREADY_EXISTS = /already exists/i;
-/**
- * `POST /zones`. Creating is not idempotent: after a timeout, a network error or a retryable answer,
- * the zone list is read again before any retry, so a zone is never created twice; a 409 or an
- * "already exists" answer is followed by a lookup, not a failure.
- */
-async function createZone(client, name, options) {
-    const label = normalizeName(name);
-    if (options.dryRun) {
-        // A placeholder id per name: zones are told apart by id, and two missing zones must stay two.
-        return { id: `(new zone ${label})`, name: label, status: 'would be created', created: { cnameTarget: null, dryRun: true } };
-    }
-    const body = { name: label, ...(options.plan === undefined ? {} : { plan: options.plan }) };
-    const lookAgain = async () => findZone((await listZones(client)).zones, { kind: 'name', name: label }).usable;
-    for (let attempt = 1;; attempt++) {
-        try {
-            const response = await client.request('POST', '/zones', { body, retry: false });
-            return createdZone(response.body, label);
-        }
-        catch (error) {
-            if (!(error instanceof ApiError))
-                throw error;
-            const exists = error.status === 409 || ALREADY_EXISTS.test(error.details.serverMessage ?? '');
-            if (!exists && !error.details.retryable)
-                throw error;
-            // The request may have been carried out although no answer said so: look before trying again.
-            const found = await lookAgain();
-            if (found !== undefined)
-                return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } };
-            if (exists)
-                throw new InputError(`POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`);
-            if (attempt >= client.maxAttempts)
-                throw error;
-            await client.waitBeforeRetry(attempt, error);
-        }
-    }
-}
-const zones_isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
-function createdZone(answer, name) {
-    const data = zones_isRecord(answer) ? answer.data : undefined;
-    if (!zones_isRecord(data) || typeof data.id !== 'string' || data.id === '') {
-        throw new AnswerError(`POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
-            'Check the dashboard: the zone may have been created, and the next run will find it.');
-    }
-    const cname = Object.entries(data).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '');
-    return {
-        id: data.id,
-        name: typeof data.name === 'string' ? data.name : name,
-        status: typeof data.status === 'string' ? data.status : undefined,
-        created: { cnameTarget: cname?.[1] ?? null, dryRun: false }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/connect.ts
-
-
-
-
-
-/**
- * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
- * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
- * and for pacing.
- */
-function connect(inputs) {
-    let paced;
-    const pacer = new Pacer({
-        concurrency: inputs.concurrency,
-        maxWaitMs: inputs.rateLimitWaitSeconds * 1000,
-        onPace: (rate) => {
-            log_info(paceLine(rate, paced));
-            paced = rate;
-        }
-    });
-    return new ApiClient({
-        baseUrl: inputs.apiUrl,
-        apiKey: inputs.apiKey,
-        userAgent: USER_AGENT,
-        timeoutMs: inputs.timeoutSeconds * 1000,
-        maxAttempts: inputs.maxAttempts,
-        dispatcher: createDispatcher(Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
-        pacer,
-        onAttempt: (attempt) => log_debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
-        onRetry: (retry) => log_info(retryLine(retry, inputs.maxAttempts))
-    });
-}
-const connect_seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-/** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "…: HTTP 429, rate limited; sent again in 1.0 s". */
-function retryLine(retry, maxAttempts) {
-    const what = retry.label ?? `${retry.method} ${retry.path}`;
-    if (retry.rateLimited)
-        return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${connect_seconds(retry.delayMs)}` : 'at the pace the API allows'}.`;
-    return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${connect_seconds(retry.delayMs)}.`;
-}
-/** "Rate limited by the API: pacing at about 19 requests/s", and the rate it replaces when it changes. */
-function paceLine(rate, previous) {
-    const about = (value) => (value >= 10 ? String(Math.round(value)) : value.toFixed(1));
-    return `Rate limited by the API: pacing at about ${about(rate)} requests/s${previous === undefined ? '' : ` (was ${about(previous)})`}.`;
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/settings.ts
-
-
-
-/** The only `mode` value the API documents. */
-const DOCUMENTED_MODE = 'automatic';
-const SETTINGS_KEYS = ['limits', 'sdk'];
-const isMapping = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-/** Settings are a few lines; a longer text is refused before the YAML parser sees it. */
-const SETTINGS_MAX_LENGTH = 10_000;
-/** Settings nest two levels (a mapping of mappings); deeper than this is refused before the nodes are built. */
-const SETTINGS_MAX_DEPTH = 10;
-const EXAMPLE = 'e.g. "limits: {enabled: true}"';
-const EXPECTED = `settings are a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, ${EXAMPLE}`;
-/**
- * How deeply collections nest in the text. The YAML parser's first stage keeps its own stack, and this
- * walk too, so any depth is measured without recursion; building nodes recurses, and is only done after.
- */
-function nestingDepth(text) {
-    let deepest = 0;
-    const pending = [...new dist/* Parser */.iX().parse(text)].map((token) => [token, 0]);
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-        const [token, depth] = next;
-        if (token?.type === 'document')
-            pending.push([token.value, depth]);
-        if (token !== null && token !== undefined && 'items' in token) {
-            deepest = Math.max(deepest, depth + 1);
-            for (const item of token.items)
-                pending.push([item.key, depth + 1], [item.value, depth + 1]);
-        }
-    }
-    return deepest;
-}
-/**
- * Reads YAML (1.2, which includes JSON) within limits: a size and a nesting depth checked first, aliases
- * refused outright with the parser's own limit (settings never need one; they are how a document refers
- * to itself or grows exponentially), and whatever the parser throws is an InputError naming the input.
- */
-function readYaml(text) {
-    if (text.length > SETTINGS_MAX_LENGTH) {
-        throw new InputError(`Input "settings" is ${text.length.toLocaleString('en-US')} characters long; at most ${SETTINGS_MAX_LENGTH.toLocaleString('en-US')} are read, and ${EXPECTED}.`);
-    }
-    let depth;
-    let doc;
-    let value;
-    try {
-        depth = nestingDepth(text);
-        doc = depth > SETTINGS_MAX_DEPTH ? undefined : (0,dist/* parseDocument */.Tp)(text);
-        value = doc?.errors.length === 0 ? doc.toJS({ maxAliasCount: 0 }) : undefined;
-    }
-    catch (error) {
-        if (error instanceof ReferenceError) {
-            throw new InputError(`Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, ${EXAMPLE}.`);
-        }
-        throw new InputError(`Input "settings" could not be read as YAML or JSON (${shown(String(error))}); ${EXPECTED}.`);
-    }
-    if (doc === undefined) {
-        throw new InputError(`Input "settings" is nested ${depth} levels deep; at most ${SETTINGS_MAX_DEPTH} are read, and ${EXPECTED}.`);
-    }
-    const [error] = doc.errors;
-    if (error !== undefined) {
-        throw new InputError(`Input "settings" is not valid YAML or JSON: ${shown(error.message.split('\n')[0])}`);
-    }
-    return value;
-}
-/** Parses the `settings` input. Throws InputError naming the offending key. */
-function parseSettings(text) {
-    const doc = readYaml(text);
-    if (!isMapping(doc)) {
-        throw new InputError(`Input "settings" must be a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, e.g. "limits: {enabled: true}".`);
-    }
-    const settings = {};
-    const warnings = [];
-    for (const [key, value] of Object.entries(doc)) {
-        if (!SETTINGS_KEYS.includes(key)) {
-            throw new InputError(`Input "settings" has an unknown key "${shown(key)}"; accepted keys: ${SETTINGS_KEYS.join(', ')}.`);
-        }
-        settings[key] = parseFeature(key, value, warnings);
-    }
-    if (Object.keys(settings).length === 0) {
-        throw new InputError(`Input "settings" is an empty mapping; give ${SETTINGS_KEYS.join(' and/or ')}, or leave the input empty.`);
-    }
-    return { settings, warnings };
-}
-function parseFeature(key, value, warnings) {
-    if (!isMapping(value)) {
-        throw new InputError(`Input "settings": "${key}" must be a mapping {enabled: true|false, mode: <string>}.`);
-    }
-    for (const field of Object.keys(value)) {
-        if (field !== 'enabled' && field !== 'mode') {
-            throw new InputError(`Input "settings": "${shown(`${key}.${field}`)}" is not a known field; accepted fields: enabled, mode.`);
-        }
-    }
-    if (typeof value.enabled !== 'boolean') {
-        throw new InputError(`Input "settings": "${key}.enabled" must be true or false, got ${describe(value.enabled)}.`);
-    }
-    if (value.mode !== undefined && (typeof value.mode !== 'string' || value.mode === '')) {
-        throw new InputError(`Input "settings": "${key}.mode" must be a non-empty string, got ${describe(value.mode)}.`);
-    }
-    const mode = value.mode ?? DOCUMENTED_MODE;
-    if (mode !== DOCUMENTED_MODE) {
-        warnings.push(`settings.${key}.mode "${shown(mode)}" is not a value the API documents (only "${DOCUMENTED_MODE}" is); it is sent as given.`);
-    }
-    return { enabled: value.enabled, mode };
-}
-/** A value as a message shows it, cut to a readable length. */
-function describe(value) {
-    if (value === undefined)
-        return 'nothing';
-    return shown(JSON.stringify(value) ?? typeof value);
-}
-
-;// CONCATENATED MODULE: ./src/inputs.ts
-
-
-
-
-
-
-
-
-const PLANS = ['free', 'pro', 'business', 'enterprise'];
-const runnerSource = {
-    getInput: (name) => getInput(name),
-    env: process.env
-};
-/** Reads, masks and validates every input. Throws InputError before any request is sent. */
-function getInputs(source = runnerSource) {
-    const input = (name) => source.getInput(name).trim();
-    const keyInput = input('api-key');
-    const apiKey = keyInput || (source.env.CDN_API_KEY ?? '').trim();
-    const githubToken = input('github-token');
-    // Both credentials are masked before anything else is read, so that no message can print them.
-    registerSecret(apiKey);
-    registerSecret(githubToken);
-    if (apiKey === '') {
-        throw new InputError('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.');
-    }
-    checkCredential(apiKey, keyInput === '' ? 'Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty)' : 'Input "api-key"');
-    checkCredential(githubToken, 'Input "github-token"');
-    const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim());
-    const zones = parseZoneSelection(source.getInput('zone'));
-    const createZone = parseBoolean('create-zone', input('create-zone'), false);
-    const plan = parsePlan(input('plan'));
-    const analytics = parseAnalytics(input('analytics'), input('analytics-granularity'));
-    const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
-    const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false);
-    const files = splitUrlList(source.getInput('files'));
-    const filesFromValue = input('files-from');
-    const filesFrom = filesFromValue === '' ? undefined : external_node_path_.resolve(workspace, filesFromValue);
-    const siteDir = parseSiteDir(input('site-dir'));
-    const changes = parseChangeInputs(input, siteDir, workspace, githubToken);
-    const manifestValue = input('manifest');
-    const tags = splitList(source.getInput('tags'));
-    const settingsText = source.getInput('settings');
-    const warnings = files
-        .filter((entry) => entry.endsWith(','))
-        .map((entry) => `Input "files": the comma ending "${shown(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`);
-    let settings;
-    if (settingsText.trim() !== '') {
-        const parsed = parseSettings(settingsText);
-        warnings.push(...parsed.warnings);
-        settings = parsed.settings;
-    }
-    const waitForPropagation = parseBoolean('wait-for-propagation', input('wait-for-propagation'), false);
-    if (waitForPropagation && settings === undefined) {
-        warnings.push('Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.');
-    }
-    if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0 || changes !== undefined)) {
-        throw new InputError('Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.');
-    }
-    if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && changes === undefined && settings === undefined) {
-        throw new InputError('Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
-            'An empty list never purges everything.');
-    }
-    if (zones.kind === 'auto' && (tags.length > 0 || purgeEverything || settings !== undefined)) {
-        throw new InputError('Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".');
-    }
-    if (zones.kind === 'auto' && createZone) {
-        throw new InputError('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.');
-    }
-    if (plan !== undefined && !createZone) {
-        warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.');
-    }
-    if (manifestValue !== '' && changes?.from.kind !== 'manifest') {
-        warnings.push('Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.');
-    }
-    return {
-        apiKey,
-        apiUrl,
-        zones,
-        createZone,
-        plan,
-        analytics,
-        purgeEverything,
-        files,
-        filesFrom,
-        tags,
-        settings,
-        waitForPropagation,
-        batchSize: parseWholeNumber('batch-size', input('batch-size'), 30, 1, 1000),
-        concurrency: parseWholeNumber('concurrency', input('concurrency'), 4, 1, 32),
-        maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
-        timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
-        rateLimitWaitSeconds: parseWholeNumber('rate-limit-wait', input('rate-limit-wait'), 600, 1, 3600),
-        dryRun: parseBoolean('dry-run', input('dry-run'), false),
-        summary: parseBoolean('summary', input('summary'), true),
-        changes,
-        manifest: manifestValue === '' ? undefined : { path: external_node_path_.resolve(workspace, manifestValue), site: external_node_path_.resolve(workspace, siteDir) },
-        workspace,
-        warnings
-    };
-}
-/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
-function parseChangeInputs(input, siteDir, workspace, githubToken) {
-    const since = input('changed-since');
-    const previous = input('previous-manifest');
-    if (since !== '' && previous !== '') {
-        throw new InputError('Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.');
-    }
-    // eslint-disable-next-line no-control-regex
-    if (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since)) {
-        throw new InputError(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${shown(since)}".`);
-    }
-    const urlBase = parseUrlBase(input('url-base'));
-    const indexFile = input('index-file');
-    if (indexFile.includes('/')) {
-        throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${shown(indexFile)}".`);
-    }
-    const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000);
-    const include = globList('include', input('include'));
-    const exclude = globList('exclude', input('exclude'));
-    if (since === '' && previous === '')
-        return undefined;
-    return {
-        from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
-        siteDir,
-        urlBase,
-        indexFile,
-        include,
-        exclude,
-        purgeEverythingOver,
-        githubToken
-    };
-}
-/** One glob pattern a line; blank lines dropped. Each is compiled here, so that one picomatch cannot read is an input error now. */
-function globList(name, value) {
-    const patterns = value
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '');
-    for (const pattern of patterns) {
-        try {
-            picomatch_default()(pattern, GLOB_OPTIONS);
-        }
-        catch (error) {
-            throw new InputError(`Input "${name}": "${shown(pattern)}" is not a glob pattern that can be read (${error instanceof Error ? error.message : String(error)}); give one pattern a line, such as **/*.html.`);
-        }
-    }
-    return patterns;
-}
-function parseSiteDir(value) {
-    const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
-    if (dir === '.')
-        return '';
-    if (dir.startsWith('/') || dir.split('/').includes('..')) {
-        throw new InputError(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${shown(value)}".`);
-    }
-    return dir;
-}
-function parseUrlBase(value) {
-    if (value === '')
-        return undefined;
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-        throw new InputError(`Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${shown(value)}".`);
-    }
-    return url.href.endsWith('/') ? url.href : `${url.href}/`;
-}
-/** `true`/`false` in any letter case; empty means the default. */
-function parseBoolean(name, value, fallback) {
-    const lower = value.trim().toLowerCase();
-    if (lower === '')
-        return fallback;
-    if (lower === 'true')
-        return true;
-    if (lower === 'false')
-        return false;
-    throw new InputError(`Input "${name}" must be true or false, got "${shown(value)}".`);
-}
-/** A whole number within [min, max]; empty means the default. */
-function parseWholeNumber(name, value, fallback, min, max) {
-    const text = value.trim();
-    if (text === '')
-        return fallback;
-    const number = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!(number >= min && number <= max)) {
-        throw new InputError(`Input "${name}" must be a whole number from ${min} to ${max}, got "${shown(value)}".`);
-    }
-    return number;
-}
-/**
- * A credential is sent as `Authorization: Bearer <credential>`, so it must be a header value, and a
- * single token: visible ASCII only (0x21-0x7E), no space, line break, control or non-ASCII character.
- * Refused here, before any request, saying which kind of character is wrong but never showing any of it.
- */
-function checkCredential(value, source) {
-    const wrong = /[^\x21-\x7e]/.exec(value)?.[0];
-    if (wrong === undefined)
-        return;
-    throw new InputError(`${source} holds ${describeCharacter(wrong)}, which cannot be sent in an HTTP header. It must hold the credential alone: ` +
-        'visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.');
-}
-function describeCharacter(char) {
-    if (char === '\n' || char === '\r')
-        return 'a line break';
-    if (/\s/.test(char))
-        return 'whitespace';
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(char))
-        return 'a control character';
-    return 'a non-ASCII character';
-}
-/** Tags: separated by newlines, commas or whitespace; empty entries dropped. */
-function splitList(value) {
-    return value.split(/[\s,]/).filter((entry) => entry !== '');
-}
-/** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-function parseApiUrl(value) {
-    if (value === '') {
-        throw new InputError('No API address: set input "api-url" (e.g. https://api.example.net/v1) or the CDN_API_URL environment variable.');
-    }
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new InputError(`Input "api-url" is not a URL: "${shown(value)}". Expected e.g. https://api.example.net/v1.`);
-    }
-    const loopback = LOOPBACK_HOSTS.test(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        throw new InputError(`Input "api-url" must use https:// (the API key is sent with every request); got "${url.protocol}//${url.host}". ` +
-            'Plain http:// is accepted only for loopback hosts (localhost, 127.x.x.x, [::1]).');
-    }
-    if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-        throw new InputError('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.');
-    }
-    return url.href.replace(/\/+$/, '');
-}
-/** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */
-const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
-function isHostName(value) {
-    return HOST_NAME.test(value);
-}
-/** A value with a dot that is a valid host name is a domain name; anything else an id. */
-function parseZoneRef(value) {
-    return isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value };
-}
-/** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
-function parseZoneSelection(value) {
-    const entries = [...new Set(value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== ''))];
-    if (entries.length === 0) {
-        throw new InputError('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".');
-    }
-    const spaced = entries.find((entry) => /\s/.test(entry));
-    if (spaced !== undefined) {
-        throw new InputError(`Input "zone": "${shown(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`);
-    }
-    if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
-        if (entries.length > 1)
-            throw new InputError('Input "zone": "auto" stands alone; it cannot be listed with other zones.');
-        return { kind: 'auto' };
-    }
-    return { kind: 'list', refs: entries.map(parseZoneRef) };
-}
-function parsePlan(value) {
-    if (value === '')
-        return undefined;
-    const plan = PLANS.find((candidate) => candidate === value.toLowerCase());
-    if (plan === undefined)
-        throw new InputError(`Input "plan" must be one of ${PLANS.join(', ')}; got "${shown(value)}".`);
-    return plan;
-}
-const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-const MAX_WINDOW_MS = 90 * 86_400_000;
-/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
-function parseAnalytics(window, granularity) {
-    if (window === '') {
-        if (granularity !== '')
-            throw new InputError('Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).');
-        return undefined;
-    }
-    const match = /^(\d+)\s*([mhd])$/i.exec(window);
-    const windowMs = match === null ? NaN : Number(match[1]) * WINDOW_UNITS[match[2].toLowerCase()];
-    if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
-        throw new InputError(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${shown(window)}".`);
-    }
-    if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
-        throw new InputError(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${shown(granularity)}".`);
-    }
-    const chosen = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day';
-    return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
-}
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/report/outputs.ts
-/** The most one output may carry here: the runner limits what an output can hold, and a job's outputs in all. */
-const MAX_OUTPUT_BYTES = 512 * 1024;
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/**
- * `value` as JSON in at most `maxBytes`: while it is too large, the longest list in it is halved (its first
- * half kept, so a cut list is still a prefix of the whole), and once no list is left to shorten, the longest
- * text is cut. `cut` says whether anything was left out.
- */
-function fitJson(value, maxBytes) {
-    let json = JSON.stringify(value) ?? 'null';
-    if (bytes(json) <= maxBytes)
-        return { json, cut: false };
-    if (Array.isArray(value))
-        return { json: longestPrefix(value, maxBytes), cut: true };
-    let copy = JSON.parse(json);
-    while (bytes(json) > maxBytes) {
-        const list = longest(copy, (node) => Array.isArray(node) && node.length > 0);
-        if (list !== undefined) {
-            list.node.length = Math.floor(list.node.length / 2);
-        }
-        else {
-            const text = longest(copy, (node) => typeof node === 'string' && node.length > 0);
-            if (text === undefined)
-                break;
-            copy = text.replace(text.node.slice(0, Math.floor(text.node.length / 2)));
-        }
-        json = JSON.stringify(copy);
-    }
-    return { json, cut: true };
-}
-/** The longest node (by length) that `accept` takes, anywhere in a JSON value. */
-function longest(root, accept) {
-    let best;
-    const visit = (node, replace) => {
-        if (accept(node) && (best === undefined || node.length > best.node.length))
-            best = { node, replace };
-        if (Array.isArray(node)) {
-            node.forEach((child, index) => visit(child, (value) => ((node[index] = value), root)));
-        }
-        else if (typeof node === 'object' && node !== null) {
-            const record = node;
-            for (const key of Object.keys(record))
-                visit(record[key], (value) => ((record[key] = value), root));
-        }
-    };
-    visit(root, (value) => value);
-    return best;
-}
-/** The JSON of as many of the first items as fit in `maxBytes`. */
-function longestPrefix(items, maxBytes) {
-    let used = 2;
-    const kept = [];
-    for (const item of items) {
-        const text = JSON.stringify(item) ?? 'null';
-        used += bytes(text) + (kept.length > 0 ? 1 : 0);
-        if (used > maxBytes)
-            break;
-        kept.push(text);
-    }
-    return `[${kept.join(',')}]`;
-}
-
-;// CONCATENATED MODULE: ./src/report/markdown.ts
-
-// Escaping for each place text lands in the job summary (GitHub-flavoured Markdown with HTML), and the
-// size budget that keeps the summary under the runner's 1 MiB limit. Every text from outside the action
-// goes through one of escapeText (Markdown: paragraphs, headings, table cells), code (an id, a path, a
-// value) or escapeHtml (inside an HTML block: <pre>, <li>, <summary>).
-/** The runner refuses a step summary over 1 MiB; this leaves room for what core adds. */
-const SUMMARY_LIMIT_BYTES = 1_000_000;
-/** Longest single text (a URL, an error) shown; the rest is cut with a note. */
-const MAX_TEXT_CHARS = 2_000;
-/** Most entries a list shows before "… and N more". */
-const MAX_LISTED = 1000;
-const HTML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** For text inside an HTML block, where Markdown is not parsed: one line, HTML-escaped, cut. */
-function escapeHtml(text) {
-    return oneLine(cut(text, MAX_TEXT_CHARS)).replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]);
-}
-/**
- * For text in Markdown (a paragraph, a heading, a table cell): HTML-escaped, and every character that
- * Markdown or GitHub gives a meaning (emphasis, links, code, tables, strike-through, math, mentions) as a
- * numeric entity, which renders as the character itself. Backslash escapes are not used: they do not
- * work inside code. One line, so a table row cannot break.
- */
-function escapeText(text) {
-    return oneLine(cut(text, MAX_TEXT_CHARS)).replace(/[&<>"'\\`*_{}[\]()#+!|~$@]/g, (char) => HTML_ENTITIES[char] ?? `&#${char.charCodeAt(0)};`);
-}
-/** An id, path or value, shown as code. `<code>` rather than backticks: inside backticks no escape works. */
-function code(text) {
-    return `<code>${escapeText(text)}</code>`;
-}
-const markdown_bytes = (text) => Buffer.byteLength(text, 'utf8');
-/**
- * A collapsed list within `maxBytes`: at most MAX_LISTED entries, each cut to MAX_TEXT_CHARS, and as many as
- * fit; what is left out is counted with where to find it.
- */
-function collapsedList(block, maxBytes = Number.POSITIVE_INFINITY) {
-    const [open, close, before, after] = block.style === 'pre' ? ['<pre>', '</pre>', '', ''] : ['<ul>', '</ul>', '<li>', '</li>'];
-    const head = `<details><summary>${escapeHtml(block.title)}</summary>\n\n${open}\n`;
-    const note = (left) => (left > 0 ? `${before}${escapeHtml(`… and ${left} more (${block.more})`)}${after}\n` : '');
-    const tail = `${close}\n\n</details>\n`;
-    // Room for the longest possible note, so that the note itself never breaks the budget.
-    let room = maxBytes - markdown_bytes(head) - markdown_bytes(tail) - markdown_bytes(note(block.items.length));
-    const shown = [];
-    for (const item of block.items.slice(0, MAX_LISTED)) {
-        const line = `${before}${escapeHtml(item)}${after}\n`;
-        room -= markdown_bytes(line);
-        if (room < 0)
-            break;
-        shown.push(line);
-    }
-    return `${head}${shown.join('')}${note(block.items.length - shown.length)}${tail}`;
-}
-/**
- * Renders lists under one byte budget: each gets an equal share of what is left, and what a short list does
- * not use goes to the longer ones. Returns them in the order given.
- */
-function listsWithin(blocks, budget) {
-    const needs = blocks.map((block) => markdown_bytes(collapsedList(block)));
-    const order = blocks.map((_, index) => index).sort((a, b) => needs[a] - needs[b]);
-    const rendered = new Array(blocks.length);
-    let left = Math.max(0, budget);
-    order.forEach((index, position) => {
-        const share = Math.floor(left / (order.length - position));
-        const text = needs[index] <= share ? collapsedList(blocks[index]) : collapsedList(blocks[index], share);
-        rendered[index] = text;
-        left -= markdown_bytes(text);
-    });
-    return rendered;
-}
-
-/** The former name of escapeText, kept for the traffic section. */
-const escapeMarkdown = escapeText;
-
-;// CONCATENATED MODULE: ./src/report/traffic.ts
-
-
-
-const traffic_thousands = (value) => value.toLocaleString('en-US');
-/** A number as Mermaid reads it: whole, no separators, never in exponent form. */
-const plain = (value) => value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 });
-const traffic_DAY = 86_400_000;
-/** The last time with a four-digit year: labels are cut from the ISO form. */
-const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-/**
- * Mermaid draws a label under every point of a category axis and never leaves one out, so the chart
- * has few points, and labels short enough to stand side by side: at most LABEL_ROW_CHARS characters fit
- * under a 600-pixel chart at 12-pixel text, with one character between labels.
- */
-const MAX_CHART_POINTS = 12;
-const LABEL_ROW_CHARS = 72;
-const UNITS = [
-    [traffic_DAY, 'day'],
-    [3_600_000, 'hour'],
-    [60_000, 'minute'],
-    [1000, 'second'],
-    [1, 'millisecond']
-];
-/** "hour", "4 hours", "3 days". */
-function describeLength(ms) {
-    const [unit, name] = UNITS.find(([length]) => ms % length === 0);
-    return ms === unit ? name : plural(ms / unit, name);
-}
-/**
- * A label per point, each distinct: the clock time, or the date at midnight and for day buckets; the
- * date is added to a time that is already taken, the year to a date that is; the full ISO time last.
- */
-function chartLabels(points, ms) {
-    const taken = new Set();
-    return points.map((point) => {
-        const iso = new Date(point.time).toISOString();
-        const date = iso.slice(5, 10);
-        const time = iso.slice(11, 16);
-        const forms = ms % traffic_DAY === 0 ? [date, iso.slice(0, 10)] : [time === '00:00' ? date : time, `${date} ${time}`, `${iso.slice(0, 10)} ${time}`];
-        const label = forms.find((form) => !taken.has(form)) ?? iso;
-        taken.add(label);
-        return label;
-    });
-}
-/** Whether labels spread evenly under the chart stand clear of each other. */
-function fits(row) {
-    const spacing = (LABEL_ROW_CHARS - Math.max(...row.map((label) => label.length))) / (row.length - 1);
-    return row.slice(1).every((label, i) => spacing >= (row[i].length + label.length) / 2 + 1);
-}
-/**
- * The report's points summed into the shortest round bucket (a multiple of the report's) that leaves at
- * most MAX_CHART_POINTS with labels that fit. Points a chart cannot show (a time or count that is not a
- * finite number in range) are left out, so that any report gives a chart.
- */
-function chartSeries(report) {
-    const usable = report.points.filter((point) => point.time >= 0 && point.time <= LAST_TIME && point.requests >= 0 && point.requests <= Number.MAX_SAFE_INTEGER);
-    if (usable.length === 0)
-        return undefined;
-    const baseMs = Number.isSafeInteger(report.bucketMs) && report.bucketMs > 0 ? report.bucketMs : 1;
-    const first = usable.reduce((min, point) => Math.min(min, point.time), Infinity);
-    const last = usable.reduce((max, point) => Math.max(max, point.time), -Infinity);
-    const lengths = [baseMs, ...ROUND_BUCKETS_MS.filter((ms) => ms > baseMs && ms % baseMs === 0), bucketLength(first, last, baseMs, MAX_CHART_POINTS)];
-    let longest;
-    for (const bucketMs of lengths) {
-        const points = sumBuckets(usable, bucketMs);
-        if (points.length > MAX_CHART_POINTS)
-            continue;
-        longest = { points, labels: chartLabels(points, bucketMs), bucketMs };
-        if (fits(longest.labels))
-            break;
-    }
-    return longest;
-}
-/** The y-axis top: the highest value rounded up to two significant digits (6,953 → 7,000), at least 1. */
-function axisTop(highest) {
-    if (highest <= 10)
-        return Math.max(1, Math.ceil(highest));
-    const unit = 10 ** (Math.floor(Math.log10(highest)) - 1);
-    return Math.ceil(highest / unit) * unit;
-}
-/**
- * The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries; an
- * empty string when no point can be drawn. The y-axis starts at 0; the x-axis is labelled with UTC
- * clock times or dates, the year in its title. Everything in it is a number or a time formatted here,
- * never text from the API. The plot colour is set because Mermaid's default first colour is too faint
- * to read on white.
- */
-function trafficChart(report) {
-    const series = chartSeries(report);
-    if (series === undefined)
-        return '';
-    const dates = series.points.map((point) => new Date(point.time).toISOString().slice(0, 10));
-    const span = dates[0] === dates.at(-1) ? dates[0] : `${dates[0]} to ${dates.at(-1)}`;
-    const values = series.points.map((point) => point.requests);
-    return [
-        '```mermaid',
-        '---',
-        'config:',
-        '  xyChart:',
-        '    width: 600',
-        '    height: 300',
-        '    xAxis:',
-        '      labelFontSize: 12',
-        '  themeVariables:',
-        '    xyChart:',
-        '      plotColorPalette: "#0969da"',
-        '---',
-        'xychart-beta',
-        `  title "Requests per ${describeLength(series.bucketMs)}"`,
-        `  x-axis "UTC, ${span}" [${series.labels.map((label) => `"${label}"`).join(', ')}]`,
-        `  y-axis "Requests" 0 --> ${plain(axisTop(Math.max(...values)))}`,
-        `  line [${values.map(plain).join(', ')}]`,
-        '```'
-    ].join('\n');
-}
-/** One zone's traffic section of the job summary. */
-function trafficSection(report) {
-    const zone = escapeMarkdown(report.zoneName ?? report.zoneId);
-    const heading = `### Traffic: ${zone}, last ${escapeMarkdown(report.window)} (by ${report.granularity})`;
-    const chart = trafficChart(report);
-    const drawn = chart === '' ? [] : [chart, ''];
-    if (report.totals === undefined) {
-        return [heading, '', `> [!WARNING]`, `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`, '', ...drawn];
-    }
-    return [
-        heading,
-        '',
-        '| | |',
-        '|---|---|',
-        `| Requests | ${traffic_thousands(report.totals.requests)} |`,
-        `| Bandwidth (as reported) | ${traffic_thousands(report.totals.bandwidth)} |`,
-        `| Cache hit rate | ${(report.totals.cache_hit_rate * 100).toFixed(1)} % |`,
-        '',
-        ...drawn
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-
-
-const duration = (ms) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
-/** Most zone rows and traffic sections shown; the zones output has every zone. */
-const MAX_ZONE_ROWS = 100;
-const MAX_TRAFFIC_SECTIONS = 20;
-/**
- * The job summary, in Markdown, from the result alone. The banner and the counts always come first and
- * whole; the lists below share what is left of the size limit and are cut with a note when they do not fit.
- */
-function renderSummary(result) {
-    const fixed = [
-        `## CDN purge: ${escapeText(zoneLabel(result))}`,
-        '',
-        ...banner(result),
-        ...countsTable(result),
-        ...zonesTable(result),
-        ...createdSection(result),
-        ...changesSection(result),
-        ...result.traffic.slice(0, MAX_TRAFFIC_SECTIONS).flatMap(trafficSection),
-        ...(result.traffic.length > MAX_TRAFFIC_SECTIONS ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, ''] : [])
-    ].join('\n');
-    const lists = listBlocks(result);
-    return [fixed, ...listsWithin(lists, SUMMARY_LIMIT_BYTES - markdown_bytes(fixed) - 2 * lists.length)].join('\n');
-}
-/** The zones worked on, or as the user gave them when they could not be found. */
-function zoneLabel(result) {
-    if (result.zones.length > 1)
-        return `${result.zones.length} zones`;
-    const [only] = result.zones;
-    if (only !== undefined)
-        return only.name || only.id;
-    return result.zoneInput.join(', ') || 'no zone';
-}
-function banner(result) {
-    if (result.dryRun)
-        return ['> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', ''];
-    if (result.ok)
-        return [];
-    const stopped = result.sent.length === 0 && result.stoppedAt !== null ? `Nothing was sent: ${escapeText(result.stoppedAt)}. ` : '';
-    return ['> [!CAUTION]', `> **The step failed.** ${notPurgedSentence(result)}${stopped}See the errors below.`, ''];
-}
-/** "2 of 5 URLs and 1 of 3 tags were not purged. ", or that the purge of everything was not confirmed; '' when nothing is missing. */
-function notPurgedSentence(result) {
-    if (result.purgeEverythingRequested && !result.purgedEverything && !result.dryRun)
-        return 'The purge of everything was not confirmed. ';
-    const tagsAsked = new Set([...result.purgedTags, ...result.failedTags]).size;
-    const parts = [
-        result.failedFiles.length > 0 ? `${result.failedFiles.length} of ${plural(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
-        result.failedTags.length > 0 ? `${result.failedTags.length} of ${plural(tagsAsked, 'tag')}` : undefined
-    ].filter((part) => part !== undefined);
-    if (parts.length === 0)
-        return '';
-    const one = parts.length === 1 && result.failedFiles.length + result.failedTags.length === 1;
-    return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `;
-}
-function countsTable(result) {
-    const count = (kind) => result.planned.filter((request) => request.kind === kind).length;
-    const rows = [];
-    const [only] = result.zones;
-    if (result.zones.length > 1) {
-        rows.push(['Zones', result.zones.map((zone) => escapeText(zone.name || zone.id)).join(', ')]);
-    }
-    else if (only !== undefined) {
-        rows.push(['Zone', [only.name === '' ? '' : escapeText(only.name), code(only.id), only.status === '' ? '' : escapeText(only.status)].filter((part) => part !== '').join(' · ')]);
-    }
-    else if (result.zoneInput.length > 0) {
-        rows.push(['Zone', `${result.zoneInput.map(escapeText).join(', ')} (not resolved)`]);
-    }
-    const listRow = (kind, purged, failed) => {
-        const requests = plural(count(kind), 'request');
-        return result.dryRun ? `would purge ${plannedItems(result, kind)} in ${requests}` : `purged ${purged} of ${purged + failed} in ${requests}`;
-    };
-    if (result.purgeEverythingRequested) {
-        rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**']);
-    }
-    if (count('files') > 0 || result.failedFiles.length > 0)
-        rows.push(['URLs', listRow('files', result.purgedFiles.length, result.failedFiles.length)]);
-    if (count('tags') > 0 || result.failedTags.length > 0)
-        rows.push(['Cache tags', listRow('tags', result.purgedTags.length, result.failedTags.length)]);
-    if (result.settings !== null) {
-        const described = Object.entries(result.settings)
-            .map(([key, value]) => `${escapeText(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeText(value.mode)})`)
-            .join(', ');
-        rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : '**not applied**'}`]);
-    }
-    if (result.requests > 0)
-        rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`]);
-    const limits = result.rateLimits;
-    if (limits.answers429 > 0) {
-        const pace = limits.pace === null ? '' : `, final pace about ${limits.pace} requests/s`;
-        rows.push(['Rate limits', `${plural(limits.answers429, 'answer')} 429, ${duration(limits.waitedMs)} waiting${pace}`]);
-    }
-    if (result.durations.totalMs !== undefined) {
-        rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`]);
-    }
-    return ['| What | Result |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), ''];
-}
-/** A row per zone when there are several, with a column for each thing the step was asked to do. */
-function zonesTable(result) {
-    if (result.zones.length < 2)
-        return [];
-    const mark = (done, asked) => (!asked ? '' : result.dryRun ? 'planned' : done ? 'yes' : '**no**');
-    const columns = [
-        ['Zone', (zone) => escapeText(zone.name || zone.id)],
-        ['Status', (zone) => escapeText(zone.status || 'unknown')]
-    ];
-    if (result.zones.some((zone) => zone.purgedFiles.length + zone.failedFiles.length > 0))
-        columns.push(['URLs purged', (zone) => String(zone.purgedFiles.length)]);
-    if (result.zones.some((zone) => zone.purgedTags.length + zone.failedTags.length > 0))
-        columns.push(['Tags purged', (zone) => String(zone.purgedTags.length)]);
-    if (result.zones.some((zone) => zone.purgeEverythingRequested))
-        columns.push(['Everything', (zone) => mark(zone.purgedEverything, zone.purgeEverythingRequested)]);
-    if (result.zones.some((zone) => zone.settingsRequested))
-        columns.push(['Settings', (zone) => mark(zone.settingsApplied, zone.settingsRequested)]);
-    if (result.zones.some((zone) => zone.failedFiles.length + zone.failedTags.length > 0))
-        columns.push(['Not purged', (zone) => String(zone.failedFiles.length + zone.failedTags.length)]);
-    const shown = result.zones.slice(0, MAX_ZONE_ROWS);
-    return [
-        `| ${columns.map(([name]) => name).join(' | ')} |`,
-        `|${columns.map(() => '---|').join('')}`,
-        ...shown.map((zone) => `| ${columns.map(([, cell]) => cell(zone)).join(' | ')} |`),
-        ...(result.zones.length > shown.length ? ['', `… and ${result.zones.length - shown.length} more zones: see the zones output.`] : []),
-        ''
-    ];
-}
-/** For a zone the step created: the DNS record the user must add next. */
-function createdSection(result) {
-    return result.zones.flatMap((zone) => {
-        if (zone.created === null)
-            return [];
-        const name = escapeText(zone.name);
-        if (zone.created.dryRun)
-            return ['> [!NOTE]', `> Zone **${name}** does not exist and would be created (dry run).`, ''];
-        const target = zone.created.cnameTarget === null
-            ? 'to the target the service gives for it. The create answer did not name the target, so it is not known here: find it in the dashboard.'
-            : `to ${code(zone.created.cnameTarget)}.`;
-        return [
-            '> [!IMPORTANT]',
-            `> Zone **${name}** was created (${code(zone.id)}, status ${escapeText(zone.status || 'unknown')}).`,
-            `> Next step: point the domain at the service with a DNS **CNAME** record for ${code(zone.name)} ${target}`,
-            ''
-        ];
-    });
-}
-/** What changed, how it was found, and the switch to purging everything when it was made. */
-function changesSection(result) {
-    const lines = [];
-    if (result.everythingInstead !== null) {
-        lines.push('> [!WARNING]', `> **Purged everything instead** of the list: ${escapeText(result.everythingInstead)}.`, '');
-    }
-    if (result.manifestWritten !== null)
-        lines.push(`Manifest for the next run written to ${code(result.manifestWritten)}.`, '');
-    const changes = result.changes;
-    if (changes === null)
-        return lines;
-    const found = changes.source === 'git'
-        ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
-        : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`;
-    lines.push('### What changed', '', `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`, '');
-    return lines;
-}
-/** The collapsed lists, most important first: what failed, why, then what was done. */
-function listBlocks(result) {
-    const errors = [...new Set(result.errors)];
-    const purgedTags = [...new Set(result.purgedTags)];
-    const blocks = [
-        result.failedFiles.length > 0 && { title: `URLs not purged (${result.failedFiles.length})`, items: result.failedFiles, more: 'see the failed-files output and the file failed-files-path names', style: 'pre' },
-        result.failedTags.length > 0 && { title: `Cache tags not purged (${result.failedTags.length})`, items: result.failedTags, more: 'see the failed-tags output', style: 'pre' },
-        errors.length > 0 && { title: `Errors (${errors.length})`, items: errors, more: 'see the log', style: 'ul' },
-        result.warnings.length > 0 && { title: `Warnings (${result.warnings.length})`, items: result.warnings, more: 'see the log', style: 'ul' },
-        result.purgedFiles.length > 0 && { title: `URLs purged (${result.purgedFiles.length})`, items: result.purgedFiles, more: 'the purged-files output counts them', style: 'pre' },
-        purgedTags.length > 0 && { title: `Cache tags purged (${purgedTags.length})`, items: purgedTags, more: 'the purged-tags output counts them', style: 'pre' },
-        (result.changes?.urls.length ?? 0) > 0 && { title: `Changed URLs (${result.changes?.urls.length ?? 0})`, items: result.changes?.urls ?? [], more: 'see the changed-urls output', style: 'pre' },
-        (result.changes?.files.length ?? 0) > 0 && { title: `Changed files (${result.changes?.files.length ?? 0})`, items: result.changes?.files ?? [], more: 'see the changed-files output', style: 'pre' }
-    ];
-    return blocks.filter((block) => block !== false);
-}
-function plannedItems(result, kind) {
-    return result.planned.filter((request) => request.kind === kind).reduce((sum, request) => sum + request.items, 0);
-}
-
-;// CONCATENATED MODULE: ./src/report/index.ts
-
-
-
-
-
-
-
-
-/** Each output, computed on its own so that one that fails cannot take the others with it. */
-function outputThunks(result) {
-    return [
-        ['zone-id', () => result.zone.id],
-        ['zone-name', () => result.zone.name],
-        ['zone-status', () => result.zone.status],
-        ['purged-everything', () => String(result.purgedEverything)],
-        ['purged-files', () => String(result.purgedFiles.length)],
-        ['purged-tags', () => String(result.purgedTags.length)],
-        ['failed-files', () => result.failedFiles],
-        ['failed-tags', () => result.failedTags],
-        ['settings-applied', () => String(result.settingsApplied)],
-        ['requests', () => String(result.requests)],
-        [
-            'zones',
-            () => result.zones.map((zone) => ({
-                id: zone.id,
-                name: zone.name,
-                status: zone.status,
-                created: zone.created !== null,
-                'purged-files': zone.purgedFiles.length,
-                'purged-tags': zone.purgedTags.length,
-                'purged-everything': zone.purgedEverything,
-                'failed-files': zone.failedFiles,
-                'failed-tags': zone.failedTags,
-                'settings-applied': zone.settingsApplied
-            }))
-        ],
-        [
-            'analytics',
-            () => result.traffic.map((report) => ({
-                zone: report.zoneId,
-                name: report.zoneName ?? '',
-                window: report.window,
-                since: report.since,
-                until: report.until,
-                granularity: report.granularity,
-                totals: report.totals ?? null,
-                ...(report.error === undefined ? {} : { error: report.error })
-            }))
-        ],
-        ['changed-files', () => result.changes?.files ?? []],
-        ['changed-urls', () => result.changes?.urls ?? []],
-        ['result', () => resultDocument(result)]
-    ];
-}
-/** One output's text: a string as it is, anything else as JSON within the runner's limit (`cut` when it had to be shortened). */
-function outputText(value) {
-    if (typeof value === 'string')
-        return { text: value, cut: false };
-    const fitted = fitJson(value, MAX_OUTPUT_BYTES);
-    return { text: fitted.json, cut: fitted.cut };
-}
-/** The step's outputs, from the result alone (failed-files-path aside, which report() adds). */
-function outputsOf(result) {
-    return Object.fromEntries(outputThunks(result).map(([name, value]) => [name, outputText(value()).text]));
-}
-/**
- * The `result` output: the other outputs in one document (purged as counts, so that a purge of
- * thousands of URLs stays small), plus the planned and sent requests, durations, errors and warnings.
- */
-function resultDocument(result) {
-    const { purgedFiles, purgedTags, zones, traffic, ...rest } = result;
-    return {
-        ...rest,
-        purgedFiles: purgedFiles.length,
-        purgedTags: purgedTags.length,
-        zones: zones.map((zone) => ({ ...zone, purgedFiles: zone.purgedFiles.length, purgedTags: zone.purgedTags.length })),
-        traffic: traffic.map(({ points, ...report }) => ({ ...report, points: points.length }))
-    };
-}
-const zoneNames = (result) => result.zones.map((entry) => entry.name || entry.id).join(', ') || result.zoneInput.join(', ') || 'the zone';
-/** One line for the log that says what happened. */
-function headline(result) {
-    const zone = zoneNames(result);
-    if (result.dryRun) {
-        return `Dry run for ${zone}: ${result.planned.length} request(s) planned, none sent.`;
-    }
-    if (result.sent.length === 0 && result.stoppedAt !== null)
-        return `Nothing purged: ${result.stoppedAt}.`;
-    const parts = [
-        result.purgedEverything ? 'purged everything' : undefined,
-        result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${result.purgedFiles.length + result.failedFiles.length} URLs` : undefined,
-        result.purgedTags.length + result.failedTags.length > 0 ? `purged ${result.purgedTags.length} of ${result.purgedTags.length + result.failedTags.length} tags` : undefined,
-        result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
-    ].filter((part) => part !== undefined);
-    return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP request${result.requests === 1 ? '' : 's'}).`;
-}
-/**
- * Why the step failed. The first line is short, for the annotation list: what was not purged, or where the
- * step stopped. Then the first error, and how many more there are.
- */
-function failureMessage(result) {
-    const [first, ...rest] = [...new Set(result.errors)];
-    if (first === undefined)
-        return 'The purge was not confirmed by the API: see the failed-files / failed-tags outputs and the job summary for what is still cached.';
-    const notPurged = notPurgedSentence(result).trim();
-    const asked = result.failedFiles.length + result.failedTags.length > 0 || result.purgeEverythingRequested;
-    const stopped = asked && result.sent.length === 0 && result.stoppedAt !== null ? `Nothing purged: ${result.stoppedAt}.` : '';
-    const lead = stopped || (notPurged === '' ? '' : `${notPurged} See the failed-files / failed-tags outputs.`);
-    const others = rest.length > 0 ? ` (+${rest.length} more error${rest.length === 1 ? '' : 's'}: see the log and the job summary)` : '';
-    return lead === '' ? `${first}${others}` : `${lead}\n${first}${others}`;
-}
-/** Writes every URL not purged to a file, one a line (the files-from format), so a later step can retry exactly those. */
-async function writeFailedFiles(result, env) {
-    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'cdn-purge-'));
-    const path = (0,external_node_path_.join)(dir, 'failed-files.txt');
-    await (0,promises_.writeFile)(path, result.failedFiles.map((url) => `${url}\n`).join(''));
-    return path;
-}
-/** A task of the report whose failure must not stop the rest: its error, or undefined. */
-async function guarded(task) {
-    try {
-        await task();
-        return undefined;
-    }
-    catch (error) {
-        const failure = error instanceof Error ? error : new Error(String(error));
-        if (failure.stack !== undefined)
-            log_debug(failure.stack);
-        return failure;
-    }
-}
-/** A fallback summary when the full one cannot be drawn: the verdict and the counts, nothing from outside. */
-function plainSummary(result) {
-    const verdict = result.dryRun ? 'Dry run: nothing was sent.' : result.ok ? 'Done.' : '**The step failed.**';
-    return `## CDN purge\n\n${verdict} ${result.purgedFiles.length} URLs and ${result.purgedTags.length} tags purged, ${result.failedFiles.length} URLs and ${result.failedTags.length} tags not purged. The full summary could not be drawn: see the log.\n`;
-}
-/**
- * Writes outputs, the log's closing lines and the job summary, and fails the step with one error
- * annotation when the result is not ok or reporting itself broke. Secrets are taken out of the whole
- * result first, before anything is cut. Each output and the summary are written on their own: a file
- * that cannot be written is a warning; an unexpected error fails the step, after everything else is written.
- */
-async function report(given, writeSummary, env = process.env) {
-    const broken = [];
-    const warnings = [];
-    let result = given;
-    const redacted = await guarded(() => (result = redactDeep(given)));
-    if (redacted !== undefined)
-        broken.push(`reading the result (${redacted.message})`);
-    for (const [name, value] of outputThunks(result)) {
-        let text = '';
-        const failed = await guarded(() => {
-            const output = outputText(value());
-            text = output.text;
-            if (output.cut) {
-                warnings.push(`Output "${name}" was cut to stay under ${MAX_OUTPUT_BYTES / 1024} KiB, the most an output can carry${name === 'failed-files' ? ': the file that failed-files-path names lists every URL not purged' : ''}.`);
-            }
-        });
-        if (failed !== undefined)
-            broken.push(`computing output "${name}" (${failed.message})`);
-        const written = await guarded(() => setOutput(name, text));
-        if (written !== undefined)
-            warnings.push(`Output "${name}" could not be written: ${written.message}.`);
-    }
-    let failedFilesPath = '';
-    const listed = await guarded(async () => (failedFilesPath = await writeFailedFiles(result, env)));
-    if (listed !== undefined)
-        warnings.push(`The list of URLs not purged could not be written (${listed.message}); failed-files-path is empty.`);
-    await guarded(() => setOutput('failed-files-path', failedFilesPath));
-    warnings.forEach((warning) => log_warning(warning));
-    result = { ...result, warnings: [...result.warnings, ...warnings] };
-    log_info(headline(result));
-    const errors = [...new Set(result.errors)];
-    if (errors.length > 1)
-        log_info(`All ${errors.length} errors:\n${errors.map((error, index) => `${index + 1}. ${error}`).join('\n')}`);
-    if (writeSummary && env.GITHUB_STEP_SUMMARY) {
-        let markdown = '';
-        const drawn = await guarded(() => (markdown = renderSummary(result)));
-        if (drawn !== undefined) {
-            broken.push(`drawing the job summary (${drawn.message})`);
-            markdown = plainSummary(result);
-        }
-        const written = await guarded(() => summary.addRaw(markdown, true).write());
-        if (written !== undefined)
-            log_warning(`The job summary could not be written: ${written.message}.`);
-    }
-    if (!result.ok || broken.length > 0) {
-        const bug = broken.length === 0 ? '' : `\nReporting broke while ${broken.join('; ')}: please report this as a bug. Outputs and summary were written as far as possible.`;
-        const title = result.invalidInput === null ? 'CDN purge failed' : `Invalid input "${result.invalidInput}"`;
-        fail(`${result.ok ? 'The purge went as asked, but the report is incomplete.' : failureMessage(result)}${bug}`, title);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/result.ts
-function newRunState() {
-    return { dryRun: false, zoneInput: [], phase: 'reading the inputs', zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} };
-}
-const NOTHING = { everything: false, files: [], tags: [] };
-/**
- * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
- * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
- */
-function zoneResult(zone, requested, state) {
-    const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id);
-    const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything');
-    const confirmedItems = (kind, asked) => purgedEverything ? new Set(asked) : new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items));
-    const purgedFiles = confirmedItems('files', requested.files);
-    const purgedTags = confirmedItems('tags', requested.tags);
-    const notConfirmed = (asked, purged) => (state.dryRun ? [] : asked.filter((item) => !purged.has(item)));
-    const planned = state.plan?.requests.filter((request) => request.zoneId === zone.id) ?? [];
-    return {
-        id: zone.id,
-        name: zone.name ?? '',
-        status: zone.status ?? '',
-        created: zone.created ?? null,
-        purgeEverythingRequested: planned.some((request) => request.kind === 'purge-everything'),
-        purgedEverything,
-        purgedFiles: [...purgedFiles],
-        purgedTags: [...purgedTags],
-        failedFiles: notConfirmed(requested.files, purgedFiles),
-        failedTags: notConfirmed(requested.tags, purgedTags),
-        settingsRequested: planned.some((request) => request.kind === 'settings'),
-        settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings')
-    };
-}
-/** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
-function buildResult(state) {
-    const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state));
-    const requested = state.requested ?? NOTHING;
-    // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
-    const purgedFiles = zones.flatMap((zone) => zone.purgedFiles);
-    const purgedTags = zones.flatMap((zone) => zone.purgedTags);
-    // Measured against everything asked for, so entries never routed to a zone (the step stopped first) count as failed.
-    const purgedFileSet = new Set(purgedFiles);
-    const failedFiles = state.dryRun ? [] : requested.files.filter((file) => !purgedFileSet.has(file));
-    const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zones.flatMap((zone) => zone.failedTags))];
-    const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
-    const settingsZones = zones.filter((zone) => zone.settingsRequested);
-    const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
-    const plannedRequests = state.plan?.requests ?? [];
-    const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))];
-    const everythingDone = failedFiles.length === 0 &&
-        failedTags.length === 0 &&
-        everythingZones.every((zone) => zone.purgedEverything) &&
-        (!requested.everything || everythingZones.length > 0) &&
-        (settingsZones.length === 0 || settingsApplied);
-    return {
-        ok: errors.length === 0 && (state.dryRun || everythingDone),
-        dryRun: state.dryRun,
-        zoneInput: state.zoneInput,
-        stoppedAt: state.stopped === undefined ? null : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
-        invalidInput: state.stopped?.input ?? null,
-        purgeEverythingRequested: everythingZones.length > 0 || requested.everything,
-        zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
-        zones,
-        purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
-        purgedFiles,
-        purgedTags,
-        failedFiles,
-        failedTags,
-        settings: plannedRequests.find((request) => request.kind === 'settings')?.body ?? null,
-        settingsApplied,
-        requests: state.requestsSent,
-        retries: state.retries,
-        rateLimits: {
-            answers429: state.rateLimits?.limited ?? 0,
-            waitedMs: Math.round(state.rateLimits?.waitedMs ?? 0),
-            pace: state.rateLimits?.pace === undefined ? null : Math.round(state.rateLimits.pace * 10) / 10
-        },
-        changes: state.changes === undefined
-            ? null
-            : {
-                source: state.changes.source,
-                how: state.changes.how,
-                base: state.changes.base,
-                head: state.changes.head,
-                files: state.changes.files,
-                urls: state.changedUrls ?? state.changes.entries
-            },
-        everythingInstead: state.everythingInstead ?? null,
-        manifestWritten: state.manifestWritten ?? null,
-        traffic: state.traffic,
-        planned: plannedRequests.map(summarize),
-        sent: state.outcomes
-            .filter((outcome) => outcome.attempts > 0)
-            .map((outcome) => ({
-            ...summarize(outcome.request),
-            ok: outcome.ok,
-            status: outcome.status ?? null,
-            attempts: outcome.attempts,
-            durationMs: Math.round(outcome.durationMs),
-            error: outcome.error ?? null
-        })),
-        errors,
-        warnings: state.warnings,
-        durations: Object.fromEntries(Object.entries(state.durations).map(([key, ms]) => [key, Math.round(ms)]))
-    };
-}
-function summarize(request) {
-    return { kind: request.kind, method: request.method, path: request.path, items: request.items.length };
-}
-
-;// CONCATENATED MODULE: ./src/sources/list-file.ts
-
-
-
-/**
- * Entries of a list file: the `files` format, with blank lines and lines starting with `#` skipped. Each
- * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
- */
-function parseListFile(text) {
-    return text
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => !line.startsWith('#'))
-        .flatMap(splitUrlList);
-}
-async function readListFile(input, file) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(file, 'utf8');
-    }
-    catch (error) {
-        const code = error.code ?? String(error);
-        throw new InputError(`Input "${input}": cannot read "${shown(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
-    }
-    return parseListFile(text);
-}
-
-;// CONCATENATED MODULE: ./src/sources/index.ts
-
-
-const SOURCES = [
-    { name: 'files', collect: (inputs) => Promise.resolve(inputs.files) },
-    { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
-];
-/**
- * Every entry from every source, in source order. An entry with a user name or password keeps them
- * hidden from here on: it is refused, and reported as written (outputs, the summary), never with them.
- */
-async function collectFileEntries(inputs, sources = SOURCES) {
-    const lists = await Promise.all(sources.map((source) => source.collect(inputs)));
-    return lists.flat().map(hideCredentials);
-}
-
-;// CONCATENATED MODULE: ./src/routing.ts
-
-/**
- * Pure: resolves every entry to an absolute URL, sends it to its zone (the one zone, by host among
- * several, or among all for `auto`, where only zones that get a URL take part), and decides whether
- * to purge everything instead (an incomplete change list, or more changed URLs than purge-everything-over).
- */
-function assignWork(input) {
-    const { resolution, changes, changeInputs, tags } = input;
-    const targets = resolution.candidates ?? resolution.zones;
-    if (changeInputs !== undefined)
-        checkUrlBase(changeInputs.urlBase, targets.map((zone) => zone.name));
-    const changedUrls = [...routeEntries(changes?.entries ?? [], targets).values()].flat();
-    const routed = routeEntries([...input.entries, ...changedUrls], targets);
-    const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id));
-    const limit = changeInputs?.purgeEverythingOver ?? 0;
-    const everythingInstead = changes?.incomplete ?? (limit > 0 && changedUrls.length > limit ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})` : undefined);
-    const everything = input.purgeEverything || everythingInstead !== undefined;
-    return {
-        zones: zones.map((zone) => ({ zone, requested: { everything, files: routed.get(zone.id) ?? [], tags } })),
-        requested: { everything, files: [...routed.values()].flat(), tags },
-        changedUrls,
-        everythingInstead
-    };
-}
-
-;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/**
- * The action: inputs → what changed → zone → plan → execute → report. Outputs and the summary are written
- * however far it got, and nothing escapes: an unexpected error still ends in one error annotation.
- */
-async function run() {
-    try {
-        await runPhases();
-    }
-    catch (error) {
-        // Only a bug in reporting itself gets here: everything else is caught per phase.
-        fail(`${describeError(error)}.`, 'CDN purge failed');
-        if (error instanceof Error && error.stack !== undefined)
-            log_debug(error.stack);
-    }
-}
-async function runPhases() {
-    const state = newRunState();
-    const started = performance.now();
-    let inputs;
-    let client;
-    const warn = (message) => {
-        state.warnings.push(message);
-        log_warning(message);
-    };
-    try {
-        inputs = getInputs();
-        const given = inputs;
-        state.dryRun = given.dryRun;
-        state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name));
-        given.warnings.forEach(warn);
-        state.phase = 'reading the URL lists';
-        const entries = await collectFileEntries(given);
-        const tags = unique(given.tags);
-        const changeInputs = given.changes;
-        state.phase = 'finding what changed';
-        const changes = changeInputs === undefined
-            ? undefined
-            : await log_group('Changes', () => detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log_info, warn }));
-        state.changes = changes;
-        state.requested = { everything: given.purgeEverything, files: unique([...entries, ...(changes?.entries ?? [])]), tags };
-        client = connect(given);
-        const api = client;
-        state.phase = 'the zone lookup';
-        const zoneStarted = performance.now();
-        const resolution = await log_group('Zone', async () => {
-            const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
-            found.zones.forEach((zone) => log_info(describeZone(zone)));
-            if (found.candidates !== undefined)
-                log_info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
-            return found;
-        });
-        state.durations.zoneMs = performance.now() - zoneStarted;
-        resolution.warnings.forEach(warn);
-        state.phase = 'routing the URLs to zones';
-        const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution });
-        state.changedUrls = work.changedUrls;
-        state.requested = work.requested;
-        state.zones = [...work.zones];
-        state.everythingInstead = work.everythingInstead;
-        if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
-            warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
-        const analytics = given.analytics;
-        if (analytics !== undefined) {
-            state.phase = 'reading the traffic';
-            state.traffic = await log_group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency));
-            for (const report of state.traffic) {
-                report.warnings.forEach(warn);
-                if (report.error !== undefined)
-                    warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`);
-            }
-        }
-        state.phase = 'planning the requests';
-        state.plan = planRequests(work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
-        const everything = work.requested.everything;
-        log_info(`Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
-        if (given.dryRun) {
-            log_info('Dry run: no purge or settings request is sent.');
-        }
-        else {
-            state.phase = 'sending the requests';
-            const execution = await executePlan(api, state.plan, {
-                concurrency: given.concurrency,
-                waitForPropagation: given.waitForPropagation,
-                propagationMs: PROPAGATION_MS,
-                sleep,
-                log: log_info,
-                group: log_group
-            });
-            state.outcomes = [...execution.outcomes];
-            state.durations.settingsMs = execution.settingsMs;
-            state.durations.purgeMs = execution.purgeMs;
-        }
-    }
-    catch (error) {
-        state.errors.push(describeError(error));
-        state.stopped = { phase: state.phase, status: error instanceof ApiError ? error.status : undefined, input: error instanceof InputError ? error.input : undefined };
-        if (!isExpected(error) && error instanceof Error && error.stack !== undefined)
-            log_debug(error.stack);
-    }
-    finally {
-        state.requestsSent = client?.requestsSent ?? 0;
-        state.retries = client?.retries ?? 0;
-        state.rateLimits = client?.rateLimits;
-        await client?.close().catch(() => undefined);
-    }
-    state.durations.totalMs = performance.now() - started;
-    let result = settle(state);
-    if (inputs?.manifest !== undefined && !state.dryRun && result.ok) {
-        await saveManifest(inputs.manifest, state, warn);
-        result = settle(state);
-    }
-    await report(result, inputs?.summary ?? true);
-}
-/**
- * The result of the run. Should deriving it fail (a bug), the step reports what it knows for certain: the
- * error, and every URL and tag as not confirmed, so that nobody takes them for purged.
- */
-function settle(state) {
-    try {
-        return buildResult(state);
-    }
-    catch (error) {
-        if (error instanceof Error && error.stack !== undefined)
-            log_debug(error.stack);
-        return buildResult({ ...newRunState(), dryRun: state.dryRun, zoneInput: state.zoneInput, requested: state.requested, requestsSent: state.requestsSent, errors: [...state.errors, describeError(error)] });
-    }
-}
-/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
-const isExpected = (error) => error instanceof InputError || error instanceof AnswerError || error instanceof ApiError || error instanceof GitError;
-/** An error's message; an unexpected one says that it is. */
-function describeError(error) {
-    if (isExpected(error))
-        return error.message;
-    return `Unexpected error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
-}
-function describeZone(zone) {
-    if (zone.created?.dryRun)
-        return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`;
-    const what = zone.created === undefined ? 'Zone' : 'Created zone';
-    return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`;
-}
-/** Writes the site's manifest for the next run. A failure only warns: the next run then compares with an older manifest and purges more, never less. */
-async function saveManifest(target, state, warn) {
-    try {
-        await writeManifest(target.path, state.changes?.manifest ?? (await buildManifest(target.site)));
-        state.manifestWritten = target.path;
-        log_info(`Manifest of ${target.site} written to ${target.path}.`);
-    }
-    catch (error) {
-        warn(`The manifest was not written to ${target.path}: ${error instanceof Error ? error.message : String(error)}. The next run will compare with an older one and purge more.`);
-    }
-}
-
-
-/***/ }),
-
-/***/ 2613:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 181:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
-
-/***/ }),
-
-/***/ 4434:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-
-/***/ }),
-
-/***/ 9896:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-
-/***/ }),
-
-/***/ 8611:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
-
-/***/ }),
-
-/***/ 5692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
-
-/***/ }),
-
-/***/ 9278:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
-
-/***/ }),
-
-/***/ 4589:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-
-/***/ }),
-
-/***/ 6698:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-
-/***/ }),
-
-/***/ 4573:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 7540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-
-/***/ }),
-
-/***/ 7598:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-
-/***/ }),
-
-/***/ 3053:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-
-/***/ }),
-
-/***/ 610:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-
-/***/ }),
-
-/***/ 8474:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 1455:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-
-/***/ }),
-
-/***/ 7067:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-
-/***/ }),
-
-/***/ 2467:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-
-/***/ }),
-
-/***/ 7030:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 6760:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-
-/***/ }),
-
-/***/ 643:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-
-/***/ }),
-
-/***/ 1792:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-
-/***/ }),
-
-/***/ 99:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
-
-/***/ }),
-
-/***/ 7075:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 7830:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
-
-/***/ }),
-
-/***/ 7997:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
-
-/***/ }),
-
-/***/ 1692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-
-/***/ }),
-
-/***/ 3136:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-
-/***/ }),
-
-/***/ 7975:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-
-/***/ }),
-
-/***/ 3429:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 5919:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-
-/***/ }),
-
-/***/ 8522:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-
-/***/ }),
-
-/***/ 857:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-
-/***/ }),
-
-/***/ 932:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
-
-/***/ }),
-
-/***/ 4756:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
-
-/***/ }),
-
-/***/ 9023:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
-
-/***/ }),
-
-/***/ 7349:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
-
-function resolveCollection(CN, ctx, token, onError, tagName, tag) {
-    const coll = token.type === 'block-map'
-        ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag)
-        : token.type === 'block-seq'
-            ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag)
-            : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
-    const Coll = coll.constructor;
-    // If we got a tagName matching the class, or the tag name is '!',
-    // then use the tagName from the node class used to create it.
-    if (tagName === '!' || tagName === Coll.tagName) {
-        coll.tag = Coll.tagName;
-        return coll;
-    }
-    if (tagName)
-        coll.tag = tagName;
-    return coll;
-}
-function composeCollection(CN, ctx, token, props, onError) {
-    const tagToken = props.tag;
-    const tagName = !tagToken
-        ? null
-        : ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg));
-    if (token.type === 'block-seq') {
-        const { anchor, newlineAfterProp: nl } = props;
-        const lastProp = anchor && tagToken
-            ? anchor.offset > tagToken.offset
-                ? anchor
-                : tagToken
-            : (anchor ?? tagToken);
-        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
-            const message = 'Missing newline after block sequence props';
-            onError(lastProp, 'MISSING_CHAR', message);
-        }
-    }
-    const expType = token.type === 'block-map'
-        ? 'map'
-        : token.type === 'block-seq'
-            ? 'seq'
-            : token.start.source === '{'
-                ? 'map'
-                : 'seq';
-    // shortcut: check if it's a generic YAMLMap or YAMLSeq
-    // before jumping into the custom tag logic.
-    if (!tagToken ||
-        !tagName ||
-        tagName === '!' ||
-        (tagName === YAMLMap.YAMLMap.tagName && expType === 'map') ||
-        (tagName === YAMLSeq.YAMLSeq.tagName && expType === 'seq')) {
-        return resolveCollection(CN, ctx, token, onError, tagName);
-    }
-    let tag = ctx.schema.tags.find(t => t.tag === tagName && t.collection === expType);
-    if (!tag) {
-        const kt = ctx.schema.knownTags[tagName];
-        if (kt?.collection === expType) {
-            ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
-            tag = kt;
-        }
-        else {
-            if (kt) {
-                onError(tagToken, 'BAD_COLLECTION_TYPE', `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? 'scalar'}`, true);
-            }
-            else {
-                onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, true);
-            }
-            return resolveCollection(CN, ctx, token, onError, tagName);
-        }
-    }
-    const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
-    const res = tag.resolve?.(coll, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg), ctx.options) ?? coll;
-    const node = identity.isNode(res)
-        ? res
-        : new Scalar.Scalar(res);
-    node.range = coll.range;
-    node.tag = tagName;
-    if (tag?.format)
-        node.format = tag.format;
-    return node;
-}
-
-exports.composeCollection = composeCollection;
-
-
-/***/ }),
-
-/***/ 3683:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-
-function composeDoc(options, directives, { offset, start, value, end }, onError) {
-    const opts = Object.assign({ _directives: directives }, options);
-    const doc = new Document.Document(undefined, opts);
-    const ctx = {
-        atKey: false,
-        atRoot: true,
-        directives: doc.directives,
-        options: doc.options,
-        schema: doc.schema
-    };
-    const props = resolveProps.resolveProps(start, {
-        indicator: 'doc-start',
-        next: value ?? end?.[0],
-        offset,
-        onError,
-        parentIndent: 0,
-        startOnNewline: true
-    });
-    if (props.found) {
-        doc.directives.docStart = true;
-        if (value &&
-            (value.type === 'block-map' || value.type === 'block-seq') &&
-            !props.hasNewline)
-            onError(props.end, 'MISSING_CHAR', 'Block collection cannot start on same line with directives-end marker');
-    }
-    // @ts-expect-error If Contents is set, let's trust the user
-    doc.contents = value
-        ? composeNode.composeNode(ctx, value, props, onError)
-        : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
-    const contentEnd = doc.contents.range[2];
-    const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
-    if (re.comment)
-        doc.comment = re.comment;
-    doc.range = [offset, contentEnd, re.offset];
-    return doc;
-}
-
-exports.composeDoc = composeDoc;
-
-
-/***/ }),
-
-/***/ 5937:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
-
-const CN = { composeNode, composeEmptyNode };
-function composeNode(ctx, token, props, onError) {
-    const atKey = ctx.atKey;
-    const { spaceBefore, comment, anchor, tag } = props;
-    let node;
-    let isSrcToken = true;
-    switch (token.type) {
-        case 'alias':
-            node = composeAlias(ctx, token, onError);
-            if (anchor || tag)
-                onError(token, 'ALIAS_PROPS', 'An alias node must not specify any properties');
-            break;
-        case 'scalar':
-        case 'single-quoted-scalar':
-        case 'double-quoted-scalar':
-        case 'block-scalar':
-            node = composeScalar.composeScalar(ctx, token, tag, onError);
-            if (anchor)
-                node.anchor = anchor.source.substring(1);
-            break;
-        case 'block-map':
-        case 'block-seq':
-        case 'flow-collection':
-            try {
-                node = composeCollection.composeCollection(CN, ctx, token, props, onError);
-                if (anchor)
-                    node.anchor = anchor.source.substring(1);
-            }
-            catch (error) {
-                // Almost certainly here due to a stack overflow
-                const message = error instanceof Error ? error.message : String(error);
-                onError(token, 'RESOURCE_EXHAUSTION', message);
-            }
-            break;
-        default: {
-            const message = token.type === 'error'
-                ? token.message
-                : `Unsupported token (type: ${token.type})`;
-            onError(token, 'UNEXPECTED_TOKEN', message);
-            isSrcToken = false;
-        }
-    }
-    node ?? (node = composeEmptyNode(ctx, token.offset, undefined, null, props, onError));
-    if (anchor && node.anchor === '')
-        onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
-    if (atKey &&
-        ctx.options.stringKeys &&
-        (!identity.isScalar(node) ||
-            typeof node.value !== 'string' ||
-            (node.tag && node.tag !== 'tag:yaml.org,2002:str'))) {
-        const msg = 'With stringKeys, all keys must be strings';
-        onError(tag ?? token, 'NON_STRING_KEY', msg);
-    }
-    if (spaceBefore)
-        node.spaceBefore = true;
-    if (comment) {
-        if (token.type === 'scalar' && token.source === '')
-            node.comment = comment;
-        else
-            node.commentBefore = comment;
-    }
-    // @ts-expect-error Type checking misses meaning of isSrcToken
-    if (ctx.options.keepSourceTokens && isSrcToken)
-        node.srcToken = token;
-    return node;
-}
-function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
-    const token = {
-        type: 'scalar',
-        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
-        indent: -1,
-        source: ''
-    };
-    const node = composeScalar.composeScalar(ctx, token, tag, onError);
-    if (anchor) {
-        node.anchor = anchor.source.substring(1);
-        if (node.anchor === '')
-            onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
-    }
-    if (spaceBefore)
-        node.spaceBefore = true;
-    if (comment) {
-        node.comment = comment;
-        node.range[2] = end;
-    }
-    return node;
-}
-function composeAlias({ options }, { offset, source, end }, onError) {
-    const alias = new Alias.Alias(source.substring(1));
-    if (alias.source === '')
-        onError(offset, 'BAD_ALIAS', 'Alias cannot be an empty string');
-    if (alias.source.endsWith(':'))
-        onError(offset + source.length - 1, 'BAD_ALIAS', 'Alias ending in : is ambiguous', true);
-    const valueEnd = offset + source.length;
-    const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
-    alias.range = [offset, valueEnd, re.offset];
-    if (re.comment)
-        alias.comment = re.comment;
-    return alias;
-}
-
-exports.composeEmptyNode = composeEmptyNode;
-exports.composeNode = composeNode;
-
-
-/***/ }),
-
-/***/ 5413:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-
-function composeScalar(ctx, token, tagToken, onError) {
-    const { value, type, comment, range } = token.type === 'block-scalar'
-        ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError)
-        : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
-    const tagName = tagToken
-        ? ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg))
-        : null;
-    let tag;
-    if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity.SCALAR];
-    }
-    else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
-    else if (token.type === 'scalar')
-        tag = findScalarTagByTest(ctx, value, token, onError);
-    else
-        tag = ctx.schema[identity.SCALAR];
-    let scalar;
-    try {
-        const res = tag.resolve(value, msg => onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
-    }
-    catch (error) {
-        const msg = error instanceof Error ? error.message : String(error);
-        onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg);
-        scalar = new Scalar.Scalar(value);
-    }
-    scalar.range = range;
-    scalar.source = value;
-    if (type)
-        scalar.type = type;
-    if (tagName)
-        scalar.tag = tagName;
-    if (tag.format)
-        scalar.format = tag.format;
-    if (comment)
-        scalar.comment = comment;
-    return scalar;
-}
-function findScalarTagByName(schema, value, tagName, tagToken, onError) {
-    if (tagName === '!')
-        return schema[identity.SCALAR]; // non-specific tag
-    const matchWithTest = [];
-    for (const tag of schema.tags) {
-        if (!tag.collection && tag.tag === tagName) {
-            if (tag.default && tag.test)
-                matchWithTest.push(tag);
-            else
-                return tag;
-        }
-    }
-    for (const tag of matchWithTest)
-        if (tag.test?.test(value))
-            return tag;
-    const kt = schema.knownTags[tagName];
-    if (kt && !kt.collection) {
-        // Ensure that the known tag is available for stringifying,
-        // but does not get used by default.
-        schema.tags.push(Object.assign({}, kt, { default: false, test: undefined }));
-        return kt;
-    }
-    onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, tagName !== 'tag:yaml.org,2002:str');
-    return schema[identity.SCALAR];
-}
-function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-    const tag = schema.tags.find(tag => (tag.default === true || (atKey && tag.default === 'key')) &&
-        tag.test?.test(value)) || schema[identity.SCALAR];
-    if (schema.compat) {
-        const compat = schema.compat.find(tag => tag.default && tag.test?.test(value)) ??
-            schema[identity.SCALAR];
-        if (tag.tag !== compat.tag) {
-            const ts = directives.tagString(tag.tag);
-            const cs = directives.tagString(compat.tag);
-            const msg = `Value may be parsed as either ${ts} or ${cs}`;
-            onError(token, 'TAG_RESOLVE_FAILED', msg, true);
-        }
-    }
-    return tag;
-}
-
-exports.composeScalar = composeScalar;
-
-
-/***/ }),
-
-/***/ 9984:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
-
-function getErrorPos(src) {
-    if (typeof src === 'number')
-        return [src, src + 1];
-    if (Array.isArray(src))
-        return src.length === 2 ? src : [src[0], src[1]];
-    const { offset, source } = src;
-    return [offset, offset + (typeof source === 'string' ? source.length : 1)];
-}
-function parsePrelude(prelude) {
-    let comment = '';
-    let atComment = false;
-    let afterEmptyLine = false;
-    for (let i = 0; i < prelude.length; ++i) {
-        const source = prelude[i];
-        switch (source[0]) {
-            case '#':
-                comment +=
-                    (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') +
-                        (source.substring(1) || ' ');
-                atComment = true;
-                afterEmptyLine = false;
-                break;
-            case '%':
-                if (prelude[i + 1]?.[0] !== '#')
-                    i += 1;
-                atComment = false;
-                break;
-            default:
-                // This may be wrong after doc-end, but in that case it doesn't matter
-                if (!atComment)
-                    afterEmptyLine = true;
-                atComment = false;
-        }
-    }
-    return { comment, afterEmptyLine };
-}
-/**
- * Compose a stream of CST nodes into a stream of YAML Documents.
- *
- * ```ts
- * import { Composer, Parser } from 'yaml'
- *
- * const src: string = ...
- * const tokens = new Parser().parse(src)
- * const docs = new Composer().compose(tokens)
- * ```
- */
-class Composer {
-    constructor(options = {}) {
-        this.doc = null;
-        this.atDirectives = false;
-        this.prelude = [];
-        this.errors = [];
-        this.warnings = [];
-        this.onError = (source, code, message, warning) => {
-            const pos = getErrorPos(source);
-            if (warning)
-                this.warnings.push(new errors.YAMLWarning(pos, code, message));
-            else
-                this.errors.push(new errors.YAMLParseError(pos, code, message));
-        };
-        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-        this.directives = new directives.Directives({ version: options.version || '1.2' });
-        this.options = options;
-    }
-    decorate(doc, afterDoc) {
-        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
-        //console.log({ dc: doc.comment, prelude, comment })
-        if (comment) {
-            const dc = doc.contents;
-            if (afterDoc) {
-                doc.comment = doc.comment ? `${doc.comment}\n${comment}` : comment;
-            }
-            else if (afterEmptyLine || doc.directives.docStart || !dc) {
-                doc.commentBefore = comment;
-            }
-            else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
-                let it = dc.items[0];
-                if (identity.isPair(it))
-                    it = it.key;
-                const cb = it.commentBefore;
-                it.commentBefore = cb ? `${comment}\n${cb}` : comment;
-            }
-            else {
-                const cb = dc.commentBefore;
-                dc.commentBefore = cb ? `${comment}\n${cb}` : comment;
-            }
-        }
-        if (afterDoc) {
-            for (let i = 0; i < this.errors.length; ++i)
-                doc.errors.push(this.errors[i]);
-            for (let i = 0; i < this.warnings.length; ++i)
-                doc.warnings.push(this.warnings[i]);
-        }
-        else {
-            doc.errors = this.errors;
-            doc.warnings = this.warnings;
-        }
-        this.prelude = [];
-        this.errors = [];
-        this.warnings = [];
-    }
-    /**
-     * Current stream status information.
-     *
-     * Mostly useful at the end of input for an empty stream.
-     */
-    streamInfo() {
-        return {
-            comment: parsePrelude(this.prelude).comment,
-            directives: this.directives,
-            errors: this.errors,
-            warnings: this.warnings
-        };
-    }
-    /**
-     * Compose tokens into documents.
-     *
-     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
-     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
-     */
-    *compose(tokens, forceDoc = false, endOffset = -1) {
-        for (const token of tokens)
-            yield* this.next(token);
-        yield* this.end(forceDoc, endOffset);
-    }
-    /** Advance the composer by one CST token. */
-    *next(token) {
-        if (node_process.env.LOG_STREAM)
-            console.dir(token, { depth: null });
-        switch (token.type) {
-            case 'directive':
-                this.directives.add(token.source, (offset, message, warning) => {
-                    const pos = getErrorPos(token);
-                    pos[0] += offset;
-                    this.onError(pos, 'BAD_DIRECTIVE', message, warning);
-                });
-                this.prelude.push(token.source);
-                this.atDirectives = true;
-                break;
-            case 'document': {
-                const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
-                if (this.atDirectives && !doc.directives.docStart)
-                    this.onError(token, 'MISSING_CHAR', 'Missing directives-end/doc-start indicator line');
-                this.decorate(doc, false);
-                if (this.doc)
-                    yield this.doc;
-                this.doc = doc;
-                this.atDirectives = false;
-                break;
-            }
-            case 'byte-order-mark':
-            case 'space':
-                break;
-            case 'comment':
-            case 'newline':
-                this.prelude.push(token.source);
-                break;
-            case 'error': {
-                const msg = token.source
-                    ? `${token.message}: ${JSON.stringify(token.source)}`
-                    : token.message;
-                const error = new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg);
-                if (this.atDirectives || !this.doc)
-                    this.errors.push(error);
-                else
-                    this.doc.errors.push(error);
-                break;
-            }
-            case 'doc-end': {
-                if (!this.doc) {
-                    const msg = 'Unexpected doc-end without preceding document';
-                    this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg));
-                    break;
-                }
-                this.doc.directives.docEnd = true;
-                const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
-                this.decorate(this.doc, true);
-                if (end.comment) {
-                    const dc = this.doc.comment;
-                    this.doc.comment = dc ? `${dc}\n${end.comment}` : end.comment;
-                }
-                this.doc.range[2] = end.offset;
-                break;
-            }
-            default:
-                this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', `Unsupported token ${token.type}`));
-        }
-    }
-    /**
-     * Call at end of input to yield any remaining document.
-     *
-     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
-     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
-     */
-    *end(forceDoc = false, endOffset = -1) {
-        if (this.doc) {
-            this.decorate(this.doc, true);
-            yield this.doc;
-            this.doc = null;
-        }
-        else if (forceDoc) {
-            const opts = Object.assign({ _directives: this.directives }, this.options);
-            const doc = new Document.Document(undefined, opts);
-            if (this.atDirectives)
-                this.onError(endOffset, 'MISSING_CHAR', 'Missing directives-end indicator line');
-            doc.range = [0, endOffset, endOffset];
-            this.decorate(doc, false);
-            yield doc;
-        }
-    }
-}
-
-exports.Composer = Composer;
-
-
-/***/ }),
-
-/***/ 7103:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
-
-const startColMsg = 'All mapping items must start at the same column';
-function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
-    const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
-    const map = new NodeClass(ctx.schema);
-    if (ctx.atRoot)
-        ctx.atRoot = false;
-    let offset = bm.offset;
-    let commentEnd = null;
-    for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
-        // key properties
-        const keyProps = resolveProps.resolveProps(start, {
-            indicator: 'explicit-key-ind',
-            next: key ?? sep?.[0],
-            offset,
-            onError,
-            parentIndent: bm.indent,
-            startOnNewline: true
-        });
-        const implicitKey = !keyProps.found;
-        if (implicitKey) {
-            if (key) {
-                if (key.type === 'block-seq')
-                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'A block sequence may not be used as an implicit map key');
-                else if ('indent' in key && key.indent !== bm.indent)
-                    onError(offset, 'BAD_INDENT', startColMsg);
-            }
-            if (!keyProps.anchor && !keyProps.tag && !sep) {
-                commentEnd = keyProps.end;
-                if (keyProps.comment) {
-                    if (map.comment)
-                        map.comment += '\n' + keyProps.comment;
-                    else
-                        map.comment = keyProps.comment;
-                }
-                continue;
-            }
-            if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-                onError(key ?? start[start.length - 1], 'MULTILINE_IMPLICIT_KEY', 'Implicit keys need to be on a single line');
-            }
-        }
-        else if (keyProps.found?.indent !== bm.indent) {
-            onError(offset, 'BAD_INDENT', startColMsg);
-        }
-        // key value
-        ctx.atKey = true;
-        const keyStart = keyProps.end;
-        const keyNode = key
-            ? composeNode(ctx, key, keyProps, onError)
-            : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
-        if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
-        ctx.atKey = false;
-        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
-            onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
-        // value properties
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
-            indicator: 'map-value-ind',
-            next: value,
-            offset: keyNode.range[2],
-            onError,
-            parentIndent: bm.indent,
-            startOnNewline: !key || key.type === 'block-scalar'
-        });
-        offset = valueProps.end;
-        if (valueProps.found) {
-            if (implicitKey) {
-                if (value?.type === 'block-map' && !valueProps.hasNewline)
-                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'Nested mappings are not allowed in compact mappings');
-                if (ctx.options.strict &&
-                    keyProps.start < valueProps.found.offset - 1024)
-                    onError(keyNode.range, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit block mapping key');
-            }
-            // value value
-            const valueNode = value
-                ? composeNode(ctx, value, valueProps, onError)
-                : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
-            if (ctx.schema.compat)
-                utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
-            offset = valueNode.range[2];
-            const pair = new Pair.Pair(keyNode, valueNode);
-            if (ctx.options.keepSourceTokens)
-                pair.srcToken = collItem;
-            map.items.push(pair);
-        }
-        else {
-            // key with no value
-            if (implicitKey)
-                onError(keyNode.range, 'MISSING_CHAR', 'Implicit map keys need to be followed by map values');
-            if (valueProps.comment) {
-                if (keyNode.comment)
-                    keyNode.comment += '\n' + valueProps.comment;
-                else
-                    keyNode.comment = valueProps.comment;
-            }
-            const pair = new Pair.Pair(keyNode);
-            if (ctx.options.keepSourceTokens)
-                pair.srcToken = collItem;
-            map.items.push(pair);
-        }
-    }
-    if (commentEnd && commentEnd < offset)
-        onError(commentEnd, 'IMPOSSIBLE', 'Map comment with trailing content');
-    map.range = [bm.offset, offset, commentEnd ?? offset];
-    return map;
-}
-
-exports.resolveBlockMap = resolveBlockMap;
-
-
-/***/ }),
-
-/***/ 8913:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-
-function resolveBlockScalar(ctx, scalar, onError) {
-    const start = scalar.offset;
-    const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
-    if (!header)
-        return { value: '', type: null, comment: '', range: [start, start, start] };
-    const type = header.mode === '>' ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
-    const lines = scalar.source ? splitLines(scalar.source) : [];
-    // determine the end of content & start of chomping
-    let chompStart = lines.length;
-    for (let i = lines.length - 1; i >= 0; --i) {
-        const content = lines[i][1];
-        if (content === '' || content === '\r')
-            chompStart = i;
-        else
-            break;
-    }
-    // shortcut for empty contents
-    if (chompStart === 0) {
-        const value = header.chomp === '+' && lines.length > 0
-            ? '\n'.repeat(Math.max(1, lines.length - 1))
-            : '';
-        let end = start + header.length;
-        if (scalar.source)
-            end += scalar.source.length;
-        return { value, type, comment: header.comment, range: [start, end, end] };
-    }
-    // find the indentation level to trim from start
-    let trimIndent = scalar.indent + header.indent;
-    let offset = scalar.offset + header.length;
-    let contentStart = 0;
-    for (let i = 0; i < chompStart; ++i) {
-        const [indent, content] = lines[i];
-        if (content === '' || content === '\r') {
-            if (header.indent === 0 && indent.length > trimIndent)
-                trimIndent = indent.length;
-        }
-        else {
-            if (indent.length < trimIndent) {
-                const message = 'Block scalars with more-indented leading empty lines must use an explicit indentation indicator';
-                onError(offset + indent.length, 'MISSING_CHAR', message);
-            }
-            if (header.indent === 0)
-                trimIndent = indent.length;
-            contentStart = i;
-            if (trimIndent === 0 && !ctx.atRoot) {
-                const message = 'Block scalar values in collections must be indented';
-                onError(offset, 'BAD_INDENT', message);
-            }
-            break;
-        }
-        offset += indent.length + content.length + 1;
-    }
-    // include trailing more-indented empty lines in content
-    for (let i = lines.length - 1; i >= chompStart; --i) {
-        if (lines[i][0].length > trimIndent)
-            chompStart = i + 1;
-    }
-    let value = '';
-    let sep = '';
-    let prevMoreIndented = false;
-    // leading whitespace is kept intact
-    for (let i = 0; i < contentStart; ++i)
-        value += lines[i][0].slice(trimIndent) + '\n';
-    for (let i = contentStart; i < chompStart; ++i) {
-        let [indent, content] = lines[i];
-        offset += indent.length + content.length + 1;
-        const crlf = content[content.length - 1] === '\r';
-        if (crlf)
-            content = content.slice(0, -1);
-        /* istanbul ignore if already caught in lexer */
-        if (content && indent.length < trimIndent) {
-            const src = header.indent
-                ? 'explicit indentation indicator'
-                : 'first line';
-            const message = `Block scalar lines must not be less indented than their ${src}`;
-            onError(offset - content.length - (crlf ? 2 : 1), 'BAD_INDENT', message);
-            indent = '';
-        }
-        if (type === Scalar.Scalar.BLOCK_LITERAL) {
-            value += sep + indent.slice(trimIndent) + content;
-            sep = '\n';
-        }
-        else if (indent.length > trimIndent || content[0] === '\t') {
-            // more-indented content within a folded block
-            if (sep === ' ')
-                sep = '\n';
-            else if (!prevMoreIndented && sep === '\n')
-                sep = '\n\n';
-            value += sep + indent.slice(trimIndent) + content;
-            sep = '\n';
-            prevMoreIndented = true;
-        }
-        else if (content === '') {
-            // empty line
-            if (sep === '\n')
-                value += '\n';
-            else
-                sep = '\n';
-        }
-        else {
-            value += sep + content;
-            sep = ' ';
-            prevMoreIndented = false;
-        }
-    }
-    switch (header.chomp) {
-        case '-':
-            break;
-        case '+':
-            for (let i = chompStart; i < lines.length; ++i)
-                value += '\n' + lines[i][0].slice(trimIndent);
-            if (value[value.length - 1] !== '\n')
-                value += '\n';
-            break;
-        default:
-            value += '\n';
-    }
-    const end = start + header.length + scalar.source.length;
-    return { value, type, comment: header.comment, range: [start, end, end] };
-}
-function parseBlockScalarHeader({ offset, props }, strict, onError) {
-    /* istanbul ignore if should not happen */
-    if (props[0].type !== 'block-scalar-header') {
-        onError(props[0], 'IMPOSSIBLE', 'Block scalar header not found');
-        return null;
-    }
-    const { source } = props[0];
-    const mode = source[0];
-    let indent = 0;
-    let chomp = '';
-    let error = -1;
-    for (let i = 1; i < source.length; ++i) {
-        const ch = source[i];
-        if (!chomp && (ch === '-' || ch === '+'))
-            chomp = ch;
-        else {
-            const n = Number(ch);
-            if (!indent && n)
-                indent = n;
-            else if (error === -1)
-                error = offset + i;
-        }
-    }
-    if (error !== -1)
-        onError(error, 'UNEXPECTED_TOKEN', `Block scalar header includes extra characters: ${source}`);
-    let hasSpace = false;
-    let comment = '';
-    let length = source.length;
-    for (let i = 1; i < props.length; ++i) {
-        const token = props[i];
-        switch (token.type) {
-            case 'space':
-                hasSpace = true;
-            // fallthrough
-            case 'newline':
-                length += token.source.length;
-                break;
-            case 'comment':
-                if (strict && !hasSpace) {
-                    const message = 'Comments must be separated from other tokens by white space characters';
-                    onError(token, 'MISSING_CHAR', message);
-                }
-                length += token.source.length;
-                comment = token.source.substring(1);
-                break;
-            case 'error':
-                onError(token, 'UNEXPECTED_TOKEN', token.message);
-                length += token.source.length;
-                break;
-            /* istanbul ignore next should not happen */
-            default: {
-                const message = `Unexpected token in block scalar header: ${token.type}`;
-                onError(token, 'UNEXPECTED_TOKEN', message);
-                const ts = token.source;
-                if (ts && typeof ts === 'string')
-                    length += ts.length;
-            }
-        }
-    }
-    return { mode, indent, chomp, comment, length };
-}
-/** @returns Array of lines split up as `[indent, content]` */
-function splitLines(source) {
-    const split = source.split(/\n( *)/);
-    const first = split[0];
-    const m = first.match(/^( *)/);
-    const line0 = m?.[1]
-        ? [m[1], first.slice(m[1].length)]
-        : ['', first];
-    const lines = [line0];
-    for (let i = 1; i < split.length; i += 2)
-        lines.push([split[i], split[i + 1]]);
-    return lines;
-}
-
-exports.resolveBlockScalar = resolveBlockScalar;
-
-
-/***/ }),
-
-/***/ 334:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-
-function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
-    const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
-    const seq = new NodeClass(ctx.schema);
-    if (ctx.atRoot)
-        ctx.atRoot = false;
-    if (ctx.atKey)
-        ctx.atKey = false;
-    let offset = bs.offset;
-    let commentEnd = null;
-    for (const { start, value } of bs.items) {
-        const props = resolveProps.resolveProps(start, {
-            indicator: 'seq-item-ind',
-            next: value,
-            offset,
-            onError,
-            parentIndent: bs.indent,
-            startOnNewline: true
-        });
-        if (!props.found) {
-            if (props.anchor || props.tag || value) {
-                if (value?.type === 'block-seq')
-                    onError(props.end, 'BAD_INDENT', 'All sequence items must start at the same column');
-                else
-                    onError(offset, 'MISSING_CHAR', 'Sequence item without - indicator');
-            }
-            else {
-                commentEnd = props.end;
-                if (props.comment)
-                    seq.comment = props.comment;
-                continue;
-            }
-        }
-        const node = value
-            ? composeNode(ctx, value, props, onError)
-            : composeEmptyNode(ctx, props.end, start, null, props, onError);
-        if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
-        offset = node.range[2];
-        seq.items.push(node);
-    }
-    seq.range = [bs.offset, offset, commentEnd ?? offset];
-    return seq;
-}
-
-exports.resolveBlockSeq = resolveBlockSeq;
-
-
-/***/ }),
-
-/***/ 7788:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function resolveEnd(end, offset, reqSpace, onError) {
-    let comment = '';
-    if (end) {
-        let hasSpace = false;
-        let sep = '';
-        for (const token of end) {
-            const { source, type } = token;
-            switch (type) {
-                case 'space':
-                    hasSpace = true;
-                    break;
-                case 'comment': {
-                    if (reqSpace && !hasSpace)
-                        onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
-                    const cb = source.substring(1) || ' ';
-                    if (!comment)
-                        comment = cb;
-                    else
-                        comment += sep + cb;
-                    sep = '';
-                    break;
-                }
-                case 'newline':
-                    if (comment)
-                        sep += source;
-                    hasSpace = true;
-                    break;
-                default:
-                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${type} at node end`);
-            }
-            offset += source.length;
-        }
-    }
-    return { comment, offset };
-}
-
-exports.resolveEnd = resolveEnd;
-
-
-/***/ }),
-
-/***/ 3142:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
-
-const blockMsg = 'Block collections are not allowed within flow collections';
-const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
-function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-    const isMap = fc.start.source === '{';
-    const fcName = isMap ? 'flow map' : 'flow sequence';
-    const NodeClass = (tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq));
-    const coll = new NodeClass(ctx.schema);
-    coll.flow = true;
-    const atRoot = ctx.atRoot;
-    if (atRoot)
-        ctx.atRoot = false;
-    if (ctx.atKey)
-        ctx.atKey = false;
-    let offset = fc.offset + fc.start.source.length;
-    for (let i = 0; i < fc.items.length; ++i) {
-        const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
-        const props = resolveProps.resolveProps(start, {
-            flow: fcName,
-            indicator: 'explicit-key-ind',
-            next: key ?? sep?.[0],
-            offset,
-            onError,
-            parentIndent: fc.indent,
-            startOnNewline: false
-        });
-        if (!props.found) {
-            if (!props.anchor && !props.tag && !sep && !value) {
-                if (i === 0 && props.comma)
-                    onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
-                else if (i < fc.items.length - 1)
-                    onError(props.start, 'UNEXPECTED_TOKEN', `Unexpected empty item in ${fcName}`);
-                if (props.comment) {
-                    if (coll.comment)
-                        coll.comment += '\n' + props.comment;
-                    else
-                        coll.comment = props.comment;
-                }
-                offset = props.end;
-                continue;
-            }
-            if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
-                onError(key, // checked by containsNewline()
-                'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
-        }
-        if (i === 0) {
-            if (props.comma)
-                onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
-        }
-        else {
-            if (!props.comma)
-                onError(props.start, 'MISSING_CHAR', `Missing , between ${fcName} items`);
-            if (props.comment) {
-                let prevItemComment = '';
-                loop: for (const st of start) {
-                    switch (st.type) {
-                        case 'comma':
-                        case 'space':
-                            break;
-                        case 'comment':
-                            prevItemComment = st.source.substring(1);
-                            break loop;
-                        default:
-                            break loop;
-                    }
-                }
-                if (prevItemComment) {
-                    let prev = coll.items[coll.items.length - 1];
-                    if (identity.isPair(prev))
-                        prev = prev.value ?? prev.key;
-                    if (prev.comment)
-                        prev.comment += '\n' + prevItemComment;
-                    else
-                        prev.comment = prevItemComment;
-                    props.comment = props.comment.substring(prevItemComment.length + 1);
-                }
-            }
-        }
-        if (!isMap && !sep && !props.found) {
-            // item is a value in a seq
-            // → key & sep are empty, start does not include ? or :
-            const valueNode = value
-                ? composeNode(ctx, value, props, onError)
-                : composeEmptyNode(ctx, props.end, sep, null, props, onError);
-            coll.items.push(valueNode);
-            offset = valueNode.range[2];
-            if (isBlock(value))
-                onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
-        }
-        else {
-            // item is a key+value pair
-            // key value
-            ctx.atKey = true;
-            const keyStart = props.end;
-            const keyNode = key
-                ? composeNode(ctx, key, props, onError)
-                : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-            if (isBlock(key))
-                onError(keyNode.range, 'BLOCK_IN_FLOW', blockMsg);
-            ctx.atKey = false;
-            // value properties
-            const valueProps = resolveProps.resolveProps(sep ?? [], {
-                flow: fcName,
-                indicator: 'map-value-ind',
-                next: value,
-                offset: keyNode.range[2],
-                onError,
-                parentIndent: fc.indent,
-                startOnNewline: false
-            });
-            if (valueProps.found) {
-                if (!isMap && !props.found && ctx.options.strict) {
-                    if (sep)
-                        for (const st of sep) {
-                            if (st === valueProps.found)
-                                break;
-                            if (st.type === 'newline') {
-                                onError(st, 'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
-                                break;
-                            }
-                        }
-                    if (props.start < valueProps.found.offset - 1024)
-                        onError(valueProps.found, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit flow sequence key');
-                }
-            }
-            else if (value) {
-                if ('source' in value && value.source?.[0] === ':')
-                    onError(value, 'MISSING_CHAR', `Missing space after : in ${fcName}`);
-                else
-                    onError(valueProps.start, 'MISSING_CHAR', `Missing , or : between ${fcName} items`);
-            }
-            // value value
-            const valueNode = value
-                ? composeNode(ctx, value, valueProps, onError)
-                : valueProps.found
-                    ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError)
-                    : null;
-            if (valueNode) {
-                if (isBlock(value))
-                    onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
-            }
-            else if (valueProps.comment) {
-                if (keyNode.comment)
-                    keyNode.comment += '\n' + valueProps.comment;
-                else
-                    keyNode.comment = valueProps.comment;
-            }
-            const pair = new Pair.Pair(keyNode, valueNode);
-            if (ctx.options.keepSourceTokens)
-                pair.srcToken = collItem;
-            if (isMap) {
-                const map = coll;
-                if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
-                    onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
-                map.items.push(pair);
-            }
-            else {
-                const map = new YAMLMap.YAMLMap(ctx.schema);
-                map.flow = true;
-                map.items.push(pair);
-                const endRange = (valueNode ?? keyNode).range;
-                map.range = [keyNode.range[0], endRange[1], endRange[2]];
-                coll.items.push(map);
-            }
-            offset = valueNode ? valueNode.range[2] : valueProps.end;
-        }
-    }
-    const expectedEnd = isMap ? '}' : ']';
-    const [ce, ...ee] = fc.end;
-    let cePos = offset;
-    if (ce?.source === expectedEnd)
-        cePos = ce.offset + ce.source.length;
-    else {
-        const name = fcName[0].toUpperCase() + fcName.substring(1);
-        const msg = atRoot
-            ? `${name} must end with a ${expectedEnd}`
-            : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
-        onError(offset, atRoot ? 'MISSING_CHAR' : 'BAD_INDENT', msg);
-        if (ce && ce.source.length !== 1)
-            ee.unshift(ce);
-    }
-    if (ee.length > 0) {
-        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
-        if (end.comment) {
-            if (coll.comment)
-                coll.comment += '\n' + end.comment;
-            else
-                coll.comment = end.comment;
-        }
-        coll.range = [fc.offset, cePos, end.offset];
-    }
-    else {
-        coll.range = [fc.offset, cePos, cePos];
-    }
-    return coll;
-}
-
-exports.resolveFlowCollection = resolveFlowCollection;
-
-
-/***/ }),
-
-/***/ 6842:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
-
-function resolveFlowScalar(scalar, strict, onError) {
-    const { offset, type, source, end } = scalar;
-    let _type;
-    let value;
-    const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
-    switch (type) {
-        case 'scalar':
-            _type = Scalar.Scalar.PLAIN;
-            value = plainValue(source, _onError);
-            break;
-        case 'single-quoted-scalar':
-            _type = Scalar.Scalar.QUOTE_SINGLE;
-            value = singleQuotedValue(source, _onError);
-            break;
-        case 'double-quoted-scalar':
-            _type = Scalar.Scalar.QUOTE_DOUBLE;
-            value = doubleQuotedValue(source, _onError);
-            break;
-        /* istanbul ignore next should not happen */
-        default:
-            onError(scalar, 'UNEXPECTED_TOKEN', `Expected a flow scalar value, but found: ${type}`);
-            return {
-                value: '',
-                type: null,
-                comment: '',
-                range: [offset, offset + source.length, offset + source.length]
-            };
-    }
-    const valueEnd = offset + source.length;
-    const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
-    return {
-        value,
-        type: _type,
-        comment: re.comment,
-        range: [offset, valueEnd, re.offset]
-    };
-}
-function plainValue(source, onError) {
-    let badChar = '';
-    switch (source[0]) {
-        /* istanbul ignore next should not happen */
-        case '\t':
-            badChar = 'a tab character';
-            break;
-        case ',':
-            badChar = 'flow indicator character ,';
-            break;
-        case '%':
-            badChar = 'directive indicator character %';
-            break;
-        case '|':
-        case '>': {
-            badChar = `block scalar indicator ${source[0]}`;
-            break;
-        }
-        case '@':
-        case '`': {
-            badChar = `reserved character ${source[0]}`;
-            break;
-        }
-    }
-    if (badChar)
-        onError(0, 'BAD_SCALAR_START', `Plain value cannot start with ${badChar}`);
-    return unfoldLines(source);
-}
-function singleQuotedValue(source, onError) {
-    if (source[source.length - 1] !== "'" || source.length === 1)
-        onError(source.length, 'MISSING_CHAR', "Missing closing 'quote");
-    return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
-}
-function unfoldLines(source) {
-    const line = /(.*?)\r?\n/sy;
-    let match = line.exec(source);
-    if (!match)
-        return source;
-    /**
-     * The negative lookbehinds in these RegExps are to
-     * prevent causing a polynomial search time in certain cases.
-     *
-     * The try-catch is for Safari < 16.4 and other old browsers:
-     * https://caniuse.com/js-regexp-lookbehind
-     */
-    let trimEnd, trimBoth;
-    try {
-        trimEnd = new RegExp('(?<![ \t])[ \t]+$');
-        trimBoth = new RegExp('^[ \t]+|(?<![ \t])[ \t]+$', 'g');
-    }
-    catch {
-        trimEnd = /[ \t]+$/;
-        trimBoth = /^[ \t]+|[ \t]+$/g;
-    }
-    let res = match[1].replace(trimEnd, '');
-    let sep = ' ';
-    let pos = line.lastIndex;
-    while ((match = line.exec(source))) {
-        const lm = match[1].replace(trimBoth, '');
-        if (lm === '') {
-            if (sep === '\n')
-                res += sep;
-            else
-                sep = '\n';
-        }
-        else {
-            res += sep + lm;
-            sep = ' ';
-        }
-        pos = line.lastIndex;
-    }
-    const last = /[ \t]*(.*)/sy;
-    last.lastIndex = pos;
-    match = last.exec(source);
-    return res + sep + (match?.[1] ?? '');
-}
-function doubleQuotedValue(source, onError) {
-    let res = '';
-    for (let i = 1; i < source.length - 1; ++i) {
-        const ch = source[i];
-        if (ch === '\r' && source[i + 1] === '\n')
-            continue;
-        if (ch === '\n') {
-            const { fold, offset } = foldNewline(source, i);
-            res += fold;
-            i = offset;
-        }
-        else if (ch === '\\') {
-            let next = source[++i];
-            const cc = escapeCodes[next];
-            if (cc)
-                res += cc;
-            else if (next === '\n') {
-                // skip escaped newlines, but still trim the following line
-                next = source[i + 1];
-                while (next === ' ' || next === '\t')
-                    next = source[++i + 1];
-            }
-            else if (next === '\r' && source[i + 1] === '\n') {
-                // skip escaped CRLF newlines, but still trim the following line
-                next = source[++i + 1];
-                while (next === ' ' || next === '\t')
-                    next = source[++i + 1];
-            }
-            else if (next === 'x' || next === 'u' || next === 'U') {
-                const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
-                res += parseCharCode(source, i + 1, length, onError);
-                i += length;
-            }
-            else {
-                const raw = source.substr(i - 1, 2);
-                onError(i - 1, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
-                res += raw;
-            }
-        }
-        else if (ch === ' ' || ch === '\t') {
-            // trim trailing whitespace
-            const wsStart = i;
-            let next = source[i + 1];
-            while (next === ' ' || next === '\t')
-                next = source[++i + 1];
-            if (next !== '\n' && !(next === '\r' && source[i + 2] === '\n'))
-                res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
-        }
-        else {
-            res += ch;
-        }
-    }
-    if (source[source.length - 1] !== '"' || source.length === 1)
-        onError(source.length, 'MISSING_CHAR', 'Missing closing "quote');
-    return res;
-}
-/**
- * Fold a single newline into a space, multiple newlines to N - 1 newlines.
- * Presumes `source[offset] === '\n'`
- */
-function foldNewline(source, offset) {
-    let fold = '';
-    let ch = source[offset + 1];
-    while (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
-        if (ch === '\r' && source[offset + 2] !== '\n')
-            break;
-        if (ch === '\n')
-            fold += '\n';
-        offset += 1;
-        ch = source[offset + 1];
-    }
-    if (!fold)
-        fold = ' ';
-    return { fold, offset };
-}
-const escapeCodes = {
-    '0': '\0', // null character
-    a: '\x07', // bell character
-    b: '\b', // backspace
-    e: '\x1b', // escape character
-    f: '\f', // form feed
-    n: '\n', // line feed
-    r: '\r', // carriage return
-    t: '\t', // horizontal tab
-    v: '\v', // vertical tab
-    N: '\u0085', // Unicode next line
-    _: '\u00a0', // Unicode non-breaking space
-    L: '\u2028', // Unicode line separator
-    P: '\u2029', // Unicode paragraph separator
-    ' ': ' ',
-    '"': '"',
-    '/': '/',
-    '\\': '\\',
-    '\t': '\t'
-};
-function parseCharCode(source, offset, length, onError) {
-    const cc = source.substr(offset, length);
-    const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
-    const code = ok ? parseInt(cc, 16) : NaN;
-    try {
-        return String.fromCodePoint(code);
-    }
-    catch {
-        const raw = source.substr(offset - 2, length + 2);
-        onError(offset - 2, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
-        return raw;
-    }
-}
-
-exports.resolveFlowScalar = resolveFlowScalar;
-
-
-/***/ }),
-
-/***/ 4631:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
-    let spaceBefore = false;
-    let atNewline = startOnNewline;
-    let hasSpace = startOnNewline;
-    let comment = '';
-    let commentSep = '';
-    let hasNewline = false;
-    let reqSpace = false;
-    let tab = null;
-    let anchor = null;
-    let tag = null;
-    let newlineAfterProp = null;
-    let comma = null;
-    let found = null;
-    let start = null;
-    for (const token of tokens) {
-        if (reqSpace) {
-            if (token.type !== 'space' &&
-                token.type !== 'newline' &&
-                token.type !== 'comma')
-                onError(token.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
-            reqSpace = false;
-        }
-        if (tab) {
-            if (atNewline && token.type !== 'comment' && token.type !== 'newline') {
-                onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
-            }
-            tab = null;
-        }
-        switch (token.type) {
-            case 'space':
-                // At the doc level, tabs at line start may be parsed
-                // as leading white space rather than indentation.
-                // In a flow collection, only the parser handles indent.
-                if (!flow &&
-                    (indicator !== 'doc-start' || next?.type !== 'flow-collection') &&
-                    token.source.includes('\t')) {
-                    tab = token;
-                }
-                hasSpace = true;
-                break;
-            case 'comment': {
-                if (!hasSpace)
-                    onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
-                const cb = token.source.substring(1) || ' ';
-                if (!comment)
-                    comment = cb;
-                else
-                    comment += commentSep + cb;
-                commentSep = '';
-                atNewline = false;
-                break;
-            }
-            case 'newline':
-                if (atNewline) {
-                    if (comment)
-                        comment += token.source;
-                    else if (!found || indicator !== 'seq-item-ind')
-                        spaceBefore = true;
-                }
-                else
-                    commentSep += token.source;
-                atNewline = true;
-                hasNewline = true;
-                if (anchor || tag)
-                    newlineAfterProp = token;
-                hasSpace = true;
-                break;
-            case 'anchor':
-                if (anchor)
-                    onError(token, 'MULTIPLE_ANCHORS', 'A node can have at most one anchor');
-                if (token.source.endsWith(':'))
-                    onError(token.offset + token.source.length - 1, 'BAD_ALIAS', 'Anchor ending in : is ambiguous', true);
-                anchor = token;
-                start ?? (start = token.offset);
-                atNewline = false;
-                hasSpace = false;
-                reqSpace = true;
-                break;
-            case 'tag': {
-                if (tag)
-                    onError(token, 'MULTIPLE_TAGS', 'A node can have at most one tag');
-                tag = token;
-                start ?? (start = token.offset);
-                atNewline = false;
-                hasSpace = false;
-                reqSpace = true;
-                break;
-            }
-            case indicator:
-                // Could here handle preceding comments differently
-                if (anchor || tag)
-                    onError(token, 'BAD_PROP_ORDER', `Anchors and tags must be after the ${token.source} indicator`);
-                if (found)
-                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.source} in ${flow ?? 'collection'}`);
-                found = token;
-                atNewline =
-                    indicator === 'seq-item-ind' || indicator === 'explicit-key-ind';
-                hasSpace = false;
-                break;
-            case 'comma':
-                if (flow) {
-                    if (comma)
-                        onError(token, 'UNEXPECTED_TOKEN', `Unexpected , in ${flow}`);
-                    comma = token;
-                    atNewline = false;
-                    hasSpace = false;
-                    break;
-                }
-            // else fallthrough
-            default:
-                onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.type} token`);
-                atNewline = false;
-                hasSpace = false;
-        }
-    }
-    const last = tokens[tokens.length - 1];
-    const end = last ? last.offset + last.source.length : offset;
-    if (reqSpace &&
-        next &&
-        next.type !== 'space' &&
-        next.type !== 'newline' &&
-        next.type !== 'comma' &&
-        (next.type !== 'scalar' || next.source !== '')) {
-        onError(next.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
-    }
-    if (tab &&
-        ((atNewline && tab.indent <= parentIndent) ||
-            next?.type === 'block-map' ||
-            next?.type === 'block-seq'))
-        onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
-    return {
-        comma,
-        found,
-        spaceBefore,
-        comment,
-        hasNewline,
-        anchor,
-        tag,
-        newlineAfterProp,
-        end,
-        start: start ?? end
-    };
-}
-
-exports.resolveProps = resolveProps;
-
-
-/***/ }),
-
-/***/ 9499:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function containsNewline(key) {
-    if (!key)
-        return null;
-    switch (key.type) {
-        case 'alias':
-        case 'scalar':
-        case 'double-quoted-scalar':
-        case 'single-quoted-scalar':
-            if (key.source.includes('\n'))
-                return true;
-            if (key.end)
-                for (const st of key.end)
-                    if (st.type === 'newline')
-                        return true;
-            return false;
-        case 'flow-collection':
-            for (const it of key.items) {
-                for (const st of it.start)
-                    if (st.type === 'newline')
-                        return true;
-                if (it.sep)
-                    for (const st of it.sep)
-                        if (st.type === 'newline')
-                            return true;
-                if (containsNewline(it.key) || containsNewline(it.value))
-                    return true;
-            }
-            return false;
-        default:
-            return true;
-    }
-}
-
-exports.containsNewline = containsNewline;
-
-
-/***/ }),
-
-/***/ 2599:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function emptyScalarPosition(offset, before, pos) {
-    if (before) {
-        pos ?? (pos = before.length);
-        for (let i = pos - 1; i >= 0; --i) {
-            let st = before[i];
-            switch (st.type) {
-                case 'space':
-                case 'comment':
-                case 'newline':
-                    offset -= st.source.length;
-                    continue;
-            }
-            // Technically, an empty scalar is immediately after the last non-empty
-            // node, but it's more useful to place it after any whitespace.
-            st = before[++i];
-            while (st?.type === 'space') {
-                offset += st.source.length;
-                st = before[++i];
-            }
-            break;
-        }
-    }
-    return offset;
-}
-
-exports.emptyScalarPosition = emptyScalarPosition;
-
-
-/***/ }),
-
-/***/ 4051:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var utilContainsNewline = __nccwpck_require__(9499);
-
-function flowIndentCheck(indent, fc, onError) {
-    if (fc?.type === 'flow-collection') {
-        const end = fc.end[0];
-        if (end.indent === indent &&
-            (end.source === ']' || end.source === '}') &&
-            utilContainsNewline.containsNewline(fc)) {
-            const msg = 'Flow end indicator should be more indented than parent';
-            onError(end, 'BAD_INDENT', msg, true);
-        }
-    }
-}
-
-exports.flowIndentCheck = flowIndentCheck;
-
-
-/***/ }),
-
-/***/ 1187:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-
-function mapIncludes(ctx, items, search) {
-    const { uniqueKeys } = ctx.options;
-    if (uniqueKeys === false)
-        return false;
-    const isEqual = typeof uniqueKeys === 'function'
-        ? uniqueKeys
-        : (a, b) => a === b || (identity.isScalar(a) && identity.isScalar(b) && a.value === b.value);
-    return items.some(pair => isEqual(pair.key, search));
-}
-
-exports.mapIncludes = mapIncludes;
-
-
-/***/ }),
-
-/***/ 3021:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
-
-class Document {
-    constructor(value, replacer, options) {
-        /** A comment before this Document */
-        this.commentBefore = null;
-        /** A comment immediately after this Document */
-        this.comment = null;
-        /** Errors encountered during parsing. */
-        this.errors = [];
-        /** Warnings encountered during parsing. */
-        this.warnings = [];
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
-        let _replacer = null;
-        if (typeof replacer === 'function' || Array.isArray(replacer)) {
-            _replacer = replacer;
-        }
-        else if (options === undefined && replacer) {
-            options = replacer;
-            replacer = undefined;
-        }
-        const opt = Object.assign({
-            intAsBigInt: false,
-            keepSourceTokens: false,
-            logLevel: 'warn',
-            prettyErrors: true,
-            strict: true,
-            stringKeys: false,
-            uniqueKeys: true,
-            version: '1.2'
-        }, options);
-        this.options = opt;
-        let { version } = opt;
-        if (options?._directives) {
-            this.directives = options._directives.atDocument();
-            if (this.directives.yaml.explicit)
-                version = this.directives.yaml.version;
-        }
-        else
-            this.directives = new directives.Directives({ version });
-        this.setSchema(version, options);
-        // @ts-expect-error We can't really know that this matches Contents.
-        this.contents =
-            value === undefined ? null : this.createNode(value, _replacer, options);
-    }
-    /**
-     * Create a deep copy of this Document and its contents.
-     *
-     * Custom Node values that inherit from `Object` still refer to their original instances.
-     */
-    clone() {
-        const copy = Object.create(Document.prototype, {
-            [identity.NODE_TYPE]: { value: identity.DOC }
-        });
-        copy.commentBefore = this.commentBefore;
-        copy.comment = this.comment;
-        copy.errors = this.errors.slice();
-        copy.warnings = this.warnings.slice();
-        copy.options = Object.assign({}, this.options);
-        if (this.directives)
-            copy.directives = this.directives.clone();
-        copy.schema = this.schema.clone();
-        // @ts-expect-error We can't really know that this matches Contents.
-        copy.contents = identity.isNode(this.contents)
-            ? this.contents.clone(copy.schema)
-            : this.contents;
-        if (this.range)
-            copy.range = this.range.slice();
-        return copy;
-    }
-    /** Adds a value to the document. */
-    add(value) {
-        if (assertCollection(this.contents))
-            this.contents.add(value);
-    }
-    /** Adds a value to the document. */
-    addIn(path, value) {
-        if (assertCollection(this.contents))
-            this.contents.addIn(path, value);
-    }
-    /**
-     * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
-     *
-     * If `node` already has an anchor, `name` is ignored.
-     * Otherwise, the `node.anchor` value will be set to `name`,
-     * or if an anchor with that name is already present in the document,
-     * `name` will be used as a prefix for a new unique anchor.
-     * If `name` is undefined, the generated anchor will use 'a' as a prefix.
-     */
-    createAlias(node, name) {
-        if (!node.anchor) {
-            const prev = anchors.anchorNames(this);
-            node.anchor =
-                // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-                !name || prev.has(name) ? anchors.findNewAnchor(name || 'a', prev) : name;
-        }
-        return new Alias.Alias(node.anchor);
-    }
-    createNode(value, replacer, options) {
-        let _replacer = undefined;
-        if (typeof replacer === 'function') {
-            value = replacer.call({ '': value }, '', value);
-            _replacer = replacer;
-        }
-        else if (Array.isArray(replacer)) {
-            const keyToStr = (v) => typeof v === 'number' || v instanceof String || v instanceof Number;
-            const asStr = replacer.filter(keyToStr).map(String);
-            if (asStr.length > 0)
-                replacer = replacer.concat(asStr);
-            _replacer = replacer;
-        }
-        else if (options === undefined && replacer) {
-            options = replacer;
-            replacer = undefined;
-        }
-        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
-        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(this, 
-        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
-        anchorPrefix || 'a');
-        const ctx = {
-            aliasDuplicateObjects: aliasDuplicateObjects ?? true,
-            keepUndefined: keepUndefined ?? false,
-            onAnchor,
-            onTagObj,
-            replacer: _replacer,
-            schema: this.schema,
-            sourceObjects
-        };
-        const node = createNode.createNode(value, tag, ctx);
-        if (flow && identity.isCollection(node))
-            node.flow = true;
-        setAnchors();
-        return node;
-    }
-    /**
-     * Convert a key and a value into a `Pair` using the current schema,
-     * recursively wrapping all values as `Scalar` or `Collection` nodes.
-     */
-    createPair(key, value, options = {}) {
-        const k = this.createNode(key, null, options);
-        const v = this.createNode(value, null, options);
-        return new Pair.Pair(k, v);
-    }
-    /**
-     * Removes a value from the document.
-     * @returns `true` if the item was found and removed.
-     */
-    delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
-    }
-    /**
-     * Removes a value from the document.
-     * @returns `true` if the item was found and removed.
-     */
-    deleteIn(path) {
-        if (Collection.isEmptyPath(path)) {
-            if (this.contents == null)
-                return false;
-            // @ts-expect-error Presumed impossible if Strict extends false
-            this.contents = null;
-            return true;
-        }
-        return assertCollection(this.contents)
-            ? this.contents.deleteIn(path)
-            : false;
-    }
-    /**
-     * Returns item at `key`, or `undefined` if not found. By default unwraps
-     * scalar values from their surrounding node; to disable set `keepScalar` to
-     * `true` (collections are always returned intact).
-     */
-    get(key, keepScalar) {
-        return identity.isCollection(this.contents)
-            ? this.contents.get(key, keepScalar)
-            : undefined;
-    }
-    /**
-     * Returns item at `path`, or `undefined` if not found. By default unwraps
-     * scalar values from their surrounding node; to disable set `keepScalar` to
-     * `true` (collections are always returned intact).
-     */
-    getIn(path, keepScalar) {
-        if (Collection.isEmptyPath(path))
-            return !keepScalar && identity.isScalar(this.contents)
-                ? this.contents.value
-                : this.contents;
-        return identity.isCollection(this.contents)
-            ? this.contents.getIn(path, keepScalar)
-            : undefined;
-    }
-    /**
-     * Checks if the document includes a value with the key `key`.
-     */
-    has(key) {
-        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
-    }
-    /**
-     * Checks if the document includes a value at `path`.
-     */
-    hasIn(path) {
-        if (Collection.isEmptyPath(path))
-            return this.contents !== undefined;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
-    }
-    /**
-     * Sets a value in this document. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     */
-    set(key, value) {
-        if (this.contents == null) {
-            // @ts-expect-error We can't really know that this matches Contents.
-            this.contents = Collection.collectionFromPath(this.schema, [key], value);
-        }
-        else if (assertCollection(this.contents)) {
-            this.contents.set(key, value);
-        }
-    }
-    /**
-     * Sets a value in this document. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     */
-    setIn(path, value) {
-        if (Collection.isEmptyPath(path)) {
-            // @ts-expect-error We can't really know that this matches Contents.
-            this.contents = value;
-        }
-        else if (this.contents == null) {
-            // @ts-expect-error We can't really know that this matches Contents.
-            this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
-        }
-        else if (assertCollection(this.contents)) {
-            this.contents.setIn(path, value);
-        }
-    }
-    /**
-     * Change the YAML version and schema used by the document.
-     * A `null` version disables support for directives, explicit tags, anchors, and aliases.
-     * It also requires the `schema` option to be given as a `Schema` instance value.
-     *
-     * Overrides all previously set schema options.
-     */
-    setSchema(version, options = {}) {
-        if (typeof version === 'number')
-            version = String(version);
-        let opt;
-        switch (version) {
-            case '1.1':
-                if (this.directives)
-                    this.directives.yaml.version = '1.1';
-                else
-                    this.directives = new directives.Directives({ version: '1.1' });
-                opt = { resolveKnownTags: false, schema: 'yaml-1.1' };
-                break;
-            case '1.2':
-            case 'next':
-                if (this.directives)
-                    this.directives.yaml.version = version;
-                else
-                    this.directives = new directives.Directives({ version });
-                opt = { resolveKnownTags: true, schema: 'core' };
-                break;
-            case null:
-                if (this.directives)
-                    delete this.directives;
-                opt = null;
-                break;
-            default: {
-                const sv = JSON.stringify(version);
-                throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
-            }
-        }
-        // Not using `instanceof Schema` to allow for duck typing
-        if (options.schema instanceof Object)
-            this.schema = options.schema;
-        else if (opt)
-            this.schema = new Schema.Schema(Object.assign(opt, options));
-        else
-            throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
-    }
-    // json & jsonArg are only used from toJSON()
-    toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        const ctx = {
-            anchors: new Map(),
-            doc: this,
-            keep: !json,
-            mapAsMap: mapAsMap === true,
-            mapKeyWarned: false,
-            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
-        };
-        const res = toJS.toJS(this.contents, jsonArg ?? '', ctx);
-        if (typeof onAnchor === 'function')
-            for (const { count, res } of ctx.anchors.values())
-                onAnchor(res, count);
-        return typeof reviver === 'function'
-            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
-            : res;
-    }
-    /**
-     * A JSON representation of the document `contents`.
-     *
-     * @param jsonArg Used by `JSON.stringify` to indicate the array index or
-     *   property name.
-     */
-    toJSON(jsonArg, onAnchor) {
-        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
-    }
-    /** A YAML representation of the document. */
-    toString(options = {}) {
-        if (this.errors.length > 0)
-            throw new Error('Document with errors cannot be stringified');
-        if ('indent' in options &&
-            (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
-            const s = JSON.stringify(options.indent);
-            throw new Error(`"indent" option must be a positive integer, not ${s}`);
-        }
-        return stringifyDocument.stringifyDocument(this, options);
-    }
-}
-function assertCollection(contents) {
-    if (identity.isCollection(contents))
-        return true;
-    throw new Error('Expected a YAML collection as document contents');
-}
-
-exports.Document = Document;
-
-
-/***/ }),
-
-/***/ 1596:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
-
-/**
- * Verify that the input string is a valid anchor.
- *
- * Will throw on errors.
- */
-function anchorIsValid(anchor) {
-    if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
-        const sa = JSON.stringify(anchor);
-        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
-        throw new Error(msg);
-    }
-    return true;
-}
-function anchorNames(root) {
-    const anchors = new Set();
-    visit.visit(root, {
-        Value(_key, node) {
-            if (node.anchor)
-                anchors.add(node.anchor);
-        }
-    });
-    return anchors;
-}
-/** Find a new anchor name with the given `prefix` and a one-indexed suffix. */
-function findNewAnchor(prefix, exclude) {
-    for (let i = 1; true; ++i) {
-        const name = `${prefix}${i}`;
-        if (!exclude.has(name))
-            return name;
-    }
-}
-function createNodeAnchors(doc, prefix) {
-    const aliasObjects = [];
-    const sourceObjects = new Map();
-    let prevAnchors = null;
-    return {
-        onAnchor: (source) => {
-            aliasObjects.push(source);
-            prevAnchors ?? (prevAnchors = anchorNames(doc));
-            const anchor = findNewAnchor(prefix, prevAnchors);
-            prevAnchors.add(anchor);
-            return anchor;
-        },
-        /**
-         * With circular references, the source node is only resolved after all
-         * of its child nodes are. This is why anchors are set only after all of
-         * the nodes have been created.
-         */
-        setAnchors: () => {
-            for (const source of aliasObjects) {
-                const ref = sourceObjects.get(source);
-                if (typeof ref === 'object' &&
-                    ref.anchor &&
-                    (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
-                    ref.node.anchor = ref.anchor;
-                }
-                else {
-                    const error = new Error('Failed to resolve repeated object (this should not happen)');
-                    error.source = source;
-                    throw error;
-                }
-            }
-        },
-        sourceObjects
-    };
-}
-
-exports.anchorIsValid = anchorIsValid;
-exports.anchorNames = anchorNames;
-exports.createNodeAnchors = createNodeAnchors;
-exports.findNewAnchor = findNewAnchor;
-
-
-/***/ }),
-
-/***/ 3661:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Applies the JSON.parse reviver algorithm as defined in the ECMA-262 spec,
- * in section 24.5.1.1 "Runtime Semantics: InternalizeJSONProperty" of the
- * 2021 edition: https://tc39.es/ecma262/#sec-json.parse
- *
- * Includes extensions for handling Map and Set objects.
- */
-function applyReviver(reviver, obj, key, val) {
-    if (val && typeof val === 'object') {
-        if (Array.isArray(val)) {
-            for (let i = 0, len = val.length; i < len; ++i) {
-                const v0 = val[i];
-                const v1 = applyReviver(reviver, val, String(i), v0);
-                // eslint-disable-next-line @typescript-eslint/no-array-delete
-                if (v1 === undefined)
-                    delete val[i];
-                else if (v1 !== v0)
-                    val[i] = v1;
-            }
-        }
-        else if (val instanceof Map) {
-            for (const k of Array.from(val.keys())) {
-                const v0 = val.get(k);
-                const v1 = applyReviver(reviver, val, k, v0);
-                if (v1 === undefined)
-                    val.delete(k);
-                else if (v1 !== v0)
-                    val.set(k, v1);
-            }
-        }
-        else if (val instanceof Set) {
-            for (const v0 of Array.from(val)) {
-                const v1 = applyReviver(reviver, val, v0, v0);
-                if (v1 === undefined)
-                    val.delete(v0);
-                else if (v1 !== v0) {
-                    val.delete(v0);
-                    val.add(v1);
-                }
-            }
-        }
-        else {
-            for (const [k, v0] of Object.entries(val)) {
-                const v1 = applyReviver(reviver, val, k, v0);
-                if (v1 === undefined)
-                    delete val[k];
-                else if (v1 !== v0)
-                    val[k] = v1;
-            }
-        }
-    }
-    return reviver.call(obj, key, val);
-}
-
-exports.applyReviver = applyReviver;
-
-
-/***/ }),
-
-/***/ 2404:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-
-const defaultTagPrefix = 'tag:yaml.org,2002:';
-function findTagObject(value, tagName, tags) {
-    if (tagName) {
-        const match = tags.filter(t => t.tag === tagName);
-        const tagObj = match.find(t => !t.format) ?? match[0];
-        if (!tagObj)
-            throw new Error(`Tag ${tagName} not found`);
-        return tagObj;
-    }
-    return tags.find(t => t.identify?.(value) && !t.format);
-}
-function createNode(value, tagName, ctx) {
-    if (identity.isDocument(value))
-        value = value.contents;
-    if (identity.isNode(value))
-        return value;
-    if (identity.isPair(value)) {
-        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value);
-        return map;
-    }
-    if (value instanceof String ||
-        value instanceof Number ||
-        value instanceof Boolean ||
-        (typeof BigInt !== 'undefined' && value instanceof BigInt) // not supported everywhere
-    ) {
-        // https://tc39.es/ecma262/#sec-serializejsonproperty
-        value = value.valueOf();
-    }
-    const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
-    // Detect duplicate references to the same object & use Alias nodes for all
-    // after first. The `ref` wrapper allows for circular references to resolve.
-    let ref = undefined;
-    if (aliasDuplicateObjects && value && typeof value === 'object') {
-        ref = sourceObjects.get(value);
-        if (ref) {
-            ref.anchor ?? (ref.anchor = onAnchor(value));
-            return new Alias.Alias(ref.anchor);
-        }
-        else {
-            ref = { anchor: null, node: null };
-            sourceObjects.set(value, ref);
-        }
-    }
-    if (tagName?.startsWith('!!'))
-        tagName = defaultTagPrefix + tagName.slice(2);
-    let tagObj = findTagObject(value, tagName, schema.tags);
-    if (!tagObj) {
-        if (value && typeof value.toJSON === 'function') {
-            // eslint-disable-next-line @typescript-eslint/no-unsafe-call
-            value = value.toJSON();
-        }
-        if (!value || typeof value !== 'object') {
-            const node = new Scalar.Scalar(value);
-            if (ref)
-                ref.node = node;
-            return node;
-        }
-        tagObj =
-            value instanceof Map
-                ? schema[identity.MAP]
-                : Symbol.iterator in Object(value)
-                    ? schema[identity.SEQ]
-                    : schema[identity.MAP];
-    }
-    if (onTagObj) {
-        onTagObj(tagObj);
-        delete ctx.onTagObj;
-    }
-    const node = tagObj?.createNode
-        ? tagObj.createNode(ctx.schema, value, ctx)
-        : typeof tagObj?.nodeClass?.from === 'function'
-            ? tagObj.nodeClass.from(ctx.schema, value, ctx)
-            : new Scalar.Scalar(value);
-    if (tagName)
-        node.tag = tagName;
-    else if (!tagObj.default)
-        node.tag = tagObj.tag;
-    if (ref)
-        ref.node = node;
-    return node;
-}
-
-exports.createNode = createNode;
-
-
-/***/ }),
-
-/***/ 1342:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
-
-const escapeChars = {
-    '!': '%21',
-    ',': '%2C',
-    '[': '%5B',
-    ']': '%5D',
-    '{': '%7B',
-    '}': '%7D'
-};
-const escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, ch => escapeChars[ch]);
-class Directives {
-    constructor(yaml, tags) {
-        /**
-         * The directives-end/doc-start marker `---`. If `null`, a marker may still be
-         * included in the document's stringified representation.
-         */
-        this.docStart = null;
-        /** The doc-end marker `...`.  */
-        this.docEnd = false;
-        this.yaml = Object.assign({}, Directives.defaultYaml, yaml);
-        this.tags = Object.assign({}, Directives.defaultTags, tags);
-    }
-    clone() {
-        const copy = new Directives(this.yaml, this.tags);
-        copy.docStart = this.docStart;
-        return copy;
-    }
-    /**
-     * During parsing, get a Directives instance for the current document and
-     * update the stream state according to the current version's spec.
-     */
-    atDocument() {
-        const res = new Directives(this.yaml, this.tags);
-        switch (this.yaml.version) {
-            case '1.1':
-                this.atNextDocument = true;
-                break;
-            case '1.2':
-                this.atNextDocument = false;
-                this.yaml = {
-                    explicit: Directives.defaultYaml.explicit,
-                    version: '1.2'
-                };
-                this.tags = Object.assign({}, Directives.defaultTags);
-                break;
-        }
-        return res;
-    }
-    /**
-     * @param onError - May be called even if the action was successful
-     * @returns `true` on success
-     */
-    add(line, onError) {
-        if (this.atNextDocument) {
-            this.yaml = { explicit: Directives.defaultYaml.explicit, version: '1.1' };
-            this.tags = Object.assign({}, Directives.defaultTags);
-            this.atNextDocument = false;
-        }
-        const parts = line.trim().split(/[ \t]+/);
-        const name = parts.shift();
-        switch (name) {
-            case '%TAG': {
-                if (parts.length !== 2) {
-                    onError(0, '%TAG directive should contain exactly two parts');
-                    if (parts.length < 2)
-                        return false;
-                }
-                const [handle, prefix] = parts;
-                this.tags[handle] = prefix;
-                return true;
-            }
-            case '%YAML': {
-                this.yaml.explicit = true;
-                if (parts.length !== 1) {
-                    onError(0, '%YAML directive should contain exactly one part');
-                    return false;
-                }
-                const [version] = parts;
-                if (version === '1.1' || version === '1.2') {
-                    this.yaml.version = version;
-                    return true;
-                }
-                else {
-                    const isValid = /^\d+\.\d+$/.test(version);
-                    onError(6, `Unsupported YAML version ${version}`, isValid);
-                    return false;
-                }
-            }
-            default:
-                onError(0, `Unknown directive ${name}`, true);
-                return false;
-        }
-    }
-    /**
-     * Resolves a tag, matching handles to those defined in %TAG directives.
-     *
-     * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
-     *   `'!local'` tag, or `null` if unresolvable.
-     */
-    tagName(source, onError) {
-        if (source === '!')
-            return '!'; // non-specific tag
-        if (source[0] !== '!') {
-            onError(`Not a valid tag: ${source}`);
-            return null;
-        }
-        if (source[1] === '<') {
-            const verbatim = source.slice(2, -1);
-            if (verbatim === '!' || verbatim === '!!') {
-                onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
-                return null;
-            }
-            if (source[source.length - 1] !== '>')
-                onError('Verbatim tags must end with a >');
-            return verbatim;
-        }
-        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
-        if (!suffix)
-            onError(`The ${source} tag has no suffix`);
-        const prefix = this.tags[handle];
-        if (prefix) {
-            try {
-                return prefix + decodeURIComponent(suffix);
-            }
-            catch (error) {
-                onError(String(error));
-                return null;
-            }
-        }
-        if (handle === '!')
-            return source; // local tag
-        onError(`Could not resolve tag: ${source}`);
-        return null;
-    }
-    /**
-     * Given a fully resolved tag, returns its printable string form,
-     * taking into account current tag prefixes and defaults.
-     */
-    tagString(tag) {
-        for (const [handle, prefix] of Object.entries(this.tags)) {
-            if (tag.startsWith(prefix))
-                return handle + escapeTagName(tag.substring(prefix.length));
-        }
-        return tag[0] === '!' ? tag : `!<${tag}>`;
-    }
-    toString(doc) {
-        const lines = this.yaml.explicit
-            ? [`%YAML ${this.yaml.version || '1.2'}`]
-            : [];
-        const tagEntries = Object.entries(this.tags);
-        let tagNames;
-        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
-            const tags = {};
-            visit.visit(doc.contents, (_key, node) => {
-                if (identity.isNode(node) && node.tag)
-                    tags[node.tag] = true;
-            });
-            tagNames = Object.keys(tags);
-        }
-        else
-            tagNames = [];
-        for (const [handle, prefix] of tagEntries) {
-            if (handle === '!!' && prefix === 'tag:yaml.org,2002:')
-                continue;
-            if (!doc || tagNames.some(tn => tn.startsWith(prefix)))
-                lines.push(`%TAG ${handle} ${prefix}`);
-        }
-        return lines.join('\n');
-    }
-}
-Directives.defaultYaml = { explicit: false, version: '1.2' };
-Directives.defaultTags = { '!!': 'tag:yaml.org,2002:' };
-
-exports.Directives = Directives;
-
-
-/***/ }),
-
-/***/ 1464:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-class YAMLError extends Error {
-    constructor(name, pos, code, message) {
-        super();
-        this.name = name;
-        this.code = code;
-        this.message = message;
-        this.pos = pos;
-    }
-}
-class YAMLParseError extends YAMLError {
-    constructor(pos, code, message) {
-        super('YAMLParseError', pos, code, message);
-    }
-}
-class YAMLWarning extends YAMLError {
-    constructor(pos, code, message) {
-        super('YAMLWarning', pos, code, message);
-    }
-}
-const prettifyError = (src, lc) => (error) => {
-    if (error.pos[0] === -1)
-        return;
-    error.linePos = error.pos.map(pos => lc.linePos(pos));
-    const { line, col } = error.linePos[0];
-    error.message += ` at line ${line}, column ${col}`;
-    let ci = col - 1;
-    let lineStr = src
-        .substring(lc.lineStarts[line - 1], lc.lineStarts[line])
-        .replace(/[\n\r]+$/, '');
-    // Trim to max 80 chars, keeping col position near the middle
-    if (ci >= 60 && lineStr.length > 80) {
-        const trimStart = Math.min(ci - 39, lineStr.length - 79);
-        lineStr = '…' + lineStr.substring(trimStart);
-        ci -= trimStart - 1;
-    }
-    if (lineStr.length > 80)
-        lineStr = lineStr.substring(0, 79) + '…';
-    // Include previous line in context if pointing at line start
-    if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
-        // Regexp won't match if start is trimmed
-        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
-        if (prev.length > 80)
-            prev = prev.substring(0, 79) + '…\n';
-        lineStr = prev + lineStr;
-    }
-    if (/[^ ]/.test(lineStr)) {
-        let count = 1;
-        const end = error.linePos[1];
-        if (end?.line === line && end.col > col) {
-            count = Math.max(1, Math.min(end.col - col, 80 - ci));
-        }
-        const pointer = ' '.repeat(ci) + '^'.repeat(count);
-        error.message += `:\n\n${lineStr}\n${pointer}\n`;
-    }
-};
-
-exports.YAMLError = YAMLError;
-exports.YAMLParseError = YAMLParseError;
-exports.YAMLWarning = YAMLWarning;
-exports.prettifyError = prettifyError;
-
-
-/***/ }),
-
-/***/ 8815:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-var __webpack_unused_export__;
-
-
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
-
-
-
-__webpack_unused_export__ = composer.Composer;
-__webpack_unused_export__ = Document.Document;
-__webpack_unused_export__ = Schema.Schema;
-__webpack_unused_export__ = errors.YAMLError;
-__webpack_unused_export__ = errors.YAMLParseError;
-__webpack_unused_export__ = errors.YAMLWarning;
-__webpack_unused_export__ = Alias.Alias;
-__webpack_unused_export__ = identity.isAlias;
-__webpack_unused_export__ = identity.isCollection;
-__webpack_unused_export__ = identity.isDocument;
-__webpack_unused_export__ = identity.isMap;
-__webpack_unused_export__ = identity.isNode;
-__webpack_unused_export__ = identity.isPair;
-__webpack_unused_export__ = identity.isScalar;
-__webpack_unused_export__ = identity.isSeq;
-__webpack_unused_export__ = Pair.Pair;
-__webpack_unused_export__ = Scalar.Scalar;
-__webpack_unused_export__ = YAMLMap.YAMLMap;
-__webpack_unused_export__ = YAMLSeq.YAMLSeq;
-__webpack_unused_export__ = cst;
-__webpack_unused_export__ = lexer.Lexer;
-__webpack_unused_export__ = lineCounter.LineCounter;
-exports.iX = parser.Parser;
-__webpack_unused_export__ = publicApi.parse;
-__webpack_unused_export__ = publicApi.parseAllDocuments;
-exports.Tp = publicApi.parseDocument;
-__webpack_unused_export__ = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
-__webpack_unused_export__ = visit.visitAsync;
-
-
-/***/ }),
-
-/***/ 7249:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_process = __nccwpck_require__(932);
-
-function debug(logLevel, ...messages) {
-    if (logLevel === 'debug')
-        console.log(...messages);
-}
-function warn(logLevel, warning) {
-    if (logLevel === 'debug' || logLevel === 'warn') {
-        if (typeof node_process.emitWarning === 'function')
-            node_process.emitWarning(warning);
-        else
-            console.warn(warning);
-    }
-}
-
-exports.debug = debug;
-exports.warn = warn;
-
-
-/***/ }),
-
-/***/ 4065:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
-
-class Alias extends Node.NodeBase {
-    constructor(source) {
-        super(identity.ALIAS);
-        this.source = source;
-        Object.defineProperty(this, 'tag', {
-            set() {
-                throw new Error('Alias nodes cannot have tags');
-            }
-        });
-    }
-    /**
-     * Resolve the value of this alias within `doc`, finding the last
-     * instance of the `source` anchor before this node.
-     */
-    resolve(doc, ctx) {
-        if (ctx?.maxAliasCount === 0)
-            throw new ReferenceError('Alias resolution is disabled');
-        let nodes;
-        if (ctx?.aliasResolveCache) {
-            nodes = ctx.aliasResolveCache;
-        }
-        else {
-            nodes = [];
-            visit.visit(doc, {
-                Node: (_key, node) => {
-                    if (identity.isAlias(node) || identity.hasAnchor(node))
-                        nodes.push(node);
-                }
-            });
-            if (ctx)
-                ctx.aliasResolveCache = nodes;
-        }
-        let found = undefined;
-        for (const node of nodes) {
-            if (node === this)
-                break;
-            if (node.anchor === this.source)
-                found = node;
-        }
-        if (found && ctx) {
-            const { anchors, doc, maxAliasCount } = ctx;
-            let data = anchors.get(found);
-            if (!data) {
-                // Resolve anchors for Node.prototype.toJS()
-                toJS.toJS(found, null, ctx);
-                data = anchors.get(found);
-            }
-            /* istanbul ignore if */
-            if (data?.res === undefined) {
-                const msg = 'This should not happen: Alias anchor was not resolved?';
-                throw new ReferenceError(msg);
-            }
-            if (maxAliasCount >= 0) {
-                data.count += 1;
-                if (data.aliasCount === 0)
-                    data.aliasCount = getAliasCount(doc, found, anchors);
-                if (data.count * data.aliasCount > maxAliasCount) {
-                    const msg = 'Excessive alias count indicates a resource exhaustion attack';
-                    throw new ReferenceError(msg);
-                }
-            }
-        }
-        return found;
-    }
-    toJSON(_arg, ctx) {
-        if (!ctx)
-            return { source: this.source };
-        const source = this.resolve(ctx.doc, ctx);
-        if (!source) {
-            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
-            throw new ReferenceError(msg);
-        }
-        return ctx.anchors.get(source).res;
-    }
-    toString(ctx, _onComment, _onChompKeep) {
-        const src = `*${this.source}`;
-        if (ctx) {
-            anchors.anchorIsValid(this.source);
-            if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
-                const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
-                throw new Error(msg);
-            }
-            if (ctx.implicitKey)
-                return `${src} `;
-        }
-        return src;
-    }
-}
-function getAliasCount(doc, node, anchors) {
-    if (identity.isAlias(node)) {
-        const source = node.resolve(doc);
-        const anchor = anchors && source && anchors.get(source);
-        return anchor ? anchor.count * anchor.aliasCount : 0;
-    }
-    else if (identity.isCollection(node)) {
-        let count = 0;
-        for (const item of node.items) {
-            const c = getAliasCount(doc, item, anchors);
-            if (c > count)
-                count = c;
-        }
-        return count;
-    }
-    else if (identity.isPair(node)) {
-        const kc = getAliasCount(doc, node.key, anchors);
-        const vc = getAliasCount(doc, node.value, anchors);
-        return Math.max(kc, vc);
-    }
-    return 1;
-}
-
-exports.Alias = Alias;
-
-
-/***/ }),
-
-/***/ 101:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-
-function collectionFromPath(schema, path, value) {
-    let v = value;
-    for (let i = path.length - 1; i >= 0; --i) {
-        const k = path[i];
-        if (typeof k === 'number' && Number.isInteger(k) && k >= 0) {
-            const a = [];
-            a[k] = v;
-            v = a;
-        }
-        else {
-            v = new Map([[k, v]]);
-        }
-    }
-    return createNode.createNode(v, undefined, {
-        aliasDuplicateObjects: false,
-        keepUndefined: false,
-        onAnchor: () => {
-            throw new Error('This should not happen, please report a bug.');
-        },
-        schema,
-        sourceObjects: new Map()
-    });
-}
-// Type guard is intentionally a little wrong so as to be more useful,
-// as it does not cover untypable empty non-string iterables (e.g. []).
-const isEmptyPath = (path) => path == null ||
-    (typeof path === 'object' && !!path[Symbol.iterator]().next().done);
-class Collection extends Node.NodeBase {
-    constructor(type, schema) {
-        super(type);
-        Object.defineProperty(this, 'schema', {
-            value: schema,
-            configurable: true,
-            enumerable: false,
-            writable: true
-        });
-    }
-    /**
-     * Create a copy of this collection.
-     *
-     * @param schema - If defined, overwrites the original's schema
-     */
-    clone(schema) {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (schema)
-            copy.schema = schema;
-        copy.items = copy.items.map(it => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
-        if (this.range)
-            copy.range = this.range.slice();
-        return copy;
-    }
-    /**
-     * Adds a value to the collection. For `!!map` and `!!omap` the value must
-     * be a Pair instance or a `{ key, value }` object, which may not have a key
-     * that already exists in the map.
-     */
-    addIn(path, value) {
-        if (isEmptyPath(path))
-            this.add(value);
-        else {
-            const [key, ...rest] = path;
-            const node = this.get(key, true);
-            if (identity.isCollection(node))
-                node.addIn(rest, value);
-            else if (node === undefined && this.schema)
-                this.set(key, collectionFromPath(this.schema, rest, value));
-            else
-                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-        }
-    }
-    /**
-     * Removes a value from the collection.
-     * @returns `true` if the item was found and removed.
-     */
-    deleteIn(path) {
-        const [key, ...rest] = path;
-        if (rest.length === 0)
-            return this.delete(key);
-        const node = this.get(key, true);
-        if (identity.isCollection(node))
-            return node.deleteIn(rest);
-        else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-    }
-    /**
-     * Returns item at `key`, or `undefined` if not found. By default unwraps
-     * scalar values from their surrounding node; to disable set `keepScalar` to
-     * `true` (collections are always returned intact).
-     */
-    getIn(path, keepScalar) {
-        const [key, ...rest] = path;
-        const node = this.get(key, true);
-        if (rest.length === 0)
-            return !keepScalar && identity.isScalar(node) ? node.value : node;
-        else
-            return identity.isCollection(node) ? node.getIn(rest, keepScalar) : undefined;
-    }
-    hasAllNullValues(allowScalar) {
-        return this.items.every(node => {
-            if (!identity.isPair(node))
-                return false;
-            const n = node.value;
-            return (n == null ||
-                (allowScalar &&
-                    identity.isScalar(n) &&
-                    n.value == null &&
-                    !n.commentBefore &&
-                    !n.comment &&
-                    !n.tag));
-        });
-    }
-    /**
-     * Checks if the collection includes a value with the key `key`.
-     */
-    hasIn(path) {
-        const [key, ...rest] = path;
-        if (rest.length === 0)
-            return this.has(key);
-        const node = this.get(key, true);
-        return identity.isCollection(node) ? node.hasIn(rest) : false;
-    }
-    /**
-     * Sets a value in this collection. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     */
-    setIn(path, value) {
-        const [key, ...rest] = path;
-        if (rest.length === 0) {
-            this.set(key, value);
-        }
-        else {
-            const node = this.get(key, true);
-            if (identity.isCollection(node))
-                node.setIn(rest, value);
-            else if (node === undefined && this.schema)
-                this.set(key, collectionFromPath(this.schema, rest, value));
-            else
-                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
-        }
-    }
-}
-
-exports.Collection = Collection;
-exports.collectionFromPath = collectionFromPath;
-exports.isEmptyPath = isEmptyPath;
-
-
-/***/ }),
-
-/***/ 6673:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-
-class NodeBase {
-    constructor(type) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
-    }
-    /** Create a copy of this node.  */
-    clone() {
-        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (this.range)
-            copy.range = this.range.slice();
-        return copy;
-    }
-    /** A plain JavaScript representation of this node. */
-    toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity.isDocument(doc))
-            throw new TypeError('A document argument is required');
-        const ctx = {
-            anchors: new Map(),
-            doc,
-            keep: true,
-            mapAsMap: mapAsMap === true,
-            mapKeyWarned: false,
-            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
-        };
-        const res = toJS.toJS(this, '', ctx);
-        if (typeof onAnchor === 'function')
-            for (const { count, res } of ctx.anchors.values())
-                onAnchor(res, count);
-        return typeof reviver === 'function'
-            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
-            : res;
-    }
-}
-
-exports.NodeBase = NodeBase;
-
-
-/***/ }),
-
-/***/ 7165:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
-
-function createPair(key, value, ctx) {
-    const k = createNode.createNode(key, undefined, ctx);
-    const v = createNode.createNode(value, undefined, ctx);
-    return new Pair(k, v);
-}
-class Pair {
-    constructor(key, value = null) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key;
-        this.value = value;
-    }
-    clone(schema) {
-        let { key, value } = this;
-        if (identity.isNode(key))
-            key = key.clone(schema);
-        if (identity.isNode(value))
-            value = value.clone(schema);
-        return new Pair(key, value);
-    }
-    toJSON(_, ctx) {
-        const pair = ctx?.mapAsMap ? new Map() : {};
-        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
-    }
-    toString(ctx, onComment, onChompKeep) {
-        return ctx?.doc
-            ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep)
-            : JSON.stringify(this);
-    }
-}
-
-exports.Pair = Pair;
-exports.createPair = createPair;
-
-
-/***/ }),
-
-/***/ 3301:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
-
-const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
-class Scalar extends Node.NodeBase {
-    constructor(value) {
-        super(identity.SCALAR);
-        this.value = value;
-    }
-    toJSON(arg, ctx) {
-        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
-    }
-    toString() {
-        return String(this.value);
-    }
-}
-Scalar.BLOCK_FOLDED = 'BLOCK_FOLDED';
-Scalar.BLOCK_LITERAL = 'BLOCK_LITERAL';
-Scalar.PLAIN = 'PLAIN';
-Scalar.QUOTE_DOUBLE = 'QUOTE_DOUBLE';
-Scalar.QUOTE_SINGLE = 'QUOTE_SINGLE';
-
-exports.Scalar = Scalar;
-exports.isScalarValue = isScalarValue;
-
-
-/***/ }),
-
-/***/ 4454:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-
-function findPair(items, key) {
-    const k = identity.isScalar(key) ? key.value : key;
-    for (const it of items) {
-        if (identity.isPair(it)) {
-            if (it.key === key || it.key === k)
-                return it;
-            if (identity.isScalar(it.key) && it.key.value === k)
-                return it;
-        }
-    }
-    return undefined;
-}
-class YAMLMap extends Collection.Collection {
-    static get tagName() {
-        return 'tag:yaml.org,2002:map';
-    }
-    constructor(schema) {
-        super(identity.MAP, schema);
-        this.items = [];
-    }
-    /**
-     * A generic collection parsing method that can be extended
-     * to other node classes that inherit from YAMLMap
-     */
-    static from(schema, obj, ctx) {
-        const { keepUndefined, replacer } = ctx;
-        const map = new this(schema);
-        const add = (key, value) => {
-            if (typeof replacer === 'function')
-                value = replacer.call(obj, key, value);
-            else if (Array.isArray(replacer) && !replacer.includes(key))
-                return;
-            if (value !== undefined || keepUndefined)
-                map.items.push(Pair.createPair(key, value, ctx));
-        };
-        if (obj instanceof Map) {
-            for (const [key, value] of obj)
-                add(key, value);
-        }
-        else if (obj && typeof obj === 'object') {
-            for (const key of Object.keys(obj))
-                add(key, obj[key]);
-        }
-        if (typeof schema.sortMapEntries === 'function') {
-            map.items.sort(schema.sortMapEntries);
-        }
-        return map;
-    }
-    /**
-     * Adds a value to the collection.
-     *
-     * @param overwrite - If not set `true`, using a key that is already in the
-     *   collection will throw. Otherwise, overwrites the previous value.
-     */
-    add(pair, overwrite) {
-        let _pair;
-        if (identity.isPair(pair))
-            _pair = pair;
-        else if (!pair || typeof pair !== 'object' || !('key' in pair)) {
-            // In TypeScript, this never happens.
-            _pair = new Pair.Pair(pair, pair?.value);
-        }
-        else
-            _pair = new Pair.Pair(pair.key, pair.value);
-        const prev = findPair(this.items, _pair.key);
-        const sortEntries = this.schema?.sortMapEntries;
-        if (prev) {
-            if (!overwrite)
-                throw new Error(`Key ${_pair.key} already set`);
-            // For scalars, keep the old node & its comments and anchors
-            if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
-                prev.value.value = _pair.value;
-            else
-                prev.value = _pair.value;
-        }
-        else if (sortEntries) {
-            const i = this.items.findIndex(item => sortEntries(_pair, item) < 0);
-            if (i === -1)
-                this.items.push(_pair);
-            else
-                this.items.splice(i, 0, _pair);
-        }
-        else {
-            this.items.push(_pair);
-        }
-    }
-    delete(key) {
-        const it = findPair(this.items, key);
-        if (!it)
-            return false;
-        const del = this.items.splice(this.items.indexOf(it), 1);
-        return del.length > 0;
-    }
-    get(key, keepScalar) {
-        const it = findPair(this.items, key);
-        const node = it?.value;
-        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? undefined;
-    }
-    has(key) {
-        return !!findPair(this.items, key);
-    }
-    set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
-    }
-    /**
-     * @param ctx - Conversion context, originally set in Document#toJS()
-     * @param {Class} Type - If set, forces the returned collection type
-     * @returns Instance of Type, Map, or Object
-     */
-    toJSON(_, ctx, Type) {
-        const map = Type ? new Type() : ctx?.mapAsMap ? new Map() : {};
-        if (ctx?.onCreate)
-            ctx.onCreate(map);
-        for (const item of this.items)
-            addPairToJSMap.addPairToJSMap(ctx, map, item);
-        return map;
-    }
-    toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-            return JSON.stringify(this);
-        for (const item of this.items) {
-            if (!identity.isPair(item))
-                throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
-        }
-        if (!ctx.allNullValues && this.hasAllNullValues(false))
-            ctx = Object.assign({}, ctx, { allNullValues: true });
-        return stringifyCollection.stringifyCollection(this, ctx, {
-            blockItemPrefix: '',
-            flowChars: { start: '{', end: '}' },
-            itemIndent: ctx.indent || '',
-            onChompKeep,
-            onComment
-        });
-    }
-}
-
-exports.YAMLMap = YAMLMap;
-exports.findPair = findPair;
-
-
-/***/ }),
-
-/***/ 2223:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
-
-class YAMLSeq extends Collection.Collection {
-    static get tagName() {
-        return 'tag:yaml.org,2002:seq';
-    }
-    constructor(schema) {
-        super(identity.SEQ, schema);
-        this.items = [];
-    }
-    add(value) {
-        this.items.push(value);
-    }
-    /**
-     * Removes a value from the collection.
-     *
-     * `key` must contain a representation of an integer for this to succeed.
-     * It may be wrapped in a `Scalar`.
-     *
-     * @returns `true` if the item was found and removed.
-     */
-    delete(key) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== 'number')
-            return false;
-        const del = this.items.splice(idx, 1);
-        return del.length > 0;
-    }
-    get(key, keepScalar) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== 'number')
-            return undefined;
-        const it = this.items[idx];
-        return !keepScalar && identity.isScalar(it) ? it.value : it;
-    }
-    /**
-     * Checks if the collection includes a value with the key `key`.
-     *
-     * `key` must contain a representation of an integer for this to succeed.
-     * It may be wrapped in a `Scalar`.
-     */
-    has(key) {
-        const idx = asItemIndex(key);
-        return typeof idx === 'number' && idx < this.items.length;
-    }
-    /**
-     * Sets a value in this collection. For `!!set`, `value` needs to be a
-     * boolean to add/remove the item from the set.
-     *
-     * If `key` does not contain a representation of an integer, this will throw.
-     * It may be wrapped in a `Scalar`.
-     */
-    set(key, value) {
-        const idx = asItemIndex(key);
-        if (typeof idx !== 'number')
-            throw new Error(`Expected a valid index, not ${key}.`);
-        const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
-            prev.value = value;
-        else
-            this.items[idx] = value;
-    }
-    toJSON(_, ctx) {
-        const seq = [];
-        if (ctx?.onCreate)
-            ctx.onCreate(seq);
-        let i = 0;
-        for (const item of this.items)
-            seq.push(toJS.toJS(item, String(i++), ctx));
-        return seq;
-    }
-    toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-            return JSON.stringify(this);
-        return stringifyCollection.stringifyCollection(this, ctx, {
-            blockItemPrefix: '- ',
-            flowChars: { start: '[', end: ']' },
-            itemIndent: (ctx.indent || '') + '  ',
-            onChompKeep,
-            onComment
-        });
-    }
-    static from(schema, obj, ctx) {
-        const { replacer } = ctx;
-        const seq = new this(schema);
-        if (obj && Symbol.iterator in Object(obj)) {
-            let i = 0;
-            for (let it of obj) {
-                if (typeof replacer === 'function') {
-                    const key = obj instanceof Set ? it : String(i++);
-                    it = replacer.call(obj, key, it);
-                }
-                seq.items.push(createNode.createNode(it, undefined, ctx));
-            }
-        }
-        return seq;
-    }
-}
-function asItemIndex(key) {
-    let idx = identity.isScalar(key) ? key.value : key;
-    if (idx && typeof idx === 'string')
-        idx = Number(idx);
-    return typeof idx === 'number' && Number.isInteger(idx) && idx >= 0
-        ? idx
-        : null;
-}
-
-exports.YAMLSeq = YAMLSeq;
-
-
-/***/ }),
-
-/***/ 7104:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-
-function addPairToJSMap(ctx, map, { key, value }) {
-    if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value);
-    // TODO: Should drop this special case for bare << handling
-    else if (merge.isMergeKey(ctx, key))
-        merge.addMergeToJSMap(ctx, map, value);
-    else {
-        const jsKey = toJS.toJS(key, '', ctx);
-        if (map instanceof Map) {
-            map.set(jsKey, toJS.toJS(value, jsKey, ctx));
-        }
-        else if (map instanceof Set) {
-            map.add(jsKey);
-        }
-        else {
-            const stringKey = stringifyKey(key, jsKey, ctx);
-            const jsValue = toJS.toJS(value, stringKey, ctx);
-            if (stringKey in map)
-                Object.defineProperty(map, stringKey, {
-                    value: jsValue,
-                    writable: true,
-                    enumerable: true,
-                    configurable: true
-                });
-            else
-                map[stringKey] = jsValue;
-        }
-    }
-    return map;
-}
-function stringifyKey(key, jsKey, ctx) {
-    if (jsKey === null)
-        return '';
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string
-    if (typeof jsKey !== 'object')
-        return String(jsKey);
-    if (identity.isNode(key) && ctx?.doc) {
-        const strCtx = stringify.createStringifyContext(ctx.doc, {});
-        strCtx.anchors = new Set();
-        for (const node of ctx.anchors.keys())
-            strCtx.anchors.add(node.anchor);
-        strCtx.inFlow = true;
-        strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
-        if (!ctx.mapKeyWarned) {
-            let jsonStr = JSON.stringify(strKey);
-            if (jsonStr.length > 40)
-                jsonStr = jsonStr.substring(0, 36) + '..."';
-            log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
-            ctx.mapKeyWarned = true;
-        }
-        return strKey;
-    }
-    return JSON.stringify(jsKey);
-}
-
-exports.addPairToJSMap = addPairToJSMap;
-
-
-/***/ }),
-
-/***/ 1127:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-const ALIAS = Symbol.for('yaml.alias');
-const DOC = Symbol.for('yaml.document');
-const MAP = Symbol.for('yaml.map');
-const PAIR = Symbol.for('yaml.pair');
-const SCALAR = Symbol.for('yaml.scalar');
-const SEQ = Symbol.for('yaml.seq');
-const NODE_TYPE = Symbol.for('yaml.node.type');
-const isAlias = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === ALIAS;
-const isDocument = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === DOC;
-const isMap = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === MAP;
-const isPair = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === PAIR;
-const isScalar = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SCALAR;
-const isSeq = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SEQ;
-function isCollection(node) {
-    if (node && typeof node === 'object')
-        switch (node[NODE_TYPE]) {
-            case MAP:
-            case SEQ:
-                return true;
-        }
-    return false;
-}
-function isNode(node) {
-    if (node && typeof node === 'object')
-        switch (node[NODE_TYPE]) {
-            case ALIAS:
-            case MAP:
-            case SCALAR:
-            case SEQ:
-                return true;
-        }
-    return false;
-}
-const hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
-
-exports.ALIAS = ALIAS;
-exports.DOC = DOC;
-exports.MAP = MAP;
-exports.NODE_TYPE = NODE_TYPE;
-exports.PAIR = PAIR;
-exports.SCALAR = SCALAR;
-exports.SEQ = SEQ;
-exports.hasAnchor = hasAnchor;
-exports.isAlias = isAlias;
-exports.isCollection = isCollection;
-exports.isDocument = isDocument;
-exports.isMap = isMap;
-exports.isNode = isNode;
-exports.isPair = isPair;
-exports.isScalar = isScalar;
-exports.isSeq = isSeq;
-
-
-/***/ }),
-
-/***/ 6424:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-
-/**
- * Recursively convert any node or its contents to native JavaScript
- *
- * @param value - The input value
- * @param arg - If `value` defines a `toJSON()` method, use this
- *   as its first argument
- * @param ctx - Conversion context, originally set in Document#toJS(). If
- *   `{ keep: true }` is not set, output should be suitable for JSON
- *   stringification.
- */
-function toJS(value, arg, ctx) {
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-return
-    if (Array.isArray(value))
-        return value.map((v, i) => toJS(v, String(i), ctx));
-    if (value && typeof value.toJSON === 'function') {
-        // eslint-disable-next-line @typescript-eslint/no-unsafe-call
-        if (!ctx || !identity.hasAnchor(value))
-            return value.toJSON(arg, ctx);
-        const data = { aliasCount: 0, count: 1, res: undefined };
-        ctx.anchors.set(value, data);
-        ctx.onCreate = res => {
-            data.res = res;
-            delete ctx.onCreate;
-        };
-        const res = value.toJSON(arg, ctx);
-        if (ctx.onCreate)
-            ctx.onCreate(res);
-        return res;
-    }
-    if (typeof value === 'bigint' && !ctx?.keep)
-        return Number(value);
-    return value;
-}
-
-exports.toJS = toJS;
-
-
-/***/ }),
-
-/***/ 110:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
-
-function resolveAsScalar(token, strict = true, onError) {
-    if (token) {
-        const _onError = (pos, code, message) => {
-            const offset = typeof pos === 'number' ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
-            if (onError)
-                onError(offset, code, message);
-            else
-                throw new errors.YAMLParseError([offset, offset + 1], code, message);
-        };
-        switch (token.type) {
-            case 'scalar':
-            case 'single-quoted-scalar':
-            case 'double-quoted-scalar':
-                return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
-            case 'block-scalar':
-                return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
-        }
-    }
-    return null;
-}
-/**
- * Create a new scalar token with `value`
- *
- * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
- * as this function does not support any schema operations and won't check for such conflicts.
- *
- * @param value The string representation of the value, which will have its content properly indented.
- * @param context.end Comments and whitespace after the end of the value, or after the block scalar header. If undefined, a newline will be added.
- * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
- * @param context.indent The indent level of the token.
- * @param context.inFlow Is this scalar within a flow collection? This may affect the resolved type of the token's value.
- * @param context.offset The offset position of the token.
- * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
- */
-function createScalarToken(value, context) {
-    const { implicitKey = false, indent, inFlow = false, offset = -1, type = 'PLAIN' } = context;
-    const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey,
-        indent: indent > 0 ? ' '.repeat(indent) : '',
-        inFlow,
-        options: { blockQuote: true, lineWidth: -1 }
-    });
-    const end = context.end ?? [
-        { type: 'newline', offset: -1, indent, source: '\n' }
-    ];
-    switch (source[0]) {
-        case '|':
-        case '>': {
-            const he = source.indexOf('\n');
-            const head = source.substring(0, he);
-            const body = source.substring(he + 1) + '\n';
-            const props = [
-                { type: 'block-scalar-header', offset, indent, source: head }
-            ];
-            if (!addEndtoBlockProps(props, end))
-                props.push({ type: 'newline', offset: -1, indent, source: '\n' });
-            return { type: 'block-scalar', offset, indent, props, source: body };
-        }
-        case '"':
-            return { type: 'double-quoted-scalar', offset, indent, source, end };
-        case "'":
-            return { type: 'single-quoted-scalar', offset, indent, source, end };
-        default:
-            return { type: 'scalar', offset, indent, source, end };
-    }
-}
-/**
- * Set the value of `token` to the given string `value`, overwriting any previous contents and type that it may have.
- *
- * Best efforts are made to retain any comments previously associated with the `token`,
- * though all contents within a collection's `items` will be overwritten.
- *
- * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
- * as this function does not support any schema operations and won't check for such conflicts.
- *
- * @param token Any token. If it does not include an `indent` value, the value will be stringified as if it were an implicit key.
- * @param value The string representation of the value, which will have its content properly indented.
- * @param context.afterKey In most cases, values after a key should have an additional level of indentation.
- * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
- * @param context.inFlow Being within a flow collection may affect the resolved type of the token's value.
- * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
- */
-function setScalarValue(token, value, context = {}) {
-    let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
-    let indent = 'indent' in token ? token.indent : null;
-    if (afterKey && typeof indent === 'number')
-        indent += 2;
-    if (!type)
-        switch (token.type) {
-            case 'single-quoted-scalar':
-                type = 'QUOTE_SINGLE';
-                break;
-            case 'double-quoted-scalar':
-                type = 'QUOTE_DOUBLE';
-                break;
-            case 'block-scalar': {
-                const header = token.props[0];
-                if (header.type !== 'block-scalar-header')
-                    throw new Error('Invalid block scalar header');
-                type = header.source[0] === '>' ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL';
-                break;
-            }
-            default:
-                type = 'PLAIN';
-        }
-    const source = stringifyString.stringifyString({ type, value }, {
-        implicitKey: implicitKey || indent === null,
-        indent: indent !== null && indent > 0 ? ' '.repeat(indent) : '',
-        inFlow,
-        options: { blockQuote: true, lineWidth: -1 }
-    });
-    switch (source[0]) {
-        case '|':
-        case '>':
-            setBlockScalarValue(token, source);
-            break;
-        case '"':
-            setFlowScalarValue(token, source, 'double-quoted-scalar');
-            break;
-        case "'":
-            setFlowScalarValue(token, source, 'single-quoted-scalar');
-            break;
-        default:
-            setFlowScalarValue(token, source, 'scalar');
-    }
-}
-function setBlockScalarValue(token, source) {
-    const he = source.indexOf('\n');
-    const head = source.substring(0, he);
-    const body = source.substring(he + 1) + '\n';
-    if (token.type === 'block-scalar') {
-        const header = token.props[0];
-        if (header.type !== 'block-scalar-header')
-            throw new Error('Invalid block scalar header');
-        header.source = head;
-        token.source = body;
-    }
-    else {
-        const { offset } = token;
-        const indent = 'indent' in token ? token.indent : -1;
-        const props = [
-            { type: 'block-scalar-header', offset, indent, source: head }
-        ];
-        if (!addEndtoBlockProps(props, 'end' in token ? token.end : undefined))
-            props.push({ type: 'newline', offset: -1, indent, source: '\n' });
-        for (const key of Object.keys(token))
-            if (key !== 'type' && key !== 'offset')
-                delete token[key];
-        Object.assign(token, { type: 'block-scalar', indent, props, source: body });
-    }
-}
-/** @returns `true` if last token is a newline */
-function addEndtoBlockProps(props, end) {
-    if (end)
-        for (const st of end)
-            switch (st.type) {
-                case 'space':
-                case 'comment':
-                    props.push(st);
-                    break;
-                case 'newline':
-                    props.push(st);
-                    return true;
-            }
-    return false;
-}
-function setFlowScalarValue(token, source, type) {
-    switch (token.type) {
-        case 'scalar':
-        case 'double-quoted-scalar':
-        case 'single-quoted-scalar':
-            token.type = type;
-            token.source = source;
-            break;
-        case 'block-scalar': {
-            const end = token.props.slice(1);
-            let oa = source.length;
-            if (token.props[0].type === 'block-scalar-header')
-                oa -= token.props[0].source.length;
-            for (const tok of end)
-                tok.offset += oa;
-            delete token.props;
-            Object.assign(token, { type, source, end });
-            break;
-        }
-        case 'block-map':
-        case 'block-seq': {
-            const offset = token.offset + source.length;
-            const nl = { type: 'newline', offset, indent: token.indent, source: '\n' };
-            delete token.items;
-            Object.assign(token, { type, source, end: [nl] });
-            break;
-        }
-        default: {
-            const indent = 'indent' in token ? token.indent : -1;
-            const end = 'end' in token && Array.isArray(token.end)
-                ? token.end.filter(st => st.type === 'space' ||
-                    st.type === 'comment' ||
-                    st.type === 'newline')
-                : [];
-            for (const key of Object.keys(token))
-                if (key !== 'type' && key !== 'offset')
-                    delete token[key];
-            Object.assign(token, { type, indent, source, end });
-        }
-    }
-}
-
-exports.createScalarToken = createScalarToken;
-exports.resolveAsScalar = resolveAsScalar;
-exports.setScalarValue = setScalarValue;
-
-
-/***/ }),
-
-/***/ 1733:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Stringify a CST document, token, or collection item
- *
- * Fair warning: This applies no validation whatsoever, and
- * simply concatenates the sources in their logical order.
- */
-const stringify = (cst) => 'type' in cst ? stringifyToken(cst) : stringifyItem(cst);
-function stringifyToken(token) {
-    switch (token.type) {
-        case 'block-scalar': {
-            let res = '';
-            for (const tok of token.props)
-                res += stringifyToken(tok);
-            return res + token.source;
-        }
-        case 'block-map':
-        case 'block-seq': {
-            let res = '';
-            for (const item of token.items)
-                res += stringifyItem(item);
-            return res;
-        }
-        case 'flow-collection': {
-            let res = token.start.source;
-            for (const item of token.items)
-                res += stringifyItem(item);
-            for (const st of token.end)
-                res += st.source;
-            return res;
-        }
-        case 'document': {
-            let res = stringifyItem(token);
-            if (token.end)
-                for (const st of token.end)
-                    res += st.source;
-            return res;
-        }
-        default: {
-            let res = token.source;
-            if ('end' in token && token.end)
-                for (const st of token.end)
-                    res += st.source;
-            return res;
-        }
-    }
-}
-function stringifyItem({ start, key, sep, value }) {
-    let res = '';
-    for (const st of start)
-        res += st.source;
-    if (key)
-        res += stringifyToken(key);
-    if (sep)
-        for (const st of sep)
-            res += st.source;
-    if (value)
-        res += stringifyToken(value);
-    return res;
-}
-
-exports.stringify = stringify;
-
-
-/***/ }),
-
-/***/ 7715:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-const BREAK = Symbol('break visit');
-const SKIP = Symbol('skip children');
-const REMOVE = Symbol('remove item');
-/**
- * Apply a visitor to a CST document or item.
- *
- * Walks through the tree (depth-first) starting from the root, calling a
- * `visitor` function with two arguments when entering each item:
- *   - `item`: The current item, which included the following members:
- *     - `start: SourceToken[]` – Source tokens before the key or value,
- *       possibly including its anchor or tag.
- *     - `key?: Token | null` – Set for pair values. May then be `null`, if
- *       the key before the `:` separator is empty.
- *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
- *       which should include the `:` map value indicator if `value` is set.
- *     - `value?: Token` – The value of a sequence item, or of a map pair.
- *   - `path`: The steps from the root to the current node, as an array of
- *     `['key' | 'value', number]` tuples.
- *
- * The return value of the visitor may be used to control the traversal:
- *   - `undefined` (default): Do nothing and continue
- *   - `visit.SKIP`: Do not visit the children of this token, continue with
- *      next sibling
- *   - `visit.BREAK`: Terminate traversal completely
- *   - `visit.REMOVE`: Remove the current item, then continue with the next one
- *   - `number`: Set the index of the next step. This is useful especially if
- *     the index of the current token has changed.
- *   - `function`: Define the next visitor for this item. After the original
- *     visitor is called on item entry, next visitors are called after handling
- *     a non-empty `key` and when exiting the item.
- */
-function visit(cst, visitor) {
-    if ('type' in cst && cst.type === 'document')
-        cst = { start: cst.start, value: cst.value };
-    _visit(Object.freeze([]), cst, visitor);
-}
-// Without the `as symbol` casts, TS declares these in the `visit`
-// namespace using `var`, but then complains about that because
-// `unique symbol` must be `const`.
-/** Terminate visit traversal completely */
-visit.BREAK = BREAK;
-/** Do not visit the children of the current item */
-visit.SKIP = SKIP;
-/** Remove the current item */
-visit.REMOVE = REMOVE;
-/** Find the item at `path` from `cst` as the root */
-visit.itemAtPath = (cst, path) => {
-    let item = cst;
-    for (const [field, index] of path) {
-        const tok = item?.[field];
-        if (tok && 'items' in tok) {
-            item = tok.items[index];
-        }
-        else
-            return undefined;
-    }
-    return item;
-};
-/**
- * Get the immediate parent collection of the item at `path` from `cst` as the root.
- *
- * Throws an error if the collection is not found, which should never happen if the item itself exists.
- */
-visit.parentCollection = (cst, path) => {
-    const parent = visit.itemAtPath(cst, path.slice(0, -1));
-    const field = path[path.length - 1][0];
-    const coll = parent?.[field];
-    if (coll && 'items' in coll)
-        return coll;
-    throw new Error('Parent collection not found');
-};
-function _visit(path, item, visitor) {
-    let ctrl = visitor(item, path);
-    if (typeof ctrl === 'symbol')
-        return ctrl;
-    for (const field of ['key', 'value']) {
-        const token = item[field];
-        if (token && 'items' in token) {
-            for (let i = 0; i < token.items.length; ++i) {
-                const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
-                if (typeof ci === 'number')
-                    i = ci - 1;
-                else if (ci === BREAK)
-                    return BREAK;
-                else if (ci === REMOVE) {
-                    token.items.splice(i, 1);
-                    i -= 1;
-                }
-            }
-            if (typeof ctrl === 'function' && field === 'key')
-                ctrl = ctrl(item, path);
-        }
-    }
-    return typeof ctrl === 'function' ? ctrl(item, path) : ctrl;
-}
-
-exports.visit = visit;
-
-
-/***/ }),
-
-/***/ 3461:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
-
-/** The byte order mark */
-const BOM = '\u{FEFF}';
-/** Start of doc-mode */
-const DOCUMENT = '\x02'; // C0: Start of Text
-/** Unexpected end of flow-mode */
-const FLOW_END = '\x18'; // C0: Cancel
-/** Next token is a scalar value */
-const SCALAR = '\x1f'; // C0: Unit Separator
-/** @returns `true` if `token` is a flow or block collection */
-const isCollection = (token) => !!token && 'items' in token;
-/** @returns `true` if `token` is a flow or block scalar; not an alias */
-const isScalar = (token) => !!token &&
-    (token.type === 'scalar' ||
-        token.type === 'single-quoted-scalar' ||
-        token.type === 'double-quoted-scalar' ||
-        token.type === 'block-scalar');
-/* istanbul ignore next */
-/** Get a printable representation of a lexer token */
-function prettyToken(token) {
-    switch (token) {
-        case BOM:
-            return '<BOM>';
-        case DOCUMENT:
-            return '<DOC>';
-        case FLOW_END:
-            return '<FLOW_END>';
-        case SCALAR:
-            return '<SCALAR>';
-        default:
-            return JSON.stringify(token);
-    }
-}
-/** Identify the type of a lexer token. May return `null` for unknown tokens. */
-function tokenType(source) {
-    switch (source) {
-        case BOM:
-            return 'byte-order-mark';
-        case DOCUMENT:
-            return 'doc-mode';
-        case FLOW_END:
-            return 'flow-error-end';
-        case SCALAR:
-            return 'scalar';
-        case '---':
-            return 'doc-start';
-        case '...':
-            return 'doc-end';
-        case '':
-        case '\n':
-        case '\r\n':
-            return 'newline';
-        case '-':
-            return 'seq-item-ind';
-        case '?':
-            return 'explicit-key-ind';
-        case ':':
-            return 'map-value-ind';
-        case '{':
-            return 'flow-map-start';
-        case '}':
-            return 'flow-map-end';
-        case '[':
-            return 'flow-seq-start';
-        case ']':
-            return 'flow-seq-end';
-        case ',':
-            return 'comma';
-    }
-    switch (source[0]) {
-        case ' ':
-        case '\t':
-            return 'space';
-        case '#':
-            return 'comment';
-        case '%':
-            return 'directive-line';
-        case '*':
-            return 'alias';
-        case '&':
-            return 'anchor';
-        case '!':
-            return 'tag';
-        case "'":
-            return 'single-quoted-scalar';
-        case '"':
-            return 'double-quoted-scalar';
-        case '|':
-        case '>':
-            return 'block-scalar-header';
-    }
-    return null;
-}
-
-exports.createScalarToken = cstScalar.createScalarToken;
-exports.resolveAsScalar = cstScalar.resolveAsScalar;
-exports.setScalarValue = cstScalar.setScalarValue;
-exports.stringify = cstStringify.stringify;
-exports.visit = cstVisit.visit;
-exports.BOM = BOM;
-exports.DOCUMENT = DOCUMENT;
-exports.FLOW_END = FLOW_END;
-exports.SCALAR = SCALAR;
-exports.isCollection = isCollection;
-exports.isScalar = isScalar;
-exports.prettyToken = prettyToken;
-exports.tokenType = tokenType;
-
-
-/***/ }),
-
-/***/ 361:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var cst = __nccwpck_require__(3461);
-
-/*
-START -> stream
-
-stream
-  directive -> line-end -> stream
-  indent + line-end -> stream
-  [else] -> line-start
-
-line-end
-  comment -> line-end
-  newline -> .
-  input-end -> END
-
-line-start
-  doc-start -> doc
-  doc-end -> stream
-  [else] -> indent -> block-start
-
-block-start
-  seq-item-start -> block-start
-  explicit-key-start -> block-start
-  map-value-start -> block-start
-  [else] -> doc
-
-doc
-  line-end -> line-start
-  spaces -> doc
-  anchor -> doc
-  tag -> doc
-  flow-start -> flow -> doc
-  flow-end -> error -> doc
-  seq-item-start -> error -> doc
-  explicit-key-start -> error -> doc
-  map-value-start -> doc
-  alias -> doc
-  quote-start -> quoted-scalar -> doc
-  block-scalar-header -> line-end -> block-scalar(min) -> line-start
-  [else] -> plain-scalar(false, min) -> doc
-
-flow
-  line-end -> flow
-  spaces -> flow
-  anchor -> flow
-  tag -> flow
-  flow-start -> flow -> flow
-  flow-end -> .
-  seq-item-start -> error -> flow
-  explicit-key-start -> flow
-  map-value-start -> flow
-  alias -> flow
-  quote-start -> quoted-scalar -> flow
-  comma -> flow
-  [else] -> plain-scalar(true, 0) -> flow
-
-quoted-scalar
-  quote-end -> .
-  [else] -> quoted-scalar
-
-block-scalar(min)
-  newline + peek(indent < min) -> .
-  [else] -> block-scalar(min)
-
-plain-scalar(is-flow, min)
-  scalar-end(is-flow) -> .
-  peek(newline + (indent < min)) -> .
-  [else] -> plain-scalar(min)
-*/
-function isEmpty(ch) {
-    switch (ch) {
-        case undefined:
-        case ' ':
-        case '\n':
-        case '\r':
-        case '\t':
-            return true;
-        default:
-            return false;
-    }
-}
-const hexDigits = new Set('0123456789ABCDEFabcdef');
-const tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
-const flowIndicatorChars = new Set(',[]{}');
-const invalidAnchorChars = new Set(' ,[]{}\n\r\t');
-const isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
-/**
- * Splits an input string into lexical tokens, i.e. smaller strings that are
- * easily identifiable by `tokens.tokenType()`.
- *
- * Lexing starts always in a "stream" context. Incomplete input may be buffered
- * until a complete token can be emitted.
- *
- * In addition to slices of the original input, the following control characters
- * may also be emitted:
- *
- * - `\x02` (Start of Text): A document starts with the next token
- * - `\x18` (Cancel): Unexpected end of flow-mode (indicates an error)
- * - `\x1f` (Unit Separator): Next token is a scalar value
- * - `\u{FEFF}` (Byte order mark): Emitted separately outside documents
- */
-class Lexer {
-    constructor() {
-        /**
-         * Flag indicating whether the end of the current buffer marks the end of
-         * all input
-         */
-        this.atEnd = false;
-        /**
-         * Explicit indent set in block scalar header, as an offset from the current
-         * minimum indent, so e.g. set to 1 from a header `|2+`. Set to -1 if not
-         * explicitly set.
-         */
-        this.blockScalarIndent = -1;
-        /**
-         * Block scalars that include a + (keep) chomping indicator in their header
-         * include trailing empty lines, which are otherwise excluded from the
-         * scalar's contents.
-         */
-        this.blockScalarKeep = false;
-        /** Current input */
-        this.buffer = '';
-        /**
-         * Flag noting whether the map value indicator : can immediately follow this
-         * node within a flow context.
-         */
-        this.flowKey = false;
-        /** Count of surrounding flow collection levels. */
-        this.flowLevel = 0;
-        /**
-         * Minimum level of indentation required for next lines to be parsed as a
-         * part of the current scalar value.
-         */
-        this.indentNext = 0;
-        /** Indentation level of the current line. */
-        this.indentValue = 0;
-        /** Position of the next \n character. */
-        this.lineEndPos = null;
-        /** Stores the state of the lexer if reaching the end of incpomplete input */
-        this.next = null;
-        /** A pointer to `buffer`; the current position of the lexer. */
-        this.pos = 0;
-    }
-    /**
-     * Generate YAML tokens from the `source` string. If `incomplete`,
-     * a part of the last line may be left as a buffer for the next call.
-     *
-     * @returns A generator of lexical tokens
-     */
-    *lex(source, incomplete = false) {
-        if (source) {
-            if (typeof source !== 'string')
-                throw TypeError('source is not a string');
-            this.buffer = this.buffer ? this.buffer + source : source;
-            this.lineEndPos = null;
-        }
-        this.atEnd = !incomplete;
-        let next = this.next ?? 'stream';
-        while (next && (incomplete || this.hasChars(1)))
-            next = yield* this.parseNext(next);
-    }
-    atLineEnd() {
-        let i = this.pos;
-        let ch = this.buffer[i];
-        while (ch === ' ' || ch === '\t')
-            ch = this.buffer[++i];
-        if (!ch || ch === '#' || ch === '\n')
-            return true;
-        if (ch === '\r')
-            return this.buffer[i + 1] === '\n';
-        return false;
-    }
-    charAt(n) {
-        return this.buffer[this.pos + n];
-    }
-    continueScalar(offset) {
-        let ch = this.buffer[offset];
-        if (this.indentNext > 0) {
-            let indent = 0;
-            while (ch === ' ')
-                ch = this.buffer[++indent + offset];
-            if (ch === '\r') {
-                const next = this.buffer[indent + offset + 1];
-                if (next === '\n' || (!next && !this.atEnd))
-                    return offset + indent + 1;
-            }
-            return ch === '\n' || indent >= this.indentNext || (!ch && !this.atEnd)
-                ? offset + indent
-                : -1;
-        }
-        if (ch === '-' || ch === '.') {
-            const dt = this.buffer.substr(offset, 3);
-            if ((dt === '---' || dt === '...') && isEmpty(this.buffer[offset + 3]))
-                return -1;
-        }
-        return offset;
-    }
-    getLine() {
-        let end = this.lineEndPos;
-        if (typeof end !== 'number' || (end !== -1 && end < this.pos)) {
-            end = this.buffer.indexOf('\n', this.pos);
-            this.lineEndPos = end;
-        }
-        if (end === -1)
-            return this.atEnd ? this.buffer.substring(this.pos) : null;
-        if (this.buffer[end - 1] === '\r')
-            end -= 1;
-        return this.buffer.substring(this.pos, end);
-    }
-    hasChars(n) {
-        return this.pos + n <= this.buffer.length;
-    }
-    setNext(state) {
-        this.buffer = this.buffer.substring(this.pos);
-        this.pos = 0;
-        this.lineEndPos = null;
-        this.next = state;
-        return null;
-    }
-    peek(n) {
-        return this.buffer.substr(this.pos, n);
-    }
-    *parseNext(next) {
-        switch (next) {
-            case 'stream':
-                return yield* this.parseStream();
-            case 'line-start':
-                return yield* this.parseLineStart();
-            case 'block-start':
-                return yield* this.parseBlockStart();
-            case 'doc':
-                return yield* this.parseDocument();
-            case 'flow':
-                return yield* this.parseFlowCollection();
-            case 'quoted-scalar':
-                return yield* this.parseQuotedScalar();
-            case 'block-scalar':
-                return yield* this.parseBlockScalar();
-            case 'plain-scalar':
-                return yield* this.parsePlainScalar();
-        }
-    }
-    *parseStream() {
-        let line = this.getLine();
-        if (line === null)
-            return this.setNext('stream');
-        if (line[0] === cst.BOM) {
-            yield* this.pushCount(1);
-            line = line.substring(1);
-        }
-        if (line[0] === '%') {
-            let dirEnd = line.length;
-            let cs = line.indexOf('#');
-            while (cs !== -1) {
-                const ch = line[cs - 1];
-                if (ch === ' ' || ch === '\t') {
-                    dirEnd = cs - 1;
-                    break;
-                }
-                else {
-                    cs = line.indexOf('#', cs + 1);
-                }
-            }
-            while (true) {
-                const ch = line[dirEnd - 1];
-                if (ch === ' ' || ch === '\t')
-                    dirEnd -= 1;
-                else
-                    break;
-            }
-            const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
-            yield* this.pushCount(line.length - n); // possible comment
-            this.pushNewline();
-            return 'stream';
-        }
-        if (this.atLineEnd()) {
-            const sp = yield* this.pushSpaces(true);
-            yield* this.pushCount(line.length - sp);
-            yield* this.pushNewline();
-            return 'stream';
-        }
-        yield cst.DOCUMENT;
-        return yield* this.parseLineStart();
-    }
-    *parseLineStart() {
-        const ch = this.charAt(0);
-        if (!ch && !this.atEnd)
-            return this.setNext('line-start');
-        if (ch === '-' || ch === '.') {
-            if (!this.atEnd && !this.hasChars(4))
-                return this.setNext('line-start');
-            const s = this.peek(3);
-            if ((s === '---' || s === '...') && isEmpty(this.charAt(3))) {
-                yield* this.pushCount(3);
-                this.indentValue = 0;
-                this.indentNext = 0;
-                return s === '---' ? 'doc' : 'stream';
-            }
-        }
-        this.indentValue = yield* this.pushSpaces(false);
-        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
-            this.indentNext = this.indentValue;
-        return yield* this.parseBlockStart();
-    }
-    *parseBlockStart() {
-        const [ch0, ch1] = this.peek(2);
-        if (!ch1 && !this.atEnd)
-            return this.setNext('block-start');
-        if ((ch0 === '-' || ch0 === '?' || ch0 === ':') && isEmpty(ch1)) {
-            const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
-            this.indentNext = this.indentValue + 1;
-            this.indentValue += n;
-            return 'block-start';
-        }
-        return 'doc';
-    }
-    *parseDocument() {
-        yield* this.pushSpaces(true);
-        const line = this.getLine();
-        if (line === null)
-            return this.setNext('doc');
-        let n = yield* this.pushIndicators();
-        switch (line[n]) {
-            case '#':
-                yield* this.pushCount(line.length - n);
-            // fallthrough
-            case undefined:
-                yield* this.pushNewline();
-                return yield* this.parseLineStart();
-            case '{':
-            case '[':
-                yield* this.pushCount(1);
-                this.flowKey = false;
-                this.flowLevel = 1;
-                return 'flow';
-            case '}':
-            case ']':
-                // this is an error
-                yield* this.pushCount(1);
-                return 'doc';
-            case '*':
-                yield* this.pushUntil(isNotAnchorChar);
-                return 'doc';
-            case '"':
-            case "'":
-                return yield* this.parseQuotedScalar();
-            case '|':
-            case '>':
-                n += yield* this.parseBlockScalarHeader();
-                n += yield* this.pushSpaces(true);
-                yield* this.pushCount(line.length - n);
-                yield* this.pushNewline();
-                return yield* this.parseBlockScalar();
-            default:
-                return yield* this.parsePlainScalar();
-        }
-    }
-    *parseFlowCollection() {
-        let nl, sp;
-        let indent = -1;
-        do {
-            nl = yield* this.pushNewline();
-            if (nl > 0) {
-                sp = yield* this.pushSpaces(false);
-                this.indentValue = indent = sp;
-            }
-            else {
-                sp = 0;
-            }
-            sp += yield* this.pushSpaces(true);
-        } while (nl + sp > 0);
-        const line = this.getLine();
-        if (line === null)
-            return this.setNext('flow');
-        if ((indent !== -1 && indent < this.indentNext && line[0] !== '#') ||
-            (indent === 0 &&
-                (line.startsWith('---') || line.startsWith('...')) &&
-                isEmpty(line[3]))) {
-            // Allowing for the terminal ] or } at the same (rather than greater)
-            // indent level as the initial [ or { is technically invalid, but
-            // failing here would be surprising to users.
-            const atFlowEndMarker = indent === this.indentNext - 1 &&
-                this.flowLevel === 1 &&
-                (line[0] === ']' || line[0] === '}');
-            if (!atFlowEndMarker) {
-                // this is an error
-                this.flowLevel = 0;
-                yield cst.FLOW_END;
-                return yield* this.parseLineStart();
-            }
-        }
-        let n = 0;
-        while (line[n] === ',') {
-            n += yield* this.pushCount(1);
-            n += yield* this.pushSpaces(true);
-            this.flowKey = false;
-        }
-        n += yield* this.pushIndicators();
-        switch (line[n]) {
-            case undefined:
-                return 'flow';
-            case '#':
-                yield* this.pushCount(line.length - n);
-                return 'flow';
-            case '{':
-            case '[':
-                yield* this.pushCount(1);
-                this.flowKey = false;
-                this.flowLevel += 1;
-                return 'flow';
-            case '}':
-            case ']':
-                yield* this.pushCount(1);
-                this.flowKey = true;
-                this.flowLevel -= 1;
-                return this.flowLevel ? 'flow' : 'doc';
-            case '*':
-                yield* this.pushUntil(isNotAnchorChar);
-                return 'flow';
-            case '"':
-            case "'":
-                this.flowKey = true;
-                return yield* this.parseQuotedScalar();
-            case ':': {
-                const next = this.charAt(1);
-                if (this.flowKey || isEmpty(next) || next === ',') {
-                    this.flowKey = false;
-                    yield* this.pushCount(1);
-                    yield* this.pushSpaces(true);
-                    return 'flow';
-                }
-            }
-            // fallthrough
-            default:
-                this.flowKey = false;
-                return yield* this.parsePlainScalar();
-        }
-    }
-    *parseQuotedScalar() {
-        const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
-        if (quote === "'") {
-            while (end !== -1 && this.buffer[end + 1] === "'")
-                end = this.buffer.indexOf("'", end + 2);
-        }
-        else {
-            // double-quote
-            while (end !== -1) {
-                let n = 0;
-                while (this.buffer[end - 1 - n] === '\\')
-                    n += 1;
-                if (n % 2 === 0)
-                    break;
-                end = this.buffer.indexOf('"', end + 1);
-            }
-        }
-        // Only looking for newlines within the quotes
-        const qb = this.buffer.substring(0, end);
-        let nl = qb.indexOf('\n', this.pos);
-        if (nl !== -1) {
-            while (nl !== -1) {
-                const cs = this.continueScalar(nl + 1);
-                if (cs === -1)
-                    break;
-                nl = qb.indexOf('\n', cs);
-            }
-            if (nl !== -1) {
-                // this is an error caused by an unexpected unindent
-                end = nl - (qb[nl - 1] === '\r' ? 2 : 1);
-            }
-        }
-        if (end === -1) {
-            if (!this.atEnd)
-                return this.setNext('quoted-scalar');
-            end = this.buffer.length;
-        }
-        yield* this.pushToIndex(end + 1, false);
-        return this.flowLevel ? 'flow' : 'doc';
-    }
-    *parseBlockScalarHeader() {
-        this.blockScalarIndent = -1;
-        this.blockScalarKeep = false;
-        let i = this.pos;
-        while (true) {
-            const ch = this.buffer[++i];
-            if (ch === '+')
-                this.blockScalarKeep = true;
-            else if (ch > '0' && ch <= '9')
-                this.blockScalarIndent = Number(ch) - 1;
-            else if (ch !== '-')
-                break;
-        }
-        return yield* this.pushUntil(ch => isEmpty(ch) || ch === '#');
-    }
-    *parseBlockScalar() {
-        let nl = this.pos - 1; // may be -1 if this.pos === 0
-        let indent = 0;
-        let ch;
-        loop: for (let i = this.pos; (ch = this.buffer[i]); ++i) {
-            switch (ch) {
-                case ' ':
-                    indent += 1;
-                    break;
-                case '\n':
-                    nl = i;
-                    indent = 0;
-                    break;
-                case '\r': {
-                    const next = this.buffer[i + 1];
-                    if (!next && !this.atEnd)
-                        return this.setNext('block-scalar');
-                    if (next === '\n')
-                        break;
-                } // fallthrough
-                default:
-                    break loop;
-            }
-        }
-        if (!ch && !this.atEnd)
-            return this.setNext('block-scalar');
-        if (indent >= this.indentNext) {
-            if (this.blockScalarIndent === -1)
-                this.indentNext = indent;
-            else {
-                this.indentNext =
-                    this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
-            }
-            do {
-                const cs = this.continueScalar(nl + 1);
-                if (cs === -1)
-                    break;
-                nl = this.buffer.indexOf('\n', cs);
-            } while (nl !== -1);
-            if (nl === -1) {
-                if (!this.atEnd)
-                    return this.setNext('block-scalar');
-                nl = this.buffer.length;
-            }
-        }
-        // Trailing insufficiently indented tabs are invalid.
-        // To catch that during parsing, we include them in the block scalar value.
-        let i = nl + 1;
-        ch = this.buffer[i];
-        while (ch === ' ')
-            ch = this.buffer[++i];
-        if (ch === '\t') {
-            while (ch === '\t' || ch === ' ' || ch === '\r' || ch === '\n')
-                ch = this.buffer[++i];
-            nl = i - 1;
-        }
-        else if (!this.blockScalarKeep) {
-            do {
-                let i = nl - 1;
-                let ch = this.buffer[i];
-                if (ch === '\r')
-                    ch = this.buffer[--i];
-                const lastChar = i; // Drop the line if last char not more indented
-                while (ch === ' ')
-                    ch = this.buffer[--i];
-                if (ch === '\n' && i >= this.pos && i + 1 + indent > lastChar)
-                    nl = i;
-                else
-                    break;
-            } while (true);
-        }
-        yield cst.SCALAR;
-        yield* this.pushToIndex(nl + 1, true);
-        return yield* this.parseLineStart();
-    }
-    *parsePlainScalar() {
-        const inFlow = this.flowLevel > 0;
-        let end = this.pos - 1;
-        let i = this.pos - 1;
-        let ch;
-        while ((ch = this.buffer[++i])) {
-            if (ch === ':') {
-                const next = this.buffer[i + 1];
-                if (isEmpty(next) || (inFlow && flowIndicatorChars.has(next)))
-                    break;
-                end = i;
-            }
-            else if (isEmpty(ch)) {
-                let next = this.buffer[i + 1];
-                if (ch === '\r') {
-                    if (next === '\n') {
-                        i += 1;
-                        ch = '\n';
-                        next = this.buffer[i + 1];
-                    }
-                    else
-                        end = i;
-                }
-                if (next === '#' || (inFlow && flowIndicatorChars.has(next)))
-                    break;
-                if (ch === '\n') {
-                    const cs = this.continueScalar(i + 1);
-                    if (cs === -1)
-                        break;
-                    i = Math.max(i, cs - 2); // to advance, but still account for ' #'
-                }
-            }
-            else {
-                if (inFlow && flowIndicatorChars.has(ch))
-                    break;
-                end = i;
-            }
-        }
-        if (!ch && !this.atEnd)
-            return this.setNext('plain-scalar');
-        yield cst.SCALAR;
-        yield* this.pushToIndex(end + 1, true);
-        return inFlow ? 'flow' : 'doc';
-    }
-    *pushCount(n) {
-        if (n > 0) {
-            yield this.buffer.substr(this.pos, n);
-            this.pos += n;
-            return n;
-        }
-        return 0;
-    }
-    *pushToIndex(i, allowEmpty) {
-        const s = this.buffer.slice(this.pos, i);
-        if (s) {
-            yield s;
-            this.pos += s.length;
-            return s.length;
-        }
-        else if (allowEmpty)
-            yield '';
-        return 0;
-    }
-    *pushIndicators() {
-        let n = 0;
-        loop: while (true) {
-            switch (this.charAt(0)) {
-                case '!':
-                    n += yield* this.pushTag();
-                    n += yield* this.pushSpaces(true);
-                    continue loop;
-                case '&':
-                    n += yield* this.pushUntil(isNotAnchorChar);
-                    n += yield* this.pushSpaces(true);
-                    continue loop;
-                case '-': // this is an error
-                case '?': // this is an error outside flow collections
-                case ':': {
-                    const inFlow = this.flowLevel > 0;
-                    const ch1 = this.charAt(1);
-                    if (isEmpty(ch1) || (inFlow && flowIndicatorChars.has(ch1))) {
-                        if (!inFlow)
-                            this.indentNext = this.indentValue + 1;
-                        else if (this.flowKey)
-                            this.flowKey = false;
-                        n += yield* this.pushCount(1);
-                        n += yield* this.pushSpaces(true);
-                        continue loop;
-                    }
-                }
-            }
-            break loop;
-        }
-        return n;
-    }
-    *pushTag() {
-        if (this.charAt(1) === '<') {
-            let i = this.pos + 2;
-            let ch = this.buffer[i];
-            while (!isEmpty(ch) && ch !== '>')
-                ch = this.buffer[++i];
-            return yield* this.pushToIndex(ch === '>' ? i + 1 : i, false);
-        }
-        else {
-            let i = this.pos + 1;
-            let ch = this.buffer[i];
-            while (ch) {
-                if (tagChars.has(ch))
-                    ch = this.buffer[++i];
-                else if (ch === '%' &&
-                    hexDigits.has(this.buffer[i + 1]) &&
-                    hexDigits.has(this.buffer[i + 2])) {
-                    ch = this.buffer[(i += 3)];
-                }
-                else
-                    break;
-            }
-            return yield* this.pushToIndex(i, false);
-        }
-    }
-    *pushNewline() {
-        const ch = this.buffer[this.pos];
-        if (ch === '\n')
-            return yield* this.pushCount(1);
-        else if (ch === '\r' && this.charAt(1) === '\n')
-            return yield* this.pushCount(2);
-        else
-            return 0;
-    }
-    *pushSpaces(allowTabs) {
-        let i = this.pos - 1;
-        let ch;
-        do {
-            ch = this.buffer[++i];
-        } while (ch === ' ' || (allowTabs && ch === '\t'));
-        const n = i - this.pos;
-        if (n > 0) {
-            yield this.buffer.substr(this.pos, n);
-            this.pos = i;
-        }
-        return n;
-    }
-    *pushUntil(test) {
-        let i = this.pos;
-        let ch = this.buffer[i];
-        while (!test(ch))
-            ch = this.buffer[++i];
-        return yield* this.pushToIndex(i, false);
-    }
-}
-
-exports.Lexer = Lexer;
-
-
-/***/ }),
-
-/***/ 6628:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Tracks newlines during parsing in order to provide an efficient API for
- * determining the one-indexed `{ line, col }` position for any offset
- * within the input.
- */
-class LineCounter {
-    constructor() {
-        this.lineStarts = [];
-        /**
-         * Should be called in ascending order. Otherwise, call
-         * `lineCounter.lineStarts.sort()` before calling `linePos()`.
-         */
-        this.addNewLine = (offset) => this.lineStarts.push(offset);
-        /**
-         * Performs a binary search and returns the 1-indexed { line, col }
-         * position of `offset`. If `line === 0`, `addNewLine` has never been
-         * called or `offset` is before the first known newline.
-         */
-        this.linePos = (offset) => {
-            let low = 0;
-            let high = this.lineStarts.length;
-            while (low < high) {
-                const mid = (low + high) >> 1; // Math.floor((low + high) / 2)
-                if (this.lineStarts[mid] < offset)
-                    low = mid + 1;
-                else
-                    high = mid;
-            }
-            if (this.lineStarts[low] === offset)
-                return { line: low + 1, col: 1 };
-            if (low === 0)
-                return { line: 0, col: offset };
-            const start = this.lineStarts[low - 1];
-            return { line: low, col: offset - start + 1 };
-        };
-    }
-}
-
-exports.LineCounter = LineCounter;
-
-
-/***/ }),
-
-/***/ 3456:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-
-function includesToken(list, type) {
-    for (let i = 0; i < list.length; ++i)
-        if (list[i].type === type)
-            return true;
-    return false;
-}
-function findNonEmptyIndex(list) {
-    for (let i = 0; i < list.length; ++i) {
-        switch (list[i].type) {
-            case 'space':
-            case 'comment':
-            case 'newline':
-                break;
-            default:
-                return i;
-        }
-    }
-    return -1;
-}
-function isFlowToken(token) {
-    switch (token?.type) {
-        case 'alias':
-        case 'scalar':
-        case 'single-quoted-scalar':
-        case 'double-quoted-scalar':
-        case 'flow-collection':
-            return true;
-        default:
-            return false;
-    }
-}
-function getPrevProps(parent) {
-    switch (parent.type) {
-        case 'document':
-            return parent.start;
-        case 'block-map': {
-            const it = parent.items[parent.items.length - 1];
-            return it.sep ?? it.start;
-        }
-        case 'block-seq':
-            return parent.items[parent.items.length - 1].start;
-        /* istanbul ignore next should not happen */
-        default:
-            return [];
-    }
-}
-/** Note: May modify input array */
-function getFirstKeyStartProps(prev) {
-    if (prev.length === 0)
-        return [];
-    let i = prev.length;
-    loop: while (--i >= 0) {
-        switch (prev[i].type) {
-            case 'doc-start':
-            case 'explicit-key-ind':
-            case 'map-value-ind':
-            case 'seq-item-ind':
-            case 'newline':
-                break loop;
-        }
-    }
-    while (prev[++i]?.type === 'space') {
-        /* loop */
-    }
-    return prev.splice(i, prev.length);
-}
-function arrayPushArray(target, source) {
-    // May exhaust call stack with large `source` array
-    if (source.length < 1e5)
-        Array.prototype.push.apply(target, source);
-    else
-        for (let i = 0; i < source.length; ++i)
-            target.push(source[i]);
-}
-function fixFlowSeqItems(fc) {
-    if (fc.start.type === 'flow-seq-start') {
-        for (const it of fc.items) {
-            if (it.sep &&
-                !it.value &&
-                !includesToken(it.start, 'explicit-key-ind') &&
-                !includesToken(it.sep, 'map-value-ind')) {
-                if (it.key)
-                    it.value = it.key;
-                delete it.key;
-                if (isFlowToken(it.value)) {
-                    if (it.value.end)
-                        arrayPushArray(it.value.end, it.sep);
-                    else
-                        it.value.end = it.sep;
-                }
-                else
-                    arrayPushArray(it.start, it.sep);
-                delete it.sep;
-            }
-        }
-    }
-}
-/**
- * A YAML concrete syntax tree (CST) parser
- *
- * ```ts
- * const src: string = ...
- * for (const token of new Parser().parse(src)) {
- *   // token: Token
- * }
- * ```
- *
- * To use the parser with a user-provided lexer:
- *
- * ```ts
- * function* parse(source: string, lexer: Lexer) {
- *   const parser = new Parser()
- *   for (const lexeme of lexer.lex(source))
- *     yield* parser.next(lexeme)
- *   yield* parser.end()
- * }
- *
- * const src: string = ...
- * const lexer = new Lexer()
- * for (const token of parse(src, lexer)) {
- *   // token: Token
- * }
- * ```
- */
-class Parser {
-    /**
-     * @param onNewLine - If defined, called separately with the start position of
-     *   each new line (in `parse()`, including the start of input).
-     */
-    constructor(onNewLine) {
-        /** If true, space and sequence indicators count as indentation */
-        this.atNewLine = true;
-        /** If true, next token is a scalar value */
-        this.atScalar = false;
-        /** Current indentation level */
-        this.indent = 0;
-        /** Current offset since the start of parsing */
-        this.offset = 0;
-        /** On the same line with a block map key */
-        this.onKeyLine = false;
-        /** Top indicates the node that's currently being built */
-        this.stack = [];
-        /** The source of the current token, set in parse() */
-        this.source = '';
-        /** The type of the current token, set in parse() */
-        this.type = '';
-        // Must be defined after `next()`
-        this.lexer = new lexer.Lexer();
-        this.onNewLine = onNewLine;
-    }
-    /**
-     * Parse `source` as a YAML stream.
-     * If `incomplete`, a part of the last line may be left as a buffer for the next call.
-     *
-     * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
-     *
-     * @returns A generator of tokens representing each directive, document, and other structure.
-     */
-    *parse(source, incomplete = false) {
-        if (this.onNewLine && this.offset === 0)
-            this.onNewLine(0);
-        for (const lexeme of this.lexer.lex(source, incomplete))
-            yield* this.next(lexeme);
-        if (!incomplete)
-            yield* this.end();
-    }
-    /**
-     * Advance the parser by the `source` of one lexical token.
-     */
-    *next(source) {
-        this.source = source;
-        if (node_process.env.LOG_TOKENS)
-            console.log('|', cst.prettyToken(source));
-        if (this.atScalar) {
-            this.atScalar = false;
-            yield* this.step();
-            this.offset += source.length;
-            return;
-        }
-        const type = cst.tokenType(source);
-        if (!type) {
-            const message = `Not a YAML token: ${source}`;
-            yield* this.pop({ type: 'error', offset: this.offset, message, source });
-            this.offset += source.length;
-        }
-        else if (type === 'scalar') {
-            this.atNewLine = false;
-            this.atScalar = true;
-            this.type = 'scalar';
-        }
-        else {
-            this.type = type;
-            yield* this.step();
-            switch (type) {
-                case 'newline':
-                    this.atNewLine = true;
-                    this.indent = 0;
-                    if (this.onNewLine)
-                        this.onNewLine(this.offset + source.length);
-                    break;
-                case 'space':
-                    if (this.atNewLine && source[0] === ' ')
-                        this.indent += source.length;
-                    break;
-                case 'explicit-key-ind':
-                case 'map-value-ind':
-                case 'seq-item-ind':
-                    if (this.atNewLine)
-                        this.indent += source.length;
-                    break;
-                case 'doc-mode':
-                case 'flow-error-end':
-                    return;
-                default:
-                    this.atNewLine = false;
-            }
-            this.offset += source.length;
-        }
-    }
-    /** Call at end of input to push out any remaining constructions */
-    *end() {
-        while (this.stack.length > 0)
-            yield* this.pop();
-    }
-    get sourceToken() {
-        const st = {
-            type: this.type,
-            offset: this.offset,
-            indent: this.indent,
-            source: this.source
-        };
-        return st;
-    }
-    *step() {
-        const top = this.peek(1);
-        if (this.type === 'doc-end' && top?.type !== 'doc-end') {
-            while (this.stack.length > 0)
-                yield* this.pop();
-            this.stack.push({
-                type: 'doc-end',
-                offset: this.offset,
-                source: this.source
-            });
-            return;
-        }
-        if (!top)
-            return yield* this.stream();
-        switch (top.type) {
-            case 'document':
-                return yield* this.document(top);
-            case 'alias':
-            case 'scalar':
-            case 'single-quoted-scalar':
-            case 'double-quoted-scalar':
-                return yield* this.scalar(top);
-            case 'block-scalar':
-                return yield* this.blockScalar(top);
-            case 'block-map':
-                return yield* this.blockMap(top);
-            case 'block-seq':
-                return yield* this.blockSequence(top);
-            case 'flow-collection':
-                return yield* this.flowCollection(top);
-            case 'doc-end':
-                return yield* this.documentEnd(top);
-        }
-        /* istanbul ignore next should not happen */
-        yield* this.pop();
-    }
-    peek(n) {
-        return this.stack[this.stack.length - n];
-    }
-    *pop(error) {
-        const token = error ?? this.stack.pop();
-        /* istanbul ignore if should not happen */
-        if (!token) {
-            const message = 'Tried to pop an empty stack';
-            yield { type: 'error', offset: this.offset, source: '', message };
-        }
-        else if (this.stack.length === 0) {
-            yield token;
-        }
-        else {
-            const top = this.peek(1);
-            if (token.type === 'block-scalar') {
-                // Block scalars use their parent rather than header indent
-                token.indent = 'indent' in top ? top.indent : 0;
-            }
-            else if (token.type === 'flow-collection' && top.type === 'document') {
-                // Ignore all indent for top-level flow collections
-                token.indent = 0;
-            }
-            if (token.type === 'flow-collection')
-                fixFlowSeqItems(token);
-            switch (top.type) {
-                case 'document':
-                    top.value = token;
-                    break;
-                case 'block-scalar':
-                    top.props.push(token); // error
-                    break;
-                case 'block-map': {
-                    const it = top.items[top.items.length - 1];
-                    if (it.value) {
-                        top.items.push({ start: [], key: token, sep: [] });
-                        this.onKeyLine = true;
-                        return;
-                    }
-                    else if (it.sep) {
-                        it.value = token;
-                    }
-                    else {
-                        Object.assign(it, { key: token, sep: [] });
-                        this.onKeyLine = !it.explicitKey;
-                        return;
-                    }
-                    break;
-                }
-                case 'block-seq': {
-                    const it = top.items[top.items.length - 1];
-                    if (it.value)
-                        top.items.push({ start: [], value: token });
-                    else
-                        it.value = token;
-                    break;
-                }
-                case 'flow-collection': {
-                    const it = top.items[top.items.length - 1];
-                    if (!it || it.value)
-                        top.items.push({ start: [], key: token, sep: [] });
-                    else if (it.sep)
-                        it.value = token;
-                    else
-                        Object.assign(it, { key: token, sep: [] });
-                    return;
-                }
-                /* istanbul ignore next should not happen */
-                default:
-                    yield* this.pop();
-                    yield* this.pop(token);
-            }
-            if ((top.type === 'document' ||
-                top.type === 'block-map' ||
-                top.type === 'block-seq') &&
-                (token.type === 'block-map' || token.type === 'block-seq')) {
-                const last = token.items[token.items.length - 1];
-                if (last &&
-                    !last.sep &&
-                    !last.value &&
-                    last.start.length > 0 &&
-                    findNonEmptyIndex(last.start) === -1 &&
-                    (token.indent === 0 ||
-                        last.start.every(st => st.type !== 'comment' || st.indent < token.indent))) {
-                    if (top.type === 'document')
-                        top.end = last.start;
-                    else
-                        top.items.push({ start: last.start });
-                    token.items.splice(-1, 1);
-                }
-            }
-        }
-    }
-    *stream() {
-        switch (this.type) {
-            case 'directive-line':
-                yield { type: 'directive', offset: this.offset, source: this.source };
-                return;
-            case 'byte-order-mark':
-            case 'space':
-            case 'comment':
-            case 'newline':
-                yield this.sourceToken;
-                return;
-            case 'doc-mode':
-            case 'doc-start': {
-                const doc = {
-                    type: 'document',
-                    offset: this.offset,
-                    start: []
-                };
-                if (this.type === 'doc-start')
-                    doc.start.push(this.sourceToken);
-                this.stack.push(doc);
-                return;
-            }
-        }
-        yield {
-            type: 'error',
-            offset: this.offset,
-            message: `Unexpected ${this.type} token in YAML stream`,
-            source: this.source
-        };
-    }
-    *document(doc) {
-        if (doc.value)
-            return yield* this.lineEnd(doc);
-        switch (this.type) {
-            case 'doc-start': {
-                if (findNonEmptyIndex(doc.start) !== -1) {
-                    yield* this.pop();
-                    yield* this.step();
-                }
-                else
-                    doc.start.push(this.sourceToken);
-                return;
-            }
-            case 'anchor':
-            case 'tag':
-            case 'space':
-            case 'comment':
-            case 'newline':
-                doc.start.push(this.sourceToken);
-                return;
-        }
-        const bv = this.startBlockValue(doc);
-        if (bv)
-            this.stack.push(bv);
-        else {
-            yield {
-                type: 'error',
-                offset: this.offset,
-                message: `Unexpected ${this.type} token in YAML document`,
-                source: this.source
-            };
-        }
-    }
-    *scalar(scalar) {
-        if (this.type === 'map-value-ind') {
-            const prev = getPrevProps(this.peek(2));
-            const start = getFirstKeyStartProps(prev);
-            let sep;
-            if (scalar.end) {
-                sep = scalar.end;
-                sep.push(this.sourceToken);
-                delete scalar.end;
-            }
-            else
-                sep = [this.sourceToken];
-            const map = {
-                type: 'block-map',
-                offset: scalar.offset,
-                indent: scalar.indent,
-                items: [{ start, key: scalar, sep }]
-            };
-            this.onKeyLine = true;
-            this.stack[this.stack.length - 1] = map;
-        }
-        else
-            yield* this.lineEnd(scalar);
-    }
-    *blockScalar(scalar) {
-        switch (this.type) {
-            case 'space':
-            case 'comment':
-            case 'newline':
-                scalar.props.push(this.sourceToken);
-                return;
-            case 'scalar':
-                scalar.source = this.source;
-                // block-scalar source includes trailing newline
-                this.atNewLine = true;
-                this.indent = 0;
-                if (this.onNewLine) {
-                    let nl = this.source.indexOf('\n') + 1;
-                    while (nl !== 0) {
-                        this.onNewLine(this.offset + nl);
-                        nl = this.source.indexOf('\n', nl) + 1;
-                    }
-                }
-                yield* this.pop();
-                break;
-            /* istanbul ignore next should not happen */
-            default:
-                yield* this.pop();
-                yield* this.step();
-        }
-    }
-    *blockMap(map) {
-        const it = map.items[map.items.length - 1];
-        // it.sep is true-ish if pair already has key or : separator
-        switch (this.type) {
-            case 'newline':
-                this.onKeyLine = false;
-                if (it.value) {
-                    const end = 'end' in it.value ? it.value.end : undefined;
-                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
-                    if (last?.type === 'comment')
-                        end?.push(this.sourceToken);
-                    else
-                        map.items.push({ start: [this.sourceToken] });
-                }
-                else if (it.sep) {
-                    it.sep.push(this.sourceToken);
-                }
-                else {
-                    it.start.push(this.sourceToken);
-                }
-                return;
-            case 'space':
-            case 'comment':
-                if (it.value) {
-                    map.items.push({ start: [this.sourceToken] });
-                }
-                else if (it.sep) {
-                    it.sep.push(this.sourceToken);
-                }
-                else {
-                    if (this.atIndentedComment(it.start, map.indent)) {
-                        const prev = map.items[map.items.length - 2];
-                        const end = prev?.value?.end;
-                        if (Array.isArray(end)) {
-                            arrayPushArray(end, it.start);
-                            end.push(this.sourceToken);
-                            map.items.pop();
-                            return;
-                        }
-                    }
-                    it.start.push(this.sourceToken);
-                }
-                return;
-        }
-        if (this.indent >= map.indent) {
-            const atMapIndent = !this.onKeyLine && this.indent === map.indent;
-            const atNextItem = atMapIndent &&
-                (it.sep || it.explicitKey) &&
-                this.type !== 'seq-item-ind';
-            // For empty nodes, assign newline-separated not indented empty tokens to following node
-            let start = [];
-            if (atNextItem && it.sep && !it.value) {
-                const nl = [];
-                for (let i = 0; i < it.sep.length; ++i) {
-                    const st = it.sep[i];
-                    switch (st.type) {
-                        case 'newline':
-                            nl.push(i);
-                            break;
-                        case 'space':
-                            break;
-                        case 'comment':
-                            if (st.indent > map.indent)
-                                nl.length = 0;
-                            break;
-                        default:
-                            nl.length = 0;
-                    }
-                }
-                if (nl.length >= 2)
-                    start = it.sep.splice(nl[1]);
-            }
-            switch (this.type) {
-                case 'anchor':
-                case 'tag':
-                    if (atNextItem || it.value) {
-                        start.push(this.sourceToken);
-                        map.items.push({ start });
-                        this.onKeyLine = true;
-                    }
-                    else if (it.sep) {
-                        it.sep.push(this.sourceToken);
-                    }
-                    else {
-                        it.start.push(this.sourceToken);
-                    }
-                    return;
-                case 'explicit-key-ind':
-                    if (!it.sep && !it.explicitKey) {
-                        it.start.push(this.sourceToken);
-                        it.explicitKey = true;
-                    }
-                    else if (atNextItem || it.value) {
-                        start.push(this.sourceToken);
-                        map.items.push({ start, explicitKey: true });
-                    }
-                    else {
-                        this.stack.push({
-                            type: 'block-map',
-                            offset: this.offset,
-                            indent: this.indent,
-                            items: [{ start: [this.sourceToken], explicitKey: true }]
-                        });
-                    }
-                    this.onKeyLine = true;
-                    return;
-                case 'map-value-ind':
-                    if (it.explicitKey) {
-                        if (!it.sep) {
-                            if (includesToken(it.start, 'newline')) {
-                                Object.assign(it, { key: null, sep: [this.sourceToken] });
-                            }
-                            else {
-                                const start = getFirstKeyStartProps(it.start);
-                                this.stack.push({
-                                    type: 'block-map',
-                                    offset: this.offset,
-                                    indent: this.indent,
-                                    items: [{ start, key: null, sep: [this.sourceToken] }]
-                                });
-                            }
-                        }
-                        else if (it.value) {
-                            map.items.push({ start: [], key: null, sep: [this.sourceToken] });
-                        }
-                        else if (includesToken(it.sep, 'map-value-ind')) {
-                            this.stack.push({
-                                type: 'block-map',
-                                offset: this.offset,
-                                indent: this.indent,
-                                items: [{ start, key: null, sep: [this.sourceToken] }]
-                            });
-                        }
-                        else if (isFlowToken(it.key) &&
-                            !includesToken(it.sep, 'newline')) {
-                            const start = getFirstKeyStartProps(it.start);
-                            const key = it.key;
-                            const sep = it.sep;
-                            sep.push(this.sourceToken);
-                            // @ts-expect-error type guard is wrong here
-                            delete it.key;
-                            // @ts-expect-error type guard is wrong here
-                            delete it.sep;
-                            this.stack.push({
-                                type: 'block-map',
-                                offset: this.offset,
-                                indent: this.indent,
-                                items: [{ start, key, sep }]
-                            });
-                        }
-                        else if (start.length > 0) {
-                            // Not actually at next item
-                            it.sep = it.sep.concat(start, this.sourceToken);
-                        }
-                        else {
-                            it.sep.push(this.sourceToken);
-                        }
-                    }
-                    else {
-                        if (!it.sep) {
-                            Object.assign(it, { key: null, sep: [this.sourceToken] });
-                        }
-                        else if (it.value || atNextItem) {
-                            map.items.push({ start, key: null, sep: [this.sourceToken] });
-                        }
-                        else if (includesToken(it.sep, 'map-value-ind')) {
-                            this.stack.push({
-                                type: 'block-map',
-                                offset: this.offset,
-                                indent: this.indent,
-                                items: [{ start: [], key: null, sep: [this.sourceToken] }]
-                            });
-                        }
-                        else {
-                            it.sep.push(this.sourceToken);
-                        }
-                    }
-                    this.onKeyLine = true;
-                    return;
-                case 'alias':
-                case 'scalar':
-                case 'single-quoted-scalar':
-                case 'double-quoted-scalar': {
-                    const fs = this.flowScalar(this.type);
-                    if (atNextItem || it.value) {
-                        map.items.push({ start, key: fs, sep: [] });
-                        this.onKeyLine = true;
-                    }
-                    else if (it.sep) {
-                        this.stack.push(fs);
-                    }
-                    else {
-                        Object.assign(it, { key: fs, sep: [] });
-                        this.onKeyLine = true;
-                    }
-                    return;
-                }
-                default: {
-                    const bv = this.startBlockValue(map);
-                    if (bv) {
-                        if (bv.type === 'block-seq') {
-                            if (!it.explicitKey &&
-                                it.sep &&
-                                !includesToken(it.sep, 'newline')) {
-                                yield* this.pop({
-                                    type: 'error',
-                                    offset: this.offset,
-                                    message: 'Unexpected block-seq-ind on same line with key',
-                                    source: this.source
-                                });
-                                return;
-                            }
-                        }
-                        else if (atMapIndent) {
-                            map.items.push({ start });
-                        }
-                        this.stack.push(bv);
-                        return;
-                    }
-                }
-            }
-        }
-        yield* this.pop();
-        yield* this.step();
-    }
-    *blockSequence(seq) {
-        const it = seq.items[seq.items.length - 1];
-        switch (this.type) {
-            case 'newline':
-                if (it.value) {
-                    const end = 'end' in it.value ? it.value.end : undefined;
-                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
-                    if (last?.type === 'comment')
-                        end?.push(this.sourceToken);
-                    else
-                        seq.items.push({ start: [this.sourceToken] });
-                }
-                else
-                    it.start.push(this.sourceToken);
-                return;
-            case 'space':
-            case 'comment':
-                if (it.value)
-                    seq.items.push({ start: [this.sourceToken] });
-                else {
-                    if (this.atIndentedComment(it.start, seq.indent)) {
-                        const prev = seq.items[seq.items.length - 2];
-                        const end = prev?.value?.end;
-                        if (Array.isArray(end)) {
-                            arrayPushArray(end, it.start);
-                            end.push(this.sourceToken);
-                            seq.items.pop();
-                            return;
-                        }
-                    }
-                    it.start.push(this.sourceToken);
-                }
-                return;
-            case 'anchor':
-            case 'tag':
-                if (it.value || this.indent <= seq.indent)
-                    break;
-                it.start.push(this.sourceToken);
-                return;
-            case 'seq-item-ind':
-                if (this.indent !== seq.indent)
-                    break;
-                if (it.value || includesToken(it.start, 'seq-item-ind'))
-                    seq.items.push({ start: [this.sourceToken] });
-                else
-                    it.start.push(this.sourceToken);
-                return;
-        }
-        if (this.indent > seq.indent) {
-            const bv = this.startBlockValue(seq);
-            if (bv) {
-                this.stack.push(bv);
-                return;
-            }
-        }
-        yield* this.pop();
-        yield* this.step();
-    }
-    *flowCollection(fc) {
-        const it = fc.items[fc.items.length - 1];
-        if (this.type === 'flow-error-end') {
-            let top;
-            do {
-                yield* this.pop();
-                top = this.peek(1);
-            } while (top?.type === 'flow-collection');
-        }
-        else if (fc.end.length === 0) {
-            switch (this.type) {
-                case 'comma':
-                case 'explicit-key-ind':
-                    if (!it || it.sep)
-                        fc.items.push({ start: [this.sourceToken] });
-                    else
-                        it.start.push(this.sourceToken);
-                    return;
-                case 'map-value-ind':
-                    if (!it || it.value)
-                        fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
-                    else if (it.sep)
-                        it.sep.push(this.sourceToken);
-                    else
-                        Object.assign(it, { key: null, sep: [this.sourceToken] });
-                    return;
-                case 'space':
-                case 'comment':
-                case 'newline':
-                case 'anchor':
-                case 'tag':
-                    if (!it || it.value)
-                        fc.items.push({ start: [this.sourceToken] });
-                    else if (it.sep)
-                        it.sep.push(this.sourceToken);
-                    else
-                        it.start.push(this.sourceToken);
-                    return;
-                case 'alias':
-                case 'scalar':
-                case 'single-quoted-scalar':
-                case 'double-quoted-scalar': {
-                    const fs = this.flowScalar(this.type);
-                    if (!it || it.value)
-                        fc.items.push({ start: [], key: fs, sep: [] });
-                    else if (it.sep)
-                        this.stack.push(fs);
-                    else
-                        Object.assign(it, { key: fs, sep: [] });
-                    return;
-                }
-                case 'flow-map-end':
-                case 'flow-seq-end':
-                    fc.end.push(this.sourceToken);
-                    return;
-            }
-            const bv = this.startBlockValue(fc);
-            /* istanbul ignore else should not happen */
-            if (bv)
-                this.stack.push(bv);
-            else {
-                yield* this.pop();
-                yield* this.step();
-            }
-        }
-        else {
-            const parent = this.peek(2);
-            if (parent.type === 'block-map' &&
-                ((this.type === 'map-value-ind' && parent.indent === fc.indent) ||
-                    (this.type === 'newline' &&
-                        !parent.items[parent.items.length - 1].sep))) {
-                yield* this.pop();
-                yield* this.step();
-            }
-            else if (this.type === 'map-value-ind' &&
-                parent.type !== 'flow-collection') {
-                const prev = getPrevProps(parent);
-                const start = getFirstKeyStartProps(prev);
-                fixFlowSeqItems(fc);
-                const sep = fc.end.splice(1, fc.end.length);
-                sep.push(this.sourceToken);
-                const map = {
-                    type: 'block-map',
-                    offset: fc.offset,
-                    indent: fc.indent,
-                    items: [{ start, key: fc, sep }]
-                };
-                this.onKeyLine = true;
-                this.stack[this.stack.length - 1] = map;
-            }
-            else {
-                yield* this.lineEnd(fc);
-            }
-        }
-    }
-    flowScalar(type) {
-        if (this.onNewLine) {
-            let nl = this.source.indexOf('\n') + 1;
-            while (nl !== 0) {
-                this.onNewLine(this.offset + nl);
-                nl = this.source.indexOf('\n', nl) + 1;
-            }
-        }
-        return {
-            type,
-            offset: this.offset,
-            indent: this.indent,
-            source: this.source
-        };
-    }
-    startBlockValue(parent) {
-        switch (this.type) {
-            case 'alias':
-            case 'scalar':
-            case 'single-quoted-scalar':
-            case 'double-quoted-scalar':
-                return this.flowScalar(this.type);
-            case 'block-scalar-header':
-                return {
-                    type: 'block-scalar',
-                    offset: this.offset,
-                    indent: this.indent,
-                    props: [this.sourceToken],
-                    source: ''
-                };
-            case 'flow-map-start':
-            case 'flow-seq-start':
-                return {
-                    type: 'flow-collection',
-                    offset: this.offset,
-                    indent: this.indent,
-                    start: this.sourceToken,
-                    items: [],
-                    end: []
-                };
-            case 'seq-item-ind':
-                return {
-                    type: 'block-seq',
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start: [this.sourceToken] }]
-                };
-            case 'explicit-key-ind': {
-                this.onKeyLine = true;
-                const prev = getPrevProps(parent);
-                const start = getFirstKeyStartProps(prev);
-                start.push(this.sourceToken);
-                return {
-                    type: 'block-map',
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start, explicitKey: true }]
-                };
-            }
-            case 'map-value-ind': {
-                this.onKeyLine = true;
-                const prev = getPrevProps(parent);
-                const start = getFirstKeyStartProps(prev);
-                return {
-                    type: 'block-map',
-                    offset: this.offset,
-                    indent: this.indent,
-                    items: [{ start, key: null, sep: [this.sourceToken] }]
-                };
-            }
-        }
-        return null;
-    }
-    atIndentedComment(start, indent) {
-        if (this.type !== 'comment')
-            return false;
-        if (this.indent <= indent)
-            return false;
-        return start.every(st => st.type === 'newline' || st.type === 'space');
-    }
-    *documentEnd(docEnd) {
-        if (this.type !== 'doc-mode') {
-            if (docEnd.end)
-                docEnd.end.push(this.sourceToken);
-            else
-                docEnd.end = [this.sourceToken];
-            if (this.type === 'newline')
-                yield* this.pop();
-        }
-    }
-    *lineEnd(token) {
-        switch (this.type) {
-            case 'comma':
-            case 'doc-start':
-            case 'doc-end':
-            case 'flow-seq-end':
-            case 'flow-map-end':
-            case 'map-value-ind':
-                yield* this.pop();
-                yield* this.step();
-                break;
-            case 'newline':
-                this.onKeyLine = false;
-            // fallthrough
-            case 'space':
-            case 'comment':
-            default:
-                // all other values are errors
-                if (token.end)
-                    token.end.push(this.sourceToken);
-                else
-                    token.end = [this.sourceToken];
-                if (this.type === 'newline')
-                    yield* this.pop();
-        }
-    }
-}
-
-exports.Parser = Parser;
-
-
-/***/ }),
-
-/***/ 4047:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-
-function parseOptions(options) {
-    const prettyErrors = options.prettyErrors !== false;
-    const lineCounter$1 = options.lineCounter || (prettyErrors && new lineCounter.LineCounter()) || null;
-    return { lineCounter: lineCounter$1, prettyErrors };
-}
-/**
- * Parse the input as a stream of YAML documents.
- *
- * Documents should be separated from each other by `...` or `---` marker lines.
- *
- * @returns If an empty `docs` array is returned, it will be of type
- *   EmptyStream and contain additional stream information. In
- *   TypeScript, you should use `'empty' in docs` as a type guard for it.
- */
-function parseAllDocuments(source, options = {}) {
-    const { lineCounter, prettyErrors } = parseOptions(options);
-    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
-    const composer$1 = new composer.Composer(options);
-    const docs = Array.from(composer$1.compose(parser$1.parse(source)));
-    if (prettyErrors && lineCounter)
-        for (const doc of docs) {
-            doc.errors.forEach(errors.prettifyError(source, lineCounter));
-            doc.warnings.forEach(errors.prettifyError(source, lineCounter));
-        }
-    if (docs.length > 0)
-        return docs;
-    return Object.assign([], { empty: true }, composer$1.streamInfo());
-}
-/** Parse an input string into a single YAML.Document */
-function parseDocument(source, options = {}) {
-    const { lineCounter, prettyErrors } = parseOptions(options);
-    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
-    const composer$1 = new composer.Composer(options);
-    // `doc` is always set by compose.end(true) at the very latest
-    let doc = null;
-    for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
-        if (!doc)
-            doc = _doc;
-        else if (doc.options.logLevel !== 'silent') {
-            doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
-            break;
-        }
-    }
-    if (prettyErrors && lineCounter) {
-        doc.errors.forEach(errors.prettifyError(source, lineCounter));
-        doc.warnings.forEach(errors.prettifyError(source, lineCounter));
-    }
-    return doc;
-}
-function parse(src, reviver, options) {
-    let _reviver = undefined;
-    if (typeof reviver === 'function') {
-        _reviver = reviver;
-    }
-    else if (options === undefined && reviver && typeof reviver === 'object') {
-        options = reviver;
-    }
-    const doc = parseDocument(src, options);
-    if (!doc)
-        return null;
-    doc.warnings.forEach(warning => log.warn(doc.options.logLevel, warning));
-    if (doc.errors.length > 0) {
-        if (doc.options.logLevel !== 'silent')
-            throw doc.errors[0];
-        else
-            doc.errors = [];
-    }
-    return doc.toJS(Object.assign({ reviver: _reviver }, options));
-}
-function stringify(value, replacer, options) {
-    let _replacer = null;
-    if (typeof replacer === 'function' || Array.isArray(replacer)) {
-        _replacer = replacer;
-    }
-    else if (options === undefined && replacer) {
-        options = replacer;
-    }
-    if (typeof options === 'string')
-        options = options.length;
-    if (typeof options === 'number') {
-        const indent = Math.round(options);
-        options = indent < 1 ? undefined : indent > 8 ? { indent: 8 } : { indent };
-    }
-    if (value === undefined) {
-        const { keepUndefined } = options ?? replacer ?? {};
-        if (!keepUndefined)
-            return undefined;
-    }
-    if (identity.isDocument(value) && !_replacer)
-        return value.toString(options);
-    return new Document.Document(value, _replacer, options).toString(options);
-}
-
-exports.parse = parse;
-exports.parseAllDocuments = parseAllDocuments;
-exports.parseDocument = parseDocument;
-exports.stringify = stringify;
-
-
-/***/ }),
-
-/***/ 5840:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
-
-const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-class Schema {
-    constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
-        this.compat = Array.isArray(compat)
-            ? tags.getTags(compat, 'compat')
-            : compat
-                ? tags.getTags(null, compat)
-                : null;
-        this.name = (typeof schema === 'string' && schema) || 'core';
-        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge);
-        this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity.MAP, { value: map.map });
-        Object.defineProperty(this, identity.SCALAR, { value: string.string });
-        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
-        // Used by createMap()
-        this.sortMapEntries =
-            typeof sortMapEntries === 'function'
-                ? sortMapEntries
-                : sortMapEntries === true
-                    ? sortMapEntriesByKey
-                    : null;
-    }
-    clone() {
-        const copy = Object.create(Schema.prototype, Object.getOwnPropertyDescriptors(this));
-        copy.tags = this.tags.slice();
-        return copy;
-    }
-}
-
-exports.Schema = Schema;
-
-
-/***/ }),
-
-/***/ 7451:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
-
-const map = {
-    collection: 'map',
-    default: true,
-    nodeClass: YAMLMap.YAMLMap,
-    tag: 'tag:yaml.org,2002:map',
-    resolve(map, onError) {
-        if (!identity.isMap(map))
-            onError('Expected a mapping for this tag');
-        return map;
-    },
-    createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
-};
-
-exports.map = map;
-
-
-/***/ }),
-
-/***/ 3632:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-
-const nullTag = {
-    identify: value => value == null,
-    createNode: () => new Scalar.Scalar(null),
-    default: true,
-    tag: 'tag:yaml.org,2002:null',
-    test: /^(?:~|[Nn]ull|NULL)?$/,
-    resolve: () => new Scalar.Scalar(null),
-    stringify: ({ source }, ctx) => typeof source === 'string' && nullTag.test.test(source)
-        ? source
-        : ctx.options.nullStr
-};
-
-exports.nullTag = nullTag;
-
-
-/***/ }),
-
-/***/ 1706:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
-
-const seq = {
-    collection: 'seq',
-    default: true,
-    nodeClass: YAMLSeq.YAMLSeq,
-    tag: 'tag:yaml.org,2002:seq',
-    resolve(seq, onError) {
-        if (!identity.isSeq(seq))
-            onError('Expected a sequence for this tag');
-        return seq;
-    },
-    createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
-};
-
-exports.seq = seq;
-
-
-/***/ }),
-
-/***/ 6464:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyString = __nccwpck_require__(3069);
-
-const string = {
-    identify: value => typeof value === 'string',
-    default: true,
-    tag: 'tag:yaml.org,2002:str',
-    resolve: str => str,
-    stringify(item, ctx, onComment, onChompKeep) {
-        ctx = Object.assign({ actualString: true }, ctx);
-        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
-    }
-};
-
-exports.string = string;
-
-
-/***/ }),
-
-/***/ 3959:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-
-const boolTag = {
-    identify: value => typeof value === 'boolean',
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-    resolve: str => new Scalar.Scalar(str[0] === 't' || str[0] === 'T'),
-    stringify({ source, value }, ctx) {
-        if (source && boolTag.test.test(source)) {
-            const sv = source[0] === 't' || source[0] === 'T';
-            if (value === sv)
-                return source;
-        }
-        return value ? ctx.options.trueStr : ctx.options.falseStr;
-    }
-};
-
-exports.boolTag = boolTag;
-
-
-/***/ }),
-
-/***/ 8405:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
-
-const floatNaN = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    resolve: str => str.slice(-3).toLowerCase() === 'nan'
-        ? NaN
-        : str[0] === '-'
-            ? Number.NEGATIVE_INFINITY
-            : Number.POSITIVE_INFINITY,
-    stringify: stringifyNumber.stringifyNumber
-};
-const floatExp = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    format: 'EXP',
-    test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-    resolve: str => parseFloat(str),
-    stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
-    }
-};
-const float = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-    resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf('.');
-        if (dot !== -1 && str[str.length - 1] === '0')
-            node.minFractionDigits = str.length - dot - 1;
-        return node;
-    },
-    stringify: stringifyNumber.stringifyNumber
-};
-
-exports.float = float;
-exports.floatExp = floatExp;
-exports.floatNaN = floatNaN;
-
-
-/***/ }),
-
-/***/ 9874:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyNumber = __nccwpck_require__(8689);
-
-const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
-const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
-function intStringify(node, radix, prefix) {
-    const { value } = node;
-    if (intIdentify(value) && value >= 0)
-        return prefix + value.toString(radix);
-    return stringifyNumber.stringifyNumber(node);
-}
-const intOct = {
-    identify: value => intIdentify(value) && value >= 0,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'OCT',
-    test: /^0o[0-7]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
-    stringify: node => intStringify(node, 8, '0o')
-};
-const int = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    test: /^[-+]?[0-9]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
-    stringify: stringifyNumber.stringifyNumber
-};
-const intHex = {
-    identify: value => intIdentify(value) && value >= 0,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'HEX',
-    test: /^0x[0-9a-fA-F]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
-    stringify: node => intStringify(node, 16, '0x')
-};
-
-exports.int = int;
-exports.intHex = intHex;
-exports.intOct = intOct;
-
-
-/***/ }),
-
-/***/ 896:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-
-const schema = [
-    map.map,
-    seq.seq,
-    string.string,
-    _null.nullTag,
-    bool.boolTag,
-    int.intOct,
-    int.int,
-    int.intHex,
-    float.floatNaN,
-    float.floatExp,
-    float.float
-];
-
-exports.schema = schema;
-
-
-/***/ }),
-
-/***/ 3559:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-
-function intIdentify(value) {
-    return typeof value === 'bigint' || Number.isInteger(value);
-}
-const stringifyJSON = ({ value }) => JSON.stringify(value);
-const jsonScalars = [
-    {
-        identify: value => typeof value === 'string',
-        default: true,
-        tag: 'tag:yaml.org,2002:str',
-        resolve: str => str,
-        stringify: stringifyJSON
-    },
-    {
-        identify: value => value == null,
-        createNode: () => new Scalar.Scalar(null),
-        default: true,
-        tag: 'tag:yaml.org,2002:null',
-        test: /^null$/,
-        resolve: () => null,
-        stringify: stringifyJSON
-    },
-    {
-        identify: value => typeof value === 'boolean',
-        default: true,
-        tag: 'tag:yaml.org,2002:bool',
-        test: /^true$|^false$/,
-        resolve: str => str === 'true',
-        stringify: stringifyJSON
-    },
-    {
-        identify: intIdentify,
-        default: true,
-        tag: 'tag:yaml.org,2002:int',
-        test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
-    },
-    {
-        identify: value => typeof value === 'number',
-        default: true,
-        tag: 'tag:yaml.org,2002:float',
-        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: str => parseFloat(str),
-        stringify: stringifyJSON
-    }
-];
-const jsonError = {
-    default: true,
-    tag: '',
-    test: /^/,
-    resolve(str, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
-        return str;
-    }
-};
-const schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
-
-exports.schema = schema;
-
-
-/***/ }),
-
-/***/ 18:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
-
-const schemas = new Map([
-    ['core', schema.schema],
-    ['failsafe', [map.map, seq.seq, string.string]],
-    ['json', schema$1.schema],
-    ['yaml11', schema$2.schema],
-    ['yaml-1.1', schema$2.schema]
-]);
-const tagsByName = {
-    binary: binary.binary,
-    bool: bool.boolTag,
-    float: float.float,
-    floatExp: float.floatExp,
-    floatNaN: float.floatNaN,
-    floatTime: timestamp.floatTime,
-    int: int.int,
-    intHex: int.intHex,
-    intOct: int.intOct,
-    intTime: timestamp.intTime,
-    map: map.map,
-    merge: merge.merge,
-    null: _null.nullTag,
-    omap: omap.omap,
-    pairs: pairs.pairs,
-    seq: seq.seq,
-    set: set.set,
-    timestamp: timestamp.timestamp
-};
-const coreKnownTags = {
-    'tag:yaml.org,2002:binary': binary.binary,
-    'tag:yaml.org,2002:merge': merge.merge,
-    'tag:yaml.org,2002:omap': omap.omap,
-    'tag:yaml.org,2002:pairs': pairs.pairs,
-    'tag:yaml.org,2002:set': set.set,
-    'tag:yaml.org,2002:timestamp': timestamp.timestamp
-};
-function getTags(customTags, schemaName, addMergeTag) {
-    const schemaTags = schemas.get(schemaName);
-    if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge.merge)
-            ? schemaTags.concat(merge.merge)
-            : schemaTags.slice();
-    }
-    let tags = schemaTags;
-    if (!tags) {
-        if (Array.isArray(customTags))
-            tags = [];
-        else {
-            const keys = Array.from(schemas.keys())
-                .filter(key => key !== 'yaml11')
-                .map(key => JSON.stringify(key))
-                .join(', ');
-            throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
-        }
-    }
-    if (Array.isArray(customTags)) {
-        for (const tag of customTags)
-            tags = tags.concat(tag);
-    }
-    else if (typeof customTags === 'function') {
-        tags = customTags(tags.slice());
-    }
-    if (addMergeTag)
-        tags = tags.concat(merge.merge);
-    return tags.reduce((tags, tag) => {
-        const tagObj = typeof tag === 'string' ? tagsByName[tag] : tag;
-        if (!tagObj) {
-            const tagName = JSON.stringify(tag);
-            const keys = Object.keys(tagsByName)
-                .map(key => JSON.stringify(key))
-                .join(', ');
-            throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
-        }
-        if (!tags.includes(tagObj))
-            tags.push(tagObj);
-        return tags;
-    }, []);
-}
-
-exports.coreKnownTags = coreKnownTags;
-exports.getTags = getTags;
-
-
-/***/ }),
-
-/***/ 6083:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
-
-const binary = {
-    identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
-    default: false,
-    tag: 'tag:yaml.org,2002:binary',
-    /**
-     * Returns a Buffer in node and an Uint8Array in browsers
-     *
-     * To use the resulting buffer as an image, you'll want to do something like:
-     *
-     *   const blob = new Blob([buffer], { type: 'image/jpeg' })
-     *   document.querySelector('#photo').src = URL.createObjectURL(blob)
-     */
-    resolve(src, onError) {
-        if (typeof node_buffer.Buffer === 'function') {
-            return node_buffer.Buffer.from(src, 'base64');
-        }
-        else if (typeof atob === 'function') {
-            // On IE 11, atob() can't handle newlines
-            const str = atob(src.replace(/[\n\r]/g, ''));
-            const buffer = new Uint8Array(str.length);
-            for (let i = 0; i < str.length; ++i)
-                buffer[i] = str.charCodeAt(i);
-            return buffer;
-        }
-        else {
-            onError('This environment does not support reading binary tags; either Buffer or atob is required');
-            return src;
-        }
-    },
-    stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
-        if (!value)
-            return '';
-        const buf = value; // checked earlier by binary.identify()
-        let str;
-        if (typeof node_buffer.Buffer === 'function') {
-            str =
-                buf instanceof node_buffer.Buffer
-                    ? buf.toString('base64')
-                    : node_buffer.Buffer.from(buf.buffer).toString('base64');
-        }
-        else if (typeof btoa === 'function') {
-            let s = '';
-            for (let i = 0; i < buf.length; ++i)
-                s += String.fromCharCode(buf[i]);
-            str = btoa(s);
-        }
-        else {
-            throw new Error('This environment does not support writing binary tags; either Buffer or btoa is required');
-        }
-        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
-        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
-            const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-            const n = Math.ceil(str.length / lineWidth);
-            const lines = new Array(n);
-            for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-                lines[i] = str.substr(o, lineWidth);
-            }
-            str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? '\n' : ' ');
-        }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
-    }
-};
-
-exports.binary = binary;
-
-
-/***/ }),
-
-/***/ 8398:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-
-function boolStringify({ value, source }, ctx) {
-    const boolObj = value ? trueTag : falseTag;
-    if (source && boolObj.test.test(source))
-        return source;
-    return value ? ctx.options.trueStr : ctx.options.falseStr;
-}
-const trueTag = {
-    identify: value => value === true,
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
-    resolve: () => new Scalar.Scalar(true),
-    stringify: boolStringify
-};
-const falseTag = {
-    identify: value => value === false,
-    default: true,
-    tag: 'tag:yaml.org,2002:bool',
-    test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
-    resolve: () => new Scalar.Scalar(false),
-    stringify: boolStringify
-};
-
-exports.falseTag = falseTag;
-exports.trueTag = trueTag;
-
-
-/***/ }),
-
-/***/ 5782:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
-
-const floatNaN = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-    resolve: (str) => str.slice(-3).toLowerCase() === 'nan'
-        ? NaN
-        : str[0] === '-'
-            ? Number.NEGATIVE_INFINITY
-            : Number.POSITIVE_INFINITY,
-    stringify: stringifyNumber.stringifyNumber
-};
-const floatExp = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    format: 'EXP',
-    test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-    resolve: (str) => parseFloat(str.replace(/_/g, '')),
-    stringify(node) {
-        const num = Number(node.value);
-        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
-    }
-};
-const float = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-    resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, '')));
-        const dot = str.indexOf('.');
-        if (dot !== -1) {
-            const f = str.substring(dot + 1).replace(/_/g, '');
-            if (f[f.length - 1] === '0')
-                node.minFractionDigits = f.length;
-        }
-        return node;
-    },
-    stringify: stringifyNumber.stringifyNumber
-};
-
-exports.float = float;
-exports.floatExp = floatExp;
-exports.floatNaN = floatNaN;
-
-
-/***/ }),
-
-/***/ 873:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyNumber = __nccwpck_require__(8689);
-
-const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
-function intResolve(str, offset, radix, { intAsBigInt }) {
-    const sign = str[0];
-    if (sign === '-' || sign === '+')
-        offset += 1;
-    str = str.substring(offset).replace(/_/g, '');
-    if (intAsBigInt) {
-        switch (radix) {
-            case 2:
-                str = `0b${str}`;
-                break;
-            case 8:
-                str = `0o${str}`;
-                break;
-            case 16:
-                str = `0x${str}`;
-                break;
-        }
-        const n = BigInt(str);
-        return sign === '-' ? BigInt(-1) * n : n;
-    }
-    const n = parseInt(str, radix);
-    return sign === '-' ? -1 * n : n;
-}
-function intStringify(node, radix, prefix) {
-    const { value } = node;
-    if (intIdentify(value)) {
-        const str = value.toString(radix);
-        return value < 0 ? '-' + prefix + str.substr(1) : prefix + str;
-    }
-    return stringifyNumber.stringifyNumber(node);
-}
-const intBin = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'BIN',
-    test: /^[-+]?0b[0-1_]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
-    stringify: node => intStringify(node, 2, '0b')
-};
-const intOct = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'OCT',
-    test: /^[-+]?0[0-7_]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
-    stringify: node => intStringify(node, 8, '0')
-};
-const int = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    test: /^[-+]?[0-9][0-9_]*$/,
-    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
-    stringify: stringifyNumber.stringifyNumber
-};
-const intHex = {
-    identify: intIdentify,
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'HEX',
-    test: /^[-+]?0x[0-9a-fA-F_]+$/,
-    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
-    stringify: node => intStringify(node, 16, '0x')
-};
-
-exports.int = int;
-exports.intBin = intBin;
-exports.intHex = intHex;
-exports.intOct = intOct;
-
-
-/***/ }),
-
-/***/ 452:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-
-// If the value associated with a merge key is a single mapping node, each of
-// its key/value pairs is inserted into the current mapping, unless the key
-// already exists in it. If the value associated with the merge key is a
-// sequence, then this sequence is expected to contain mapping nodes and each
-// of these nodes is merged in turn according to its order in the sequence.
-// Keys in mapping nodes earlier in the sequence override keys specified in
-// later mapping nodes. -- http://yaml.org/type/merge.html
-const MERGE_KEY = '<<';
-const merge = {
-    identify: value => value === MERGE_KEY ||
-        (typeof value === 'symbol' && value.description === MERGE_KEY),
-    default: 'key',
-    tag: 'tag:yaml.org,2002:merge',
-    test: /^<<$/,
-    resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
-        addToJSMap: addMergeToJSMap
-    }),
-    stringify: () => MERGE_KEY
-};
-const isMergeKey = (ctx, key) => (merge.identify(key) ||
-    (identity.isScalar(key) &&
-        (!key.type || key.type === Scalar.Scalar.PLAIN) &&
-        merge.identify(key.value))) &&
-    ctx?.doc.schema.tags.some(tag => tag.tag === merge.tag && tag.default);
-function addMergeToJSMap(ctx, map, value) {
-    const source = resolveAliasValue(ctx, value);
-    if (identity.isSeq(source))
-        for (const it of source.items)
-            mergeValue(ctx, map, it);
-    else if (Array.isArray(source))
-        for (const it of source)
-            mergeValue(ctx, map, it);
-    else
-        mergeValue(ctx, map, source);
-}
-function mergeValue(ctx, map, value) {
-    const source = resolveAliasValue(ctx, value);
-    if (!identity.isMap(source))
-        throw new Error('Merge sources must be maps or map aliases');
-    const srcMap = source.toJSON(null, ctx, Map);
-    for (const [key, value] of srcMap) {
-        if (map instanceof Map) {
-            if (!map.has(key))
-                map.set(key, value);
-        }
-        else if (map instanceof Set) {
-            map.add(key);
-        }
-        else if (!Object.prototype.hasOwnProperty.call(map, key)) {
-            Object.defineProperty(map, key, {
-                value,
-                writable: true,
-                enumerable: true,
-                configurable: true
-            });
-        }
-    }
-    return map;
-}
-function resolveAliasValue(ctx, value) {
-    return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
-}
-
-exports.addMergeToJSMap = addMergeToJSMap;
-exports.isMergeKey = isMergeKey;
-exports.merge = merge;
-
-
-/***/ }),
-
-/***/ 303:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
-
-class YAMLOMap extends YAMLSeq.YAMLSeq {
-    constructor() {
-        super();
-        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
-        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
-        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
-        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
-        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
-        this.tag = YAMLOMap.tag;
-    }
-    /**
-     * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
-     * but TypeScript won't allow widening the signature of a child method.
-     */
-    toJSON(_, ctx) {
-        if (!ctx)
-            return super.toJSON(_);
-        const map = new Map();
-        if (ctx?.onCreate)
-            ctx.onCreate(map);
-        for (const pair of this.items) {
-            let key, value;
-            if (identity.isPair(pair)) {
-                key = toJS.toJS(pair.key, '', ctx);
-                value = toJS.toJS(pair.value, key, ctx);
-            }
-            else {
-                key = toJS.toJS(pair, '', ctx);
-            }
-            if (map.has(key))
-                throw new Error('Ordered maps must not include duplicate keys');
-            map.set(key, value);
-        }
-        return map;
-    }
-    static from(schema, iterable, ctx) {
-        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
-        const omap = new this();
-        omap.items = pairs$1.items;
-        return omap;
-    }
-}
-YAMLOMap.tag = 'tag:yaml.org,2002:omap';
-const omap = {
-    collection: 'seq',
-    identify: value => value instanceof Map,
-    nodeClass: YAMLOMap,
-    default: false,
-    tag: 'tag:yaml.org,2002:omap',
-    resolve(seq, onError) {
-        const pairs$1 = pairs.resolvePairs(seq, onError);
-        const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-            if (identity.isScalar(key)) {
-                if (seenKeys.includes(key.value)) {
-                    onError(`Ordered maps must not include duplicate keys: ${key.value}`);
-                }
-                else {
-                    seenKeys.push(key.value);
-                }
-            }
-        }
-        return Object.assign(new YAMLOMap(), pairs$1);
-    },
-    createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
-};
-
-exports.YAMLOMap = YAMLOMap;
-exports.omap = omap;
-
-
-/***/ }),
-
-/***/ 8385:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
-
-function resolvePairs(seq, onError) {
-    if (identity.isSeq(seq)) {
-        for (let i = 0; i < seq.items.length; ++i) {
-            let item = seq.items[i];
-            if (identity.isPair(item))
-                continue;
-            else if (identity.isMap(item)) {
-                if (item.items.length > 1)
-                    onError('Each pair must have its own sequence indicator');
-                const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
-                if (item.commentBefore)
-                    pair.key.commentBefore = pair.key.commentBefore
-                        ? `${item.commentBefore}\n${pair.key.commentBefore}`
-                        : item.commentBefore;
-                if (item.comment) {
-                    const cn = pair.value ?? pair.key;
-                    cn.comment = cn.comment
-                        ? `${item.comment}\n${cn.comment}`
-                        : item.comment;
-                }
-                item = pair;
-            }
-            seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
-        }
-    }
-    else
-        onError('Expected a sequence for this tag');
-    return seq;
-}
-function createPairs(schema, iterable, ctx) {
-    const { replacer } = ctx;
-    const pairs = new YAMLSeq.YAMLSeq(schema);
-    pairs.tag = 'tag:yaml.org,2002:pairs';
-    let i = 0;
-    if (iterable && Symbol.iterator in Object(iterable))
-        for (let it of iterable) {
-            if (typeof replacer === 'function')
-                it = replacer.call(iterable, String(i++), it);
-            let key, value;
-            if (Array.isArray(it)) {
-                if (it.length === 2) {
-                    key = it[0];
-                    value = it[1];
-                }
-                else
-                    throw new TypeError(`Expected [key, value] tuple: ${it}`);
-            }
-            else if (it && it instanceof Object) {
-                const keys = Object.keys(it);
-                if (keys.length === 1) {
-                    key = keys[0];
-                    value = it[key];
-                }
-                else {
-                    throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
-                }
-            }
-            else {
-                key = it;
-            }
-            pairs.items.push(Pair.createPair(key, value, ctx));
-        }
-    return pairs;
-}
-const pairs = {
-    collection: 'seq',
-    default: false,
-    tag: 'tag:yaml.org,2002:pairs',
-    resolve: resolvePairs,
-    createNode: createPairs
-};
-
-exports.createPairs = createPairs;
-exports.pairs = pairs;
-exports.resolvePairs = resolvePairs;
-
-
-/***/ }),
-
-/***/ 5913:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
-
-const schema = [
-    map.map,
-    seq.seq,
-    string.string,
-    _null.nullTag,
-    bool.trueTag,
-    bool.falseTag,
-    int.intBin,
-    int.intOct,
-    int.int,
-    int.intHex,
-    float.floatNaN,
-    float.floatExp,
-    float.float,
-    binary.binary,
-    merge.merge,
-    omap.omap,
-    pairs.pairs,
-    set.set,
-    timestamp.intTime,
-    timestamp.floatTime,
-    timestamp.timestamp
-];
-
-exports.schema = schema;
-
-
-/***/ }),
-
-/***/ 1528:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-
-class YAMLSet extends YAMLMap.YAMLMap {
-    constructor(schema) {
-        super(schema);
-        this.tag = YAMLSet.tag;
-    }
-    add(key) {
-        let pair;
-        if (identity.isPair(key))
-            pair = key;
-        else if (key &&
-            typeof key === 'object' &&
-            'key' in key &&
-            'value' in key &&
-            key.value === null)
-            pair = new Pair.Pair(key.key, null);
-        else
-            pair = new Pair.Pair(key, null);
-        const prev = YAMLMap.findPair(this.items, pair.key);
-        if (!prev)
-            this.items.push(pair);
-    }
-    /**
-     * If `keepPair` is `true`, returns the Pair matching `key`.
-     * Otherwise, returns the value of that Pair's key.
-     */
-    get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
-        return !keepPair && identity.isPair(pair)
-            ? identity.isScalar(pair.key)
-                ? pair.key.value
-                : pair.key
-            : pair;
-    }
-    set(key, value) {
-        if (typeof value !== 'boolean')
-            throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key);
-        if (prev && !value) {
-            this.items.splice(this.items.indexOf(prev), 1);
-        }
-        else if (!prev && value) {
-            this.items.push(new Pair.Pair(key));
-        }
-    }
-    toJSON(_, ctx) {
-        return super.toJSON(_, ctx, Set);
-    }
-    toString(ctx, onComment, onChompKeep) {
-        if (!ctx)
-            return JSON.stringify(this);
-        if (this.hasAllNullValues(true))
-            return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
-        else
-            throw new Error('Set items must all have null values');
-    }
-    static from(schema, iterable, ctx) {
-        const { replacer } = ctx;
-        const set = new this(schema);
-        if (iterable && Symbol.iterator in Object(iterable))
-            for (let value of iterable) {
-                if (typeof replacer === 'function')
-                    value = replacer.call(iterable, value, value);
-                set.items.push(Pair.createPair(value, null, ctx));
-            }
-        return set;
-    }
-}
-YAMLSet.tag = 'tag:yaml.org,2002:set';
-const set = {
-    collection: 'map',
-    identify: value => value instanceof Set,
-    nodeClass: YAMLSet,
-    default: false,
-    tag: 'tag:yaml.org,2002:set',
-    createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
-    resolve(map, onError) {
-        if (identity.isMap(map)) {
-            if (map.hasAllNullValues(true))
-                return Object.assign(new YAMLSet(), map);
-            else
-                onError('Set items must all have null values');
-        }
-        else
-            onError('Expected a mapping for this tag');
-        return map;
-    }
-};
-
-exports.YAMLSet = YAMLSet;
-exports.set = set;
-
-
-/***/ }),
-
-/***/ 4371:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var stringifyNumber = __nccwpck_require__(8689);
-
-/** Internal types handle bigint as number, because TS can't figure it out. */
-function parseSexagesimal(str, asBigInt) {
-    const sign = str[0];
-    const parts = sign === '-' || sign === '+' ? str.substring(1) : str;
-    const num = (n) => asBigInt ? BigInt(n) : Number(n);
-    const res = parts
-        .replace(/_/g, '')
-        .split(':')
-        .reduce((res, p) => res * num(60) + num(p), num(0));
-    return (sign === '-' ? num(-1) * res : res);
-}
-/**
- * hhhh:mm:ss.sss
- *
- * Internal types handle bigint as number, because TS can't figure it out.
- */
-function stringifySexagesimal(node) {
-    let { value } = node;
-    let num = (n) => n;
-    if (typeof value === 'bigint')
-        num = n => BigInt(n);
-    else if (isNaN(value) || !isFinite(value))
-        return stringifyNumber.stringifyNumber(node);
-    let sign = '';
-    if (value < 0) {
-        sign = '-';
-        value *= num(-1);
-    }
-    const _60 = num(60);
-    const parts = [value % _60]; // seconds, including ms
-    if (value < 60) {
-        parts.unshift(0); // at least one : is required
-    }
-    else {
-        value = (value - parts[0]) / _60;
-        parts.unshift(value % _60); // minutes
-        if (value >= 60) {
-            value = (value - parts[0]) / _60;
-            parts.unshift(value); // hours
-        }
-    }
-    return (sign +
-        parts
-            .map(n => String(n).padStart(2, '0'))
-            .join(':')
-            .replace(/000000\d*$/, '') // % 60 may introduce error
-    );
-}
-const intTime = {
-    identify: value => typeof value === 'bigint' || Number.isInteger(value),
-    default: true,
-    tag: 'tag:yaml.org,2002:int',
-    format: 'TIME',
-    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-    resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
-    stringify: stringifySexagesimal
-};
-const floatTime = {
-    identify: value => typeof value === 'number',
-    default: true,
-    tag: 'tag:yaml.org,2002:float',
-    format: 'TIME',
-    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-    resolve: str => parseSexagesimal(str, false),
-    stringify: stringifySexagesimal
-};
-const timestamp = {
-    identify: value => value instanceof Date,
-    default: true,
-    tag: 'tag:yaml.org,2002:timestamp',
-    // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
-    // may be omitted altogether, resulting in a date format. In such a case, the time part is
-    // assumed to be 00:00:00Z (start of day, UTC).
-    test: RegExp('^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})' + // YYYY-Mm-Dd
-        '(?:' + // time is optional
-        '(?:t|T|[ \\t]+)' + // t | T | whitespace
-        '([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)' + // Hh:Mm:Ss(.ss)?
-        '(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?' + // Z | +5 | -03:30
-        ')?$'),
-    resolve(str) {
-        const match = str.match(timestamp.test);
-        if (!match)
-            throw new Error('!!timestamp expects a date, starting with yyyy-mm-dd');
-        const [, year, month, day, hour, minute, second] = match.map(Number);
-        const millisec = match[7] ? Number((match[7] + '00').substr(1, 3)) : 0;
-        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
-        const tz = match[8];
-        if (tz && tz !== 'Z') {
-            let d = parseSexagesimal(tz, false);
-            if (Math.abs(d) < 30)
-                d *= 60;
-            date -= 60000 * d;
-        }
-        return new Date(date);
-    },
-    stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, '') ?? ''
-};
-
-exports.floatTime = floatTime;
-exports.intTime = intTime;
-exports.timestamp = timestamp;
-
-
-/***/ }),
-
-/***/ 4475:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-const FOLD_FLOW = 'flow';
-const FOLD_BLOCK = 'block';
-const FOLD_QUOTED = 'quoted';
-/**
- * Tries to keep input at up to `lineWidth` characters, splitting only on spaces
- * not followed by newlines or spaces unless `mode` is `'quoted'`. Lines are
- * terminated with `\n` and started with `indent`.
- */
-function foldFlowLines(text, indent, mode = 'flow', { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
-    if (!lineWidth || lineWidth < 0)
-        return text;
-    if (lineWidth < minContentWidth)
-        minContentWidth = 0;
-    const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-    if (text.length <= endStep)
-        return text;
-    const folds = [];
-    const escapedFolds = {};
-    let end = lineWidth - indent.length;
-    if (typeof indentAtStart === 'number') {
-        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
-            folds.push(0);
-        else
-            end = lineWidth - indentAtStart;
-    }
-    let split = undefined;
-    let prev = undefined;
-    let overflow = false;
-    let i = -1;
-    let escStart = -1;
-    let escEnd = -1;
-    if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
-        if (i !== -1)
-            end = i + endStep;
-    }
-    for (let ch; (ch = text[(i += 1)]);) {
-        if (mode === FOLD_QUOTED && ch === '\\') {
-            escStart = i;
-            switch (text[i + 1]) {
-                case 'x':
-                    i += 3;
-                    break;
-                case 'u':
-                    i += 5;
-                    break;
-                case 'U':
-                    i += 9;
-                    break;
-                default:
-                    i += 1;
-            }
-            escEnd = i;
-        }
-        if (ch === '\n') {
-            if (mode === FOLD_BLOCK)
-                i = consumeMoreIndentedLines(text, i, indent.length);
-            end = i + indent.length + endStep;
-            split = undefined;
-        }
-        else {
-            if (ch === ' ' &&
-                prev &&
-                prev !== ' ' &&
-                prev !== '\n' &&
-                prev !== '\t') {
-                // space surrounded by non-space can be replaced with newline + indent
-                const next = text[i + 1];
-                if (next && next !== ' ' && next !== '\n' && next !== '\t')
-                    split = i;
-            }
-            if (i >= end) {
-                if (split) {
-                    folds.push(split);
-                    end = split + endStep;
-                    split = undefined;
-                }
-                else if (mode === FOLD_QUOTED) {
-                    // white-space collected at end may stretch past lineWidth
-                    while (prev === ' ' || prev === '\t') {
-                        prev = ch;
-                        ch = text[(i += 1)];
-                        overflow = true;
-                    }
-                    // Account for newline escape, but don't break preceding escape
-                    const j = i > escEnd + 1 ? i - 2 : escStart - 1;
-                    // Bail out if lineWidth & minContentWidth are shorter than an escape string
-                    if (escapedFolds[j])
-                        return text;
-                    folds.push(j);
-                    escapedFolds[j] = true;
-                    end = j + endStep;
-                    split = undefined;
-                }
-                else {
-                    overflow = true;
-                }
-            }
-        }
-        prev = ch;
-    }
-    if (overflow && onOverflow)
-        onOverflow();
-    if (folds.length === 0)
-        return text;
-    if (onFold)
-        onFold();
-    let res = text.slice(0, folds[0]);
-    for (let i = 0; i < folds.length; ++i) {
-        const fold = folds[i];
-        const end = folds[i + 1] || text.length;
-        if (fold === 0)
-            res = `\n${indent}${text.slice(0, end)}`;
-        else {
-            if (mode === FOLD_QUOTED && escapedFolds[fold])
-                res += `${text[fold]}\\`;
-            res += `\n${indent}${text.slice(fold + 1, end)}`;
-        }
-    }
-    return res;
-}
-/**
- * Presumes `i + 1` is at the start of a line
- * @returns index of last newline in more-indented block
- */
-function consumeMoreIndentedLines(text, i, indent) {
-    let end = i;
-    let start = i + 1;
-    let ch = text[start];
-    while (ch === ' ' || ch === '\t') {
-        if (i < start + indent) {
-            ch = text[++i];
-        }
-        else {
-            do {
-                ch = text[++i];
-            } while (ch && ch !== '\n');
-            end = i;
-            start = i + 1;
-            ch = text[start];
-        }
-    }
-    return end;
-}
-
-exports.FOLD_BLOCK = FOLD_BLOCK;
-exports.FOLD_FLOW = FOLD_FLOW;
-exports.FOLD_QUOTED = FOLD_QUOTED;
-exports.foldFlowLines = foldFlowLines;
-
-
-/***/ }),
-
-/***/ 2148:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
-
-function createStringifyContext(doc, options) {
-    const opt = Object.assign({
-        blockQuote: true,
-        commentString: stringifyComment.stringifyComment,
-        defaultKeyType: null,
-        defaultStringType: 'PLAIN',
-        directives: null,
-        doubleQuotedAsJSON: false,
-        doubleQuotedMinMultiLineLength: 40,
-        falseStr: 'false',
-        flowCollectionPadding: true,
-        indentSeq: true,
-        lineWidth: 80,
-        minContentWidth: 20,
-        nullStr: 'null',
-        simpleKeys: false,
-        singleQuote: null,
-        trailingComma: false,
-        trueStr: 'true',
-        verifyAliasOrder: true
-    }, doc.schema.toStringOptions, options);
-    let inFlow;
-    switch (opt.collectionStyle) {
-        case 'block':
-            inFlow = false;
-            break;
-        case 'flow':
-            inFlow = true;
-            break;
-        default:
-            inFlow = null;
-    }
-    return {
-        anchors: new Set(),
-        doc,
-        flowCollectionPadding: opt.flowCollectionPadding ? ' ' : '',
-        indent: '',
-        indentStep: typeof opt.indent === 'number' ? ' '.repeat(opt.indent) : '  ',
-        inFlow,
-        options: opt
-    };
-}
-function getTagObject(tags, item) {
-    if (item.tag) {
-        const match = tags.filter(t => t.tag === item.tag);
-        if (match.length > 0)
-            return match.find(t => t.format === item.format) ?? match[0];
-    }
-    let tagObj = undefined;
-    let obj;
-    if (identity.isScalar(item)) {
-        obj = item.value;
-        let match = tags.filter(t => t.identify?.(obj));
-        if (match.length > 1) {
-            const testMatch = match.filter(t => t.test);
-            if (testMatch.length > 0)
-                match = testMatch;
-        }
-        tagObj =
-            match.find(t => t.format === item.format) ?? match.find(t => !t.format);
-    }
-    else {
-        obj = item;
-        tagObj = tags.find(t => t.nodeClass && obj instanceof t.nodeClass);
-    }
-    if (!tagObj) {
-        const name = obj?.constructor?.name ?? (obj === null ? 'null' : typeof obj);
-        throw new Error(`Tag not resolved for ${name} value`);
-    }
-    return tagObj;
-}
-// needs to be called before value stringifier to allow for circular anchor refs
-function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
-    if (!doc.directives)
-        return '';
-    const props = [];
-    const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
-    if (anchor && anchors.anchorIsValid(anchor)) {
-        anchors$1.add(anchor);
-        props.push(`&${anchor}`);
-    }
-    const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
-    if (tag)
-        props.push(doc.directives.tagString(tag));
-    return props.join(' ');
-}
-function stringify(item, ctx, onComment, onChompKeep) {
-    if (identity.isPair(item))
-        return item.toString(ctx, onComment, onChompKeep);
-    if (identity.isAlias(item)) {
-        if (ctx.doc.directives)
-            return item.toString(ctx);
-        if (ctx.resolvedAliases?.has(item)) {
-            throw new TypeError(`Cannot stringify circular structure without alias nodes`);
-        }
-        else {
-            if (ctx.resolvedAliases)
-                ctx.resolvedAliases.add(item);
-            else
-                ctx.resolvedAliases = new Set([item]);
-            item = item.resolve(ctx.doc);
-        }
-    }
-    let tagObj = undefined;
-    const node = identity.isNode(item)
-        ? item
-        : ctx.doc.createNode(item, { onTagObj: o => (tagObj = o) });
-    tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
-    const props = stringifyProps(node, tagObj, ctx);
-    if (props.length > 0)
-        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-    const str = typeof tagObj.stringify === 'function'
-        ? tagObj.stringify(node, ctx, onComment, onChompKeep)
-        : identity.isScalar(node)
-            ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep)
-            : node.toString(ctx, onComment, onChompKeep);
-    if (!props)
-        return str;
-    return identity.isScalar(node) || str[0] === '{' || str[0] === '['
-        ? `${props} ${str}`
-        : `${props}\n${ctx.indent}${str}`;
-}
-
-exports.createStringifyContext = createStringifyContext;
-exports.stringify = stringify;
-
-
-/***/ }),
-
-/***/ 1212:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
-
-function stringifyCollection(collection, ctx, options) {
-    const flow = ctx.inFlow ?? collection.flow;
-    const stringify = flow ? stringifyFlowCollection : stringifyBlockCollection;
-    return stringify(collection, ctx, options);
-}
-function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
-    const { indent, options: { commentString } } = ctx;
-    const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
-    let chompKeep = false; // flag for the preceding node's status
-    const lines = [];
-    for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
-        let comment = null;
-        if (identity.isNode(item)) {
-            if (!chompKeep && item.spaceBefore)
-                lines.push('');
-            addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
-            if (item.comment)
-                comment = item.comment;
-        }
-        else if (identity.isPair(item)) {
-            const ik = identity.isNode(item.key) ? item.key : null;
-            if (ik) {
-                if (!chompKeep && ik.spaceBefore)
-                    lines.push('');
-                addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
-            }
-        }
-        chompKeep = false;
-        let str = stringify.stringify(item, itemCtx, () => (comment = null), () => (chompKeep = true));
-        if (comment)
-            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        if (chompKeep && comment)
-            chompKeep = false;
-        lines.push(blockItemPrefix + str);
-    }
-    let str;
-    if (lines.length === 0) {
-        str = flowChars.start + flowChars.end;
-    }
-    else {
-        str = lines[0];
-        for (let i = 1; i < lines.length; ++i) {
-            const line = lines[i];
-            str += line ? `\n${indent}${line}` : '\n';
-        }
-    }
-    if (comment) {
-        str += '\n' + stringifyComment.indentComment(commentString(comment), indent);
-        if (onComment)
-            onComment();
-    }
-    else if (chompKeep && onChompKeep)
-        onChompKeep();
-    return str;
-}
-function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
-    const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
-    itemIndent += indentStep;
-    const itemCtx = Object.assign({}, ctx, {
-        indent: itemIndent,
-        inFlow: true,
-        type: null
-    });
-    let reqNewline = false;
-    let linesAtValue = 0;
-    const lines = [];
-    for (let i = 0; i < items.length; ++i) {
-        const item = items[i];
-        let comment = null;
-        if (identity.isNode(item)) {
-            if (item.spaceBefore)
-                lines.push('');
-            addCommentBefore(ctx, lines, item.commentBefore, false);
-            if (item.comment)
-                comment = item.comment;
-        }
-        else if (identity.isPair(item)) {
-            const ik = identity.isNode(item.key) ? item.key : null;
-            if (ik) {
-                if (ik.spaceBefore)
-                    lines.push('');
-                addCommentBefore(ctx, lines, ik.commentBefore, false);
-                if (ik.comment)
-                    reqNewline = true;
-            }
-            const iv = identity.isNode(item.value) ? item.value : null;
-            if (iv) {
-                if (iv.comment)
-                    comment = iv.comment;
-                if (iv.commentBefore)
-                    reqNewline = true;
-            }
-            else if (item.value == null && ik?.comment) {
-                comment = ik.comment;
-            }
-        }
-        if (comment)
-            reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => (comment = null));
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes('\n'));
-        if (i < items.length - 1) {
-            str += ',';
-        }
-        else if (ctx.options.trailingComma) {
-            if (ctx.options.lineWidth > 0) {
-                reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) +
-                    (str.length + 2) >
-                    ctx.options.lineWidth);
-            }
-            if (reqNewline) {
-                str += ',';
-            }
-        }
-        if (comment)
-            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
-        linesAtValue = lines.length;
-    }
-    const { start, end } = flowChars;
-    if (lines.length === 0) {
-        return start + end;
-    }
-    else {
-        if (!reqNewline) {
-            const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
-            reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
-        }
-        if (reqNewline) {
-            let str = start;
-            for (const line of lines)
-                str += line ? `\n${indentStep}${indent}${line}` : '\n';
-            return `${str}\n${indent}${end}`;
-        }
-        else {
-            return `${start}${fcPadding}${lines.join(' ')}${fcPadding}${end}`;
-        }
-    }
-}
-function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
-    if (comment && chompKeep)
-        comment = comment.replace(/^\n+/, '');
-    if (comment) {
-        const ic = stringifyComment.indentComment(commentString(comment), indent);
-        lines.push(ic.trimStart()); // Avoid double indent on first line
-    }
-}
-
-exports.stringifyCollection = stringifyCollection;
-
-
-/***/ }),
-
-/***/ 9799:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-/**
- * Stringifies a comment.
- *
- * Empty comment lines are left empty,
- * lines consisting of a single space are replaced by `#`,
- * and all other lines are prefixed with a `#`.
- */
-const stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, '#');
-function indentComment(comment, indent) {
-    if (/^\n+$/.test(comment))
-        return comment.substring(1);
-    return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
-}
-const lineComment = (str, indent, comment) => str.endsWith('\n')
-    ? indentComment(comment, indent)
-    : comment.includes('\n')
-        ? '\n' + indentComment(comment, indent)
-        : (str.endsWith(' ') ? '' : ' ') + comment;
-
-exports.indentComment = indentComment;
-exports.lineComment = lineComment;
-exports.stringifyComment = stringifyComment;
-
-
-/***/ }),
-
-/***/ 6829:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
-
-function stringifyDocument(doc, options) {
-    const lines = [];
-    let hasDirectives = options.directives === true;
-    if (options.directives !== false && doc.directives) {
-        const dir = doc.directives.toString(doc);
-        if (dir) {
-            lines.push(dir);
-            hasDirectives = true;
-        }
-        else if (doc.directives.docStart)
-            hasDirectives = true;
-    }
-    if (hasDirectives)
-        lines.push('---');
-    const ctx = stringify.createStringifyContext(doc, options);
-    const { commentString } = ctx.options;
-    if (doc.commentBefore) {
-        if (lines.length !== 1)
-            lines.unshift('');
-        const cs = commentString(doc.commentBefore);
-        lines.unshift(stringifyComment.indentComment(cs, ''));
-    }
-    let chompKeep = false;
-    let contentComment = null;
-    if (doc.contents) {
-        if (identity.isNode(doc.contents)) {
-            if (doc.contents.spaceBefore && hasDirectives)
-                lines.push('');
-            if (doc.contents.commentBefore) {
-                const cs = commentString(doc.contents.commentBefore);
-                lines.push(stringifyComment.indentComment(cs, ''));
-            }
-            // top-level block scalars need to be indented if followed by a comment
-            ctx.forceBlockIndent = !!doc.comment;
-            contentComment = doc.contents.comment;
-        }
-        const onChompKeep = contentComment ? undefined : () => (chompKeep = true);
-        let body = stringify.stringify(doc.contents, ctx, () => (contentComment = null), onChompKeep);
-        if (contentComment)
-            body += stringifyComment.lineComment(body, '', commentString(contentComment));
-        if ((body[0] === '|' || body[0] === '>') &&
-            lines[lines.length - 1] === '---') {
-            // Top-level block scalars with a preceding doc marker ought to use the
-            // same line for their header.
-            lines[lines.length - 1] = `--- ${body}`;
-        }
-        else
-            lines.push(body);
-    }
-    else {
-        lines.push(stringify.stringify(doc.contents, ctx));
-    }
-    if (doc.directives?.docEnd) {
-        if (doc.comment) {
-            const cs = commentString(doc.comment);
-            if (cs.includes('\n')) {
-                lines.push('...');
-                lines.push(stringifyComment.indentComment(cs, ''));
-            }
-            else {
-                lines.push(`... ${cs}`);
-            }
-        }
-        else {
-            lines.push('...');
-        }
-    }
-    else {
-        let dc = doc.comment;
-        if (dc && chompKeep)
-            dc = dc.replace(/^\n+/, '');
-        if (dc) {
-            if ((!chompKeep || contentComment) && lines[lines.length - 1] !== '')
-                lines.push('');
-            lines.push(stringifyComment.indentComment(commentString(dc), ''));
-        }
-    }
-    return lines.join('\n') + '\n';
-}
-
-exports.stringifyDocument = stringifyDocument;
-
-
-/***/ }),
-
-/***/ 8689:
-/***/ ((__unused_webpack_module, exports) => {
-
-
-
-function stringifyNumber({ format, minFractionDigits, tag, value }) {
-    if (typeof value === 'bigint')
-        return String(value);
-    const num = typeof value === 'number' ? value : Number(value);
-    if (!isFinite(num))
-        return isNaN(num) ? '.nan' : num < 0 ? '-.inf' : '.inf';
-    let n = Object.is(value, -0) ? '-0' : JSON.stringify(value);
-    if (!format &&
-        minFractionDigits &&
-        (!tag || tag === 'tag:yaml.org,2002:float') &&
-        /^-?\d/.test(n) &&
-        !n.includes('e')) {
-        let i = n.indexOf('.');
-        if (i < 0) {
-            i = n.length;
-            n += '.';
-        }
-        let d = minFractionDigits - (n.length - i - 1);
-        while (d-- > 0)
-            n += '0';
-    }
-    return n;
-}
-
-exports.stringifyNumber = stringifyNumber;
-
-
-/***/ }),
-
-/***/ 9748:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
-
-function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
-    const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-    let keyComment = (identity.isNode(key) && key.comment) || null;
-    if (simpleKeys) {
-        if (keyComment) {
-            throw new Error('With simple keys, key nodes cannot have comments');
-        }
-        if (identity.isCollection(key) || (!identity.isNode(key) && typeof key === 'object')) {
-            const msg = 'With simple keys, collection cannot be used as a key value';
-            throw new Error(msg);
-        }
-    }
-    let explicitKey = !simpleKeys &&
-        (!key ||
-            (keyComment && value == null && !ctx.inFlow) ||
-            identity.isCollection(key) ||
-            (identity.isScalar(key)
-                ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL
-                : typeof key === 'object'));
-    ctx = Object.assign({}, ctx, {
-        allNullValues: false,
-        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
-        indent: indent + indentStep
-    });
-    let keyCommentDone = false;
-    let chompKeep = false;
-    let str = stringify.stringify(key, ctx, () => (keyCommentDone = true), () => (chompKeep = true));
-    if (!explicitKey && !ctx.inFlow && str.length > 1024) {
-        if (simpleKeys)
-            throw new Error('With simple keys, single line scalar must not span more than 1024 characters');
-        explicitKey = true;
-    }
-    if (ctx.inFlow) {
-        if (allNullValues || value == null) {
-            if (keyCommentDone && onComment)
-                onComment();
-            return str === '' ? '?' : explicitKey ? `? ${str}` : str;
-        }
-    }
-    else if ((allNullValues && !simpleKeys) || (value == null && explicitKey)) {
-        str = `? ${str}`;
-        if (keyComment && !keyCommentDone) {
-            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        }
-        else if (chompKeep && onChompKeep)
-            onChompKeep();
-        return str;
-    }
-    if (keyCommentDone)
-        keyComment = null;
-    if (explicitKey) {
-        if (keyComment)
-            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        str = `? ${str}\n${indent}:`;
-    }
-    else {
-        str = `${str}:`;
-        if (keyComment)
-            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-    }
-    let vsb, vcb, valueComment;
-    if (identity.isNode(value)) {
-        vsb = !!value.spaceBefore;
-        vcb = value.commentBefore;
-        valueComment = value.comment;
-    }
-    else {
-        vsb = false;
-        vcb = null;
-        valueComment = null;
-        if (value && typeof value === 'object')
-            value = doc.createNode(value);
-    }
-    ctx.implicitKey = false;
-    if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str.length + 1;
-    chompKeep = false;
-    if (!indentSeq &&
-        indentStep.length >= 2 &&
-        !ctx.inFlow &&
-        !explicitKey &&
-        identity.isSeq(value) &&
-        !value.flow &&
-        !value.tag &&
-        !value.anchor) {
-        // If indentSeq === false, consider '- ' as part of indentation where possible
-        ctx.indent = ctx.indent.substring(2);
-    }
-    let valueCommentDone = false;
-    const valueStr = stringify.stringify(value, ctx, () => (valueCommentDone = true), () => (chompKeep = true));
-    let ws = ' ';
-    if (keyComment || vsb || vcb) {
-        ws = vsb ? '\n' : '';
-        if (vcb) {
-            const cs = commentString(vcb);
-            ws += `\n${stringifyComment.indentComment(cs, ctx.indent)}`;
-        }
-        if (valueStr === '' && !ctx.inFlow) {
-            if (ws === '\n' && valueComment)
-                ws = '\n\n';
-        }
-        else {
-            ws += `\n${ctx.indent}`;
-        }
-    }
-    else if (!explicitKey && identity.isCollection(value)) {
-        const vs0 = valueStr[0];
-        const nl0 = valueStr.indexOf('\n');
-        const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
-        if (hasNewline || !flow) {
-            let hasPropsLine = false;
-            if (hasNewline && (vs0 === '&' || vs0 === '!')) {
-                let sp0 = valueStr.indexOf(' ');
-                if (vs0 === '&' &&
-                    sp0 !== -1 &&
-                    sp0 < nl0 &&
-                    valueStr[sp0 + 1] === '!') {
-                    sp0 = valueStr.indexOf(' ', sp0 + 1);
-                }
-                if (sp0 === -1 || nl0 < sp0)
-                    hasPropsLine = true;
-            }
-            if (!hasPropsLine)
-                ws = `\n${ctx.indent}`;
-        }
-    }
-    else if (valueStr === '' || valueStr[0] === '\n') {
-        ws = '';
-    }
-    str += ws + valueStr;
-    if (ctx.inFlow) {
-        if (valueCommentDone && onComment)
-            onComment();
-    }
-    else if (valueComment && !valueCommentDone) {
-        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
-    }
-    else if (chompKeep && onChompKeep) {
-        onChompKeep();
-    }
-    return str;
-}
-
-exports.stringifyPair = stringifyPair;
-
-
-/***/ }),
-
-/***/ 3069:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
-
-const getFoldOptions = (ctx, isBlock) => ({
-    indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
-    lineWidth: ctx.options.lineWidth,
-    minContentWidth: ctx.options.minContentWidth
-});
-// Also checks for lines starting with %, as parsing the output as YAML 1.1 will
-// presume that's starting a new document.
-const containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
-function lineLengthOverLimit(str, lineWidth, indentLength) {
-    if (!lineWidth || lineWidth < 0)
-        return false;
-    const limit = lineWidth - indentLength;
-    const strLen = str.length;
-    if (strLen <= limit)
-        return false;
-    for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str[i] === '\n') {
-            if (i - start > limit)
-                return true;
-            start = i + 1;
-            if (strLen - start <= limit)
-                return false;
-        }
-    }
-    return true;
-}
-function doubleQuotedString(value, ctx) {
-    const json = JSON.stringify(value);
-    if (ctx.options.doubleQuotedAsJSON)
-        return json;
-    const { implicitKey } = ctx;
-    const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
-    let str = '';
-    let start = 0;
-    for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
-        if (ch === ' ' && json[i + 1] === '\\' && json[i + 2] === 'n') {
-            // space before newline needs to be escaped to not be folded
-            str += json.slice(start, i) + '\\ ';
-            i += 1;
-            start = i;
-            ch = '\\';
-        }
-        if (ch === '\\')
-            switch (json[i + 1]) {
-                case 'u':
-                    {
-                        str += json.slice(start, i);
-                        const code = json.substr(i + 2, 4);
-                        switch (code) {
-                            case '0000':
-                                str += '\\0';
-                                break;
-                            case '0007':
-                                str += '\\a';
-                                break;
-                            case '000b':
-                                str += '\\v';
-                                break;
-                            case '001b':
-                                str += '\\e';
-                                break;
-                            case '0085':
-                                str += '\\N';
-                                break;
-                            case '00a0':
-                                str += '\\_';
-                                break;
-                            case '2028':
-                                str += '\\L';
-                                break;
-                            case '2029':
-                                str += '\\P';
-                                break;
-                            default:
-                                if (code.substr(0, 2) === '00')
-                                    str += '\\x' + code.substr(2);
-                                else
-                                    str += json.substr(i, 6);
-                        }
-                        i += 5;
-                        start = i + 1;
-                    }
-                    break;
-                case 'n':
-                    if (implicitKey ||
-                        json[i + 2] === '"' ||
-                        json.length < minMultiLineLength) {
-                        i += 1;
-                    }
-                    else {
-                        // folding will eat first newline
-                        str += json.slice(start, i) + '\n\n';
-                        while (json[i + 2] === '\\' &&
-                            json[i + 3] === 'n' &&
-                            json[i + 4] !== '"') {
-                            str += '\n';
-                            i += 2;
-                        }
-                        str += indent;
-                        // space after newline needs to be escaped to not be folded
-                        if (json[i + 2] === ' ')
-                            str += '\\';
-                        i += 1;
-                        start = i + 1;
-                    }
-                    break;
-                default:
-                    i += 1;
-            }
-    }
-    str = start ? str + json.slice(start) : json;
-    return implicitKey
-        ? str
-        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
-}
-function singleQuotedString(value, ctx) {
-    if (ctx.options.singleQuote === false ||
-        (ctx.implicitKey && value.includes('\n')) ||
-        /[ \t]\n|\n[ \t]/.test(value) // single quoted string can't have leading or trailing whitespace around newline
-    )
-        return doubleQuotedString(value, ctx);
-    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
-    const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&\n${indent}`) + "'";
-    return ctx.implicitKey
-        ? res
-        : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
-}
-function quotedString(value, ctx) {
-    const { singleQuote } = ctx.options;
-    let qs;
-    if (singleQuote === false)
-        qs = doubleQuotedString;
-    else {
-        const hasDouble = value.includes('"');
-        const hasSingle = value.includes("'");
-        if (hasDouble && !hasSingle)
-            qs = singleQuotedString;
-        else if (hasSingle && !hasDouble)
-            qs = doubleQuotedString;
-        else
-            qs = singleQuote ? singleQuotedString : doubleQuotedString;
-    }
-    return qs(value, ctx);
-}
-// The negative lookbehind avoids a polynomial search,
-// but isn't supported yet on Safari: https://caniuse.com/js-regexp-lookbehind
-let blockEndNewlines;
-try {
-    blockEndNewlines = new RegExp('(^|(?<!\n))\n+(?!\n|$)', 'g');
-}
-catch {
-    blockEndNewlines = /\n+(?!\n|$)/g;
-}
-function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
-    const { blockQuote, commentString, lineWidth } = ctx.options;
-    // 1. Block can't end in whitespace unless the last line is non-empty.
-    // 2. Strings consisting of only whitespace are best rendered explicitly.
-    if (!blockQuote || /\n[\t ]+$/.test(value)) {
-        return quotedString(value, ctx);
-    }
-    const indent = ctx.indent ||
-        (ctx.forceBlockIndent || containsDocumentMarker(value) ? '  ' : '');
-    const literal = blockQuote === 'literal'
-        ? true
-        : blockQuote === 'folded' || type === Scalar.Scalar.BLOCK_FOLDED
-            ? false
-            : type === Scalar.Scalar.BLOCK_LITERAL
-                ? true
-                : !lineLengthOverLimit(value, lineWidth, indent.length);
-    if (!value)
-        return literal ? '|\n' : '>\n';
-    // determine chomping from whitespace at value end
-    let chomp;
-    let endStart;
-    for (endStart = value.length; endStart > 0; --endStart) {
-        const ch = value[endStart - 1];
-        if (ch !== '\n' && ch !== '\t' && ch !== ' ')
-            break;
-    }
-    let end = value.substring(endStart);
-    const endNlPos = end.indexOf('\n');
-    if (endNlPos === -1) {
-        chomp = '-'; // strip
-    }
-    else if (value === end || endNlPos !== end.length - 1) {
-        chomp = '+'; // keep
-        if (onChompKeep)
-            onChompKeep();
-    }
-    else {
-        chomp = ''; // clip
-    }
-    if (end) {
-        value = value.slice(0, -end.length);
-        if (end[end.length - 1] === '\n')
-            end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
-    }
-    // determine indent indicator from whitespace at value start
-    let startWithSpace = false;
-    let startEnd;
-    let startNlPos = -1;
-    for (startEnd = 0; startEnd < value.length; ++startEnd) {
-        const ch = value[startEnd];
-        if (ch === ' ')
-            startWithSpace = true;
-        else if (ch === '\n')
-            startNlPos = startEnd;
-        else
-            break;
-    }
-    let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-    if (start) {
-        value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
-    }
-    const indentSize = indent ? '2' : '1'; // root is at -1
-    // Leading | or > is added later
-    let header = (startWithSpace ? indentSize : '') + chomp;
-    if (comment) {
-        header += ' ' + commentString(comment.replace(/ ?[\r\n]+/g, ' '));
-        if (onComment)
-            onComment();
-    }
-    if (!literal) {
-        const foldedValue = value
-            .replace(/\n+/g, '\n$&')
-            .replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, '$1$2') // more-indented lines aren't folded
-            //                ^ more-ind. ^ empty     ^ capture next empty lines only at end of indent
-            .replace(/\n+/g, `$&${indent}`);
-        let literalFallback = false;
-        const foldOptions = getFoldOptions(ctx, true);
-        if (blockQuote !== 'folded' && type !== Scalar.Scalar.BLOCK_FOLDED) {
-            foldOptions.onOverflow = () => {
-                literalFallback = true;
-            };
-        }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
-        if (!literalFallback)
-            return `>${header}\n${indent}${body}`;
-    }
-    value = value.replace(/\n+/g, `$&${indent}`);
-    return `|${header}\n${indent}${start}${value}${end}`;
-}
-function plainString(item, ctx, onComment, onChompKeep) {
-    const { type, value } = item;
-    const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-    if ((implicitKey && value.includes('\n')) ||
-        (inFlow && /[[\]{},]/.test(value))) {
-        return quotedString(value, ctx);
-    }
-    if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
-        // not allowed:
-        // - '-' or '?'
-        // - start with an indicator character (except [?:-]) or /[?-] /
-        // - '\n ', ': ' or ' \n' anywhere
-        // - '#' not preceded by a non-space char
-        // - end with ' ' or ':'
-        return implicitKey || inFlow || !value.includes('\n')
-            ? quotedString(value, ctx)
-            : blockString(item, ctx, onComment, onChompKeep);
-    }
-    if (!implicitKey &&
-        !inFlow &&
-        type !== Scalar.Scalar.PLAIN &&
-        value.includes('\n')) {
-        // Where allowed & type not set explicitly, prefer block style for multiline strings
-        return blockString(item, ctx, onComment, onChompKeep);
-    }
-    if (containsDocumentMarker(value)) {
-        if (indent === '') {
-            ctx.forceBlockIndent = true;
-            return blockString(item, ctx, onComment, onChompKeep);
-        }
-        else if (implicitKey && indent === indentStep) {
-            return quotedString(value, ctx);
-        }
-    }
-    const str = value.replace(/\n+/g, `$&\n${indent}`);
-    // Verify that output will be parsed as a string, as e.g. plain numbers and
-    // booleans get parsed with those types in v1.2 (e.g. '42', 'true' & '0.9e-3'),
-    // and others in v1.1.
-    if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test?.test(str);
-        const { compat, tags } = ctx.doc.schema;
-        if (tags.some(test) || compat?.some(test))
-            return quotedString(value, ctx);
-    }
-    return implicitKey
-        ? str
-        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
-}
-function stringifyString(item, ctx, onComment, onChompKeep) {
-    const { implicitKey, inFlow } = ctx;
-    const ss = typeof item.value === 'string'
-        ? item
-        : Object.assign({}, item, { value: String(item.value) });
-    let { type } = item;
-    if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
-        // force double quotes on control characters & unpaired surrogates
-        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
-            type = Scalar.Scalar.QUOTE_DOUBLE;
-    }
-    const _stringify = (_type) => {
-        switch (_type) {
-            case Scalar.Scalar.BLOCK_FOLDED:
-            case Scalar.Scalar.BLOCK_LITERAL:
-                return implicitKey || inFlow
-                    ? quotedString(ss.value, ctx) // blocks are not valid inside flow containers
-                    : blockString(ss, ctx, onComment, onChompKeep);
-            case Scalar.Scalar.QUOTE_DOUBLE:
-                return doubleQuotedString(ss.value, ctx);
-            case Scalar.Scalar.QUOTE_SINGLE:
-                return singleQuotedString(ss.value, ctx);
-            case Scalar.Scalar.PLAIN:
-                return plainString(ss, ctx, onComment, onChompKeep);
-            default:
-                return null;
-        }
-    };
-    let res = _stringify(type);
-    if (res === null) {
-        const { defaultKeyType, defaultStringType } = ctx.options;
-        const t = (implicitKey && defaultKeyType) || defaultStringType;
-        res = _stringify(t);
-        if (res === null)
-            throw new Error(`Unsupported default string type ${t}`);
-    }
-    return res;
-}
-
-exports.stringifyString = stringifyString;
-
-
-/***/ }),
-
-/***/ 204:
-/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
-
-
-
-var identity = __nccwpck_require__(1127);
-
-const BREAK = Symbol('break visit');
-const SKIP = Symbol('skip children');
-const REMOVE = Symbol('remove node');
-/**
- * Apply a visitor to an AST node or document.
- *
- * Walks through the tree (depth-first) starting from `node`, calling a
- * `visitor` function with three arguments:
- *   - `key`: For sequence values and map `Pair`, the node's index in the
- *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
- *     `null` for the root node.
- *   - `node`: The current node.
- *   - `path`: The ancestry of the current node.
- *
- * The return value of the visitor may be used to control the traversal:
- *   - `undefined` (default): Do nothing and continue
- *   - `visit.SKIP`: Do not visit the children of this node, continue with next
- *     sibling
- *   - `visit.BREAK`: Terminate traversal completely
- *   - `visit.REMOVE`: Remove the current node, then continue with the next one
- *   - `Node`: Replace the current node, then continue by visiting it
- *   - `number`: While iterating the items of a sequence or map, set the index
- *     of the next step. This is useful especially if the index of the current
- *     node has changed.
- *
- * If `visitor` is a single function, it will be called with all values
- * encountered in the tree, including e.g. `null` values. Alternatively,
- * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
- * `Alias` and `Scalar` node. To define the same visitor function for more than
- * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
- * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
- * specific defined one will be used for each node.
- */
-function visit(node, visitor) {
-    const visitor_ = initVisitor(visitor);
-    if (identity.isDocument(node)) {
-        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
-        if (cd === REMOVE)
-            node.contents = null;
-    }
-    else
-        visit_(null, node, visitor_, Object.freeze([]));
-}
-// Without the `as symbol` casts, TS declares these in the `visit`
-// namespace using `var`, but then complains about that because
-// `unique symbol` must be `const`.
-/** Terminate visit traversal completely */
-visit.BREAK = BREAK;
-/** Do not visit the children of the current node */
-visit.SKIP = SKIP;
-/** Remove the current node */
-visit.REMOVE = REMOVE;
-function visit_(key, node, visitor, path) {
-    const ctrl = callVisitor(key, node, visitor, path);
-    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visit_(key, ctrl, visitor, path);
-    }
-    if (typeof ctrl !== 'symbol') {
-        if (identity.isCollection(node)) {
-            path = Object.freeze(path.concat(node));
-            for (let i = 0; i < node.items.length; ++i) {
-                const ci = visit_(i, node.items[i], visitor, path);
-                if (typeof ci === 'number')
-                    i = ci - 1;
-                else if (ci === BREAK)
-                    return BREAK;
-                else if (ci === REMOVE) {
-                    node.items.splice(i, 1);
-                    i -= 1;
-                }
-            }
-        }
-        else if (identity.isPair(node)) {
-            path = Object.freeze(path.concat(node));
-            const ck = visit_('key', node.key, visitor, path);
-            if (ck === BREAK)
-                return BREAK;
-            else if (ck === REMOVE)
-                node.key = null;
-            const cv = visit_('value', node.value, visitor, path);
-            if (cv === BREAK)
-                return BREAK;
-            else if (cv === REMOVE)
-                node.value = null;
-        }
-    }
-    return ctrl;
-}
-/**
- * Apply an async visitor to an AST node or document.
- *
- * Walks through the tree (depth-first) starting from `node`, calling a
- * `visitor` function with three arguments:
- *   - `key`: For sequence values and map `Pair`, the node's index in the
- *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
- *     `null` for the root node.
- *   - `node`: The current node.
- *   - `path`: The ancestry of the current node.
- *
- * The return value of the visitor may be used to control the traversal:
- *   - `Promise`: Must resolve to one of the following values
- *   - `undefined` (default): Do nothing and continue
- *   - `visit.SKIP`: Do not visit the children of this node, continue with next
- *     sibling
- *   - `visit.BREAK`: Terminate traversal completely
- *   - `visit.REMOVE`: Remove the current node, then continue with the next one
- *   - `Node`: Replace the current node, then continue by visiting it
- *   - `number`: While iterating the items of a sequence or map, set the index
- *     of the next step. This is useful especially if the index of the current
- *     node has changed.
- *
- * If `visitor` is a single function, it will be called with all values
- * encountered in the tree, including e.g. `null` values. Alternatively,
- * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
- * `Alias` and `Scalar` node. To define the same visitor function for more than
- * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
- * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
- * specific defined one will be used for each node.
- */
-async function visitAsync(node, visitor) {
-    const visitor_ = initVisitor(visitor);
-    if (identity.isDocument(node)) {
-        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
-        if (cd === REMOVE)
-            node.contents = null;
-    }
-    else
-        await visitAsync_(null, node, visitor_, Object.freeze([]));
-}
-// Without the `as symbol` casts, TS declares these in the `visit`
-// namespace using `var`, but then complains about that because
-// `unique symbol` must be `const`.
-/** Terminate visit traversal completely */
-visitAsync.BREAK = BREAK;
-/** Do not visit the children of the current node */
-visitAsync.SKIP = SKIP;
-/** Remove the current node */
-visitAsync.REMOVE = REMOVE;
-async function visitAsync_(key, node, visitor, path) {
-    const ctrl = await callVisitor(key, node, visitor, path);
-    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visitAsync_(key, ctrl, visitor, path);
-    }
-    if (typeof ctrl !== 'symbol') {
-        if (identity.isCollection(node)) {
-            path = Object.freeze(path.concat(node));
-            for (let i = 0; i < node.items.length; ++i) {
-                const ci = await visitAsync_(i, node.items[i], visitor, path);
-                if (typeof ci === 'number')
-                    i = ci - 1;
-                else if (ci === BREAK)
-                    return BREAK;
-                else if (ci === REMOVE) {
-                    node.items.splice(i, 1);
-                    i -= 1;
-                }
-            }
-        }
-        else if (identity.isPair(node)) {
-            path = Object.freeze(path.concat(node));
-            const ck = await visitAsync_('key', node.key, visitor, path);
-            if (ck === BREAK)
-                return BREAK;
-            else if (ck === REMOVE)
-                node.key = null;
-            const cv = await visitAsync_('value', node.value, visitor, path);
-            if (cv === BREAK)
-                return BREAK;
-            else if (cv === REMOVE)
-                node.value = null;
-        }
-    }
-    return ctrl;
-}
-function initVisitor(visitor) {
-    if (typeof visitor === 'object' &&
-        (visitor.Collection || visitor.Node || visitor.Value)) {
-        return Object.assign({
-            Alias: visitor.Node,
-            Map: visitor.Node,
-            Scalar: visitor.Node,
-            Seq: visitor.Node
-        }, visitor.Value && {
-            Map: visitor.Value,
-            Scalar: visitor.Value,
-            Seq: visitor.Value
-        }, visitor.Collection && {
-            Map: visitor.Collection,
-            Seq: visitor.Collection
-        }, visitor);
-    }
-    return visitor;
-}
-function callVisitor(key, node, visitor, path) {
-    if (typeof visitor === 'function')
-        return visitor(key, node, path);
-    if (identity.isMap(node))
-        return visitor.Map?.(key, node, path);
-    if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path);
-    if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path);
-    if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path);
-    if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path);
-    return undefined;
-}
-function replaceNode(key, path, node) {
-    const parent = path[path.length - 1];
-    if (identity.isCollection(parent)) {
-        parent.items[key] = node;
-    }
-    else if (identity.isPair(parent)) {
-        if (key === 'key')
-            parent.key = node;
-        else
-            parent.value = node;
-    }
-    else if (identity.isDocument(parent)) {
-        parent.contents = node;
-    }
-    else {
-        const pt = identity.isAlias(parent) ? 'alias' : 'scalar';
-        throw new Error(`Cannot replace node with ${pt} parent`);
-    }
-}
-
-exports.visit = visit;
-exports.visitAsync = visitAsync;
-
 
 /***/ })
 
@@ -63660,6 +51532,36 @@ exports.visitAsync = visitAsync;
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -63697,6 +51599,17 @@ exports.visitAsync = visitAsync;
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */

@@ -15,3 +15,13 @@ export class InputError extends Error {
 export class AnswerError extends Error {
   override name = 'AnswerError'
 }
+
+/** git failed: its own first error line, with any credential in a remote URL hidden. */
+export class GitError extends Error {
+  override name = 'GitError'
+}
+
+/** A GitHub API call failed: which call, its status, and what to check. */
+export class GitHubError extends Error {
+  override name = 'GitHubError'
+}

@@ -1,10 +1,9 @@
 import * as path from 'node:path'
 import * as core from '@actions/core'
-import picomatch from 'picomatch'
-import { GLOB_OPTIONS } from './changes/site.js'
+import { GLOB_OPTIONS } from './changes/glob.js'
 import { InputError } from './errors.js'
 import { registerSecret } from './secrets.js'
-import { parseSettings, type ZoneSettings } from './settings.js'
+import type { ZoneSettings } from './settings.js'
 import { shown, splitUrlList } from './urls.js'
 
 /** How the user named the zone: by id, or by domain name. */
@@ -93,7 +92,7 @@ const runnerSource: InputSource = {
 }
 
 /** Reads, masks and validates every input. Throws InputError before any request is sent. */
-export function getInputs(source: InputSource = runnerSource): Inputs {
+export async function getInputs(source: InputSource = runnerSource): Promise<Inputs> {
   const input = (name: string): string => source.getInput(name).trim()
 
   const keyInput = input('api-key')
@@ -120,6 +119,8 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
   const filesFrom = filesFromValue === '' ? undefined : path.resolve(workspace, filesFromValue)
   const siteDir = parseSiteDir(input('site-dir'))
   const changes = parseChangeInputs(input, siteDir, workspace, githubToken)
+  await checkGlobs('include', globList(input('include')))
+  await checkGlobs('exclude', globList(input('exclude')))
   const manifestValue = input('manifest')
   const tags = splitList(source.getInput('tags'))
 
@@ -129,6 +130,8 @@ export function getInputs(source: InputSource = runnerSource): Inputs {
     .map((entry) => `Input "files": the comma ending "${shown(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`)
   let settings: ZoneSettings | undefined
   if (settingsText.trim() !== '') {
+    // yaml is loaded only for a step that gives settings.
+    const { parseSettings } = await import('./settings.js')
     const parsed = parseSettings(settingsText)
     warnings.push(...parsed.warnings)
     settings = parsed.settings
@@ -206,8 +209,8 @@ function parseChangeInputs(input: (name: string) => string, siteDir: string, wor
     throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${shown(indexFile)}".`)
   }
   const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000)
-  const include = globList('include', input('include'))
-  const exclude = globList('exclude', input('exclude'))
+  const include = globList(input('include'))
+  const exclude = globList(input('exclude'))
   if (since === '' && previous === '') return undefined
   return {
     from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: path.resolve(workspace, previous) },
@@ -222,11 +225,17 @@ function parseChangeInputs(input: (name: string) => string, siteDir: string, wor
 }
 
 /** One glob pattern a line; blank lines dropped. Each is compiled here, so that one picomatch cannot read is an input error now. */
-function globList(name: string, value: string): string[] {
-  const patterns = value
+function globList(value: string): string[] {
+  return value
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '')
+}
+
+/** Compiles each pattern, so that one picomatch cannot read is an input error now. picomatch is loaded only when there are patterns. */
+async function checkGlobs(name: string, patterns: readonly string[]): Promise<void> {
+  if (patterns.length === 0) return
+  const { default: picomatch } = await import('picomatch')
   for (const pattern of patterns) {
     try {
       picomatch(pattern, GLOB_OPTIONS)
@@ -234,7 +243,6 @@ function globList(name: string, value: string): string[] {
       throw new InputError(`Input "${name}": "${shown(pattern)}" is not a glob pattern that can be read (${error instanceof Error ? error.message : String(error)}); give one pattern a line, such as **/*.html.`)
     }
   }
-  return patterns
 }
 
 export function parseSiteDir(value: string): string {

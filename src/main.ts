@@ -1,8 +1,4 @@
-import { readAllTraffic } from './analytics.js'
-import { detectChanges } from './changes/index.js'
-import { GitError } from './changes/git.js'
-import { buildManifest, writeManifest } from './changes/manifest.js'
-import { AnswerError, InputError } from './errors.js'
+import { AnswerError, GitError, GitHubError, InputError } from './errors.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
 import type { ApiClient } from './http/client.js'
 import { connect } from './connect.js'
@@ -10,7 +6,6 @@ import { ApiError } from './http/errors.js'
 import { getInputs, type Inputs } from './inputs.js'
 import * as log from './log.js'
 import { planRequests } from './plan.js'
-import { report } from './report/index.js'
 import { buildResult, newRunState, type RunResult, type RunState } from './result.js'
 import { collectFileEntries } from './sources/index.js'
 import { assignWork } from './routing.js'
@@ -34,6 +29,9 @@ export async function run(): Promise<void> {
 }
 
 async function runPhases(): Promise<void> {
+  // The report's code is read while the step waits on the network, not before its first request.
+  const reporting = import('./report/index.js')
+  reporting.catch(() => undefined)
   const state = newRunState()
   const started = performance.now()
   let inputs: Inputs | undefined
@@ -43,7 +41,7 @@ async function runPhases(): Promise<void> {
     log.warning(message)
   }
   try {
-    inputs = getInputs()
+    inputs = await getInputs()
     const given = inputs
     state.dryRun = given.dryRun
     state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name))
@@ -56,10 +54,15 @@ async function runPhases(): Promise<void> {
     const changes =
       changeInputs === undefined
         ? undefined
-        : await log.group('Changes', () => detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log.info, warn }))
+        : await log.group('Changes', async () => {
+            // Loaded only when a step asks what changed: git, the GitHub client, manifests and globs.
+            const { detectChanges } = await import('./changes/index.js')
+            return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log.info, warn })
+          })
     state.changes = changes
     state.requested = { everything: given.purgeEverything, files: unique([...entries, ...(changes?.entries ?? [])]), tags }
 
+    // No request goes out before every list is read and what changed is known: a mistake there sends nothing.
     client = connect(given)
     const api = client
     state.phase = 'the zone lookup'
@@ -84,7 +87,10 @@ async function runPhases(): Promise<void> {
     const analytics = given.analytics
     if (analytics !== undefined) {
       state.phase = 'reading the traffic'
-      state.traffic = await log.group('Traffic', () => readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency))
+      state.traffic = await log.group('Traffic', async () => {
+        const { readAllTraffic } = await import('./analytics.js')
+        return readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency)
+      })
       for (const report of state.traffic) {
         report.warnings.forEach(warn)
         if (report.error !== undefined) warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`)
@@ -132,6 +138,7 @@ async function runPhases(): Promise<void> {
     await saveManifest(inputs.manifest, state, warn)
     result = settle(state)
   }
+  const { report } = await reporting
   await report(result, inputs?.summary ?? true)
 }
 
@@ -149,14 +156,14 @@ function settle(state: RunState): RunResult {
 }
 
 /** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
-const isExpected = (error: unknown): boolean => error instanceof InputError || error instanceof AnswerError || error instanceof ApiError || error instanceof GitError
+const isExpected = (error: unknown): boolean =>
+  error instanceof InputError || error instanceof AnswerError || error instanceof ApiError || error instanceof GitError || error instanceof GitHubError
 
 /** An error's message; an unexpected one says that it is. */
 function describeError(error: unknown): string {
   if (isExpected(error)) return (error as Error).message
   return `Unexpected error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`
 }
-
 
 function describeZone(zone: ResolvedZone): string {
   if (zone.created?.dryRun) return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`
@@ -167,6 +174,7 @@ function describeZone(zone: ResolvedZone): string {
 /** Writes the site's manifest for the next run. A failure only warns: the next run then compares with an older manifest and purges more, never less. */
 async function saveManifest(target: { path: string; site: string }, state: RunState, warn: (message: string) => void): Promise<void> {
   try {
+    const { buildManifest, writeManifest } = await import('./changes/manifest.js')
     await writeManifest(target.path, state.changes?.manifest ?? (await buildManifest(target.site)))
     state.manifestWritten = target.path
     log.info(`Manifest of ${target.site} written to ${target.path}.`)

@@ -1,5 +1,5 @@
 import type { PlannedRequest } from './plan.js'
-import { plural } from './text.js'
+import { plural, thousands } from './text.js'
 
 /** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
 export const DETAILED_REQUESTS = 20
@@ -22,7 +22,6 @@ export interface FinishedRequest {
   readonly error: string | undefined
 }
 
-const thousands = (count: number): string => count.toLocaleString('en-US')
 const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`
 
 /** "purged (1 attempt, 52 ms)", or the request's error. */

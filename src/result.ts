@@ -142,12 +142,18 @@ const NOTHING: Requested = { everything: false, files: [], tags: [] }
 function zoneResult(zone: ResolvedZone, requested: Requested, state: RunState): ZoneResult {
   const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id)
   const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything')
-  const confirmedItems = (kind: RequestKind, asked: readonly string[]): Set<string> =>
-    purgedEverything ? new Set(asked) : new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items))
-  const purgedFiles = confirmedItems('files', requested.files)
-  const purgedTags = confirmedItems('tags', requested.tags)
-  const notConfirmed = (asked: readonly string[], purged: Set<string>): string[] => (state.dryRun ? [] : asked.filter((item) => !purged.has(item)))
   const planned = state.plan?.requests.filter((request) => request.zoneId === zone.id) ?? []
+  const split = (kind: RequestKind, asked: readonly string[]): { purged: readonly string[]; failed: readonly string[] } => {
+    if (state.dryRun) return { purged: [], failed: [] }
+    if (purgedEverything) return { purged: asked, failed: [] }
+    const done = confirmed.filter((outcome) => outcome.request.kind === kind)
+    // Every item confirmed (the usual case, and the one with the most items): the list as asked, no copy.
+    if (done.reduce((sum, outcome) => sum + outcome.request.items.length, 0) === asked.length) return { purged: asked, failed: [] }
+    const purged = new Set(done.flatMap((outcome) => outcome.request.items))
+    return { purged: asked.filter((item) => purged.has(item)), failed: asked.filter((item) => !purged.has(item)) }
+  }
+  const files = split('files', requested.files)
+  const tags = split('tags', requested.tags)
   return {
     id: zone.id,
     name: zone.name ?? '',
@@ -155,10 +161,10 @@ function zoneResult(zone: ResolvedZone, requested: Requested, state: RunState): 
     created: zone.created ?? null,
     purgeEverythingRequested: planned.some((request) => request.kind === 'purge-everything'),
     purgedEverything,
-    purgedFiles: [...purgedFiles],
-    purgedTags: [...purgedTags],
-    failedFiles: notConfirmed(requested.files, purgedFiles),
-    failedTags: notConfirmed(requested.tags, purgedTags),
+    purgedFiles: files.purged,
+    purgedTags: tags.purged,
+    failedFiles: files.failed,
+    failedTags: tags.failed,
     settingsRequested: planned.some((request) => request.kind === 'settings'),
     settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings')
   }
@@ -169,11 +175,10 @@ export function buildResult(state: RunState): RunResult {
   const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state))
   const requested = state.requested ?? NOTHING
   // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
-  const purgedFiles = zones.flatMap((zone) => zone.purgedFiles)
+  const purgedFiles = zones.length === 1 ? (zones[0] as ZoneResult).purgedFiles : zones.flatMap((zone) => zone.purgedFiles)
   const purgedTags = zones.flatMap((zone) => zone.purgedTags)
-  // Measured against everything asked for, so entries never routed to a zone (the step stopped first) count as failed.
-  const purgedFileSet = new Set(purgedFiles)
-  const failedFiles = state.dryRun ? [] : requested.files.filter((file) => !purgedFileSet.has(file))
+  // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
+  const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles)
   const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zones.flatMap((zone) => zone.failedTags))]
   const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested)
   const settingsZones = zones.filter((zone) => zone.settingsRequested)

@@ -1,5 +1,6 @@
 import { type CST, type Document, Parser, parseDocument } from 'yaml'
 import { InputError } from './errors.js'
+import { thousands } from './text.js'
 import { shown } from './urls.js'
 
 /** The only `mode` value the API documents. */
@@ -58,7 +59,7 @@ function nestingDepth(text: string): number {
 function readYaml(text: string): unknown {
   if (text.length > SETTINGS_MAX_LENGTH) {
     throw new InputError(
-      `Input "settings" is ${text.length.toLocaleString('en-US')} characters long; at most ${SETTINGS_MAX_LENGTH.toLocaleString('en-US')} are read, and ${EXPECTED}.`
+      `Input "settings" is ${thousands(text.length)} characters long; at most ${thousands(SETTINGS_MAX_LENGTH)} are read, and ${EXPECTED}.`
     )
   }
   let depth: number

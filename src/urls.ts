@@ -42,6 +42,8 @@ export function splitUrlList(value: string): string[] {
 }
 
 function splitUrlLine(line: string): string[] {
+  // The usual line: one entry, nothing to split.
+  if (!/[\s,]/.test(line)) return line === '' ? [] : [line]
   const entries: string[] = []
   // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
   const parts = line.split(/([\s,]+)/)
@@ -81,6 +83,8 @@ function parseEntry(entry: string, host: string): URL | null {
  * are reported as written (outputs, the summary), and how any message shows it.
  */
 export function hideCredentials(entry: string): string {
+  // Credentials come only before an `@`: most entries have none, and need no parsing here.
+  if (!entry.includes('@')) return entry
   const url = parseEntry(entry, NO_HOST)
   if (url === null) return entry.replace(CREDENTIALS, '$1***@')
   return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`

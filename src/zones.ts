@@ -3,7 +3,7 @@ import { AnswerError, InputError } from './errors.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
-import { plural } from './text.js'
+import { plural, thousands } from './text.js'
 import { normalizeName } from './urls.js'
 
 export interface Zone {
@@ -96,7 +96,7 @@ export async function listZones(client: ZoneClient, enough: (page: readonly Zone
     if (enough(page.zones)) return true
     if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
       throw new AnswerError(
-        `GET /zones: the zone list goes on past ${MAX_ZONE_ENTRIES.toLocaleString('en-US')} entries (${MAX_ZONE_PAGES.toLocaleString('en-US')} pages of ${PER_PAGE}), ` +
+        `GET /zones: the zone list goes on past ${thousands(MAX_ZONE_ENTRIES)} entries (${thousands(MAX_ZONE_PAGES)} pages of ${PER_PAGE}), ` +
           'the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.'
       )
     }

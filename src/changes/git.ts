@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { GitError } from '../errors.js'
 
 /** One line of `git diff --name-status`: a status letter, the path, and for renames and copies the old path. */
 export interface DiffEntry {
@@ -26,10 +27,6 @@ export function parseNameStatus(output: string): DiffEntry[] {
 /** Paths whose URLs must be purged: added, modified and deleted files, and both sides of a rename. */
 export function changedPaths(entries: readonly DiffEntry[]): string[] {
   return [...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))]
-}
-
-export class GitError extends Error {
-  override name = 'GitError'
 }
 
 /** Hides credentials that a remote URL may carry (`https://user:token@host/…`) in git's messages. */

@@ -1,5 +1,5 @@
 import type * as Github from '@actions/github'
-import { InputError } from '../errors.js'
+import { GitHubError, InputError } from '../errors.js'
 
 /** The compare API lists at most this many files, on its first page only. */
 export const COMPARE_FILE_LIMIT = 300
@@ -69,7 +69,7 @@ function apiFailure(what: string, error: unknown): Error {
   const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
   const hint =
     status === 404 ? ' Check the ref, and that github-token may read this repository (contents: read).' : status === 401 || status === 403 ? ' Check the github-token input and its permissions.' : ''
-  return new Error(`GitHub API: ${what} failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}.${hint}`)
+  return new GitHubError(`GitHub API: ${what} failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}.${hint}`)
 }
 
 /** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */

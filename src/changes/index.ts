@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import type { ChangeInputs } from '../inputs.js'
 import { autoBase } from './event.js'
-import { GitError, localDiff } from './git.js'
+import { GitError } from '../errors.js'
+import { localDiff } from './git.js'
 import { compareWithApi, COMPARE_FILE_LIMIT, parseRepository } from './github.js'
 import { buildManifest, compareManifests, readManifest, type Manifest } from './manifest.js'
 import { siteUrls } from './site.js'
@@ -95,7 +96,7 @@ async function changedBetween(base: string, head: string, token: string, context
     if (!(error instanceof GitError)) throw error
     context.log(`The local checkout cannot answer (${error.message}); asking the GitHub compare API.`)
     if (head === 'HEAD') {
-      throw new Error(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error })
+      throw new GitError(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error })
     }
     const comparison = await compareWithApi(token, parseRepository(context.env.GITHUB_REPOSITORY), base, head)
     const incomplete = comparison.complete

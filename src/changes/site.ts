@@ -1,7 +1,7 @@
 import picomatch from 'picomatch'
+import { GLOB_OPTIONS } from './glob.js'
 
 /** How include and exclude patterns are read: dot files and folders (`.well-known/…`) match like any other. */
-export const GLOB_OPTIONS = { dot: true } as const
 
 export interface SiteOptions {
   /** Folder whose root is served, POSIX, no leading or trailing slash; '' = root. */

@@ -1,10 +1,9 @@
 import { bucketLength, ROUND_BUCKETS_MS, sumBuckets, type TrafficPoint, type TrafficReport } from '../analytics.js'
-import { plural } from '../text.js'
+import { plural, thousands } from '../text.js'
 import { escapeMarkdown } from './markdown.js'
 
-const thousands = (value: number): string => value.toLocaleString('en-US')
 /** A number as Mermaid reads it: whole, no separators, never in exponent form. */
-const plain = (value: number): string => value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
+const plain = (value: number): string => Math.round(value).toFixed(0)
 
 const DAY = 86_400_000
 /** The last time with a four-digit year: labels are cut from the ISO form. */

@@ -394,6 +394,11 @@ describe('ApiClient answer size', () => {
     expect(error.details).toMatchObject({ kind: 'too-large', detail: '1 MiB', attempts: 1 })
   })
 
+  it('drops a byte order mark from an answer of stated length too', async () => {
+    api.fault({ path: purge, status: 200, body: '\ufeff{"success":true,"data":"é"}', headers: { 'content-type': 'application/json' } })
+    expect(await request(client())).toMatchObject({ body: { success: true, data: 'é' } })
+  })
+
   it('decodes UTF-8 split across chunks, and drops a byte order mark', async () => {
     api.fault({ path: purge, status: 200, body: `\ufeff{"success":true,"data":"${'é'.repeat(40_000)}"}`, headers: chunked })
     expect(await request(client())).toMatchObject({ body: { success: true, data: 'é'.repeat(40_000) } })

@@ -35,9 +35,9 @@ const anyValue = fc.oneof(
 )
 
 /** Runs getInputs: a typed value, or an InputError whose message names one of `names` (quoted), never another exception. */
-function typedOrInputError(given: Record<string, string>, env: NodeJS.ProcessEnv, names: readonly string[]): void {
+async function typedOrInputError(given: Record<string, string>, env: NodeJS.ProcessEnv, names: readonly string[]): Promise<void> {
   try {
-    const inputs = getInputs(source(given, env))
+    const inputs = await getInputs(source(given, env))
     expect(typeof inputs.apiKey).toBe('string')
     expect(Number.isInteger(inputs.batchSize)).toBe(true)
   } catch (error) {
@@ -47,22 +47,22 @@ function typedOrInputError(given: Record<string, string>, env: NodeJS.ProcessEnv
 }
 
 describe.each(NAMES)('input "%s", given any text', (name) => {
-  test.prop([anyValue])('gives a typed value or an InputError naming the input', (value) => {
-    typedOrInputError({ ...base, [name]: value }, {}, [name])
+  test.prop([anyValue])('gives a typed value or an InputError naming the input', async (value) => {
+    await typedOrInputError({ ...base, [name]: value }, {}, [name])
   })
 })
 
 describe('inputs read from the environment', () => {
-  test.prop([anyValue])('CDN_API_KEY: a typed value or an InputError naming it', (value) => {
-    typedOrInputError({ ...base, 'api-key': '' }, { CDN_API_KEY: value }, value.trim() === '' ? ['api-key'] : ['CDN_API_KEY'])
+  test.prop([anyValue])('CDN_API_KEY: a typed value or an InputError naming it', async (value) => {
+    await typedOrInputError({ ...base, 'api-key': '' }, { CDN_API_KEY: value }, value.trim() === '' ? ['api-key'] : ['CDN_API_KEY'])
   })
-  test.prop([anyValue])('CDN_API_URL: a typed value or an InputError naming api-url', (value) => {
-    typedOrInputError({ ...base, 'api-url': '' }, { CDN_API_URL: value }, ['api-url'])
+  test.prop([anyValue])('CDN_API_URL: a typed value or an InputError naming api-url', async (value) => {
+    await typedOrInputError({ ...base, 'api-url': '' }, { CDN_API_URL: value }, ['api-url'])
   })
 })
 
-test.prop([fc.record(Object.fromEntries(NAMES.map((name) => [name, anyValue])))])('every input at once: a typed value or an InputError naming an input', (given) => {
-  typedOrInputError(given, {}, NAMES)
+test.prop([fc.record(Object.fromEntries(NAMES.map((name) => [name, anyValue])))])('every input at once: a typed value or an InputError naming an input', async (given) => {
+  await typedOrInputError(given, {}, NAMES)
 })
 
 describe('a key that cannot be a header value', () => {
@@ -72,9 +72,9 @@ describe('a key that cannot be a header value', () => {
     fc.constantFrom('\u007f', '\u0085', '\u00a0', '\u200b', '\u2028', '\ufeff', 'é', '😀'),
     fc.integer({ min: 0x80, max: 0x10ffff }).map((code) => String.fromCodePoint(code))
   )
-  const messageFor = (key: string, env = false): string => {
+  const messageFor = async (key: string, env = false): Promise<string> => {
     try {
-      getInputs(source(env ? { ...base, 'api-key': '' } : { ...base, 'api-key': key }, env ? { CDN_API_KEY: key } : {}))
+      await getInputs(source(env ? { ...base, 'api-key': '' } : { ...base, 'api-key': key }, env ? { CDN_API_KEY: key } : {}))
     } catch (error) {
       if (error instanceof InputError) return error.message
       throw error
@@ -82,9 +82,9 @@ describe('a key that cannot be a header value', () => {
     throw new Error(`the key ${JSON.stringify(key)} was accepted`)
   }
 
-  test.prop([visible, wrong, visible, fc.boolean()])('is refused with a message that shows none of it: the same for any key with that character', (before, bad, after, env) => {
-    const message = messageFor(`${before}${bad}${after}`, env)
-    expect(message).toBe(messageFor(`x${bad}y`, env))
+  test.prop([visible, wrong, visible, fc.boolean()])('is refused with a message that shows none of it: the same for any key with that character', async (before, bad, after, env) => {
+    const message = await messageFor(`${before}${bad}${after}`, env)
+    expect(message).toBe(await messageFor(`x${bad}y`, env))
     expect(message).toContain(env ? '"CDN_API_KEY"' : 'Input "api-key"')
   })
 })

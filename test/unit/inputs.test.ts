@@ -41,6 +41,16 @@ function inputError(fn: () => unknown): InputError {
   throw new Error('expected an InputError, nothing was thrown')
 }
 
+/** The InputError a promise rejects with; fails the test if it resolves or rejects with anything else. */
+async function inputErrorOf(promise: Promise<unknown>): Promise<InputError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason
+  )
+  expect(error).toBeInstanceOf(InputError)
+  return error as InputError
+}
+
 describe('parseBoolean', () => {
   it('accepts true and false in any letter case', () => {
     expect(parseBoolean('dry-run', 'TRUE', false)).toBe(true)
@@ -174,20 +184,20 @@ describe('parsePlan and parseAnalytics', () => {
 })
 
 describe('zone inputs together', () => {
-  it('refuse auto with tags, purge-everything, settings or create-zone', () => {
-    expect(() => getInputs(source({ ...minimal, zone: 'auto', tags: 't' }))).toThrow(/Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named/)
-    expect(() => getInputs(source({ ...minimal, zone: 'auto', files: '', 'purge-everything': 'true' }))).toThrow(/Input "zone" is auto, which routes URLs/)
-    expect(() => getInputs(source({ ...minimal, zone: 'auto', settings: 'sdk: {enabled: true}' }))).toThrow(/Input "zone" is auto, which routes URLs/)
-    expect(() => getInputs(source({ ...minimal, zone: 'auto', 'create-zone': 'true' }))).toThrow(/"create-zone" needs the zone names/)
+  it('refuse auto with tags, purge-everything, settings or create-zone', async () => {
+    await expect(getInputs(source({ ...minimal, zone: 'auto', tags: 't' }))).rejects.toThrow(/Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named/)
+    await expect(getInputs(source({ ...minimal, zone: 'auto', files: '', 'purge-everything': 'true' }))).rejects.toThrow(/Input "zone" is auto, which routes URLs/)
+    await expect(getInputs(source({ ...minimal, zone: 'auto', settings: 'sdk: {enabled: true}' }))).rejects.toThrow(/Input "zone" is auto, which routes URLs/)
+    await expect(getInputs(source({ ...minimal, zone: 'auto', 'create-zone': 'true' }))).rejects.toThrow(/"create-zone" needs the zone names/)
   })
-  it('warn that plan does nothing without create-zone', () => {
-    expect(getInputs(source({ ...minimal, plan: 'pro' })).warnings).toEqual(['Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.'])
+  it('warn that plan does nothing without create-zone', async () => {
+    expect((await getInputs(source({ ...minimal, plan: 'pro' }))).warnings).toEqual(['Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.'])
   })
 })
 
 describe('getInputs', () => {
-  it('gives the documented defaults', () => {
-    const inputs = getInputs(source(minimal))
+  it('gives the documented defaults', async () => {
+    const inputs = (await getInputs(source(minimal)))
     expect(inputs).toMatchObject({
       purgeEverything: false,
       waitForPropagation: false,
@@ -204,60 +214,60 @@ describe('getInputs', () => {
       tags: []
     })
   })
-  it('falls back to CDN_API_KEY and CDN_API_URL', () => {
-    const inputs = getInputs(source({ zone: 'example.com', tags: 't' }, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' }))
+  it('falls back to CDN_API_KEY and CDN_API_URL', async () => {
+    const inputs = (await getInputs(source({ zone: 'example.com', tags: 't' }, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' })))
     expect(inputs.apiKey).toBe('from-env')
     expect(inputs.apiUrl).toBe('https://env.example.net/v1')
   })
-  it('prefers the inputs over the environment', () => {
-    const inputs = getInputs(source(minimal, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' }))
+  it('prefers the inputs over the environment', async () => {
+    const inputs = (await getInputs(source(minimal, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' })))
     expect(inputs.apiKey).toBe('k')
     expect(inputs.apiUrl).toBe('https://api.example.net/v1')
   })
-  it('needs an API key from somewhere', () => {
-    expect(() => getInputs(source({ ...minimal, 'api-key': '' }))).toThrow(/No API key: set input "api-key".*CDN_API_KEY/)
+  it('needs an API key from somewhere', async () => {
+    await expect(getInputs(source({ ...minimal, 'api-key': '' }))).rejects.toThrow(/No API key: set input "api-key".*CDN_API_KEY/)
   })
-  it('needs an API address from somewhere', () => {
-    expect(() => getInputs(source({ ...minimal, 'api-url': '' }))).toThrow(/No API address: set input "api-url".*CDN_API_URL/)
+  it('needs an API address from somewhere', async () => {
+    await expect(getInputs(source({ ...minimal, 'api-url': '' }))).rejects.toThrow(/No API address: set input "api-url".*CDN_API_URL/)
   })
-  it('resolves files-from against GITHUB_WORKSPACE', () => {
-    expect(getInputs(source({ ...minimal, 'files-from': 'out/urls.txt' })).filesFrom).toBe('/work/space/out/urls.txt')
+  it('resolves files-from against GITHUB_WORKSPACE', async () => {
+    expect((await getInputs(source({ ...minimal, 'files-from': 'out/urls.txt' }))).filesFrom).toBe('/work/space/out/urls.txt')
   })
-  it('refuses purge-everything with a list', () => {
+  it('refuses purge-everything with a list', async () => {
     for (const list of [{ files: '/a' }, { tags: 't' }, { 'files-from': 'x' }]) {
-      expect(() => getInputs(source({ ...minimal, files: '', 'purge-everything': 'true', ...list }))).toThrow(/cannot be combined/)
+      await expect(getInputs(source({ ...minimal, files: '', 'purge-everything': 'true', ...list }))).rejects.toThrow(/cannot be combined/)
     }
   })
-  it('refuses to run with nothing to do, rather than purging everything', () => {
-    expect(() => getInputs(source({ ...minimal, files: '' }))).toThrow(/Nothing to do.*An empty list never purges everything/)
-    expect(() => getInputs(source({ ...minimal, files: ' \n , ' }))).toThrow(/Nothing to do/)
+  it('refuses to run with nothing to do, rather than purging everything', async () => {
+    await expect(getInputs(source({ ...minimal, files: '' }))).rejects.toThrow(/Nothing to do.*An empty list never purges everything/)
+    await expect(getInputs(source({ ...minimal, files: ' \n , ' }))).rejects.toThrow(/Nothing to do/)
   })
-  it('warns that wait-for-propagation does nothing without settings', () => {
-    expect(getInputs(source({ ...minimal, 'wait-for-propagation': 'true' })).warnings).toEqual([
+  it('warns that wait-for-propagation does nothing without settings', async () => {
+    expect((await getInputs(source({ ...minimal, 'wait-for-propagation': 'true' }))).warnings).toEqual([
       'Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.'
     ])
-    expect(getInputs(source({ ...minimal, 'wait-for-propagation': 'true', settings: 'sdk: {enabled: true}' })).warnings).toEqual([])
+    expect((await getInputs(source({ ...minimal, 'wait-for-propagation': 'true', settings: 'sdk: {enabled: true}' }))).warnings).toEqual([])
   })
-  it('accepts settings alone', () => {
-    const inputs = getInputs(source({ ...minimal, files: '', settings: 'sdk: {enabled: false}' }))
+  it('accepts settings alone', async () => {
+    const inputs = (await getInputs(source({ ...minimal, files: '', settings: 'sdk: {enabled: false}' })))
     expect(inputs.settings).toEqual({ sdk: { enabled: false, mode: 'automatic' } })
   })
-  it('names the input whose number is out of range', () => {
-    expect(() => getInputs(source({ ...minimal, concurrency: '33' }))).toThrow('Input "concurrency" must be a whole number from 1 to 32, got "33".')
-    expect(() => getInputs(source({ ...minimal, 'max-attempts': '0' }))).toThrow('Input "max-attempts" must be a whole number from 1 to 10')
-    expect(() => getInputs(source({ ...minimal, timeout: '301' }))).toThrow('Input "timeout" must be a whole number from 1 to 300')
+  it('names the input whose number is out of range', async () => {
+    await expect(getInputs(source({ ...minimal, concurrency: '33' }))).rejects.toThrow('Input "concurrency" must be a whole number from 1 to 32, got "33".')
+    await expect(getInputs(source({ ...minimal, 'max-attempts': '0' }))).rejects.toThrow('Input "max-attempts" must be a whole number from 1 to 10')
+    await expect(getInputs(source({ ...minimal, timeout: '301' }))).rejects.toThrow('Input "timeout" must be a whole number from 1 to 300')
   })
-  it('throws InputError, so the step shows the message without a stack trace', () => {
-    expect(() => getInputs(source({ ...minimal, 'dry-run': 'maybe' }))).toThrow(InputError)
+  it('throws InputError, so the step shows the message without a stack trace', async () => {
+    await expect(getInputs(source({ ...minimal, 'dry-run': 'maybe' }))).rejects.toThrow(InputError)
   })
 })
 
 describe('change inputs', () => {
-  it('are undefined without changed-since or previous-manifest', () => {
-    expect(getInputs(source(minimal)).changes).toBeUndefined()
+  it('are undefined without changed-since or previous-manifest', async () => {
+    expect((await getInputs(source(minimal))).changes).toBeUndefined()
   })
-  it('read a git source with its options', () => {
-    const inputs = getInputs(source({ ...minimal, files: '', 'changed-since': 'v1.2.0', 'site-dir': './public/', include: '**/*.html\n\n*.css', 'purge-everything-over': '500' }))
+  it('read a git source with its options', async () => {
+    const inputs = (await getInputs(source({ ...minimal, files: '', 'changed-since': 'v1.2.0', 'site-dir': './public/', include: '**/*.html\n\n*.css', 'purge-everything-over': '500' })))
     expect(inputs.changes).toEqual({
       from: { kind: 'git', since: 'v1.2.0' },
       siteDir: 'public',
@@ -269,44 +279,44 @@ describe('change inputs', () => {
       githubToken: EXPRESSION_DEFAULTS['${{ github.token }}']
     })
   })
-  it('read a manifest source relative to the workspace', () => {
-    const inputs = getInputs(source({ ...minimal, 'previous-manifest': '.cache/m.json', manifest: '.cache/m.json', 'site-dir': 'out' }))
+  it('read a manifest source relative to the workspace', async () => {
+    const inputs = (await getInputs(source({ ...minimal, 'previous-manifest': '.cache/m.json', manifest: '.cache/m.json', 'site-dir': 'out' })))
     expect(inputs.changes?.from).toEqual({ kind: 'manifest', previous: '/work/space/.cache/m.json' })
     expect(inputs.manifest).toEqual({ path: '/work/space/.cache/m.json', site: '/work/space/out' })
   })
-  it('mask the GitHub token', () => {
-    expect(getInputs(source({ ...minimal, 'github-token': ' ghs_abc ', 'changed-since': 'main' })).changes?.githubToken).toBe('ghs_abc')
+  it('mask the GitHub token', async () => {
+    expect((await getInputs(source({ ...minimal, 'github-token': ' ghs_abc ', 'changed-since': 'main' }))).changes?.githubToken).toBe('ghs_abc')
   })
-  it('refuse a url-base with a user name or password, without showing them', () => {
-    const error = inputError(() => getInputs(source({ ...minimal, 'changed-since': 'main', 'url-base': 'https://user:hunter2@example.com/docs/' })))
+  it('refuse a url-base with a user name or password, without showing them', async () => {
+    const error = (await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', 'url-base': 'https://user:hunter2@example.com/docs/' }))))
     expect(error.message).toBe(
       'Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "https://***@example.com/docs/".'
     )
   })
-  it.each(['include', 'exclude'])('refuse a %s pattern that cannot be compiled', (name) => {
-    const error = inputError(() => getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(70_000)}` })))
+  it.each(['include', 'exclude'])('refuse a %s pattern that cannot be compiled', async (name) => {
+    const error = (await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(70_000)}` }))))
     expect(error.message).toBe(
       `Input "${name}": "${'a'.repeat(200)}… (69800 more characters)" is not a glob pattern that can be read (Input length: 70000, exceeds maximum allowed length: 65536); give one pattern a line, such as **/*.html.`
     )
   })
-  it.each(['main\u0000', 'v1\u0007', 'a b', '-x'])('refuse the ref %j', (ref) => {
-    expect(inputError(() => getInputs(source({ ...minimal, 'changed-since': ref }))).message).toMatch(
+  it.each(['main\u0000', 'v1\u0007', 'a b', '-x'])('refuse the ref %j', async (ref) => {
+    expect((await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': ref })))).message).toMatch(
       /^Input "changed-since" must be a git ref \(tag, branch or SHA\) or "auto", without spaces or control characters and not starting with "-"; got "/
     )
   })
-  it('refuse two change sources, or a change source with purge-everything', () => {
-    expect(() => getInputs(source({ ...minimal, 'changed-since': 'auto', 'previous-manifest': 'm.json' }))).toThrow(/give one of them, not both/)
-    expect(() => getInputs(source({ ...minimal, files: '', 'purge-everything': 'true', 'changed-since': 'auto' }))).toThrow(/cannot be combined/)
+  it('refuse two change sources, or a change source with purge-everything', async () => {
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'auto', 'previous-manifest': 'm.json' }))).rejects.toThrow(/give one of them, not both/)
+    await expect(getInputs(source({ ...minimal, files: '', 'purge-everything': 'true', 'changed-since': 'auto' }))).rejects.toThrow(/cannot be combined/)
   })
-  it('refuse a ref that git would read as an option', () => {
-    expect(() => getInputs(source({ ...minimal, 'changed-since': '--output=/tmp/x' }))).toThrow('Input "changed-since" must be a git ref (tag, branch or SHA) or "auto"')
+  it('refuse a ref that git would read as an option', async () => {
+    await expect(getInputs(source({ ...minimal, 'changed-since': '--output=/tmp/x' }))).rejects.toThrow('Input "changed-since" must be a git ref (tag, branch or SHA) or "auto"')
   })
-  it('refuse an index-file with a folder and purge-everything-over out of range', () => {
-    expect(() => getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs/index.html' }))).toThrow(/Input "index-file" must be a file name/)
-    expect(() => getInputs(source({ ...minimal, 'changed-since': 'main', 'purge-everything-over': '-1' }))).toThrow(/Input "purge-everything-over" must be a whole number from 0 to 1000000/)
+  it('refuse an index-file with a folder and purge-everything-over out of range', async () => {
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs/index.html' }))).rejects.toThrow(/Input "index-file" must be a file name/)
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'purge-everything-over': '-1' }))).rejects.toThrow(/Input "purge-everything-over" must be a whole number from 0 to 1000000/)
   })
-  it('warn that manifest alone purges nothing based on it', () => {
-    expect(getInputs(source({ ...minimal, manifest: 'm.json' })).warnings[0]).toMatch(/without "previous-manifest" this run purges nothing based on it/)
+  it('warn that manifest alone purges nothing based on it', async () => {
+    expect((await getInputs(source({ ...minimal, manifest: 'm.json' }))).warnings[0]).toMatch(/without "previous-manifest" this run purges nothing based on it/)
   })
 })
 
@@ -328,7 +338,7 @@ describe('parseSiteDir and parseUrlBase', () => {
 })
 
 describe('credentials', () => {
-  const key = (value: string, env: NodeJS.ProcessEnv = {}): InputError => inputError(() => getInputs(source({ ...minimal, 'api-key': value }, env)))
+  const key = (value: string, env: NodeJS.ProcessEnv = {}): Promise<InputError> => inputErrorOf(getInputs(source({ ...minimal, 'api-key': value }, env)))
   const rule =
     'which cannot be sent in an HTTP header. It must hold the credential alone: visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.'
 
@@ -344,64 +354,64 @@ describe('credentials', () => {
     ['abc-def-1\u200babc-def-2', 'a non-ASCII character'],
     ['abc-def-1éabc-def-2', 'a non-ASCII character'],
     ['abc-def-1\u0085abc-def-2', 'a non-ASCII character']
-  ])('refuse an api-key holding %j, saying it holds %s and showing none of it', (value, kind) => {
-    const error = key(value)
+  ])('refuse an api-key holding %j, saying it holds %s and showing none of it', async (value, kind) => {
+    const error = await key(value)
     expect(error.message).toBe(`Input "api-key" holds ${kind}, ${rule}`)
     expect(error.message).not.toContain('abc')
     expect(redact(`x${value}x`)).toBe('x***x')
   })
 
-  it('name CDN_API_KEY when the key came from it', () => {
-    expect(key('', { CDN_API_KEY: 'abc-def-1\u0007abc-def-2' }).message).toBe(
+  it('name CDN_API_KEY when the key came from it', async () => {
+    expect((await key('', { CDN_API_KEY: 'abc-def-1\u0007abc-def-2' })).message).toBe(
       `Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty) holds a control character, ${rule}`
     )
   })
 
-  it('check github-token the same way, when given', () => {
-    const error = inputError(() => getInputs(source({ ...minimal, 'github-token': 'ghs_abc\ndef' })))
+  it('check github-token the same way, when given', async () => {
+    const error = (await inputErrorOf(getInputs(source({ ...minimal, 'github-token': 'ghs_abc\ndef' }))))
     expect(error.message).toBe(`Input "github-token" holds a line break, ${rule}`)
-    expect(getInputs(source({ ...minimal, 'github-token': '', 'changed-since': 'main' })).changes?.githubToken).toBe('')
+    expect((await getInputs(source({ ...minimal, 'github-token': '', 'changed-since': 'main' }))).changes?.githubToken).toBe('')
   })
 
-  it('accept every visible ASCII character', () => {
+  it('accept every visible ASCII character', async () => {
     const visible = Array.from({ length: 0x7e - 0x20 }, (_, i) => String.fromCharCode(0x21 + i)).join('')
     expect(() => checkCredential(visible, 'Input "api-key"')).not.toThrow()
-    expect(getInputs(source({ ...minimal, 'api-key': visible })).apiKey).toBe(visible)
+    expect((await getInputs(source({ ...minimal, 'api-key': visible }))).apiKey).toBe(visible)
   })
 
-  it('are masked before any other input is read, so no message can show them', () => {
-    const error = inputError(() => getInputs(source({ ...minimal, 'api-url': 'ghs_wrongPlace0000', 'github-token': 'ghs_wrongPlace0000' })))
+  it('are masked before any other input is read, so no message can show them', async () => {
+    const error = (await inputErrorOf(getInputs(source({ ...minimal, 'api-url': 'ghs_wrongPlace0000', 'github-token': 'ghs_wrongPlace0000' }))))
     expect(error.message).toBe('Input "api-url" is not a URL: "***". Expected e.g. https://api.example.net/v1.')
   })
 })
 
 describe('files', () => {
-  it('split on commas only before an entry, so a URL may hold one', () => {
-    expect(getInputs(source({ ...minimal, files: 'https://example.com/a,b,/c, /d\n/e,https://example.com/f' })).files).toEqual([
+  it('split on commas only before an entry, so a URL may hold one', async () => {
+    expect((await getInputs(source({ ...minimal, files: 'https://example.com/a,b,/c, /d\n/e,https://example.com/f' }))).files).toEqual([
       'https://example.com/a,b,/c',
       '/d',
       '/e',
       'https://example.com/f'
     ])
   })
-  it('warn about an entry that ends in a comma, which is read as part of the URL', () => {
-    expect(getInputs(source({ ...minimal, files: '/a, /b,' })).warnings).toEqual([
+  it('warn about an entry that ends in a comma, which is read as part of the URL', async () => {
+    expect((await getInputs(source({ ...minimal, files: '/a, /b,' }))).warnings).toEqual([
       'Input "files": the comma ending "/b," is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.'
     ])
   })
-  it('keep tags split on every comma', () => {
-    expect(getInputs(source({ ...minimal, tags: 'a,b c,,d' })).tags).toEqual(['a', 'b', 'c', 'd'])
+  it('keep tags split on every comma', async () => {
+    expect((await getInputs(source({ ...minimal, tags: 'a,b c,,d' }))).tags).toEqual(['a', 'b', 'c', 'd'])
   })
 })
 
 describe('messages', () => {
-  it('name purge-everything when it conflicts with a list', () => {
-    expect(inputError(() => getInputs(source({ ...minimal, 'purge-everything': 'TRUE' }))).message).toBe(
+  it('name purge-everything when it conflicts with a list', async () => {
+    expect((await inputErrorOf(getInputs(source({ ...minimal, 'purge-everything': 'TRUE' })))).message).toBe(
       'Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.'
     )
   })
-  it('show a long value cut, on one line', () => {
-    expect(inputError(() => getInputs(source({ ...minimal, 'batch-size': `1\n${'9'.repeat(300)}` }))).message).toBe(
+  it('show a long value cut, on one line', async () => {
+    expect((await inputErrorOf(getInputs(source({ ...minimal, 'batch-size': `1\n${'9'.repeat(300)}` })))).message).toBe(
       `Input "batch-size" must be a whole number from 1 to 1000, got "1 ${'9'.repeat(198)}… (102 more characters)".`
     )
   })
@@ -411,8 +421,8 @@ describe('each input on its own', () => {
   const empty = Object.fromEntries(Object.keys(actionInputs).map((name) => [name, '']))
   const bare = { ...empty, ...minimal }
 
-  it('empty means the documented default, for every optional input', () => {
-    expect(getInputs(source(bare))).toMatchObject({
+  it('empty means the documented default, for every optional input', async () => {
+    expect((await getInputs(source(bare)))).toMatchObject({
       createZone: false,
       plan: undefined,
       analytics: undefined,
@@ -432,52 +442,52 @@ describe('each input on its own', () => {
     })
   })
 
-  it.each(['create-zone', 'purge-everything', 'wait-for-propagation', 'dry-run', 'summary'])('%s: a boolean, named when it is not one', (name) => {
-    expect(inputError(() => getInputs(source({ ...bare, [name]: 'maybe' }))).message).toBe(`Input "${name}" must be true or false, got "maybe".`)
+  it.each(['create-zone', 'purge-everything', 'wait-for-propagation', 'dry-run', 'summary'])('%s: a boolean, named when it is not one', async (name) => {
+    expect((await inputErrorOf(getInputs(source({ ...bare, [name]: 'maybe' })))).message).toBe(`Input "${name}" must be true or false, got "maybe".`)
   })
 
-  it('reads the inputs from the runner (INPUT_* variables) by default', () => {
+  it('reads the inputs from the runner (INPUT_* variables) by default', async () => {
     const names = { 'INPUT_API-KEY': 'runner-key', 'INPUT_API-URL': 'https://api.example.net/v1', INPUT_ZONE: 'example.com', INPUT_TAGS: 'a b', INPUT_SUMMARY: 'false' }
     Object.assign(process.env, names)
     try {
-      expect(getInputs()).toMatchObject({ apiKey: 'runner-key', tags: ['a', 'b'], summary: false })
+      expect((await getInputs())).toMatchObject({ apiKey: 'runner-key', tags: ['a', 'b'], summary: false })
     } finally {
       for (const name of Object.keys(names)) Reflect.deleteProperty(process.env, name)
     }
   })
 
-  it('trims CDN_API_KEY and CDN_API_URL', () => {
-    expect(getInputs(source({ ...bare, 'api-key': '', 'api-url': '' }, { CDN_API_KEY: ' env-key\n', CDN_API_URL: '\u00a0https://env.example.net/v1\u2028' }))).toMatchObject({
+  it('trims CDN_API_KEY and CDN_API_URL', async () => {
+    expect((await getInputs(source({ ...bare, 'api-key': '', 'api-url': '' }, { CDN_API_KEY: ' env-key\n', CDN_API_URL: '\u00a0https://env.example.net/v1\u2028' })))).toMatchObject({
       apiKey: 'env-key',
       apiUrl: 'https://env.example.net/v1'
     })
   })
 
-  it('reads analytics and its granularity', () => {
-    expect(getInputs(source({ ...bare, analytics: '24h', 'analytics-granularity': 'day' })).analytics).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'day' })
+  it('reads analytics and its granularity', async () => {
+    expect((await getInputs(source({ ...bare, analytics: '24h', 'analytics-granularity': 'day' }))).analytics).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'day' })
   })
 
-  it('takes settings of whitespace alone as none, and passes on their warnings', () => {
-    expect(inputError(() => getInputs(source({ ...bare, files: '', settings: ' \n ' }))).message).toMatch(/^Nothing to do/)
-    expect(getInputs(source({ ...bare, settings: 'sdk: {enabled: true, mode: strict}' })).warnings).toEqual([
+  it('takes settings of whitespace alone as none, and passes on their warnings', async () => {
+    expect((await inputErrorOf(getInputs(source({ ...bare, files: '', settings: ' \n ' })))).message).toMatch(/^Nothing to do/)
+    expect((await getInputs(source({ ...bare, settings: 'sdk: {enabled: true, mode: strict}' }))).warnings).toEqual([
       'settings.sdk.mode "strict" is not a value the API documents (only "automatic" is); it is sent as given.'
     ])
   })
 
-  it('has something to do with files-from alone', () => {
-    expect(getInputs(source({ ...bare, files: '', 'files-from': 'urls.txt' })).filesFrom).toBe('/work/space/urls.txt')
+  it('has something to do with files-from alone', async () => {
+    expect((await getInputs(source({ ...bare, files: '', 'files-from': 'urls.txt' }))).filesFrom).toBe('/work/space/urls.txt')
   })
 
-  it('creates zones named in a list', () => {
-    expect(getInputs(source({ ...bare, 'create-zone': 'true', plan: 'pro' })).createZone).toBe(true)
+  it('creates zones named in a list', async () => {
+    expect((await getInputs(source({ ...bare, 'create-zone': 'true', plan: 'pro' }))).createZone).toBe(true)
   })
 
-  it('does not warn about manifest with previous-manifest', () => {
-    expect(getInputs(source({ ...bare, 'previous-manifest': 'm.json', manifest: 'm.json' })).warnings).toEqual([])
+  it('does not warn about manifest with previous-manifest', async () => {
+    expect((await getInputs(source({ ...bare, 'previous-manifest': 'm.json', manifest: 'm.json' }))).warnings).toEqual([])
   })
 
-  it('trims each include pattern', () => {
-    expect(getInputs(source({ ...bare, 'changed-since': 'main', include: '  *.html  \n\t**/*.css' })).changes?.include).toEqual(['*.html', '**/*.css'])
+  it('trims each include pattern', async () => {
+    expect((await getInputs(source({ ...bare, 'changed-since': 'main', include: '  *.html  \n\t**/*.css' }))).changes?.include).toEqual(['*.html', '**/*.css'])
   })
 })
 

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { cut, forLog, oneLine, plural } from '../../src/text.js'
+import { cut, forLog, oneLine, plural, thousands } from '../../src/text.js'
 
 /** How the runner and log viewers may split lines. */
 const lines = (text: string): string[] => text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
@@ -65,5 +65,17 @@ describe('plural', () => {
     expect(plural(1, 'URL')).toBe('1 URL')
     expect(plural(0, 'URL')).toBe('0 URLs')
     expect(plural(2, 'entry', 'entries')).toBe('2 entries')
+  })
+})
+
+describe('thousands', () => {
+  it('groups digits by three, as en-US writes numbers', () => {
+    expect(thousands(0)).toBe('0')
+    expect(thousands(999)).toBe('999')
+    expect(thousands(1000)).toBe('1,000')
+    expect(thousands(1234567)).toBe('1,234,567')
+    expect(thousands(-1234.5)).toBe('-1,234.5')
+    expect(thousands(9876543210)).toBe('9,876,543,210')
+    expect(thousands(0.12345)).toBe('0.123')
   })
 })
