@@ -459,6 +459,7 @@ function renderSummary(result) {
         ...zonesTable(result),
         ...createdSection(result),
         ...changesSection(result),
+        ...edgeSection(result),
         ...result.traffic.slice(0, MAX_TRAFFIC_SECTIONS).flatMap(trafficSection),
         ...(result.traffic.length > MAX_TRAFFIC_SECTIONS ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, ''] : [])
     ].join('\n');
@@ -602,6 +603,43 @@ function changesSection(result) {
     lines.push('### What changed', '', `${found}: ${(0,src_text/* plural */.LS)(changes.files.length, 'changed file')} → ${(0,src_text/* plural */.LS)(changes.urls.length, 'URL')}.`, '');
     return lines;
 }
+/** Most rows of the verification table; the result output has every verdict. */
+const MAX_VERDICT_ROWS = 50;
+/** What the edge showed after the purge: counts, then the URLs checked (stale first), and warming. */
+function edgeSection(result) {
+    if (result.edgePlan !== null) {
+        const parts = [
+            result.edgePlan.verify > 0 ? `would check ${(0,src_text/* plural */.LS)(result.edgePlan.verify, 'URL')} at the edge` : undefined,
+            result.edgePlan.warm > 0 ? `would warm ${(0,src_text/* plural */.LS)(result.edgePlan.warm, 'URL')}` : undefined
+        ].filter((part) => part !== undefined);
+        return parts.length === 0 ? [] : ['### Verification', '', `Dry run: ${parts.join(' and ')}.`, ''];
+    }
+    const lines = [];
+    const verification = result.verification;
+    if (verification !== null) {
+        const { counts } = verification;
+        const tally = [
+            `${counts.fresh} fresh`,
+            counts.stale > 0 ? `**${counts.stale} stale**` : undefined,
+            counts.unknown > 0 ? `${counts.unknown} unknown` : undefined,
+            counts.error > 0 ? `${counts.error} could not be checked` : undefined,
+            counts.differs > 0 ? `${counts.differs} differ from the deployed file` : undefined
+        ].filter((part) => part !== undefined);
+        lines.push('### Verification', '', `${(0,src_text/* plural */.LS)(verification.verdicts.length, 'URL')} checked at the edge: ${tally.join(', ')}.`, '');
+        const order = ['stale', 'error', 'unknown', 'fresh'];
+        const rows = [...verification.verdicts].sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict)).slice(0, MAX_VERDICT_ROWS);
+        const content = verification.verdicts.some((verdict) => verdict.content !== null);
+        lines.push(`| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`, `|---|---|---|---|${content ? '---|' : ''}`, ...rows.map((verdict) => `| ${escapeText(verdict.url)} | ${verdict.verdict === 'stale' ? '**stale**' : verdict.verdict} | ${verdict.age === null ? '' : `${verdict.age} s`} | ${escapeText(verdict.cacheStatus ?? '')} |${content ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |` : ''}`), ...(verification.verdicts.length > rows.length ? ['', `… and ${verification.verdicts.length - rows.length} more: see the result output.`] : []), '');
+    }
+    const warm = result.warm;
+    if (warm !== null) {
+        const counts = Object.entries(warm.counts)
+            .filter(([, count]) => count > 0)
+            .map(([kind, count]) => `${count} ${kind === 'error' ? 'without an answer' : kind}`);
+        lines.push('| Warm | Result |', '|---|---|', `| Warmed | ${warm.warmed} of ${(0,src_text/* plural */.LS)(warm.urls, 'URL')} (${counts.join(', ')}) |`, '');
+    }
+    return lines;
+}
 /** The collapsed lists, most important first: what failed, why, then what was done. */
 function listBlocks(result) {
     const errors = [...new Set(result.errors)];
@@ -609,6 +647,13 @@ function listBlocks(result) {
     const blocks = [
         result.failedFiles.length > 0 && { title: `URLs not purged (${result.failedFiles.length})`, items: result.failedFiles, more: 'see the failed-files output and the file failed-files-path names', style: 'pre' },
         result.failedTags.length > 0 && { title: `Cache tags not purged (${result.failedTags.length})`, items: result.failedTags, more: 'see the failed-tags output', style: 'pre' },
+        result.staleFiles.length > 0 && { title: `URLs still stale at the edge (${result.staleFiles.length})`, items: result.staleFiles, more: 'see the stale-files output', style: 'pre' },
+        (result.warm?.problems.length ?? 0) > 0 && {
+            title: `Not warmed (${result.warm?.problems.length ?? 0})`,
+            items: result.warm?.problems.map((problem) => `${problem.url} (${problem.detail})`) ?? [],
+            more: 'see the result output',
+            style: 'pre'
+        },
         errors.length > 0 && { title: `Errors (${errors.length})`, items: errors, more: 'see the log', style: 'ul' },
         result.warnings.length > 0 && { title: `Warnings (${result.warnings.length})`, items: result.warnings, more: 'see the log', style: 'ul' },
         result.purgedFiles.length > 0 && { title: `URLs purged (${result.purgedFiles.length})`, items: result.purgedFiles, more: 'the purged-files output counts them', style: 'pre' },
@@ -672,6 +717,9 @@ function outputThunks(result) {
                 ...(report.error === undefined ? {} : { error: report.error })
             }))
         ],
+        ['verified-files', () => String(result.verification?.counts.fresh ?? 0)],
+        ['stale-files', () => result.staleFiles],
+        ['warmed-files', () => String(result.warm?.warmed ?? 0)],
         ['changed-files', () => result.changes?.files ?? []],
         ['changed-urls', () => result.changes?.urls ?? []],
         ['result', () => resultDocument(result)]

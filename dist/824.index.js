@@ -235,9 +235,12 @@ function siteUrls(paths, options, underSiteDir) {
     const excluded = picomatch_default()([...options.exclude], glob/* GLOB_OPTIONS */.g); // no pattern matches nothing
     const files = [];
     const entries = [];
-    const add = (relative) => {
+    const deployed = new Map();
+    const add = (relative, file) => {
         const encoded = encodePath(relative);
-        entries.push(options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href);
+        const entry = options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href;
+        entries.push(entry);
+        deployed.set(entry, file);
     };
     for (const path of new Set(paths)) {
         if (!path.startsWith(prefix))
@@ -246,12 +249,14 @@ function siteUrls(paths, options, underSiteDir) {
         if (relative === '' || !included(relative) || excluded(relative))
             continue;
         files.push(path);
-        add(relative);
+        // The file as it lies in the workspace: a repository path, or a path below site-dir.
+        const file = underSiteDir || options.siteDir === '' ? path : `${options.siteDir}/${path}`;
+        add(relative, file);
         if (options.indexFile !== '' && (relative === options.indexFile || relative.endsWith(`/${options.indexFile}`))) {
-            add(relative.slice(0, relative.length - options.indexFile.length));
+            add(relative.slice(0, relative.length - options.indexFile.length), file);
         }
     }
-    return { files, entries };
+    return { files, entries, deployed };
 }
 /** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
 const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g;

@@ -45627,7 +45627,7 @@ class GitHubError extends Error {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1500);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3500);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -45692,7 +45692,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 1500:
+/***/ 3500:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45703,6 +45703,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+;// CONCATENATED MODULE: ./src/version.ts
+/** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
+const VERSION = '1.0.0';
+const USER_AGENT = `cdn-purge-action/${VERSION}`;
+
 // EXTERNAL MODULE: ./src/concurrency.ts
 var concurrency = __nccwpck_require__(1532);
 ;// CONCATENATED MODULE: ./src/http/errors.ts
@@ -45942,6 +45947,22 @@ function splitRequest(request, size) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/edge/wait.ts
+// A long wait that the log can follow: `delay` before the purge, `purge-again-after` before the second
+// pass. A line at the start and every PROGRESS_EVERY_MS, so that a quiet log does not look like a hang.
+/** How often a wait says how long is left. */
+const WAIT_PROGRESS_EVERY_MS = 10_000;
+/**
+ * Waits `ms`, logging `<what>: <n> s left.` at the start and every WAIT_PROGRESS_EVERY_MS (e.g. what =
+ * "Waiting before the purge (delay)"). Nothing is logged or slept for 0.
+ */
+async function waitWithProgress(ms, what, options) {
+    for (let waited = 0; waited < ms; waited += WAIT_PROGRESS_EVERY_MS) {
+        options.log(`${what}: ${Math.ceil((ms - waited) / 1000)} s left.`);
+        await options.sleep(Math.min(WAIT_PROGRESS_EVERY_MS, ms - waited));
+    }
+}
+
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/progress.ts
@@ -46007,9 +46028,9 @@ function purgeProgress(requests, options) {
 
 
 
+
 /** The documented time for a settings change to reach every edge location. */
 const PROPAGATION_MS = 30_000;
-const execute_PROGRESS_EVERY_MS = 10_000;
 /** Purge requests started at once, most of them waiting for the pacer. */
 const QUEUED_REQUESTS = 256;
 /**
@@ -46033,25 +46054,38 @@ async function executePlan(client, plan, options) {
         });
     const settingsMs = performance.now() - started;
     const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
+    const delayMs = options.delayMs ?? 0;
+    if (purgeRequests.length > 0 && delayMs > 0) {
+        await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
+    }
     started = performance.now();
-    const purgeOutcomes = purgeRequests.length === 0
-        ? []
-        : await options.group('Purge', async () => {
-            const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
-            const limit = { size: undefined };
-            // The client's pacer keeps `concurrency` in flight; more are started so that one waiting out a
-            // 429 does not hold a slot, within a bound on what waits in memory.
-            const outcomes = (await (0,concurrency/* mapConcurrent */._)(purgeRequests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
-                const sent = blockedZones.has(request.zoneId)
-                    ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
-                    : await sendPurge(client, request, limit, options.log);
-                sent.forEach(progress);
-                return sent;
-            })).flat();
-            const confirmed = outcomes.filter((outcome) => outcome.ok).length;
-            options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
-            return outcomes;
-        });
+    const limit = { size: undefined };
+    const clock = options.clock ?? Date.now;
+    // Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so
+    // that one waiting out a 429 does not hold a slot, within a bound on what waits in memory.
+    const pass = async (requests, name) => options.group(name, async () => {
+        const progress = purgeProgress(requests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
+        const outcomes = (await (0,concurrency/* mapConcurrent */._)(requests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
+            const sent = blockedZones.has(request.zoneId)
+                ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
+                : await sendPurge(client, request, limit, options.log, clock);
+            sent.forEach(progress);
+            return sent;
+        })).flat();
+        const confirmed = outcomes.filter((outcome) => outcome.ok).length;
+        options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
+        return outcomes;
+    });
+    let purgeOutcomes = purgeRequests.length === 0 ? [] : await pass(purgeRequests, 'Purge');
+    const againAfterMs = options.againAfterMs ?? 0;
+    const confirmed = purgeOutcomes.filter((outcome) => outcome.ok);
+    if (againAfterMs > 0 && confirmed.length > 0) {
+        // The second pass: what the first confirmed, sent again after the wait. A URL or tag counts as purged
+        // only when this pass confirms it too; what the first pass did not confirm stays as it was.
+        await options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options));
+        const second = await pass(confirmed.map((outcome) => outcome.request), 'Purge again');
+        purgeOutcomes = [...purgeOutcomes.filter((outcome) => !outcome.ok), ...second.map((outcome) => ({ ...outcome, pass: 2 }))];
+    }
     return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
 }
 /**
@@ -46059,12 +46093,12 @@ async function executePlan(client, plan, options) {
  * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
  * out, so nothing is purged twice and nothing is left out.
  */
-async function sendPurge(client, request, limit, log) {
+async function sendPurge(client, request, limit, log, clock) {
     if (limit.size !== undefined && request.items.length > limit.size) {
         const size = limit.size;
-        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log)))).flat();
+        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log, clock)))).flat();
     }
-    const outcome = await send(client, request);
+    const outcome = await send(client, request, clock);
     if (outcome.status !== 413 || request.items.length <= 1)
         return [outcome];
     const half = Math.ceil(request.items.length / 2);
@@ -46072,13 +46106,13 @@ async function sendPurge(client, request, limit, log) {
         limit.size = half;
         log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
     }
-    return sendPurge(client, request, limit, log);
+    return sendPurge(client, request, limit, log, clock);
 }
-async function send(client, request) {
+async function send(client, request, clock = Date.now) {
     const started = performance.now();
     try {
         const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
-        return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined };
+        return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined, confirmedAt: clock() };
     }
     catch (error) {
         const details = error instanceof ApiError ? error.details : undefined;
@@ -46096,11 +46130,7 @@ function notSent(request, error) {
     return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
 }
 async function waitForPropagation(options) {
-    for (let waited = 0; waited < options.propagationMs; waited += execute_PROGRESS_EVERY_MS) {
-        const step = Math.min(execute_PROGRESS_EVERY_MS, options.propagationMs - waited);
-        options.log(`Waiting for the settings to reach every edge location: ${Math.ceil((options.propagationMs - waited) / 1000)} s left.`);
-        await options.sleep(step);
-    }
+    await waitWithProgress(options.propagationMs, 'Waiting for the settings to reach every edge location', options);
     options.log('Settings have had the documented propagation time.');
 }
 
@@ -46843,11 +46873,6 @@ function queryString(query) {
 
 // EXTERNAL MODULE: ./src/log.ts
 var log = __nccwpck_require__(5625);
-;// CONCATENATED MODULE: ./src/version.ts
-/** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
-const VERSION = '1.0.0';
-const USER_AGENT = `cdn-purge-action/${VERSION}`;
-
 // EXTERNAL MODULE: ./src/urls.ts
 var urls = __nccwpck_require__(5769);
 ;// CONCATENATED MODULE: ./src/zones.ts
@@ -47192,6 +47217,16 @@ async function getInputs(source = runnerSource) {
     if (zones.kind === 'auto' && createZone) {
         throw new errors/* InputError */.dz('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.');
     }
+    const verify = parseVerify(input('verify'));
+    const warm = parseBoolean('warm', input('warm'), false);
+    const probeUrls = (0,urls/* splitUrlList */.K)(source.getInput('probe-urls'));
+    const verifyTimeout = input('verify-timeout');
+    if (verify === 0 && verifyTimeout !== '' && verifyTimeout !== String(DEFAULT_VERIFY_TIMEOUT_SECONDS)) {
+        warnings.push('Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.');
+    }
+    if (verify === 0 && !warm && probeUrls.length > 0) {
+        warnings.push('Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.');
+    }
     if (plan !== undefined && !createZone) {
         warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.');
     }
@@ -47216,6 +47251,12 @@ async function getInputs(source = runnerSource) {
         maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
         timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
         rateLimitWaitSeconds: parseWholeNumber('rate-limit-wait', input('rate-limit-wait'), 600, 1, 3600),
+        delaySeconds: parseWholeNumber('delay', input('delay'), 0, 0, 3600),
+        purgeAgainAfterSeconds: parseWholeNumber('purge-again-after', input('purge-again-after'), 0, 0, 3600),
+        verify,
+        verifyTimeoutSeconds: parseWholeNumber('verify-timeout', verifyTimeout, DEFAULT_VERIFY_TIMEOUT_SECONDS, 1, 600),
+        warm,
+        probeUrls,
         dryRun: parseBoolean('dry-run', input('dry-run'), false),
         summary: parseBoolean('summary', input('summary'), true),
         changes,
@@ -47294,6 +47335,22 @@ function parseUrlBase(value) {
         throw new errors/* InputError */.dz(`Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${(0,urls/* shown */.SP)(value)}".`);
     }
     return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+const DEFAULT_VERIFY_TIMEOUT_SECONDS = 60;
+/** What `verify: true` checks. */
+const DEFAULT_VERIFY_COUNT = 20;
+/** `verify`: true (20 URLs), false (none), or how many URLs to check, 1 to 1000. */
+function parseVerify(value) {
+    const lower = value.trim().toLowerCase();
+    if (lower === '' || lower === 'false')
+        return 0;
+    if (lower === 'true')
+        return DEFAULT_VERIFY_COUNT;
+    const count = /^\d+$/.test(lower) ? Number(lower) : Number.NaN;
+    if (!(count >= 1 && count <= 1000)) {
+        throw new errors/* InputError */.dz(`Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "${(0,urls/* shown */.SP)(value)}".`);
+    }
+    return count;
 }
 /** `true`/`false` in any letter case; empty means the default. */
 function parseBoolean(name, value, fallback) {
@@ -47422,6 +47479,27 @@ function parseAnalytics(window, granularity) {
 }
 
 ;// CONCATENATED MODULE: ./src/result.ts
+function verificationOf(edge) {
+    const checked = edge?.verification;
+    if (checked === undefined)
+        return null;
+    const verdicts = checked.verdicts.map((verdict) => ({
+        url: verdict.url,
+        verdict: verdict.verdict,
+        status: verdict.status ?? null,
+        age: verdict.age ?? null,
+        cacheStatus: verdict.cacheStatus ?? null,
+        reason: verdict.reason,
+        content: verdict.content === undefined ? null : verdict.content.result === 'not compared' ? `not compared: ${verdict.content.why}` : verdict.content.result,
+        attempts: verdict.attempts
+    }));
+    const count = (kind) => verdicts.filter((verdict) => verdict.verdict === kind).length;
+    return {
+        counts: { fresh: count('fresh'), stale: count('stale'), unknown: count('unknown'), error: count('error'), differs: verdicts.filter((verdict) => verdict.content === 'differs').length },
+        recheckForMs: checked.recheckForMs,
+        verdicts
+    };
+}
 function newRunState() {
     return { dryRun: false, zoneInput: [], phase: 'reading the inputs', zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} };
 }
@@ -47478,6 +47556,7 @@ function buildResult(state) {
     const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
     const plannedRequests = state.plan?.requests ?? [];
     const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))];
+    const verification = verificationOf(state.edge);
     const everythingDone = failedFiles.length === 0 &&
         failedTags.length === 0 &&
         everythingZones.every((zone) => zone.purgedEverything) &&
@@ -47519,6 +47598,12 @@ function buildResult(state) {
         everythingInstead: state.everythingInstead ?? null,
         manifestWritten: state.manifestWritten ?? null,
         traffic: state.traffic,
+        verification,
+        staleFiles: verification?.verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url) ?? [],
+        warm: state.edge?.warm === undefined
+            ? null
+            : { urls: state.edge.warm.urls, warmed: state.edge.warm.warmed, counts: state.edge.warm.counts, problems: state.edge.warm.problems.map(({ url, detail }) => ({ url, detail })) },
+        edgePlan: state.edgePlan ?? null,
         planned: plannedRequests.map(summarize),
         sent: state.outcomes
             .filter((outcome) => outcome.attempts > 0)
@@ -47605,11 +47690,13 @@ function assignWork(input) {
         zones: zones.map((zone) => ({ zone, requested: { everything, files: routed.get(zone.id) ?? [], tags } })),
         requested: { everything, files: [...routed.values()].flat(), tags },
         changedUrls,
-        everythingInstead
+        everythingInstead,
+        probes: (0,urls/* routeEntries */.go)(input.probes ?? [], targets, '"probe-urls"')
     };
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -47685,7 +47772,7 @@ async function runPhases() {
         state.durations.zoneMs = performance.now() - zoneStarted;
         resolution.warnings.forEach(warn);
         state.phase = 'routing the URLs to zones';
-        const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution });
+        const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls });
         state.changedUrls = work.changedUrls;
         state.requested = work.requested;
         state.zones = [...work.zones];
@@ -47709,8 +47796,12 @@ async function runPhases() {
         state.plan = planRequests(work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
         const everything = work.requested.everything;
         log/* info */.pq(`Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
+        const probes = [...work.probes.values()].flat();
         if (given.dryRun) {
-            log/* info */.pq('Dry run: no purge or settings request is sent.');
+            log/* info */.pq('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.');
+            if (given.verify > 0 || given.warm) {
+                state.edgePlan = { verify: given.verify > 0 ? Math.min(given.verify, work.requested.files.length) + probes.length : 0, warm: given.warm ? new Set([...work.requested.files, ...probes]).size : 0 };
+            }
         }
         else {
             state.phase = 'sending the requests';
@@ -47718,6 +47809,8 @@ async function runPhases() {
                 concurrency: given.concurrency,
                 waitForPropagation: given.waitForPropagation,
                 propagationMs: PROPAGATION_MS,
+                delayMs: given.delaySeconds * 1000,
+                againAfterMs: given.purgeAgainAfterSeconds * 1000,
                 sleep,
                 log: log/* info */.pq,
                 group: log/* group */.Os
@@ -47725,6 +47818,10 @@ async function runPhases() {
             state.outcomes = [...execution.outcomes];
             state.durations.settingsMs = execution.settingsMs;
             state.durations.purgeMs = execution.purgeMs;
+            if (given.verify > 0 || given.warm) {
+                state.phase = 'checking the edge';
+                state.edge = await checkEdgeAfterPurge(given, state, work, changes, warn);
+            }
         }
     }
     catch (error) {
@@ -47761,6 +47858,22 @@ function settle(state) {
             log/* debug */.Yz(error.stack);
         return buildResult({ ...newRunState(), dryRun: state.dryRun, zoneInput: state.zoneInput, requested: state.requested, requestsSent: state.requestsSent, errors: [...state.errors, describeError(error)] });
     }
+}
+/**
+ * Verify and warm: the purged URLs (with the deployed file where the change list knows it) and the probe
+ * URLs, fetched from the public site. URLs still stale at the end fail the step. Loaded only when asked for.
+ */
+async function checkEdgeAfterPurge(given, state, work, changes, warn) {
+    const { checkEdge, deployedFiles, probeTargets, purgedTargets } = await __nccwpck_require__.e(/* import() */ 327).then(__nccwpck_require__.bind(__nccwpck_require__, 3327));
+    const zones = work.zones.map(({ zone }) => zone);
+    const files = given.verify > 0 && changes !== undefined ? deployedFiles(changes.deployed, zones, given.workspace) : new Map();
+    const checked = await checkEdge(purgedTargets(state.outcomes, (url) => files.get(url)), probeTargets(work.probes, state.outcomes), { verify: given.verify, recheckForMs: given.verifyTimeoutSeconds * 1000, warm: given.warm, concurrency: given.concurrency, timeoutMs: given.timeoutSeconds * 1000, userAgent: USER_AGENT }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep });
+    const stale = checked.verification?.verdicts.filter((verdict) => verdict.verdict === 'stale') ?? [];
+    if (stale.length > 0) {
+        state.errors.push(`${stale.length} of ${checked.verification?.verdicts.length ?? 0} URLs checked at the edge still served a copy cached before the purge after ${given.verifyTimeoutSeconds} s of checking again ` +
+            `(stale-files output): ${stale.slice(0, 5).map((verdict) => verdict.url).join(', ')}${stale.length > 5 ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.`);
+    }
+    return checked;
 }
 /** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
 const isExpected = (error) => error instanceof errors/* InputError */.dz || error instanceof errors/* AnswerError */.dV || error instanceof ApiError || error instanceof errors/* GitError */.XS || error instanceof errors/* GitHubError */.y_;
@@ -48056,14 +48169,14 @@ function readEntry(entry, host) {
  * are dropped, order kept. `zoneName` is undefined when the zone could not be read, and then only absolute
  * URLs can be checked, for form only.
  */
-function resolveUrls(entries, zoneName) {
+function resolveUrls(entries, zoneName, source = FILES) {
     const zone = zoneName === undefined ? undefined : zoneHost(zoneName);
     const urls = new Set();
     const offenders = [];
     for (const entry of entries) {
         if (entry.startsWith('/') && zone === undefined) {
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
-                'Give absolute URLs in "files", or a key that may list zones.');
+                `Give absolute URLs in ${source}, or a key that may list zones.`);
         }
         const reading = readEntry(entry, zone ?? NO_HOST);
         if (reading.offender !== undefined)
@@ -48075,7 +48188,7 @@ function resolveUrls(entries, zoneName) {
     }
     if (offenders.length > 0) {
         const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'entry', 'entries')} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
             `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`);
     }
     return [...urls];
@@ -48099,21 +48212,23 @@ function checkUrlBase(urlBase, zoneNames) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
     }
 }
+/** Where URL entries come from, as messages name it; probe-urls names itself. */
+const FILES = '"files"/"files-from"';
 /** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
-function routeEntries(entries, zones) {
+function routeEntries(entries, zones, source = FILES) {
     const [only, ...others] = zones;
     if (only !== undefined && others.length === 0) {
-        const urls = resolveUrls(entries, only.name);
+        const urls = resolveUrls(entries, only.name, source);
         return new Map(urls.length === 0 ? [] : [[only.id, urls]]);
     }
-    return routeUrls(entries, zones);
+    return routeUrls(entries, zones, source);
 }
 /**
  * With several zones (or `zone: auto`), sends each absolute URL to the zone whose name is the longest
  * suffix of its host, so that shop.example.com goes to a shop.example.com zone before example.com.
  * Paths need a single named zone. Returns the URLs per zone id, de-duplicated, in order.
  */
-function routeUrls(entries, zones) {
+function routeUrls(entries, zones, source = FILES) {
     const routed = new Map();
     const offenders = [];
     const named = zones
@@ -48122,7 +48237,7 @@ function routeUrls(entries, zones) {
         .sort((a, b) => b.name.length - a.name.length);
     for (const entry of entries) {
         if (entry.startsWith('/')) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in "files"/"files-from" (or "url-base" for changed files).`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in ${source} (or "url-base" for changed files).`);
         }
         const reading = readEntry(entry, NO_HOST);
         if (reading.offender !== undefined) {
@@ -48143,7 +48258,7 @@ function routeUrls(entries, zones) {
         const names = named.map((zone) => zone.name);
         const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
-            `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check "files" and "files-from". Nothing was sent.\n${listOffenders(offenders)}`);
+            `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`);
     }
     return new Map([...routed].map(([id, urls]) => [id, [...urls]]));
 }

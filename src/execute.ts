@@ -2,6 +2,7 @@ import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import { splitRequest, type Plan, type PlannedRequest } from './plan.js'
+import { waitWithProgress } from './edge/wait.js'
 import { purgeProgress } from './progress.js'
 
 /** What became of one planned request. */
@@ -14,6 +15,10 @@ export interface RequestOutcome {
   readonly attempts: number
   readonly durationMs: number
   readonly error: string | undefined
+  /** When the API confirmed it (the clock of ExecuteOptions.clock), for how old the edge's copy may be; undefined when not confirmed. */
+  readonly confirmedAt?: number | undefined
+  /** 2 when it is the outcome of the second pass (purge-again-after). */
+  readonly pass?: 2
 }
 
 export interface ExecuteOptions {
@@ -26,6 +31,12 @@ export interface ExecuteOptions {
   readonly group: <T>(name: string, fn: () => Promise<T>) => Promise<T>
   /** Milliseconds, for progress lines; injected in tests. */
   readonly now?: () => number
+  /** Wall-clock milliseconds, for when each purge was confirmed (Date.now by default). */
+  readonly clock?: () => number
+  /** Wait this long after the settings, before the first purge request (`delay`); 0 = none. */
+  readonly delayMs?: number
+  /** When more than 0, wait this long after the purge and send every confirmed purge request again (`purge-again-after`). */
+  readonly againAfterMs?: number
 }
 
 export interface Execution {
@@ -36,7 +47,6 @@ export interface Execution {
 
 /** The documented time for a settings change to reach every edge location. */
 export const PROPAGATION_MS = 30_000
-const PROGRESS_EVERY_MS = 10_000
 /** Purge requests started at once, most of them waiting for the pacer. */
 const QUEUED_REQUESTS = 256
 
@@ -63,28 +73,44 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
   const settingsMs = performance.now() - started
 
   const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId))
+  const delayMs = options.delayMs ?? 0
+  if (purgeRequests.length > 0 && delayMs > 0) {
+    await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options))
+  }
   started = performance.now()
-  const purgeOutcomes =
-    purgeRequests.length === 0
-      ? []
-      : await options.group('Purge', async () => {
-          const progress = purgeProgress(purgeRequests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries })
-          const limit: BatchLimit = { size: undefined }
-          // The client's pacer keeps `concurrency` in flight; more are started so that one waiting out a
-          // 429 does not hold a slot, within a bound on what waits in memory.
-          const outcomes = (
-            await mapConcurrent(purgeRequests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
-              const sent = blockedZones.has(request.zoneId)
-                ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
-                : await sendPurge(client, request, limit, options.log)
-              sent.forEach(progress)
-              return sent
-            })
-          ).flat()
-          const confirmed = outcomes.filter((outcome) => outcome.ok).length
-          options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`)
-          return outcomes
+  const limit: BatchLimit = { size: undefined }
+  const clock = options.clock ?? Date.now
+  // Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so
+  // that one waiting out a 429 does not hold a slot, within a bound on what waits in memory.
+  const pass = async (requests: readonly PlannedRequest[], name: string): Promise<RequestOutcome[]> =>
+    options.group(name, async () => {
+      const progress = purgeProgress(requests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries })
+      const outcomes = (
+        await mapConcurrent(requests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
+          const sent = blockedZones.has(request.zoneId)
+            ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
+            : await sendPurge(client, request, limit, options.log, clock)
+          sent.forEach(progress)
+          return sent
         })
+      ).flat()
+      const confirmed = outcomes.filter((outcome) => outcome.ok).length
+      options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`)
+      return outcomes
+    })
+  let purgeOutcomes = purgeRequests.length === 0 ? [] : await pass(purgeRequests, 'Purge')
+  const againAfterMs = options.againAfterMs ?? 0
+  const confirmed = purgeOutcomes.filter((outcome) => outcome.ok)
+  if (againAfterMs > 0 && confirmed.length > 0) {
+    // The second pass: what the first confirmed, sent again after the wait. A URL or tag counts as purged
+    // only when this pass confirms it too; what the first pass did not confirm stays as it was.
+    await options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options))
+    const second = await pass(
+      confirmed.map((outcome) => outcome.request),
+      'Purge again'
+    )
+    purgeOutcomes = [...purgeOutcomes.filter((outcome) => !outcome.ok), ...second.map((outcome): RequestOutcome => ({ ...outcome, pass: 2 }))]
+  }
   return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started }
 }
 
@@ -98,26 +124,26 @@ interface BatchLimit {
  * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
  * out, so nothing is purged twice and nothing is left out.
  */
-async function sendPurge(client: ApiClient, request: PlannedRequest, limit: BatchLimit, log: (message: string) => void): Promise<RequestOutcome[]> {
+async function sendPurge(client: ApiClient, request: PlannedRequest, limit: BatchLimit, log: (message: string) => void, clock: () => number): Promise<RequestOutcome[]> {
   if (limit.size !== undefined && request.items.length > limit.size) {
     const size = limit.size
-    return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log)))).flat()
+    return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log, clock)))).flat()
   }
-  const outcome = await send(client, request)
+  const outcome = await send(client, request, clock)
   if (outcome.status !== 413 || request.items.length <= 1) return [outcome]
   const half = Math.ceil(request.items.length / 2)
   if (limit.size === undefined || half < limit.size) {
     limit.size = half
     log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`)
   }
-  return sendPurge(client, request, limit, log)
+  return sendPurge(client, request, limit, log, clock)
 }
 
-async function send(client: ApiClient, request: PlannedRequest): Promise<RequestOutcome> {
+async function send(client: ApiClient, request: PlannedRequest, clock: () => number = Date.now): Promise<RequestOutcome> {
   const started = performance.now()
   try {
     const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label })
-    return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined }
+    return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined, confirmedAt: clock() }
   } catch (error) {
     const details = error instanceof ApiError ? error.details : undefined
     return {
@@ -136,10 +162,6 @@ function notSent(request: PlannedRequest, error: string): RequestOutcome {
 }
 
 async function waitForPropagation(options: ExecuteOptions): Promise<void> {
-  for (let waited = 0; waited < options.propagationMs; waited += PROGRESS_EVERY_MS) {
-    const step = Math.min(PROGRESS_EVERY_MS, options.propagationMs - waited)
-    options.log(`Waiting for the settings to reach every edge location: ${Math.ceil((options.propagationMs - waited) / 1000)} s left.`)
-    await options.sleep(step)
-  }
+  await waitWithProgress(options.propagationMs, 'Waiting for the settings to reach every edge location', options)
   options.log('Settings have had the documented propagation time.')
 }

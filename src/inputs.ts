@@ -51,6 +51,18 @@ export interface Inputs {
   readonly timeoutSeconds: number
   /** Most seconds the step may spend waiting on rate limits in all (429s and pacing). */
   readonly rateLimitWaitSeconds: number
+  /** Seconds to wait before the first purge request (after settings), e.g. for the origin to replicate; 0 = none. */
+  readonly delaySeconds: number
+  /** Seconds after the purge to send it again (shields and tiered caches); 0 = once only. */
+  readonly purgeAgainAfterSeconds: number
+  /** How many of the purged URLs to check at the edge after the purge; 0 = none. */
+  readonly verify: number
+  /** Seconds to keep checking URLs found stale. */
+  readonly verifyTimeoutSeconds: number
+  /** Fetch every purged URL once after the purge, so that the edge caches the new content. */
+  readonly warm: boolean
+  /** URLs or paths (the files format) to verify and warm besides the purged URLs. */
+  readonly probeUrls: readonly string[]
   readonly dryRun: boolean
   readonly summary: boolean
   /** Where what changed comes from: git history, a manifest of the built site, or nothing. */
@@ -158,6 +170,16 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   if (zones.kind === 'auto' && createZone) {
     throw new InputError('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.')
   }
+  const verify = parseVerify(input('verify'))
+  const warm = parseBoolean('warm', input('warm'), false)
+  const probeUrls = splitUrlList(source.getInput('probe-urls'))
+  const verifyTimeout = input('verify-timeout')
+  if (verify === 0 && verifyTimeout !== '' && verifyTimeout !== String(DEFAULT_VERIFY_TIMEOUT_SECONDS)) {
+    warnings.push('Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.')
+  }
+  if (verify === 0 && !warm && probeUrls.length > 0) {
+    warnings.push('Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.')
+  }
   if (plan !== undefined && !createZone) {
     warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.')
   }
@@ -183,6 +205,12 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
     maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
     timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
     rateLimitWaitSeconds: parseWholeNumber('rate-limit-wait', input('rate-limit-wait'), 600, 1, 3600),
+    delaySeconds: parseWholeNumber('delay', input('delay'), 0, 0, 3600),
+    purgeAgainAfterSeconds: parseWholeNumber('purge-again-after', input('purge-again-after'), 0, 0, 3600),
+    verify,
+    verifyTimeoutSeconds: parseWholeNumber('verify-timeout', verifyTimeout, DEFAULT_VERIFY_TIMEOUT_SECONDS, 1, 600),
+    warm,
+    probeUrls,
     dryRun: parseBoolean('dry-run', input('dry-run'), false),
     summary: parseBoolean('summary', input('summary'), true),
     changes,
@@ -263,6 +291,22 @@ export function parseUrlBase(value: string): string | undefined {
     )
   }
   return url.href.endsWith('/') ? url.href : `${url.href}/`
+}
+
+const DEFAULT_VERIFY_TIMEOUT_SECONDS = 60
+/** What `verify: true` checks. */
+export const DEFAULT_VERIFY_COUNT = 20
+
+/** `verify`: true (20 URLs), false (none), or how many URLs to check, 1 to 1000. */
+export function parseVerify(value: string): number {
+  const lower = value.trim().toLowerCase()
+  if (lower === '' || lower === 'false') return 0
+  if (lower === 'true') return DEFAULT_VERIFY_COUNT
+  const count = /^\d+$/.test(lower) ? Number(lower) : Number.NaN
+  if (!(count >= 1 && count <= 1000)) {
+    throw new InputError(`Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "${shown(value)}".`)
+  }
+  return count
 }
 
 /** `true`/`false` in any letter case; empty means the default. */

@@ -1,4 +1,7 @@
+import type { ChangeSet } from './changes/index.js'
+import type { EdgeCheck } from './edge/index.js'
 import { AnswerError, GitError, GitHubError, InputError } from './errors.js'
+import { USER_AGENT } from './version.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
 import type { ApiClient } from './http/client.js'
 import { connect } from './connect.js'
@@ -8,7 +11,7 @@ import * as log from './log.js'
 import { planRequests } from './plan.js'
 import { buildResult, newRunState, type RunResult, type RunState } from './result.js'
 import { collectFileEntries } from './sources/index.js'
-import { assignWork } from './routing.js'
+import { assignWork, type WorkAssignment } from './routing.js'
 import { unique } from './urls.js'
 import { resolveZones, type ResolvedZone } from './zones.js'
 
@@ -77,7 +80,7 @@ async function runPhases(): Promise<void> {
     resolution.warnings.forEach(warn)
 
     state.phase = 'routing the URLs to zones'
-    const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution })
+    const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls })
     state.changedUrls = work.changedUrls
     state.requested = work.requested
     state.zones = [...work.zones]
@@ -106,14 +109,20 @@ async function runPhases(): Promise<void> {
     log.info(
       `Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`
     )
+    const probes = [...work.probes.values()].flat()
     if (given.dryRun) {
-      log.info('Dry run: no purge or settings request is sent.')
+      log.info('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.')
+      if (given.verify > 0 || given.warm) {
+        state.edgePlan = { verify: given.verify > 0 ? Math.min(given.verify, work.requested.files.length) + probes.length : 0, warm: given.warm ? new Set([...work.requested.files, ...probes]).size : 0 }
+      }
     } else {
       state.phase = 'sending the requests'
       const execution = await executePlan(api, state.plan, {
         concurrency: given.concurrency,
         waitForPropagation: given.waitForPropagation,
         propagationMs: PROPAGATION_MS,
+        delayMs: given.delaySeconds * 1000,
+        againAfterMs: given.purgeAgainAfterSeconds * 1000,
         sleep,
         log: log.info,
         group: log.group
@@ -121,6 +130,10 @@ async function runPhases(): Promise<void> {
       state.outcomes = [...execution.outcomes]
       state.durations.settingsMs = execution.settingsMs
       state.durations.purgeMs = execution.purgeMs
+      if (given.verify > 0 || given.warm) {
+        state.phase = 'checking the edge'
+        state.edge = await checkEdgeAfterPurge(given, state, work, changes, warn)
+      }
     }
   } catch (error) {
     state.errors.push(describeError(error))
@@ -153,6 +166,30 @@ function settle(state: RunState): RunResult {
     if (error instanceof Error && error.stack !== undefined) log.debug(error.stack)
     return buildResult({ ...newRunState(), dryRun: state.dryRun, zoneInput: state.zoneInput, requested: state.requested, requestsSent: state.requestsSent, errors: [...state.errors, describeError(error)] })
   }
+}
+
+/**
+ * Verify and warm: the purged URLs (with the deployed file where the change list knows it) and the probe
+ * URLs, fetched from the public site. URLs still stale at the end fail the step. Loaded only when asked for.
+ */
+async function checkEdgeAfterPurge(given: Inputs, state: RunState, work: WorkAssignment, changes: ChangeSet | undefined, warn: (message: string) => void): Promise<EdgeCheck> {
+  const { checkEdge, deployedFiles, probeTargets, purgedTargets } = await import('./edge/index.js')
+  const zones = work.zones.map(({ zone }) => zone)
+  const files = given.verify > 0 && changes !== undefined ? deployedFiles(changes.deployed, zones, given.workspace) : new Map<string, string>()
+  const checked = await checkEdge(
+    purgedTargets(state.outcomes, (url) => files.get(url)),
+    probeTargets(work.probes, state.outcomes),
+    { verify: given.verify, recheckForMs: given.verifyTimeoutSeconds * 1000, warm: given.warm, concurrency: given.concurrency, timeoutMs: given.timeoutSeconds * 1000, userAgent: USER_AGENT },
+    { log: log.info, warn, group: log.group, now: Date.now, sleep }
+  )
+  const stale = checked.verification?.verdicts.filter((verdict) => verdict.verdict === 'stale') ?? []
+  if (stale.length > 0) {
+    state.errors.push(
+      `${stale.length} of ${checked.verification?.verdicts.length ?? 0} URLs checked at the edge still served a copy cached before the purge after ${given.verifyTimeoutSeconds} s of checking again ` +
+        `(stale-files output): ${stale.slice(0, 5).map((verdict) => verdict.url).join(', ')}${stale.length > 5 ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.`
+    )
+  }
+  return checked
 }
 
 /** Errors the action raises on purpose, whose message says it all; anything else is a bug. */

@@ -1,4 +1,5 @@
 import type { TrafficReport } from './analytics.js'
+import type { EdgeCheck } from './edge/index.js'
 import type { ChangeSet } from './changes/index.js'
 import type { RequestOutcome } from './execute.js'
 import type { Plan, RequestKind } from './plan.js'
@@ -40,6 +41,10 @@ export interface RunState {
   /** Where the new manifest was written. */
   manifestWritten?: string | undefined
   traffic: TrafficReport[]
+  /** What the edge showed after the purge (verify, warm). */
+  edge?: EdgeCheck | undefined
+  /** In a dry run: how many URLs the edge checks would fetch. */
+  edgePlan?: { readonly verify: number; readonly warm: number } | undefined
   errors: string[]
   warnings: string[]
   durations: { zoneMs?: number; settingsMs?: number; purgeMs?: number; totalMs?: number }
@@ -122,11 +127,61 @@ export interface RunResult {
   readonly everythingInstead: string | null
   readonly manifestWritten: string | null
   readonly traffic: readonly TrafficReport[]
+  /** Every verdict of the check at the edge, counts by verdict; null when `verify` was off or nothing was checked. */
+  readonly verification: Verification | null
+  /** URLs still stale when verify-timeout ran out. */
+  readonly staleFiles: readonly string[]
+  /** What warming got; null when `warm` was off or there was nothing to fetch. */
+  readonly warm: { readonly urls: number; readonly warmed: number; readonly counts: Readonly<Record<string, number>>; readonly problems: readonly { readonly url: string; readonly detail: string }[] } | null
+  /** In a dry run, how many URLs verify and warm would fetch; null otherwise. */
+  readonly edgePlan: { readonly verify: number; readonly warm: number } | null
   readonly planned: readonly RequestSummary[]
   readonly sent: readonly SentRequest[]
   readonly errors: readonly string[]
   readonly warnings: readonly string[]
   readonly durations: RunState['durations']
+}
+
+/** One URL checked at the edge, as reported. */
+export interface VerdictReport {
+  readonly url: string
+  readonly verdict: 'fresh' | 'stale' | 'unknown' | 'error'
+  readonly status: number | null
+  readonly age: number | null
+  readonly cacheStatus: string | null
+  readonly reason: string
+  /** same, differs, or "not compared: <why>"; null when the deployed file is not known. */
+  readonly content: string | null
+  readonly attempts: number
+}
+
+export interface Verification {
+  readonly counts: { readonly fresh: number; readonly stale: number; readonly unknown: number; readonly error: number; readonly differs: number }
+  readonly recheckForMs: number
+  readonly verdicts: readonly VerdictReport[]
+}
+
+function verificationOf(edge: EdgeCheck | undefined): Verification | null {
+  const checked = edge?.verification
+  if (checked === undefined) return null
+  const verdicts = checked.verdicts.map(
+    (verdict): VerdictReport => ({
+      url: verdict.url,
+      verdict: verdict.verdict,
+      status: verdict.status ?? null,
+      age: verdict.age ?? null,
+      cacheStatus: verdict.cacheStatus ?? null,
+      reason: verdict.reason,
+      content: verdict.content === undefined ? null : verdict.content.result === 'not compared' ? `not compared: ${verdict.content.why}` : verdict.content.result,
+      attempts: verdict.attempts
+    })
+  )
+  const count = (kind: VerdictReport['verdict']): number => verdicts.filter((verdict) => verdict.verdict === kind).length
+  return {
+    counts: { fresh: count('fresh'), stale: count('stale'), unknown: count('unknown'), error: count('error'), differs: verdicts.filter((verdict) => verdict.content === 'differs').length },
+    recheckForMs: checked.recheckForMs,
+    verdicts
+  }
 }
 
 export function newRunState(): RunState {
@@ -185,6 +240,7 @@ export function buildResult(state: RunState): RunResult {
   const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied)
   const plannedRequests = state.plan?.requests ?? []
   const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))]
+  const verification = verificationOf(state.edge)
   const everythingDone =
     failedFiles.length === 0 &&
     failedTags.length === 0 &&
@@ -229,6 +285,13 @@ export function buildResult(state: RunState): RunResult {
     everythingInstead: state.everythingInstead ?? null,
     manifestWritten: state.manifestWritten ?? null,
     traffic: state.traffic,
+    verification,
+    staleFiles: verification?.verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url) ?? [],
+    warm:
+      state.edge?.warm === undefined
+        ? null
+        : { urls: state.edge.warm.urls, warmed: state.edge.warm.warmed, counts: state.edge.warm.counts, problems: state.edge.warm.problems.map(({ url, detail }) => ({ url, detail })) },
+    edgePlan: state.edgePlan ?? null,
     planned: plannedRequests.map(summarize),
     sent: state.outcomes
       .filter((outcome) => outcome.attempts > 0)

@@ -12,6 +12,8 @@ export interface WorkInput {
   readonly changes: ChangeSet | undefined
   readonly changeInputs: ChangeInputs | undefined
   readonly resolution: ZoneResolution
+  /** Entries of probe-urls, as written: checked and warmed besides the purged URLs. */
+  readonly probes?: readonly string[]
 }
 
 /** Which zone purges what. */
@@ -24,6 +26,8 @@ export interface WorkAssignment {
   readonly changedUrls: readonly string[]
   /** Why everything is purged instead of the list, when it is. */
   readonly everythingInstead: string | undefined
+  /** The probe URLs per zone id, resolved by the same rules as files. */
+  readonly probes: ReadonlyMap<string, readonly string[]>
 }
 
 /**
@@ -46,6 +50,7 @@ export function assignWork(input: WorkInput): WorkAssignment {
     zones: zones.map((zone) => ({ zone, requested: { everything, files: routed.get(zone.id) ?? [], tags } })),
     requested: { everything, files: [...routed.values()].flat(), tags },
     changedUrls,
-    everythingInstead
+    everythingInstead,
+    probes: routeEntries(input.probes ?? [], targets, '"probe-urls"')
   }
 }

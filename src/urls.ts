@@ -123,7 +123,7 @@ function readEntry(entry: string, host: string): Reading {
  * are dropped, order kept. `zoneName` is undefined when the zone could not be read, and then only absolute
  * URLs can be checked, for form only.
  */
-export function resolveUrls(entries: readonly string[], zoneName: string | undefined): string[] {
+export function resolveUrls(entries: readonly string[], zoneName: string | undefined, source = FILES): string[] {
   const zone = zoneName === undefined ? undefined : zoneHost(zoneName)
   const urls = new Set<string>()
   const offenders: string[] = []
@@ -131,7 +131,7 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
     if (entry.startsWith('/') && zone === undefined) {
       throw new InputError(
         `"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
-          'Give absolute URLs in "files", or a key that may list zones.'
+          `Give absolute URLs in ${source}, or a key that may list zones.`
       )
     }
     const reading = readEntry(entry, zone ?? NO_HOST)
@@ -142,7 +142,7 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
   if (offenders.length > 0) {
     const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`
     throw new InputError(
-      `${plural(offenders.length, 'entry', 'entries')} in "files"/"files-from" ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
+      `${plural(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
         `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }
@@ -171,19 +171,22 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
   }
 }
 
+/** Where URL entries come from, as messages name it; probe-urls names itself. */
+const FILES = '"files"/"files-from"'
+
 export interface NamedZone {
   readonly id: string
   readonly name: string | undefined
 }
 
 /** Resolves entries and sends each to its zone: the one zone, or by host among several (or every candidate for `auto`). */
-export function routeEntries(entries: readonly string[], zones: readonly NamedZone[]): Map<string, string[]> {
+export function routeEntries(entries: readonly string[], zones: readonly NamedZone[], source = FILES): Map<string, string[]> {
   const [only, ...others] = zones
   if (only !== undefined && others.length === 0) {
-    const urls = resolveUrls(entries, only.name)
+    const urls = resolveUrls(entries, only.name, source)
     return new Map(urls.length === 0 ? [] : [[only.id, urls]])
   }
-  return routeUrls(entries, zones)
+  return routeUrls(entries, zones, source)
 }
 
 /**
@@ -191,7 +194,7 @@ export function routeEntries(entries: readonly string[], zones: readonly NamedZo
  * suffix of its host, so that shop.example.com goes to a shop.example.com zone before example.com.
  * Paths need a single named zone. Returns the URLs per zone id, de-duplicated, in order.
  */
-export function routeUrls(entries: readonly string[], zones: readonly NamedZone[]): Map<string, string[]> {
+export function routeUrls(entries: readonly string[], zones: readonly NamedZone[], source = FILES): Map<string, string[]> {
   const routed = new Map<string, Set<string>>()
   const offenders: string[] = []
   const named = zones
@@ -201,7 +204,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
   for (const entry of entries) {
     if (entry.startsWith('/')) {
       throw new InputError(
-        `"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in "files"/"files-from" (or "url-base" for changed files).`
+        `"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in ${source} (or "url-base" for changed files).`
       )
     }
     const reading = readEntry(entry, NO_HOST)
@@ -224,7 +227,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
     const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
     throw new InputError(
       `${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
-        `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check "files" and "files-from". Nothing was sent.\n${listOffenders(offenders)}`
+        `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }
   return new Map([...routed].map(([id, urls]) => [id, [...urls]]))

@@ -20,6 +20,8 @@ export interface ChangeSet {
   readonly files: readonly string[]
   /** What to purge for them: '/paths' on the zone's host, or absolute URLs under url-base. */
   readonly entries: readonly string[]
+  /** For each entry, the file it serves, relative to the workspace (for the content check of `verify`). */
+  readonly deployed: ReadonlyMap<string, string>
   /** Set when the change list may be incomplete, so everything must be purged: why. */
   readonly incomplete: string | undefined
   /** The site's manifest as it is now (manifest source only), to be written for the next run. */

@@ -19,6 +19,8 @@ export interface SiteUrls {
   readonly files: string[]
   /** What to purge for them: paths starting with '/' (on the zone's host) or absolute URLs under url-base. */
   readonly entries: string[]
+  /** For each entry, the file it serves, relative to the workspace: what `verify` compares the edge's copy with. */
+  readonly deployed: Map<string, string>
 }
 
 /**
@@ -31,21 +33,26 @@ export function siteUrls(paths: readonly string[], options: SiteOptions, underSi
   const excluded = picomatch([...options.exclude], GLOB_OPTIONS) // no pattern matches nothing
   const files: string[] = []
   const entries: string[] = []
-  const add = (relative: string): void => {
+  const deployed = new Map<string, string>()
+  const add = (relative: string, file: string): void => {
     const encoded = encodePath(relative)
-    entries.push(options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href)
+    const entry = options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href
+    entries.push(entry)
+    deployed.set(entry, file)
   }
   for (const path of new Set(paths)) {
     if (!path.startsWith(prefix)) continue
     const relative = path.slice(prefix.length)
     if (relative === '' || !included(relative) || excluded(relative)) continue
     files.push(path)
-    add(relative)
+    // The file as it lies in the workspace: a repository path, or a path below site-dir.
+    const file = underSiteDir || options.siteDir === '' ? path : `${options.siteDir}/${path}`
+    add(relative, file)
     if (options.indexFile !== '' && (relative === options.indexFile || relative.endsWith(`/${options.indexFile}`))) {
-      add(relative.slice(0, relative.length - options.indexFile.length))
+      add(relative.slice(0, relative.length - options.indexFile.length), file)
     }
   }
-  return { files, entries }
+  return { files, entries, deployed }
 }
 
 /** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */

@@ -51,6 +51,9 @@ function outputThunks(result: RunResult): [string, () => unknown][] {
           ...(report.error === undefined ? {} : { error: report.error })
         }))
     ],
+    ['verified-files', () => String(result.verification?.counts.fresh ?? 0)],
+    ['stale-files', () => result.staleFiles],
+    ['warmed-files', () => String(result.warm?.warmed ?? 0)],
     ['changed-files', () => result.changes?.files ?? []],
     ['changed-urls', () => result.changes?.urls ?? []],
     ['result', () => resultDocument(result)]

@@ -21,6 +21,8 @@ export interface Fault {
   path?: string | RegExp
   /** Only requests whose JSON body holds this text (e.g. one batch's first URL). */
   bodyIncludes?: string
+  /** Let this many matching requests through before the fault begins (e.g. to fail only a second pass). */
+  skip?: number
   /** How many matching requests get the fault; default 1. */
   times?: number
   status?: number
@@ -169,7 +171,11 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
         (fault.bodyIncludes === undefined || raw.includes(fault.bodyIncludes))
     )
     if (index < 0) return undefined
-    const fault = faults[index] as Fault & { left: number }
+    const fault = faults[index] as Fault & { left: number; skipped?: number }
+    if ((fault.skipped ?? 0) < (fault.skip ?? 0)) {
+      fault.skipped = (fault.skipped ?? 0) + 1
+      return undefined
+    }
     if (--fault.left <= 0) faults.splice(index, 1)
     return fault
   }

@@ -51,9 +51,24 @@ describe('siteUrls', () => {
     expect(siteUrls(['a.html', 'docs/index.html'], options({ siteDir: 'build' }), false).entries).toEqual(['/a.html', '/docs/index.html', '/docs/'])
   })
   it('counts no path naming site-dir itself, nor a folder (ending in /) twice with the index rule off', () => {
-    expect(siteUrls(['site/', 'site/docs/'], options({ siteDir: 'site', indexFile: '' }), true)).toEqual({ files: ['site/docs/'], entries: ['/docs/'] })
+    expect(siteUrls(['site/', 'site/docs/'], options({ siteDir: 'site', indexFile: '' }), true)).toEqual({ files: ['site/docs/'], entries: ['/docs/'], deployed: new Map([['/docs/', 'site/docs/']]) })
   })
   it('drops repeated paths', () => {
     expect(siteUrls(['a.html', 'a.html'], options(), true).files).toEqual(['a.html'])
+  })
+})
+
+describe('the deployed file of each entry', () => {
+  it('is the repository path for git, and the path below site-dir for a manifest, the index file for its folder too', () => {
+    expect([...siteUrls(['site/docs/index.html', 'site/a b.css'], options({ siteDir: 'site' }), true).deployed]).toEqual([
+      ['/docs/index.html', 'site/docs/index.html'],
+      ['/docs/', 'site/docs/index.html'],
+      ['/a%20b.css', 'site/a b.css']
+    ])
+    expect([...siteUrls(['docs/index.html'], options({ siteDir: 'out', urlBase: 'https://example.com/base/' }), false).deployed]).toEqual([
+      ['https://example.com/base/docs/index.html', 'out/docs/index.html'],
+      ['https://example.com/base/docs/', 'out/docs/index.html']
+    ])
+    expect([...siteUrls(['a.html'], options(), false).deployed]).toEqual([['/a.html', 'a.html']])
   })
 })

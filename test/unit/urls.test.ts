@@ -115,7 +115,7 @@ describe('resolveUrls keeps every URL in its zone', () => {
 
   it('says a path needs the zone name, showing the path safely', () => {
     expect(inputError(() => resolveUrls(['/\\evil.test'], undefined)).message).toBe(
-      '"/\\evil.test" is a path, and paths need the zone\'s name, which could not be read (the API key may not list zones). Give absolute URLs in "files", or a key that may list zones.'
+      '"/\\evil.test" is a path, and paths need the zone\'s name, which could not be read (the API key may not list zones). Give absolute URLs in "files"/"files-from", or a key that may list zones.'
     )
   })
 
@@ -191,7 +191,7 @@ describe('routeUrls keeps every URL in the zone it is sent to', () => {
     const error = inputError(() => routeUrls(['https://a:hunter2@shop.example.com/x', 'https://evil.test\\.example.com/', 'ftp://example.com/f'], zones))
     expect(error.message).toBe(
       '3 URLs are on none of the zones (xn--bcher-kva.example, shop.example.com, example.com). Each must be an absolute http(s) URL on one of them or a subdomain of it, ' +
-        'without a user name or password; check "files" and "files-from". Nothing was sent.\n' +
+        'without a user name or password; check "files"/"files-from". Nothing was sent.\n' +
         '  https://***@shop.example.com/x (a user name or password is not accepted)\n  https://evil.test\\.example.com/\n  ftp://example.com/f'
     )
   })

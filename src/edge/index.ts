@@ -1,0 +1,161 @@
+// After the purge: prove at the edge that it worked (verify), and fill the edge with the new content
+// (warm). Loaded only by a step that asks for either.
+import { resolve } from 'node:path'
+import type { RequestOutcome } from '../execute.js'
+import { plural } from '../text.js'
+import { routeEntries, type NamedZone } from '../urls.js'
+import { openEdge } from './fetch.js'
+import { chooseTargets, countVerdicts, verdictLine, verifyUrls, type UrlVerdict, type VerifyTarget } from './verify.js'
+import { warmUrls, type WarmResult } from './warm.js'
+
+export interface EdgeRequest {
+  /** How many purged URLs to check; 0 = no verification. */
+  readonly verify: number
+  /** How long to keep checking stale URLs, in milliseconds. */
+  readonly recheckForMs: number
+  readonly warm: boolean
+  readonly concurrency: number
+  readonly timeoutMs: number
+  readonly userAgent: string
+}
+
+export interface EdgeIo {
+  readonly log: (message: string) => void
+  readonly warn: (message: string) => void
+  readonly group: <T>(name: string, fn: () => Promise<T>) => Promise<T>
+  readonly now: () => number
+  readonly sleep: (ms: number) => Promise<void>
+}
+
+/** What the edge showed: every verdict, and what warming got. */
+export interface EdgeCheck {
+  readonly verification: { readonly verdicts: readonly UrlVerdict[]; readonly recheckForMs: number } | undefined
+  readonly warm: (WarmResult & { readonly urls: number }) | undefined
+}
+
+/** Most verdict lines in the log; the summary and the result output have every one. */
+const LOGGED_VERDICTS = 50
+/** Most URLs a warning lists. */
+const LISTED = 10
+
+/**
+ * Every purged URL, with when its purge was confirmed (the last pass's batch) and, where the change list
+ * knows it, the deployed file to compare with.
+ */
+export function purgedTargets(outcomes: readonly RequestOutcome[], fileOf: (url: string) => string | undefined): VerifyTarget[] {
+  const targets = new Map<string, VerifyTarget>()
+  for (const outcome of outcomes) {
+    if (!outcome.ok || outcome.request.kind !== 'files' || outcome.confirmedAt === undefined) continue
+    for (const url of outcome.request.items) {
+      const file = fileOf(url)
+      targets.set(url, { url, purgedAt: outcome.confirmedAt, ...(file === undefined ? {} : { file }) })
+    }
+  }
+  return [...targets.values()]
+}
+
+/**
+ * The probe URLs, each timed by the last purge confirmed in its zone (a purge of tags or of everything,
+ * or its files). Probes in a zone where nothing was confirmed are left out: there is nothing to prove.
+ */
+export function probeTargets(probes: ReadonlyMap<string, readonly string[]>, outcomes: readonly RequestOutcome[]): VerifyTarget[] {
+  const lastConfirmed = new Map<string, number>()
+  for (const outcome of outcomes) {
+    if (!outcome.ok || outcome.request.kind === 'settings' || outcome.confirmedAt === undefined) continue
+    lastConfirmed.set(outcome.request.zoneId, Math.max(lastConfirmed.get(outcome.request.zoneId) ?? 0, outcome.confirmedAt))
+  }
+  return [...probes].flatMap(([zoneId, urls]) => {
+    const purgedAt = lastConfirmed.get(zoneId)
+    return purgedAt === undefined ? [] : urls.map((url) => ({ url, purgedAt }))
+  })
+}
+
+/**
+ * The deployed file of each changed URL, absolute: the change list names files by entry (a path on the
+ * zone's host, or a URL under url-base); here each entry is read as the URL it was purged as.
+ */
+export function deployedFiles(deployed: ReadonlyMap<string, string>, zones: readonly NamedZone[], workspace: string): Map<string, string> {
+  const files = new Map<string, string>()
+  for (const [entry, file] of deployed) {
+    for (const urls of routeEntries([entry], zones).values()) for (const url of urls) files.set(url, resolve(workspace, file))
+  }
+  return files
+}
+
+/** Verifies, then warms, each in its log group, and says in the log what the edge showed. */
+export async function checkEdge(purged: readonly VerifyTarget[], probes: readonly VerifyTarget[], request: EdgeRequest, io: EdgeIo): Promise<EdgeCheck> {
+  let verification: EdgeCheck['verification']
+  let warm: EdgeCheck['warm']
+  const settings = { userAgent: request.userAgent, timeoutMs: request.timeoutMs, concurrency: request.concurrency, now: io.now }
+  if (request.verify > 0) {
+    const targets = chooseTargets(purged, request.verify, probes)
+    if (targets.length === 0) {
+      io.warn('Input "verify" has nothing to check: this purge has no URL list (only tags or everything). Give "probe-urls" to check pages of the site.')
+    } else {
+      verification = await io.group('Verify', async () => {
+        const edge = openEdge(settings)
+        try {
+          io.log(`Checking ${plural(targets.length, 'URL')} at the edge${targets.length < purged.length + probes.length ? ` (of ${purged.length + probes.length}, spread over the list)` : ''}.`)
+          const verdicts = await verifyUrls(targets, { edge, concurrency: request.concurrency, recheckForMs: request.recheckForMs, now: io.now, sleep: io.sleep, log: io.log })
+          report(verdicts, io)
+          return { verdicts, recheckForMs: request.recheckForMs }
+        } finally {
+          await edge.close()
+        }
+      })
+    }
+  }
+  if (request.warm) {
+    const urls = [...new Set([...purged.map((target) => target.url), ...probes.map((target) => target.url)])]
+    if (urls.length === 0) {
+      io.warn('Input "warm" has nothing to fetch: this purge has no URL list (only tags or everything). Give "probe-urls" to warm pages of the site.')
+    } else {
+      warm = await io.group('Warm', async () => {
+        const edge = openEdge(settings)
+        try {
+          const result = await warmUrls(urls, { edge, concurrency: request.concurrency })
+          const { counts } = result
+          io.log(`Warmed ${result.warmed} of ${plural(urls.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`)
+          if (result.problems.length > 0) {
+            io.warn(
+              `Warming: ${plural(result.problems.length, 'URL')} answered neither 2xx nor 3xx (${listed(result.problems.map((problem) => `${problem.url} (${problem.detail})`))}). Warming never fails the step; check that the URLs are served.`
+            )
+          }
+          return { ...result, urls: urls.length }
+        } finally {
+          await edge.close()
+        }
+      })
+    }
+  }
+  return { verification, warm }
+}
+
+function listed(items: readonly string[]): string {
+  return items.length > LISTED ? `${items.slice(0, LISTED).join(', ')} and ${items.length - LISTED} more` : items.join(', ')
+}
+
+/** The verdicts in the log, and a warning for each kind of doubt: unknown, errors, content that differs. */
+function report(verdicts: readonly UrlVerdict[], io: EdgeIo): void {
+  const counts = countVerdicts(verdicts)
+  io.log(`Fresh ${counts.fresh}, stale ${counts.stale}, unknown ${counts.unknown}, error ${counts.error}${counts.differs > 0 ? `; ${counts.differs} differ from the deployed file` : ''}.`)
+  const ordered = [...verdicts].sort((a, b) => rank(a) - rank(b))
+  for (const verdict of ordered.slice(0, LOGGED_VERDICTS)) io.log(verdictLine(verdict))
+  if (ordered.length > LOGGED_VERDICTS) io.log(`… and ${ordered.length - LOGGED_VERDICTS} more: see the job summary and the result output.`)
+  const urlsOf = (pick: (verdict: UrlVerdict) => boolean): string[] => verdicts.filter(pick).map((verdict) => verdict.url)
+  const unknown = urlsOf((verdict) => verdict.verdict === 'unknown')
+  if (unknown.length > 0) {
+    io.warn(`Verify: ${plural(unknown.length, 'URL')} answered without Age or a cache-status header that tells whether the copy is new (${listed(unknown)}); not judged.`)
+  }
+  const failed = urlsOf((verdict) => verdict.verdict === 'error')
+  if (failed.length > 0) io.warn(`Verify: ${plural(failed.length, 'URL')} could not be checked (a 5xx, a network error or no answer in time: ${listed(failed)}).`)
+  const differs = urlsOf((verdict) => verdict.content?.result === 'differs')
+  if (differs.length > 0) {
+    io.warn(`Verify: ${plural(differs.length, 'URL')} ${differs.length === 1 ? 'differs' : 'differ'} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`)
+  }
+}
+
+/** Stale first, then errors, unknown, fresh: what needs attention at the top. */
+function rank(verdict: UrlVerdict): number {
+  return ['stale', 'error', 'unknown', 'fresh'].indexOf(verdict.verdict)
+}
