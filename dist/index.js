@@ -47640,12 +47640,20 @@ function parseListFile(text) {
         .filter((line) => !line.trimStart().startsWith('#'))
         .flatMap(urls/* splitUrlList */.K);
 }
+/** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
+const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
 async function readListFile(input, file) {
     let text;
     try {
+        const { size } = await (0,promises_.stat)(file);
+        if (size > MAX_LIST_FILE_BYTES) {
+            throw new errors/* InputError */.dz(`Input "${input}": "${(0,urls/* shown */.SP)(file)}" is ${Math.ceil(size / 1024 / 1024)} MiB; at most ${MAX_LIST_FILE_BYTES / 1024 / 1024} MiB is read. Split the list over several steps.`);
+        }
         text = await (0,promises_.readFile)(file, 'utf8');
     }
     catch (error) {
+        if (error instanceof errors/* InputError */.dz)
+            throw error;
         const code = error.code ?? String(error);
         throw new errors/* InputError */.dz(`Input "${input}": cannot read "${(0,urls/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
     }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import type { Inputs } from '../../src/inputs.js'
 import { collectFileEntries, SOURCES } from '../../src/sources/index.js'
-import { parseListFile, readListFile } from '../../src/sources/list-file.js'
+import { MAX_LIST_FILE_BYTES, parseListFile, readListFile } from '../../src/sources/list-file.js'
 
 let dir: string
 beforeEach(() => {
@@ -76,5 +76,17 @@ describe('collectFileEntries', () => {
       '/ok',
       'https://***@example.com/b'
     ])
+  })
+})
+
+describe('a list file too large to read', () => {
+  it('is refused naming the input and the limit, without reading it', async () => {
+    const { truncateSync } = await import('node:fs')
+    const file = join(dir, 'big.txt')
+    writeFileSync(file, '')
+    truncateSync(file, MAX_LIST_FILE_BYTES + 1)
+    const error = await readListFile('files-from', file).then(() => undefined, (reason: unknown) => reason)
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toBe(`Input "files-from": "${file}" is 65 MiB; at most 64 MiB is read. Split the list over several steps.`)
   })
 })
