@@ -250,7 +250,12 @@ function escapeHtml(text) {
  * work inside code. One line, so a table row cannot break.
  */
 function escapeText(text) {
-    return (0,src_text/* oneLine */.TN)((0,src_text/* cut */.Jj)(text, MAX_TEXT_CHARS)).replace(/[&<>"'\\`*_{}[\]()#+!|~$@]/g, (char) => HTML_ENTITIES[char] ?? `&#${char.charCodeAt(0)};`);
+    return ((0,src_text/* oneLine */.TN)((0,src_text/* cut */.Jj)(text, MAX_TEXT_CHARS))
+        .replace(/[&<>"'\\`*_{}[\]()#+!|~$@]/g, (char) => HTML_ENTITIES[char] ?? `&#${char.charCodeAt(0)};`)
+        // No autolink either: a renderer that finds `http://` or `www.` in the source would take the entities
+        // after it into the link as they are written.
+        .replace(/:\/\//g, '&#58;//')
+        .replace(/\b(www)\./gi, '$1&#46;'));
 }
 /** An id, path or value, shown as code. `<code>` rather than backticks: inside backticks no escape works. */
 function code(text) {
@@ -428,7 +433,7 @@ function trafficSection(report) {
     return [
         heading,
         '',
-        '| | |',
+        '| Traffic | Total |',
         '|---|---|',
         `| Requests | ${(0,src_text/* thousands */.oh)(report.totals.requests)} |`,
         `| Bandwidth (as reported) | ${(0,src_text/* thousands */.oh)(report.totals.bandwidth)} |`,
@@ -512,7 +517,9 @@ function countsTable(result) {
     }
     const listRow = (kind, purged, failed) => {
         const requests = (0,src_text/* plural */.LS)(count(kind), 'request');
-        return result.dryRun ? `would purge ${plannedItems(result, kind)} in ${requests}` : `purged ${purged} of ${purged + failed} in ${requests}`;
+        if (result.dryRun)
+            return `would purge ${plannedItems(result, kind)} in ${requests}`;
+        return count(kind) === 0 ? `none of ${purged + failed} purged: nothing was sent` : `purged ${purged} of ${purged + failed} in ${requests}`;
     };
     if (result.purgeEverythingRequested) {
         rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**']);

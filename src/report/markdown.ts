@@ -26,7 +26,14 @@ export function escapeHtml(text: string): string {
  * work inside code. One line, so a table row cannot break.
  */
 export function escapeText(text: string): string {
-  return oneLine(cut(text, MAX_TEXT_CHARS)).replace(/[&<>"'\\`*_{}[\]()#+!|~$@]/g, (char) => HTML_ENTITIES[char] ?? `&#${char.charCodeAt(0)};`)
+  return (
+    oneLine(cut(text, MAX_TEXT_CHARS))
+      .replace(/[&<>"'\\`*_{}[\]()#+!|~$@]/g, (char) => HTML_ENTITIES[char] ?? `&#${char.charCodeAt(0)};`)
+      // No autolink either: a renderer that finds `http://` or `www.` in the source would take the entities
+      // after it into the link as they are written.
+      .replace(/:\/\//g, '&#58;//')
+      .replace(/\b(www)\./gi, '$1&#46;')
+  )
 }
 
 /** An id, path or value, shown as code. `<code>` rather than backticks: inside backticks no escape works. */

@@ -71,7 +71,8 @@ function countsTable(result: RunResult): string[] {
   }
   const listRow = (kind: 'files' | 'tags', purged: number, failed: number): string => {
     const requests = plural(count(kind), 'request')
-    return result.dryRun ? `would purge ${plannedItems(result, kind)} in ${requests}` : `purged ${purged} of ${purged + failed} in ${requests}`
+    if (result.dryRun) return `would purge ${plannedItems(result, kind)} in ${requests}`
+    return count(kind) === 0 ? `none of ${purged + failed} purged: nothing was sent` : `purged ${purged} of ${purged + failed} in ${requests}`
   }
   if (result.purgeEverythingRequested) {
     rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**'])

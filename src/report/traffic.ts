@@ -136,7 +136,7 @@ export function trafficSection(report: TrafficReport): string[] {
   return [
     heading,
     '',
-    '| | |',
+    '| Traffic | Total |',
     '|---|---|',
     `| Requests | ${thousands(report.totals.requests)} |`,
     `| Bandwidth (as reported) | ${thousands(report.totals.bandwidth)} |`,

@@ -60,6 +60,9 @@ describe('summary escaping', () => {
       'a&#95;b&#42;c&#96;d&#124;e&#91;f&#93;&#40;g&#41;&lt;h&gt;&amp;&quot;&#39;&#126;&#36;&#64;&#35;&#33;&#123;&#125;&#43;&#92;'
     )
   })
+  it('leaves no URL for a renderer to autolink with the entities in it', () => {
+    expect(escapeText('see http://example.com/d_x and WWW.example.com')).toBe('see http&#58;//example.com/d&#95;x and WWW&#46;example.com')
+  })
   it('shows code in <code>, escaped', () => {
     expect(code('cache_dir/cdn_manifest.json')).toBe('<code>cache&#95;dir/cdn&#95;manifest.json</code>')
   })

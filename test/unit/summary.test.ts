@@ -59,6 +59,7 @@ describe('renderSummary: what happened', () => {
     const summary = renderSummary(buildResult(state))
     expect(summary).toContain('## CDN purge: shop.example.com\n')
     expect(summary).toContain('| Zone | shop.example.com (not resolved) |')
+    expect(summary).toContain('| URLs | none of 5 purged: nothing was sent |')
     expect(summary).toContain('**The step failed.** 5 of 5 URLs and 3 of 3 tags were not purged. Nothing was sent: the zone lookup failed &#40;HTTP 401&#41;. See the errors below.')
     expect(summary).not.toContain('name unknown')
   })

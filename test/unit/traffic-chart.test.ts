@@ -197,7 +197,7 @@ describe('trafficSection', () => {
     expect(section.slice(0, 8)).toEqual([
       '### Traffic: example.com, last 24h (by hour)',
       '',
-      '| | |',
+      '| Traffic | Total |',
       '|---|---|',
       '| Requests | 1,234,567 |',
       '| Bandwidth (as reported) | 9,876,543,210 |',
