@@ -45850,7 +45850,10 @@ function describeWhat(details) {
         case 'network':
             return `network error${detail === '' ? '' : ` (${detail})`}`;
         case 'too-large':
-            return `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`;
+            // A byte limit stops the reading; a count of JSON values stops the parse of what was read.
+            return detail.endsWith('JSON values')
+                ? `answer too large (HTTP ${details.status ?? '?'}, more than ${detail})`
+                : `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`;
         case 'rate-limited':
             return detail;
         case 'unsuccessful':
@@ -46654,7 +46657,7 @@ class ApiClient {
                 ticket.done();
             }
             this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) });
-            const judged = this.judge(method, path, attempt, result, maxBodyBytes);
+            const judged = this.judge(method, path, attempt, result, maxBodyBytes, options.maxJsonValues);
             if (judged.done)
                 return judged.response;
             const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false;
@@ -46744,7 +46747,7 @@ class ApiClient {
             clearTimeout(timer);
         }
     }
-    judge(method, path, attempt, result, maxBodyBytes) {
+    judge(method, path, attempt, result, maxBodyBytes, maxJsonValues) {
         if (result.kind === 'network' || result.kind === 'timeout') {
             return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } };
         }
@@ -46759,7 +46762,11 @@ class ApiClient {
         if (result.kind === 'too-large') {
             return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } };
         }
-        const json = parseJson(result.text);
+        const parsed = parseJson(result.text, maxJsonValues);
+        if (parsed === TOO_MANY_VALUES) {
+            return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` } };
+        }
+        const json = parsed;
         const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
         // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
         const ok = result.status >= 200 && result.status < 300;
@@ -46850,8 +46857,39 @@ function formatBytes(bytes) {
         return `${bytes / 1024} KiB`;
     return `${bytes} bytes`;
 }
-/** The parsed body; undefined when it is empty or not JSON. */
-function parseJson(text) {
+const TOO_MANY_VALUES = Symbol('too many JSON values');
+/**
+ * Whether JSON text may hold more than `max` values, told without parsing it: outside strings, every value
+ * but the first follows a `,`, `[` or `:`, so one more than their count is at least the number of values.
+ * Stops as soon as that bound passes `max`.
+ */
+function mayHoldMoreValues(text, max) {
+    // The first value needs no separator before it.
+    if (max < 1)
+        return true;
+    let count = 1;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (inString) {
+            if (code === 0x5c)
+                i++; // a backslash escapes the next character
+            else if (code === 0x22)
+                inString = false;
+        }
+        else if (code === 0x22) {
+            inString = true;
+        }
+        else if ((code === 0x2c || code === 0x5b || code === 0x3a) && ++count > max) {
+            return true;
+        }
+    }
+    return false;
+}
+/** The parsed body; undefined when it is empty or not JSON; TOO_MANY_VALUES past `maxValues` (checked before parsing). */
+function parseJson(text, maxValues) {
+    if (maxValues !== undefined && mayHoldMoreValues(text, maxValues))
+        return TOO_MANY_VALUES;
     try {
         return JSON.parse(text);
     }
@@ -46898,7 +46936,9 @@ async function listZones(client, enough = () => false) {
         const response = await client.request('GET', '/zones', {
             query: { page, per_page: PER_PAGE },
             // 100 zones take kilobytes even with fields the API adds; parsed JSON can take 40 times its size in memory.
-            maxBodyBytes: 4 * 1024 * 1024
+            maxBodyBytes: 16 * 1024 * 1024,
+            // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
+            maxJsonValues: 1_000_000
         });
         const data = response.body?.data;
         if (!Array.isArray(data)) {

@@ -73,7 +73,9 @@ export async function listZones(client: ZoneClient, enough: (page: readonly Zone
     const response = await client.request<{ data?: unknown; meta?: { total?: unknown } }>('GET', '/zones', {
       query: { page, per_page: PER_PAGE },
       // 100 zones take kilobytes even with fields the API adds; parsed JSON can take 40 times its size in memory.
-      maxBodyBytes: 4 * 1024 * 1024
+      maxBodyBytes: 16 * 1024 * 1024,
+      // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
+      maxJsonValues: 1_000_000
     })
     const data = response.body?.data
     if (!Array.isArray(data)) {

@@ -63,6 +63,12 @@ export interface RequestOptions {
    * at once as too large, without reading the rest, and is not retried: it would not get smaller.
    */
   readonly maxBodyBytes?: number
+  /**
+   * Most JSON values (objects, arrays, strings, numbers…) the answer may hold. A body within its byte limit
+   * can still hold millions of tiny values, each an object in memory: past this, the parse stops and the
+   * answer fails as too large. Unset: no count.
+   */
+  readonly maxJsonValues?: number
   /** Go through the pacer: at most `concurrency` such requests in flight, no faster than the API allows. */
   readonly paced?: boolean
   /** What the request does, for the retry lines of the log. */
@@ -149,7 +155,7 @@ export class ApiClient {
         ticket.done()
       }
       this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) })
-      const judged = this.judge(method, path, attempt, result, maxBodyBytes)
+      const judged = this.judge(method, path, attempt, result, maxBodyBytes, options.maxJsonValues)
       if (judged.done) return judged.response as ApiResponse<T>
       const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false
       if (rateLimited) {
@@ -243,7 +249,8 @@ export class ApiClient {
     path: string,
     attempt: number,
     result: AttemptResult,
-    maxBodyBytes: number
+    maxBodyBytes: number,
+    maxJsonValues: number | undefined
   ):
     | { done: true; response: ApiResponse<unknown> }
     | { done: false; retryable: boolean; retryAfterMs: number | undefined; details: ApiErrorDetails } {
@@ -261,7 +268,11 @@ export class ApiClient {
     if (result.kind === 'too-large') {
       return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } }
     }
-    const json = parseJson(result.text)
+    const parsed = parseJson(result.text, maxJsonValues)
+    if (parsed === TOO_MANY_VALUES) {
+      return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` } }
+    }
+    const json = parsed
     const unsuccessful = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false
     // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
     const ok = result.status >= 200 && result.status < 300
@@ -358,8 +369,35 @@ export function formatBytes(bytes: number): string {
   return `${bytes} bytes`
 }
 
-/** The parsed body; undefined when it is empty or not JSON. */
-function parseJson(text: string): unknown {
+const TOO_MANY_VALUES = Symbol('too many JSON values')
+
+/**
+ * Whether JSON text may hold more than `max` values, told without parsing it: outside strings, every value
+ * but the first follows a `,`, `[` or `:`, so one more than their count is at least the number of values.
+ * Stops as soon as that bound passes `max`.
+ */
+export function mayHoldMoreValues(text: string, max: number): boolean {
+  // The first value needs no separator before it.
+  if (max < 1) return true
+  let count = 1
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (inString) {
+      if (code === 0x5c) i++ // a backslash escapes the next character
+      else if (code === 0x22) inString = false
+    } else if (code === 0x22) {
+      inString = true
+    } else if ((code === 0x2c || code === 0x5b || code === 0x3a) && ++count > max) {
+      return true
+    }
+  }
+  return false
+}
+
+/** The parsed body; undefined when it is empty or not JSON; TOO_MANY_VALUES past `maxValues` (checked before parsing). */
+function parseJson(text: string, maxValues: number | undefined): unknown {
+  if (maxValues !== undefined && mayHoldMoreValues(text, maxValues)) return TOO_MANY_VALUES
   try {
     return JSON.parse(text)
   } catch {

@@ -157,7 +157,10 @@ function describeWhat(details: ApiErrorDetails): string {
     case 'network':
       return `network error${detail === '' ? '' : ` (${detail})`}`
     case 'too-large':
-      return `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`
+      // A byte limit stops the reading; a count of JSON values stops the parse of what was read.
+      return detail.endsWith('JSON values')
+        ? `answer too large (HTTP ${details.status ?? '?'}, more than ${detail})`
+        : `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`
     case 'rate-limited':
       return detail
     case 'unsuccessful':
