@@ -1,6 +1,7 @@
 // After the purge: prove at the edge that it worked (verify), and fill the edge with the new content
 // (warm). Loaded only by a step that asks for either.
 import { resolve } from 'node:path'
+import { InputError } from '../errors.js'
 import type { RequestOutcome } from '../execute.js'
 import { plural } from '../text.js'
 import { routeEntries, type NamedZone } from '../urls.js'
@@ -77,7 +78,15 @@ export function probeTargets(probes: ReadonlyMap<string, readonly string[]>, out
 export function deployedFiles(deployed: ReadonlyMap<string, string>, zones: readonly NamedZone[], workspace: string): Map<string, string> {
   const files = new Map<string, string>()
   for (const [entry, file] of deployed) {
-    for (const urls of routeEntries([entry], zones).values()) for (const url of urls) files.set(url, resolve(workspace, file))
+    let routed: Map<string, string[]>
+    try {
+      routed = routeEntries([entry], zones)
+    } catch (error) {
+      // The purge already refused what cannot be routed; here such an entry just has no file to compare.
+      if (error instanceof InputError) continue
+      throw error
+    }
+    for (const urls of routed.values()) for (const url of urls) files.set(url, resolve(workspace, file))
   }
   return files
 }

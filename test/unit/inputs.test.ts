@@ -206,6 +206,12 @@ describe('getInputs', () => {
       maxAttempts: 5,
       timeoutSeconds: 30,
       rateLimitWaitSeconds: 600,
+      delaySeconds: 0,
+      purgeAgainAfterSeconds: 0,
+      verify: 0,
+      verifyTimeoutSeconds: 60,
+      warm: false,
+      probeUrls: [],
       dryRun: false,
       summary: true,
       settings: undefined,
@@ -213,6 +219,33 @@ describe('getInputs', () => {
       files: ['/a'],
       tags: []
     })
+  })
+  it('reads the edge checks: verify as true, false or a count, the waits, warm and probe-urls', async () => {
+    const inputs = await getInputs(source({ ...minimal, verify: 'TRUE', 'verify-timeout': '600', delay: '3600', 'purge-again-after': '1', warm: 'true', 'probe-urls': '/, https://example.com/x,y' }))
+    expect(inputs).toMatchObject({ verify: 20, verifyTimeoutSeconds: 600, delaySeconds: 3600, purgeAgainAfterSeconds: 1, warm: true, probeUrls: ['/', 'https://example.com/x,y'], warnings: [] })
+    expect((await getInputs(source({ ...minimal, verify: '1000' }))).verify).toBe(1000)
+    expect((await getInputs(source({ ...minimal, verify: 'false' }))).verify).toBe(0)
+    for (const [name, value, rule] of [
+      ['verify', '0', 'Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "0".'],
+      ['verify', '1001', 'Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "1001".'],
+      ['verify', 'yes', 'Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "yes".'],
+      ['verify-timeout', '0', 'Input "verify-timeout" must be a whole number from 1 to 600, got "0".'],
+      ['delay', '3601', 'Input "delay" must be a whole number from 0 to 3600, got "3601".'],
+      ['purge-again-after', '-1', 'Input "purge-again-after" must be a whole number from 0 to 3600, got "-1".'],
+      ['warm', 'maybe', 'Input "warm" must be true or false, got "maybe".']
+    ] as const) {
+      const error = await inputErrorOf(getInputs(source({ ...minimal, [name]: value })))
+      expect(error.message).toBe(rule)
+      expect(error.input).toBe(name)
+    }
+  })
+  it('warns about verify-timeout without verify, and probe-urls without verify or warm', async () => {
+    expect((await getInputs(source({ ...minimal, 'verify-timeout': '30' }))).warnings).toEqual(['Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.'])
+    expect((await getInputs(source({ ...minimal, 'verify-timeout': '60' }))).warnings).toEqual([])
+    expect((await getInputs(source({ ...minimal, 'probe-urls': '/' }))).warnings).toEqual([
+      'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.'
+    ])
+    expect((await getInputs(source({ ...minimal, 'probe-urls': '/', warm: 'true' }))).warnings).toEqual([])
   })
   it('falls back to CDN_API_KEY and CDN_API_URL', async () => {
     const inputs = (await getInputs(source({ zone: 'example.com', tags: 't' }, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' })))
