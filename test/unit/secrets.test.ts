@@ -34,9 +34,10 @@ describe('registerSecret', () => {
 })
 
 describe('redact', () => {
-  it('leaves text as it is when no secret is registered', async () => {
+  it('leaves any text as it is while no secret is registered', async () => {
     const { redact } = await fresh()
-    expect(redact('plain text')).toBe('plain text')
+    // Stryker's own marker among them: the list of secrets starts empty.
+    for (const text of ['plain text', '', '***', 'Stryker was here']) expect(redact(text)).toBe(text)
   })
   it('takes out every occurrence of every secret', async () => {
     const { redact } = await fresh('deep-secret-9f', 'tok-2')
