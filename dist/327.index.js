@@ -16,10 +16,12 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/urls.ts
-var src_urls = __webpack_require__(5769);
+var urls = __webpack_require__(5769);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
@@ -391,6 +393,7 @@ async function warmUrls(urls, options) {
 
 
 
+
 /** Most verdict lines in the log; the summary and the result output have every one. */
 const LOGGED_VERDICTS = 50;
 /** Most URLs a warning lists. */
@@ -434,7 +437,17 @@ function probeTargets(probes, outcomes) {
 function deployedFiles(deployed, zones, workspace) {
     const files = new Map();
     for (const [entry, file] of deployed) {
-        for (const urls of (0,src_urls/* routeEntries */.go)([entry], zones).values())
+        let routed;
+        try {
+            routed = (0,urls/* routeEntries */.go)([entry], zones);
+        }
+        catch (error) {
+            // The purge already refused what cannot be routed; here such an entry just has no file to compare.
+            if (error instanceof errors/* InputError */.dz)
+                continue;
+            throw error;
+        }
+        for (const urls of routed.values())
             for (const url of urls)
                 files.set(url, (0,external_node_path_.resolve)(workspace, file));
     }

@@ -164,7 +164,7 @@ var secrets = __webpack_require__(7194);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 /** The most one output may carry here: the runner limits what an output can hold, and a job's outputs in all. */
 const MAX_OUTPUT_BYTES = 512 * 1024;
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
+const bytes = (text) => Buffer.byteLength(text);
 /**
  * `value` as JSON in at most `maxBytes`: while it is too large, the longest list in it is halved (its first
  * half kept, so a cut list is still a prefix of the whole), and once no list is left to shorten, the longest
@@ -183,8 +183,8 @@ function fitJson(value, maxBytes) {
             list.node.length = Math.floor(list.node.length / 2);
         }
         else {
-            const text = longest(copy, (node) => typeof node === 'string' && node.length > 0);
-            if (text === undefined)
+            const text = longest(copy, (node) => typeof node === 'string');
+            if (text === undefined || text.node === '')
                 break;
             copy = text.replace(text.node.slice(0, Math.floor(text.node.length / 2)));
         }
@@ -192,16 +192,14 @@ function fitJson(value, maxBytes) {
     }
     return { json, cut: true };
 }
-/** The longest node (by length) that `accept` takes, anywhere in a JSON value. */
+/** The longest node (by length) that `accept` takes, anywhere in a JSON value; of equally long ones, the first in the JSON. */
 function longest(root, accept) {
     let best;
     const visit = (node, replace) => {
         if (accept(node) && (best === undefined || node.length > best.node.length))
             best = { node, replace };
-        if (Array.isArray(node)) {
-            node.forEach((child, index) => visit(child, (value) => ((node[index] = value), root)));
-        }
-        else if (typeof node === 'object' && node !== null) {
+        // An array's keys are its indexes, in order.
+        if (typeof node === 'object' && node !== null) {
             const record = node;
             for (const key of Object.keys(record))
                 visit(record[key], (value) => ((record[key] = value), root));
@@ -261,7 +259,7 @@ function escapeText(text) {
 function code(text) {
     return `<code>${escapeText(text)}</code>`;
 }
-const markdown_bytes = (text) => Buffer.byteLength(text, 'utf8');
+const markdown_bytes = (text) => Buffer.byteLength(text);
 /**
  * A collapsed list within `maxBytes`: at most MAX_LISTED entries, each cut to MAX_TEXT_CHARS, and as many as
  * fit; what is left out is counted with where to find it.
@@ -290,7 +288,7 @@ function collapsedList(block, maxBytes = Number.POSITIVE_INFINITY) {
 function listsWithin(blocks, budget) {
     const needs = blocks.map((block) => markdown_bytes(collapsedList(block)));
     const order = blocks.map((_, index) => index).sort((a, b) => needs[a] - needs[b]);
-    const rendered = new Array(blocks.length);
+    const rendered = [];
     let left = Math.max(0, budget);
     order.forEach((index, position) => {
         const share = Math.floor(left / (order.length - position));

@@ -34,15 +34,14 @@ export function oneLine(text: string): string {
 }
 
 /**
- * At most `max` characters (code points), with a note of how many were left out. Never cuts a
- * surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
+ * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out.
+ * Never cuts a surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
  */
 export function cut(text: string, max: number): string {
   if (text.length <= max) return text
-  const kept = [...text.slice(0, max)]
-  if (kept.length > 0 && /[\ud800-\udbff]/.test(kept.at(-1) as string)) kept.pop()
-  const head = kept.join('')
-  return `${head}… (${text.length - head.length} more characters)`
+  // A high surrogate as the last kept unit would be half a character: the cut goes before it.
+  const head = text.slice(0, /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max)
+  return `${head}… (${plural(text.length - head.length, 'more character')})`
 }
 
 /** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
@@ -53,7 +52,7 @@ export const plural = (count: number, one: string, many = `${one}s`): string => 
  * which costs the step about 10 ms.
  */
 export function thousands(value: number): string {
-  const [whole = '', fraction] = String(Math.round(value * 1000) / 1000).split('.')
+  const [whole, fraction] = String(Math.round(value * 1000) / 1000).split('.') as [string, string?]
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',')
   return fraction === undefined ? grouped : `${grouped}.${fraction}`
 }

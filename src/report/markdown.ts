@@ -51,7 +51,7 @@ export interface ListBlock {
   readonly style: 'pre' | 'ul'
 }
 
-const bytes = (text: string): number => Buffer.byteLength(text, 'utf8')
+const bytes = (text: string): number => Buffer.byteLength(text)
 
 /**
  * A collapsed list within `maxBytes`: at most MAX_LISTED entries, each cut to MAX_TEXT_CHARS, and as many as
@@ -81,7 +81,7 @@ export function collapsedList(block: ListBlock, maxBytes = Number.POSITIVE_INFIN
 export function listsWithin(blocks: readonly ListBlock[], budget: number): string[] {
   const needs = blocks.map((block) => bytes(collapsedList(block)))
   const order = blocks.map((_, index) => index).sort((a, b) => (needs[a] as number) - (needs[b] as number))
-  const rendered = new Array<string>(blocks.length)
+  const rendered: string[] = []
   let left = Math.max(0, budget)
   order.forEach((index, position) => {
     const share = Math.floor(left / (order.length - position))

@@ -1,7 +1,7 @@
 /** The most one output may carry here: the runner limits what an output can hold, and a job's outputs in all. */
 export const MAX_OUTPUT_BYTES = 512 * 1024
 
-const bytes = (text: string): number => Buffer.byteLength(text, 'utf8')
+const bytes = (text: string): number => Buffer.byteLength(text)
 
 /**
  * `value` as JSON in at most `maxBytes`: while it is too large, the longest list in it is halved (its first
@@ -18,8 +18,8 @@ export function fitJson(value: unknown, maxBytes: number): { json: string; cut: 
     if (list !== undefined) {
       list.node.length = Math.floor(list.node.length / 2)
     } else {
-      const text = longest(copy, (node): node is string => typeof node === 'string' && node.length > 0)
-      if (text === undefined) break
+      const text = longest(copy, (node): node is string => typeof node === 'string')
+      if (text === undefined || text.node === '') break
       copy = text.replace(text.node.slice(0, Math.floor(text.node.length / 2)))
     }
     json = JSON.stringify(copy)
@@ -33,14 +33,13 @@ interface Found<T> {
   replace(value: T): unknown
 }
 
-/** The longest node (by length) that `accept` takes, anywhere in a JSON value. */
+/** The longest node (by length) that `accept` takes, anywhere in a JSON value; of equally long ones, the first in the JSON. */
 function longest<T extends { length: number }>(root: unknown, accept: (node: unknown) => node is T): Found<T> | undefined {
   let best: Found<T> | undefined
   const visit = (node: unknown, replace: (value: T) => unknown): void => {
     if (accept(node) && (best === undefined || node.length > best.node.length)) best = { node, replace }
-    if (Array.isArray(node)) {
-      node.forEach((child, index) => visit(child, (value) => ((node[index] = value), root)))
-    } else if (typeof node === 'object' && node !== null) {
+    // An array's keys are its indexes, in order.
+    if (typeof node === 'object' && node !== null) {
       const record = node as Record<string, unknown>
       for (const key of Object.keys(record)) visit(record[key], (value) => ((record[key] = value), root))
     }

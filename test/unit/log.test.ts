@@ -32,7 +32,8 @@ describe('log', () => {
   })
   it('writes annotations without a title when none is given', () => {
     log.warning('plain')
-    expect(output()).toContain('::warning::plain\n')
+    log.error('bare')
+    expect(output()).toBe('::warning::plain\n::error::bare\n')
   })
   it('fails the step with one error annotation', () => {
     log.fail('it broke', 'CDN purge failed')

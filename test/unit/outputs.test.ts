@@ -1,8 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { collapsedList, escapeHtml, escapeText, listsWithin, code } from '../../src/report/markdown.js'
 import { fitJson } from '../../src/report/outputs.js'
-import { redact, redactDeep, registerSecret } from '../../src/secrets.js'
 import { InputError } from '../../src/errors.js'
 
 const bytes = (text: string): number => Buffer.byteLength(text)
@@ -43,6 +41,39 @@ describe('fitJson', () => {
     expect(bytes(fitted.json)).toBeLessThanOrEqual(100)
     expect(JSON.parse(fitted.json)).toMatch(/^y+$/)
   })
+  it('gives a value whole when its JSON is exactly the limit', () => {
+    expect(fitJson({ a: ['aaaa', 'bbbb'] }, 21)).toEqual({ json: '{"a":["aaaa","bbbb"]}', cut: false })
+  })
+  it('stops halving as soon as the JSON fits, to the byte', () => {
+    expect(fitJson({ a: ['aaaa', 'bbbb', 'cccc', 'dddd'] }, 21)).toEqual({ json: '{"a":["aaaa","bbbb"]}', cut: true })
+  })
+  it('keeps every item of a list that fits to the byte', () => {
+    expect(fitJson(['aaa', 'bbb', 'ccc'], 13)).toEqual({ json: '["aaa","bbb"]', cut: true })
+    expect(fitJson(['aaa', 'bbb', 'ccc'], 12)).toEqual({ json: '["aaa"]', cut: true })
+  })
+  it('writes an item that has no JSON of its own as null, as JSON.stringify does in a list', () => {
+    expect(fitJson([undefined, 'a'.repeat(50), 'b'], 20)).toEqual({ json: '[null]', cut: true })
+  })
+  it('halves the longest list and leaves shorter ones whole', () => {
+    const doc = { short: ['a', 'b'], long: Array.from({ length: 20 }, (_, i) => `u${i}`), none: null }
+    const fitted = fitJson(doc, bytes(JSON.stringify(doc)) - 1)
+    expect(JSON.parse(fitted.json)).toEqual({ short: ['a', 'b'], long: doc.long.slice(0, 10), none: null })
+  })
+  it('halves the first of two lists as long as each other', () => {
+    expect(fitJson({ first: ['a', 'b', 'c', 'd'], second: ['e', 'f', 'g', 'h'] }, 46)).toEqual({ json: '{"first":["a","b"],"second":["e","f","g","h"]}', cut: true })
+  })
+  it('empties every list before it cuts a text', () => {
+    const fitted = fitJson({ items: ['a', 'b'], meta: { message: 'x'.repeat(1000) } }, 100)
+    const parsed = JSON.parse(fitted.json) as { items: string[]; meta: { message: string } }
+    expect(fitted.cut).toBe(true)
+    expect(bytes(fitted.json)).toBeLessThanOrEqual(100)
+    expect(parsed.items).toEqual([])
+    expect(parsed.meta.message).toMatch(/^x{30,}$/)
+  })
+  it('gives up when nothing is left to shorten, and says it cut', () => {
+    expect(fitJson({ a: '', b: '', c: 1, d: null, e: [] }, 10)).toEqual({ json: '{"a":"","b":"","c":1,"d":null,"e":[]}', cut: true })
+    expect(fitJson({ a: 1, b: true, c: null }, 5)).toEqual({ json: '{"a":1,"b":true,"c":null}', cut: true })
+  })
   test.prop([fc.jsonValue(), fc.integer({ min: 10, max: 2000 })])('always gives valid JSON within the limit when it can', (value, max) => {
     const fitted = fitJson(value, max)
     expect(() => JSON.parse(fitted.json) as unknown).not.toThrow()
@@ -54,67 +85,10 @@ describe('fitJson', () => {
   })
 })
 
-describe('summary escaping', () => {
-  it('escapes HTML and Markdown in text, as entities', () => {
-    expect(escapeText('a_b*c`d|e[f](g)<h>&"\'~$@#!{}+\\')).toBe(
-      'a&#95;b&#42;c&#96;d&#124;e&#91;f&#93;&#40;g&#41;&lt;h&gt;&amp;&quot;&#39;&#126;&#36;&#64;&#35;&#33;&#123;&#125;&#43;&#92;'
-    )
-  })
-  it('leaves no URL for a renderer to autolink with the entities in it', () => {
-    expect(escapeText('see http://example.com/d_x and WWW.example.com')).toBe('see http&#58;//example.com/d&#95;x and WWW&#46;example.com')
-  })
-  it('shows code in <code>, escaped', () => {
-    expect(code('cache_dir/cdn_manifest.json')).toBe('<code>cache&#95;dir/cdn&#95;manifest.json</code>')
-  })
-  it('keeps text on one line and cuts it', () => {
-    expect(escapeHtml('a\r\nb\rc\u2028d')).toBe('a b c d')
-    expect(escapeHtml('z'.repeat(2100))).toBe(`${'z'.repeat(2000)}… (100 more characters)`)
-  })
-})
-
-describe('collapsedList and listsWithin', () => {
-  const block = (n: number, style: 'pre' | 'ul' = 'pre') => ({ title: `Items (${n})`, items: Array.from({ length: n }, (_, i) => `item-${i}`), more: 'see the output', style })
-  it('renders a list whole when it fits', () => {
-    expect(collapsedList(block(2))).toBe('<details><summary>Items (2)</summary>\n\n<pre>\nitem-0\nitem-1\n</pre>\n\n</details>\n')
-    expect(collapsedList(block(1, 'ul'))).toBe('<details><summary>Items (1)</summary>\n\n<ul>\n<li>item-0</li>\n</ul>\n\n</details>\n')
-  })
-  it('shows as many as fit in the budget and counts the rest', () => {
-    const text = collapsedList(block(1000), 2000)
-    expect(bytes(text)).toBeLessThanOrEqual(2000)
-    const shown = text.split('\n').filter((line) => line.startsWith('item-')).length
-    expect(shown).toBeGreaterThan(100)
-    expect(text).toContain(`… and ${1000 - shown} more (see the output)\n</pre>`)
-  })
-  it('gives short lists all they need and shares the rest among long ones', () => {
-    const [small, big1, big2] = listsWithin([block(3), block(5000), block(5000)], 20_000)
-    expect(small).toBe(collapsedList(block(3)))
-    expect(bytes(big1!) + bytes(big2!) + bytes(small!)).toBeLessThanOrEqual(20_000)
-    expect(Math.abs(bytes(big1!) - bytes(big2!))).toBeLessThan(100)
-    expect(bytes(big1!)).toBeGreaterThan(8000)
-  })
-})
-
-describe('secrets', () => {
-  it('redacts every registered secret in any string, however deep', () => {
-    registerSecret('deep-secret-9f')
-    registerSecret('')
-    expect(redact('a deep-secret-9f b deep-secret-9f')).toBe('a *** b ***')
-    expect(redactDeep({ a: ['x deep-secret-9f'], b: { c: 'deep-secret-9f' }, n: 3, f: null })).toEqual({ a: ['x ***'], b: { c: '***' }, n: 3, f: null })
-  })
-})
-
 describe('InputError', () => {
   it('names the input its message is about', () => {
     expect(new InputError('Input "batch-size" must be a whole number').input).toBe('batch-size')
     expect(new InputError('No API key: set input "api-key" or CDN_API_KEY').input).toBe('api-key')
     expect(new InputError('Nothing to do').input).toBeUndefined()
-  })
-})
-
-describe('redact with nested secrets', () => {
-  it('takes out the longest secret first, so that a short one inside it leaves nothing of it', () => {
-    registerSecret('key7')
-    registerSecret('abc-key7-1')
-    expect(redact('token abc-key7-1 and key7')).toBe('token *** and ***')
   })
 })

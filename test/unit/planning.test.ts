@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { batches, planRequests, type ZoneWork } from '../../src/plan.js'
+import { InputError } from '../../src/errors.js'
+import { batches, planRequests, splitRequest, type PlannedRequest, type ZoneWork } from '../../src/plan.js'
 import { resolveUrls } from '../../src/urls.js'
 
 const zone = { id: 'z/1', name: 'example.com', status: 'active' }
@@ -32,9 +33,23 @@ describe('planRequests', () => {
     const plan = planRequests([work({ tags: ['a', 'b'] }), { ...work({ purgeEverything: true }), zone: other }], 30)
     expect(plan.requests.map((r) => r.label)).toEqual(['example.com: 2 tags', 'example.org: Purge of everything'])
   })
+  it("says where each batch stands in the zone's list", () => {
+    const urls = Array.from({ length: 7 }, (_, i) => `https://example.com/${i}`)
+    expect(planRequests([work({ urls, tags: ['a', 'b'] })], 3).requests.map((r) => r.range)).toEqual([
+      { first: 1, of: 7, batch: 'batch 1 of 3', zone: '' },
+      { first: 4, of: 7, batch: 'batch 2 of 3', zone: '' },
+      { first: 7, of: 7, batch: 'batch 3 of 3', zone: '' },
+      { first: 1, of: 2, batch: '', zone: '' }
+    ])
+    const other = { id: 'z2', name: undefined, status: undefined }
+    expect(planRequests([work({ tags: ['a'] }), work({ zone: other, tags: ['b', 'c'] })], 30).requests.map((r) => [r.label, r.range])).toEqual([
+      ['example.com: 1 tag', { first: 1, of: 1, batch: '', zone: 'example.com: ' }],
+      ['z2: 2 tags', { first: 1, of: 2, batch: '', zone: 'z2: ' }]
+    ])
+  })
   it('sends purge everything alone', () => {
     const plan = planRequests([work({ purgeEverything: true })], 30)
-    expect(plan.requests).toEqual([
+    expect(plan.requests).toStrictEqual([
       { zoneId: 'z/1', kind: 'purge-everything', method: 'POST', path: '/zones/z%2F1/purge', body: { purge_everything: true }, items: [], label: 'Purge of everything' }
     ])
   })
@@ -44,11 +59,22 @@ describe('planRequests', () => {
       ['settings', '/zones/example.com/settings', { sdk: { enabled: true, mode: 'automatic' } }],
       ['tags', '/zones/z%2F1/purge', { tags: ['t'] }]
     ])
+    expect(plan.requests[0]).toStrictEqual({
+      zoneId: 'z/1',
+      kind: 'settings',
+      method: 'POST',
+      path: '/zones/example.com/settings',
+      body: { sdk: { enabled: true, mode: 'automatic' } },
+      items: [],
+      label: 'Settings of example.com'
+    })
   })
   it('refuses settings when the zone name is unknown', () => {
     const unnamed = { id: 'z1', name: undefined, status: undefined }
-    expect(() => planRequests([work({ zone: unnamed, settings: { sdk: { enabled: true, mode: 'automatic' } } })], 30)).toThrow(
-      /"settings" needs the zone's domain name, which could not be read for zone z1/
+    const plan = () => planRequests([work({ zone: unnamed, settings: { sdk: { enabled: true, mode: 'automatic' } } })], 30)
+    expect(plan).toThrow(InputError)
+    expect(plan).toThrow(
+      'Input "settings" needs the zone\'s domain name, which could not be read for zone z1 (the API key may not list zones). Give the zone by name with a key that may list zones.'
     )
   })
   it('plans requests over several zones', () => {
@@ -65,6 +91,45 @@ describe('batches', () => {
     const split = batches(items, 30)
     expect(split.map((b) => b.length)).toEqual([30, 30, 30, 11])
     expect(split.flat()).toEqual(items)
+  })
+})
+
+describe('splitRequest', () => {
+  const urls = (count: number) => Array.from({ length: count }, (_, i) => `https://example.com/${i}`)
+  it('leaves a settings request and a purge of everything whole', () => {
+    const plan = planRequests([work({ purgeEverything: true, settings: { sdk: { enabled: true, mode: 'automatic' } } })], 30)
+    for (const request of plan.requests) expect(splitRequest(request, 1)).toStrictEqual([request])
+  })
+  it('splits a batch into parts with their own items and body, labelled by their place in the zone\'s list', () => {
+    const [request] = planRequests([work({ urls: urls(5) })], 30).requests
+    const parts = splitRequest(request!, 2)
+    expect(parts.map((part) => [part.label, part.items, part.body, part.range])).toEqual([
+      ['URLs 1-2 of 5', urls(5).slice(0, 2), { files: urls(5).slice(0, 2) }, { first: 1, of: 5, batch: '', zone: '' }],
+      ['URLs 3-4 of 5', urls(5).slice(2, 4), { files: urls(5).slice(2, 4) }, { first: 3, of: 5, batch: '', zone: '' }],
+      ['URLs 5-5 of 5', urls(5).slice(4), { files: urls(5).slice(4) }, { first: 5, of: 5, batch: '', zone: '' }]
+    ])
+    for (const part of parts) expect([part.zoneId, part.kind, part.method, part.path]).toEqual(['z/1', 'files', 'POST', '/zones/z%2F1/purge'])
+  })
+  it('names the batch and the zone a part comes from, and keeps them when a part is split again', () => {
+    const other = { id: 'z2', name: 'example.org', status: 'active' }
+    const tags = Array.from({ length: 7 }, (_, i) => `t${i}`)
+    const requests = planRequests([work({ tags }), work({ zone: other, tags: ['x'] })], 3).requests
+    const parts = splitRequest(requests[1]!, 2)
+    expect(parts.map((part) => [part.label, part.body])).toEqual([
+      ['example.com: tags 4-5 of 7 (part of batch 2 of 3)', { tags: ['t3', 't4'] }],
+      ['example.com: tags 6-6 of 7 (part of batch 2 of 3)', { tags: ['t5'] }]
+    ])
+    expect(splitRequest(parts[0]!, 1).map((part) => part.label)).toEqual([
+      'example.com: tags 4-4 of 7 (part of batch 2 of 3)',
+      'example.com: tags 5-5 of 7 (part of batch 2 of 3)'
+    ])
+  })
+  it('counts from 1 for a request that does not say where it stands', () => {
+    const request: PlannedRequest = { zoneId: 'z1', kind: 'tags', method: 'POST', path: '/zones/z1/purge', body: { tags: ['a', 'b', 'c'] }, items: ['a', 'b', 'c'], label: '3 tags' }
+    expect(splitRequest(request, 2).map((part) => [part.label, part.range])).toEqual([
+      ['tags 1-2 of 3', { first: 1, of: 3, batch: '', zone: '' }],
+      ['tags 3-3 of 3', { first: 3, of: 3, batch: '', zone: '' }]
+    ])
   })
 })
 

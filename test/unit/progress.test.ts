@@ -6,6 +6,13 @@ const zone = { id: 'z1', name: 'example.com', status: 'active' }
 const plan = (urls: number, tags: number, batch: number) =>
   planRequests([{ zone, purgeEverything: false, urls: Array.from({ length: urls }, (_, i) => `https://example.com/${i}`), tags: Array.from({ length: tags }, (_, i) => `t${i}`), settings: undefined }], batch).requests
 
+/** One purge of everything in each of `count` zones. */
+const everything = (count: number) =>
+  planRequests(
+    Array.from({ length: count }, (_, i) => ({ zone: { id: `z${i}`, name: `site${i}.example`, status: 'active' }, purgeEverything: true, urls: [], tags: [], settings: undefined })),
+    30
+  ).requests
+
 function driver(requests: ReturnType<typeof plan>) {
   const lines: string[] = []
   let now = 1_000_000
@@ -61,5 +68,42 @@ describe('purgeProgress', () => {
     tick(5_000)
     finish(4)
     expect(lines.at(-1)).toBe('Purge: 120 of 3,000 URLs, 30 of 60 tags confirmed (5 %), 0 retries, 10 s')
+  })
+
+  it('writes a line per request for exactly 20 requests', () => {
+    const { lines, finish } = driver(plan(20, 0, 1))
+    finish(0)
+    expect(lines).toEqual(['URLs 1-1 of 20 (batch 1 of 20): purged (1 attempt, 52 ms)'])
+  })
+
+  it('says a request was not confirmed when its failure holds no message', () => {
+    const few = driver(plan(2, 0, 1))
+    few.finish(1, false, { error: undefined })
+    expect(few.lines).toEqual(['URLs 2-2 of 2 (batch 2 of 2): not confirmed'])
+    const many = driver(plan(3000, 0, 30))
+    many.finish(0, false, { error: undefined })
+    expect(many.lines).toEqual(['URLs 1-30 of 3000 (batch 1 of 100): not confirmed'])
+  })
+
+  it('counts purges of everything, one each', () => {
+    const { lines, finish } = driver(everything(21))
+    finish(0)
+    finish(1)
+    expect(lines).toEqual([])
+    finish(2)
+    expect(lines).toEqual(['Purge: 3 of 21 purges of everything confirmed (14 %), 0 retries, 0 s'])
+  })
+
+  it('counts tags alone when only tags are purged', () => {
+    const { lines, finish, retry } = driver(plan(0, 2100, 100))
+    retry()
+    for (let index = 0; index < 3; index++) finish(index)
+    expect(lines).toEqual(['Purge: 300 of 2,100 tags confirmed (14 %), 1 retry, 0 s'])
+  })
+
+  it('counts URLs and tags, and nothing else, when there are as many of each', () => {
+    const { lines, finish } = driver(plan(330, 330, 30))
+    for (let index = 0; index < 3; index++) finish(index)
+    expect(lines).toEqual(['Purge: 90 of 330 URLs, 0 of 330 tags confirmed (13 %), 0 retries, 0 s'])
   })
 })

@@ -58,6 +58,25 @@ describe('cut', () => {
   it('never splits a surrogate pair', () => {
     expect(cut('ab😀cd', 3)).toBe('ab… (4 more characters)')
   })
+  it('keeps a whole surrogate pair that ends the kept part', () => {
+    expect(cut('ab😀cd', 4)).toBe('ab😀… (2 more characters)')
+  })
+  it('says "1 more character" for one', () => {
+    expect(cut('abcde', 4)).toBe('abcd… (1 more character)')
+  })
+  it('keeps nothing but the note when nothing may be kept', () => {
+    expect(cut('abc', 0)).toBe('… (3 more characters)')
+  })
+  test.prop([fc.string({ unit: 'binary' }), fc.nat({ max: 40 })])('keeps a prefix of at most max units, never half a pair, and counts the rest', (text, max) => {
+    const result = cut(text, max)
+    if (text.length <= max) return void expect(result).toBe(text)
+    const [, head = '', left = ''] = /^([\s\S]*)… \((\d+) more characters?\)$/.exec(result) ?? []
+    expect(text.startsWith(head)).toBe(true)
+    expect(head.length).toBeLessThanOrEqual(max)
+    expect(head.length + Number(left)).toBe(text.length)
+    // One unit short of max only where the last one would be the first half of a pair.
+    expect(head.length === max || (head.length === max - 1 && /[\ud800-\udbff]/.test(text.charAt(max - 1)))).toBe(true)
+  })
 })
 
 describe('plural', () => {
