@@ -2,8 +2,9 @@ import type * as Core from '@actions/core'
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import { getInputs, type InputSource } from '../../src/inputs.js'
-import { actionInputs, EXPRESSION_DEFAULTS } from '../e2e/run-action.js'
+import { getInputs } from '../../src/inputs.js'
+import { actionInputs } from '../e2e/run-action.js'
+import { source } from './fixtures/inputs.js'
 
 // Thousands of keys are masked here; the runner command each would print is of no interest.
 vi.mock('@actions/core', async (importOriginal) => ({ ...(await importOriginal<typeof Core>()), setSecret: vi.fn() }))
@@ -11,15 +12,6 @@ vi.mock('@actions/core', async (importOriginal) => ({ ...(await importOriginal<t
 const NAMES = Object.keys(actionInputs)
 const base: Record<string, string> = { 'api-key': 'property-test-key', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 
-function source(given: Record<string, string>, env: NodeJS.ProcessEnv = {}): InputSource {
-  return {
-    getInput: (name) => {
-      const fallback = actionInputs[name]?.default ?? ''
-      return given[name] ?? EXPRESSION_DEFAULTS[fallback] ?? fallback
-    },
-    env: { GITHUB_WORKSPACE: '/work/space', ...env }
-  }
-}
 
 /** Any text, and text built from what the inputs treat specially. */
 const anyValue = fc.oneof(

@@ -13,43 +13,14 @@ import {
   parseWholeNumber,
   parseZoneRef,
   parseZoneSelection,
-  splitList,
-  type InputSource
+  splitList
 } from '../../src/inputs.js'
 import { actionInputs, EXPRESSION_DEFAULTS } from '../e2e/run-action.js'
+import { inputError, inputErrorOf, source } from './fixtures/inputs.js'
 
-/** Inputs as the runner would give them: action.yml defaults, overridden by `given`. */
-function source(given: Record<string, string>, env: NodeJS.ProcessEnv = {}): InputSource {
-  return {
-    getInput: (name) => {
-      const fallback = actionInputs[name]?.default ?? ''
-      return given[name] ?? EXPRESSION_DEFAULTS[fallback] ?? fallback
-    },
-    env: { GITHUB_WORKSPACE: '/work/space', ...env }
-  }
-}
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 
-/** The InputError `fn` throws (failing the test when it throws nothing, or something else). */
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError)
-    return error as InputError
-  }
-  throw new Error('expected an InputError, nothing was thrown')
-}
 
-/** The InputError a promise rejects with; fails the test if it resolves or rejects with anything else. */
-async function inputErrorOf(promise: Promise<unknown>): Promise<InputError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason
-  )
-  expect(error).toBeInstanceOf(InputError)
-  return error as InputError
-}
 
 describe('parseBoolean', () => {
   it('accepts true and false in any letter case', () => {

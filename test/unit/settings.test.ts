@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type * as Yaml from 'yaml'
-import { InputError } from '../../src/errors.js'
 import { parseSettings, SETTINGS_MAX_DEPTH, SETTINGS_MAX_LENGTH } from '../../src/settings.js'
+import { inputError } from './fixtures/inputs.js'
 
 // A parser that throws (a stack overflow it does not catch itself, a bug) on one marked text.
 const THROWS = 'limits: {enabled: true} # the parser throws on this one'
@@ -16,16 +16,6 @@ vi.mock('yaml', async (importOriginal) => {
   }
 })
 
-/** The InputError `fn` throws (failing the test when it throws nothing, or something else). */
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError)
-    return error as InputError
-  }
-  throw new Error('expected an InputError, nothing was thrown')
-}
 
 describe('parseSettings', () => {
   it('reads YAML, filling in the documented mode', () => {

@@ -3,17 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { registerSecret } from '../../src/secrets.js'
 import { checkUrlBase, hideCredentials, resolveUrls, routeEntries, routeUrls, shown, splitUrlList, unique } from '../../src/urls.js'
+import { inputError } from './fixtures/inputs.js'
 
-/** The InputError `fn` throws (failing the test when it throws nothing, or something else). */
-function inputError(fn: () => unknown): InputError {
-  try {
-    fn()
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError)
-    return error as InputError
-  }
-  throw new Error('expected an InputError, nothing was thrown')
-}
 
 /** Pieces that make the URL parser read an entry differently than it looks: backslashes, tabs, encodings, credentials. */
 const TRICKY = [
