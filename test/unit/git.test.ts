@@ -69,6 +69,19 @@ describe('git', () => {
     expect((echoed as GitError).message).toBe("git checkout: error: pathspec 'https://***@example.com/x' did not match any file(s) known to git")
   })
 
+  it('takes the first line of git\'s errors that has text, without the spaces around it', async () => {
+    const repo = history.clone('full')
+    const error = await git(['-c', 'alias.fail=!f() { printf "  \\n  boom  \\n" >&2; exit 1; }; f', 'fail'], repo).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(GitError)
+    expect((error as GitError).message).toBe('git -c: boom')
+  })
+
+  it('says how git failed when it wrote no error', async () => {
+    const error = await git([], history.root).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(GitError)
+    expect((error as GitError).message).toBe('git : Command failed: git')
+  })
+
   it('says why git could not run when it wrote no error', async () => {
     const error = await git(['status'], join(history.root, 'no-such-folder')).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(GitError)

@@ -28,7 +28,8 @@ describe('pickPreviousRelease', () => {
   })
   it('skips a draft and the release itself, whatever their dates', () => {
     const current = release('v3', null)
-    expect(pickPreviousRelease([release('v3', '2026-11-05T00:00:00Z'), release('draft', '2026-11-04T00:00:00Z', { draft: true }), release('v2', '2026-11-01T00:00:00Z')], current)?.tag_name).toBe('v2')
+    const listed = [release('v3', '2026-11-05T00:00:00Z'), release('draft', '2026-11-04T00:00:00Z', { draft: true }), release('unpublished', null), release('v2', '2026-11-01T00:00:00Z')]
+    expect(pickPreviousRelease(listed, current)?.tag_name).toBe('v2')
   })
   it('takes the latest of the earlier releases, in any order', () => {
     const listed = [release('v1', '2026-09-01T00:00:00Z'), release('v2', '2026-10-01T00:00:00Z'), release('v1.5', '2026-09-15T00:00:00Z')]
