@@ -36,8 +36,11 @@ export function scrubCredentials(text: string): string {
 
 /** Runs git and returns its standard output; a failure throws GitError with git's own first error line. */
 export function git(args: readonly string[], cwd: string): Promise<string> {
+  // Never wait for a password that nobody will type: git fails at once instead.
+  // Stryker disable next-line StringLiteral: git takes an empty value for off as well
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' }
   return new Promise((resolve, reject) => {
-    execFile('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
+    execFile('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env }, (error, stdout, stderr) => {
       if (error) {
         const reason = stderr.split('\n').find((line) => line.trim() !== '') ?? error.message
         reject(new GitError(`git ${args[0] ?? ''}: ${scrubCredentials(reason.trim())}`))
@@ -58,11 +61,8 @@ export interface LocalDiff {
 
 /** A commit's SHA if the checkout has it, else undefined. */
 async function commitOf(ref: string, cwd: string): Promise<string | undefined> {
-  try {
-    return (await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd)).trim()
-  } catch {
-    return undefined
-  }
+  const sha = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd).catch(() => undefined)
+  return sha?.trim()
 }
 
 /** Fetches one commit (or ref) alone, depth 1, and returns its SHA. A diff needs only the two trees. */

@@ -89,6 +89,7 @@ export class Pacer {
   private lastSentAt = Number.NEGATIVE_INFINITY
   // Learnt from 429s, without headers.
   private rate: number | undefined
+  // Stryker disable next-line BooleanLiteral: the first rate sets it, before anything reads it
   private slowStart = true
   private lastChange = 0
   private nextSendAt = 0
@@ -231,6 +232,7 @@ export class Pacer {
   private tokens(now: number): { window: number; bucket: number | undefined } | undefined {
     const reading = this.reading
     const remaining = reading?.info.remaining
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: a reading always has remaining (readRateLimit), so either test alone decides
     if (reading === undefined || remaining === undefined) return undefined
     const unaccounted = this.sent - reading.sequence - 1
     const afterReset = this.resetAt !== undefined && now >= this.resetAt && reading.at < this.resetAt

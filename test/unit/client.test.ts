@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Pacer } from '../../src/http/pacer.js'
+import { Pacer, type Ticket } from '../../src/http/pacer.js'
 import { ApiClient, createDispatcher, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
@@ -530,5 +530,196 @@ describe('ApiClient without automatic retries', () => {
     api.fault({ path: '/zones', method: 'POST', status: 409 })
     const error = await failure(client().request('POST', '/zones', { body: { name: 'a.net' }, retry: false }))
     expect(error.details.retryable).toBe(false)
+  })
+})
+
+describe('ApiClient with a pacer', () => {
+  const body = { tags: ['a'] }
+  /** A pacer whose waits end when the test says. */
+  const manual = (concurrency = 1) => {
+    const waits: { ms: number; end: () => void }[] = []
+    const pacer = new Pacer({ concurrency, maxWaitMs: 60_000, now: () => 0, sleep: (ms) => new Promise((end) => waits.push({ ms, end })) })
+    return { pacer, waits }
+  }
+  // A 429 that says requests remain in the window: the pacer sets no pace for it, so only the order of waiting matters.
+  const limitedOnce = (retryAfter: string): void => api.fault({ path: purge, status: 429, retryAfter, headers: { 'x-ratelimit-remaining': '5' } })
+
+  it('sends a paced request through the pacer, and others past it', async () => {
+    const { pacer } = manual()
+    const c = client({ pacer })
+    await c.request('POST', purge, { body })
+    await c.request('POST', purge, { body, paced: true })
+    const next = await pacer.acquire()
+    expect(next.sequence).toBe(1)
+  })
+
+  it('queues a paced request behind those already waiting', async () => {
+    const { pacer } = manual()
+    const c = client({ pacer })
+    const held = await pacer.acquire()
+    const order: string[] = []
+    const waiting = pacer.acquire().then((ticket) => {
+      order.push(`waiting one went with ${api.requests.length} sent`)
+      ticket.done()
+    })
+    const request = c.request('POST', purge, { body, paced: true }).then(() => order.push('request answered'))
+    held.done()
+    await Promise.all([waiting, request])
+    expect(order).toEqual(['waiting one went with 0 sent', 'request answered'])
+  })
+
+  it.each([
+    ['1', 'before', ['new one went with 2 sent', 'request answered']],
+    ['0', 'after', ['new one went with 1 sent', 'request answered']]
+  ])('after waiting out Retry-After: %s, goes %s requests not yet sent', async (retryAfter, _, expected) => {
+    limitedOnce(retryAfter)
+    const { pacer, waits } = manual()
+    const order: string[] = []
+    let held: Ticket | undefined
+    let fresh: Promise<void> | undefined
+    const c = client({
+      pacer,
+      onRetry: () => {
+        void pacer.acquire().then((ticket) => (held = ticket))
+        fresh = pacer.acquire().then((ticket) => {
+          order.push(`new one went with ${api.requests.length} sent`)
+          ticket.done()
+        })
+      }
+    })
+    const request = c.request('POST', purge, { body, paced: true }).then(() => order.push('request answered'))
+    await vi.waitFor(() => expect(waits).toHaveLength(1))
+    expect(waits[0]?.ms).toBe(Number(retryAfter) * 1000)
+    waits[0]?.end()
+    await new Promise((resolve) => setImmediate(resolve))
+    held?.done()
+    await Promise.all([request, fresh])
+    expect(order).toEqual(expected)
+  })
+
+  it('after a failed attempt, queues again behind requests not yet sent, even after a Retry-After', async () => {
+    limitedOnce('1')
+    api.fault({ path: purge, status: 503, retryAfter: '0' })
+    const { pacer, waits } = manual()
+    const backoff: (() => void)[] = []
+    const attempts: number[] = []
+    let held: Ticket | undefined
+    let first: Ticket | undefined
+    const c = client({
+      pacer,
+      sleep: () => new Promise((end) => backoff.push(end)),
+      onAttempt: (attempt) => attempts.push(attempt.attempt),
+      onRetry: (retry) => {
+        if (!retry.rateLimited) return
+        void pacer.acquire().then((ticket) => (held = ticket))
+        void pacer.acquire().then((ticket) => (first = ticket))
+      }
+    })
+    const request = c.request('POST', purge, { body, paced: true })
+    await vi.waitFor(() => expect(waits).toHaveLength(1))
+    waits[0]?.end()
+    await new Promise((resolve) => setImmediate(resolve))
+    // The request goes again first (back from its Retry-After), is answered 503, and its slot goes to the one waiting.
+    held?.done()
+    await vi.waitFor(() => expect(backoff).toHaveLength(1))
+    expect(first).toBeDefined()
+    const order: string[] = []
+    const second = pacer.acquire().then((ticket) => {
+      order.push(`new one went after attempt ${attempts.length}`)
+      ticket.done()
+    })
+    backoff[0]?.()
+    await new Promise((resolve) => setImmediate(resolve))
+    first?.done()
+    await Promise.all([request, second])
+    expect(order).toEqual(['new one went after attempt 2'])
+    expect(attempts).toEqual([1, 1, 2])
+  })
+
+  it('counts a 429 once, paced or not', async () => {
+    limitedOnce('0')
+    const c = client({ pacer: new Pacer({ concurrency: 4, maxWaitMs: 60_000, now: () => 0, sleep: () => Promise.resolve() }) })
+    expect((await c.request('POST', purge, { body, paced: true })).attempts).toBe(1)
+    expect(c.rateLimits.limited).toBe(1)
+  })
+
+  it('waits a backoff for a 429 without Retry-After, or with a pacer the pace it sets', async () => {
+    api.fault({ path: purge, status: 429 })
+    const retries: RetryRecord[] = []
+    await client({ onRetry: (retry) => retries.push(retry) }).request('POST', purge, { body })
+    expect(sleeps).toEqual([500])
+    api.fault({ path: purge, status: 429, headers: { 'x-ratelimit-remaining': '5' } })
+    const { pacer, waits } = manual(4)
+    const answered = client({ pacer, onRetry: (retry) => retries.push(retry) }).request('POST', purge, { body, paced: true })
+    await vi.waitFor(() => expect(waits).toHaveLength(1))
+    waits[0]?.end()
+    await answered
+    expect(retries.map((retry) => retry.delayMs)).toEqual([500, 0])
+    expect(waits[0]?.ms).toBe(0)
+  })
+
+  it('learns from a paced answer too large to read, and fails it', async () => {
+    api.fault({ path: purge, status: 429, body: 'x'.repeat(2000), headers: { 'transfer-encoding': 'chunked' } })
+    const c = client({ pacer: manual(4).pacer })
+    const error = await failure(c.request('POST', purge, { body, paced: true, maxBodyBytes: 1000 }))
+    expect(error.details).toMatchObject({ kind: 'too-large', status: 429, attempts: 1 })
+    expect(c.rateLimits.limited).toBe(1)
+  })
+
+  it('retries a paced request after a network error', async () => {
+    api.fault({ path: purge, reset: true })
+    const c = client({ pacer: manual(4).pacer })
+    expect((await c.request('POST', purge, { body, paced: true })).attempts).toBe(2)
+    expect(c.rateLimits.limited).toBe(0)
+  })
+
+  it('makes one attempt at a 429 when the caller retries, and says a retry may help', async () => {
+    api.fault({ path: purge, status: 429, retryAfter: '3' })
+    const error = await failure(client().request('POST', purge, { body, retry: false }))
+    expect(error.details).toMatchObject({ kind: 'http', status: 429, attempts: 1, retryable: true, retryAfterMs: 3000 })
+    expect(api.requests).toHaveLength(1)
+  })
+
+  it('fails as rate limited, not sent, once the time is spent, and sends nothing more', async () => {
+    api.fault({ path: purge, status: 429, retryAfter: '10', times: 5 })
+    const pacer = new Pacer({ concurrency: 4, maxWaitMs: 5000, now: () => 0, sleep: () => Promise.resolve() })
+    const c = client({ pacer })
+    const unpaced = await failure(c.request('POST', purge, { body }))
+    expect(unpaced.details).toStrictEqual({
+      method: 'POST',
+      path: purge,
+      attempts: 1,
+      kind: 'rate-limited',
+      status: 429,
+      detail: 'rate limited by the API for longer than rate-limit-wait allows (5 s in all)',
+      retryable: true
+    })
+    expect(api.requests).toHaveLength(1)
+    const paced = await failure(c.request('POST', purge, { body, paced: true }))
+    expect(paced.details).toMatchObject({ kind: 'rate-limited', attempts: 1, retryable: true })
+    expect(api.requests).toHaveLength(1)
+  })
+
+  it('passes on a failure of the pacer that is not about time', async () => {
+    api.fault({ path: purge, status: 429, retryAfter: '1' })
+    const broken = new Error('the clock broke')
+    const pacer = new Pacer({ concurrency: 4, maxWaitMs: 5000, now: () => 0, sleep: () => Promise.reject(broken) })
+    const error = await client({ pacer }).request('POST', purge, { body, paced: true }).catch((caught: unknown) => caught)
+    expect(error).toBe(broken)
+  })
+})
+
+describe('ApiClient timers', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('clears the timeout of an attempt once it is answered', async () => {
+    const set = vi.spyOn(globalThis, 'setTimeout')
+    const cleared = vi.spyOn(globalThis, 'clearTimeout')
+    await client({ timeoutMs: 61_234 }).request('GET', '/zones')
+    const timers = set.mock.results.filter((_, i) => set.mock.calls[i]?.[1] === 61_234).map((result) => result.value as unknown)
+    expect(timers).toHaveLength(1)
+    expect(cleared.mock.calls.map(([timer]) => timer as unknown)).toContain(timers[0])
   })
 })

@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { ApiError, describeFailure, extractServerMessage } from '../../src/http/errors.js'
+import { AnswerError, GitError, GitHubError, InputError } from '../../src/errors.js'
 
 const KEY = 'sk-7Qw2Ze9Rt4Yu1Io8'
 const hide = (text: string): string => text.split(KEY).join('***')
@@ -205,5 +206,19 @@ describe('ApiError', () => {
     expect(error.name).toBe('ApiError')
     expect(error.status).toBe(404)
     expect(error.message).toBe(describeFailure(error.details))
+  })
+})
+
+describe('the step\'s own errors', () => {
+  it.each([
+    [InputError, 'InputError'],
+    [AnswerError, 'AnswerError'],
+    [GitError, 'GitError'],
+    [GitHubError, 'GitHubError']
+  ])('%o is named %s, for the log and for telling them apart', (Class, name) => {
+    const error = new Class('message')
+    expect(error.name).toBe(name)
+    expect(error.message).toBe('message')
+    expect(error).toBeInstanceOf(Error)
   })
 })

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
-import { comparedPaths, parseRepository, pickPreviousRelease, type Release } from '../../src/changes/github.js'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { comparedPaths, compareWithApi, parseRepository, pickPreviousRelease, previousReleaseTag, type Release } from '../../src/changes/github.js'
+import { GitHubError, InputError } from '../../src/errors.js'
 
 const release = (tag_name: string, published_at: string | null, over: Partial<Release> = {}): Release => ({ tag_name, published_at, draft: false, prerelease: false, ...over })
 
@@ -20,6 +23,21 @@ describe('pickPreviousRelease', () => {
   it('ignores releases published after this one', () => {
     expect(pickPreviousRelease(releases, release('v2.0.1', '2026-10-15T00:00:00Z'))?.tag_name).toBe('v2.0.0')
   })
+  it('takes every earlier release for a release not yet published', () => {
+    expect(pickPreviousRelease(releases, release('v9', null))?.tag_name).toBe('v2.1.0')
+  })
+  it('skips a draft and the release itself, whatever their dates', () => {
+    const current = release('v3', null)
+    const listed = [release('v3', '2026-11-05T00:00:00Z'), release('draft', '2026-11-04T00:00:00Z', { draft: true }), release('unpublished', null), release('v2', '2026-11-01T00:00:00Z')]
+    expect(pickPreviousRelease(listed, current)?.tag_name).toBe('v2')
+  })
+  it('takes the latest of the earlier releases, in any order', () => {
+    const listed = [release('v1', '2026-09-01T00:00:00Z'), release('v2', '2026-10-01T00:00:00Z'), release('v1.5', '2026-09-15T00:00:00Z')]
+    expect(pickPreviousRelease(listed, release('v3', '2026-11-01T00:00:00Z'))?.tag_name).toBe('v2')
+  })
+  it('takes a release published at the same moment for no earlier one', () => {
+    expect(pickPreviousRelease([release('twin', '2026-11-01T00:00:00Z')], release('v3', '2026-11-01T00:00:00Z'))).toBeUndefined()
+  })
   it('finds none for the first release', () => {
     expect(pickPreviousRelease(releases, release('v1.0.0', '2026-09-01T00:00:00Z'))).toBeUndefined()
   })
@@ -33,16 +51,125 @@ describe('comparedPaths', () => {
         { filename: 'b', status: 'removed' },
         { filename: 'c-new', status: 'renamed', previous_filename: 'c-old' },
         { filename: 'd', status: 'modified' },
-        { filename: 'e', status: 'copied', previous_filename: 'e-src' }
+        { filename: 'e', status: 'copied', previous_filename: 'e-src' },
+        { filename: 'f', status: 'renamed' },
+        { filename: 'a', status: 'modified' }
       ])
-    ).toEqual(['a', 'b', 'c-old', 'c-new', 'd', 'e'])
+    ).toEqual(['a', 'b', 'c-old', 'c-new', 'd', 'e', 'f'])
   })
 })
 
 describe('parseRepository', () => {
   it('reads owner/repo and refuses anything else', () => {
     expect(parseRepository('acme/site')).toEqual({ owner: 'acme', repo: 'site' })
-    expect(() => parseRepository(undefined)).toThrow(/GITHUB_REPOSITORY is not set as owner\/repo/)
-    expect(() => parseRepository('acme')).toThrow(/GITHUB_REPOSITORY/)
+    const refusal = new InputError(
+      'GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.'
+    )
+    for (const value of [undefined, '', 'acme', 'acme/', '/site', 'acme/site/x']) {
+      expect(() => parseRepository(value)).toThrow(InputError)
+      expect(() => parseRepository(value)).toThrow(refusal)
+    }
+  })
+})
+
+// A programmable GitHub API: each test says what it answers.
+const TOKEN = 'ghs_unit-test-token'
+let server: Server
+let answer: (path: string) => { status: number; body: unknown; headers?: Record<string, string> }
+const requests: string[] = []
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests.push(`${req.method ?? ''} ${req.url ?? ''} ${req.headers.authorization ?? ''}`)
+    const { status, body, headers } = answer(req.url ?? '')
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  // Read once, when octokit is first loaded.
+  process.env.GITHUB_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+beforeEach(() => {
+  requests.length = 0
+})
+const acme = { owner: 'acme', repo: 'site' }
+const caught = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error)
+
+describe('compareWithApi', () => {
+  const files = (count: number) => Array.from({ length: count }, (_, i) => ({ filename: `f${i}`, status: 'modified' }))
+
+  it('asks for base...head with the token, and gives the paths', async () => {
+    answer = () => ({ status: 200, body: { files: [{ filename: 'new', status: 'renamed', previous_filename: 'old' }, { filename: 'a', status: 'added' }] } })
+    expect(await compareWithApi(TOKEN, acme, 'v1', 'abc123')).toEqual({ paths: ['old', 'new', 'a'], complete: true })
+    expect(requests).toEqual([`GET /repos/acme/site/compare/v1...abc123 token ${TOKEN}`])
+  })
+
+  it('takes a list of 300 files as possibly cut off, and one of 299 as whole', async () => {
+    answer = () => ({ status: 200, body: { files: files(299) } })
+    expect((await compareWithApi(TOKEN, acme, 'a', 'b')).complete).toBe(true)
+    answer = () => ({ status: 200, body: { files: files(300) } })
+    expect(await compareWithApi(TOKEN, acme, 'a', 'b')).toMatchObject({ complete: false })
+  })
+
+  it('takes an answer without files as no change', async () => {
+    answer = () => ({ status: 200, body: { status: 'identical' } })
+    expect(await compareWithApi(TOKEN, acme, 'a', 'b')).toEqual({ paths: [], complete: true })
+  })
+
+  it('needs a token, and says which input to set', async () => {
+    const error = await caught(compareWithApi('', acme, 'a', 'b'))
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toBe(
+      'Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.'
+    )
+    expect(requests).toEqual([])
+  })
+
+  it.each([
+    [404, ' Check the ref, and that github-token may read this repository (contents: read).'],
+    [401, ' Check the github-token input and its permissions.'],
+    [403, ' Check the github-token input and its permissions.'],
+    [422, '']
+  ])('says which call failed with HTTP %i, and what to check', async (status, hint) => {
+    answer = () => ({ status, body: { message: 'Refused\nsecond line' } })
+    const error = await caught(compareWithApi(TOKEN, acme, 'v1', 'abc'))
+    expect(error).toBeInstanceOf(GitHubError)
+    expect((error as GitHubError).message).toBe(`GitHub API: comparing v1...abc failed (HTTP ${status}): Refused.${hint}`)
+  })
+})
+
+describe('previousReleaseTag', () => {
+  const listed = [release('v2', '2026-11-03T00:00:00Z'), release('v2-rc', '2026-11-02T00:00:00Z', { prerelease: true }), release('v1', '2026-11-01T00:00:00Z')]
+
+  it('lists the releases and takes the one before', async () => {
+    answer = () => ({ status: 200, body: listed })
+    expect(await previousReleaseTag(TOKEN, acme, listed[0] as Release)).toBe('v1')
+    expect(requests).toEqual([`GET /repos/acme/site/releases?per_page=100 token ${TOKEN}`])
+  })
+
+  it('says when there is no earlier full release, or no earlier release at all', async () => {
+    answer = () => ({ status: 200, body: listed })
+    const full = await caught(previousReleaseTag(TOKEN, acme, listed[2] as Release))
+    expect(full).toBeInstanceOf(InputError)
+    expect((full as InputError).message).toBe(
+      'Release v1 has no earlier full release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.'
+    )
+    const pre = await caught(previousReleaseTag(TOKEN, acme, release('v0-rc', '2026-10-01T00:00:00Z', { prerelease: true })))
+    expect((pre as InputError).message).toMatch(/^Release v0-rc has no earlier release to compare with\./)
+  })
+
+  it('needs a token', async () => {
+    const error = await caught(previousReleaseTag('', acme, listed[0] as Release))
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toMatch(/^Input "github-token" is empty/)
+  })
+
+  it('says which call failed', async () => {
+    answer = () => ({ status: 404, body: { message: 'Not Found' } })
+    const error = await caught(previousReleaseTag(TOKEN, acme, listed[0] as Release))
+    expect(error).toBeInstanceOf(GitHubError)
+    expect((error as GitHubError).message).toBe('GitHub API: listing releases failed (HTTP 404): Not Found. Check the ref, and that github-token may read this repository (contents: read).')
   })
 })

@@ -34,6 +34,33 @@ describe('readRateLimit', () => {
   })
   it('joins a header given several times', () => {
     expect(readRateLimit({ ratelimit: ['"a";r=5;t=1', '"b";r=2;t=4'] }, NOW)).toEqual({ remaining: 2, resetMs: 4000 })
+    expect(readRateLimit({ ratelimit: ['"a";r=2;t=1', '"b";r=5;t=4'] }, NOW)).toStrictEqual({ remaining: 2, resetMs: 1000 })
+  })
+  it('takes the first of items with the same least remaining', () => {
+    expect(readRateLimit({ ratelimit: '"a";r=1;t=1, "b";r=5;t=9, "c";r=1;t=3' }, NOW)).toStrictEqual({ remaining: 1, resetMs: 1000 })
+  })
+  it('takes the only policy whatever its name, and none of several that do not match', () => {
+    expect(readRateLimit({ ratelimit: '"a";r=1', 'ratelimit-policy': '"other";q=10;w=2' }, NOW)).toStrictEqual({ remaining: 1, limit: 10, windowMs: 2000 })
+    expect(readRateLimit({ ratelimit: '"a";r=1', 'ratelimit-policy': '"x";q=10;w=2, "y";q=5;w=1' }, NOW)).toStrictEqual({ remaining: 1 })
+    expect(readRateLimit({ ratelimit: '"a";r=1', 'ratelimit-policy': '"x";q=10;w=2, "a";q=5;w=1' }, NOW)).toStrictEqual({ remaining: 1, limit: 5, windowMs: 1000 })
+  })
+  it('leaves out what the IETF fields do not say, and a window of 0', () => {
+    expect(readRateLimit({ ratelimit: '"a";r=0' }, NOW)).toStrictEqual({ remaining: 0 })
+    expect(readRateLimit({ ratelimit: '"a";r=0', 'ratelimit-policy': '"a";w=0' }, NOW)).toStrictEqual({ remaining: 0 })
+    expect(readRateLimit({ ratelimit: '"a";r=0', 'ratelimit-policy': '"a";q=0' }, NOW)).toStrictEqual({ remaining: 0, limit: 0 })
+  })
+  it('leaves out what the older headers do not say, and a window of 0', () => {
+    expect(readRateLimit({ 'x-ratelimit-remaining': '3' }, NOW)).toStrictEqual({ remaining: 3 })
+    expect(readRateLimit({ 'x-ratelimit-remaining': '3', 'x-ratelimit-limit': '10, 10;w=0' }, NOW)).toStrictEqual({ remaining: 3, limit: 10 })
+  })
+  it('reads a window with spaces around its parameter', () => {
+    expect(readRateLimit({ 'ratelimit-remaining': '3', 'ratelimit-limit': '10, 10; w=60' }, NOW)).toStrictEqual({ remaining: 3, limit: 10, windowMs: 60_000 })
+  })
+  it('reads numbers with spaces around them and decimals, and nothing else', () => {
+    expect(readRateLimit({ 'x-ratelimit-remaining': ' 7 ', 'x-ratelimit-reset': '1.25' }, NOW)).toStrictEqual({ remaining: 7, resetMs: 1250 })
+    expect(readRateLimit({ 'x-ratelimit-remaining': '7abc' }, NOW)).toBeUndefined()
+    expect(readRateLimit({ 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': '1.' }, NOW)).toStrictEqual({ remaining: 7 })
+    expect(readRateLimit({ 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': '1.5s' }, NOW)).toStrictEqual({ remaining: 7 })
   })
   test.prop([fc.dictionary(fc.constantFrom('ratelimit', 'ratelimit-policy', 'ratelimit-remaining', 'ratelimit-limit', 'ratelimit-reset', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-limit'), fc.string())])(
     'never throws, and gives only finite, non-negative numbers',
@@ -51,6 +78,12 @@ describe('parseItems', () => {
       { name: 'b', params: new Map([['w', 2]]) }
     ])
   })
+  it('skips names that are only partly a string or a token', () => {
+    expect(parseItems('x"a";r=1, "a"x;r=1, 1a;r=1, a"b;r=1, "a\\"b";r=1')).toEqual([])
+  })
+  it('reads parameters with spaces around them and names of several characters, and skips other names', () => {
+    expect(parseItems('a; r = 5 ;ab_1-c=2;R=3;1r=4;r!=5;=6')).toEqual([{ name: 'a', params: new Map([['r', 5], ['ab_1-c', 2]]) }])
+  })
 })
 
 describe('resetDelayMs', () => {
@@ -59,5 +92,9 @@ describe('resetDelayMs', () => {
     expect(resetDelayMs(0.5, NOW)).toBe(500)
     expect(resetDelayMs(NOW / 1000 + 60, NOW)).toBe(60_000)
     expect(resetDelayMs(NOW + 60_000, NOW)).toBe(60_000)
+  })
+  it('takes a value of exactly 1e9 for seconds to wait, and 1e12 for Unix seconds', () => {
+    expect(resetDelayMs(1e9, NOW)).toBe(1e12)
+    expect(resetDelayMs(1e12, NOW)).toBe(1e15 - NOW)
   })
 })

@@ -69,6 +69,13 @@ describe('collectFileEntries', () => {
     expect(SOURCES.map((source) => source.name)).toEqual(['files', 'files-from'])
   })
 
+  it('names files-from when its file cannot be read', async () => {
+    const missing = join(dir, 'missing.txt')
+    const error = await collectFileEntries(inputs([], missing)).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toMatch(/^Input "files-from": cannot read /)
+  })
+
   it('keeps an entry with a user name or password only with them hidden: it is reported as written, never sent', async () => {
     writeFileSync(join(dir, 'urls.txt'), 'https://user:hunter2@example.com/b\n')
     expect(await collectFileEntries(inputs(['https://user:hunter2@example.com/a', '/ok'], join(dir, 'urls.txt')))).toEqual([
