@@ -259,7 +259,9 @@ export class Pacer {
       return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false }
     }
     const byRefill = trustRefill && refill !== undefined ? (1 - (tokens.bucket as number)) / refill : undefined
-    return { wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? PROBE_MS : Number.POSITIVE_INFINITY))), onRefillAlone: false }
+    // Nothing says when: one request a second after the last one goes to find out.
+    const probeIn = Math.max(0, this.lastSentAt + PROBE_MS - now)
+    return { wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? probeIn : Number.POSITIVE_INFINITY))), onRefillAlone: false }
   }
 
   /** Sends what may be sent now, and sets a timer for the rest. */

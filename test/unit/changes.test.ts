@@ -60,6 +60,7 @@ describe('detectChanges from git', () => {
       head: commit(3),
       files: ['site/blog.html'],
       entries: ['/blog.html'],
+      deployed: new Map([['/blog.html', 'site/blog.html']]),
       incomplete: undefined,
       manifest: undefined
     })
@@ -100,6 +101,10 @@ describe('detectChanges from git', () => {
       head: commit(3),
       files: ['site/old-name.css', 'site/new-name.css'],
       entries: ['/old-name.css', '/new-name.css'],
+      deployed: new Map([
+        ['/old-name.css', 'site/old-name.css'],
+        ['/new-name.css', 'site/new-name.css']
+      ]),
       incomplete: undefined,
       manifest: undefined
     })
