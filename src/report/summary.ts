@@ -27,7 +27,8 @@ export function renderSummary(result: RunResult): string {
     ...(result.traffic.length > MAX_TRAFFIC_SECTIONS ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, ''] : [])
   ].join('\n')
   const lists = listBlocks(result)
-  return [fixed, ...listsWithin(lists, SUMMARY_LIMIT_BYTES - byteLength(fixed) - 2 * lists.length)].join('\n')
+  // Each list is joined on with a newline: the lists get what is left of the limit after the fixed part and those.
+  return [fixed, ...listsWithin(lists, SUMMARY_LIMIT_BYTES - byteLength(fixed) - lists.length)].join('\n')
 }
 
 /** The zones worked on, or as the user gave them when they could not be found. */
@@ -54,7 +55,7 @@ export function notPurgedSentence(result: RunResult): string {
     result.failedTags.length > 0 ? `${result.failedTags.length} of ${plural(tagsAsked, 'tag')}` : undefined
   ].filter((part) => part !== undefined)
   if (parts.length === 0) return ''
-  const one = parts.length === 1 && result.failedFiles.length + result.failedTags.length === 1
+  const one = result.failedFiles.length + result.failedTags.length === 1
   return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `
 }
 
