@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import * as log from '../log.js'
 import type { RunResult } from '../result.js'
 import { redactDeep } from '../secrets.js'
+import { plural } from '../text.js'
 import { fitJson, MAX_OUTPUT_BYTES } from './outputs.js'
 import { notPurgedSentence, renderSummary } from './summary.js'
 
@@ -143,7 +144,8 @@ async function guarded(task: () => unknown): Promise<Error | undefined> {
 /** A fallback summary when the full one cannot be drawn: the verdict and the counts, nothing from outside. */
 function plainSummary(result: RunResult): string {
   const verdict = result.dryRun ? 'Dry run: nothing was sent.' : result.ok ? 'Done.' : '**The step failed.**'
-  return `## CDN purge\n\n${verdict} ${result.purgedFiles.length} URLs and ${result.purgedTags.length} tags purged, ${result.failedFiles.length} URLs and ${result.failedTags.length} tags not purged. The full summary could not be drawn: see the log.\n`
+  const counts = (urls: number, tags: number): string => `${plural(urls, 'URL')} and ${plural(tags, 'tag')}`
+  return `## CDN purge\n\n${verdict} ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.failedTags.length)} not purged. The full summary could not be drawn: see the log.\n`
 }
 
 /**

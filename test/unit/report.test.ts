@@ -147,6 +147,7 @@ describe('report', () => {
       return runResult({
         ...over,
         failedFiles: ['https://example.com/a'],
+        failedTags: ['t1'],
         traffic: [
           {
             ...traffic,
@@ -159,13 +160,13 @@ describe('report', () => {
       })
     }
     await report(broken({ ok: false, errors: ['HTTP 500'] }), true, { ...process.env })
-    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\n**The step failed.** 0 URLs and 0 tags purged, 1 URLs and 0 tags not purged.')
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\n**The step failed.** 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.')
     expect(errorLines()).toEqual([
-      '::error title=CDN purge failed::1 of 1 URL was not purged. See the failed-files / failed-tags outputs.%0AHTTP 500%0AReporting broke while reading the result (Invalid time value); computing output "result" (Invalid time value); drawing the job summary (Invalid time value): please report this as a bug. Outputs and summary were written as far as possible.'
+      '::error title=CDN purge failed::1 of 1 URL and 1 of 1 tag were not purged. See the failed-files / failed-tags outputs.%0AHTTP 500%0AReporting broke while reading the result (Invalid time value); computing output "result" (Invalid time value); drawing the job summary (Invalid time value): please report this as a bug. Outputs and summary were written as far as possible.'
     ])
     writeFileSync(summaryPath, '')
     await report(broken({ dryRun: true }), true, { ...process.env })
-    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDry run: nothing was sent. 0 URLs and 0 tags purged, 1 URLs and 0 tags not purged.')
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDry run: nothing was sent. 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.')
   })
 
   it('takes every registered secret out of the outputs and the summary', async () => {
