@@ -49,7 +49,8 @@ function outputThunks(result: RunResult): [string, () => unknown][] {
           until: report.until,
           granularity: report.granularity,
           totals: report.totals ?? null,
-          ...(report.error === undefined ? {} : { error: report.error })
+          // Left out of the JSON when there was none.
+          error: report.error
         }))
     ],
     ['verified-files', () => String(result.verification?.counts.fresh ?? 0)],
