@@ -1,4 +1,4 @@
-import type { RunResult, ZoneResult } from '../result.js'
+import type { RunResult, VerdictReport, ZoneResult } from '../result.js'
 import { plural } from '../text.js'
 import { byteLength, code, escapeText, listsWithin, SUMMARY_LIMIT_BYTES, type ListBlock } from './markdown.js'
 import { trafficSection } from './traffic.js'
@@ -27,7 +27,8 @@ export function renderSummary(result: RunResult): string {
     ...(result.traffic.length > MAX_TRAFFIC_SECTIONS ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, ''] : [])
   ].join('\n')
   const lists = listBlocks(result)
-  return [fixed, ...listsWithin(lists, SUMMARY_LIMIT_BYTES - byteLength(fixed) - 2 * lists.length)].join('\n')
+  // Each list is joined on with a newline: the lists get what is left of the limit after the fixed part and those.
+  return [fixed, ...listsWithin(lists, SUMMARY_LIMIT_BYTES - byteLength(fixed) - lists.length)].join('\n')
 }
 
 /** The zones worked on, or as the user gave them when they could not be found. */
@@ -54,7 +55,7 @@ export function notPurgedSentence(result: RunResult): string {
     result.failedTags.length > 0 ? `${result.failedTags.length} of ${plural(tagsAsked, 'tag')}` : undefined
   ].filter((part) => part !== undefined)
   if (parts.length === 0) return ''
-  const one = parts.length === 1 && result.failedFiles.length + result.failedTags.length === 1
+  const one = result.failedFiles.length + result.failedTags.length === 1
   return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `
 }
 
@@ -65,7 +66,7 @@ function countsTable(result: RunResult): string[] {
   if (result.zones.length > 1) {
     rows.push(['Zones', result.zones.map((zone) => escapeText(zone.name || zone.id)).join(', ')])
   } else if (only !== undefined) {
-    rows.push(['Zone', [only.name === '' ? '' : escapeText(only.name), code(only.id), only.status === '' ? '' : escapeText(only.status)].filter((part) => part !== '').join(' · ')])
+    rows.push(['Zone', [escapeText(only.name), code(only.id), escapeText(only.status)].filter((part) => part !== '').join(' · ')])
   } else if (result.zoneInput.length > 0) {
     rows.push(['Zone', `${result.zoneInput.map(escapeText).join(', ')} (not resolved)`])
   }
@@ -180,8 +181,8 @@ function edgeSection(result: RunResult): string[] {
       counts.differs > 0 ? `${counts.differs} differ from the deployed file` : undefined
     ].filter((part) => part !== undefined)
     lines.push('### Verification', '', `${plural(verification.verdicts.length, 'URL')} checked at the edge: ${tally.join(', ')}.`, '')
-    const order = ['stale', 'error', 'unknown', 'fresh']
-    const rows = [...verification.verdicts].sort((a, b) => order.indexOf(a.verdict) - order.indexOf(b.verdict)).slice(0, MAX_VERDICT_ROWS)
+    const rank: Record<VerdictReport['verdict'], number> = { stale: 0, error: 1, unknown: 2, fresh: 3 }
+    const rows = [...verification.verdicts].sort((a, b) => rank[a.verdict] - rank[b.verdict]).slice(0, MAX_VERDICT_ROWS)
     const content = verification.verdicts.some((verdict) => verdict.content !== null)
     lines.push(
       `| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`,
@@ -210,22 +211,32 @@ function edgeSection(result: RunResult): string[] {
 function listBlocks(result: RunResult): ListBlock[] {
   const errors = [...new Set(result.errors)]
   const purgedTags = [...new Set(result.purgedTags)]
+  const notWarmed = result.warm?.problems ?? []
+  const changedUrls = result.changes?.urls ?? []
+  const changedFiles = result.changes?.files ?? []
   const blocks: (ListBlock | false)[] = [
     result.failedFiles.length > 0 && { title: `URLs not purged (${result.failedFiles.length})`, items: result.failedFiles, more: 'see the failed-files output and the file failed-files-path names', style: 'pre' },
     result.failedTags.length > 0 && { title: `Cache tags not purged (${result.failedTags.length})`, items: result.failedTags, more: 'see the failed-tags output', style: 'pre' },
     result.staleFiles.length > 0 && { title: `URLs still stale at the edge (${result.staleFiles.length})`, items: result.staleFiles, more: 'see the stale-files output', style: 'pre' },
-    (result.warm?.problems.length ?? 0) > 0 && {
-      title: `Not warmed (${result.warm?.problems.length ?? 0})`,
-      items: result.warm?.problems.map((problem) => `${problem.url} (${problem.detail})`) ?? [],
-      more: 'see the result output',
-      style: 'pre'
+    notWarmed.length > 0 && { title: `Not warmed (${notWarmed.length})`, items: notWarmed.map((problem) => `${problem.url} (${problem.detail})`), more: 'see the result output', style: 'pre' },
+    errors.length > 0 && {
+      title: `Errors (${errors.length})`,
+      items: errors,
+      more: 'see the log',
+      // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
+      style: 'ul'
     },
-    errors.length > 0 && { title: `Errors (${errors.length})`, items: errors, more: 'see the log', style: 'ul' },
-    result.warnings.length > 0 && { title: `Warnings (${result.warnings.length})`, items: result.warnings, more: 'see the log', style: 'ul' },
+    result.warnings.length > 0 && {
+      title: `Warnings (${result.warnings.length})`,
+      items: result.warnings,
+      more: 'see the log',
+      // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
+      style: 'ul'
+    },
     result.purgedFiles.length > 0 && { title: `URLs purged (${result.purgedFiles.length})`, items: result.purgedFiles, more: 'the purged-files output counts them', style: 'pre' },
     purgedTags.length > 0 && { title: `Cache tags purged (${purgedTags.length})`, items: purgedTags, more: 'the purged-tags output counts them', style: 'pre' },
-    (result.changes?.urls.length ?? 0) > 0 && { title: `Changed URLs (${result.changes?.urls.length ?? 0})`, items: result.changes?.urls ?? [], more: 'see the changed-urls output', style: 'pre' },
-    (result.changes?.files.length ?? 0) > 0 && { title: `Changed files (${result.changes?.files.length ?? 0})`, items: result.changes?.files ?? [], more: 'see the changed-files output', style: 'pre' }
+    changedUrls.length > 0 && { title: `Changed URLs (${changedUrls.length})`, items: changedUrls, more: 'see the changed-urls output', style: 'pre' },
+    changedFiles.length > 0 && { title: `Changed files (${changedFiles.length})`, items: changedFiles, more: 'see the changed-files output', style: 'pre' }
   ]
   return blocks.filter((block): block is ListBlock => block !== false)
 }

@@ -1,10 +1,14 @@
+import * as core from '@actions/core'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { EOL, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { failureMessage, headline, report } from '../../src/report/index.js'
+import { renderSummary } from '../../src/report/summary.js'
 import { buildResult, type RunResult } from '../../src/result.js'
+import { registerSecret } from '../../src/secrets.js'
 import { parseOutputFile } from '../e2e/run-action.js'
+import { runResult, unreadTraffic } from './fixtures/run-result.js'
 import { stateWith, urls, zone } from './fixtures/run-state.js'
 
 // core writes outputs to GITHUB_OUTPUT and the summary to GITHUB_STEP_SUMMARY (whose path it keeps once read).
@@ -22,6 +26,8 @@ beforeEach(() => {
   writeFileSync(outputPath, '')
   mkdirSync(runnerTemp, { recursive: true })
   Object.assign(process.env, env)
+  // core keeps what a failed write left in its buffer: no test may see another's summary.
+  core.summary.emptyBuffer()
   log = []
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     log.push(String(chunk))
@@ -42,13 +48,15 @@ const allOk = (): boolean => true
 
 describe('report', () => {
   it('writes every output, an empty failed-files list file, the summary, and no error when all went through', async () => {
-    await report(buildResult(stateWith(allOk)), true, { ...process.env })
+    const result = buildResult(stateWith(allOk))
+    await report(result, true, { ...process.env })
     const values = outputs()
     expect(values).toMatchObject({ 'zone-id': 'z1', 'purged-files': '5', 'failed-files': '[]', 'purged-tags': '3' })
     expect(values['failed-files-path']?.startsWith(join(runnerTemp, 'cdn-purge-'))).toBe(true)
     expect(readFileSync(values['failed-files-path']!, 'utf8')).toBe('')
-    expect(readFileSync(summaryPath, 'utf8')).toContain('## CDN purge: example.com')
+    expect(readFileSync(summaryPath, 'utf8')).toBe(`${renderSummary(result)}${EOL}`)
     expect(errorLines()).toEqual([])
+    expect(warningLines()).toEqual([])
     expect(log.join('')).toContain('example.com: purged 5 of 5 URLs, purged 3 of 3 tags (5 HTTP requests).\n')
     expect(process.exitCode).toBeUndefined()
   })
@@ -67,6 +75,7 @@ describe('report', () => {
     const state = { ...stateWith(allOk), zones: [], plan: undefined, outcomes: [], requested: undefined, errors: ['Input "batch-size" must be a whole number from 1 to 1000, got "0".'], stopped: { phase: 'reading the inputs', status: undefined, input: 'batch-size' } }
     await report(buildResult(state), true, { ...process.env })
     expect(errorLines()).toEqual(['::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0".'])
+    expect(log.join('')).not.toContain('errors:')
   })
 
   it('cuts failed-files to 512 KiB with a warning, while the file keeps every URL', async () => {
@@ -120,12 +129,86 @@ describe('report', () => {
       ]
     }
     await report(broken, true, { ...process.env })
-    expect(outputs()).toMatchObject({ 'purged-files': '5', 'failed-files': '[]', 'zone-id': 'z1' })
-    expect(readFileSync(summaryPath, 'utf8')).toContain('The full summary could not be drawn: see the log.')
-    const errors = errorLines()
-    expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(/^::error title=CDN purge failed::The purge went as asked, but the report is incomplete\.%0AReporting broke while .*Invalid time value/)
+    expect(outputs()).toMatchObject({ 'purged-files': '5', 'failed-files': '[]', 'zone-id': 'z1', result: '' })
+    expect(readFileSync(summaryPath, 'utf8')).toBe(
+      `## CDN purge\n\nDone. 5 URLs and 3 tags purged, 0 URLs and 0 tags not purged. The full summary could not be drawn: see the log.\n${EOL}`
+    )
+    expect(errorLines()).toEqual([
+      '::error title=CDN purge failed::The purge went as asked, but the report is incomplete.%0AReporting broke while reading the result (Invalid time value); computing output "result" (Invalid time value); drawing the job summary (Invalid time value): please report this as a bug. Outputs and summary were written as far as possible.'
+    ])
+    // The stack, for the bug report, at debug level.
+    expect(log.join('')).toContain('::debug::RangeError: Invalid time value%0A    at ')
     expect(process.exitCode).toBe(1)
+  })
+
+  it('says in the plain summary whether the step failed or was a dry run', async () => {
+    const broken = (over: Partial<RunResult>): RunResult => {
+      const traffic = unreadTraffic('z1')
+      return runResult({
+        ...over,
+        failedFiles: ['https://example.com/a'],
+        failedTags: ['t1'],
+        traffic: [
+          {
+            ...traffic,
+            // An error without a stack: it is reported all the same.
+            get points(): never {
+              throw Object.assign(new RangeError('Invalid time value'), { stack: undefined })
+            }
+          }
+        ]
+      })
+    }
+    await report(broken({ ok: false, errors: ['HTTP 500'] }), true, { ...process.env })
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\n**The step failed.** 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.')
+    expect(errorLines()).toEqual([
+      '::error title=CDN purge failed::1 of 1 URL and 1 of 1 tag were not purged. See the failed-files / failed-tags outputs.%0AHTTP 500%0AReporting broke while reading the result (Invalid time value); computing output "result" (Invalid time value); drawing the job summary (Invalid time value): please report this as a bug. Outputs and summary were written as far as possible.'
+    ])
+    writeFileSync(summaryPath, '')
+    await report(broken({ dryRun: true }), true, { ...process.env })
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDry run: nothing was sent. 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.')
+  })
+
+  it('takes every registered secret out of the outputs and the summary', async () => {
+    registerSecret('sk-live-4f9a2c')
+    await report(runResult({ ok: false, errors: ['HTTP 401 for key sk-live-4f9a2c'] }), true, { ...process.env })
+    expect(outputs().result).toContain('"errors":["HTTP 401 for key ***"]')
+    expect(readFileSync(summaryPath, 'utf8')).toContain('<li>HTTP 401 for key ***</li>')
+    const logged = log.join('').split('\n').filter((line) => !line.startsWith('::add-mask::'))
+    expect([readFileSync(outputPath, 'utf8'), readFileSync(summaryPath, 'utf8'), ...logged].join('\n')).not.toContain('sk-live')
+  })
+
+  it('warns of each output cut to fit, naming it', async () => {
+    const stale = Array.from({ length: 6000 }, (_, i) => `https://example.com/${String(i).padStart(5, '0')}/${'p'.repeat(100)}`)
+    await report(runResult({ staleFiles: stale }), true, { ...process.env })
+    expect(warningLines()).toEqual([
+      '::warning::Output "stale-files" was cut to stay under 512 KiB, the most an output can carry.',
+      '::warning::Output "result" was cut to stay under 512 KiB, the most an output can carry.'
+    ])
+    expect(errorLines()).toEqual([])
+  })
+
+  it('warns of each output it could not write, and goes on', async () => {
+    const missing = join(dir, 'no-such-output-file')
+    process.env.GITHUB_OUTPUT = missing
+    await report(runResult(), true, { ...process.env })
+    const warnings = warningLines()
+    expect(warnings).toHaveLength(18)
+    expect(warnings[0]).toBe(`::warning::Output "zone-id" could not be written: Missing file at path: ${missing}.`)
+    expect(warnings[17]).toBe(`::warning::Output "result" could not be written: Missing file at path: ${missing}.`)
+    expect(errorLines()).toEqual([])
+    expect(readFileSync(summaryPath, 'utf8')).toContain('<details><summary>Warnings (18)</summary>')
+  })
+
+  it('leaves failed-files-path empty, with a warning, when the list cannot be written', async () => {
+    const missing = join(dir, 'no-such-temp')
+    await report(runResult({ ok: false, failedFiles: ['https://example.com/a'], errors: ['HTTP 500'] }), true, { ...process.env, RUNNER_TEMP: missing })
+    expect(outputs()['failed-files-path']).toBe('')
+    const warnings = warningLines()
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]?.startsWith(`::warning::The list of URLs not purged could not be written (ENOENT: no such file or directory, mkdtemp '${join(missing, 'cdn-purge-')}`)).toBe(true)
+    expect(warnings[0]?.endsWith("'); failed-files-path is empty.")).toBe(true)
+    expect(outputs()['failed-files']).toBe('["https://example.com/a"]')
   })
 })
 
