@@ -8,6 +8,9 @@ const duration = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${(ms / 1000
 /** Most zone rows and traffic sections shown; the zones output has every zone. */
 const MAX_ZONE_ROWS = 100
 const MAX_TRAFFIC_SECTIONS = 20
+/** Most zones named in the counts table's Zones row, and most created-zone notes; the zones output has all. */
+const MAX_ZONES_NAMED = 10
+const MAX_CREATED_NOTES = 20
 
 /**
  * The job summary, in Markdown, from the result alone. The banner and the counts always come first and
@@ -43,7 +46,8 @@ function banner(result: RunResult): string[] {
   if (result.dryRun) return ['> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', '']
   if (result.ok) return []
   const stopped = result.sent.length === 0 && result.stoppedAt !== null ? `Nothing was sent: ${escapeText(result.stoppedAt)}. ` : ''
-  return ['> [!CAUTION]', `> **The step failed.** ${notPurgedSentence(result)}${stopped}See the errors below.`, '']
+  const stale = result.staleFiles.length > 0 ? `${result.staleFiles.length} of ${plural(result.verification?.verdicts.length ?? 0, 'URL')} checked at the edge still served a stale copy. ` : ''
+  return ['> [!CAUTION]', `> **The step failed.** ${notPurgedSentence(result)}${stale}${stopped}See the errors below.`, '']
 }
 
 /** "2 of 5 URLs and 1 of 3 tags were not purged. ", or that the purge of everything was not confirmed; '' when nothing is missing. */
@@ -64,7 +68,9 @@ function countsTable(result: RunResult): string[] {
   const rows: [string, string][] = []
   const [only] = result.zones
   if (result.zones.length > 1) {
-    rows.push(['Zones', result.zones.map((zone) => escapeText(zone.name || zone.id)).join(', ')])
+    const named = result.zones.slice(0, MAX_ZONES_NAMED).map((zone) => escapeText(zone.name || zone.id))
+    const more = result.zones.length - named.length
+    rows.push(['Zones', `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`])
   } else if (only !== undefined) {
     rows.push(['Zone', [escapeText(only.name), code(only.id), escapeText(only.status)].filter((part) => part !== '').join(' · ')])
   } else if (result.zoneInput.length > 0) {
@@ -116,15 +122,15 @@ function zonesTable(result: RunResult): string[] {
     `| ${columns.map(([name]) => name).join(' | ')} |`,
     `|${columns.map(() => '---|').join('')}`,
     ...shown.map((zone) => `| ${columns.map(([, cell]) => cell(zone)).join(' | ')} |`),
-    ...(result.zones.length > shown.length ? ['', `… and ${result.zones.length - shown.length} more zones: see the zones output.`] : []),
+    ...(result.zones.length > shown.length ? ['', `… and ${plural(result.zones.length - shown.length, 'more zone')}: see the zones output.`] : []),
     ''
   ]
 }
 
 /** For a zone the step created: the DNS record the user must add next. */
 function createdSection(result: RunResult): string[] {
-  return result.zones.flatMap((zone) => {
-    if (zone.created === null) return []
+  const created = result.zones.flatMap((zone) => (zone.created === null ? [] : [{ ...zone, created: zone.created }]))
+  const notes = created.slice(0, MAX_CREATED_NOTES).flatMap((zone) => {
     const name = escapeText(zone.name)
     if (zone.created.dryRun) return ['> [!NOTE]', `> Zone **${name}** does not exist and would be created (dry run).`, '']
     const target =
@@ -138,6 +144,8 @@ function createdSection(result: RunResult): string[] {
       ''
     ]
   })
+  const more = created.length - MAX_CREATED_NOTES
+  return more > 0 ? [...notes, `… and ${plural(more, 'more zone')} created or to be created: see the zones output.`, ''] : notes
 }
 
 /** What changed, how it was found, and the switch to purging everything when it was made. */

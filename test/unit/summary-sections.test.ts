@@ -148,7 +148,15 @@ describe('renderSummary: several zones', () => {
     expect(hundred.endsWith('| zone99.example | active |\n')).toBe(true)
     const more = summary({ zones: zones(101) })
     expect(more.split('\n').filter((line) => line.startsWith('| zone'))).toHaveLength(100)
-    expect(more.endsWith('| zone99.example | active |\n\n… and 1 more zones: see the zones output.\n')).toBe(true)
+    expect(more.endsWith('| zone99.example | active |\n\n… and 1 more zone: see the zones output.\n')).toBe(true)
+    expect(summary({ zones: zones(102) }).endsWith('\n\n… and 2 more zones: see the zones output.\n')).toBe(true)
+  })
+
+  it('names ten zones at most in the Zones row, and counts the rest', () => {
+    const zones = (n: number): ZoneResult[] => Array.from({ length: n }, (_, i) => zoneResult({ id: `z${i}`, name: `zone${i}.example` }))
+    const names = (n: number): string[] => Array.from({ length: n }, (_, i) => `zone${i}.example`)
+    expect(summary({ zones: zones(10) })).toContain(`| Zones | ${names(10).join(', ')} |\n`)
+    expect(summary({ zones: zones(12) })).toContain(`| Zones | ${names(10).join(', ')} and 2 more |\n`)
   })
 })
 
@@ -168,6 +176,19 @@ describe('renderSummary: created zones', () => {
     expect(created(null, '')).toBe(
       '> [!IMPORTANT]\n> Zone **new.example** was created (<code>z9</code>, status unknown).\n> Next step: point the domain at the service with a DNS **CNAME** record for <code>new.example</code> to the target the service gives for it. The create answer did not name the target, so it is not known here: find it in the dashboard.\n'
     )
+  })
+})
+
+describe('renderSummary: many created zones', () => {
+  it('gives 20 notes at most, and counts the rest', () => {
+    const zones = (n: number): ZoneResult[] => Array.from({ length: n }, (_, i) => zoneResult({ id: `z${i}`, name: `new${i}.example`, created: { cnameTarget: null, dryRun: true } }))
+    const twenty = summary({ zones: zones(20) })
+    expect(count(twenty, 'does not exist and would be created')).toBe(20)
+    expect(twenty).not.toContain('created or to be created')
+    const more = summary({ zones: zones(22) })
+    expect(count(more, 'does not exist and would be created')).toBe(20)
+    expect(more).toContain('**new19.example** does not exist')
+    expect(more).toContain('> Zone **new19.example** does not exist and would be created (dry run).\n\n… and 2 more zones created or to be created: see the zones output.\n')
   })
 })
 
@@ -241,6 +262,14 @@ describe('renderSummary: the edge', () => {
         '\n' +
         details('Not warmed (2)', ['https://example.com/3 (HTTP 404)', 'https://example.com/4 (timeout)'])
     )
+  })
+
+  it('says in the banner how many URLs the edge still served stale when that failed the step', () => {
+    const verdicts = [verdict('https://example.com/1'), verdict('https://example.com/2', { verdict: 'stale' }), verdict('https://example.com/3', { verdict: 'stale' })]
+    const verification = { counts: { fresh: 1, stale: 2, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, verdicts }
+    const text = summary({ ok: false, verification, staleFiles: ['https://example.com/2', 'https://example.com/3'] })
+    expect(text.startsWith(`${HEAD}> [!CAUTION]\n> **The step failed.** 2 of 3 URLs checked at the edge still served a stale copy. See the errors below.\n\n`)).toBe(true)
+    expect(summary({ ok: false, verification: { ...verification, counts: { ...verification.counts, stale: 0 } } })).toContain('> **The step failed.** See the errors below.\n')
   })
 
   it('leaves out the counts that are zero and the content column when nothing was compared', () => {
@@ -329,8 +358,8 @@ describe('renderSummary: the collapsed lists', () => {
   })
 
   it('fills what the fixed part leaves of the size limit, and no more', () => {
-    // A fixed part just under the limit: 51 zones with long names, each name in the Zones row and in the table.
-    const zones = (last: number): ZoneResult[] => [...Array.from({ length: 50 }, (_, i) => zoneResult({ id: `z${i}`, name: '_'.repeat(1990) })), zoneResult({ id: 'zl', name: '_'.repeat(last) })]
+    // A fixed part just under the limit: 91 zones with long names, each in the table, the first ten in the Zones row too.
+    const zones = (last: number): ZoneResult[] => [...Array.from({ length: 90 }, (_, i) => zoneResult({ id: `z${i}`, name: '_'.repeat(1990) })), zoneResult({ id: 'zl', name: '_'.repeat(last) })]
     const fixed = Buffer.byteLength(summary({ zones: zones(1) }))
     const perCharacter = Buffer.byteLength(summary({ zones: zones(2) })) - fixed
     const last = 1 + Math.floor((SUMMARY_LIMIT_BYTES - 600 - fixed) / perCharacter)
