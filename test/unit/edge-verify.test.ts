@@ -18,6 +18,7 @@ import {
   type VerifyTarget
 } from '../../src/edge/verify.js'
 import { defaultBody, startEdge, type StandInEdge } from '../stand-in/edge.js'
+import { recordingEdge, type RecordingEdge } from './fixtures/edge.js'
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'edge-verify-'))
@@ -38,33 +39,21 @@ type Scripted = EdgeAnswer | { readonly headers: ResponseHeaders; readonly statu
 type Script = (use: BodyUse, call: number) => Scripted
 
 /** An edge without a network: each URL answers what its script says, at the clock's time. */
-function scriptedEdge(clock: Clock, scripts: Record<string, Script>, onGet?: () => void): EdgeFetcher & { calls: [string, BodyUse][]; maxInFlight: number } {
-  let inFlight = 0
-  const edge = {
-    calls: [] as [string, BodyUse][],
-    maxInFlight: 0,
-    async get(url: string, use: BodyUse): Promise<EdgeAnswer> {
-      edge.calls.push([url, use])
-      inFlight++
-      edge.maxInFlight = Math.max(edge.maxInFlight, inFlight)
-      await new Promise((resolve) => setImmediate(resolve))
-      inFlight--
-      onGet?.()
-      const script: Script = scripts[url] ?? (() => ({ headers: {} }))
-      const given = script(use, edge.calls.filter(([called]) => called === url).length)
-      if ('kind' in given) return given
-      const body = given.body ?? 'body'
-      return {
-        kind: 'response',
-        status: given.status ?? 200,
-        headers: given.headers,
-        answeredAt: clock.now,
-        body: use === 'hash' ? { kind: 'hashed', bytes: body.length, sha256: sha256(body) } : { kind: 'skipped' }
-      }
-    },
-    close: () => Promise.resolve()
-  }
-  return edge
+function scriptedEdge(clock: Clock, scripts: Record<string, Script>, onGet?: () => void): RecordingEdge {
+  return recordingEdge((url, use, calls) => {
+    onGet?.()
+    const script: Script = scripts[url] ?? (() => ({ headers: {} }))
+    const given = script(use, calls.filter(([called]) => called === url).length)
+    if ('kind' in given) return given
+    const body = given.body ?? 'body'
+    return {
+      kind: 'response',
+      status: given.status ?? 200,
+      headers: given.headers,
+      answeredAt: clock.now,
+      body: use === 'hash' ? { kind: 'hashed', bytes: body.length, sha256: sha256(body) } : { kind: 'skipped' }
+    }
+  })
 }
 
 let clock: Clock

@@ -1,26 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { openEdge, type BodyUse, type EdgeAnswer, type EdgeFetcher } from '../../src/edge/fetch.js'
+import { openEdge, type EdgeAnswer, type EdgeFetcher } from '../../src/edge/fetch.js'
 import { warmUrls } from '../../src/edge/warm.js'
 import { startEdge, type StandInEdge } from '../stand-in/edge.js'
+import { recordingEdge, type RecordingEdge } from './fixtures/edge.js'
 
 /** An edge without a network that answers each URL with the status (or failure) given. */
-function scriptedEdge(answers: Record<string, number | EdgeAnswer>): EdgeFetcher & { calls: [string, BodyUse][]; maxInFlight: number } {
-  let inFlight = 0
-  const edge = {
-    calls: [] as [string, BodyUse][],
-    maxInFlight: 0,
-    async get(url: string, use: BodyUse): Promise<EdgeAnswer> {
-      edge.calls.push([url, use])
-      inFlight++
-      edge.maxInFlight = Math.max(edge.maxInFlight, inFlight)
-      await new Promise((resolve) => setImmediate(resolve))
-      inFlight--
-      const given = answers[url] ?? 200
-      return typeof given === 'number' ? { kind: 'response', status: given, headers: {}, answeredAt: 0, body: { kind: 'drained', bytes: 0 } } : given
-    },
-    close: () => Promise.resolve()
-  }
-  return edge
+function scriptedEdge(answers: Record<string, number | EdgeAnswer>): RecordingEdge {
+  return recordingEdge((url) => {
+    const given = answers[url] ?? 200
+    return typeof given === 'number' ? { kind: 'response', status: given, headers: {}, answeredAt: 0, body: { kind: 'drained', bytes: 0 } } : given
+  })
 }
 
 describe('warmUrls (scripted edge)', () => {

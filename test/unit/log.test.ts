@@ -1,26 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as log from '../../src/log.js'
 import { registerSecret } from '../../src/secrets.js'
+import { captureStdout } from './fixtures/stdout.js'
 
-let written: string[] = []
-beforeEach(() => {
-  written = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    written.push(String(chunk))
-    return true
-  })
-})
-afterEach(() => {
-  vi.restoreAllMocks()
-  process.exitCode = undefined
-})
+const written = captureStdout()
 const output = (): string => written.join('')
 
 describe('log', () => {
   it('writes info lines neutralised and redacted', () => {
     registerSecret('sekret-key-123')
     expect(output()).toBe('::add-mask::sekret-key-123\n')
-    written = []
+    written.length = 0
     log.info('zone evil\n::warning::owned with sekret-key-123')
     expect(output()).toBe('zone evil\n\\::warning::owned with ***\n')
   })

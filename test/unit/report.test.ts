@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { EOL, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { failureMessage, headline, report } from '../../src/report/index.js'
 import { renderSummary } from '../../src/report/summary.js'
 import { buildResult, type RunResult } from '../../src/result.js'
@@ -10,6 +10,7 @@ import { registerSecret } from '../../src/secrets.js'
 import { parseOutputFile } from '../e2e/run-action.js'
 import { runResult, unreadTraffic } from './fixtures/run-result.js'
 import { stateWith, urls, zone } from './fixtures/run-state.js'
+import { captureStdout } from './fixtures/stdout.js'
 
 // core writes outputs to GITHUB_OUTPUT and the summary to GITHUB_STEP_SUMMARY (whose path it keeps once read).
 const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-report-'))
@@ -17,7 +18,7 @@ const summaryPath = join(dir, 'summary.md')
 const outputPath = join(dir, 'output')
 const runnerTemp = join(dir, 'temp')
 const env = { GITHUB_OUTPUT: outputPath, GITHUB_STEP_SUMMARY: summaryPath, RUNNER_TEMP: runnerTemp }
-let log: string[] = []
+const log = captureStdout()
 const saved = { ...process.env }
 
 beforeEach(() => {
@@ -28,15 +29,8 @@ beforeEach(() => {
   Object.assign(process.env, env)
   // core keeps what a failed write left in its buffer: no test may see another's summary.
   core.summary.emptyBuffer()
-  log = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    log.push(String(chunk))
-    return true
-  })
 })
 afterEach(() => {
-  vi.restoreAllMocks()
-  process.exitCode = undefined
   process.env = { ...saved }
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,17 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type * as Secrets from '../../src/secrets.js'
+import { captureStdout } from './fixtures/stdout.js'
 
-let written: string[] = []
-beforeEach(() => {
-  written = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    written.push(String(chunk))
-    return true
-  })
-})
-afterEach(() => {
-  vi.restoreAllMocks()
-})
+const written = captureStdout()
 
 /** The module with no secret registered yet: it keeps its secrets for the whole run. */
 async function fresh(...secrets: string[]): Promise<typeof Secrets> {
