@@ -201,10 +201,8 @@ function zoneResult(zone: ResolvedZone, requested: Requested, state: RunState): 
   const split = (kind: RequestKind, asked: readonly string[]): { purged: readonly string[]; failed: readonly string[] } => {
     if (state.dryRun) return { purged: [], failed: [] }
     if (purgedEverything) return { purged: asked, failed: [] }
-    const done = confirmed.filter((outcome) => outcome.request.kind === kind)
-    // Every item confirmed (the usual case, and the one with the most items): the list as asked, no copy.
-    if (done.reduce((sum, outcome) => sum + outcome.request.items.length, 0) === asked.length) return { purged: asked, failed: [] }
-    const purged = new Set(done.flatMap((outcome) => outcome.request.items))
+    // By item, not by count: a request confirmed twice must not stand in for one that failed.
+    const purged = new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items))
     return { purged: asked.filter((item) => purged.has(item)), failed: asked.filter((item) => !purged.has(item)) }
   }
   const files = split('files', requested.files)
@@ -230,7 +228,7 @@ export function buildResult(state: RunState): RunResult {
   const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state))
   const requested = state.requested ?? NOTHING
   // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
-  const purgedFiles = zones.length === 1 ? (zones[0] as ZoneResult).purgedFiles : zones.flatMap((zone) => zone.purgedFiles)
+  const purgedFiles = zones.flatMap((zone) => zone.purgedFiles)
   const purgedTags = zones.flatMap((zone) => zone.purgedTags)
   // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
   const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles)
