@@ -124,8 +124,8 @@ interface BatchLimit {
  * out, so nothing is purged twice and nothing is left out.
  */
 async function sendPurge(client: ApiClient, request: PlannedRequest, limit: BatchLimit, log: (message: string) => void, clock: () => number): Promise<RequestOutcome[]> {
-  if (limit.size !== undefined && request.items.length > limit.size) {
-    const size = limit.size
+  const size = limit.size ?? Number.POSITIVE_INFINITY
+  if (request.items.length > size) {
     return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log, clock)))).flat()
   }
   const outcome = await send(client, request, clock)

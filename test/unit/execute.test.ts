@@ -146,7 +146,8 @@ describe('executePlan, what it logs and when it waits', () => {
   })
 
   it('opens no Purge group when there is nothing to purge', async () => {
-    await executePlan(client, plan({ settings }), traced({ delayMs: 5000 }))
+    const execution = await executePlan(client, plan({ settings }), traced({ delayMs: 5000 }))
+    expect(execution.outcomes.map((outcome) => outcome.request.kind)).toEqual(['settings'])
     expect(groups).toEqual(['Settings'])
     expect(log).toEqual(['Settings of example.com: applied.'])
     expect(sleeps).toEqual([])
@@ -314,8 +315,11 @@ describe('executePlan, a client that fails without an API error', () => {
   const throwing = (error: unknown): ApiClient => ({ retries: 0, request: () => Promise.reject(error) }) as unknown as ApiClient
 
   it('keeps the message, counts one attempt and no status', async () => {
+    const before = performance.now()
     const execution = await executePlan(throwing(new TypeError('boom')), request, options())
+    const elapsed = performance.now() - before
     expect(execution.outcomes).toMatchObject([{ ok: false, status: undefined, attempts: 1, error: '1 tag: boom' }])
+    expect(execution.outcomes[0]?.durationMs).toBeLessThanOrEqual(elapsed)
     const text = await executePlan(throwing('plain text'), request, options())
     expect(text.outcomes[0]?.error).toBe('1 tag: plain text')
   })

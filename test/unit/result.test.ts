@@ -325,4 +325,44 @@ describe('buildResult, field by field', () => {
       [[], [], [], []]
     ])
   })
+
+  it('starts from a state in which nothing is known or done', () => {
+    expect(newRunState()).toStrictEqual({
+      dryRun: false,
+      zoneInput: [],
+      phase: 'reading the inputs',
+      zones: [],
+      outcomes: [],
+      requestsSent: 0,
+      retries: 0,
+      traffic: [],
+      errors: [],
+      warnings: [],
+      durations: {}
+    })
+  })
+
+  it('does not take a confirmed tag for a URL of the same text', () => {
+    const plan = planRequests([{ zone, purgeEverything: false, urls: ['x'], tags: ['x'], settings: undefined }], 30)
+    const outcomes = plan.requests.map((request): RequestOutcome => ({ request, ok: request.kind === 'tags', status: 200, attempts: 1, durationMs: 1, error: undefined }))
+    const requested = { everything: false, files: ['x'], tags: ['x'] }
+    const result = buildResult({ ...newRunState(), plan, outcomes, requested, zones: [{ zone, requested }] })
+    expect(result).toMatchObject({ purgedFiles: [], failedFiles: ['x'], purgedTags: ['x'], failedTags: [] })
+  })
+
+  it('counts settings and a purge of everything over several zones as done only when done in every zone', () => {
+    const plan = planRequests(
+      [
+        { zone, purgeEverything: true, urls: [], tags: [], settings },
+        { zone: other, purgeEverything: true, urls: [], tags: [], settings }
+      ],
+      30
+    )
+    const requested = { everything: true, files: [], tags: [] }
+    const inZone = (zoneId: string, okIn: string) => plan.requests.map((request): RequestOutcome => ({ request, ok: request.zoneId !== zoneId || request.kind !== okIn, status: 200, attempts: 1, durationMs: 1, error: undefined }))
+    const state = (outcomes: RequestOutcome[]): RunState => ({ ...newRunState(), plan, outcomes, requested, zones: plan.zones.map((z) => ({ zone: z, requested })) })
+    expect(buildResult(state(inZone('z2', 'settings')))).toMatchObject({ ok: false, settingsApplied: false, purgedEverything: true })
+    expect(buildResult(state(inZone('z2', 'purge-everything')))).toMatchObject({ ok: false, settingsApplied: true, purgedEverything: false })
+    expect(buildResult(state(inZone('none', '')))).toMatchObject({ ok: true, settingsApplied: true, purgedEverything: true })
+  })
 })
