@@ -85,6 +85,7 @@ async function runPhases(): Promise<void> {
     state.requested = work.requested
     state.zones = [...work.zones]
     state.everythingInstead = work.everythingInstead
+    // Stryker disable next-line OptionalChaining: everythingInstead is only set when there is a change list
     if (work.everythingInstead !== undefined && changes?.incomplete === undefined) warn(`Purging everything instead of the list: ${work.everythingInstead}.`)
 
     const analytics = given.analytics
@@ -198,7 +199,7 @@ function describeError(error: unknown): string {
 }
 
 function describeZone(zone: ResolvedZone): string {
-  if (zone.created?.dryRun) return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`
+  if (zone.created?.dryRun) return `Zone ${zone.name ?? zone.id} does not exist: it would be created (dry run).`
   const what = zone.created === undefined ? 'Zone' : 'Created zone'
   return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as AnalyticsModule from '../../src/analytics.js'
 import type * as EdgeModule from '../../src/edge/index.js'
 import type * as ExecuteModule from '../../src/execute.js'
 import { run } from '../../src/main.js'
@@ -9,11 +10,13 @@ import type * as ReportModule from '../../src/report/index.js'
 import type * as ResultModule from '../../src/result.js'
 import { parseOutputFile } from '../e2e/run-action.js'
 import { startEdge, type StandInEdge } from '../stand-in/edge.js'
+import { git, makeHistory } from '../stand-in/git-repo.js'
+import { startGitHub } from '../stand-in/github.js'
 import { startStandIn, zone, type StandIn } from '../stand-in/server.js'
 
 // Faults a test may set, for what no input can cause: a bug in a phase, in deriving the result, in reporting.
 // Each is thrown once, as given (not always an Error: a bug may throw anything).
-const bugs = vi.hoisted((): Record<'execute' | 'edge' | 'result' | 'report', unknown> => ({ execute: undefined, edge: undefined, result: undefined, report: undefined }))
+const bugs = vi.hoisted((): Record<'traffic' | 'execute' | 'edge' | 'result' | 'report', unknown> => ({ traffic: undefined, execute: undefined, edge: undefined, result: undefined, report: undefined }))
 function throwIfSet(what: keyof typeof bugs): void {
   const error = bugs[what]
   if (error === undefined) return
@@ -21,6 +24,16 @@ function throwIfSet(what: keyof typeof bugs): void {
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- a bug may throw anything; main must cope
   throw error
 }
+vi.mock('../../src/analytics.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof AnalyticsModule>()
+  return {
+    ...actual,
+    readAllTraffic: async (...args: Parameters<typeof actual.readAllTraffic>) => {
+      throwIfSet('traffic')
+      return actual.readAllTraffic(...args)
+    }
+  }
+})
 vi.mock('../../src/execute.js', async (importOriginal) => {
   const actual = await importOriginal<typeof ExecuteModule>()
   return {
@@ -310,12 +323,43 @@ describe('run', () => {
     expect(short.log).not.toContain('Purging everything')
   })
 
+  it('warns once, not twice, when it purges everything because the change list may be cut off', async () => {
+    const token = 'ghs_mainTestToken000000000000000000000000'
+    const history = makeHistory()
+    const github = await startGitHub(token)
+    try {
+      const checkout = history.clone('shallow')
+      git(checkout, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
+      const [base, head] = [history.commits[1] ?? '', history.commits[3] ?? '']
+      github.comparisons.set(`${base}...${head}`, Array.from({ length: 350 }, (_, i) => ({ filename: `site/page-${i}.html`, status: 'modified' })))
+      const step = await runWith(
+        { 'changed-since': base, 'site-dir': 'site', 'github-token': token },
+        { GITHUB_WORKSPACE: checkout, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
+      )
+      expect(step.code).toBeUndefined()
+      expect(step.log.split('\n').filter((line) => line.startsWith('::warning::Purging everything'))).toEqual([
+        '::warning::Purging everything: the GitHub compare API lists at most 300 files and this comparison reached that, so the list may be cut off. Check out with enough history (or let the action fetch the base commit) for an exact list.'
+      ])
+      expect(api.purges).toEqual([{ zoneId: 'zn1', everything: true, files: [], tags: [] }])
+    } finally {
+      history.remove()
+      await github.close()
+    }
+  })
+
   it('writes a manifest built from the site when no previous one was compared', async () => {
     mkdirSync(join(workspace, 'public'), { recursive: true })
     writeFileSync(join(workspace, 'public', 'a.html'), 'a')
     const step = await runWith({ files: '/a.html', manifest: 'm.json', 'site-dir': 'public' })
     expect(step.code).toBeUndefined()
     expect(JSON.stringify(JSON.parse(readFileSync(join(workspace, 'm.json'), 'utf8')))).toContain('a.html')
+  })
+
+  it('passes on what the traffic answer left out', async () => {
+    api.fault({ method: 'GET', path: '/zones/zn1/analytics/traffic', status: 200, body: JSON.stringify({ success: true, data: { totals: { requests: 5, bandwidth: 10, cache_hit_rate: 0.5 } } }) })
+    const step = await runWith({ files: '/a', analytics: '2h' })
+    expect(step.log).toMatch(/^::warning::The traffic answer for example\.com has no "timeseries" list, so there is no chart\.$/m)
+    expect(step.code).toBeUndefined()
   })
 
   it('reads the traffic without a warning when it can', async () => {
@@ -360,6 +404,9 @@ describe('run', () => {
   describe('a bug', () => {
     const BUG = 'Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace'
     const stackLines = (text: string): string[] => text.split('\n').filter((line) => /^::debug::.*%0A\s+at /.test(line))
+    /** The lines after the step's error annotation: the stack, when there is one, and nothing else. */
+    const afterError = (text: string): string[] => text.split('\n').slice(text.split('\n').findIndex((line) => line.startsWith('::error')) + 1).filter((line) => line !== '')
+    const withoutStack = <T extends Error>(error: T): T => Object.assign(error, { stack: undefined })
 
     it('in a phase is reported as one, with where it stopped and the stack in the debug log', async () => {
       bugs.execute = new TypeError('boom')
@@ -372,6 +419,11 @@ describe('run', () => {
       const edgeStep = await runWith({ files: '/a', warm: 'true' })
       expect(JSON.parse(edgeStep.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'checking the edge failed', errors: [`Unexpected error: not an Error. ${BUG}`] })
       expect(stackLines(edgeStep.log)).toEqual([])
+      expect(edgeStep.log).not.toMatch(/^::debug::(undefined)?$/m)
+      bugs.traffic = withoutStack(new Error('no stack'))
+      const trafficStep = await runWith({ files: '/a', analytics: '2h' })
+      expect(JSON.parse(trafficStep.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'reading the traffic failed', errors: [`Unexpected error: Error: no stack. ${BUG}`] })
+      expect(trafficStep.log).not.toMatch(/^::debug::(undefined)?$/m)
     })
 
     it('is not what a wrong input or a refusal is: no stack for those', async () => {
@@ -396,6 +448,12 @@ describe('run', () => {
         errors: [`Unexpected error: RangeError: no result. ${BUG}`]
       })
       expect(stackLines(step.log)[0]).toMatch(/^::debug::RangeError: no result%0A/)
+      for (const bug of [withoutStack(new RangeError('no stack')), 'no result either']) {
+        bugs.result = bug
+        const quiet = await runWith({ files: '/a' })
+        expect(JSON.parse(quiet.outputs.result ?? '{}')).toMatchObject({ ok: false, failedFiles: ['https://example.com/a'] })
+        expect(quiet.log).not.toMatch(/^::debug::(undefined)?$/m)
+      }
     })
 
     it('in reporting still ends in one error annotation', async () => {
@@ -404,10 +462,14 @@ describe('run', () => {
       expect(step.code).toBe(1)
       expect(errorLines(step.log)).toEqual([`::error title=CDN purge failed::Unexpected error: Error: no report. ${BUG}.`])
       expect(stackLines(step.log)[0]).toMatch(/^::debug::Error: no report%0A/)
+      expect(afterError(step.log)).toEqual([stackLines(step.log)[0]])
       bugs.report = 'no report either'
       const text = await runWith({ files: '/a' })
       expect(errorLines(text.log)).toEqual([`::error title=CDN purge failed::Unexpected error: no report either. ${BUG}.`])
-      expect(stackLines(text.log)).toEqual([])
+      expect(afterError(text.log)).toEqual([])
+      bugs.report = withoutStack(new Error('no stack'))
+      const noStack = await runWith({ files: '/a' })
+      expect(afterError(noStack.log)).toEqual([])
     })
 
     it('that keeps the report from loading still ends in one error annotation, and nothing escapes in the meantime', async () => {
