@@ -64,9 +64,8 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
       ? []
       : await options.group('Settings', async () => {
           const outcomes = await mapConcurrent(settingsRequests, settingsRequests.length, (request) => send(client, request))
-          for (const outcome of outcomes) {
-            options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''))
-          }
+          // A failed request always has its error; a confirmed one none.
+          for (const outcome of outcomes) options.log(outcome.error ?? `${outcome.request.label}: applied.`)
           if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok)) await waitForPropagation(options)
           return outcomes
         })
@@ -78,7 +77,7 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
     await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options))
   }
   started = performance.now()
-  const limit: BatchLimit = { size: undefined }
+  const limit: BatchLimit = {}
   const clock = options.clock ?? Date.now
   // Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so
   // that one waiting out a 429 does not hold a slot, within a bound on what waits in memory.
@@ -116,7 +115,7 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
 
 /** The largest batch the API has taken, once a 413 said a batch was too large; kept for the rest of the step. */
 interface BatchLimit {
-  size: number | undefined
+  size?: number
 }
 
 /**
@@ -125,8 +124,8 @@ interface BatchLimit {
  * out, so nothing is purged twice and nothing is left out.
  */
 async function sendPurge(client: ApiClient, request: PlannedRequest, limit: BatchLimit, log: (message: string) => void, clock: () => number): Promise<RequestOutcome[]> {
-  if (limit.size !== undefined && request.items.length > limit.size) {
-    const size = limit.size
+  const size = limit.size ?? Number.POSITIVE_INFINITY
+  if (request.items.length > size) {
     return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log, clock)))).flat()
   }
   const outcome = await send(client, request, clock)

@@ -85,6 +85,7 @@ async function runPhases(): Promise<void> {
     state.requested = work.requested
     state.zones = [...work.zones]
     state.everythingInstead = work.everythingInstead
+    // Stryker disable next-line OptionalChaining: everythingInstead is only set when there is a change list
     if (work.everythingInstead !== undefined && changes?.incomplete === undefined) warn(`Purging everything instead of the list: ${work.everythingInstead}.`)
 
     const analytics = given.analytics
@@ -173,22 +174,17 @@ function settle(state: RunState): RunResult {
  * URLs, fetched from the public site. URLs still stale at the end fail the step. Loaded only when asked for.
  */
 async function checkEdgeAfterPurge(given: Inputs, state: RunState, work: WorkAssignment, changes: ChangeSet | undefined, warn: (message: string) => void): Promise<EdgeCheck> {
-  const { checkEdge, deployedFiles, probeTargets, purgedTargets } = await import('./edge/index.js')
+  const { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure } = await import('./edge/index.js')
   const zones = work.zones.map(({ zone }) => zone)
-  const files = given.verify > 0 && changes !== undefined ? deployedFiles(changes.deployed, zones, given.workspace) : new Map<string, string>()
+  const files = changes === undefined ? new Map<string, string>() : deployedFiles(changes.deployed, zones, given.workspace)
   const checked = await checkEdge(
     purgedTargets(state.outcomes, (url) => files.get(url)),
     probeTargets(work.probes, state.outcomes),
     { verify: given.verify, recheckForMs: given.verifyTimeoutSeconds * 1000, warm: given.warm, concurrency: given.concurrency, timeoutMs: given.timeoutSeconds * 1000, userAgent: USER_AGENT },
     { log: log.info, warn, group: log.group, now: Date.now, sleep }
   )
-  const stale = checked.verification?.verdicts.filter((verdict) => verdict.verdict === 'stale') ?? []
-  if (stale.length > 0) {
-    state.errors.push(
-      `${stale.length} of ${checked.verification?.verdicts.length ?? 0} URLs checked at the edge still served a copy cached before the purge after ${given.verifyTimeoutSeconds} s of checking again ` +
-        `(stale-files output): ${stale.slice(0, 5).map((verdict) => verdict.url).join(', ')}${stale.length > 5 ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.`
-    )
-  }
+  const failure = staleFailure(checked)
+  if (failure !== undefined) state.errors.push(failure)
   return checked
 }
 
@@ -203,7 +199,7 @@ function describeError(error: unknown): string {
 }
 
 function describeZone(zone: ResolvedZone): string {
-  if (zone.created?.dryRun) return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`
+  if (zone.created?.dryRun) return `Zone ${zone.name ?? zone.id} does not exist: it would be created (dry run).`
   const what = zone.created === undefined ? 'Zone' : 'Created zone'
   return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`
 }

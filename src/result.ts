@@ -2,7 +2,7 @@ import type { TrafficReport } from './analytics.js'
 import type { EdgeCheck } from './edge/index.js'
 import type { ChangeSet } from './changes/index.js'
 import type { RequestOutcome } from './execute.js'
-import type { Plan, RequestKind } from './plan.js'
+import type { Plan, PlannedRequest, RequestKind } from './plan.js'
 import type { ZoneSettings } from './settings.js'
 import type { ResolvedZone } from './zones.js'
 
@@ -194,17 +194,15 @@ const NOTHING: Requested = { everything: false, files: [], tags: [] }
  * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
  * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
  */
-function zoneResult(zone: ResolvedZone, requested: Requested, state: RunState): ZoneResult {
+function zoneResult(zone: ResolvedZone, requested: Requested, state: RunState, plannedRequests: readonly PlannedRequest[]): ZoneResult {
   const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id)
   const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything')
-  const planned = state.plan?.requests.filter((request) => request.zoneId === zone.id) ?? []
+  const planned = plannedRequests.filter((request) => request.zoneId === zone.id)
   const split = (kind: RequestKind, asked: readonly string[]): { purged: readonly string[]; failed: readonly string[] } => {
     if (state.dryRun) return { purged: [], failed: [] }
     if (purgedEverything) return { purged: asked, failed: [] }
-    const done = confirmed.filter((outcome) => outcome.request.kind === kind)
-    // Every item confirmed (the usual case, and the one with the most items): the list as asked, no copy.
-    if (done.reduce((sum, outcome) => sum + outcome.request.items.length, 0) === asked.length) return { purged: asked, failed: [] }
-    const purged = new Set(done.flatMap((outcome) => outcome.request.items))
+    // By item, not by count: a request confirmed twice must not stand in for one that failed.
+    const purged = new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items))
     return { purged: asked.filter((item) => purged.has(item)), failed: asked.filter((item) => !purged.has(item)) }
   }
   const files = split('files', requested.files)
@@ -227,10 +225,11 @@ function zoneResult(zone: ResolvedZone, requested: Requested, state: RunState): 
 
 /** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
 export function buildResult(state: RunState): RunResult {
-  const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state))
+  const plannedRequests = state.plan?.requests ?? []
+  const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state, plannedRequests))
   const requested = state.requested ?? NOTHING
   // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
-  const purgedFiles = zones.length === 1 ? (zones[0] as ZoneResult).purgedFiles : zones.flatMap((zone) => zone.purgedFiles)
+  const purgedFiles = zones.flatMap((zone) => zone.purgedFiles)
   const purgedTags = zones.flatMap((zone) => zone.purgedTags)
   // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
   const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles)
@@ -238,7 +237,6 @@ export function buildResult(state: RunState): RunResult {
   const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested)
   const settingsZones = zones.filter((zone) => zone.settingsRequested)
   const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied)
-  const plannedRequests = state.plan?.requests ?? []
   const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))]
   const verification = verificationOf(state.edge)
   const everythingDone =
@@ -254,7 +252,8 @@ export function buildResult(state: RunState): RunResult {
     zoneInput: state.zoneInput,
     stoppedAt: state.stopped === undefined ? null : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
     invalidInput: state.stopped?.input ?? null,
-    purgeEverythingRequested: everythingZones.length > 0 || requested.everything,
+    // A zone plans a purge of everything only when everything was asked for.
+    purgeEverythingRequested: requested.everything,
     zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
     zones,
     purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),

@@ -46,7 +46,8 @@ const LISTED = 10
 export function purgedTargets(outcomes: readonly RequestOutcome[], fileOf: (url: string) => string | undefined): VerifyTarget[] {
   const targets = new Map<string, VerifyTarget>()
   for (const outcome of outcomes) {
-    if (!outcome.ok || outcome.request.kind !== 'files' || outcome.confirmedAt === undefined) continue
+    // confirmedAt is set exactly when the API confirmed the request.
+    if (outcome.confirmedAt === undefined || outcome.request.kind !== 'files') continue
     for (const url of outcome.request.items) {
       const file = fileOf(url)
       targets.set(url, { url, purgedAt: outcome.confirmedAt, ...(file === undefined ? {} : { file }) })
@@ -62,7 +63,7 @@ export function purgedTargets(outcomes: readonly RequestOutcome[], fileOf: (url:
 export function probeTargets(probes: ReadonlyMap<string, readonly string[]>, outcomes: readonly RequestOutcome[]): VerifyTarget[] {
   const lastConfirmed = new Map<string, number>()
   for (const outcome of outcomes) {
-    if (!outcome.ok || outcome.request.kind === 'settings' || outcome.confirmedAt === undefined) continue
+    if (outcome.confirmedAt === undefined || outcome.request.kind === 'settings') continue
     lastConfirmed.set(outcome.request.zoneId, Math.max(lastConfirmed.get(outcome.request.zoneId) ?? 0, outcome.confirmedAt))
   }
   return [...probes].flatMap(([zoneId, urls]) => {
@@ -140,6 +141,21 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
   return { verification, warm }
 }
 
+/** Most stale URLs the step's error names; the stale-files output has every one. */
+const NAMED_STALE = 5
+
+/** The step's error when URLs still served an old copy at the end of verify-timeout; undefined when none did. */
+export function staleFailure(check: EdgeCheck): string | undefined {
+  if (check.verification === undefined) return undefined
+  const { verdicts, recheckForMs } = check.verification
+  const stale = verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url)
+  if (stale.length === 0) return undefined
+  return (
+    `${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${recheckForMs / 1000} s of checking again ` +
+    `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.`
+  )
+}
+
 function listed(items: readonly string[]): string {
   return items.length > LISTED ? `${items.slice(0, LISTED).join(', ')} and ${items.length - LISTED} more` : items.join(', ')
 }
@@ -165,6 +181,5 @@ function report(verdicts: readonly UrlVerdict[], io: EdgeIo): void {
 }
 
 /** Stale first, then errors, unknown, fresh: what needs attention at the top. */
-function rank(verdict: UrlVerdict): number {
-  return ['stale', 'error', 'unknown', 'fresh'].indexOf(verdict.verdict)
-}
+const RANK: Readonly<Record<UrlVerdict['verdict'], number>> = { stale: 0, error: 1, unknown: 2, fresh: 3 }
+const rank = (verdict: UrlVerdict): number => RANK[verdict.verdict]

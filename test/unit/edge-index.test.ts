@@ -1,8 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { checkEdge, deployedFiles, probeTargets, purgedTargets } from '../../src/edge/index.js'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../src/edge/index.js'
+import type { UrlVerdict } from '../../src/edge/verify.js'
 import type { RequestOutcome } from '../../src/execute.js'
 import { planRequests } from '../../src/plan.js'
-import { startEdge, type StandInEdge } from '../stand-in/edge.js'
+import { defaultBody, startEdge, type StandInEdge } from '../stand-in/edge.js'
 
 const zone = { id: 'z1', name: 'example.com', status: 'active' }
 const other = { id: 'z2', name: 'example.org', status: 'active' }
@@ -26,7 +30,7 @@ const outcome = (index: number, ok: boolean, confirmedAt?: number): RequestOutco
 describe('purgedTargets', () => {
   it('gives each confirmed URL with the time its batch was confirmed, and its deployed file when known', () => {
     const targets = purgedTargets([outcome(0, true, 1000), outcome(1, false), outcome(2, true, 2000), outcome(3, true, 3000)], (url) => (url.endsWith('/a') ? '/site/a.html' : undefined))
-    expect(targets).toEqual([
+    expect(targets).toStrictEqual([
       { url: 'http://example.com/a', purgedAt: 1000, file: '/site/a.html' },
       { url: 'http://example.com/b', purgedAt: 1000 }
     ])
@@ -49,6 +53,10 @@ describe('probeTargets', () => {
     ])
     expect(probeTargets(probes, [outcome(1, false)])).toEqual([])
   })
+  it('does not count applied settings as a purge', () => {
+    const settings: RequestOutcome = { request: { zoneId: 'z3', kind: 'settings', method: 'POST', path: '/zones/example.net/settings', body: {}, items: [], label: 'Settings of example.net' }, ok: true, status: 200, attempts: 1, durationMs: 1, error: undefined, confirmedAt: 1000 }
+    expect(probeTargets(new Map([['z3', ['http://example.net/']]]), [settings])).toEqual([])
+  })
 })
 
 describe('deployedFiles', () => {
@@ -57,6 +65,9 @@ describe('deployedFiles', () => {
     const files = deployedFiles(new Map([['/docs/', 'public/docs/index.html'], ['http://example.org/x.css', 'public/x.css']]), [zone, other], '/work')
     expect([...files]).toEqual([['http://example.org/x.css', '/work/public/x.css']])
     expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([['https://example.com/docs/', '/work/public/docs/index.html']])
+  })
+  it('does not hide an error other than an entry it cannot route (a bug)', () => {
+    expect(() => deployedFiles(new Map([[null as unknown as string, 'public/a.html']]), [zone], '/work')).toThrow(TypeError)
   })
 })
 
@@ -153,5 +164,115 @@ describe('checkEdge', () => {
     await checkEdge(purged, [], { ...request, verify: 60, warm: false }, io)
     expect(lines.filter((line) => line.startsWith('http://'))).toHaveLength(50)
     expect(lines).toContain('… and 10 more: see the job summary and the result output.')
+  })
+
+  it('only warms when verify is 0, and closes its connections to the edge when done', async () => {
+    const checked = await checkEdge([{ url: 'http://example.com/a', purgedAt: 0 }], [], { ...request, verify: 0 }, io)
+    expect(groups).toEqual(['Warm'])
+    expect(checked.verification).toBeUndefined()
+    expect(lines).toEqual(['Warmed 1 of 1 URL: 1 2xx, 0 3xx, 0 4xx, 0 5xx, 0 without an answer.'])
+    expect(warnings).toEqual([])
+    await vi.waitFor(() => expect(edge.requests.map((r) => r.connectionClosed)).toEqual([true]))
+  })
+
+  it('closes its connections to the edge after verifying', async () => {
+    edge.set('http://example.com/a', { age: 0 })
+    await checkEdge([{ url: 'http://example.com/a', purgedAt: 0 }], [], { ...request, warm: false }, io)
+    await vi.waitFor(() => expect(edge.requests.map((r) => r.connectionClosed)).toEqual([true]))
+  })
+
+  it('says of how many it checks when the probes come on top of a share of the list', async () => {
+    const purged = ['a', 'b'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 }))
+    const probes = ['p', 'q'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 }))
+    await checkEdge(purged, probes, { ...request, verify: 1, warm: false }, io)
+    expect(lines[0]).toBe('Checking 3 URLs at the edge (of 4, spread over the list).')
+  })
+
+  it('warms the probe URLs too, each URL once', async () => {
+    const checked = await checkEdge([{ url: 'http://example.com/a', purgedAt: 0 }], ['a', 'p'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 })), { ...request, verify: 0 }, io)
+    expect(checked.warm).toMatchObject({ urls: 2, warmed: 2 })
+    expect(edge.requests.map((r) => r.url).sort()).toEqual(['http://example.com/a', 'http://example.com/p'])
+  })
+
+  it('lists at most 10 URLs in a warning, and says how many more', async () => {
+    const purged = Array.from({ length: 12 }, (_, i) => ({ url: `http://example.com/${i}`, purgedAt: 0 }))
+    for (const { url } of purged) edge.set(url, { status: 404 })
+    await checkEdge(purged, [], { ...request, verify: 0 }, io)
+    const listed = purged.slice(0, 10).map(({ url }) => `${url} (HTTP 404)`)
+    expect(warnings).toEqual([`Warming: 12 URLs answered neither 2xx nor 3xx (${listed.join(', ')} and 2 more). Warming never fails the step; check that the URLs are served.`])
+    // Exactly 10: all of them, nothing more.
+    warnings.length = 0
+    await checkEdge(purged.slice(0, 10), [], { ...request, verify: 0 }, io)
+    expect(warnings).toEqual([`Warming: 10 URLs answered neither 2xx nor 3xx (${listed.join(', ')}). Warming never fails the step; check that the URLs are served.`])
+  })
+
+  it('orders the verdict lines stale, error, unknown, fresh', async () => {
+    edge.set('http://example.com/fresh', { age: 0 })
+    edge.set('http://example.com/unknown', {})
+    edge.set('http://example.com/error', { status: 503 })
+    edge.set('http://example.com/stale', { age: 500 })
+    await checkEdge(
+      ['fresh', 'unknown', 'error', 'stale'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 })),
+      [],
+      { ...request, recheckForMs: 0, warm: false },
+      io
+    )
+    expect(lines.filter((line) => line.startsWith('http://')).map((line) => /^\S+: (\w+)/.exec(line)?.[1])).toEqual(['stale', 'error', 'unknown', 'fresh'])
+  })
+
+  it('writes all 50 verdict lines when there are exactly 50', async () => {
+    const purged = Array.from({ length: 50 }, (_, i) => ({ url: `http://example.com/p${i}`, purgedAt: 0 }))
+    await checkEdge(purged, [], { ...request, verify: 50, warm: false }, io)
+    expect(lines.filter((line) => line.startsWith('http://'))).toHaveLength(50)
+    expect(lines.filter((line) => line.startsWith('…'))).toEqual([])
+  })
+
+  describe('with the deployed files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-edge-'))
+    afterAll(() => rmSync(dir, { recursive: true, force: true }))
+    const deployed = (name: string, same: boolean): { url: string; purgedAt: number; file: string } => {
+      const url = `http://example.com/${name}`
+      const file = join(dir, name)
+      writeFileSync(file, same ? defaultBody(url) : 'the new page')
+      edge.set(url, { age: 0 })
+      return { url, purgedAt: 0, file }
+    }
+
+    it('says in the count and a warning which one differs', async () => {
+      await checkEdge([deployed('same.html', true), deployed('new.html', false)], [], { ...request, warm: false }, io)
+      expect(lines).toContain('Fresh 2, stale 0, unknown 0, error 0; 1 differ from the deployed file.')
+      expect(warnings).toEqual(['Verify: 1 URL differs from the deployed file (http://example.com/new.html); a CDN may rewrite HTML, so this is not a failure.'])
+    })
+
+    it('says "differ" of several, and nothing when all are the same', async () => {
+      await checkEdge([deployed('x.html', false), deployed('y.html', false)], [], { ...request, warm: false }, io)
+      expect(warnings).toEqual(['Verify: 2 URLs differ from the deployed file (http://example.com/x.html, http://example.com/y.html); a CDN may rewrite HTML, so this is not a failure.'])
+      warnings.length = 0
+      lines.length = 0
+      await checkEdge([deployed('z.html', true)], [], { ...request, warm: false }, io)
+      expect(lines).toContain('Fresh 1, stale 0, unknown 0, error 0.')
+      expect(warnings).toEqual([])
+    })
+  })
+})
+
+describe('staleFailure', () => {
+  const verdict = (url: string, verdict: UrlVerdict['verdict']): UrlVerdict => ({ url, verdict, status: 200, age: 0, cacheStatus: undefined, reason: '', content: undefined, attempts: 1 })
+  const check = (verdicts: UrlVerdict[]): EdgeCheck => ({ verification: { verdicts, recheckForMs: 30_000 }, warm: undefined })
+  const urls = (count: number): string[] => Array.from({ length: count }, (_, i) => `http://example.com/${i}`)
+
+  it('names the stale URLs, at most 5, and of how many checked', () => {
+    expect(staleFailure(check([...urls(6).map((url) => verdict(url, 'stale')), verdict('http://example.com/fresh', 'fresh')]))).toBe(
+      `6 of 7 URLs checked at the edge still served a copy cached before the purge after 30 s of checking again (stale-files output): ${urls(5).join(', ')}, …. ` +
+        'A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.'
+    )
+    expect(staleFailure(check(urls(5).map((url) => verdict(url, 'stale'))))).toBe(
+      `5 of 5 URLs checked at the edge still served a copy cached before the purge after 30 s of checking again (stale-files output): ${urls(5).join(', ')}. ` +
+        'A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.'
+    )
+  })
+  it('is undefined when nothing was stale, or nothing was checked', () => {
+    expect(staleFailure(check([verdict('a', 'fresh'), verdict('b', 'unknown'), verdict('c', 'error')]))).toBeUndefined()
+    expect(staleFailure({ verification: undefined, warm: { urls: 1, warmed: 1, counts: { '2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 }, problems: [] } })).toBeUndefined()
   })
 })

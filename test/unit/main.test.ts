@@ -2,10 +2,78 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as AnalyticsModule from '../../src/analytics.js'
+import type * as EdgeModule from '../../src/edge/index.js'
+import type * as ExecuteModule from '../../src/execute.js'
 import { run } from '../../src/main.js'
+import type * as ReportModule from '../../src/report/index.js'
+import type * as ResultModule from '../../src/result.js'
 import { parseOutputFile } from '../e2e/run-action.js'
 import { startEdge, type StandInEdge } from '../stand-in/edge.js'
+import { git, makeHistory } from '../stand-in/git-repo.js'
+import { startGitHub } from '../stand-in/github.js'
 import { startStandIn, zone, type StandIn } from '../stand-in/server.js'
+
+// Faults a test may set, for what no input can cause: a bug in a phase, in deriving the result, in reporting.
+// Each is thrown once, as given (not always an Error: a bug may throw anything).
+const bugs = vi.hoisted((): Record<'traffic' | 'execute' | 'edge' | 'result' | 'report', unknown> => ({ traffic: undefined, execute: undefined, edge: undefined, result: undefined, report: undefined }))
+function throwIfSet(what: keyof typeof bugs): void {
+  const error = bugs[what]
+  if (error === undefined) return
+  bugs[what] = undefined
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- a bug may throw anything; main must cope
+  throw error
+}
+vi.mock('../../src/analytics.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof AnalyticsModule>()
+  return {
+    ...actual,
+    readAllTraffic: async (...args: Parameters<typeof actual.readAllTraffic>) => {
+      throwIfSet('traffic')
+      return actual.readAllTraffic(...args)
+    }
+  }
+})
+vi.mock('../../src/execute.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof ExecuteModule>()
+  return {
+    ...actual,
+    executePlan: async (...args: Parameters<typeof actual.executePlan>) => {
+      throwIfSet('execute')
+      return actual.executePlan(...args)
+    }
+  }
+})
+vi.mock('../../src/edge/index.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof EdgeModule>()
+  return {
+    ...actual,
+    checkEdge: async (...args: Parameters<typeof actual.checkEdge>) => {
+      throwIfSet('edge')
+      return actual.checkEdge(...args)
+    }
+  }
+})
+vi.mock('../../src/result.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof ResultModule>()
+  return {
+    ...actual,
+    buildResult: (state: Parameters<typeof actual.buildResult>[0]) => {
+      throwIfSet('result')
+      return actual.buildResult(state)
+    }
+  }
+})
+vi.mock('../../src/report/index.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof ReportModule>()
+  return {
+    ...actual,
+    report: async (...args: Parameters<typeof actual.report>) => {
+      throwIfSet('report')
+      return actual.report(...args)
+    }
+  }
+})
 
 // run() in this process, the way @github/local-action runs it: inputs from INPUT_* variables, outputs
 // and the summary to real files, against the loopback stand-in. (The end-to-end tests run the bundle.)
@@ -43,6 +111,10 @@ afterEach(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 async function runWith(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<{ outputs: Record<string, string>; summary: string; log: string; code: number | undefined }> {
+  // Each run's own log, outputs and summary.
+  log.length = 0
+  writeFileSync(outputPath, '')
+  writeFileSync(summaryPath, '')
   // The same process.env object, changed in place: the inputs module keeps a reference to it.
   for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name]
   Object.assign(process.env, saved, { GITHUB_OUTPUT: outputPath, GITHUB_STEP_SUMMARY: summaryPath, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: dir }, env)
@@ -157,5 +229,262 @@ describe('run', () => {
     expect(step.code).toBe(1)
     expect(step.outputs).toMatchObject({ 'verified-files': '1', 'stale-files': '["http://example.com/a.html"]', 'warmed-files': '2' })
     expect(errorLines(step.log)[0]).toMatch(/^::error title=CDN purge failed::1 of 2 URLs checked at the edge still served a copy cached before the purge after 1 s/)
+  })
+
+  it('says how long the run and the zone lookup took, of this run, and how many retries there were', async () => {
+    api.fault({ method: 'POST', status: 500 })
+    const before = performance.now()
+    const step = await runWith({ files: '/a', 'max-attempts': '2' })
+    const elapsed = performance.now() - before
+    const result = JSON.parse(step.outputs.result ?? '{}') as { retries: number; durations: { zoneMs: number; totalMs: number } }
+    expect(result.retries).toBe(1)
+    expect(result.durations.zoneMs).toBeLessThanOrEqual(result.durations.totalMs)
+    expect(result.durations.totalMs).toBeLessThanOrEqual(Math.ceil(elapsed))
+  })
+
+  it('waits the delay before the purge and purge-again-after before the second pass', async () => {
+    // The waits are real timers: they are recorded and cut to nothing here.
+    const waits: number[] = []
+    const realSetTimeout = globalThis.setTimeout
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation((fn: () => void, ms?: number) => {
+      if (ms !== 7000 && ms !== 9000) return realSetTimeout(fn, ms)
+      waits.push(ms)
+      return realSetTimeout(fn, 0)
+    })
+    const step = await runWith({ files: '/a', delay: '7', 'purge-again-after': '9' })
+    expect(waits).toEqual([7000, 9000])
+    expect(step.log).toContain('Waiting before the purge (delay): 7 s left.')
+    expect(step.log).toContain('Waiting before the second pass (purge-again-after): 9 s left.')
+    expect(api.purges).toHaveLength(2)
+    expect(step.outputs['purged-files']).toBe('1')
+  })
+
+  it('gives the input warnings, and writes the summary by default even when an input is wrong', async () => {
+    const step = await runWith({ files: '/a', 'verify-timeout': '5' })
+    expect(step.log).toMatch(/^::warning::Input "verify-timeout" has no effect without "verify": nothing is checked at the edge\.$/m)
+    expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ warnings: ['Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.'] })
+    const bad = await runWith({ files: '/a', concurrency: 'many' })
+    expect(bad.summary).toContain('## CDN purge')
+  })
+
+  it('writes no summary when asked not to', async () => {
+    const step = await runWith({ files: '/a', summary: 'false' })
+    expect(step.summary).toBe('')
+    expect(step.outputs['purged-files']).toBe('1')
+  })
+
+  it('names the zone input as given: auto, names and ids', async () => {
+    const auto = await runWith({ zone: 'auto', files: 'https://example.org/c' })
+    expect(JSON.parse(auto.outputs.result ?? '{}')).toMatchObject({ zoneInput: ['auto'] })
+    const ids = await runWith({ zone: 'zn2, example.com', files: 'https://example.com/a' })
+    expect(JSON.parse(ids.outputs.result ?? '{}')).toMatchObject({ zoneInput: ['zn2', 'example.com'] })
+  })
+
+  it('says which phase stopped the step', async () => {
+    const stoppedAt = async (inputs: Record<string, string>): Promise<unknown> => (JSON.parse((await runWith(inputs)).outputs.result ?? '{}') as { stoppedAt: unknown }).stoppedAt
+    expect(await stoppedAt({ 'files-from': 'missing.txt' })).toBe('reading the URL lists failed')
+    expect(await stoppedAt({ 'changed-since': 'HEAD~1' })).toBe('finding what changed failed')
+    expect(await stoppedAt({ files: 'https://example.net/x' })).toBe('routing the URLs to zones failed')
+  })
+
+  it('says the planning stopped it when settings need the name of a zone known only by id', async () => {
+    await api.close()
+    api = await startStandIn({ zones: [zone('zn1', 'example.com')], denyListing: true })
+    const step = await runWith({ zone: 'zn1', files: 'https://example.com/a', settings: 'limits: {enabled: true}' })
+    expect(step.log).toContain('Zone (name unknown) (zn1), status unknown.')
+    expect(step.log).toMatch(/^::warning::The API key may not list zones \(HTTP 403\), so zone zn1 is used by id alone/m)
+    expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'planning the requests failed', invalidInput: 'settings' })
+    expect(api.requests.filter((request) => request.method === 'POST')).toEqual([])
+  })
+
+  it('creates a zone that does not exist when asked, and says it would in a dry run', async () => {
+    const dry = await runWith({ zone: 'new.example', 'create-zone': 'true', 'dry-run': 'true', tags: 't' })
+    expect(dry.log).toContain('Zone new.example does not exist: it would be created (dry run).')
+    expect(api.zones).toHaveLength(2)
+    const step = await runWith({ zone: 'new.example', 'create-zone': 'true', tags: 't' })
+    expect(step.log).toContain('Created zone new.example (zn-new-3), status pending.')
+    expect(step.outputs['zone-id']).toBe('zn-new-3')
+  })
+
+  it('says a purge of everything was planned', async () => {
+    const step = await runWith({ 'purge-everything': 'true' })
+    expect(step.log).toContain('Planned 1 request(s) over 1 zone(s): purge everything.')
+    expect(api.purges).toEqual([{ zoneId: 'zn1', everything: true, files: [], tags: [] }])
+  })
+
+  it('warns when it purges everything instead of a long change list, and only then', async () => {
+    mkdirSync(join(workspace, 'public'), { recursive: true })
+    writeFileSync(join(workspace, 'public', 'a.html'), 'a')
+    writeFileSync(join(workspace, 'public', 'b.html'), 'b')
+    const step = await runWith({ 'previous-manifest': 'm.json', 'site-dir': 'public', 'purge-everything-over': '1' })
+    expect(step.log).toMatch(/^::warning::Purging everything instead of the list: 2 changed URLs is more than purge-everything-over \(1\)\.$/m)
+    expect(api.purges).toEqual([{ zoneId: 'zn1', everything: true, files: [], tags: [] }])
+    const short = await runWith({ 'previous-manifest': 'm.json', 'site-dir': 'public', 'purge-everything-over': '5' })
+    expect(short.log).not.toContain('Purging everything')
+  })
+
+  it('warns once, not twice, when it purges everything because the change list may be cut off', async () => {
+    const token = 'ghs_mainTestToken000000000000000000000000'
+    const history = makeHistory()
+    const github = await startGitHub(token)
+    try {
+      const checkout = history.clone('shallow')
+      git(checkout, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
+      const [base, head] = [history.commits[1] ?? '', history.commits[3] ?? '']
+      github.comparisons.set(`${base}...${head}`, Array.from({ length: 350 }, (_, i) => ({ filename: `site/page-${i}.html`, status: 'modified' })))
+      const step = await runWith(
+        { 'changed-since': base, 'site-dir': 'site', 'github-token': token },
+        { GITHUB_WORKSPACE: checkout, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
+      )
+      expect(step.code).toBeUndefined()
+      expect(step.log.split('\n').filter((line) => line.startsWith('::warning::Purging everything'))).toEqual([
+        '::warning::Purging everything: the GitHub compare API lists at most 300 files and this comparison reached that, so the list may be cut off. Check out with enough history (or let the action fetch the base commit) for an exact list.'
+      ])
+      expect(api.purges).toEqual([{ zoneId: 'zn1', everything: true, files: [], tags: [] }])
+    } finally {
+      history.remove()
+      await github.close()
+    }
+  })
+
+  it('writes a manifest built from the site when no previous one was compared', async () => {
+    mkdirSync(join(workspace, 'public'), { recursive: true })
+    writeFileSync(join(workspace, 'public', 'a.html'), 'a')
+    const step = await runWith({ files: '/a.html', manifest: 'm.json', 'site-dir': 'public' })
+    expect(step.code).toBeUndefined()
+    expect(JSON.stringify(JSON.parse(readFileSync(join(workspace, 'm.json'), 'utf8')))).toContain('a.html')
+  })
+
+  it('passes on what the traffic answer left out', async () => {
+    api.fault({ method: 'GET', path: '/zones/zn1/analytics/traffic', status: 200, body: JSON.stringify({ success: true, data: { totals: { requests: 5, bandwidth: 10, cache_hit_rate: 0.5 } } }) })
+    const step = await runWith({ files: '/a', analytics: '2h' })
+    expect(step.log).toMatch(/^::warning::The traffic answer for example\.com has no "timeseries" list, so there is no chart\.$/m)
+    expect(step.code).toBeUndefined()
+  })
+
+  it('reads the traffic without a warning when it can', async () => {
+    const step = await runWith({ files: '/a', analytics: '2h' })
+    expect(step.log).toMatch(/^::group::Traffic$/m)
+    expect(step.log).not.toContain('::warning::')
+    expect((JSON.parse(step.outputs.result ?? '{}') as { traffic: unknown[] }).traffic).toHaveLength(1)
+  })
+
+  it('in a dry run, counts what verify and warm would fetch, probes included', async () => {
+    const edgePlan = async (inputs: Record<string, string>): Promise<unknown> =>
+      (JSON.parse((await runWith({ files: '/a\n/b\n/c', 'dry-run': 'true', ...inputs })).outputs.result ?? '{}') as { edgePlan: unknown }).edgePlan
+    expect(await edgePlan({ verify: '2', 'probe-urls': '/p' })).toEqual({ verify: 3, warm: 0 })
+    expect(await edgePlan({ verify: '5' })).toEqual({ verify: 3, warm: 0 })
+    expect(await edgePlan({ warm: 'true', 'probe-urls': '/a\n/p' })).toEqual({ verify: 0, warm: 4 })
+    expect(await edgePlan({})).toBeNull()
+  })
+
+  it('warms alone when verify is off, and verifies alone when warm is off', async () => {
+    edge = await startEdge()
+    const env = { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' }
+    const warmed = await runWith({ files: 'http://example.com/a.html', warm: 'true' }, env)
+    expect(warmed.code).toBeUndefined()
+    expect(JSON.parse(warmed.outputs.result ?? '{}')).toMatchObject({ verification: null, warm: { urls: 1, warmed: 1 } })
+    edge.set('http://example.com/a.html', { age: 0 })
+    const verified = await runWith({ files: 'http://example.com/a.html', verify: 'true' }, env)
+    expect(verified.code).toBeUndefined()
+    expect(JSON.parse(verified.outputs.result ?? '{}')).toMatchObject({ verification: { counts: { fresh: 1 } }, warm: null })
+  })
+
+  it('compares what the edge serves with the deployed file of each changed URL', async () => {
+    edge = await startEdge()
+    mkdirSync(join(workspace, 'public'), { recursive: true })
+    writeFileSync(join(workspace, 'public', 'a.html'), 'the new page')
+    edge.set('http://example.com/a.html', { age: 0, body: 'the new page' })
+    const step = await runWith({ 'previous-manifest': 'm.json', 'site-dir': 'public', 'url-base': 'http://example.com/', verify: 'true' }, { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' })
+    expect(step.code).toBeUndefined()
+    const result = JSON.parse(step.outputs.result ?? '{}') as { verification: { verdicts: { url: string; content: string }[] } }
+    expect(result.verification.verdicts).toMatchObject([{ url: 'http://example.com/a.html', content: 'same' }])
+  })
+
+  describe('a bug', () => {
+    const BUG = 'Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace'
+    const stackLines = (text: string): string[] => text.split('\n').filter((line) => /^::debug::.*%0A\s+at /.test(line))
+    /** The lines after the step's error annotation: the stack, when there is one, and nothing else. */
+    const afterError = (text: string): string[] => text.split('\n').slice(text.split('\n').findIndex((line) => line.startsWith('::error')) + 1).filter((line) => line !== '')
+    const withoutStack = <T extends Error>(error: T): T => Object.assign(error, { stack: undefined })
+
+    it('in a phase is reported as one, with where it stopped and the stack in the debug log', async () => {
+      bugs.execute = new TypeError('boom')
+      const step = await runWith({ files: '/a' })
+      expect(step.code).toBe(1)
+      expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'sending the requests failed', errors: [`Unexpected error: TypeError: boom. ${BUG}`] })
+      expect(stackLines(step.log)).toHaveLength(1)
+      expect(stackLines(step.log)[0]).toMatch(/^::debug::TypeError: boom%0A/)
+      bugs.edge = 'not an Error'
+      const edgeStep = await runWith({ files: '/a', warm: 'true' })
+      expect(JSON.parse(edgeStep.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'checking the edge failed', errors: [`Unexpected error: not an Error. ${BUG}`] })
+      expect(stackLines(edgeStep.log)).toEqual([])
+      expect(edgeStep.log).not.toMatch(/^::debug::(undefined)?$/m)
+      bugs.traffic = withoutStack(new Error('no stack'))
+      const trafficStep = await runWith({ files: '/a', analytics: '2h' })
+      expect(JSON.parse(trafficStep.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'reading the traffic failed', errors: [`Unexpected error: Error: no stack. ${BUG}`] })
+      expect(trafficStep.log).not.toMatch(/^::debug::(undefined)?$/m)
+    })
+
+    it('is not what a wrong input or a refusal is: no stack for those', async () => {
+      const input = await runWith({ files: '/a', 'batch-size': '0' })
+      expect(stackLines(input.log)).toEqual([])
+      const refused = await runWith({ files: '/a', 'api-key': 'not-the-key' })
+      expect(stackLines(refused.log)).toEqual([])
+    })
+
+    it('in deriving the result leaves every URL and tag as not purged, with the error', async () => {
+      bugs.result = new RangeError('no result')
+      const step = await runWith({ files: '/a\n/b', tags: 't' })
+      expect(step.code).toBe(1)
+      expect(api.purges).toHaveLength(2)
+      expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({
+        ok: false,
+        zoneInput: ['example.com'],
+        failedFiles: ['https://example.com/a', 'https://example.com/b'],
+        failedTags: ['t'],
+        purgedFiles: 0,
+        requests: 3,
+        errors: [`Unexpected error: RangeError: no result. ${BUG}`]
+      })
+      expect(stackLines(step.log)[0]).toMatch(/^::debug::RangeError: no result%0A/)
+      for (const bug of [withoutStack(new RangeError('no stack')), 'no result either']) {
+        bugs.result = bug
+        const quiet = await runWith({ files: '/a' })
+        expect(JSON.parse(quiet.outputs.result ?? '{}')).toMatchObject({ ok: false, failedFiles: ['https://example.com/a'] })
+        expect(quiet.log).not.toMatch(/^::debug::(undefined)?$/m)
+      }
+    })
+
+    it('in reporting still ends in one error annotation', async () => {
+      bugs.report = new Error('no report')
+      const step = await runWith({ files: '/a' })
+      expect(step.code).toBe(1)
+      expect(errorLines(step.log)).toEqual([`::error title=CDN purge failed::Unexpected error: Error: no report. ${BUG}.`])
+      expect(stackLines(step.log)[0]).toMatch(/^::debug::Error: no report%0A/)
+      expect(afterError(step.log)).toEqual([stackLines(step.log)[0]])
+      bugs.report = 'no report either'
+      const text = await runWith({ files: '/a' })
+      expect(errorLines(text.log)).toEqual([`::error title=CDN purge failed::Unexpected error: no report either. ${BUG}.`])
+      expect(afterError(text.log)).toEqual([])
+      bugs.report = withoutStack(new Error('no stack'))
+      const noStack = await runWith({ files: '/a' })
+      expect(afterError(noStack.log)).toEqual([])
+    })
+
+    it('that keeps the report from loading still ends in one error annotation, and nothing escapes in the meantime', async () => {
+      vi.doMock('../../src/report/index.js', () => {
+        throw new Error('no report code')
+      })
+      try {
+        const step = await runWith({ files: '/a' })
+        expect(step.code).toBe(1)
+        expect(errorLines(step.log)).toHaveLength(1)
+        expect(errorLines(step.log)[0]).toMatch(/^::error title=CDN purge failed::Unexpected error: Error: .*Please report this as a bug/)
+        expect(step.outputs).toEqual({})
+      } finally {
+        vi.doUnmock('../../src/report/index.js')
+      }
+    })
   })
 })

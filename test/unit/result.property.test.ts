@@ -60,7 +60,11 @@ test.prop([
   expect([...purged, ...failed].sort()).toEqual([...requested.files].sort())
   expect(result.purgedFiles).toHaveLength(purged.size)
   expect(result.failedFiles).toHaveLength(failed.size)
+  // Purged only what a confirmed request carried, in its zone: no count stands in for an item.
+  const confirmedIn = (zoneId: string): Set<string> => new Set(outcomes.filter((o) => o.ok && o.request.zoneId === zoneId).flatMap((o) => o.request.items))
   for (const zone of result.zones) {
+    const confirmed = confirmedIn(zone.id)
+    expect([...zone.purgedFiles, ...zone.purgedTags].filter((item) => !confirmed.has(item))).toEqual([])
     const zonePurged = new Set(zone.purgedTags)
     expect(zone.failedTags.filter((tag) => zonePurged.has(tag))).toEqual([])
     expect([...zone.purgedTags, ...zone.failedTags].sort()).toEqual([...tags].sort())
