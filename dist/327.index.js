@@ -11,7 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   checkEdge: () => (/* binding */ checkEdge),
   deployedFiles: () => (/* binding */ deployedFiles),
   probeTargets: () => (/* binding */ probeTargets),
-  purgedTargets: () => (/* binding */ purgedTargets)
+  purgedTargets: () => (/* binding */ purgedTargets),
+  staleFailure: () => (/* binding */ staleFailure)
 });
 
 // EXTERNAL MODULE: external "node:path"
@@ -405,7 +406,8 @@ const LISTED = 10;
 function purgedTargets(outcomes, fileOf) {
     const targets = new Map();
     for (const outcome of outcomes) {
-        if (!outcome.ok || outcome.request.kind !== 'files' || outcome.confirmedAt === undefined)
+        // confirmedAt is set exactly when the API confirmed the request.
+        if (outcome.confirmedAt === undefined || outcome.request.kind !== 'files')
             continue;
         for (const url of outcome.request.items) {
             const file = fileOf(url);
@@ -421,7 +423,7 @@ function purgedTargets(outcomes, fileOf) {
 function probeTargets(probes, outcomes) {
     const lastConfirmed = new Map();
     for (const outcome of outcomes) {
-        if (!outcome.ok || outcome.request.kind === 'settings' || outcome.confirmedAt === undefined)
+        if (outcome.confirmedAt === undefined || outcome.request.kind === 'settings')
             continue;
         lastConfirmed.set(outcome.request.zoneId, Math.max(lastConfirmed.get(outcome.request.zoneId) ?? 0, outcome.confirmedAt));
     }
@@ -503,6 +505,19 @@ async function checkEdge(purged, probes, request, io) {
     }
     return { verification, warm };
 }
+/** Most stale URLs the step's error names; the stale-files output has every one. */
+const NAMED_STALE = 5;
+/** The step's error when URLs still served an old copy at the end of verify-timeout; undefined when none did. */
+function staleFailure(check) {
+    if (check.verification === undefined)
+        return undefined;
+    const { verdicts, recheckForMs } = check.verification;
+    const stale = verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url);
+    if (stale.length === 0)
+        return undefined;
+    return (`${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${recheckForMs / 1000} s of checking again ` +
+        `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.`);
+}
 function listed(items) {
     return items.length > LISTED ? `${items.slice(0, LISTED).join(', ')} and ${items.length - LISTED} more` : items.join(', ');
 }
@@ -529,9 +544,8 @@ function report(verdicts, io) {
     }
 }
 /** Stale first, then errors, unknown, fresh: what needs attention at the top. */
-function rank(verdict) {
-    return ['stale', 'error', 'unknown', 'fresh'].indexOf(verdict.verdict);
-}
+const RANK = { stale: 0, error: 1, unknown: 2, fresh: 3 };
+const rank = (verdict) => RANK[verdict.verdict];
 
 
 /***/ })

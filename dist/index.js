@@ -46048,9 +46048,9 @@ async function executePlan(client, plan, options) {
         ? []
         : await options.group('Settings', async () => {
             const outcomes = await (0,concurrency/* mapConcurrent */._)(settingsRequests, settingsRequests.length, (request) => send(client, request));
-            for (const outcome of outcomes) {
-                options.log(outcome.ok ? `${outcome.request.label}: applied.` : (outcome.error ?? ''));
-            }
+            // A failed request always has its error; a confirmed one none.
+            for (const outcome of outcomes)
+                options.log(outcome.error ?? `${outcome.request.label}: applied.`);
             if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
                 await waitForPropagation(options);
             return outcomes;
@@ -46062,7 +46062,7 @@ async function executePlan(client, plan, options) {
         await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
     }
     started = performance.now();
-    const limit = { size: undefined };
+    const limit = {};
     const clock = options.clock ?? Date.now;
     // Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so
     // that one waiting out a 429 does not hold a slot, within a bound on what waits in memory.
@@ -46097,8 +46097,8 @@ async function executePlan(client, plan, options) {
  * out, so nothing is purged twice and nothing is left out.
  */
 async function sendPurge(client, request, limit, log, clock) {
-    if (limit.size !== undefined && request.items.length > limit.size) {
-        const size = limit.size;
+    const size = limit.size ?? Number.POSITIVE_INFINITY;
+    if (request.items.length > size) {
         return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log, clock)))).flat();
     }
     const outcome = await send(client, request, clock);
@@ -47556,20 +47556,17 @@ const NOTHING = { everything: false, files: [], tags: [] };
  * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
  * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
  */
-function zoneResult(zone, requested, state) {
+function zoneResult(zone, requested, state, plannedRequests) {
     const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id);
     const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything');
-    const planned = state.plan?.requests.filter((request) => request.zoneId === zone.id) ?? [];
+    const planned = plannedRequests.filter((request) => request.zoneId === zone.id);
     const split = (kind, asked) => {
         if (state.dryRun)
             return { purged: [], failed: [] };
         if (purgedEverything)
             return { purged: asked, failed: [] };
-        const done = confirmed.filter((outcome) => outcome.request.kind === kind);
-        // Every item confirmed (the usual case, and the one with the most items): the list as asked, no copy.
-        if (done.reduce((sum, outcome) => sum + outcome.request.items.length, 0) === asked.length)
-            return { purged: asked, failed: [] };
-        const purged = new Set(done.flatMap((outcome) => outcome.request.items));
+        // By item, not by count: a request confirmed twice must not stand in for one that failed.
+        const purged = new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items));
         return { purged: asked.filter((item) => purged.has(item)), failed: asked.filter((item) => !purged.has(item)) };
     };
     const files = split('files', requested.files);
@@ -47591,10 +47588,11 @@ function zoneResult(zone, requested, state) {
 }
 /** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
 function buildResult(state) {
-    const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state));
+    const plannedRequests = state.plan?.requests ?? [];
+    const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state, plannedRequests));
     const requested = state.requested ?? NOTHING;
     // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
-    const purgedFiles = zones.length === 1 ? zones[0].purgedFiles : zones.flatMap((zone) => zone.purgedFiles);
+    const purgedFiles = zones.flatMap((zone) => zone.purgedFiles);
     const purgedTags = zones.flatMap((zone) => zone.purgedTags);
     // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
     const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles);
@@ -47602,7 +47600,6 @@ function buildResult(state) {
     const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
     const settingsZones = zones.filter((zone) => zone.settingsRequested);
     const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
-    const plannedRequests = state.plan?.requests ?? [];
     const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))];
     const verification = verificationOf(state.edge);
     const everythingDone = failedFiles.length === 0 &&
@@ -47616,7 +47613,8 @@ function buildResult(state) {
         zoneInput: state.zoneInput,
         stoppedAt: state.stopped === undefined ? null : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
         invalidInput: state.stopped?.input ?? null,
-        purgeEverythingRequested: everythingZones.length > 0 || requested.everything,
+        // A zone plans a purge of everything only when everything was asked for.
+        purgeEverythingRequested: requested.everything,
         zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
         zones,
         purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
@@ -47833,6 +47831,7 @@ async function runPhases() {
         state.requested = work.requested;
         state.zones = [...work.zones];
         state.everythingInstead = work.everythingInstead;
+        // Stryker disable next-line OptionalChaining: everythingInstead is only set when there is a change list
         if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
             warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
         const analytics = given.analytics;
@@ -47920,15 +47919,13 @@ function settle(state) {
  * URLs, fetched from the public site. URLs still stale at the end fail the step. Loaded only when asked for.
  */
 async function checkEdgeAfterPurge(given, state, work, changes, warn) {
-    const { checkEdge, deployedFiles, probeTargets, purgedTargets } = await __nccwpck_require__.e(/* import() */ 327).then(__nccwpck_require__.bind(__nccwpck_require__, 3327));
+    const { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure } = await __nccwpck_require__.e(/* import() */ 327).then(__nccwpck_require__.bind(__nccwpck_require__, 3327));
     const zones = work.zones.map(({ zone }) => zone);
-    const files = given.verify > 0 && changes !== undefined ? deployedFiles(changes.deployed, zones, given.workspace) : new Map();
+    const files = changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace);
     const checked = await checkEdge(purgedTargets(state.outcomes, (url) => files.get(url)), probeTargets(work.probes, state.outcomes), { verify: given.verify, recheckForMs: given.verifyTimeoutSeconds * 1000, warm: given.warm, concurrency: given.concurrency, timeoutMs: given.timeoutSeconds * 1000, userAgent: USER_AGENT }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep });
-    const stale = checked.verification?.verdicts.filter((verdict) => verdict.verdict === 'stale') ?? [];
-    if (stale.length > 0) {
-        state.errors.push(`${stale.length} of ${checked.verification?.verdicts.length ?? 0} URLs checked at the edge still served a copy cached before the purge after ${given.verifyTimeoutSeconds} s of checking again ` +
-            `(stale-files output): ${stale.slice(0, 5).map((verdict) => verdict.url).join(', ')}${stale.length > 5 ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.`);
-    }
+    const failure = staleFailure(checked);
+    if (failure !== undefined)
+        state.errors.push(failure);
     return checked;
 }
 /** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
@@ -47941,7 +47938,7 @@ function describeError(error) {
 }
 function describeZone(zone) {
     if (zone.created?.dryRun)
-        return `Zone ${zone.name ?? ''} does not exist: it would be created (dry run).`;
+        return `Zone ${zone.name ?? zone.id} does not exist: it would be created (dry run).`;
     const what = zone.created === undefined ? 'Zone' : 'Created zone';
     return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`;
 }

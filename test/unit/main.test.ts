@@ -13,6 +13,7 @@ import { startEdge, type StandInEdge } from '../stand-in/edge.js'
 import { git, makeHistory } from '../stand-in/git-repo.js'
 import { startGitHub } from '../stand-in/github.js'
 import { startStandIn, zone, type StandIn } from '../stand-in/server.js'
+import { captureStdout } from './fixtures/stdout.js'
 
 // Faults a test may set, for what no input can cause: a bug in a phase, in deriving the result, in reporting.
 // Each is thrown once, as given (not always an Error: a bug may throw anything).
@@ -85,7 +86,7 @@ const summaryPath = join(dir, 'summary.md')
 const saved = { ...process.env }
 let api: StandIn
 let edge: StandInEdge | undefined
-let log: string[] = []
+const log = captureStdout()
 
 beforeEach(async () => {
   api = await startStandIn({ zones: [zone('zn1', 'example.com'), zone('zn2', 'example.org')] })
@@ -93,11 +94,6 @@ beforeEach(async () => {
   mkdirSync(workspace, { recursive: true })
   writeFileSync(outputPath, '')
   writeFileSync(summaryPath, '')
-  log = []
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    log.push(String(chunk))
-    return true
-  })
 })
 afterEach(async () => {
   vi.restoreAllMocks()
