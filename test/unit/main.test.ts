@@ -403,35 +403,37 @@ describe('run', () => {
     /** The lines after the step's error annotation: the stack, when there is one, and nothing else. */
     const afterError = (text: string): string[] => text.split('\n').slice(text.split('\n').findIndex((line) => line.startsWith('::error')) + 1).filter((line) => line !== '')
     const withoutStack = <T extends Error>(error: T): T => Object.assign(error, { stack: undefined })
+    // The stack goes to the debug log, which is written only when the run has debug logging on.
+    const runDebug = (inputs: Record<string, string>): ReturnType<typeof runWith> => runWith(inputs, { RUNNER_DEBUG: '1' })
 
     it('in a phase is reported as one, with where it stopped and the stack in the debug log', async () => {
       bugs.execute = new TypeError('boom')
-      const step = await runWith({ files: '/a' })
+      const step = await runDebug({ files: '/a' })
       expect(step.code).toBe(1)
       expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'sending the requests failed', errors: [`Unexpected error: TypeError: boom. ${BUG}`] })
       expect(stackLines(step.log)).toHaveLength(1)
       expect(stackLines(step.log)[0]).toMatch(/^::debug::TypeError: boom%0A/)
       bugs.edge = 'not an Error'
-      const edgeStep = await runWith({ files: '/a', warm: 'true' })
+      const edgeStep = await runDebug({ files: '/a', warm: 'true' })
       expect(JSON.parse(edgeStep.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'checking the edge failed', errors: [`Unexpected error: not an Error. ${BUG}`] })
       expect(stackLines(edgeStep.log)).toEqual([])
       expect(edgeStep.log).not.toMatch(/^::debug::(undefined)?$/m)
       bugs.traffic = withoutStack(new Error('no stack'))
-      const trafficStep = await runWith({ files: '/a', analytics: '2h' })
+      const trafficStep = await runDebug({ files: '/a', analytics: '2h' })
       expect(JSON.parse(trafficStep.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'reading the traffic failed', errors: [`Unexpected error: Error: no stack. ${BUG}`] })
       expect(trafficStep.log).not.toMatch(/^::debug::(undefined)?$/m)
     })
 
     it('is not what a wrong input or a refusal is: no stack for those', async () => {
-      const input = await runWith({ files: '/a', 'batch-size': '0' })
+      const input = await runDebug({ files: '/a', 'batch-size': '0' })
       expect(stackLines(input.log)).toEqual([])
-      const refused = await runWith({ files: '/a', 'api-key': 'not-the-key' })
+      const refused = await runDebug({ files: '/a', 'api-key': 'not-the-key' })
       expect(stackLines(refused.log)).toEqual([])
     })
 
     it('in deriving the result leaves every URL and tag as not purged, with the error', async () => {
       bugs.result = new RangeError('no result')
-      const step = await runWith({ files: '/a\n/b', tags: 't' })
+      const step = await runDebug({ files: '/a\n/b', tags: 't' })
       expect(step.code).toBe(1)
       expect(api.purges).toHaveLength(2)
       expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({
@@ -446,7 +448,7 @@ describe('run', () => {
       expect(stackLines(step.log)[0]).toMatch(/^::debug::RangeError: no result%0A/)
       for (const bug of [withoutStack(new RangeError('no stack')), 'no result either']) {
         bugs.result = bug
-        const quiet = await runWith({ files: '/a' })
+        const quiet = await runDebug({ files: '/a' })
         expect(JSON.parse(quiet.outputs.result ?? '{}')).toMatchObject({ ok: false, failedFiles: ['https://example.com/a'] })
         expect(quiet.log).not.toMatch(/^::debug::(undefined)?$/m)
       }
@@ -454,17 +456,17 @@ describe('run', () => {
 
     it('in reporting still ends in one error annotation', async () => {
       bugs.report = new Error('no report')
-      const step = await runWith({ files: '/a' })
+      const step = await runDebug({ files: '/a' })
       expect(step.code).toBe(1)
       expect(errorLines(step.log)).toEqual([`::error title=CDN purge failed::Unexpected error: Error: no report. ${BUG}.`])
       expect(stackLines(step.log)[0]).toMatch(/^::debug::Error: no report%0A/)
       expect(afterError(step.log)).toEqual([stackLines(step.log)[0]])
       bugs.report = 'no report either'
-      const text = await runWith({ files: '/a' })
+      const text = await runDebug({ files: '/a' })
       expect(errorLines(text.log)).toEqual([`::error title=CDN purge failed::Unexpected error: no report either. ${BUG}.`])
       expect(afterError(text.log)).toEqual([])
       bugs.report = withoutStack(new Error('no stack'))
-      const noStack = await runWith({ files: '/a' })
+      const noStack = await runDebug({ files: '/a' })
       expect(afterError(noStack.log)).toEqual([])
     })
 
@@ -473,7 +475,7 @@ describe('run', () => {
         throw new Error('no report code')
       })
       try {
-        const step = await runWith({ files: '/a' })
+        const step = await runDebug({ files: '/a' })
         expect(step.code).toBe(1)
         expect(errorLines(step.log)).toHaveLength(1)
         expect(errorLines(step.log)[0]).toMatch(/^::error title=CDN purge failed::Unexpected error: Error: .*Please report this as a bug/)

@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { EOL, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { failureMessage, headline, report } from '../../src/report/index.js'
 import { renderSummary } from '../../src/report/summary.js'
 import { buildResult, type RunResult } from '../../src/result.js'
@@ -122,6 +122,7 @@ describe('report', () => {
         }
       ]
     }
+    vi.stubEnv('RUNNER_DEBUG', '1')
     await report(broken, true, { ...process.env })
     expect(outputs()).toMatchObject({ 'purged-files': '5', 'failed-files': '[]', 'zone-id': 'z1', result: '' })
     expect(readFileSync(summaryPath, 'utf8')).toBe(
