@@ -173,6 +173,10 @@ describe('describeFailure', () => {
       'GET /zones failed: answer too large (HTTP 200, more than 16 MiB; the rest was not read) (request id r1). The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.'
     )
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'too-large', attempts: 1 })).toMatch(/^GET \/zones failed: answer too large \(HTTP \?; the rest was not read\)\. /)
+    // Too many JSON values stops the parse, not the reading: nothing is said of a rest.
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'too-large', detail: '2,000,000 JSON values', attempts: 1 })).toMatch(
+      /^GET \/zones failed: answer too large \(HTTP \?, more than 2,000,000 JSON values\)\. /
+    )
   })
   const redirect = 'Redirects are not followed: set "api-url" to the address the API is served at.'
   const refused = 'The API refused the request.'
