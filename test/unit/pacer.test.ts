@@ -33,6 +33,22 @@ describe('Pacer against rate limits', () => {
     expect(result.lost).toBe(0)
     expect(result.finishedAt / (4000 + LATENCY)).toBeLessThanOrEqual(style === 'none' ? 1.3 : 1.1)
   })
+  // Issue 8's target (≤ 1.3× for a fixed window without headers) holds from the start of a window but not
+  // from every point in it: paced at the rate that got through, the step spreads each window's quota over the
+  // window, and from some phases the last requests spill into one window more (up to 1.6×). Marked as failing
+  // until the pacer bursts at each window's start without headers too; then make it a plain `it`.
+  it.fails('keeps a fixed window busy from any point in a second, without headers (not yet)', async () => {
+    const ratios: number[] = []
+    for (let phase = 0; phase < 1000; phase += 100) {
+      const clock = new VirtualClock()
+      const one = step(clock, fixedWindow(20, 1000, 'none'), { requests: 100, concurrency: 8, latencyMs: LATENCY, startAt: phase, jitter: seeded(7) })
+      await clock.run(one.done)
+      const result = one.result()
+      expect(result.lost).toBe(0)
+      ratios.push((result.finishedAt - phase) / (4000 - phase + LATENCY))
+    }
+    expect(Math.max(...ratios)).toBeLessThanOrEqual(1.3)
+  })
   it('shares a bucket with another step on the same account, and neither loses anything', async () => {
     const clock = new VirtualClock()
     const limiter = tokenBucket(20, 5, 'ietf')
