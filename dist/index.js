@@ -46293,6 +46293,8 @@ class Pacer {
     exhausted = false;
     /** Settles when the headers show a new window: requests waiting out a Retry-After may go then. */
     renewal = deferred();
+    /** Requests sent before the latest 429 was answered; one sent after it that gets through shows room again. */
+    sentBefore429 = Number.POSITIVE_INFINITY;
     constructor(options) {
         this.options = options;
         this.now = options.now ?? Date.now;
@@ -46342,6 +46344,7 @@ class Pacer {
         }
         if (status === 429) {
             this.limited++;
+            this.sentBefore429 = this.sent;
             // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
             if (!this.windowed())
                 this.slowDown(now, info !== undefined);
@@ -46350,6 +46353,11 @@ class Pacer {
             this.successes.push(now);
             // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
             this.speedUp(now, (info?.remaining ?? 0) >= SPARE);
+            // A request sent after the latest 429 that got through shows the limit has room again (a new window, or
+            // a bucket's refill; without headers the only sign of it): requests waiting out a Retry-After in whole
+            // seconds queue again now, still paced, rather than up to a second late.
+            if (ticket.sequence >= this.sentBefore429)
+                this.renew();
         }
     }
     /**
@@ -46387,11 +46395,14 @@ class Pacer {
             // of the quota back at once is a new window, whatever the old reset said.
             const renewed = previous?.info.remaining !== undefined && info.remaining !== undefined && info.remaining - previous.info.remaining >= this.capacity / 2;
             this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at);
-            if (renewed) {
-                this.renewal.resolve();
-                this.renewal = deferred();
-            }
+            if (renewed)
+                this.renew();
         }
+    }
+    /** Requests waiting out a Retry-After go now. */
+    renew() {
+        this.renewal.resolve();
+        this.renewal = deferred();
     }
     /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
     windowed() {

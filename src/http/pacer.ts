@@ -16,7 +16,8 @@ import { readRateLimit, type RateLimitInfo } from './rate-limit.js'
 // each second and set to what got through on a 429 (additive increase, multiplicative decrease).
 //
 // A request answered 429 waits out its Retry-After without holding a slot, and queues again; a 429 is not
-// an attempt. All waiting on rate limits counts against one budget for the step.
+// an attempt. The wait ends early when the limit shows room again (a new window in the headers, or a request
+// sent after the 429 that got through). All waiting on rate limits counts against one budget for the step.
 
 export interface PacerOptions {
   /** Most requests in flight at once. */
@@ -110,6 +111,8 @@ export class Pacer {
   private exhausted = false
   /** Settles when the headers show a new window: requests waiting out a Retry-After may go then. */
   private renewal = deferred()
+  /** Requests sent before the latest 429 was answered; one sent after it that gets through shows room again. */
+  private sentBefore429 = Number.POSITIVE_INFINITY
 
   constructor(private readonly options: PacerOptions) {
     this.now = options.now ?? Date.now
@@ -156,12 +159,17 @@ export class Pacer {
     }
     if (status === 429) {
       this.limited++
+      this.sentBefore429 = this.sent
       // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
       if (!this.windowed()) this.slowDown(now, info !== undefined)
     } else if (status < 400) {
       this.successes.push(now)
       // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
       this.speedUp(now, (info?.remaining ?? 0) >= SPARE)
+      // A request sent after the latest 429 that got through shows the limit has room again (a new window, or
+      // a bucket's refill; without headers the only sign of it): requests waiting out a Retry-After in whole
+      // seconds queue again now, still paced, rather than up to a second late.
+      if (ticket.sequence >= this.sentBefore429) this.renew()
     }
   }
 
@@ -200,11 +208,14 @@ export class Pacer {
       // of the quota back at once is a new window, whatever the old reset said.
       const renewed = previous?.info.remaining !== undefined && info.remaining !== undefined && info.remaining - previous.info.remaining >= this.capacity / 2
       this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at)
-      if (renewed) {
-        this.renewal.resolve()
-        this.renewal = deferred()
-      }
+      if (renewed) this.renew()
     }
+  }
+
+  /** Requests waiting out a Retry-After go now. */
+  private renew(): void {
+    this.renewal.resolve()
+    this.renewal = deferred()
   }
 
   /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */

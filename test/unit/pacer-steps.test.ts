@@ -322,6 +322,26 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
     await flush()
     expect(woke).toBe(1000)
   })
+  it('lets a Retry-After wait end, without headers, when a request sent after the 429 gets through', async () => {
+    const { take, until, answer, clock, pacer } = setup()
+    const sent = await take(6)
+    for (const ticket of sent.slice(0, 4)) answer(ticket, 200)
+    // Four got through in the last second: paced at 4 a second from here, one every 250 ms.
+    answer(sent[4] as Sent, 429)
+    let woke: number | undefined
+    void pacer.waitRetry(1_000).then(() => (woke = clock.now))
+    await until(100)
+    // Sent before the 429 was answered: its success says nothing of the limit now.
+    answer(sent[5] as Sent, 200)
+    await flush()
+    expect(woke).toBeUndefined()
+    const [c] = await take(1)
+    expect(clock.now).toBe(250)
+    // Sent after it: the limit has room again (a new window, or a refill), so the wait ends now.
+    answer(c as Sent, 200)
+    await flush()
+    expect(woke).toBe(250)
+  })
 })
 
 describe('Pacer: a token bucket (headers with a refill)', () => {
