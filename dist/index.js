@@ -46291,7 +46291,7 @@ class Pacer {
     holdStart = 0;
     pacingHeld = false;
     exhausted = false;
-    /** Settles when the headers show a new window: requests waiting out a Retry-After may go then. */
+    /** Settles when the limit shows room again (see renew): requests waiting out a Retry-After may go then. */
     renewal = deferred();
     /** Requests sent before the latest 429 was answered; one sent after it that gets through shows room again. */
     sentBefore429 = Number.POSITIVE_INFINITY;
@@ -46399,7 +46399,7 @@ class Pacer {
                 this.renew();
         }
     }
-    /** Requests waiting out a Retry-After go now. */
+    /** Requests waiting out a Retry-After go now: the headers showed a new window, or a request sent after the latest 429 got through. */
     renew() {
         this.renewal.resolve();
         this.renewal = deferred();
@@ -46785,11 +46785,10 @@ class ApiClient {
         if (result.kind === 'too-large') {
             return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } };
         }
-        const parsed = parseJson(result.text, maxJsonValues);
-        if (parsed === TOO_MANY_VALUES) {
+        const json = parseJson(result.text, maxJsonValues);
+        if (json === TOO_MANY_VALUES) {
             return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` } };
         }
-        const json = parsed;
         const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
         // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
         const ok = result.status >= 200 && result.status < 300;
@@ -47247,9 +47246,11 @@ async function getInputs(source = runnerSource) {
     const filesFromValue = input('files-from');
     const filesFrom = filesFromValue === '' ? undefined : external_node_path_.resolve(workspace, filesFromValue);
     const siteDir = parseSiteDir(input('site-dir'));
-    const changes = parseChangeInputs(input, siteDir, workspace, githubToken);
-    await checkGlobs('include', globList(input('include')));
-    await checkGlobs('exclude', globList(input('exclude')));
+    const include = globList(input('include'));
+    const exclude = globList(input('exclude'));
+    const changes = parseChangeInputs(input, siteDir, workspace, githubToken, { include, exclude });
+    await checkGlobs('include', include);
+    await checkGlobs('exclude', exclude);
     const manifestValue = input('manifest');
     const tags = splitList(source.getInput('tags'));
     const settingsText = source.getInput('settings');
@@ -47330,7 +47331,7 @@ async function getInputs(source = runnerSource) {
     };
 }
 /** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
-function parseChangeInputs(input, siteDir, workspace, githubToken) {
+function parseChangeInputs(input, siteDir, workspace, githubToken, { include, exclude }) {
     const since = input('changed-since');
     const previous = input('previous-manifest');
     if (since !== '' && previous !== '') {
@@ -47346,8 +47347,6 @@ function parseChangeInputs(input, siteDir, workspace, githubToken) {
         throw new errors/* InputError */.dz(`Input "index-file" must be a file name such as index.html, without a folder; got "${(0,urls/* shown */.SP)(indexFile)}".`);
     }
     const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000);
-    const include = globList(input('include'));
-    const exclude = globList(input('exclude'));
     if (since === '' && previous === '')
         return undefined;
     return {

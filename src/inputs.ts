@@ -130,9 +130,11 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   const filesFromValue = input('files-from')
   const filesFrom = filesFromValue === '' ? undefined : path.resolve(workspace, filesFromValue)
   const siteDir = parseSiteDir(input('site-dir'))
-  const changes = parseChangeInputs(input, siteDir, workspace, githubToken)
-  await checkGlobs('include', globList(input('include')))
-  await checkGlobs('exclude', globList(input('exclude')))
+  const include = globList(input('include'))
+  const exclude = globList(input('exclude'))
+  const changes = parseChangeInputs(input, siteDir, workspace, githubToken, { include, exclude })
+  await checkGlobs('include', include)
+  await checkGlobs('exclude', exclude)
   const manifestValue = input('manifest')
   const tags = splitList(source.getInput('tags'))
 
@@ -221,7 +223,13 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
 }
 
 /** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
-function parseChangeInputs(input: (name: string) => string, siteDir: string, workspace: string, githubToken: string): ChangeInputs | undefined {
+function parseChangeInputs(
+  input: (name: string) => string,
+  siteDir: string,
+  workspace: string,
+  githubToken: string,
+  { include, exclude }: { include: readonly string[]; exclude: readonly string[] }
+): ChangeInputs | undefined {
   const since = input('changed-since')
   const previous = input('previous-manifest')
   if (since !== '' && previous !== '') {
@@ -237,8 +245,6 @@ function parseChangeInputs(input: (name: string) => string, siteDir: string, wor
     throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${shown(indexFile)}".`)
   }
   const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000)
-  const include = globList(input('include'))
-  const exclude = globList(input('exclude'))
   if (since === '' && previous === '') return undefined
   return {
     from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: path.resolve(workspace, previous) },

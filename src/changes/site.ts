@@ -1,8 +1,6 @@
 import picomatch from 'picomatch'
 import { GLOB_OPTIONS } from './glob.js'
 
-/** How include and exclude patterns are read: dot files and folders (`.well-known/…`) match like any other. */
-
 export interface SiteOptions {
   /** Folder whose root is served, POSIX, no leading or trailing slash; '' = root. */
   readonly siteDir: string

@@ -268,11 +268,10 @@ export class ApiClient {
     if (result.kind === 'too-large') {
       return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } }
     }
-    const parsed = parseJson(result.text, maxJsonValues)
-    if (parsed === TOO_MANY_VALUES) {
+    const json = parseJson(result.text, maxJsonValues)
+    if (json === TOO_MANY_VALUES) {
       return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` } }
     }
-    const json = parsed
     const unsuccessful = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false
     // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
     const ok = result.status >= 200 && result.status < 300

@@ -109,7 +109,7 @@ export class Pacer {
   private holdStart = 0
   private pacingHeld = false
   private exhausted = false
-  /** Settles when the headers show a new window: requests waiting out a Retry-After may go then. */
+  /** Settles when the limit shows room again (see renew): requests waiting out a Retry-After may go then. */
   private renewal = deferred()
   /** Requests sent before the latest 429 was answered; one sent after it that gets through shows room again. */
   private sentBefore429 = Number.POSITIVE_INFINITY
@@ -212,7 +212,7 @@ export class Pacer {
     }
   }
 
-  /** Requests waiting out a Retry-After go now. */
+  /** Requests waiting out a Retry-After go now: the headers showed a new window, or a request sent after the latest 429 got through. */
   private renew(): void {
     this.renewal.resolve()
     this.renewal = deferred()
