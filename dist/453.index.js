@@ -495,14 +495,13 @@ function banner(result) {
 function notPurgedSentence(result) {
     if (result.purgeEverythingRequested && !result.purgedEverything && !result.dryRun)
         return 'The purge of everything was not confirmed. ';
-    const tagsAsked = new Set([...result.purgedTags, ...result.failedTags]).size;
     const parts = [
         result.failedFiles.length > 0 ? `${result.failedFiles.length} of ${(0,src_text/* plural */.LS)(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
-        result.failedTags.length > 0 ? `${result.failedTags.length} of ${(0,src_text/* plural */.LS)(tagsAsked, 'tag')}` : undefined
+        result.tagPurges.failed > 0 ? `${result.tagPurges.failed} of ${(0,src_text/* plural */.LS)(result.tagPurges.requested, 'tag')}` : undefined
     ].filter((part) => part !== undefined);
     if (parts.length === 0)
         return '';
-    const one = result.failedFiles.length + result.failedTags.length === 1;
+    const one = result.failedFiles.length + result.tagPurges.failed === 1;
     return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `;
 }
 function countsTable(result) {
@@ -532,7 +531,7 @@ function countsTable(result) {
     if (count('files') > 0 || result.failedFiles.length > 0)
         rows.push(['URLs', listRow('files', result.purgedFiles.length, result.failedFiles.length)]);
     if (count('tags') > 0 || result.failedTags.length > 0)
-        rows.push(['Cache tags', listRow('tags', result.purgedTags.length, result.failedTags.length)]);
+        rows.push(['Cache tags', listRow('tags', result.purgedTags.length, result.tagPurges.failed)]);
     if (result.settings !== null) {
         const described = Object.entries(result.settings)
             .map(([key, value]) => `${escapeText(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeText(value.mode)})`)
@@ -787,7 +786,7 @@ function headline(result) {
     const parts = [
         result.purgedEverything ? 'purged everything' : undefined,
         result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${result.purgedFiles.length + result.failedFiles.length} URLs` : undefined,
-        result.purgedTags.length + result.failedTags.length > 0 ? `purged ${result.purgedTags.length} of ${result.purgedTags.length + result.failedTags.length} tags` : undefined,
+        result.tagPurges.requested > 0 ? `purged ${result.purgedTags.length} of ${result.tagPurges.requested} tags` : undefined,
         result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
     ].filter((part) => part !== undefined);
     return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP request${result.requests === 1 ? '' : 's'}).`;
@@ -831,7 +830,7 @@ async function guarded(task) {
 function plainSummary(result) {
     const verdict = result.dryRun ? 'Dry run: nothing was sent.' : result.ok ? 'Done.' : '**The step failed.**';
     const counts = (urls, tags) => `${(0,src_text/* plural */.LS)(urls, 'URL')} and ${(0,src_text/* plural */.LS)(tags, 'tag')}`;
-    return `## CDN purge\n\n${verdict} ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.failedTags.length)} not purged. The full summary could not be drawn: see the log.\n`;
+    return `## CDN purge\n\n${verdict} ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged. The full summary could not be drawn: see the log.\n`;
 }
 /**
  * Writes outputs, the log's closing lines and the job summary, and fails the step with one error

@@ -47611,7 +47611,9 @@ function buildResult(state) {
     const purgedTags = zones.flatMap((zone) => zone.purgedTags);
     // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
     const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles);
-    const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zones.flatMap((zone) => zone.failedTags))];
+    const zoneFailedTags = zones.flatMap((zone) => zone.failedTags);
+    const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zoneFailedTags)];
+    const tagPurgesFailed = state.dryRun ? 0 : zones.length === 0 ? requested.tags.length : zoneFailedTags.length;
     const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
     const settingsZones = zones.filter((zone) => zone.settingsRequested);
     const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
@@ -47637,6 +47639,7 @@ function buildResult(state) {
         purgedTags,
         failedFiles,
         failedTags,
+        tagPurges: { requested: purgedTags.length + tagPurgesFailed, failed: tagPurgesFailed },
         settings: plannedRequests.find((request) => request.kind === 'settings')?.body ?? null,
         settingsApplied,
         requests: state.requestsSent,

@@ -114,6 +114,11 @@ export interface RunResult {
   /** Requested URLs/tags whose purge the API did not confirm: failed, not sent, or never reached. */
   readonly failedFiles: readonly string[]
   readonly failedTags: readonly string[]
+  /**
+   * Tag purges, one per tag and zone (a tag sent to two zones is two): how many were asked for and how many
+   * not confirmed. `purgedTags` counts the same way; `failedTags` lists each tag once, for a retry.
+   */
+  readonly tagPurges: { readonly requested: number; readonly failed: number }
   /** The settings sent (or, in a dry run, that would be sent); null when none were given. */
   readonly settings: ZoneSettings | null
   readonly settingsApplied: boolean
@@ -233,7 +238,9 @@ export function buildResult(state: RunState): RunResult {
   const purgedTags = zones.flatMap((zone) => zone.purgedTags)
   // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
   const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles)
-  const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zones.flatMap((zone) => zone.failedTags))]
+  const zoneFailedTags = zones.flatMap((zone) => zone.failedTags)
+  const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zoneFailedTags)]
+  const tagPurgesFailed = state.dryRun ? 0 : zones.length === 0 ? requested.tags.length : zoneFailedTags.length
   const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested)
   const settingsZones = zones.filter((zone) => zone.settingsRequested)
   const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied)
@@ -261,6 +268,7 @@ export function buildResult(state: RunState): RunResult {
     purgedTags,
     failedFiles,
     failedTags,
+    tagPurges: { requested: purgedTags.length + tagPurgesFailed, failed: tagPurgesFailed },
     settings: (plannedRequests.find((request) => request.kind === 'settings')?.body as ZoneSettings | undefined) ?? null,
     settingsApplied,
     requests: state.requestsSent,

@@ -101,7 +101,7 @@ export function headline(result: RunResult): string {
   const parts = [
     result.purgedEverything ? 'purged everything' : undefined,
     result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${result.purgedFiles.length + result.failedFiles.length} URLs` : undefined,
-    result.purgedTags.length + result.failedTags.length > 0 ? `purged ${result.purgedTags.length} of ${result.purgedTags.length + result.failedTags.length} tags` : undefined,
+    result.tagPurges.requested > 0 ? `purged ${result.purgedTags.length} of ${result.tagPurges.requested} tags` : undefined,
     result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
   ].filter((part) => part !== undefined)
   return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP request${result.requests === 1 ? '' : 's'}).`
@@ -146,7 +146,7 @@ async function guarded(task: () => unknown): Promise<Error | undefined> {
 function plainSummary(result: RunResult): string {
   const verdict = result.dryRun ? 'Dry run: nothing was sent.' : result.ok ? 'Done.' : '**The step failed.**'
   const counts = (urls: number, tags: number): string => `${plural(urls, 'URL')} and ${plural(tags, 'tag')}`
-  return `## CDN purge\n\n${verdict} ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.failedTags.length)} not purged. The full summary could not be drawn: see the log.\n`
+  return `## CDN purge\n\n${verdict} ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged. The full summary could not be drawn: see the log.\n`
 }
 
 /**

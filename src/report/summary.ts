@@ -53,13 +53,12 @@ function banner(result: RunResult): string[] {
 /** "2 of 5 URLs and 1 of 3 tags were not purged. ", or that the purge of everything was not confirmed; '' when nothing is missing. */
 export function notPurgedSentence(result: RunResult): string {
   if (result.purgeEverythingRequested && !result.purgedEverything && !result.dryRun) return 'The purge of everything was not confirmed. '
-  const tagsAsked = new Set([...result.purgedTags, ...result.failedTags]).size
   const parts = [
     result.failedFiles.length > 0 ? `${result.failedFiles.length} of ${plural(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
-    result.failedTags.length > 0 ? `${result.failedTags.length} of ${plural(tagsAsked, 'tag')}` : undefined
+    result.tagPurges.failed > 0 ? `${result.tagPurges.failed} of ${plural(result.tagPurges.requested, 'tag')}` : undefined
   ].filter((part) => part !== undefined)
   if (parts.length === 0) return ''
-  const one = result.failedFiles.length + result.failedTags.length === 1
+  const one = result.failedFiles.length + result.tagPurges.failed === 1
   return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `
 }
 
@@ -85,7 +84,7 @@ function countsTable(result: RunResult): string[] {
     rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**'])
   }
   if (count('files') > 0 || result.failedFiles.length > 0) rows.push(['URLs', listRow('files', result.purgedFiles.length, result.failedFiles.length)])
-  if (count('tags') > 0 || result.failedTags.length > 0) rows.push(['Cache tags', listRow('tags', result.purgedTags.length, result.failedTags.length)])
+  if (count('tags') > 0 || result.failedTags.length > 0) rows.push(['Cache tags', listRow('tags', result.purgedTags.length, result.tagPurges.failed)])
   if (result.settings !== null) {
     const described = Object.entries(result.settings)
       .map(([key, value]) => `${escapeText(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeText(value.mode)})`)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { failureMessage, headline, outputsOf } from '../../src/report/index.js'
+import { notPurgedSentence } from '../../src/report/summary.js'
 import type { TrafficReport } from '../../src/analytics.js'
 import type { EdgeCheck } from '../../src/edge/index.js'
 import type { RequestOutcome } from '../../src/execute.js'
@@ -157,6 +158,7 @@ describe('buildResult, field by field', () => {
       purgedTags: ['t1', 't1'],
       failedFiles: [],
       failedTags: [],
+      tagPurges: { requested: 2, failed: 0 },
       settings,
       settingsApplied: true,
       requests: 6,
@@ -243,6 +245,28 @@ describe('buildResult, field by field', () => {
     ])
     expect(result).toMatchObject({ ok: false, settingsApplied: false, errors: ['Settings of example.com failed'] })
     expect(result.sent[0]).toMatchObject({ ok: false, status: 500, error: 'Settings of example.com failed' })
+  })
+
+  it('counts a tag once per zone it was sent to, so the headline and the summary give the same totals', () => {
+    // One tag in two zones: confirmed in z1, refused in z2.
+    const plan = planRequests(
+      [
+        { zone, purgeEverything: false, urls: [], tags: ['t1'], settings: undefined },
+        { zone: other, purgeEverything: false, urls: [], tags: ['t1'], settings: undefined }
+      ],
+      30
+    )
+    const ok = (request: PlannedRequest): boolean => request.zoneId === zone.id
+    const outcomes = plan.requests.map((request): RequestOutcome => ({ request, ok: ok(request), status: ok(request) ? 200 : 500, attempts: 1, durationMs: 1, error: ok(request) ? undefined : 'refused' }))
+    const asked = { everything: false, files: [], tags: ['t1'] }
+    const result = buildResult({ ...newRunState(), zoneInput: ['example.com', 'z2'], zones: [{ zone, requested: asked }, { zone: other, requested: asked }], plan, outcomes, requested: asked })
+    expect(result).toMatchObject({ purgedTags: ['t1'], failedTags: ['t1'], tagPurges: { requested: 2, failed: 1 } })
+    expect(headline(result)).toContain('purged 1 of 2 tags')
+    expect(notPurgedSentence(result)).toBe('1 of 2 tags was not purged. ')
+    // Stopped before any zone was known: every tag asked for failed, once.
+    expect(buildResult({ ...newRunState(), requested: { everything: false, files: [], tags: ['t1', 't2'] } }).tagPurges).toEqual({ requested: 2, failed: 2 })
+    // A dry run fails nothing.
+    expect(buildResult({ ...newRunState(), dryRun: true, requested: { everything: false, files: [], tags: ['t1'] } }).tagPurges).toEqual({ requested: 0, failed: 0 })
   })
 
   it('counts a purge of everything as done only when every zone that asked for it confirmed it', () => {
