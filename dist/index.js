@@ -47873,7 +47873,8 @@ async function runPhases() {
         if (given.dryRun) {
             log/* info */.pq('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.');
             if (given.verify > 0 || given.warm) {
-                state.edgePlan = { verify: given.verify > 0 ? Math.min(given.verify, work.requested.files.length) + probes.length : 0, warm: given.warm ? new Set([...work.requested.files, ...probes]).size : 0 };
+                const { edgePlan } = await __nccwpck_require__.e(/* import() */ 85).then(__nccwpck_require__.bind(__nccwpck_require__, 9085));
+                state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm);
             }
         }
         else {
@@ -47937,7 +47938,7 @@ function settle(state) {
  * URLs, fetched from the public site. URLs still stale at the end fail the step. Loaded only when asked for.
  */
 async function checkEdgeAfterPurge(given, state, work, changes, warn) {
-    const { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure } = await __nccwpck_require__.e(/* import() */ 327).then(__nccwpck_require__.bind(__nccwpck_require__, 3327));
+    const { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure } = await __nccwpck_require__.e(/* import() */ 49).then(__nccwpck_require__.bind(__nccwpck_require__, 6049));
     const zones = work.zones.map(({ zone }) => zone);
     const files = changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace);
     const checked = await checkEdge(purgedTargets(state.outcomes, (url) => files.get(url)), probeTargets(work.probes, state.outcomes), { verify: given.verify, recheckForMs: given.verifyTimeoutSeconds * 1000, warm: given.warm, concurrency: given.concurrency, timeoutMs: given.timeoutSeconds * 1000, userAgent: USER_AGENT }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep });

@@ -114,7 +114,8 @@ async function runPhases(): Promise<void> {
     if (given.dryRun) {
       log.info('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.')
       if (given.verify > 0 || given.warm) {
-        state.edgePlan = { verify: given.verify > 0 ? Math.min(given.verify, work.requested.files.length) + probes.length : 0, warm: given.warm ? new Set([...work.requested.files, ...probes]).size : 0 }
+        const { edgePlan } = await import('./edge/verify.js')
+        state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm)
       }
     } else {
       state.phase = 'sending the requests'

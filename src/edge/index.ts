@@ -97,6 +97,8 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
   let verification: EdgeCheck['verification']
   let warm: EdgeCheck['warm']
   const settings = { userAgent: request.userAgent, timeoutMs: request.timeoutMs, concurrency: request.concurrency, now: io.now }
+  // Every URL once: a probe URL may be among the purged ones.
+  const everyUrl = [...new Set([...purged, ...probes].map((target) => target.url))]
   if (request.verify > 0) {
     const targets = chooseTargets(purged, request.verify, probes)
     if (targets.length === 0) {
@@ -105,7 +107,7 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
       verification = await io.group('Verify', async () => {
         const edge = openEdge(settings)
         try {
-          io.log(`Checking ${plural(targets.length, 'URL')} at the edge${targets.length < purged.length + probes.length ? ` (of ${purged.length + probes.length}, spread over the list)` : ''}.`)
+          io.log(`Checking ${plural(targets.length, 'URL')} at the edge${targets.length < everyUrl.length ? ` (of ${everyUrl.length}, spread over the list)` : ''}.`)
           const verdicts = await verifyUrls(targets, { edge, concurrency: request.concurrency, recheckForMs: request.recheckForMs, now: io.now, sleep: io.sleep, log: io.log })
           report(verdicts, io)
           return { verdicts, recheckForMs: request.recheckForMs }
@@ -116,22 +118,21 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
     }
   }
   if (request.warm) {
-    const urls = [...new Set([...purged.map((target) => target.url), ...probes.map((target) => target.url)])]
-    if (urls.length === 0) {
+    if (everyUrl.length === 0) {
       io.warn('Input "warm" has nothing to fetch: this purge has no URL list (only tags or everything). Give "probe-urls" to warm pages of the site.')
     } else {
       warm = await io.group('Warm', async () => {
         const edge = openEdge(settings)
         try {
-          const result = await warmUrls(urls, { edge, concurrency: request.concurrency })
+          const result = await warmUrls(everyUrl, { edge, concurrency: request.concurrency })
           const { counts } = result
-          io.log(`Warmed ${result.warmed} of ${plural(urls.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`)
+          io.log(`Warmed ${result.warmed} of ${plural(everyUrl.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`)
           if (result.problems.length > 0) {
             io.warn(
               `Warming: ${plural(result.problems.length, 'URL')} answered neither 2xx nor 3xx (${listed(result.problems.map((problem) => `${problem.url} (${problem.detail})`))}). Warming never fails the step; check that the URLs are served.`
             )
           }
-          return { ...result, urls: urls.length }
+          return { ...result, urls: everyUrl.length }
         } finally {
           await edge.close()
         }

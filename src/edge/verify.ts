@@ -68,6 +68,12 @@ export function chooseTargets(purged: readonly VerifyTarget[], count: number, pr
   return chosen
 }
 
+/** What verify and warm would fetch, for a dry run: as many URLs as chooseTargets would pick, and every URL once. */
+export function edgePlan(purged: readonly string[], verify: number, probes: readonly string[], warm: boolean): { verify: number; warm: number } {
+  const targets = (urls: readonly string[]): VerifyTarget[] => urls.map((url) => ({ url, purgedAt: 0 }))
+  return { verify: verify > 0 ? chooseTargets(targets(purged), verify, targets(probes)).length : 0, warm: warm ? new Set([...purged, ...probes]).size : 0 }
+}
+
 /** `url: verdict (why)`, and the content check when it was not the same, for the log. */
 export function verdictLine(verdict: UrlVerdict): string {
   const content = verdict.content

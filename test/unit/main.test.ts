@@ -343,6 +343,31 @@ describe('run', () => {
     }
   })
 
+  it('reports a failed GitHub compare as itself, not as a bug, and sends nothing', async () => {
+    const token = 'ghs_mainTestToken000000000000000000000000'
+    const history = makeHistory()
+    const github = await startGitHub(token)
+    try {
+      const checkout = history.clone('shallow')
+      git(checkout, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
+      const [base, head] = [history.commits[1] ?? '', history.commits[3] ?? '']
+      // No comparison set: the stand-in answers 404 (or, as the GitHub client keeps the API address of the
+      // first test that loaded it, the connection is refused): either way a failed call, not a bug.
+      const step = await runWith(
+        { 'changed-since': base, 'site-dir': 'site', 'github-token': token },
+        { GITHUB_WORKSPACE: checkout, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
+      )
+      expect(step.code).toBe(1)
+      const [error] = errorLines(step.log)
+      expect(error).toMatch(new RegExp(`^::error title=CDN purge failed::GitHub API: comparing ${base}\\.\\.\\.${head} failed \\(HTTP \\d+\\): `))
+      expect(error).not.toContain('Unexpected error')
+      expect(api.purges).toEqual([])
+    } finally {
+      history.remove()
+      await github.close()
+    }
+  })
+
   it('writes a manifest built from the site when no previous one was compared', async () => {
     mkdirSync(join(workspace, 'public'), { recursive: true })
     writeFileSync(join(workspace, 'public', 'a.html'), 'a')
@@ -370,6 +395,8 @@ describe('run', () => {
       (JSON.parse((await runWith({ files: '/a\n/b\n/c', 'dry-run': 'true', ...inputs })).outputs.result ?? '{}') as { edgePlan: unknown }).edgePlan
     expect(await edgePlan({ verify: '2', 'probe-urls': '/p' })).toEqual({ verify: 3, warm: 0 })
     expect(await edgePlan({ verify: '5' })).toEqual({ verify: 3, warm: 0 })
+    // A probe that is also purged is checked once, as the real check does (chooseTargets).
+    expect(await edgePlan({ verify: '5', 'probe-urls': '/a\n/p' })).toEqual({ verify: 4, warm: 0 })
     expect(await edgePlan({ warm: 'true', 'probe-urls': '/a\n/p' })).toEqual({ verify: 0, warm: 4 })
     expect(await edgePlan({})).toBeNull()
   })
