@@ -1,4 +1,4 @@
-// Run after ncc by `npm run build`:
+// Run after ncc by `npm run build` (which empties dist/ first, so that no chunk of an earlier build stays behind):
 // - dist/package.json marks dist/ as ESM, so `node dist/index.js` loads it as the runner does.
 // - dist/licenses.txt holds the license of every production dependency, read from package-lock.json.
 //   ncc's own license file keeps only one chunk's packages once the bundle is split, so it is not used.
