@@ -285,11 +285,11 @@ function report(verdicts, io) {
     const urlsOf = (pick) => verdicts.filter(pick).map((verdict) => verdict.url);
     const unknown = urlsOf((verdict) => verdict.verdict === 'unknown');
     if (unknown.length > 0) {
-        io.warn(`Verify: ${(0,src_text/* plural */.LS)(unknown.length, 'URL')} answered without Age or a cache-status header that tells whether the copy is new (${listed(unknown)}); not judged.`);
+        io.warn(`Verify: ${(0,src_text/* plural */.LS)(unknown.length, 'URL')} answered without Age or a cache-status header that tells whether the copy is new (${listed(unknown)}); not judged. If the CDN never sends them for these URLs, give probe-urls it does, or set verify: false.`);
     }
     const failed = urlsOf((verdict) => verdict.verdict === 'error');
     if (failed.length > 0)
-        io.warn(`Verify: ${(0,src_text/* plural */.LS)(failed.length, 'URL')} could not be checked (a 5xx, a network error or no answer in time: ${listed(failed)}).`);
+        io.warn(`Verify: ${(0,src_text/* plural */.LS)(failed.length, 'URL')} could not be checked (a 5xx, a network error or no answer in time: ${listed(failed)}). Check that they are served; raise "timeout" if the site answers slowly.`);
     const differs = urlsOf((verdict) => verdict.content?.result === 'differs');
     if (differs.length > 0) {
         io.warn(`Verify: ${(0,src_text/* plural */.LS)(differs.length, 'URL')} ${differs.length === 1 ? 'differs' : 'differ'} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`);

@@ -119,7 +119,7 @@ describe('checkEdge', () => {
     expect(lines).toContain('Warmed 2 of 3 URLs: 2 2xx, 0 3xx, 1 4xx, 0 5xx, 0 without an answer.')
     expect(lines).toContain('http://example.com/b: unknown (X-Cache: HIT says it came from a cache, and no Age tells since when)')
     expect(warnings).toEqual([
-      'Verify: 1 URL answered without Age or a cache-status header that tells whether the copy is new (http://example.com/b); not judged.',
+      'Verify: 1 URL answered without Age or a cache-status header that tells whether the copy is new (http://example.com/b); not judged. If the CDN never sends them for these URLs, give probe-urls it does, or set verify: false.',
       'Warming: 1 URL answered neither 2xx nor 3xx (http://example.com/c (HTTP 404)). Warming never fails the step; check that the URLs are served.'
     ])
   })
@@ -146,7 +146,7 @@ describe('checkEdge', () => {
     expect(checked.verification?.verdicts.map((verdict) => verdict.verdict)).toEqual(['fresh', 'stale', 'error'])
     const verdictLines = lines.filter((line) => line.startsWith('http://'))
     expect(verdictLines.map((line) => /^\S+: (\w+)/.exec(line)?.[1])).toEqual(['stale', 'error', 'fresh'])
-    expect(warnings).toEqual(['Verify: 1 URL could not be checked (a 5xx, a network error or no answer in time: http://example.com/down).'])
+    expect(warnings).toEqual(['Verify: 1 URL could not be checked (a 5xx, a network error or no answer in time: http://example.com/down). Check that they are served; raise "timeout" if the site answers slowly.'])
   })
 
   it('warns instead of fetching when there is nothing to check or warm', async () => {
