@@ -154,7 +154,10 @@ describe('report', () => {
         ]
       })
     }
+    // With the debug log on: an error without a stack writes no empty debug line.
+    vi.stubEnv('RUNNER_DEBUG', '1')
     await report(broken({ ok: false, errors: ['HTTP 500'] }), true, { ...process.env })
+    expect(log.join('')).not.toContain('::debug::')
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\n**The step failed.** 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.')
     expect(errorLines()).toEqual([
       '::error title=CDN purge failed::1 of 1 URL and 1 of 1 tag were not purged. See the failed-files / failed-tags outputs.%0AHTTP 500%0AReporting broke while reading the result (Invalid time value); computing output "result" (Invalid time value); drawing the job summary (Invalid time value): please report this as a bug. Outputs and summary were written as far as possible.'
