@@ -50,7 +50,8 @@ async function runPhases(): Promise<void> {
     state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name))
     given.warnings.forEach(warn)
     state.phase = 'reading the URL lists'
-    const entries = await collectFileEntries(given)
+    // Let go once routed (below): an async function keeps its locals alive to its end, and 100,000 URLs as read are megabytes.
+    let entries: readonly string[] = await collectFileEntries(given)
     const tags = unique(given.tags)
     const changeInputs = given.changes
     state.phase = 'finding what changed'
@@ -81,6 +82,7 @@ async function runPhases(): Promise<void> {
 
     state.phase = 'routing the URLs to zones'
     const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls })
+    entries = []
     state.changedUrls = work.changedUrls
     state.requested = work.requested
     state.zones = [...work.zones]
