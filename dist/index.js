@@ -46283,6 +46283,8 @@ class Pacer {
     capacity = 0;
     windowEvidence = 0;
     bucketEvidence = 0;
+    /** Whether the headers showed the limit come back at once, faster than any refill: a fixed window. */
+    sawReset = false;
     // Reporting and the budget.
     reported;
     timerAt;
@@ -46389,11 +46391,16 @@ class Pacer {
         this.reading = { info, at: now, sequence: ticket.sequence };
         // An answer's `remaining` is after its own request: the API took one more than that at once.
         this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1);
+        const rose = previous?.info.remaining !== undefined && info.remaining !== undefined ? info.remaining - previous.info.remaining : 0;
+        // Most of the quota back at once is a new window. More back than the policy's refill explains since the
+        // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.
+        const renewed = rose >= this.capacity / 2;
+        const refill = refillOf(info);
+        if (renewed && previous !== undefined && refill !== undefined && rose > refill * (now - previous.at) + SPARE)
+            this.sawReset = true;
         if (info.resetMs !== undefined) {
             const at = now + info.resetMs;
-            // Resets come in whole seconds: the earliest one said for the current window is the most exact. Most
-            // of the quota back at once is a new window, whatever the old reset said.
-            const renewed = previous?.info.remaining !== undefined && info.remaining !== undefined && info.remaining - previous.info.remaining >= this.capacity / 2;
+            // Resets come in whole seconds: the earliest one said for the current window is the most exact.
             this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at);
             if (renewed)
                 this.renew();
@@ -46417,6 +46424,8 @@ class Pacer {
      * them say a fixed window, unless some got through (another step on the account takes some of a bucket's refill).
      */
     trustRefill() {
+        if (this.sawReset)
+            return false;
         return this.windowEvidence < WINDOW_EVIDENCE || this.bucketEvidence * 4 >= this.windowEvidence;
     }
     /**

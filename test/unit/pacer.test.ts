@@ -33,6 +33,18 @@ describe('Pacer against rate limits', () => {
     expect(result.lost).toBe(0)
     expect(result.finishedAt / (4000 + LATENCY)).toBeLessThanOrEqual(style === 'none' ? 1.3 : 1.1)
   })
+  it.each(['ietf', 'x-ratelimit'] as const)('keeps a fixed window busy from any point in a second (%s headers)', async (style) => {
+    // From late in a second the first window takes only the first burst; a policy that says 20 a second
+    // must not then be paced as a bucket: the headers show the quota come back at once at each reset.
+    for (let phase = 0; phase < 1000; phase += 100) {
+      const clock = new VirtualClock()
+      const one = step(clock, fixedWindow(20, 1000, style), { requests: 100, concurrency: 8, latencyMs: LATENCY, startAt: phase, jitter: seeded(7) })
+      await clock.run(one.done)
+      const result = one.result()
+      expect(result.lost).toBe(0)
+      expect((result.finishedAt - phase) / (4000 - phase + LATENCY)).toBeLessThanOrEqual(1.1)
+    }
+  })
   // Issue 8's target (≤ 1.3× for a fixed window without headers) holds from the start of a window but not
   // from every point in it: paced at the rate that got through, the step spreads each window's quota over the
   // window, and from some phases the last requests spill into one window more (up to 1.6×). Marked as failing
