@@ -47814,6 +47814,7 @@ async function runPhases() {
     const started = performance.now();
     let inputs;
     let client;
+    let closing;
     const warn = (message) => {
         state.warnings.push(message);
         log/* warning */.$e(message);
@@ -47919,7 +47920,8 @@ async function runPhases() {
         state.requestsSent = client?.requestsSent ?? 0;
         state.retries = client?.retries ?? 0;
         state.rateLimits = client?.rateLimits;
-        await client?.close().catch(() => undefined);
+        // Its connections close while the report is written (nothing is sent any more).
+        closing = client?.close().catch(() => undefined);
     }
     state.durations.totalMs = performance.now() - started;
     let result = settle(state);
@@ -47929,6 +47931,7 @@ async function runPhases() {
     }
     const { report } = await reporting;
     await report(result, inputs?.summary ?? true);
+    await closing;
 }
 /**
  * The result of the run. Should deriving it fail (a bug), the step reports what it knows for certain: the
@@ -48034,10 +48037,13 @@ function redactDeep(value) {
 function holdsSecret(value) {
     if (typeof value === 'string')
         return longestFirst.some((secret) => value.includes(secret));
-    if (Array.isArray(value))
-        return value.some(holdsSecret);
-    if (typeof value === 'object' && value !== null)
-        return Object.values(value).some(holdsSecret);
+    if (typeof value !== 'object' || value === null)
+        return false;
+    // Loops, not some(): a result holds a string for every URL, and this runs over all of them.
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+        if (holdsSecret(item))
+            return true;
+    }
     return false;
 }
 function redactEach(value) {

@@ -39,6 +39,7 @@ async function runPhases(): Promise<void> {
   const started = performance.now()
   let inputs: Inputs | undefined
   let client: ApiClient | undefined
+  let closing: Promise<void> | undefined
   const warn = (message: string): void => {
     state.warnings.push(message)
     log.warning(message)
@@ -147,7 +148,8 @@ async function runPhases(): Promise<void> {
     state.requestsSent = client?.requestsSent ?? 0
     state.retries = client?.retries ?? 0
     state.rateLimits = client?.rateLimits
-    await client?.close().catch(() => undefined)
+    // Its connections close while the report is written (nothing is sent any more).
+    closing = client?.close().catch(() => undefined)
   }
   state.durations.totalMs = performance.now() - started
   let result = settle(state)
@@ -157,6 +159,7 @@ async function runPhases(): Promise<void> {
   }
   const { report } = await reporting
   await report(result, inputs?.summary ?? true)
+  await closing
 }
 
 /**

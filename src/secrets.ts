@@ -37,8 +37,11 @@ export function redactDeep<T>(value: T): T {
 /** Whether any string in the value, however deep, holds a secret (the strings redactEach would change). */
 function holdsSecret(value: unknown): boolean {
   if (typeof value === 'string') return longestFirst.some((secret) => value.includes(secret))
-  if (Array.isArray(value)) return value.some(holdsSecret)
-  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsSecret)
+  if (typeof value !== 'object' || value === null) return false
+  // Loops, not some(): a result holds a string for every URL, and this runs over all of them.
+  for (const item of Array.isArray(value) ? value : Object.values(value)) {
+    if (holdsSecret(item)) return true
+  }
   return false
 }
 
