@@ -46391,6 +46391,7 @@ class Pacer {
         this.reading = { info, at: now, sequence: ticket.sequence };
         // An answer's `remaining` is after its own request: the API took one more than that at once.
         this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1);
+        // Stryker disable next-line ConditionalExpression: without both remainings the difference is NaN, which compares false, as 0 does here
         const rose = previous?.info.remaining !== undefined && info.remaining !== undefined ? info.remaining - previous.info.remaining : 0;
         // Most of the quota back at once is a new window. More back than the policy's refill explains since the
         // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.
@@ -47999,6 +48000,7 @@ async function saveManifest(target, state, warn) {
 /* harmony export */   KL: () => (/* binding */ redactDeep),
 /* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
+/* unused harmony export holdsSecret */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
 
 /**

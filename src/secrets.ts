@@ -35,7 +35,7 @@ export function redactDeep<T>(value: T): T {
 }
 
 /** Whether any string in the value, however deep, holds a secret (the strings redactEach would change). */
-function holdsSecret(value: unknown): boolean {
+export function holdsSecret(value: unknown): boolean {
   if (typeof value === 'string') return longestFirst.some((secret) => value.includes(secret))
   if (typeof value !== 'object' || value === null) return false
   // Loops, not some(): a result holds a string for every URL, and this runs over all of them.

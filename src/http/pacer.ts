@@ -204,6 +204,7 @@ export class Pacer {
     this.reading = { info, at: now, sequence: ticket.sequence }
     // An answer's `remaining` is after its own request: the API took one more than that at once.
     this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1)
+    // Stryker disable next-line ConditionalExpression: without both remainings the difference is NaN, which compares false, as 0 does here
     const rose = previous?.info.remaining !== undefined && info.remaining !== undefined ? info.remaining - previous.info.remaining : 0
     // Most of the quota back at once is a new window. More back than the policy's refill explains since the
     // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Pacer, RateLimitWaitExceeded } from '../../src/http/pacer.js'
+import { Pacer, RateLimitWaitExceeded, type Ticket } from '../../src/http/pacer.js'
 import { fixedWindow, seeded, step, tokenBucket, VirtualClock, type Limiter } from './fixtures/pacer-sim.js'
 
 // The pacer on a virtual clock against simulated limiters: whole runs, in milliseconds of real time, and the
@@ -101,6 +101,42 @@ describe('Pacer against rate limits', () => {
     expect(clock.now).toBe(100)
     expect(pacer.pace).toBeUndefined()
     expect(pacer.waited).toBe(0)
+  })
+})
+
+describe('Pacer: a window or a bucket, by how its remaining comes back', () => {
+  // A policy of 20 a second, then twenty requests that empty it, and `at` ms later twenty more that find it
+  // full again (plus `rise` requests answered before, to test a small rise). Returns when and how the next
+  // request goes once those are spent: a bucket sends it when the refill has made one token (50 ms), on the
+  // refill alone; a window waits for its reset (it probes 100 ms after the last request, not on the refill).
+  const afterRefill = async (at: number, secondBurst = 20) => {
+    const clock = new VirtualClock()
+    const pacer = new Pacer({ concurrency: 30, maxWaitMs: 60_000, now: () => clock.now, sleep: clock.sleep })
+    const answer = async (remaining: number) => {
+      const ticket = await pacer.acquire()
+      pacer.observe(ticket, 200, { ratelimit: `"default";r=${remaining};t=1`, 'ratelimit-policy': '"default";q=20;w=1' })
+      ticket.done()
+    }
+    for (let left = 19; left >= 0; left--) await answer(left)
+    clock.now = at
+    for (let left = secondBurst - 1; left >= 0; left--) await answer(left)
+    const sent = at
+    let ticket: Ticket | undefined
+    void pacer.acquire().then((next) => (ticket = next))
+    await clock.run(() => ticket !== undefined)
+    return { after: clock.now - sent, onRefillAlone: ticket?.onRefillAlone }
+  }
+
+  it('takes a quota that comes back no faster than the refill for a bucket', async () => {
+    // 19 back in 850 ms is exactly what 20 a second refills (17), and two to spare: still a bucket.
+    expect(await afterRefill(850)).toEqual({ after: 50, onRefillAlone: true })
+  })
+  it('takes a quota that comes back at once for a fixed window, whatever its policy says', async () => {
+    expect(await afterRefill(300)).toEqual({ after: 100, onRefillAlone: false })
+  })
+  it('does not take a small rise for a window: answers may disagree by a few', async () => {
+    // Five back after 50 ms (the refill explains one, and two to spare) is not most of the quota.
+    expect(await afterRefill(50, 5)).toEqual({ after: 50, onRefillAlone: true })
   })
 })
 

@@ -40,6 +40,20 @@ describe('redact', () => {
   })
 })
 
+describe('holdsSecret', () => {
+  it('finds a secret in any string, however deep, and nowhere else', async () => {
+    const { holdsSecret } = await fresh('deep-secret-9f')
+    expect(holdsSecret('key deep-secret-9f')).toBe(true)
+    expect(holdsSecret({ a: [1, null, { b: ['fine', 'x deep-secret-9f'] }] })).toBe(true)
+    expect(holdsSecret(['fine', 'also fine'])).toBe(false)
+    expect(holdsSecret({ a: [1, null, true, { b: 'fine' }], 'deep-secret-9f': 2 })).toBe(false)
+    expect(holdsSecret(42)).toBe(false)
+    expect(holdsSecret(null)).toBe(false)
+    expect(holdsSecret(undefined)).toBe(false)
+    expect(holdsSecret([])).toBe(false)
+  })
+})
+
 describe('redactDeep', () => {
   it('takes every secret out of every string, however deep, and keeps the rest', async () => {
     const { redactDeep } = await fresh('deep-secret-9f')
