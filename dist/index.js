@@ -45627,7 +45627,7 @@ class GitHubError extends Error {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3500);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5222);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -45697,7 +45697,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 3500:
+/***/ 5222:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46237,7 +46237,122 @@ function readRateLimit(headers, nowMs) {
     return fromStructuredFields(headers, nowMs) ?? fromTriple(headers, 'ratelimit', nowMs) ?? fromTriple(headers, 'x-ratelimit', nowMs);
 }
 
+;// CONCATENATED MODULE: ./src/http/refusals.ts
+// A fixed window that the API does not describe: no rate-limit headers, only 429s. A window lets its whole
+// quota through at once and then refuses everything until it resets, so the fastest way through is a burst at
+// each reset, not a steady pace; a token bucket is the opposite (a burst drains it, and it refills as it goes).
+// Which one it is shows in the answers:
+//
+// - A request sent after a 429 was answered, at the pace that had got through, refused too: the limit did not
+//   come back as it goes. That may be a window; the pacer stops pacing and tests it.
+// - The test: once a request gets through again (the window reset, if it is one), as many requests as got
+//   through before the first 429 (at most `concurrency`) go at once. A window takes them all; a bucket, just
+//   drained, refuses some. All through: a window, for the rest of the step. One refused: a bucket, for good.
+//
+// Under a window each reset is found by one request (a probe) sent every PROBE_EVERY_MS from a little before
+// the reset is due, the window's length being the time between two resets (until two are seen, the Retry-After).
+/** One request at a time looks for the reset this often. */
+const PROBE_EVERY_MS = 100;
+/** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
+const RESET_ROUNDING_MS = 1000;
+/** Probes start this long before a reset is due: the reset is known only to within a probe. */
+const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS;
+class RefusalWindow {
+    concurrency;
+    guess = 'unknown';
+    /** Successes before the first 429, then the most that got through in one window. */
+    quota;
+    successes = 0;
+    open = false;
+    /** The first request of the current window (the one that found it open) and when it was sent. */
+    windowFrom = 0;
+    windowSentAt = 0;
+    windowOk = 0;
+    previousReset;
+    periodMs;
+    retryAfterMs;
+    shutAt = 0;
+    /** The test burst: requests from this sequence on, this many. */
+    testFrom;
+    testSize = 0;
+    testOk = 0;
+    constructor(concurrency) {
+        this.concurrency = concurrency;
+    }
+    /** Whether it, not a pace, decides when requests go: a window is tested, or was found. */
+    get active() {
+        return this.guess === 'testing' || this.guess === 'window';
+    }
+    /** Requests per second under the window found: its quota over its length. Undefined until one is. */
+    get pace() {
+        const length = this.periodMs ?? this.retryAfterMs;
+        return this.guess !== 'window' || this.quota === undefined || length === undefined ? undefined : (this.quota * 1000) / length;
+    }
+    /** A 429's Retry-After, in milliseconds: until two resets are seen, the best guess at the window's length. */
+    retryAfter(ms) {
+        if (ms > 0)
+            this.retryAfterMs = ms;
+    }
+    /**
+     * A 429 on request `sequence`. `stillShut`: the request was sent after the latest 429 was answered, so the
+     * limit did not come back in the meantime.
+     */
+    refused(sequence, stillShut, now) {
+        this.quota ??= this.successes;
+        if (this.guess === 'unknown' && stillShut && this.quota >= 2)
+            this.guess = 'testing';
+        if (!this.active)
+            return;
+        if (this.guess === 'testing' && this.testFrom !== undefined && sequence >= this.testFrom) {
+            // A request of the test burst refused: the limit drains with a burst, a bucket.
+            this.guess = 'bucket';
+            return;
+        }
+        if (this.guess === 'window' && this.open)
+            this.quota = Math.max(this.quota, this.windowOk);
+        this.open = false;
+        this.shutAt = now;
+    }
+    /** A success on request `sequence`, sent at `sentAt`. `reopened`: it was sent after the latest 429 was answered. `sent`: requests sent so far. */
+    succeeded(sequence, sentAt, reopened, sent) {
+        this.successes++;
+        if (!this.active)
+            return;
+        if (reopened && !this.open) {
+            this.open = true;
+            if (this.previousReset !== undefined)
+                this.periodMs = sentAt - this.previousReset;
+            this.previousReset = sentAt;
+            this.windowFrom = sequence;
+            this.windowSentAt = sentAt;
+            this.windowOk = 1;
+            if (this.guess === 'testing' && this.testFrom === undefined) {
+                this.testFrom = sent;
+                this.testSize = Math.min(this.quota ?? 1, this.concurrency);
+            }
+            return;
+        }
+        if (sequence >= this.windowFrom)
+            this.windowOk++;
+        if (this.guess === 'testing' && this.testFrom !== undefined && sequence >= this.testFrom && ++this.testOk >= this.testSize)
+            this.guess = 'window';
+    }
+    /** Milliseconds until the next request may go, with `sent` requests sent so far, the last at `lastSentAt`. */
+    delay(now, sent, lastSentAt) {
+        const quota = this.guess === 'testing' ? (this.testFrom === undefined ? 0 : this.testFrom + this.testSize - this.windowFrom) : (this.quota ?? 1);
+        if (this.open && sent - this.windowFrom < quota)
+            return 0;
+        // Shut, or its quota sent: one request at a time looks for the reset, from a little before it is due. Once
+        // two resets were seen, it is due a window's length after the last; before, the Retry-After (in whole
+        // seconds, so up to a second early) says when.
+        const early = (this.retryAfterMs ?? 0) - RESET_ROUNDING_MS;
+        const due = this.periodMs !== undefined ? this.windowSentAt + this.periodMs - PROBE_AHEAD_MS : (this.open ? this.windowSentAt : this.shutAt) + early;
+        return Math.max(0, Math.max(due, lastSentAt + PROBE_EVERY_MS) - now);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/http/pacer.ts
+
 
 /** A request still waiting when the step's time for rate limits ran out. */
 class RateLimitWaitExceeded extends Error {
@@ -46255,10 +46370,6 @@ const THROUGHPUT_WINDOW_MS = 1000;
 const WINDOW_EVIDENCE = 2;
 /** Without a reset or refill to go by, one request goes to find out after this long. */
 const PROBE_MS = 1000;
-/** How much sooner than it says a reset in whole seconds may come. */
-const RESET_ROUNDING_MS = 1000;
-/** While a window's reset is uncertain, one request this often finds out whether it has come. */
-const PROBE_EVERY_MS = 100;
 const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 class Pacer {
     options;
@@ -46297,13 +46408,21 @@ class Pacer {
     renewal = deferred();
     /** Requests sent before the latest 429 was answered; one sent after it that gets through shows room again. */
     sentBefore429 = Number.POSITIVE_INFINITY;
+    /** Whether a request sent after the latest 429 got through. */
+    reopened = false;
+    last429At = Number.NEGATIVE_INFINITY;
+    /** Without headers: a fixed window found from 429s alone. */
+    refusals;
     constructor(options) {
         this.options = options;
         this.now = options.now ?? Date.now;
         this.sleep = options.sleep ?? realSleep;
+        this.refusals = new RefusalWindow(options.concurrency);
     }
     /** The pace in requests per second once the API has limited the step; undefined while it has not. */
     get pace() {
+        if (this.unsaid())
+            return this.refusals.pace ?? this.rate;
         if (!this.windowed())
             return this.rate;
         // Under a fixed window the pace is its policy, when it says one; its bursts have no steady rate otherwise.
@@ -46346,19 +46465,34 @@ class Pacer {
         }
         if (status === 429) {
             this.limited++;
+            // Sent after the latest 429 was answered, at least one interval of the pace that got through later, and
+            // nothing sent since got through: the limit did not come back as a bucket would have by then.
+            const interval = 1000 / Math.max(1, this.throughput(now));
+            const stillShut = ticket.sequence >= this.sentBefore429 && !this.reopened && ticket.sentAt - this.last429At >= interval * 0.8;
+            this.reopened = false;
             this.sentBefore429 = this.sent;
+            this.last429At = now;
+            if (this.reading === undefined)
+                this.refusals.refused(ticket.sequence, stillShut, now);
             // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
-            if (!this.windowed())
+            if (!this.windowed() && !this.unsaid())
                 this.slowDown(now, info !== undefined);
         }
         else if (status < 400) {
+            const reopened = ticket.sequence >= this.sentBefore429;
+            this.reopened ||= reopened;
+            if (this.reading === undefined) {
+                this.refusals.succeeded(ticket.sequence, ticket.sentAt, reopened, this.sent);
+                if (this.refusals.active)
+                    this.report(this.refusals.pace);
+            }
             this.successes.push(now);
             // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
             this.speedUp(now, (info?.remaining ?? 0) >= SPARE);
             // A request sent after the latest 429 that got through shows the limit has room again (a new window, or
             // a bucket's refill; without headers the only sign of it): requests waiting out a Retry-After in whole
             // seconds queue again now, still paced, rather than up to a second late.
-            if (ticket.sequence >= this.sentBefore429)
+            if (reopened)
                 this.renew();
         }
     }
@@ -46368,6 +46502,7 @@ class Pacer {
      */
     async waitRetry(retryAfterMs) {
         const ms = retryAfterMs ?? PROBE_MS;
+        this.refusals.retryAfter(ms);
         if (this.exhausted || this.waited + ms > this.options.maxWaitMs) {
             this.exhaust();
             throw this.exceeded();
@@ -46412,6 +46547,10 @@ class Pacer {
         this.renewal.resolve();
         this.renewal = deferred();
     }
+    /** No headers, and the 429s so far look like a fixed window: it decides when requests go, not a pace. */
+    unsaid() {
+        return this.reading === undefined && this.refusals.active;
+    }
     /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
     windowed() {
         return this.reading?.info.remaining !== undefined && (this.refill() === undefined || !this.trustRefill());
@@ -46448,6 +46587,8 @@ class Pacer {
     }
     /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
     delay(now) {
+        if (this.unsaid())
+            return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false };
         const tokens = this.tokens(now);
         // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
         const paced = this.rate === undefined || this.windowed() ? 0 : Math.max(0, this.nextSendAt - now);
@@ -46494,6 +46635,7 @@ class Pacer {
             let released = false;
             waiter.resolve({
                 sequence,
+                sentAt: now,
                 onRefillAlone,
                 done: () => {
                     if (released)

@@ -1,4 +1,5 @@
 import { readRateLimit, type RateLimitInfo } from './rate-limit.js'
+import { PROBE_EVERY_MS, RefusalWindow, RESET_ROUNDING_MS } from './refusals.js'
 
 // One pacer for the whole step: it keeps at most `concurrency` requests in flight and sends them no faster
 // than the API allows, learning the allowed rate from what the API says. Rate limits are per account, so
@@ -13,7 +14,9 @@ import { readRateLimit, type RateLimitInfo } from './rate-limit.js'
 //
 // Without headers, it learns from 429 answers: no pacing until the first, then the rate that got through
 // in the last second, doubled every half second until the next 429 (slow start), then raised by a tenth
-// each second and set to what got through on a 429 (additive increase, multiplicative decrease).
+// each second and set to what got through on a 429 (additive increase, multiplicative decrease). When the
+// 429s look like a fixed window instead (a request sent at that pace is refused too), refusals.ts tests
+// that and, if so, decides when requests go: a burst at each reset, not a pace.
 //
 // A request answered 429 waits out its Retry-After without holding a slot, and queues again; a 429 is not
 // an attempt. The wait ends early when the limit shows room again (a new window in the headers, or a request
@@ -39,6 +42,8 @@ export class RateLimitWaitExceeded extends Error {
 export interface Ticket {
   /** The request's place in the order of sending. */
   readonly sequence: number
+  /** When it was sent, by the pacer's clock. */
+  readonly sentAt: number
   /** Sent on the refill estimate alone, when a fixed window would not have allowed it. */
   readonly onRefillAlone: boolean
   done(): void
@@ -73,10 +78,6 @@ const THROUGHPUT_WINDOW_MS = 1000
 const WINDOW_EVIDENCE = 2
 /** Without a reset or refill to go by, one request goes to find out after this long. */
 const PROBE_MS = 1000
-/** How much sooner than it says a reset in whole seconds may come. */
-const RESET_ROUNDING_MS = 1000
-/** While a window's reset is uncertain, one request this often finds out whether it has come. */
-const PROBE_EVERY_MS = 100
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 export class Pacer {
@@ -115,14 +116,21 @@ export class Pacer {
   private renewal = deferred()
   /** Requests sent before the latest 429 was answered; one sent after it that gets through shows room again. */
   private sentBefore429 = Number.POSITIVE_INFINITY
+  /** Whether a request sent after the latest 429 got through. */
+  private reopened = false
+  private last429At = Number.NEGATIVE_INFINITY
+  /** Without headers: a fixed window found from 429s alone. */
+  private readonly refusals: RefusalWindow
 
   constructor(private readonly options: PacerOptions) {
     this.now = options.now ?? Date.now
     this.sleep = options.sleep ?? realSleep
+    this.refusals = new RefusalWindow(options.concurrency)
   }
 
   /** The pace in requests per second once the API has limited the step; undefined while it has not. */
   get pace(): number | undefined {
+    if (this.unsaid()) return this.refusals.pace ?? this.rate
     if (!this.windowed()) return this.rate
     // Under a fixed window the pace is its policy, when it says one; its bursts have no steady rate otherwise.
     const policy = this.refill()
@@ -161,17 +169,30 @@ export class Pacer {
     }
     if (status === 429) {
       this.limited++
+      // Sent after the latest 429 was answered, at least one interval of the pace that got through later, and
+      // nothing sent since got through: the limit did not come back as a bucket would have by then.
+      const interval = 1000 / Math.max(1, this.throughput(now))
+      const stillShut = ticket.sequence >= this.sentBefore429 && !this.reopened && ticket.sentAt - this.last429At >= interval * 0.8
+      this.reopened = false
       this.sentBefore429 = this.sent
+      this.last429At = now
+      if (this.reading === undefined) this.refusals.refused(ticket.sequence, stillShut, now)
       // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
-      if (!this.windowed()) this.slowDown(now, info !== undefined)
+      if (!this.windowed() && !this.unsaid()) this.slowDown(now, info !== undefined)
     } else if (status < 400) {
+      const reopened = ticket.sequence >= this.sentBefore429
+      this.reopened ||= reopened
+      if (this.reading === undefined) {
+        this.refusals.succeeded(ticket.sequence, ticket.sentAt, reopened, this.sent)
+        if (this.refusals.active) this.report(this.refusals.pace)
+      }
       this.successes.push(now)
       // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
       this.speedUp(now, (info?.remaining ?? 0) >= SPARE)
       // A request sent after the latest 429 that got through shows the limit has room again (a new window, or
       // a bucket's refill; without headers the only sign of it): requests waiting out a Retry-After in whole
       // seconds queue again now, still paced, rather than up to a second late.
-      if (ticket.sequence >= this.sentBefore429) this.renew()
+      if (reopened) this.renew()
     }
   }
 
@@ -181,6 +202,7 @@ export class Pacer {
    */
   async waitRetry(retryAfterMs: number | undefined): Promise<void> {
     const ms = retryAfterMs ?? PROBE_MS
+    this.refusals.retryAfter(ms)
     if (this.exhausted || this.waited + ms > this.options.maxWaitMs) {
       this.exhaust()
       throw this.exceeded()
@@ -225,6 +247,11 @@ export class Pacer {
     this.renewal = deferred()
   }
 
+  /** No headers, and the 429s so far look like a fixed window: it decides when requests go, not a pace. */
+  private unsaid(): boolean {
+    return this.reading === undefined && this.refusals.active
+  }
+
   /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
   private windowed(): boolean {
     return this.reading?.info.remaining !== undefined && (this.refill() === undefined || !this.trustRefill())
@@ -263,6 +290,7 @@ export class Pacer {
 
   /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
   private delay(now: number): { wait: number; onRefillAlone: boolean } {
+    if (this.unsaid()) return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false }
     const tokens = this.tokens(now)
     // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
     const paced = this.rate === undefined || this.windowed() ? 0 : Math.max(0, this.nextSendAt - now)
@@ -307,6 +335,7 @@ export class Pacer {
       let released = false
       waiter.resolve({
         sequence,
+        sentAt: now,
         onRefillAlone,
         done: () => {
           if (released) return

@@ -1,0 +1,111 @@
+// A fixed window that the API does not describe: no rate-limit headers, only 429s. A window lets its whole
+// quota through at once and then refuses everything until it resets, so the fastest way through is a burst at
+// each reset, not a steady pace; a token bucket is the opposite (a burst drains it, and it refills as it goes).
+// Which one it is shows in the answers:
+//
+// - A request sent after a 429 was answered, at the pace that had got through, refused too: the limit did not
+//   come back as it goes. That may be a window; the pacer stops pacing and tests it.
+// - The test: once a request gets through again (the window reset, if it is one), as many requests as got
+//   through before the first 429 (at most `concurrency`) go at once. A window takes them all; a bucket, just
+//   drained, refuses some. All through: a window, for the rest of the step. One refused: a bucket, for good.
+//
+// Under a window each reset is found by one request (a probe) sent every PROBE_EVERY_MS from a little before
+// the reset is due, the window's length being the time between two resets (until two are seen, the Retry-After).
+
+/** One request at a time looks for the reset this often. */
+export const PROBE_EVERY_MS = 100
+/** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
+export const RESET_ROUNDING_MS = 1000
+/** Probes start this long before a reset is due: the reset is known only to within a probe. */
+const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS
+
+type Guess = 'unknown' | 'testing' | 'window' | 'bucket'
+
+export class RefusalWindow {
+  guess: Guess = 'unknown'
+  /** Successes before the first 429, then the most that got through in one window. */
+  private quota: number | undefined
+  private successes = 0
+  private open = false
+  /** The first request of the current window (the one that found it open) and when it was sent. */
+  private windowFrom = 0
+  private windowSentAt = 0
+  private windowOk = 0
+  private previousReset: number | undefined
+  private periodMs: number | undefined
+  private retryAfterMs: number | undefined
+  private shutAt = 0
+  /** The test burst: requests from this sequence on, this many. */
+  private testFrom: number | undefined
+  private testSize = 0
+  private testOk = 0
+
+  constructor(private readonly concurrency: number) {}
+
+  /** Whether it, not a pace, decides when requests go: a window is tested, or was found. */
+  get active(): boolean {
+    return this.guess === 'testing' || this.guess === 'window'
+  }
+
+  /** Requests per second under the window found: its quota over its length. Undefined until one is. */
+  get pace(): number | undefined {
+    const length = this.periodMs ?? this.retryAfterMs
+    return this.guess !== 'window' || this.quota === undefined || length === undefined ? undefined : (this.quota * 1000) / length
+  }
+
+  /** A 429's Retry-After, in milliseconds: until two resets are seen, the best guess at the window's length. */
+  retryAfter(ms: number): void {
+    if (ms > 0) this.retryAfterMs = ms
+  }
+
+  /**
+   * A 429 on request `sequence`. `stillShut`: the request was sent after the latest 429 was answered, so the
+   * limit did not come back in the meantime.
+   */
+  refused(sequence: number, stillShut: boolean, now: number): void {
+    this.quota ??= this.successes
+    if (this.guess === 'unknown' && stillShut && this.quota >= 2) this.guess = 'testing'
+    if (!this.active) return
+    if (this.guess === 'testing' && this.testFrom !== undefined && sequence >= this.testFrom) {
+      // A request of the test burst refused: the limit drains with a burst, a bucket.
+      this.guess = 'bucket'
+      return
+    }
+    if (this.guess === 'window' && this.open) this.quota = Math.max(this.quota, this.windowOk)
+    this.open = false
+    this.shutAt = now
+  }
+
+  /** A success on request `sequence`, sent at `sentAt`. `reopened`: it was sent after the latest 429 was answered. `sent`: requests sent so far. */
+  succeeded(sequence: number, sentAt: number, reopened: boolean, sent: number): void {
+    this.successes++
+    if (!this.active) return
+    if (reopened && !this.open) {
+      this.open = true
+      if (this.previousReset !== undefined) this.periodMs = sentAt - this.previousReset
+      this.previousReset = sentAt
+      this.windowFrom = sequence
+      this.windowSentAt = sentAt
+      this.windowOk = 1
+      if (this.guess === 'testing' && this.testFrom === undefined) {
+        this.testFrom = sent
+        this.testSize = Math.min(this.quota ?? 1, this.concurrency)
+      }
+      return
+    }
+    if (sequence >= this.windowFrom) this.windowOk++
+    if (this.guess === 'testing' && this.testFrom !== undefined && sequence >= this.testFrom && ++this.testOk >= this.testSize) this.guess = 'window'
+  }
+
+  /** Milliseconds until the next request may go, with `sent` requests sent so far, the last at `lastSentAt`. */
+  delay(now: number, sent: number, lastSentAt: number): number {
+    const quota = this.guess === 'testing' ? (this.testFrom === undefined ? 0 : this.testFrom + this.testSize - this.windowFrom) : (this.quota ?? 1)
+    if (this.open && sent - this.windowFrom < quota) return 0
+    // Shut, or its quota sent: one request at a time looks for the reset, from a little before it is due. Once
+    // two resets were seen, it is due a window's length after the last; before, the Retry-After (in whole
+    // seconds, so up to a second early) says when.
+    const early = (this.retryAfterMs ?? 0) - RESET_ROUNDING_MS
+    const due = this.periodMs !== undefined ? this.windowSentAt + this.periodMs - PROBE_AHEAD_MS : (this.open ? this.windowSentAt : this.shutAt) + early
+    return Math.max(0, Math.max(due, lastSentAt + PROBE_EVERY_MS) - now)
+  }
+}

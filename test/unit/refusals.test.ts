@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest'
+import { PROBE_EVERY_MS, RefusalWindow } from '../../src/http/refusals.js'
+
+// The fixed window found from 429s alone, driven by hand: requests are numbered in the order sent.
+
+/** A window guess that saw `quota` requests (0..quota-1) get through, then request `quota` refused at `at`. */
+function afterBurst(quota: number, at = 100, concurrency = 8): RefusalWindow {
+  const window = new RefusalWindow(concurrency)
+  for (let sequence = 0; sequence < quota; sequence++) window.succeeded(sequence, 0, false, quota + 1)
+  window.refused(quota, false, at)
+  return window
+}
+
+describe('RefusalWindow: telling a window from a bucket', () => {
+  it('suspects nothing from the 429s of the first burst, only from a request refused after them', () => {
+    const window = afterBurst(20)
+    expect(window.guess).toBe('unknown')
+    expect(window.active).toBe(false)
+    window.refused(21, true, 150)
+    expect(window.guess).toBe('testing')
+    expect(window.active).toBe(true)
+  })
+  it('does not suspect a window of one request (nothing to burst)', () => {
+    const window = afterBurst(1)
+    window.refused(2, true, 150)
+    expect(window.guess).toBe('unknown')
+    const two = afterBurst(2)
+    two.refused(3, true, 150)
+    expect(two.guess).toBe('testing')
+  })
+  it('tests with a burst as large as the first, at most `concurrency`: all through is a window', () => {
+    const window = afterBurst(20, 100, 8)
+    window.refused(21, true, 150)
+    // Shut: nothing goes but one probe at a time.
+    expect(window.delay(150, 22, 150)).toBe(PROBE_EVERY_MS)
+    // The probe (request 22) gets through: the test burst is the next 8 requests.
+    window.succeeded(22, 1000, true, 23)
+    expect(window.delay(1001, 23, 1000)).toBe(0)
+    expect(window.delay(1001, 30, 1000)).toBe(0)
+    expect(window.delay(1001, 31, 1000)).toBeGreaterThan(0)
+    for (let sequence = 23; sequence < 30; sequence++) window.succeeded(sequence, 1001, true, 31)
+    expect(window.guess).toBe('testing')
+    window.succeeded(30, 1001, true, 31)
+    expect(window.guess).toBe('window')
+  })
+  it('takes one request of the test burst refused for a bucket, and then steps aside for good', () => {
+    const window = afterBurst(5, 100, 8)
+    window.refused(6, true, 150)
+    window.succeeded(7, 300, true, 8)
+    window.succeeded(8, 301, true, 13)
+    window.refused(9, false, 305)
+    expect(window.guess).toBe('bucket')
+    expect(window.active).toBe(false)
+    window.refused(14, true, 400)
+    expect(window.guess).toBe('bucket')
+  })
+  it('counts a refusal before the test burst (a probe) as no verdict', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.refused(22, true, 250)
+    expect(window.guess).toBe('testing')
+  })
+})
+
+describe('RefusalWindow: bursting at each reset', () => {
+  /** A window found: 20 a window, reset seen at 1000 (request 22), its test burst of 8 through. */
+  const found = (): RefusalWindow => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.retryAfter(1000)
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    return window
+  }
+
+  it('sends a window its whole quota at once, counting from the request that found it open', () => {
+    const window = found()
+    expect(window.guess).toBe('window')
+    // Requests 22..41 are the window's 20.
+    expect(window.delay(1010, 41, 1005)).toBe(0)
+    expect(window.delay(1010, 42, 1005)).toBeGreaterThan(0)
+  })
+  it('looks for the next reset from when the Retry-After says, until two resets give the length', () => {
+    const window = found()
+    // Quota sent, one reset seen: probes from the window's start (Retry-After 1 s, up to a second early).
+    expect(window.delay(1010, 42, 1005)).toBe(1005 + PROBE_EVERY_MS - 1010)
+    window.refused(42, true, 1100)
+    expect(window.delay(1150, 43, 1100)).toBe(PROBE_EVERY_MS - 50)
+    // The second reset, found by request 43 sent at 2000: the window is 1000 ms, and the next is looked for
+    // from 200 ms before it is due.
+    window.succeeded(43, 2000, true, 44)
+    expect(window.delay(2010, 63, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
+    expect(window.pace).toBe(20)
+  })
+  it('with a long Retry-After, waits until a second before it says', () => {
+    const window = afterBurst(20)
+    window.retryAfter(30_000)
+    window.refused(21, true, 150)
+    expect(window.delay(150, 22, 120)).toBe(150 + 30_000 - 1000 - 150)
+  })
+  it('keeps the last Retry-After when a 429 comes without one', () => {
+    const window = afterBurst(20)
+    window.retryAfter(30_000)
+    window.retryAfter(0)
+    window.refused(21, true, 150)
+    expect(window.delay(150, 22, 120)).toBe(29_000)
+  })
+  it('raises its quota to what got through in a window before a 429', () => {
+    const window = found()
+    // 25 get through in the next window (requests 43..67), the 26th is refused.
+    window.refused(42, true, 1100)
+    window.succeeded(43, 2000, true, 44)
+    for (let sequence = 44; sequence < 68; sequence++) window.succeeded(sequence, 2001, false, 68)
+    window.refused(68, false, 2010)
+    window.succeeded(69, 3000, true, 70)
+    expect(window.delay(3001, 69 + 24, 3000)).toBe(0)
+    expect(window.delay(3001, 69 + 25, 3000)).toBeGreaterThan(0)
+    expect(window.pace).toBe(25)
+  })
+  it('has no pace until a window is found', () => {
+    const window = afterBurst(20)
+    expect(window.pace).toBeUndefined()
+    window.refused(21, true, 150)
+    expect(window.pace).toBeUndefined()
+  })
+})
