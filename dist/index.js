@@ -46260,9 +46260,10 @@ const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS;
 class RefusalWindow {
     concurrency;
     guess = 'unknown';
-    /** Successes before the first 429, then the most that got through in one window. */
+    /** Successes before the first 429, then the most that got through in one window. Set at the first 429. */
     quota;
     successes = 0;
+    // Stryker disable next-line BooleanLiteral: nothing reads it before a 429, and refused() shuts it then
     open = false;
     /** The first request of the current window (the one that found it open) and when it was sent. */
     windowFrom = 0;
@@ -46272,9 +46273,8 @@ class RefusalWindow {
     periodMs;
     retryAfterMs;
     shutAt = 0;
-    /** The test burst: requests from this sequence on, this many. */
+    /** The test burst: `testSize` requests from this sequence on. */
     testFrom;
-    testSize = 0;
     testOk = 0;
     constructor(concurrency) {
         this.concurrency = concurrency;
@@ -46286,7 +46286,11 @@ class RefusalWindow {
     /** Requests per second under the window found: its quota over its length. Undefined until one is. */
     get pace() {
         const length = this.periodMs ?? this.retryAfterMs;
-        return this.guess !== 'window' || this.quota === undefined || length === undefined ? undefined : (this.quota * 1000) / length;
+        return this.guess === 'window' && length !== undefined ? (this.quota * 1000) / length : undefined;
+    }
+    /** The test burst: as many requests as got through before the first 429, at most `concurrency`. */
+    get testSize() {
+        return Math.min(this.quota, this.concurrency);
     }
     /** A 429's Retry-After, in milliseconds: until two resets are seen, the best guess at the window's length. */
     retryAfter(ms) {
@@ -46301,15 +46305,13 @@ class RefusalWindow {
         this.quota ??= this.successes;
         if (this.guess === 'unknown' && stillShut && this.quota >= 2)
             this.guess = 'testing';
-        if (!this.active)
-            return;
-        if (this.guess === 'testing' && this.testFrom !== undefined && sequence >= this.testFrom) {
+        if (this.guess === 'testing' && sequence >= (this.testFrom ?? Number.POSITIVE_INFINITY)) {
             // A request of the test burst refused: the limit drains with a burst, a bucket.
             this.guess = 'bucket';
             return;
         }
-        if (this.guess === 'window' && this.open)
-            this.quota = Math.max(this.quota, this.windowOk);
+        // All that got through in this window (the request that found it open, and those sent after) fit in it.
+        this.quota = Math.max(this.quota, this.windowOk);
         this.open = false;
         this.shutAt = now;
     }
@@ -46326,20 +46328,21 @@ class RefusalWindow {
             this.windowFrom = sequence;
             this.windowSentAt = sentAt;
             this.windowOk = 1;
-            if (this.guess === 'testing' && this.testFrom === undefined) {
-                this.testFrom = sent;
-                this.testSize = Math.min(this.quota ?? 1, this.concurrency);
-            }
+            // The first reset found while testing starts the test burst (under a window, it was set long before).
+            this.testFrom ??= sent;
             return;
         }
-        if (sequence >= this.windowFrom)
-            this.windowOk++;
-        if (this.guess === 'testing' && this.testFrom !== undefined && sequence >= this.testFrom && ++this.testOk >= this.testSize)
+        // Sent before this window opened: it counts for none.
+        if (sequence < this.windowFrom)
+            return;
+        this.windowOk++;
+        if (this.guess === 'testing' && sequence >= this.testFrom && ++this.testOk >= this.testSize)
             this.guess = 'window';
     }
     /** Milliseconds until the next request may go, with `sent` requests sent so far, the last at `lastSentAt`. */
     delay(now, sent, lastSentAt) {
-        const quota = this.guess === 'testing' ? (this.testFrom === undefined ? 0 : this.testFrom + this.testSize - this.windowFrom) : (this.quota ?? 1);
+        // Stryker disable next-line LogicalOperator: before the test burst's first request the window is shut, and this is not read
+        const quota = this.guess === 'testing' ? (this.testFrom ?? 0) + this.testSize - this.windowFrom : this.quota;
         if (this.open && sent - this.windowFrom < quota)
             return 0;
         // Shut, or its quota sent: one request at a time looks for the reset, from a little before it is due. Once
@@ -46409,6 +46412,7 @@ class Pacer {
     /** Requests sent before the latest 429 was answered; one sent after it that gets through shows room again. */
     sentBefore429 = Number.POSITIVE_INFINITY;
     /** Whether a request sent after the latest 429 got through. */
+    // Stryker disable next-line BooleanLiteral: read only after a first 429, which sets it
     reopened = false;
     last429At = Number.NEGATIVE_INFINITY;
     /** Without headers: a fixed window found from 429s alone. */
@@ -46472,8 +46476,7 @@ class Pacer {
             this.reopened = false;
             this.sentBefore429 = this.sent;
             this.last429At = now;
-            if (this.reading === undefined)
-                this.refusals.refused(ticket.sequence, stillShut, now);
+            this.refusals.refused(ticket.sequence, stillShut, now);
             // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
             if (!this.windowed() && !this.unsaid())
                 this.slowDown(now, info !== undefined);
@@ -46481,14 +46484,14 @@ class Pacer {
         else if (status < 400) {
             const reopened = ticket.sequence >= this.sentBefore429;
             this.reopened ||= reopened;
-            if (this.reading === undefined) {
-                this.refusals.succeeded(ticket.sequence, ticket.sentAt, reopened, this.sent);
-                if (this.refusals.active)
-                    this.report(this.refusals.pace);
-            }
+            this.refusals.succeeded(ticket.sequence, ticket.sentAt, reopened, this.sent);
+            if (this.unsaid())
+                this.report(this.refusals.pace);
             this.successes.push(now);
             // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
-            this.speedUp(now, (info?.remaining ?? 0) >= SPARE);
+            // Under a window found from 429s the window decides, and its pace is the one reported.
+            if (!this.unsaid())
+                this.speedUp(now, (info?.remaining ?? 0) >= SPARE);
             // A request sent after the latest 429 that got through shows the limit has room again (a new window, or
             // a bucket's refill; without headers the only sign of it): requests waiting out a Retry-After in whole
             // seconds queue again now, still paced, rather than up to a second late.
@@ -46587,6 +46590,7 @@ class Pacer {
     }
     /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
     delay(now) {
+        // Stryker disable next-line BooleanLiteral: onRefillAlone is read only when headers were seen, and then this is not reached
         if (this.unsaid())
             return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false };
         const tokens = this.tokens(now);
@@ -47854,7 +47858,7 @@ function parseListFile(text) {
     return text
         .split(/\r?\n/)
         .filter((line) => !line.trimStart().startsWith('#'))
-        .flatMap(urls/* splitUrlList */.K);
+        .flatMap(urls/* splitUrlLine */.oU);
 }
 /** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
 const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
@@ -48282,7 +48286,8 @@ function thousands(value) {
 /* harmony export */   Pc: () => (/* binding */ normalizeName),
 /* harmony export */   RW: () => (/* binding */ hideCredentials),
 /* harmony export */   SP: () => (/* binding */ shown),
-/* harmony export */   go: () => (/* binding */ routeEntries)
+/* harmony export */   go: () => (/* binding */ routeEntries),
+/* harmony export */   oU: () => (/* binding */ splitUrlLine)
 /* harmony export */ });
 /* unused harmony exports resolveUrls, routeUrls */
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
@@ -48326,6 +48331,7 @@ const URL_START = /^https?:\/\//i;
 function splitUrlList(value) {
     return value.split(/\r?\n/).flatMap(splitUrlLine);
 }
+/** The entries of one line (no line breaks in it). */
 function splitUrlLine(line) {
     // The usual line: one entry, nothing to split.
     if (!/[\s,]/.test(line))

@@ -41,7 +41,8 @@ export function splitUrlList(value: string): string[] {
   return value.split(/\r?\n/).flatMap(splitUrlLine)
 }
 
-function splitUrlLine(line: string): string[] {
+/** The entries of one line (no line breaks in it). */
+export function splitUrlLine(line: string): string[] {
   // The usual line: one entry, nothing to split.
   if (!/[\s,]/.test(line)) return line === '' ? [] : [line]
   const entries: string[] = []

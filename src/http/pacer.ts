@@ -117,6 +117,7 @@ export class Pacer {
   /** Requests sent before the latest 429 was answered; one sent after it that gets through shows room again. */
   private sentBefore429 = Number.POSITIVE_INFINITY
   /** Whether a request sent after the latest 429 got through. */
+  // Stryker disable next-line BooleanLiteral: read only after a first 429, which sets it
   private reopened = false
   private last429At = Number.NEGATIVE_INFINITY
   /** Without headers: a fixed window found from 429s alone. */
@@ -176,19 +177,18 @@ export class Pacer {
       this.reopened = false
       this.sentBefore429 = this.sent
       this.last429At = now
-      if (this.reading === undefined) this.refusals.refused(ticket.sequence, stillShut, now)
+      this.refusals.refused(ticket.sequence, stillShut, now)
       // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
       if (!this.windowed() && !this.unsaid()) this.slowDown(now, info !== undefined)
     } else if (status < 400) {
       const reopened = ticket.sequence >= this.sentBefore429
       this.reopened ||= reopened
-      if (this.reading === undefined) {
-        this.refusals.succeeded(ticket.sequence, ticket.sentAt, reopened, this.sent)
-        if (this.refusals.active) this.report(this.refusals.pace)
-      }
+      this.refusals.succeeded(ticket.sequence, ticket.sentAt, reopened, this.sent)
+      if (this.unsaid()) this.report(this.refusals.pace)
       this.successes.push(now)
       // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
-      this.speedUp(now, (info?.remaining ?? 0) >= SPARE)
+      // Under a window found from 429s the window decides, and its pace is the one reported.
+      if (!this.unsaid()) this.speedUp(now, (info?.remaining ?? 0) >= SPARE)
       // A request sent after the latest 429 that got through shows the limit has room again (a new window, or
       // a bucket's refill; without headers the only sign of it): requests waiting out a Retry-After in whole
       // seconds queue again now, still paced, rather than up to a second late.
@@ -290,6 +290,7 @@ export class Pacer {
 
   /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
   private delay(now: number): { wait: number; onRefillAlone: boolean } {
+    // Stryker disable next-line BooleanLiteral: onRefillAlone is read only when headers were seen, and then this is not reached
     if (this.unsaid()) return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false }
     const tokens = this.tokens(now)
     // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.

@@ -23,9 +23,10 @@ type Guess = 'unknown' | 'testing' | 'window' | 'bucket'
 
 export class RefusalWindow {
   guess: Guess = 'unknown'
-  /** Successes before the first 429, then the most that got through in one window. */
+  /** Successes before the first 429, then the most that got through in one window. Set at the first 429. */
   private quota: number | undefined
   private successes = 0
+  // Stryker disable next-line BooleanLiteral: nothing reads it before a 429, and refused() shuts it then
   private open = false
   /** The first request of the current window (the one that found it open) and when it was sent. */
   private windowFrom = 0
@@ -35,9 +36,8 @@ export class RefusalWindow {
   private periodMs: number | undefined
   private retryAfterMs: number | undefined
   private shutAt = 0
-  /** The test burst: requests from this sequence on, this many. */
+  /** The test burst: `testSize` requests from this sequence on. */
   private testFrom: number | undefined
-  private testSize = 0
   private testOk = 0
 
   constructor(private readonly concurrency: number) {}
@@ -50,7 +50,12 @@ export class RefusalWindow {
   /** Requests per second under the window found: its quota over its length. Undefined until one is. */
   get pace(): number | undefined {
     const length = this.periodMs ?? this.retryAfterMs
-    return this.guess !== 'window' || this.quota === undefined || length === undefined ? undefined : (this.quota * 1000) / length
+    return this.guess === 'window' && length !== undefined ? ((this.quota as number) * 1000) / length : undefined
+  }
+
+  /** The test burst: as many requests as got through before the first 429, at most `concurrency`. */
+  private get testSize(): number {
+    return Math.min(this.quota as number, this.concurrency)
   }
 
   /** A 429's Retry-After, in milliseconds: until two resets are seen, the best guess at the window's length. */
@@ -65,13 +70,13 @@ export class RefusalWindow {
   refused(sequence: number, stillShut: boolean, now: number): void {
     this.quota ??= this.successes
     if (this.guess === 'unknown' && stillShut && this.quota >= 2) this.guess = 'testing'
-    if (!this.active) return
-    if (this.guess === 'testing' && this.testFrom !== undefined && sequence >= this.testFrom) {
+    if (this.guess === 'testing' && sequence >= (this.testFrom ?? Number.POSITIVE_INFINITY)) {
       // A request of the test burst refused: the limit drains with a burst, a bucket.
       this.guess = 'bucket'
       return
     }
-    if (this.guess === 'window' && this.open) this.quota = Math.max(this.quota, this.windowOk)
+    // All that got through in this window (the request that found it open, and those sent after) fit in it.
+    this.quota = Math.max(this.quota, this.windowOk)
     this.open = false
     this.shutAt = now
   }
@@ -87,19 +92,20 @@ export class RefusalWindow {
       this.windowFrom = sequence
       this.windowSentAt = sentAt
       this.windowOk = 1
-      if (this.guess === 'testing' && this.testFrom === undefined) {
-        this.testFrom = sent
-        this.testSize = Math.min(this.quota ?? 1, this.concurrency)
-      }
+      // The first reset found while testing starts the test burst (under a window, it was set long before).
+      this.testFrom ??= sent
       return
     }
-    if (sequence >= this.windowFrom) this.windowOk++
-    if (this.guess === 'testing' && this.testFrom !== undefined && sequence >= this.testFrom && ++this.testOk >= this.testSize) this.guess = 'window'
+    // Sent before this window opened: it counts for none.
+    if (sequence < this.windowFrom) return
+    this.windowOk++
+    if (this.guess === 'testing' && sequence >= (this.testFrom as number) && ++this.testOk >= this.testSize) this.guess = 'window'
   }
 
   /** Milliseconds until the next request may go, with `sent` requests sent so far, the last at `lastSentAt`. */
   delay(now: number, sent: number, lastSentAt: number): number {
-    const quota = this.guess === 'testing' ? (this.testFrom === undefined ? 0 : this.testFrom + this.testSize - this.windowFrom) : (this.quota ?? 1)
+    // Stryker disable next-line LogicalOperator: before the test burst's first request the window is shut, and this is not read
+    const quota = this.guess === 'testing' ? (this.testFrom ?? 0) + this.testSize - this.windowFrom : (this.quota as number)
     if (this.open && sent - this.windowFrom < quota) return 0
     // Shut, or its quota sent: one request at a time looks for the reset, from a little before it is due. Once
     // two resets were seen, it is due a window's length after the last; before, the Retry-After (in whole

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { InputError } from '../errors.js'
-import { shown, splitUrlList } from '../urls.js'
+import { shown, splitUrlLine } from '../urls.js'
 
 /**
  * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
@@ -10,7 +10,7 @@ export function parseListFile(text: string): string[] {
   return text
     .split(/\r?\n/)
     .filter((line) => !line.trimStart().startsWith('#'))
-    .flatMap(splitUrlList)
+    .flatMap(splitUrlLine)
 }
 
 /** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */

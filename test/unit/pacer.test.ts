@@ -57,8 +57,33 @@ describe('Pacer against rate limits', () => {
       const result = one.result()
       expect(result.lost).toBe(0)
       ratios.push((result.finishedAt - phase) / (4000 - phase + LATENCY))
+      // The pace said is the window's: its quota over its length (each reset is found to within a probe).
+      expect(result.pace).toBeGreaterThan(17)
+      expect(result.pace).toBeLessThanOrEqual(22)
+      // Said in the log when it changes by a quarter: the last said is the window's too.
+      expect(result.paces.at(-1)).toBeGreaterThan(17)
+      expect(result.paces.at(-1)).toBeLessThanOrEqual(22)
     }
     expect(Math.max(...ratios)).toBeLessThanOrEqual(1.1)
+  })
+  it('finds a longer window without headers, and waits for the reset its Retry-After says', async () => {
+    // 30 every 3 s: the 429s say Retry-After: 1 to 3; probing all the while would cost twice the 429s.
+    const result = await run(fixedWindow(30, 3000, 'none'))
+    expect(result.lost).toBe(0)
+    expect(result.finishedAt / (9000 + LATENCY)).toBeLessThanOrEqual(1.05)
+    expect(result.limited).toBeLessThanOrEqual(35)
+    // The log says the window's pace (30 in 3 s) once found, and does not flip back to a pace nobody keeps.
+    expect(result.pace).toBeCloseTo(10, 0)
+    expect(result.paces.at(-1)).toBeCloseTo(10, 0)
+    expect(result.paces.length).toBeLessThanOrEqual(2)
+  })
+  it('finds a token bucket from 429s alone at loopback latency too, and does not take it for a window', async () => {
+    const clock = new VirtualClock()
+    const one = step(clock, tokenBucket(20, 5, 'none'), { requests: 100, concurrency: 8, latencyMs: 2, jitter: seeded(7) })
+    await clock.run(one.done)
+    const result = one.result()
+    expect(result.limited).toBeLessThanOrEqual(18)
+    expect(result.finishedAt / (4750 + 2)).toBeLessThanOrEqual(1.15)
   })
   it('shares a bucket with another step on the same account, and neither loses anything', async () => {
     const clock = new VirtualClock()

@@ -47,8 +47,8 @@ describe('RefusalWindow: telling a window from a bucket', () => {
     const window = afterBurst(5, 100, 8)
     window.refused(6, true, 150)
     window.succeeded(7, 300, true, 8)
-    window.succeeded(8, 301, true, 13)
-    window.refused(9, false, 305)
+    // The test burst is requests 8..12; the first of them refused.
+    window.refused(8, false, 305)
     expect(window.guess).toBe('bucket')
     expect(window.active).toBe(false)
     window.refused(14, true, 400)
@@ -85,6 +85,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     // Quota sent, one reset seen: probes from the window's start (Retry-After 1 s, up to a second early).
     expect(window.delay(1010, 42, 1005)).toBe(1005 + PROBE_EVERY_MS - 1010)
     window.refused(42, true, 1100)
+    expect(window.guess).toBe('window')
     expect(window.delay(1150, 43, 1100)).toBe(PROBE_EVERY_MS - 50)
     // The second reset, found by request 43 sent at 2000: the window is 1000 ms, and the next is looked for
     // from 200 ms before it is due.
@@ -123,4 +124,49 @@ describe('RefusalWindow: bursting at each reset', () => {
     window.refused(21, true, 150)
     expect(window.pace).toBeUndefined()
   })
+  it('does not count a late answer to a request sent before the window opened', () => {
+    const window = found()
+    // 15 answers to requests sent long before come in late: they say nothing about this window's quota.
+    for (let sequence = 0; sequence < 15; sequence++) window.succeeded(sequence, 0, false, 31)
+    window.refused(31, false, 1010)
+    window.succeeded(32, 2000, true, 33)
+    expect(window.delay(2001, 32 + 19, 2000)).toBe(0)
+    expect(window.delay(2001, 32 + 20, 2000)).toBeGreaterThan(0)
+  })
+  it('says the pace of the window found: its quota over the Retry-After, then over its measured length', () => {
+    const window = afterBurst(20)
+    window.retryAfter(2000)
+    window.refused(21, true, 150)
+    expect(window.pace).toBeUndefined()
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    expect(window.pace).toBe(10)
+    window.refused(31, true, 1100)
+    window.succeeded(32, 2000, true, 33)
+    expect(window.pace).toBe(20)
+  })
+  it('measures the window from resets found once it looks for them, not from successes before', () => {
+    const window = afterBurst(20)
+    // Before anything looks like a window, a request after the 429 gets through (as under a bucket).
+    window.succeeded(21, 500, true, 22)
+    window.refused(22, false, 600)
+    window.refused(23, true, 700)
+    expect(window.guess).toBe('testing')
+    window.succeeded(24, 1000, true, 25)
+    for (let sequence = 25; sequence < 33; sequence++) window.succeeded(sequence, 1001, true, 33)
+    expect(window.guess).toBe('window')
+    window.refused(33, true, 1100)
+    window.succeeded(34, 2000, true, 35)
+    expect(window.delay(2010, 54, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
+  })
+  it('does not count a late answer from before the test burst as part of it', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    // Requests 10..19 answered late (sent before the window opened), then 7 of the 8 test requests.
+    for (let sequence = 10; sequence < 20; sequence++) window.succeeded(sequence, 0, false, 31)
+    for (let sequence = 23; sequence < 30; sequence++) window.succeeded(sequence, 1001, true, 31)
+    expect(window.guess).toBe('testing')
+  })
 })
+
