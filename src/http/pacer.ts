@@ -232,6 +232,7 @@ export class Pacer {
     // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.
     const renewed = rose >= this.capacity / 2
     const refill = refillOf(info)
+    // Stryker disable next-line ConditionalExpression: without a previous reading or a refill, rose is 0 or the comparison is with NaN: false either way
     if (renewed && previous !== undefined && refill !== undefined && rose > refill * (now - previous.at) + SPARE) this.sawReset = true
     if (info.resetMs !== undefined) {
       const at = now + info.resetMs

@@ -96,7 +96,8 @@ export class RefusalWindow {
       this.testFrom ??= sent
       return
     }
-    // Sent before this window opened: it counts for none.
+    // Sent before this window opened: it counts for none. (The window's first request took the branch above.)
+    // Stryker disable next-line EqualityOperator: the request at windowFrom is the one that opened it, counted there
     if (sequence < this.windowFrom) return
     this.windowOk++
     if (this.guess === 'testing' && sequence >= (this.testFrom as number) && ++this.testOk >= this.testSize) this.guess = 'window'

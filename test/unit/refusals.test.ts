@@ -168,5 +168,25 @@ describe('RefusalWindow: bursting at each reset', () => {
     for (let sequence = 23; sequence < 30; sequence++) window.succeeded(sequence, 1001, true, 31)
     expect(window.guess).toBe('testing')
   })
+  it('does not count probes still in flight when the reset was found as part of the test burst', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    // Request 22 finds the reset; 23 and 24 were sent before its answer came, so the test burst is 25..32.
+    window.succeeded(22, 1000, true, 25)
+    window.succeeded(23, 1001, true, 25)
+    window.succeeded(24, 1002, true, 25)
+    for (let sequence = 25; sequence < 32; sequence++) window.succeeded(sequence, 1010, true, 33)
+    expect(window.guess).toBe('testing')
+    window.succeeded(32, 1010, true, 33)
+    expect(window.guess).toBe('window')
+  })
+  it('has no pace for a window found without a Retry-After until it has seen two resets', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    expect(window.guess).toBe('window')
+    expect(window.pace).toBeUndefined()
+  })
 })
 
