@@ -234,7 +234,7 @@ function longestPrefix(items, maxBytes) {
 const SUMMARY_LIMIT_BYTES = 1_000_000;
 /** Longest single text (a URL, an error) shown; the rest is cut with a note. */
 const MAX_TEXT_CHARS = 2_000;
-/** Most entries a list shows before "… and N more". */
+/** Most entries a list shows before "\u2026 and N more". */
 const MAX_LISTED = 1000;
 const HTML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** For text inside an HTML block, where Markdown is not parsed: one line, HTML-escaped, cut. */
@@ -267,7 +267,7 @@ const markdown_bytes = (text) => Buffer.byteLength(text);
 function collapsedList(block, maxBytes = Number.POSITIVE_INFINITY) {
     const [open, close, before, after] = block.style === 'pre' ? ['<pre>', '</pre>', '', ''] : ['<ul>', '</ul>', '<li>', '</li>'];
     const head = `<details><summary>${escapeHtml(block.title)}</summary>\n\n${open}\n`;
-    const note = (left) => (left > 0 ? `${before}${escapeHtml(`… and ${left} more (${block.more})`)}${after}\n` : '');
+    const note = (left) => (left > 0 ? `${before}${escapeHtml(`\u2026 and ${left} more (${block.more})`)}${after}\n` : '');
     const tail = `${close}\n\n</details>\n`;
     // Room for the longest possible note, so that the note itself never breaks the budget.
     let room = maxBytes - markdown_bytes(head) - markdown_bytes(tail) - markdown_bytes(note(block.items.length));
@@ -377,7 +377,7 @@ function chartSeries(report) {
     }
     return longest;
 }
-/** The y-axis top: the highest value rounded up to two significant digits (6,953 → 7,000), at least 1. */
+/** The y-axis top: the highest value rounded up to two significant digits (6,953 \u2192 7,000), at least 1. */
 function axisTop(highest) {
     if (highest <= 10)
         return Math.max(1, Math.ceil(highest));
@@ -514,7 +514,7 @@ function countsTable(result) {
         rows.push(['Zones', `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`]);
     }
     else if (only !== undefined) {
-        rows.push(['Zone', [escapeText(only.name), code(only.id), escapeText(only.status)].filter((part) => part !== '').join(' · ')]);
+        rows.push(['Zone', [escapeText(only.name), code(only.id), escapeText(only.status)].filter((part) => part !== '').join(' \u00b7 ')]);
     }
     else if (result.zoneInput.length > 0) {
         rows.push(['Zone', `${result.zoneInput.map(escapeText).join(', ')} (not resolved)`]);
@@ -574,7 +574,7 @@ function zonesTable(result) {
         `| ${columns.map(([name]) => name).join(' | ')} |`,
         `|${columns.map(() => '---|').join('')}`,
         ...shown.map((zone) => `| ${columns.map(([, cell]) => cell(zone)).join(' | ')} |`),
-        ...(result.zones.length > shown.length ? ['', `… and ${(0,src_text/* plural */.LS)(result.zones.length - shown.length, 'more zone')}: see the zones output.`] : []),
+        ...(result.zones.length > shown.length ? ['', `\u2026 and ${(0,src_text/* plural */.LS)(result.zones.length - shown.length, 'more zone')}: see the zones output.`] : []),
         ''
     ];
 }
@@ -596,7 +596,7 @@ function createdSection(result) {
         ];
     });
     const more = created.length - MAX_CREATED_NOTES;
-    return more > 0 ? [...notes, `… and ${(0,src_text/* plural */.LS)(more, 'more zone')} created or to be created: see the zones output.`, ''] : notes;
+    return more > 0 ? [...notes, `\u2026 and ${(0,src_text/* plural */.LS)(more, 'more zone')} created or to be created: see the zones output.`, ''] : notes;
 }
 /** What changed, how it was found, and the switch to purging everything when it was made. */
 function changesSection(result) {
@@ -612,7 +612,7 @@ function changesSection(result) {
     const found = changes.source === 'git'
         ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
         : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`;
-    lines.push('### What changed', '', `${found}: ${(0,src_text/* plural */.LS)(changes.files.length, 'changed file')} → ${(0,src_text/* plural */.LS)(changes.urls.length, 'URL')}.`, '');
+    lines.push('### What changed', '', `${found}: ${(0,src_text/* plural */.LS)(changes.files.length, 'changed file')} \u2192 ${(0,src_text/* plural */.LS)(changes.urls.length, 'URL')}.`, '');
     return lines;
 }
 /** Most rows of the verification table; the result output has every verdict. */
@@ -641,7 +641,7 @@ function edgeSection(result) {
         const rank = { stale: 0, error: 1, unknown: 2, fresh: 3 };
         const rows = [...verification.verdicts].sort((a, b) => rank[a.verdict] - rank[b.verdict]).slice(0, MAX_VERDICT_ROWS);
         const content = verification.verdicts.some((verdict) => verdict.content !== null);
-        lines.push(`| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`, `|---|---|---|---|${content ? '---|' : ''}`, ...rows.map((verdict) => `| ${escapeText(verdict.url)} | ${verdict.verdict === 'stale' ? '**stale**' : verdict.verdict} | ${verdict.age === null ? '' : `${verdict.age} s`} | ${escapeText(verdict.cacheStatus ?? '')} |${content ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |` : ''}`), ...(verification.verdicts.length > rows.length ? ['', `… and ${verification.verdicts.length - rows.length} more: see the result output.`] : []), '');
+        lines.push(`| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`, `|---|---|---|---|${content ? '---|' : ''}`, ...rows.map((verdict) => `| ${escapeText(verdict.url)} | ${verdict.verdict === 'stale' ? '**stale**' : verdict.verdict} | ${verdict.age === null ? '' : `${verdict.age} s`} | ${escapeText(verdict.cacheStatus ?? '')} |${content ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |` : ''}`), ...(verification.verdicts.length > rows.length ? ['', `\u2026 and ${verification.verdicts.length - rows.length} more: see the result output.`] : []), '');
     }
     const warm = result.warm;
     if (warm !== null) {

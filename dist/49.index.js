@@ -268,7 +268,7 @@ function staleFailure(check) {
     if (stale.length === 0)
         return undefined;
     return (`${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${recheckForMs / 1000} s of checking again ` +
-        `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.`);
+        `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', \u2026' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.`);
 }
 function listed(items) {
     return items.length > LISTED ? `${items.slice(0, LISTED).join(', ')} and ${items.length - LISTED} more` : items.join(', ');
@@ -281,7 +281,7 @@ function report(verdicts, io) {
     for (const verdict of ordered.slice(0, LOGGED_VERDICTS))
         io.log((0,verify/* verdictLine */.MT)(verdict));
     if (ordered.length > LOGGED_VERDICTS)
-        io.log(`… and ${ordered.length - LOGGED_VERDICTS} more: see the job summary and the result output.`);
+        io.log(`\u2026 and ${ordered.length - LOGGED_VERDICTS} more: see the job summary and the result output.`);
     const urlsOf = (pick) => verdicts.filter(pick).map((verdict) => verdict.url);
     const unknown = urlsOf((verdict) => verdict.verdict === 'unknown');
     if (unknown.length > 0) {
@@ -375,7 +375,7 @@ async function checkContent(answer, fileDigest) {
 
 /** Seconds allowed over the time since the purge: the edge's clock, and Age counted in whole seconds. */
 const AGE_SLACK_SECONDS = 2;
-/** RFC 9111 §1.2.2: a delta-seconds beyond what a cache can represent counts as 2^31. */
+/** RFC 9111 \u00a71.2.2: a delta-seconds beyond what a cache can represent counts as 2^31. */
 const MAX_DELTA_SECONDS = 2 ** 31;
 /** Values of CF-Cache-Status, X-Cache and X-Cache-Status that say the edge did not serve its cached copy. */
 const NOT_FROM_CACHE = new Set(['MISS', 'EXPIRED', 'BYPASS', 'DYNAMIC', 'REVALIDATED']);
@@ -383,7 +383,7 @@ const NOT_FROM_CACHE = new Set(['MISS', 'EXPIRED', 'BYPASS', 'DYNAMIC', 'REVALID
 const VENDOR_HEADERS = { 'cf-cache-status': 'CF-Cache-Status', 'x-cache': 'X-Cache', 'x-cache-status': 'X-Cache-Status' };
 /** The longest cache-status text kept for the report. */
 const MAX_CACHE_STATUS_CHARS = 200;
-/** The values of a header, in the order they came, a header sent twice as its lines joined by commas (RFC 9110 §5.3). */
+/** The values of a header, in the order they came, a header sent twice as its lines joined by commas (RFC 9110 \u00a75.3). */
 function headerText(headers, name) {
     const value = headers[name];
     const text = typeof value === 'string' ? value : value?.join(', ');

@@ -108,7 +108,7 @@ async function autoBase(env, token) {
         if (typeof before !== 'string' || before === '')
             throw new errors/* InputError */.dz('This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
         if (ZERO_SHA.test(before)) {
-            throw new errors/* InputError */.dz('This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
+            throw new errors/* InputError */.dz('This push created the branch (its "before" is 0000000\u2026), so there is no earlier commit to compare with. ' +
                 'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".');
         }
         return { base: before, why: 'the commit before this push' };
@@ -158,7 +158,7 @@ function parseNameStatus(output) {
 function changedPaths(entries) {
     return [...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))];
 }
-/** Hides credentials that a remote URL may carry (`https://user:token@host/…`) in git's messages. */
+/** Hides credentials that a remote URL may carry (`https://user:token@host/\u2026`) in git's messages. */
 function scrubCredentials(text) {
     return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@');
 }
@@ -264,7 +264,7 @@ function siteUrls(paths, options, underSiteDir) {
 const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g;
 /**
  * Percent-encodes a file path once, segment by segment, as a browser would request it:
- * `a b.html` → `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
+ * `a b.html` \u2192 `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
  */
 function encodePath(path) {
     return path

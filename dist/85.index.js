@@ -75,7 +75,7 @@ async function checkContent(answer, fileDigest) {
 
 /** Seconds allowed over the time since the purge: the edge's clock, and Age counted in whole seconds. */
 const AGE_SLACK_SECONDS = 2;
-/** RFC 9111 §1.2.2: a delta-seconds beyond what a cache can represent counts as 2^31. */
+/** RFC 9111 \u00a71.2.2: a delta-seconds beyond what a cache can represent counts as 2^31. */
 const MAX_DELTA_SECONDS = 2 ** 31;
 /** Values of CF-Cache-Status, X-Cache and X-Cache-Status that say the edge did not serve its cached copy. */
 const NOT_FROM_CACHE = new Set(['MISS', 'EXPIRED', 'BYPASS', 'DYNAMIC', 'REVALIDATED']);
@@ -83,7 +83,7 @@ const NOT_FROM_CACHE = new Set(['MISS', 'EXPIRED', 'BYPASS', 'DYNAMIC', 'REVALID
 const VENDOR_HEADERS = { 'cf-cache-status': 'CF-Cache-Status', 'x-cache': 'X-Cache', 'x-cache-status': 'X-Cache-Status' };
 /** The longest cache-status text kept for the report. */
 const MAX_CACHE_STATUS_CHARS = 200;
-/** The values of a header, in the order they came, a header sent twice as its lines joined by commas (RFC 9110 §5.3). */
+/** The values of a header, in the order they came, a header sent twice as its lines joined by commas (RFC 9110 \u00a75.3). */
 function headerText(headers, name) {
     const value = headers[name];
     const text = typeof value === 'string' ? value : value?.join(', ');

@@ -16,3 +16,12 @@ it('dist/licenses.txt carries the license of every production dependency', () =>
 it('dist/package.json marks the bundle as an ES module', () => {
   expect(JSON.parse(read('dist/package.json'))).toEqual({ type: 'module' })
 })
+
+it('the bundle is ASCII, its other characters written as escapes that mean the same', async () => {
+  const { readdirSync } = await import('node:fs')
+  const chunks = readdirSync(new URL('../../dist/', import.meta.url)).filter((name) => name.endsWith('.js'))
+  expect(chunks).toContain('index.js')
+  for (const name of chunks) expect(read(`dist/${name}`), name).toMatch(/^[\x00-\x7f]*$/)
+  // A message with a non-ASCII character still reads as written (the escape is in a string literal).
+  expect(read('dist/index.js')).toContain('\\u2026 and ')
+})
