@@ -46251,6 +46251,9 @@ function readRateLimit(headers, nowMs) {
 //
 // Under a window each reset is found by one request (a probe) sent every PROBE_EVERY_MS from a little before
 // the reset is due, the window's length being the time between two resets (until two are seen, the Retry-After).
+// Each window is sent its quota and one request more: refused, that one waits for the next reset; through, the
+// quota grows, and the window is sent twice as many more at once (so a quota first seen smaller than it is,
+// another step having used part of the window, or a limit raised or lifted, is found in a few round trips).
 /** One request at a time looks for the reset this often. */
 const PROBE_EVERY_MS = 100;
 /** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
@@ -46269,6 +46272,8 @@ class RefusalWindow {
     windowFrom = 0;
     windowSentAt = 0;
     windowOk = 0;
+    /** The quota when the current window opened: it is sent that many, and `extra` more. */
+    windowQuota = 0;
     previousReset;
     periodMs;
     retryAfterMs;
@@ -46276,6 +46281,8 @@ class RefusalWindow {
     /** The test burst: `testSize` requests from this sequence on. */
     testFrom;
     testOk = 0;
+    /** Requests a window is sent beyond its quota, to find out whether it takes more: doubled each time it took them all. */
+    extra = 1;
     constructor(concurrency) {
         this.concurrency = concurrency;
     }
@@ -46312,6 +46319,8 @@ class RefusalWindow {
         }
         // All that got through in this window (the request that found it open, and those sent after) fit in it.
         this.quota = Math.max(this.quota, this.windowOk);
+        if (this.open)
+            this.extra = 1;
         this.open = false;
         this.shutAt = now;
     }
@@ -46320,7 +46329,10 @@ class RefusalWindow {
         this.successes++;
         if (!this.active)
             return;
-        if (reopened && !this.open) {
+        // A new window: the first request to get through after it shut, or (all it allowed having got through)
+        // a request sent after its allowance, which goes only when the next reset is due.
+        const beyond = this.guess === 'window' && this.open && sequence - this.windowFrom >= this.allowance;
+        if ((reopened && !this.open) || beyond) {
             this.open = true;
             if (this.previousReset !== undefined)
                 this.periodMs = sentAt - this.previousReset;
@@ -46328,6 +46340,7 @@ class RefusalWindow {
             this.windowFrom = sequence;
             this.windowSentAt = sentAt;
             this.windowOk = 1;
+            this.windowQuota = this.quota;
             // The first reset found while testing starts the test burst (under a window, it was set long before).
             this.testFrom ??= sent;
             return;
@@ -46339,16 +46352,31 @@ class RefusalWindow {
         this.windowOk++;
         if (this.guess === 'testing' && sequence >= this.testFrom && ++this.testOk >= this.testSize)
             this.guess = 'window';
+        if (this.guess !== 'window')
+            return;
+        // More got through in this window than the quota said: the quota grows. All it was sent got through: it
+        // is sent twice as many more at once (a limit raised or lifted is found in a few round trips, as TCP's
+        // slow start finds a link's speed).
+        this.quota = Math.max(this.quota, this.windowOk);
+        if (this.windowOk >= this.windowQuota + this.extra)
+            this.extra *= 2;
+    }
+    /**
+     * How many requests the current window may be sent, counting the one that found it open: the test burst
+     * while testing; under a window its quota and `extra` more, to find out whether it takes more (one
+     * refused waits for the next reset, and the window is known to be spent).
+     */
+    get allowance() {
+        // Stryker disable next-line LogicalOperator: before the test burst's first request the window is shut, and this is not read
+        return this.guess === 'testing' ? (this.testFrom ?? 0) + this.testSize - this.windowFrom : this.windowQuota + this.extra;
     }
     /** Milliseconds until the next request may go, with `sent` requests sent so far, the last at `lastSentAt`. */
     delay(now, sent, lastSentAt) {
-        // Stryker disable next-line LogicalOperator: before the test burst's first request the window is shut, and this is not read
-        const quota = this.guess === 'testing' ? (this.testFrom ?? 0) + this.testSize - this.windowFrom : this.quota;
-        if (this.open && sent - this.windowFrom < quota)
+        if (this.open && sent - this.windowFrom < this.allowance)
             return 0;
-        // Shut, or its quota sent: one request at a time looks for the reset, from a little before it is due. Once
-        // two resets were seen, it is due a window's length after the last; before, the Retry-After (in whole
-        // seconds, so up to a second early) says when.
+        // Shut, or its allowance sent: one request at a time looks for the reset, from a little before it is due.
+        // Once two resets were seen, it is due a window's length after the last; before, the Retry-After (in
+        // whole seconds, so up to a second early) says when.
         const early = (this.retryAfterMs ?? 0) - RESET_ROUNDING_MS;
         const due = this.periodMs !== undefined ? this.windowSentAt + this.periodMs - PROBE_AHEAD_MS : (this.open ? this.windowSentAt : this.shutAt) + early;
         return Math.max(0, Math.max(due, lastSentAt + PROBE_EVERY_MS) - now);

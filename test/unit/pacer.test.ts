@@ -77,6 +77,23 @@ describe('Pacer against rate limits', () => {
     expect(result.paces.at(-1)).toBeCloseTo(10, 0)
     expect(result.paces.length).toBeLessThanOrEqual(2)
   })
+  it('finds a window without headers that another step had half used, and takes its whole quota after', async () => {
+    // Another step took 12 of the first window's 20: the first burst says 8, but the windows after take 20.
+    const window = fixedWindow(20, 1000, 'none')
+    for (let taken = 0; taken < 12; taken++) window.take(0)
+    const result = await run(window, 200)
+    expect(result.lost).toBe(0)
+    expect(result.finishedAt / (9000 + LATENCY)).toBeLessThanOrEqual(1.15)
+  })
+  it('finds a limit lifted in the middle of a step in a few round trips, without headers', async () => {
+    // A window of 20 a second for two seconds, then nothing limits: 1,000 requests at 8 in flight.
+    const window = fixedWindow(20, 1000, 'none')
+    const lifted: Limiter = { take: (now) => (now < 2000 ? window.take(now) : { status: 200, headers: {} }) }
+    const result = await run(lifted, 1000)
+    expect(result.lost).toBe(0)
+    // The ideal: 40 in the first two seconds, then 960 at 8 every round trip.
+    expect(result.finishedAt / (2000 + (960 / 8) * LATENCY)).toBeLessThanOrEqual(1.15)
+  })
   it('finds a token bucket from 429s alone at loopback latency too, and does not take it for a window', async () => {
     const clock = new VirtualClock()
     const one = step(clock, tokenBucket(20, 5, 'none'), { requests: 100, concurrency: 8, latencyMs: 2, jitter: seeded(7) })

@@ -73,24 +73,52 @@ describe('RefusalWindow: bursting at each reset', () => {
     return window
   }
 
-  it('sends a window its whole quota at once, counting from the request that found it open', () => {
+  it('sends a window its whole quota at once and one more, counting from the request that found it open', () => {
     const window = found()
     expect(window.guess).toBe('window')
-    // Requests 22..41 are the window's 20.
-    expect(window.delay(1010, 41, 1005)).toBe(0)
-    expect(window.delay(1010, 42, 1005)).toBeGreaterThan(0)
+    // Requests 22..41 are the window's 20, and 42 finds out whether it takes more.
+    expect(window.delay(1010, 42, 1005)).toBe(0)
+    expect(window.delay(1010, 43, 1005)).toBeGreaterThan(0)
+  })
+  it('sends twice as many more each time a window took all it was sent (a limit raised or lifted)', () => {
+    const window = found()
+    // Requests 31..42 get through too: all 21 it was sent. One more may go (43), then two, then four.
+    for (let sequence = 31; sequence < 43; sequence++) window.succeeded(sequence, 1002, true, 43)
+    expect(window.delay(1010, 43, 1005)).toBe(0)
+    expect(window.delay(1010, 44, 1005)).toBeGreaterThan(0)
+    window.succeeded(43, 1003, true, 44)
+    expect(window.delay(1010, 45, 1005)).toBe(0)
+    expect(window.delay(1010, 46, 1005)).toBeGreaterThan(0)
+    window.succeeded(44, 1003, true, 46)
+    window.succeeded(45, 1003, true, 46)
+    expect(window.delay(1010, 49, 1005)).toBe(0)
+    expect(window.delay(1010, 50, 1005)).toBeGreaterThan(0)
+    // A refusal ends it: the next window is sent its quota (now 24) and one more.
+    window.refused(46, false, 1010)
+    window.succeeded(50, 2000, true, 51)
+    expect(window.delay(2001, 50 + 24, 2000)).toBe(0)
+    expect(window.delay(2001, 50 + 25, 2000)).toBeGreaterThan(0)
+  })
+  it('opens a new window when a request sent past its allowance (a probe at the next reset) gets through', () => {
+    const window = found()
+    // The last of the 21 (request 42) is still unanswered when the probe, request 43, is sent and gets through.
+    for (let sequence = 31; sequence < 42; sequence++) window.succeeded(sequence, 1002, true, 43)
+    window.succeeded(43, 2000, true, 44)
+    expect(window.delay(2001, 44, 2000)).toBe(0)
+    expect(window.delay(2001, 43 + 20, 2000)).toBe(0)
+    expect(window.delay(2001, 43 + 21, 2000)).toBeGreaterThan(0)
   })
   it('looks for the next reset from when the Retry-After says, until two resets give the length', () => {
     const window = found()
     // Quota sent, one reset seen: probes from the window's start (Retry-After 1 s, up to a second early).
-    expect(window.delay(1010, 42, 1005)).toBe(1005 + PROBE_EVERY_MS - 1010)
+    expect(window.delay(1010, 43, 1005)).toBe(1005 + PROBE_EVERY_MS - 1010)
     window.refused(42, true, 1100)
     expect(window.guess).toBe('window')
     expect(window.delay(1150, 43, 1100)).toBe(PROBE_EVERY_MS - 50)
     // The second reset, found by request 43 sent at 2000: the window is 1000 ms, and the next is looked for
     // from 200 ms before it is due.
     window.succeeded(43, 2000, true, 44)
-    expect(window.delay(2010, 63, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
+    expect(window.delay(2010, 64, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
     expect(window.pace).toBe(20)
   })
   it('with a long Retry-After, waits until a second before it says', () => {
@@ -114,8 +142,8 @@ describe('RefusalWindow: bursting at each reset', () => {
     for (let sequence = 44; sequence < 68; sequence++) window.succeeded(sequence, 2001, false, 68)
     window.refused(68, false, 2010)
     window.succeeded(69, 3000, true, 70)
-    expect(window.delay(3001, 69 + 24, 3000)).toBe(0)
-    expect(window.delay(3001, 69 + 25, 3000)).toBeGreaterThan(0)
+    expect(window.delay(3001, 69 + 25, 3000)).toBe(0)
+    expect(window.delay(3001, 69 + 26, 3000)).toBeGreaterThan(0)
     expect(window.pace).toBe(25)
   })
   it('has no pace until a window is found', () => {
@@ -130,8 +158,8 @@ describe('RefusalWindow: bursting at each reset', () => {
     for (let sequence = 0; sequence < 15; sequence++) window.succeeded(sequence, 0, false, 31)
     window.refused(31, false, 1010)
     window.succeeded(32, 2000, true, 33)
-    expect(window.delay(2001, 32 + 19, 2000)).toBe(0)
-    expect(window.delay(2001, 32 + 20, 2000)).toBeGreaterThan(0)
+    expect(window.delay(2001, 32 + 20, 2000)).toBe(0)
+    expect(window.delay(2001, 32 + 21, 2000)).toBeGreaterThan(0)
   })
   it('says the pace of the window found: its quota over the Retry-After, then over its measured length', () => {
     const window = afterBurst(20)
@@ -157,7 +185,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.guess).toBe('window')
     window.refused(33, true, 1100)
     window.succeeded(34, 2000, true, 35)
-    expect(window.delay(2010, 54, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
+    expect(window.delay(2010, 55, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
   })
   it('does not count a late answer from before the test burst as part of it', () => {
     const window = afterBurst(20)
