@@ -84,7 +84,7 @@ export class RefusalWindow {
     }
     // All that got through in this window (the request that found it open, and those sent after) fit in it.
     this.quota = Math.max(this.quota, this.windowOk)
-    if (this.open) this.extra = 1
+    this.extra = 1
     this.open = false
     this.shutAt = now
   }
@@ -93,9 +93,9 @@ export class RefusalWindow {
   succeeded(sequence: number, sentAt: number, reopened: boolean, sent: number): void {
     this.successes++
     if (!this.active) return
-    // A new window: the first request to get through after it shut, or (all it allowed having got through)
-    // a request sent after its allowance, which goes only when the next reset is due.
-    const beyond = this.guess === 'window' && this.open && sequence - this.windowFrom >= this.allowance
+    // A new window: the first request to get through after it shut, or a request sent past its allowance (a
+    // probe, which goes only when the next reset is due) that gets through.
+    const beyond = this.guess === 'window' && sequence - this.windowFrom >= this.allowance
     if ((reopened && !this.open) || beyond) {
       this.open = true
       if (this.previousReset !== undefined) this.periodMs = sentAt - this.previousReset
