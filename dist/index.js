@@ -46319,8 +46319,7 @@ class RefusalWindow {
         }
         // All that got through in this window (the request that found it open, and those sent after) fit in it.
         this.quota = Math.max(this.quota, this.windowOk);
-        if (this.open)
-            this.extra = 1;
+        this.extra = 1;
         this.open = false;
         this.shutAt = now;
     }
@@ -46329,9 +46328,9 @@ class RefusalWindow {
         this.successes++;
         if (!this.active)
             return;
-        // A new window: the first request to get through after it shut, or (all it allowed having got through)
-        // a request sent after its allowance, which goes only when the next reset is due.
-        const beyond = this.guess === 'window' && this.open && sequence - this.windowFrom >= this.allowance;
+        // A new window: the first request to get through after it shut, or a request sent past its allowance (a
+        // probe, which goes only when the next reset is due) that gets through.
+        const beyond = this.guess === 'window' && sequence - this.windowFrom >= this.allowance;
         if ((reopened && !this.open) || beyond) {
             this.open = true;
             if (this.previousReset !== undefined)
@@ -46526,6 +46525,12 @@ class Pacer {
             // seconds queue again now, still paced, rather than up to a second late.
             if (reopened)
                 this.renew();
+        }
+        else if (status === 503 && headers['retry-after'] !== undefined) {
+            // The service asks for time: the pace slows as on a 429. The request itself is an attempt that failed,
+            // and the client waits its Retry-After before the next.
+            if (!this.windowed() && !this.unsaid())
+                this.slowDown(now, info !== undefined);
         }
     }
     /**

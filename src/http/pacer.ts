@@ -193,6 +193,10 @@ export class Pacer {
       // a bucket's refill; without headers the only sign of it): requests waiting out a Retry-After in whole
       // seconds queue again now, still paced, rather than up to a second late.
       if (reopened) this.renew()
+    } else if (status === 503 && headers['retry-after'] !== undefined) {
+      // The service asks for time: the pace slows as on a 429. The request itself is an attempt that failed,
+      // and the client waits its Retry-After before the next.
+      if (!this.windowed() && !this.unsaid()) this.slowDown(now, info !== undefined)
     }
   }
 

@@ -181,6 +181,31 @@ describe('Pacer: a window or a bucket, by how its remaining comes back', () => {
   })
 })
 
+describe('Pacer: a 503 that asks for time', () => {
+  it('slows the pace as a 429 does when it carries a Retry-After, and is not counted as one', async () => {
+    const clock = new VirtualClock()
+    const pacer = new Pacer({ concurrency: 2, maxWaitMs: 60_000, now: () => clock.now, sleep: clock.sleep })
+    const ticket = await pacer.acquire()
+    pacer.observe(ticket, 503, { 'retry-after': '2' })
+    ticket.done()
+    expect(pacer.pace).toBe(1)
+    expect(pacer.limited).toBe(0)
+    // Paced now: the next two go a second apart, not at once.
+    const sentAt: number[] = []
+    for (let request = 0; request < 2; request++) void pacer.acquire().then(() => sentAt.push(clock.now))
+    await clock.run(() => sentAt.length === 2)
+    expect(sentAt).toEqual([1000, 2000])
+  })
+  it('leaves the pace alone for a 503 without one (an error, retried as errors are)', async () => {
+    const clock = new VirtualClock()
+    const pacer = new Pacer({ concurrency: 2, maxWaitMs: 60_000, now: () => clock.now, sleep: clock.sleep })
+    const ticket = await pacer.acquire()
+    pacer.observe(ticket, 503, {})
+    ticket.done()
+    expect(pacer.pace).toBeUndefined()
+  })
+})
+
 describe('Pacer: 429s, waiting and its budget', () => {
   it('lets other requests go while one waits out its Retry-After', async () => {
     const clock = new VirtualClock()
