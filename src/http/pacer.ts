@@ -178,8 +178,7 @@ export class Pacer {
       this.sentBefore429 = this.sent
       this.last429At = now
       this.refusals.refused(ticket.sequence, stillShut, now)
-      // Under a fixed window, 429s on the requests that look for its reset are expected, not a rate to cut.
-      if (!this.windowed() && !this.unsaid()) this.slowDown(now, info !== undefined)
+      this.askedForTime(now, info !== undefined)
     } else if (status < 400) {
       const reopened = ticket.sequence >= this.sentBefore429
       this.reopened ||= reopened
@@ -194,10 +193,18 @@ export class Pacer {
       // seconds queue again now, still paced, rather than up to a second late.
       if (reopened) this.renew()
     } else if (status === 503 && headers['retry-after'] !== undefined) {
-      // The service asks for time: the pace slows as on a 429. The request itself is an attempt that failed,
-      // and the client waits its Retry-After before the next.
-      if (!this.windowed() && !this.unsaid()) this.slowDown(now, info !== undefined)
+      // The service asks for time as on a 429. The request itself is an attempt that failed, and the client
+      // waits its Retry-After before the next.
+      this.askedForTime(now, info !== undefined)
     }
+  }
+
+  /**
+   * A 429, or a 503 with a Retry-After: the pace is cut. Under a fixed window (from headers, or found from 429s)
+   * refusals of the requests that look for its reset are expected, and the window, not a pace, decides.
+   */
+  private askedForTime(now: number, withHeaders: boolean): void {
+    if (!this.windowed() && !this.unsaid()) this.slowDown(now, withHeaders)
   }
 
   /**

@@ -196,11 +196,15 @@ describe('Pacer: a 503 that asks for time', () => {
     await clock.run(() => sentAt.length === 2)
     expect(sentAt).toEqual([1000, 2000])
   })
-  it('leaves the pace alone for a 503 without one (an error, retried as errors are)', async () => {
+  it.each([
+    [503, {}],
+    [500, { 'retry-after': '2' }],
+    [502, { 'retry-after': '2' }]
+  ] as const)('leaves the pace alone for a %i that does not ask for time (an error, retried as errors are)', async (status, headers) => {
     const clock = new VirtualClock()
     const pacer = new Pacer({ concurrency: 2, maxWaitMs: 60_000, now: () => clock.now, sleep: clock.sleep })
     const ticket = await pacer.acquire()
-    pacer.observe(ticket, 503, {})
+    pacer.observe(ticket, status, headers)
     ticket.done()
     expect(pacer.pace).toBeUndefined()
   })
