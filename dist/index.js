@@ -46249,8 +46249,14 @@ function readRateLimit(headers, nowMs) {
 //   through before the first 429 (at most `concurrency`) go at once. A window takes them all; a bucket, just
 //   drained, refuses some. All through: a window, for the rest of the step. One refused: a bucket, for good.
 //
-// Under a window each reset is found by one request (a probe) sent every PROBE_EVERY_MS from a little before
-// the reset is due, the window's length being the time between two resets (until two are seen, the Retry-After).
+// Under a window each reset is found by one request (a probe) at a time: every PROBE_EVERY_MS (once a second
+// when the 429s carry no Retry-After), from a second before the latest Retry-After says the reset comes (whole
+// seconds may be up to a second late), or, once the window's length is known, from just before the next reset
+// is due. The length is the time between two resets each found right after a refusal, and only when no more
+// than two Retry-Afters apart: a pause in the step (purge-again-after, a propagation wait) is not a window. A
+// Retry-After that says the reset comes sooner than that forgets the length (the window got shorter).
+// And should two requests within the quota a window took before be refused, it was no window, is no longer,
+// or another step shares it: the pacer goes back to pacing, for good.
 // Each window is sent its quota and one request more: refused, that one waits for the next reset; through, the
 // quota grows, and the window is sent twice as many more at once (so a quota first seen smaller than it is,
 // another step having used part of the window, or a limit raised or lifted, is found in a few round trips).
@@ -46258,7 +46264,9 @@ function readRateLimit(headers, nowMs) {
 const PROBE_EVERY_MS = 100;
 /** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
 const RESET_ROUNDING_MS = 1000;
-/** Probes start this long before a reset is due: the reset is known only to within a probe. */
+/** Without a Retry-After to say when, one request looks for the reset this often. */
+const UNSAID_PROBE_EVERY_MS = 1000;
+/** Once the window's length is known, probes start this long before the next reset is due. */
 const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS;
 class RefusalWindow {
     concurrency;
@@ -46274,10 +46282,15 @@ class RefusalWindow {
     windowOk = 0;
     /** The quota when the current window opened: it is sent that many, and `extra` more. */
     windowQuota = 0;
+    retryAfterMs;
+    /** The longest Retry-After seen: two resets further apart than twice that are a pause, not a window. */
+    longestRetryAfterMs = RESET_ROUNDING_MS;
+    shutAt = 0;
+    /** When the last reset found right after a refusal was sent, and the window's length measured between two. */
     previousReset;
     periodMs;
-    retryAfterMs;
-    shutAt = 0;
+    /** Requests refused within a window's quota since the last window that took its whole quota. */
+    windowRefused = 0;
     /** The test burst: `testSize` requests from this sequence on. */
     testFrom;
     testOk = 0;
@@ -46290,19 +46303,24 @@ class RefusalWindow {
     get active() {
         return this.guess === 'testing' || this.guess === 'window';
     }
-    /** Requests per second under the window found: its quota over its length. Undefined until one is. */
+    /** Requests per second under the window found: its quota over its length (until that is measured, the Retry-After). */
     get pace() {
         const length = this.periodMs ?? this.retryAfterMs;
         return this.guess === 'window' && length !== undefined ? (this.quota * 1000) / length : undefined;
     }
-    /** The test burst: as many requests as got through before the first 429, at most `concurrency`. */
+    /**
+     * The test burst: as many requests as got through before the first 429, less the one that found the reset,
+     * at most `concurrency`. A window takes them all, however small its quota.
+     */
     get testSize() {
-        return Math.min(this.quota, this.concurrency);
+        return Math.min(this.quota - 1, this.concurrency);
     }
-    /** A 429's Retry-After, in milliseconds: until two resets are seen, the best guess at the window's length. */
+    /** A 429's Retry-After, in milliseconds: when the window comes back, and the best guess at its length. */
     retryAfter(ms) {
-        if (ms > 0)
-            this.retryAfterMs = ms;
+        if (ms <= 0)
+            return;
+        this.retryAfterMs = ms;
+        this.longestRetryAfterMs = Math.max(this.longestRetryAfterMs, ms);
     }
     /**
      * A 429 on request `sequence`. `stillShut`: the request was sent after the latest 429 was answered, so the
@@ -46310,10 +46328,17 @@ class RefusalWindow {
      */
     refused(sequence, stillShut, now) {
         this.quota ??= this.successes;
-        if (this.guess === 'unknown' && stillShut && this.quota >= 2)
+        if (this.guess === 'unknown' && stillShut && this.quota >= 3)
             this.guess = 'testing';
         if (this.guess === 'testing' && sequence >= (this.testFrom ?? Number.POSITIVE_INFINITY)) {
             // A request of the test burst refused: the limit drains with a burst, a bucket.
+            this.guess = 'bucket';
+            return;
+        }
+        if (this.guess === 'window' && sequence >= this.windowFrom && sequence - this.windowFrom < this.windowQuota && ++this.windowRefused >= 2) {
+            // Two requests refused within the quota a window took before (beyond it they only find out whether it takes
+            // more): it drains with a burst after all, it no longer resets, or another step takes part of it. Pacing
+            // shares it fairly; a burst at each reset would not.
             this.guess = 'bucket';
             return;
         }
@@ -46322,6 +46347,10 @@ class RefusalWindow {
         this.extra = 1;
         this.open = false;
         this.shutAt = now;
+        // The reset comes sooner than the length said: the window is shorter now, and its length is measured again.
+        const retryAfter = this.retryAfterMs ?? RESET_ROUNDING_MS;
+        if (this.periodMs !== undefined && now + retryAfter < this.windowSentAt + this.periodMs - PROBE_AHEAD_MS)
+            this.periodMs = undefined;
     }
     /** A success on request `sequence`, sent at `sentAt`. `reopened`: it was sent after the latest 429 was answered. `sent`: requests sent so far. */
     succeeded(sequence, sentAt, reopened, sent) {
@@ -46332,10 +46361,17 @@ class RefusalWindow {
         // probe, which goes only when the next reset is due) that gets through.
         const beyond = this.guess === 'window' && sequence - this.windowFrom >= this.allowance;
         if ((reopened && !this.open) || beyond) {
+            // The window's length: between two resets each found right after a refusal, no more than two
+            // Retry-Afters apart (a longer gap is a pause in the step). A probe past the allowance measures none.
+            const afterRefusal = !this.open;
+            const gap = this.previousReset === undefined ? undefined : sentAt - this.previousReset;
+            if (afterRefusal && gap !== undefined && gap <= 2 * this.longestRetryAfterMs)
+                this.periodMs = gap;
+            this.previousReset = afterRefusal ? sentAt : undefined;
+            // A window that took its whole quota clears the count.
+            if (this.windowOk >= this.windowQuota)
+                this.windowRefused = 0;
             this.open = true;
-            if (this.previousReset !== undefined)
-                this.periodMs = sentAt - this.previousReset;
-            this.previousReset = sentAt;
             this.windowFrom = sequence;
             this.windowSentAt = sentAt;
             this.windowOk = 1;
@@ -46373,12 +46409,15 @@ class RefusalWindow {
     delay(now, sent, lastSentAt) {
         if (this.open && sent - this.windowFrom < this.allowance)
             return 0;
-        // Shut, or its allowance sent: one request at a time looks for the reset, from a little before it is due.
-        // Once two resets were seen, it is due a window's length after the last; before, the Retry-After (in
-        // whole seconds, so up to a second early) says when.
-        const early = (this.retryAfterMs ?? 0) - RESET_ROUNDING_MS;
-        const due = this.periodMs !== undefined ? this.windowSentAt + this.periodMs - PROBE_AHEAD_MS : (this.open ? this.windowSentAt : this.shutAt) + early;
-        return Math.max(0, Math.max(due, lastSentAt + PROBE_EVERY_MS) - now);
+        // Shut, or its allowance sent: one request at a time looks for the reset, from just before it is due by
+        // the window's length, or else from a second before the Retry-After says (counted from the 429 that shut
+        // it, or from the window's start).
+        const retryAfter = this.retryAfterMs;
+        const due = this.periodMs !== undefined
+            ? this.windowSentAt + this.periodMs - PROBE_AHEAD_MS
+            : (this.open ? this.windowSentAt : this.shutAt) + (retryAfter ?? RESET_ROUNDING_MS) - RESET_ROUNDING_MS;
+        const every = retryAfter === undefined ? UNSAID_PROBE_EVERY_MS : PROBE_EVERY_MS;
+        return Math.max(0, Math.max(due, lastSentAt + every) - now);
     }
 }
 

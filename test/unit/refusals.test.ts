@@ -20,19 +20,19 @@ describe('RefusalWindow: telling a window from a bucket', () => {
     expect(window.guess).toBe('testing')
     expect(window.active).toBe(true)
   })
-  it('does not suspect a window of one request (nothing to burst)', () => {
-    const window = afterBurst(1)
-    window.refused(2, true, 150)
+  it('does not suspect a window of two requests (the one that finds the reset leaves one to test with)', () => {
+    const window = afterBurst(2)
+    window.refused(3, true, 150)
     expect(window.guess).toBe('unknown')
-    const two = afterBurst(2)
-    two.refused(3, true, 150)
-    expect(two.guess).toBe('testing')
+    const three = afterBurst(3)
+    three.refused(4, true, 150)
+    expect(three.guess).toBe('testing')
   })
   it('tests with a burst as large as the first, at most `concurrency`: all through is a window', () => {
     const window = afterBurst(20, 100, 8)
     window.refused(21, true, 150)
-    // Shut: nothing goes but one probe at a time.
-    expect(window.delay(150, 22, 150)).toBe(PROBE_EVERY_MS)
+    // Shut: nothing goes but one probe at a time (once a second: no Retry-After said when).
+    expect(window.delay(150, 22, 150)).toBe(1000)
     // The probe (request 22) gets through: the test burst is the next 8 requests.
     window.succeeded(22, 1000, true, 23)
     expect(window.delay(1001, 23, 1000)).toBe(0)
@@ -175,6 +175,7 @@ describe('RefusalWindow: bursting at each reset', () => {
   })
   it('measures the window from resets found once it looks for them, not from successes before', () => {
     const window = afterBurst(20)
+    window.retryAfter(1000)
     // Before anything looks like a window, a request after the 429 gets through (as under a bucket).
     window.succeeded(21, 500, true, 22)
     window.refused(22, false, 600)
