@@ -46431,6 +46431,9 @@ class RateLimitWaitExceeded extends Error {
 const SLOW_START_EVERY_MS = 250;
 const INCREASE_EVERY_MS = 1000;
 const INCREASE = 1.1;
+/** No 429 for this long and this many requests, and the pace grows fast again. */
+const QUIET_MS = 3000;
+const QUIET_REQUESTS = 10;
 /** Requests left that the headers must show for the pace to rise fast again. */
 const SPARE = 2;
 const DECREASE = 0.75;
@@ -46796,7 +46799,9 @@ class Pacer {
     speedUp(now, spare) {
         if (this.rate === undefined)
             return;
-        const fast = this.slowStart || spare;
+        // No 429 for a while at this pace: whatever held it back has gone (another step finished, say), and the
+        // pace doubles again rather than creeping up by a tenth a second.
+        const fast = this.slowStart || spare || (now - this.last429At >= QUIET_MS && this.sent - this.sentBefore429 >= QUIET_REQUESTS);
         if (now - this.lastChange < (fast ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS))
             return;
         const policy = this.refill();

@@ -69,6 +69,9 @@ interface Reading {
 const SLOW_START_EVERY_MS = 250
 const INCREASE_EVERY_MS = 1000
 const INCREASE = 1.1
+/** No 429 for this long and this many requests, and the pace grows fast again. */
+const QUIET_MS = 3000
+const QUIET_REQUESTS = 10
 /** Requests left that the headers must show for the pace to rise fast again. */
 const SPARE = 2
 const DECREASE = 0.75
@@ -421,7 +424,9 @@ export class Pacer {
 
   private speedUp(now: number, spare: boolean): void {
     if (this.rate === undefined) return
-    const fast = this.slowStart || spare
+    // No 429 for a while at this pace: whatever held it back has gone (another step finished, say), and the
+    // pace doubles again rather than creeping up by a tenth a second.
+    const fast = this.slowStart || spare || (now - this.last429At >= QUIET_MS && this.sent - this.sentBefore429 >= QUIET_REQUESTS)
     if (now - this.lastChange < (fast ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS)) return
     const policy = this.refill()
     this.rate = Math.min(this.rate * (fast ? 2 : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000)

@@ -110,6 +110,16 @@ describe('Pacer against rate limits', () => {
     // The ideal: 40 in the first two seconds, then 960 at 8 every round trip.
     expect(result.finishedAt / (2000 + (960 / 8) * LATENCY)).toBeLessThanOrEqual(1.15)
   })
+  it('paces up fast again once nothing has refused it for a while (another step on the account finished)', async () => {
+    // For 5 s another step leaves this one a request a second; then nothing limits it.
+    let lastOk = Number.NEGATIVE_INFINITY
+    const crowded: Limiter = {
+      take: (now) => (now >= 5000 || now - lastOk >= 1000 ? ((lastOk = now), { status: 200, headers: {} }) : { status: 429, headers: {}, retryAfterMs: 1000 })
+    }
+    const result = await run(crowded, 300)
+    expect(result.lost).toBe(0)
+    expect(result.finishedAt).toBeLessThanOrEqual(20_000)
+  })
   it('finds a token bucket from 429s alone at loopback latency too, and does not take it for a window', async () => {
     const clock = new VirtualClock()
     const one = step(clock, tokenBucket(20, 5, 'none'), { requests: 100, concurrency: 8, latencyMs: 2, jitter: seeded(7) })
