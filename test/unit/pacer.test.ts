@@ -120,6 +120,12 @@ describe('Pacer against rate limits', () => {
     expect(result.lost).toBe(0)
     expect(result.finishedAt).toBeLessThanOrEqual(20_000)
   })
+  it('does not double a slow bucket\'s pace on quiet time alone: it waits for requests that got through too', async () => {
+    // 2 a second with a burst of 10: 3 s without a 429 come round often; doubling each time drew twice the 429s.
+    const result = await run(tokenBucket(2, 10, 'none'), 200)
+    expect(result.lost).toBe(0)
+    expect(result.limited).toBeLessThanOrEqual(50)
+  })
   it('finds a token bucket from 429s alone at loopback latency too, and does not take it for a window', async () => {
     const clock = new VirtualClock()
     const one = step(clock, tokenBucket(20, 5, 'none'), { requests: 100, concurrency: 8, latencyMs: 2, jitter: seeded(7) })
