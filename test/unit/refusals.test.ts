@@ -73,6 +73,26 @@ describe('RefusalWindow: bursting at each reset', () => {
     return window
   }
 
+  /** The same, its first window spent (request 42 refused at 1100), and the second found open by request 43 at 2000. */
+  const secondWindow = (): RefusalWindow => {
+    const window = found()
+    window.refused(42, true, 1100)
+    window.succeeded(43, 2000, true, 44)
+    return window
+  }
+
+  /** A window of 20 every 3 s, its length measured: resets found at 1000 and 4000, each right after a refusal. */
+  const threeSecondWindow = (): RefusalWindow => {
+    const window = afterBurst(20)
+    window.retryAfter(3000)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    window.refused(42, true, 1100)
+    window.succeeded(43, 4000, true, 44)
+    return window
+  }
+
   it('sends a window its whole quota at once and one more, counting from the request that found it open', () => {
     const window = found()
     expect(window.guess).toBe('window')
@@ -226,9 +246,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.delay(1001, 12, 1000)).toBeGreaterThan(0)
   })
   it('goes back to pacing when two requests within the quota a window took before are refused', () => {
-    const window = found()
-    window.refused(42, true, 1100)
-    window.succeeded(43, 2000, true, 44)
+    const window = secondWindow()
     // One refused within the quota (requests 43..62): still a window; one beyond it does not count.
     window.refused(50, false, 2010)
     expect(window.guess).toBe('window')
@@ -239,9 +257,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.active).toBe(false)
   })
   it('forgets a refusal within the quota once a window has taken its whole quota', () => {
-    const window = found()
-    window.refused(42, true, 1100)
-    window.succeeded(43, 2000, true, 44)
+    const window = secondWindow()
     window.refused(50, false, 2010)
     // The next window takes all 20 it was sent within the quota (64..83), then one beyond is refused.
     window.succeeded(64, 3000, true, 65)
@@ -252,13 +268,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.guess).toBe('window')
   })
   it('forgets the window\'s length when a Retry-After says the reset comes sooner (the window got shorter)', () => {
-    const window = afterBurst(20)
-    window.retryAfter(3000)
-    window.refused(21, true, 150)
-    window.succeeded(22, 1000, true, 23)
-    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
-    window.refused(42, true, 1100)
-    window.succeeded(43, 4000, true, 44)
+    const window = threeSecondWindow()
     // Length 3000: quota sent, the next reset is looked for from 6800.
     expect(window.delay(4010, 64, 4005)).toBe(6800 - 4010)
     // A 429 in the window says the reset is 1 s away: the length is forgotten, probes start at once.
@@ -267,13 +277,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.delay(4110, 65, 4105)).toBe(4105 + PROBE_EVERY_MS - 4110)
   })
   it('keeps a length it measured when a Retry-After agrees with it', () => {
-    const window = afterBurst(20)
-    window.retryAfter(3000)
-    window.refused(21, true, 150)
-    window.succeeded(22, 1000, true, 23)
-    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
-    window.refused(42, true, 1100)
-    window.succeeded(43, 4000, true, 44)
+    const window = threeSecondWindow()
     // The reset is due at 7000; a 429 at 4100 saying 2,700 ms is no sooner than the probes would start.
     window.retryAfter(2700)
     window.refused(64, false, 4100)
@@ -303,9 +307,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.delay(2510, 86, 2505)).toBe(2505 + PROBE_EVERY_MS - 2510)
   })
   it('counts refusals within the quota across windows until one takes its whole quota', () => {
-    const window = found()
-    window.refused(42, true, 1100)
-    window.succeeded(43, 2000, true, 44)
+    const window = secondWindow()
     // One refused within the quota here (the window took 10), one in the next: back to pacing.
     for (let sequence = 44; sequence < 53; sequence++) window.succeeded(sequence, 2001, false, 54)
     window.refused(53, false, 2010)
@@ -315,9 +317,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.guess).toBe('bucket')
   })
   it('does not count a late refusal of a request sent before the window opened', () => {
-    const window = found()
-    window.refused(42, true, 1100)
-    window.succeeded(43, 2000, true, 44)
+    const window = secondWindow()
     window.refused(30, false, 2010)
     window.refused(31, false, 2011)
     expect(window.guess).toBe('window')
