@@ -13,8 +13,9 @@ import { PROBE_EVERY_MS, RefusalWindow, RESET_ROUNDING_MS } from './refusals.js'
 // of the refill is estimated and left to it.
 //
 // Without headers, it learns from 429 answers: no pacing until the first, then the rate that got through
-// in the last second, doubled every half second until the next 429 (slow start), then raised by a tenth
-// each second and set to what got through on a 429 (additive increase, multiplicative decrease). When the
+// in the last second, doubled every 250 ms until the next 429 (slow start), then raised by a tenth
+// each second and set to what got through on a 429 (additive increase, multiplicative decrease), doubled
+// again after a quiet spell (3 s and 10 requests without a 429: another step finished, say). When the
 // 429s look like a fixed window instead (a request sent at that pace is refused too), refusals.ts tests
 // that and, if so, decides when requests go: a burst at each reset, not a pace.
 //
