@@ -46142,6 +46142,8 @@ async function waitForPropagation(options) {
     options.log('Settings have had the documented propagation time.');
 }
 
+// EXTERNAL MODULE: external "node:diagnostics_channel"
+var external_node_diagnostics_channel_ = __nccwpck_require__(3053);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./src/http/rate-limit.ts
@@ -46869,6 +46871,7 @@ function backoffDelay(attempt, random) {
 
 
 
+
 /** Ten minutes: the default of the rate-limit-wait input. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000;
 /** The body limit of a request that does not set its own: far above any answer of the API. */
@@ -47170,6 +47173,28 @@ function queryString(query) {
         return '';
     const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
     return `?${params.toString()}`;
+}
+/** Where undici tells that a request's headers went out on a socket. */
+const SEND_HEADERS = 'undici:client:sendHeaders';
+/**
+ * Resolves once a request of this process has gone out on the wire (undici wrote its headers), or once
+ * `pending` settles, whichever comes first: work done from then on overlaps the wait for the answer
+ * instead of holding the request back (on loopback, a few turns of the event loop; over TLS, the handshake).
+ */
+async function onTheWire(pending) {
+    let sent = () => undefined;
+    const wrote = new Promise((resolve) => (sent = resolve));
+    const listener = () => sent();
+    (0,external_node_diagnostics_channel_.subscribe)(SEND_HEADERS, listener);
+    try {
+        await Promise.race([
+            wrote,
+            pending.then(() => undefined, () => undefined)
+        ]);
+    }
+    finally {
+        (0,external_node_diagnostics_channel_.unsubscribe)(SEND_HEADERS, listener);
+    }
 }
 
 // EXTERNAL MODULE: ./src/log.ts
@@ -47993,7 +48018,7 @@ function assignWork(input) {
     if (changeInputs !== undefined)
         (0,urls/* checkUrlBase */.$x)(changeInputs.urlBase, targets.map((zone) => zone.name));
     const changedUrls = [...(0,urls/* routeEntries */.go)(changes?.entries ?? [], targets).values()].flat();
-    const routed = (0,urls/* routeEntries */.go)([...input.entries, ...changedUrls], targets);
+    const routed = (changedUrls.length === 0 ? routedEarly(input.early, targets) : undefined) ?? (0,urls/* routeEntries */.go)([...input.entries, ...changedUrls], targets);
     const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id));
     const limit = changeInputs?.purgeEverythingOver ?? 0;
     const everythingInstead = changes?.incomplete ?? (limit > 0 && changedUrls.length > limit ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})` : undefined);
@@ -48006,8 +48031,37 @@ function assignWork(input) {
         probes: (0,urls/* routeEntries */.go)(input.probes ?? [], targets, '"probe-urls"')
     };
 }
+/** Routes the entries among the zones named in the input; undefined when a zone is given by id or auto (its name comes from the lookup), or when there is nothing to route. */
+function routeEarly(entries, selection) {
+    if (selection.kind === 'auto' || entries.length === 0)
+        return undefined;
+    const names = [];
+    for (const ref of selection.refs) {
+        if (ref.kind === 'id')
+            return undefined;
+        names.push(ref.name);
+    }
+    const hosts = names.map(urls/* zoneHost */.jF);
+    try {
+        return { hosts, outcome: { routed: (0,urls/* routeEntries */.go)(entries, names.map((name, place) => ({ id: String(place), name }))) } };
+    }
+    catch (error) {
+        return { hosts, outcome: { error } };
+    }
+}
+/** The early routing with the found zones' ids, when the zones found are those it routed among, in that order; undefined otherwise. */
+function routedEarly(early, targets) {
+    if (early === undefined || targets.length !== early.hosts.length)
+        return undefined;
+    if (!targets.every((zone, place) => zone.name !== undefined && (0,urls/* zoneHost */.jF)(zone.name) === early.hosts[place]))
+        return undefined;
+    if ('error' in early.outcome)
+        throw early.outcome.error;
+    return new Map([...early.outcome.routed].map(([place, urls]) => [targets[Number(place)].id, urls]));
+}
 
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -48076,19 +48130,24 @@ async function runPhases() {
         const api = client;
         state.phase = 'the zone lookup';
         const zoneStarted = performance.now();
-        const resolution = await log/* group */.Os('Zone', async () => {
+        const finding = log/* group */.Os('Zone', async () => {
             const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
             found.zones.forEach((zone) => log/* info */.pq(describeZone(zone)));
             if (found.candidates !== undefined)
                 log/* info */.pq(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
             return found;
         });
+        // The URLs are routed while the lookup's request is on the wire (awaited below, where its errors are raised).
+        await onTheWire(finding);
+        let early = changes === undefined ? routeEarly(entries, given.zones) : undefined;
+        const resolution = await finding;
         state.durations.zoneMs = performance.now() - zoneStarted;
         resolution.warnings.forEach(warn);
         state.phase = 'routing the URLs to zones';
-        const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls });
+        const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls, early });
         // Stryker disable next-line ArrayDeclaration: nothing reads entries after this; it only lets the list go
         entries = [];
+        early = undefined;
         state.changedUrls = work.changedUrls;
         state.requested = work.requested;
         state.zones = [...work.zones];
@@ -48372,6 +48431,7 @@ function thousands(value) {
 /* harmony export */   RW: () => (/* binding */ hideCredentials),
 /* harmony export */   SP: () => (/* binding */ shown),
 /* harmony export */   go: () => (/* binding */ routeEntries),
+/* harmony export */   jF: () => (/* binding */ zoneHost),
 /* harmony export */   oU: () => (/* binding */ splitUrlLine)
 /* harmony export */ });
 /* unused harmony exports resolveUrls, routeUrls */

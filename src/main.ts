@@ -3,7 +3,7 @@ import type { EdgeCheck } from './edge/index.js'
 import { AnswerError, GitError, GitHubError, InputError } from './errors.js'
 import { USER_AGENT } from './version.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
-import type { ApiClient } from './http/client.js'
+import { onTheWire, type ApiClient } from './http/client.js'
 import { connect } from './connect.js'
 import { ApiError } from './http/errors.js'
 import { getInputs, type Inputs } from './inputs.js'
@@ -11,7 +11,7 @@ import * as log from './log.js'
 import { planRequests } from './plan.js'
 import { buildResult, newRunState, type RunResult, type RunState } from './result.js'
 import { collectFileEntries } from './sources/index.js'
-import { assignWork, type WorkAssignment } from './routing.js'
+import { assignWork, routeEarly, type WorkAssignment } from './routing.js'
 import { unique } from './urls.js'
 import { resolveZones, type ResolvedZone } from './zones.js'
 
@@ -72,19 +72,24 @@ async function runPhases(): Promise<void> {
     const api = client
     state.phase = 'the zone lookup'
     const zoneStarted = performance.now()
-    const resolution = await log.group('Zone', async () => {
+    const finding = log.group('Zone', async () => {
       const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun })
       found.zones.forEach((zone) => log.info(describeZone(zone)))
       if (found.candidates !== undefined) log.info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`)
       return found
     })
+    // The URLs are routed while the lookup's request is on the wire (awaited below, where its errors are raised).
+    await onTheWire(finding)
+    let early = changes === undefined ? routeEarly(entries, given.zones) : undefined
+    const resolution = await finding
     state.durations.zoneMs = performance.now() - zoneStarted
     resolution.warnings.forEach(warn)
 
     state.phase = 'routing the URLs to zones'
-    const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls })
+    const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls, early })
     // Stryker disable next-line ArrayDeclaration: nothing reads entries after this; it only lets the list go
     entries = []
+    early = undefined
     state.changedUrls = work.changedUrls
     state.requested = work.requested
     state.zones = [...work.zones]

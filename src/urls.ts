@@ -16,7 +16,7 @@ export const normalizeName = (name: string): string => name.toLowerCase().replac
  * hosts (bücher.example is xn--bcher-kva.example). A name that is no host name (one the parser would cut,
  * such as "a/b" or "a%2Eb", does not read back) is kept as it is, and no URL is on it.
  */
-function zoneHost(name: string): string {
+export function zoneHost(name: string): string {
   const normalized = normalizeName(name)
   const ascii = domainToASCII(normalized)
   return domainToUnicode(ascii) === normalized ? ascii : normalized

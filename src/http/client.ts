@@ -1,3 +1,4 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.js'
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
@@ -415,4 +416,30 @@ function queryString(query: RequestOptions['query']): string {
   if (query === undefined) return ''
   const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))
   return `?${params.toString()}`
+}
+
+/** Where undici tells that a request's headers went out on a socket. */
+const SEND_HEADERS = 'undici:client:sendHeaders'
+
+/**
+ * Resolves once a request of this process has gone out on the wire (undici wrote its headers), or once
+ * `pending` settles, whichever comes first: work done from then on overlaps the wait for the answer
+ * instead of holding the request back (on loopback, a few turns of the event loop; over TLS, the handshake).
+ */
+export async function onTheWire(pending: Promise<unknown>): Promise<void> {
+  let sent = (): void => undefined
+  const wrote = new Promise<void>((resolve) => (sent = resolve))
+  const listener = (): void => sent()
+  subscribe(SEND_HEADERS, listener)
+  try {
+    await Promise.race([
+      wrote,
+      pending.then(
+        () => undefined,
+        () => undefined
+      )
+    ])
+  } finally {
+    unsubscribe(SEND_HEADERS, listener)
+  }
 }

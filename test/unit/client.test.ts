@@ -1,6 +1,7 @@
+import { hasSubscribers, subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../src/http/pacer.js'
-import { ApiClient, createDispatcher, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
+import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 
@@ -721,5 +722,33 @@ describe('ApiClient timers', () => {
     const timers = set.mock.results.filter((_, i) => set.mock.calls[i]?.[1] === 61_234).map((result) => result.value as unknown)
     expect(timers).toHaveLength(1)
     expect(cleared.mock.calls.map(([timer]) => timer as unknown)).toContain(timers[0])
+  })
+})
+
+describe('onTheWire', () => {
+  it('resolves once the request went out, while its answer is still held', async () => {
+    const sent: unknown[] = []
+    const mine = (message: unknown): void => void sent.push(message)
+    subscribe('undici:client:sendHeaders', mine)
+    api.barrier(2)
+    let answered = false
+    const first = client()
+      .request('GET', '/zones')
+      .then(() => (answered = true))
+    await onTheWire(first)
+    expect(sent).toHaveLength(1)
+    expect(answered).toBe(false)
+    unsubscribe('undici:client:sendHeaders', mine)
+    expect(hasSubscribers('undici:client:sendHeaders')).toBe(false)
+    // The second request lets both answers go.
+    await Promise.all([first, client().request('GET', '/zones')])
+    expect(answered).toBe(true)
+  })
+
+  it('resolves when what it waits on settles first, failed or not, with no request sent', async () => {
+    await expect(onTheWire(Promise.reject(new Error('refused')))).resolves.toBeUndefined()
+    await expect(onTheWire(Promise.resolve('answered'))).resolves.toBeUndefined()
+    expect(hasSubscribers('undici:client:sendHeaders')).toBe(false)
+    expect(api.requests).toHaveLength(0)
   })
 })

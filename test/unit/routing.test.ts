@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import type { ChangeSet } from '../../src/changes/index.js'
 import type { ChangeInputs } from '../../src/inputs.js'
-import { assignWork, type WorkInput } from '../../src/routing.js'
+import { assignWork, routeEarly, type EarlyRouting, type WorkInput } from '../../src/routing.js'
 
 const root = { id: 'root', name: 'example.com', status: 'active' }
 const shop = { id: 'shop', name: 'shop.example.com', status: 'active' }
@@ -82,6 +82,75 @@ describe('assignWork', () => {
     expect(work.zones).toEqual([
       { zone: root, requested: { everything: false, files: [], tags: ['t'] } },
       { zone: shop, requested: { everything: false, files: [], tags: ['t'] } }
+    ])
+  })
+})
+
+describe('routeEarly: the entries routed while the zone lookup is on the wire', () => {
+  const named = (...names: string[]) => ({ kind: 'list' as const, refs: names.map((name) => ({ kind: 'name' as const, name })) })
+  const both = { zones: [root, shop], warnings: [], candidates: undefined }
+
+  it('routes among the zones the input names, as assignWork does once they are found', () => {
+    const entries = ['/a', 'https://www.example.com/b', '/a']
+    const early = routeEarly(entries, named('Example.COM.'))
+    expect(early?.hosts).toEqual(['example.com'])
+    expect(assignWork(input({ entries, early }))).toEqual(assignWork(input({ entries })))
+    const several = ['https://shop.example.com/x', 'https://example.com/y', 'https://a.shop.example.com/z']
+    const found = assignWork(input({ entries: several, resolution: both, early: routeEarly(several, named('example.com', 'shop.example.com')) }))
+    expect(found).toEqual(assignWork(input({ entries: several, resolution: both })))
+    expect(found.zones.map(({ zone, requested }) => [zone.id, requested.files])).toEqual([
+      ['root', ['https://example.com/y']],
+      ['shop', ['https://shop.example.com/x', 'https://a.shop.example.com/z']]
+    ])
+  })
+
+  it('routes nothing when a zone is given by id or auto (its name comes from the lookup), or there are no entries', () => {
+    expect(routeEarly(['/a'], { kind: 'auto' })).toBeUndefined()
+    expect(routeEarly(['/a'], { kind: 'list', refs: [{ kind: 'name', name: 'example.com' }, { kind: 'id', id: 'zone-1' }] })).toBeUndefined()
+    expect(routeEarly([], named('example.com'))).toBeUndefined()
+  })
+
+  // An early routing whose URLs no entry gives: seen in the result only if assignWork took it.
+  const marked = (hosts: string[], routed: [string, string[]][]): EarlyRouting => ({ hosts, outcome: { routed: new Map(routed) } })
+
+  it('is taken, under the found zones\' ids, when those are the zones it routed among, in that order', () => {
+    const work = assignWork(input({ entries: ['/a'], early: marked(['example.com'], [['0', ['https://example.com/early']]]) }))
+    expect(work.zones).toEqual([{ zone: root, requested: { everything: false, files: ['https://example.com/early'], tags: [] } }])
+    const two = assignWork(input({ resolution: both, early: marked(['example.com', 'shop.example.com'], [['1', ['https://shop.example.com/early']]]) }))
+    expect(two.zones.map(({ zone, requested }) => [zone.id, requested.files])).toEqual([
+      ['root', []],
+      ['shop', ['https://shop.example.com/early']]
+    ])
+  })
+
+  it('is left when the zones found are others, fewer, in another order or nameless, or when changed URLs join the list', () => {
+    const early = marked(['example.com'], [['0', ['https://example.com/early']]])
+    const files = (over: Partial<WorkInput>) => assignWork(input({ entries: ['https://shop.example.com/a'], early, ...over })).requested.files
+    expect(files({ resolution: { zones: [shop], warnings: [], candidates: undefined } })).toEqual(['https://shop.example.com/a'])
+    expect(files({ resolution: both })).toEqual(['https://shop.example.com/a'])
+    expect(files({ resolution: { zones: [{ id: 'root', name: undefined, status: undefined }], warnings: [], candidates: undefined } })).toEqual(['https://shop.example.com/a'])
+    expect(files({ resolution: { zones: [], warnings: [], candidates: [root, shop] } })).toEqual(['https://shop.example.com/a'])
+    const reversed = assignWork(input({ entries: ['https://shop.example.com/a'], resolution: { zones: [shop, root], warnings: [], candidates: undefined }, early: marked(['example.com', 'shop.example.com'], [['0', ['x']]]) }))
+    expect(reversed.requested.files).toEqual(['https://shop.example.com/a'])
+    expect(assignWork(input({ entries: ['/a'], early, changes: changes(['/c']), changeInputs: changeInputs() })).requested.files).toEqual(['https://example.com/a', 'https://example.com/c'])
+  })
+
+  it('keeps what routing threw, and raises it only where assignWork would: for the zones it routed among', () => {
+    const early = routeEarly(['https://elsewhere.test/a'], named('example.com'))
+    expect((early?.outcome as { error: unknown }).error).toBeInstanceOf(InputError)
+    const thrown = (() => {
+      try {
+        assignWork(input({ entries: ['https://elsewhere.test/a'], early }))
+      } catch (error) {
+        return error
+      }
+      return undefined
+    })()
+    expect(thrown).toBeInstanceOf(InputError)
+    expect(thrown).toBe((early?.outcome as { error: unknown }).error)
+    expect(assignWork(input({ entries: ['https://shop.example.com/a'], early, resolution: { zones: [shop], warnings: [], candidates: undefined } })).requested.files).toEqual(['https://shop.example.com/a'])
+    expect(assignWork(input({ entries: ['https://elsewhere.test/a'], early, resolution: { zones: [{ ...root, name: 'elsewhere.test' }], warnings: [], candidates: undefined } })).requested.files).toEqual([
+      'https://elsewhere.test/a'
     ])
   })
 })
