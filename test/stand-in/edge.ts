@@ -91,12 +91,19 @@ export async function startEdge(): Promise<StandInEdge> {
     }
   }
 
+  const onSocket = new WeakMap<Socket, EdgeRequest[]>()
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const viaProxy = /^[a-z][a-z0-9+.-]*:\/\//i.test(req.url ?? '')
     const url = viaProxy ? (req.url as string) : `http://${req.headers.host ?? 'edge'}${req.url ?? '/'}`
     const recorded: EdgeRequest = { method: req.method ?? 'GET', url, headers: req.headers, viaProxy, bytesSent: 0, finished: false, connectionClosed: false }
     requests.push(recorded)
-    req.socket.once('close', () => (recorded.connectionClosed = true))
+    // One listener a connection, however many requests it carries (one a request would pile up on a kept-alive socket).
+    const carried = onSocket.get(req.socket)
+    if (carried === undefined) {
+      const list = [recorded]
+      onSocket.set(req.socket, list)
+      req.socket.once('close', () => list.forEach((request) => (request.connectionClosed = true)))
+    } else carried.push(recorded)
     const reply = take(url)
     if (reply.delayMs !== undefined) await delay(reply.delayMs)
     if (reply.hang) return
