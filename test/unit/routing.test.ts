@@ -133,6 +133,16 @@ describe('routeEarly: the entries routed while the zone lookup is on the wire', 
     const reversed = assignWork(input({ entries: ['https://shop.example.com/a'], resolution: { zones: [shop, root], warnings: [], candidates: undefined }, early: marked(['example.com', 'shop.example.com'], [['0', ['x']]]) }))
     expect(reversed.requested.files).toEqual(['https://shop.example.com/a'])
     expect(assignWork(input({ entries: ['/a'], early, changes: changes(['/c']), changeInputs: changeInputs() })).requested.files).toEqual(['https://example.com/a', 'https://example.com/c'])
+    // Two routed among, one found (two names for one zone, say); or the second found is another.
+    const two = marked(['example.com', 'shop.example.com'], [['0', ['https://example.com/early']], ['1', ['https://shop.example.com/early']]])
+    expect(assignWork(input({ entries: ['https://example.com/a'], early: two })).requested.files).toEqual(['https://example.com/a'])
+    const other = { id: 'other', name: 'other.example.com', status: 'active' }
+    const found = assignWork(input({ entries: ['https://example.com/a'], early: two, resolution: { zones: [root, other], warnings: [], candidates: undefined } }))
+    expect(found.requested.files).toEqual(['https://example.com/a'])
+  })
+
+  it('names probe-urls when a probe URL is on none of the zones', () => {
+    expect(() => assignWork(input({ probes: ['https://elsewhere.test/p'] }))).toThrow(/"probe-urls"/)
   })
 
   it('keeps what routing threw, and raises it only where assignWork would: for the zones it routed among', () => {
