@@ -48139,7 +48139,7 @@ async function runPhases() {
         });
         // The URLs are routed while the lookup's request is on the wire (awaited below, where its errors are raised).
         await onTheWire(finding);
-        let early = changes === undefined ? routeEarly(entries, given.zones) : undefined;
+        let early = routeEarly(entries, given.zones);
         const resolution = await finding;
         state.durations.zoneMs = performance.now() - zoneStarted;
         resolution.warnings.forEach(warn);

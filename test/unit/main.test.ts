@@ -8,6 +8,7 @@ import type * as ExecuteModule from '../../src/execute.js'
 import { run } from '../../src/main.js'
 import type * as ReportModule from '../../src/report/index.js'
 import type * as ResultModule from '../../src/result.js'
+import type * as RoutingModule from '../../src/routing.js'
 import { parseOutputFile } from '../e2e/run-action.js'
 import { startEdge, type StandInEdge } from '../stand-in/edge.js'
 import { git, makeHistory } from '../stand-in/git-repo.js'
@@ -62,6 +63,18 @@ vi.mock('../../src/result.js', async (importOriginal) => {
     buildResult: (state: Parameters<typeof actual.buildResult>[0]) => {
       throwIfSet('result')
       return actual.buildResult(state)
+    }
+  }
+})
+// What main hands the routing as routed ahead of the zone lookup, one a run.
+const earlies = vi.hoisted((): unknown[] => [])
+vi.mock('../../src/routing.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof RoutingModule>()
+  return {
+    ...actual,
+    assignWork: (input: Parameters<typeof actual.assignWork>[0]) => {
+      earlies.push(input.early)
+      return actual.assignWork(input)
     }
   }
 })
@@ -163,6 +176,18 @@ describe('run', () => {
     expect(JSON.parse(step.outputs['failed-files'] ?? '')).toEqual(['/a.html'])
     expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'the zone lookup failed (HTTP 401)', zoneInput: ['example.com'] })
     expect(step.summary).toContain('## CDN purge: example.com')
+  })
+
+  it('routes the URLs among the zones the input names while the lookup is on the wire, and hands them to the routing', async () => {
+    earlies.length = 0
+    const named = await runWith({ files: '/a https://www.example.com/b' })
+    expect(named.code).toBeUndefined()
+    expect(earlies).toEqual([{ hosts: ['example.com'], outcome: { routed: new Map([['0', ['https://example.com/a', 'https://www.example.com/b']]]) } }])
+    expect(named.outputs['purged-files']).toBe('2')
+    earlies.length = 0
+    const byId = await runWith({ zone: 'zn1', files: '/a' })
+    expect(byId.code).toBeUndefined()
+    expect(earlies).toEqual([undefined])
   })
 
   it('names several zones, and auto as given', async () => {
