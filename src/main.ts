@@ -87,7 +87,7 @@ async function runPhases(): Promise<void> {
 
     state.phase = 'routing the URLs to zones'
     const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls, early })
-    // Stryker disable next-line ArrayDeclaration: nothing reads entries after this; it only lets the list go
+    // Stryker disable next-line ArrayDeclaration: nothing reads entries or early after this; it only lets the lists go
     entries = []
     early = undefined
     state.changedUrls = work.changedUrls

@@ -66,12 +66,17 @@ vi.mock('../../src/result.js', async (importOriginal) => {
     }
   }
 })
-// What main hands the routing as routed ahead of the zone lookup, one a run.
+// What main hands the routing as routed ahead of the zone lookup, one a run; and a look at the log when it routes early.
 const earlies = vi.hoisted((): unknown[] => [])
+const atRouteEarly = vi.hoisted((): { look: () => void } => ({ look: () => undefined }))
 vi.mock('../../src/routing.js', async (importOriginal) => {
   const actual = await importOriginal<typeof RoutingModule>()
   return {
     ...actual,
+    routeEarly: (...args: Parameters<typeof actual.routeEarly>) => {
+      atRouteEarly.look()
+      return actual.routeEarly(...args)
+    },
     assignWork: (input: Parameters<typeof actual.assignWork>[0]) => {
       earlies.push(input.early)
       return actual.assignWork(input)
@@ -180,8 +185,14 @@ describe('run', () => {
 
   it('routes the URLs among the zones the input names while the lookup is on the wire, and hands them to the routing', async () => {
     earlies.length = 0
+    // Routed once the lookup's request is out and before its answer is in: the zone's line is not in the log yet.
+    const zoneLogged: boolean[] = []
+    atRouteEarly.look = () => zoneLogged.push(log.some((line) => line.includes('Zone example.com (zn1)')))
     const named = await runWith({ files: '/a https://www.example.com/b' })
+    atRouteEarly.look = () => undefined
     expect(named.code).toBeUndefined()
+    expect(zoneLogged).toEqual([false])
+    expect(named.log).toContain('Zone example.com (zn1), status active.')
     expect(earlies).toEqual([{ hosts: ['example.com'], outcome: { routed: new Map([['0', ['https://example.com/a', 'https://www.example.com/b']]]) } }])
     expect(named.outputs['purged-files']).toBe('2')
     earlies.length = 0
