@@ -55,9 +55,12 @@ function start(args: string[], env: Record<string, string> = {}): Program {
   }
 }
 
+/** What `npx -y -p node@24 -c 'npm test'` leaves in the environment of every program it starts. */
+const NPX_SETTINGS = { npm_config_call: 'npm test', npm_config_package: 'node@24', npm_config_yes: 'true' }
+
 const standIn = (port: string): Program => start(['scripts/stand-in.ts'], { PORT: port })
 
-it('npm run local-action runs src/main.ts with .env.example against npm run stand-in, and purges', async () => {
+it('npm run local-action runs src/main.ts with .env.example against npm run stand-in, and purges, also under an outer npx', async () => {
   const api = standIn('0')
   await api.waitFor(/Stop with Ctrl-C\.\n/)
   const url = /at (http:\/\/127\.0\.0\.1:\d+\/v1)\n/.exec(api.output())?.[1]
@@ -73,7 +76,11 @@ it('npm run local-action runs src/main.ts with .env.example against npm run stan
   const env = example.replace('http://127.0.0.1:8787/v1', url as string).replace(/^GITHUB_STEP_SUMMARY=.*$/m, `GITHUB_STEP_SUMMARY=${summary}`)
   writeFileSync(join(folder, '.env'), env)
 
-  const action = start(['node_modules/@github/local-action/bin/local-action.js', '.', 'src/main.ts', join(folder, '.env')])
+  // As `npm run local-action` runs it, and as a newcomer starts it through the README's `npx -y -p node@24 -c '…'`:
+  // that npx's own settings are in the environment, whichever way this suite was started.
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+  expect(scripts['local-action']).toBe('node scripts/local-action.ts . src/main.ts .env')
+  const action = start(['scripts/local-action.ts', '.', 'src/main.ts', join(folder, '.env')], NPX_SETTINGS)
   expect(await action.exit, action.output()).toBe(0)
   expect(action.output()).toContain('::set-output name=purged-files::3')
   expect(action.output()).toContain('::set-output name=purged-tags::1')
