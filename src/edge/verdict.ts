@@ -65,28 +65,41 @@ export function parseAge(headers: ResponseHeaders): number | undefined {
   return values.length === 0 ? undefined : Math.max(...values)
 }
 
-/** A quoted string (RFC 8941), `\` escaping the next character; one left open runs to the end. */
-const QUOTED = /"(?:[^"\\]|\\.)*"?/g
+/** A quoted string (RFC 8941), `\` escaping the next character. */
+const QUOTED = /"(?:[^"\\]|\\.)*"/g
+
+/** A cache's name in Cache-Status: a token, or a quoted string (emptied by then). Lenient on its first character: Squid sends its host name as it is, and a container's name may start with a digit. */
+const CACHE_NAME = /^(?:""|[!#$%&'*+\-.^_`|~0-9a-z:/]+)$/i
+/** A parameter (RFC 8941 key, any case, with an optional value): `hit`, `fwd=miss`, `detail=""`. */
+const PARAM = /^([a-z*][a-z0-9_\-.*]*)(?:=(.+))?$/i
 
 /**
  * RFC 9211 Cache-Status: its last entry is the cache nearest the user. `hit` (or `hit=?1`) says it served
- * the answer from its cache; `fwd=<reason>` without `hit` says it forwarded the request. Quoted strings
- * (a cache's name, a `detail`) are emptied first, so that no comma or semicolon in them counts.
+ * the answer from its cache; an entry without it says it did not (a miss, with or without `fwd=`: Squid 6
+ * sends `host;detail=mismatch`). An entry that cannot be read (no cache name, a parameter without a
+ * name or with `=` and no value, a `hit` that is not a boolean, a quoted string left open) says
+ * neither. Quoted strings (a cache's name, a `detail`) are emptied first, so that no comma or semicolon
+ * in them counts.
  */
 function readCacheStatus(text: string): CacheSays {
-  const entries = text
-    .replace(QUOTED, '""')
+  const emptied = text.replace(QUOTED, '""')
+  if (emptied.replaceAll('""', '').includes('"')) return undefined
+  const entries = emptied
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '')
   if (entries.length === 0) return undefined
-  const params = (entries.at(-1) as string)
-    .split(';')
-    .slice(1)
-    .map((param) => param.trim().toLowerCase())
-  if (params.some((param) => param === 'hit' || param === 'hit=?1')) return 'from cache'
-  if (params.some((param) => /^fwd=./.test(param))) return 'not from cache'
-  return undefined
+  const [name, ...params] = (entries.at(-1) as string).split(';').map((part) => part.trim())
+  if (!CACHE_NAME.test(name as string)) return undefined
+  let hit = false
+  for (const param of params) {
+    const [, key, value] = PARAM.exec(param) ?? []
+    if (key === undefined) return undefined
+    if (key.toLowerCase() !== 'hit') continue
+    if (value !== undefined && value !== '?1' && value !== '?0') return undefined
+    hit = value !== '?0'
+  }
+  return hit ? 'from cache' : 'not from cache'
 }
 
 /**
