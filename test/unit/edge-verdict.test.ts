@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { judgeAnswer, parseAge, type ResponseHeaders } from '../../src/edge/verdict.js'
+import { cameFromOrigin, judgeAnswer, parseAge, type ResponseHeaders } from '../../src/edge/verdict.js'
 
 const verdict = (headers: ResponseHeaders, since = 10, status = 200): string => judgeAnswer(status, headers, since).verdict
 
@@ -285,5 +285,63 @@ describe('judgeAnswer: whatever the answer holds', () => {
 
   test.prop([headers, since, fc.nat()])('lets a readable Age decide, whatever else the answer says', (h, t, age) => {
     expect(verdict({ ...h, age: String(age) }, t)).toBe(age > t + 2 ? 'stale' : 'fresh')
+  })
+})
+
+describe('judgeAnswer: an origin whose clock is behind', () => {
+  const note = "; the origin's clock is off by about 120 s (behind): maybe not stale"
+
+  it('keeps a stale verdict stale, and says when the clock could explain its Age', () => {
+    expect(judgeAnswer(200, { age: '122' }, 1, 120)).toEqual({ verdict: 'stale', age: 122, cacheStatus: undefined, reason: `Age 122 s, but only 1 s since the purge${note}` })
+  })
+
+  it('says so up to the time since the purge, the slack and the skew, and not beyond', () => {
+    expect(judgeAnswer(200, { age: '132' }, 10, 120).reason).toBe(`Age 132 s, but only 10 s since the purge${note}`)
+    expect(judgeAnswer(200, { age: '133' }, 10, 120).reason).toBe('Age 133 s, but only 10 s since the purge')
+    expect(judgeAnswer(200, { age: '13' }, 10, 120).reason).toBe(`Age 13 s, but only 10 s since the purge${note}`)
+  })
+
+  it('says nothing when the clock is not behind, and leaves fresh and other verdicts alone', () => {
+    expect(judgeAnswer(200, { age: '122' }, 1, 0).reason).toBe('Age 122 s, but only 1 s since the purge')
+    expect(judgeAnswer(200, { age: '122' }, 1).reason).toBe('Age 122 s, but only 1 s since the purge')
+    expect(judgeAnswer(200, { age: '122' }, 1, -120).reason).toBe('Age 122 s, but only 1 s since the purge')
+    expect(judgeAnswer(200, { age: '5' }, 10, 120).reason).toBe('Age 5 s, within the 10 s since the purge')
+    expect(judgeAnswer(200, { 'x-cache': 'HIT' }, 10, 120).verdict).toBe('unknown')
+  })
+
+  it('writes a large skew with thousands separators', () => {
+    expect(judgeAnswer(200, { age: '3500' }, 1, 3600).reason).toBe("Age 3500 s, but only 1 s since the purge; the origin's clock is off by about 3,600 s (behind): maybe not stale")
+  })
+})
+
+describe("cameFromOrigin: whose Date tells the origin's clock", () => {
+  it.each<[ResponseHeaders, string]>([
+    [{ age: '0' }, 'Age 0 (Varnish on a miss)'],
+    [{ 'cache-status': 'squid.example.net;detail=mismatch' }, 'Squid 6 miss, no Age'],
+    [{ 'x-cache': 'MISS from squid.example.net' }, 'Squid 5 miss, no Age'],
+    [{ 'cache-status': 'Edge; fwd=miss', age: '0' }, 'a miss with Age 0'],
+    [{ 'cf-cache-status': 'DYNAMIC' }, 'not cached by the CDN']
+  ])('%j came from the origin (%s)', (headers) => {
+    expect(cameFromOrigin(200, headers)).toBe(true)
+    expect(cameFromOrigin(404, headers)).toBe(true)
+  })
+
+  it.each<[ResponseHeaders, string]>([
+    [{}, 'neither Age nor a cache-status header: may be a cached copy'],
+    [{ age: '3' }, 'an Age'],
+    [{ age: '3', 'cache-status': 'Edge; fwd=miss' }, 'a miss with an Age: a shield had it'],
+    [{ age: '0', 'x-cache': 'HIT' }, 'a hit, even with Age 0'],
+    [{ 'cache-status': 'squid.example.net;hit;detail=match' }, 'a hit without Age'],
+    [{ 'cf-cache-status': 'MISS', 'x-cache': 'HIT' }, 'headers that disagree'],
+    [{ 'cache-status': 'Edge; hit=maybe' }, 'a header that says neither'],
+    [{ age: 'soon' }, 'an Age that cannot be read']
+  ])('%j did not (%s)', (headers) => {
+    expect(cameFromOrigin(200, headers)).toBe(false)
+  })
+
+  it('does not count a 5xx, which the edge may have made', () => {
+    expect(cameFromOrigin(502, { age: '0' })).toBe(false)
+    expect(cameFromOrigin(500, { 'x-cache': 'MISS' })).toBe(false)
+    expect(cameFromOrigin(499, { age: '0' })).toBe(true)
   })
 })
