@@ -154,6 +154,7 @@ export function staleFailure(check: EdgeCheck): string | undefined {
   const stale = verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url)
   if (stale.length === 0) return undefined
   // Only a clock behind makes copies look older than they are.
+  // Stryker disable next-line EqualityOperator: a skew is said only when it is more than 30 s from 0
   const skew = clockSkew !== undefined && clockSkew.seconds < 0 ? ` ${clockSkew.note}` : ''
   return (
     `${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${recheckForMs / 1000} s of checking again ` +
