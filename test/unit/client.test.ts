@@ -186,7 +186,7 @@ describe('ApiClient', () => {
 
   it('opens no more connections than its dispatcher allows', async () => {
     api.barrier(2)
-    const c = client({ dispatcher: createDispatcher(2) })
+    const c = client({ dispatcher: createDispatcher(api.url, 2) })
     const answers = await Promise.all([1, 2, 3, 4].map((n) => c.request('POST', purge, { body: { tags: [`t${n}`] } })))
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
     expect(api.connections).toBe(2)
@@ -377,7 +377,7 @@ describe('ApiClient answer size', () => {
   it('drops the connection of a body it refuses, so that the next request need not wait for it', async () => {
     api.fault({ path: purge, status: 200, silentAfterHeaders: true, headers: { 'content-length': '2000' } })
     // One connection, and a timeout longer than the test: a refused body left open would block the next request.
-    const c = client({ dispatcher: createDispatcher(1), timeoutMs: 120_000 })
+    const c = client({ dispatcher: createDispatcher(api.url, 1), timeoutMs: 120_000 })
     expect((await failure(request(c, 1000))).details.kind).toBe('too-large')
     expect(await request(c)).toMatchObject({ status: 200, body: { success: true } })
     expect(api.connections).toBe(2)
