@@ -2,6 +2,7 @@ import * as path from 'node:path'
 import * as core from '@actions/core'
 import { GLOB_OPTIONS } from './changes/glob.js'
 import { InputError } from './errors.js'
+import { unusableProxyVariable } from './http/client.js'
 import { registerSecret } from './secrets.js'
 import type { ZoneSettings } from './settings.js'
 import { shown, splitUrlList } from './urls.js'
@@ -119,6 +120,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   checkCredential(apiKey, keyInput === '' ? 'Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty)' : 'Input "api-key"')
   checkCredential(githubToken, 'Input "github-token"')
   const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim())
+  checkProxy(apiUrl, source.env)
   const zones = parseZoneSelection(source.getInput('zone'))
   const createZone = parseBoolean('create-zone', input('create-zone'), false)
   const plan = parsePlan(input('plan'))
@@ -386,6 +388,20 @@ export function parseApiUrl(value: string): string {
     throw new InputError('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.')
   }
   return url.href.replace(/\/+$/, '')
+}
+
+/**
+ * An https:// API goes through the proxy the environment names: one undici cannot use fails here, before
+ * any request, naming the variable. Its value is not quoted: a proxy address may hold a password. An
+ * http:// API never goes through a proxy, so the variables do not matter to it.
+ */
+export function checkProxy(apiUrl: string, env: NodeJS.ProcessEnv): void {
+  const name = apiUrl.startsWith('https:') ? unusableProxyVariable(env) : undefined
+  if (name === undefined) return
+  throw new InputError(
+    `The environment variable ${name} is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. ` +
+      'Its value is not shown: it may hold a password.'
+  )
 }
 
 /** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */

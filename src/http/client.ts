@@ -123,6 +123,34 @@ export function createDispatcher(baseUrl: string, connections: number): Dispatch
   return new URL(baseUrl).protocol === 'https:' ? new EnvHttpProxyAgent(options) : new Agent(options)
 }
 
+/** The schemes undici can reach a proxy by. */
+const PROXY_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'socks5:', 'socks:'])
+
+/**
+ * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
+ * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
+ * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
+ */
+export function unusableProxyVariable(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  for (const [lower, upper] of [
+    ['https_proxy', 'HTTPS_PROXY'],
+    ['http_proxy', 'HTTP_PROXY']
+  ] as const) {
+    const name = env[lower] === undefined ? upper : lower
+    const value = env[name]
+    if (value === undefined || value === '') continue
+    const url = URL.parse(value)
+    if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '') return name
+  }
+  return undefined
+}
+
+/**
+ * A proxy that would not open the tunnel, said as such: undici reports it as an abort
+ * (`Proxy response (407) !== 200 when HTTP Tunneling`), which its code alone does not tell.
+ */
+const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/
+
 /**
  * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
  * and errors that say what failed. It knows nothing about zones or purges.
@@ -343,6 +371,8 @@ export function transportFailure(error: unknown, signal: AbortSignal, timeoutMs:
   if (signal.aborted && error === signal.reason) return { kind: 'timeout', detail: `${timeoutMs / 1000} s` }
   const certificate = certificateProblem(error)
   if (certificate !== undefined) return { kind: 'tls', detail: certificate }
+  const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null
+  if (refused !== null) return { kind: 'network', detail: `the proxy refused the tunnel: HTTP ${refused[1]}` }
   const code = (error as { code?: unknown } | null | undefined)?.code
   return { kind: 'network', detail: typeof code === 'string' ? code : withoutUserInfo(error instanceof Error ? error.message : String(error)) }
 }
