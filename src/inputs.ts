@@ -120,7 +120,6 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   checkCredential(apiKey, keyInput === '' ? 'Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty)' : 'Input "api-key"')
   checkCredential(githubToken, 'Input "github-token"')
   const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim())
-  checkProxy(apiUrl, source.env)
   const zones = parseZoneSelection(source.getInput('zone'))
   const createZone = parseBoolean('create-zone', input('create-zone'), false)
   const plan = parsePlan(input('plan'))
@@ -176,6 +175,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   }
   const verify = parseVerify(input('verify'))
   const warm = parseBoolean('warm', input('warm'), false)
+  checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, source.env)
   const probeUrls = splitUrlList(source.getInput('probe-urls'))
   const verifyTimeout = input('verify-timeout')
   if (verify === 0 && verifyTimeout !== '' && verifyTimeout !== String(DEFAULT_VERIFY_TIMEOUT_SECONDS)) {
@@ -391,12 +391,12 @@ export function parseApiUrl(value: string): string {
 }
 
 /**
- * An https:// API goes through the proxy the environment names: one undici cannot use fails here, before
- * any request, naming the variable. Its value is not quoted: a proxy address may hold a password. An
- * http:// API never goes through a proxy, so the variables do not matter to it.
+ * A proxy the environment names that undici cannot use fails here, before any request, naming the variable;
+ * its value is not quoted, as a proxy address may hold a password. Only when something goes through it
+ * (`used`): an https:// API, or the edge checks (verify, warm). An http:// API never goes through a proxy.
  */
-export function checkProxy(apiUrl: string, env: NodeJS.ProcessEnv): void {
-  const name = apiUrl.startsWith('https:') ? unusableProxyVariable(env) : undefined
+export function checkProxy(used: boolean, env: NodeJS.ProcessEnv): void {
+  const name = used ? unusableProxyVariable(env) : undefined
   if (name === undefined) return
   throw new InputError(
     `The environment variable ${name} is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. ` +

@@ -550,12 +550,18 @@ describe('checkProxy', () => {
     expect(error.message).toBe(
       'The environment variable HTTPS_PROXY is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. Its value is not shown: it may hold a password.'
     )
-    expect(inputError(() => checkProxy('https://api.example.net/v1', { http_proxy: 'nope' })).message).toMatch(/^The environment variable http_proxy is not/)
+    expect(inputError(() => checkProxy(true, { http_proxy: 'nope' })).message).toMatch(/^The environment variable http_proxy is not/)
   })
 
-  it('lets a usable proxy, or any value at all for an http:// API (which goes direct), through', async () => {
-    expect(() => checkProxy('https://api.example.net/v1', { HTTPS_PROXY: 'http://proxy.example:3128' })).not.toThrow()
-    expect(() => checkProxy('http://127.0.0.1:8080/v1', { HTTPS_PROXY: 'nope', HTTP_PROXY: 'nope' })).not.toThrow()
+  it('checks the proxy for an http:// API when verify or warm go through it to the edge', async () => {
+    const loopback = { ...minimal, 'api-url': 'http://localhost:9/v1' }
+    expect((await inputErrorOf(getInputs(source({ ...loopback, verify: '1' }, { HTTP_PROXY: 'nope' })))).message).toMatch(/^The environment variable HTTP_PROXY is not/)
+    expect((await inputErrorOf(getInputs(source({ ...loopback, warm: 'true' }, { HTTP_PROXY: 'nope' })))).message).toMatch(/^The environment variable HTTP_PROXY is not/)
+  })
+
+  it('lets a usable proxy through, and any value at all when nothing goes through a proxy', async () => {
+    expect(() => checkProxy(true, { HTTPS_PROXY: 'http://proxy.example:3128' })).not.toThrow()
+    expect(() => checkProxy(false, { HTTPS_PROXY: 'nope', HTTP_PROXY: 'nope' })).not.toThrow()
     await expect(getInputs(source({ ...minimal, 'api-url': 'http://localhost:9/v1' }, { HTTP_PROXY: 'nope' }))).resolves.toMatchObject({ apiUrl: 'http://localhost:9/v1' })
   })
 })
