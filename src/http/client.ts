@@ -4,6 +4,7 @@ import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.j
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 import { certificateProblem } from './tls.js'
+import { scrubCredentials } from '../secrets.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -374,13 +375,9 @@ export function transportFailure(error: unknown, signal: AbortSignal, timeoutMs:
   const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null
   if (refused !== null) return { kind: 'network', detail: `the proxy refused the tunnel: HTTP ${refused[1]}` }
   const code = (error as { code?: unknown } | null | undefined)?.code
-  return { kind: 'network', detail: typeof code === 'string' ? code : withoutUserInfo(error instanceof Error ? error.message : String(error)) }
+  return { kind: 'network', detail: typeof code === 'string' ? code : scrubCredentials(error instanceof Error ? error.message : String(error)) }
 }
 
-/** `scheme://user:password@host` → `scheme://***@host`, wherever it appears in the text. */
-export function withoutUserInfo(text: string): string {
-  return text.replace(/(\/\/)[^\s/@]*@/g, '$1***@')
-}
 
 function outcomeOf(result: AttemptResult): number | string {
   switch (result.kind) {

@@ -3,7 +3,7 @@
  * errors, and Node's own for a certificate that does not name the host. A certificate does not change between
  * attempts, so none of these is worth another.
  */
-const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
+export const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
   'UNABLE_TO_GET_ISSUER_CERT',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',

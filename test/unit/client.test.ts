@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { Agent, EnvHttpProxyAgent, MockAgent } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../src/http/pacer.js'
-import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, unusableProxyVariable, withoutUserInfo, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
+import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, unusableProxyVariable, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 import { createTestCa, type TestCa } from '../support/tls.js'
@@ -479,15 +479,6 @@ describe('transportFailure', () => {
     const signal = new AbortController().signal
     expect(transportFailure(new Error('cannot reach http://proxyuser:s3cret@proxy.example:3128/'), signal, 1000)).toEqual({ kind: 'network', detail: 'cannot reach http://***@proxy.example:3128/' })
     expect(transportFailure('via socks5://s3cret@proxy.example', signal, 1000)).toEqual({ kind: 'network', detail: 'via socks5://***@proxy.example' })
-  })
-})
-
-describe('withoutUserInfo', () => {
-  it('hides user and password of every URL, and leaves everything else', () => {
-    expect(withoutUserInfo('http://a:b@one.example/x and https://c@two.example')).toBe('http://***@one.example/x and https://***@two.example')
-    expect(withoutUserInfo('http://one.example/path@v2 mail me@example.com')).toBe('http://one.example/path@v2 mail me@example.com')
-    expect(withoutUserInfo('http://a b@c')).toBe('http://a b@c')
-    expect(withoutUserInfo('no url here')).toBe('no url here')
   })
 })
 
