@@ -472,6 +472,7 @@ describe('transportFailure', () => {
     const refused = Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' })
     expect(transportFailure(refused, signal, 1000)).toEqual({ kind: 'network', detail: 'the proxy refused the tunnel: HTTP 407' })
     expect(transportFailure(Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling, or not'), { code: 'UND_ERR_ABORTED' }), signal, 1000)).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
+    expect(transportFailure(Object.assign(new Error('not: Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' }), signal, 1000)).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
     expect(transportFailure({ message: 'Proxy response (502) !== 200 when HTTP Tunneling', code: 'UND_ERR_ABORTED' }, signal, 1000)).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
   })
 
