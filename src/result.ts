@@ -163,6 +163,11 @@ export interface VerdictReport {
 export interface Verification {
   readonly counts: { readonly fresh: number; readonly stale: number; readonly unknown: number; readonly error: number; readonly differs: number }
   readonly recheckForMs: number
+  /**
+   * The origin's clock when its Date was more than 30 s off the runner's (median over the answers not
+   * served from a cache; seconds negative when behind), with what it means; null when it was not.
+   */
+  readonly clockSkew: { readonly seconds: number; readonly answers: number; readonly note: string } | null
   readonly verdicts: readonly VerdictReport[]
 }
 
@@ -185,6 +190,7 @@ function verificationOf(edge: EdgeCheck | undefined): Verification | null {
   return {
     counts: { fresh: count('fresh'), stale: count('stale'), unknown: count('unknown'), error: count('error'), differs: verdicts.filter((verdict) => verdict.content === 'differs').length },
     recheckForMs: checked.recheckForMs,
+    clockSkew: checked.clockSkew === undefined ? null : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
     verdicts
   }
 }

@@ -6,6 +6,7 @@ import type { RequestOutcome } from '../execute.js'
 import { plural } from '../text.js'
 import { routeEntries, type NamedZone } from '../urls.js'
 import { openEdge } from './fetch.js'
+import type { ClockSkew } from './clock.js'
 import { chooseTargets, countVerdicts, verdictLine, verifyUrls, type UrlVerdict, type VerifyTarget } from './verify.js'
 import { warmUrls, type WarmResult } from './warm.js'
 
@@ -30,7 +31,7 @@ export interface EdgeIo {
 
 /** What the edge showed: every verdict, and what warming got. */
 export interface EdgeCheck {
-  readonly verification: { readonly verdicts: readonly UrlVerdict[]; readonly recheckForMs: number } | undefined
+  readonly verification: { readonly verdicts: readonly UrlVerdict[]; readonly recheckForMs: number; readonly clockSkew: ClockSkew | undefined } | undefined
   readonly warm: (WarmResult & { readonly urls: number }) | undefined
 }
 
@@ -108,9 +109,10 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
         const edge = openEdge(settings)
         try {
           io.log(`Checking ${plural(targets.length, 'URL')} at the edge${targets.length < everyUrl.length ? ` (of ${everyUrl.length}, spread over the list)` : ''}.`)
-          const verdicts = await verifyUrls(targets, { edge, concurrency: request.concurrency, recheckForMs: request.recheckForMs, now: io.now, sleep: io.sleep, log: io.log })
+          const { verdicts, clockSkew } = await verifyUrls(targets, { edge, concurrency: request.concurrency, recheckForMs: request.recheckForMs, now: io.now, sleep: io.sleep, log: io.log })
           report(verdicts, io)
-          return { verdicts, recheckForMs: request.recheckForMs }
+          if (clockSkew !== undefined) io.log(clockSkew.note)
+          return { verdicts, recheckForMs: request.recheckForMs, clockSkew }
         } finally {
           await edge.close()
         }
@@ -148,12 +150,14 @@ const NAMED_STALE = 5
 /** The step's error when URLs still served an old copy at the end of verify-timeout; undefined when none did. */
 export function staleFailure(check: EdgeCheck): string | undefined {
   if (check.verification === undefined) return undefined
-  const { verdicts, recheckForMs } = check.verification
+  const { verdicts, recheckForMs, clockSkew } = check.verification
   const stale = verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url)
   if (stale.length === 0) return undefined
+  // Only a clock behind makes copies look older than they are.
+  const skew = clockSkew !== undefined && clockSkew.seconds < 0 ? ` ${clockSkew.note}` : ''
   return (
     `${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${recheckForMs / 1000} s of checking again ` +
-    `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.`
+    `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.${skew}`
   )
 }
 

@@ -1,7 +1,7 @@
 // How to read one answer from the edge: was it served from a copy cached before the purge? Plain HTTP
 // semantics that every CDN speaks (RFC 9111 `Age`, RFC 9211 `Cache-Status`) and the common vendor
 // headers. Pure; no I/O. The headers are outside text: nothing here throws, whatever they hold.
-import { cut } from '../text.js'
+import { cut, thousands } from '../text.js'
 
 /**
  * - `stale`: the answer's Age is older than the purge: the edge served a copy cached before it.
@@ -65,28 +65,41 @@ export function parseAge(headers: ResponseHeaders): number | undefined {
   return values.length === 0 ? undefined : Math.max(...values)
 }
 
-/** A quoted string (RFC 8941), `\` escaping the next character; one left open runs to the end. */
-const QUOTED = /"(?:[^"\\]|\\.)*"?/g
+/** A quoted string (RFC 8941), `\` escaping the next character. */
+const QUOTED = /"(?:[^"\\]|\\.)*"/g
+
+/** A cache's name in Cache-Status: a token, or a quoted string (emptied by then). Lenient on its first character: Squid sends its host name as it is, and a container's name may start with a digit. */
+const CACHE_NAME = /^(?:""|[!#$%&'*+\-.^_`|~0-9a-z:/]+)$/i
+/** A parameter (RFC 8941 key, any case, with an optional value): `hit`, `fwd=miss`, `detail=""`. */
+const PARAM = /^([a-z*][a-z0-9_\-.*]*)(?:=(.+))?$/i
 
 /**
  * RFC 9211 Cache-Status: its last entry is the cache nearest the user. `hit` (or `hit=?1`) says it served
- * the answer from its cache; `fwd=<reason>` without `hit` says it forwarded the request. Quoted strings
- * (a cache's name, a `detail`) are emptied first, so that no comma or semicolon in them counts.
+ * the answer from its cache; an entry without it says it did not (a miss, with or without `fwd=`: Squid 6
+ * sends `host;detail=mismatch`). An entry that cannot be read (no cache name, a parameter without a
+ * name or with `=` and no value, a `hit` that is not a boolean, a quoted string left open) says
+ * neither. Quoted strings (a cache's name, a `detail`) are emptied first, so that no comma or semicolon
+ * in them counts.
  */
 function readCacheStatus(text: string): CacheSays {
-  const entries = text
-    .replace(QUOTED, '""')
+  const emptied = text.replace(QUOTED, '""')
+  if (emptied.replaceAll('""', '').includes('"')) return undefined
+  const entries = emptied
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '')
   if (entries.length === 0) return undefined
-  const params = (entries.at(-1) as string)
-    .split(';')
-    .slice(1)
-    .map((param) => param.trim().toLowerCase())
-  if (params.some((param) => param === 'hit' || param === 'hit=?1')) return 'from cache'
-  if (params.some((param) => /^fwd=./.test(param))) return 'not from cache'
-  return undefined
+  const [name, ...params] = (entries.at(-1) as string).split(';').map((part) => part.trim())
+  if (!CACHE_NAME.test(name as string)) return undefined
+  let hit = false
+  for (const param of params) {
+    const [, key, value] = PARAM.exec(param) ?? []
+    if (key === undefined) return undefined
+    if (key.toLowerCase() !== 'hit') continue
+    if (value !== undefined && value !== '?1' && value !== '?0') return undefined
+    hit = value !== '?0'
+  }
+  return hit ? 'from cache' : 'not from cache'
 }
 
 /**
@@ -100,15 +113,8 @@ function readVendorStatus(text: string): CacheSays {
   return NOT_FROM_CACHE.has(word.toUpperCase()) ? 'not from cache' : 'from cache'
 }
 
-/**
- * Judges one answer from the edge. `secondsSincePurge` is the time from the confirmation of the purge
- * that covers the URL to the answer. `Age` decides whenever it can be read, whatever a cache-status
- * header says (a "miss" at the edge that carries an old Age came from a shield that still had the old
- * copy). Without it, the answer is fresh when a cache-status header says the edge did not serve it from
- * its cache and none says it did.
- */
-export function judgeAnswer(status: number, headers: ResponseHeaders, secondsSincePurge: number): Judgement {
-  const age = parseAge(headers)
+/** What the cache-status headers of an answer say, in a fixed order, each as it is shown in the report. */
+function cacheHeaders(headers: ResponseHeaders): { readonly shown: string; readonly says: CacheSays }[] {
   const seen: { readonly shown: string; readonly says: CacheSays }[] = []
   const cacheStatus = headerText(headers, 'cache-status')
   if (cacheStatus !== undefined) seen.push({ shown: `Cache-Status: ${cacheStatus}`, says: readCacheStatus(cacheStatus) })
@@ -116,19 +122,47 @@ export function judgeAnswer(status: number, headers: ResponseHeaders, secondsSin
     const text = headerText(headers, name)
     if (text !== undefined) seen.push({ shown: `${shown}: ${text}`, says: readVendorStatus(text) })
   }
+  return seen
+}
+
+/**
+ * Judges one answer from the edge. `secondsSincePurge` is the time from the confirmation of the purge
+ * that covers the URL to the answer. `Age` decides whenever it can be read, whatever a cache-status
+ * header says (a "miss" at the edge that carries an old Age came from a shield that still had the old
+ * copy). Without it, the answer is fresh when a cache-status header says the edge did not serve it from
+ * its cache and none says it did. `originBehindSeconds` (clock.ts) is how far the origin's clock is
+ * behind: a stale Age that it could explain stays stale, and its reason says so.
+ */
+export function judgeAnswer(status: number, headers: ResponseHeaders, secondsSincePurge: number, originBehindSeconds = 0): Judgement {
+  const age = parseAge(headers)
+  const seen = cacheHeaders(headers)
   const shown = seen.length === 0 ? undefined : cut(seen.map((header) => header.shown).join('; '), MAX_CACHE_STATUS_CHARS)
   const judged = (verdict: Verdict, reason: string): Judgement => ({ verdict, age, cacheStatus: shown, reason })
 
   if (status >= 500) return judged('error', `HTTP ${status}`)
   const since = `${Math.floor(secondsSincePurge)} s since the purge`
   if (age !== undefined) {
-    return age > secondsSincePurge + AGE_SLACK_SECONDS
-      ? judged('stale', `Age ${age} s, but only ${since}`)
-      : judged('fresh', `Age ${age} s, within the ${since}`)
+    if (age <= secondsSincePurge + AGE_SLACK_SECONDS) return judged('fresh', `Age ${age} s, within the ${since}`)
+    const skewed = originBehindSeconds > 0 && age <= secondsSincePurge + AGE_SLACK_SECONDS + originBehindSeconds
+    return judged('stale', `Age ${age} s, but only ${since}${skewed ? `; the origin's clock is off by about ${thousands(originBehindSeconds)} s (behind): maybe not stale` : ''}`)
   }
   const miss = seen.find((header) => header.says === 'not from cache')
   const hit = seen.find((header) => header.says === 'from cache')
   if (hit !== undefined) return judged('unknown', `${hit.shown} says it came from a cache, and no Age tells since when`)
   if (miss !== undefined) return judged('fresh', `${miss.shown} says the edge did not serve it from its cache`)
   return judged('unknown', seen.length === 0 ? 'no Age and no cache-status header to judge by' : 'no Age, and the cache-status header says neither hit nor miss')
+}
+
+/**
+ * Whether the answer came from the origin, so that its Date tells the origin's clock: not a 5xx (the edge
+ * may have made it), no cache-status header says it came from a cache, and either `Age: 0` or, without
+ * Age, a cache-status header says the edge did not serve it from its cache. An answer with neither Age
+ * nor a cache-status header may still be a cached copy (RFC 9111 §5.1): it does not count.
+ */
+export function cameFromOrigin(status: number, headers: ResponseHeaders): boolean {
+  if (status >= 500) return false
+  const age = parseAge(headers)
+  const seen = cacheHeaders(headers)
+  if (seen.some((header) => header.says === 'from cache')) return false
+  return age === undefined ? seen.some((header) => header.says === 'not from cache') : age === 0
 }

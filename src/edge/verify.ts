@@ -4,7 +4,8 @@ import { mapConcurrent } from '../concurrency.js'
 import { plural } from '../text.js'
 import { checkContent, fileSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
-import { judgeAnswer, type Judgement, type Verdict } from './verdict.js'
+import { dateSkewSeconds, measureClockSkew, type ClockSkew } from './clock.js'
+import { cameFromOrigin, judgeAnswer, type Judgement, type Verdict } from './verdict.js'
 
 /** How often URLs found stale are fetched again. */
 export const RECHECK_EVERY_MS = 5_000
@@ -98,12 +99,20 @@ export function countVerdicts(verdicts: readonly UrlVerdict[]): Record<Verdict, 
   }
 }
 
+/** Every verdict, in the targets' order, and the origin's clock when it is off. */
+export interface VerifyOutcome {
+  readonly verdicts: UrlVerdict[]
+  readonly clockSkew: ClockSkew | undefined
+}
+
 /**
  * Fetches every target once, then those found stale again every RECHECK_EVERY_MS until each answers
  * something other than stale or `recheckForMs` has passed; the last check falls at the deadline. A URL's
- * verdict is its last answer's. Never throws for what the edge answers. Results keep the targets' order.
+ * verdict is its last answer's. The origin's clock is measured over the last answers that came from the
+ * origin; when it is behind, the stale verdicts it could explain say so. Never throws for what the edge
+ * answers.
  */
-export async function verifyUrls(targets: readonly VerifyTarget[], options: VerifyOptions): Promise<UrlVerdict[]> {
+export async function verifyUrls(targets: readonly VerifyTarget[], options: VerifyOptions): Promise<VerifyOutcome> {
   const digests = new Map<string, Promise<string>>()
   const fileDigest = (file: string) => (): Promise<string> => {
     const known = digests.get(file) ?? fileSha256(file)
@@ -111,13 +120,16 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
     return known
   }
 
-  const check = async (target: VerifyTarget, attempts: number): Promise<UrlVerdict> => {
+  // The last answer of each target, for the origin's clock.
+  const answers: EdgeAnswer[] = []
+  const check = async (target: VerifyTarget, index: number, attempts: number): Promise<UrlVerdict> => {
     const answer = await options.edge.get(target.url, target.file === undefined ? 'skip' : 'hash')
+    answers[index] = answer
     const content = target.file === undefined ? undefined : await checkContent(answer, fileDigest(target.file))
     return { url: target.url, ...judge(answer, target.purgedAt), content, attempts }
   }
 
-  const verdicts = await mapConcurrent(targets, options.concurrency, (target) => check(target, 1))
+  const verdicts = await mapConcurrent(targets, options.concurrency, (target, index) => check(target, index, 1))
   const deadline = options.now() + options.recheckForMs
   let stale = targets.flatMap((_, index) => ((verdicts[index] as UrlVerdict).verdict === 'stale' ? [index] : []))
   while (stale.length > 0) {
@@ -127,17 +139,30 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
     options.log(`${plural(stale.length, 'URL')} still stale; checking again in ${Math.ceil(wait / 1000)} s (${Math.ceil(left / 1000)} s left).`)
     await options.sleep(wait)
     await mapConcurrent(stale, options.concurrency, async (index) => {
-      verdicts[index] = await check(targets[index] as VerifyTarget, (verdicts[index] as UrlVerdict).attempts + 1)
+      verdicts[index] = await check(targets[index] as VerifyTarget, index, (verdicts[index] as UrlVerdict).attempts + 1)
     })
     stale = stale.filter((index) => (verdicts[index] as UrlVerdict).verdict === 'stale')
   }
   if (stale.length > 0) options.log(`${plural(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`)
-  return verdicts
+
+  const clockSkew = measureClockSkew(
+    answers.flatMap((answer) => {
+      const skew = answer.kind === 'response' && cameFromOrigin(answer.status, answer.headers) ? dateSkewSeconds(answer.headers, answer.answeredAt) : undefined
+      return skew === undefined ? [] : [skew]
+    })
+  )
+  const behind = Math.max(0, -(clockSkew?.seconds ?? 0))
+  if (behind > 0) {
+    stale.forEach((index) => {
+      verdicts[index] = { ...(verdicts[index] as UrlVerdict), ...judge(answers[index] as EdgeAnswer, (targets[index] as VerifyTarget).purgedAt, behind) }
+    })
+  }
+  return { verdicts, clockSkew }
 }
 
-function judge(answer: EdgeAnswer, purgedAt: number): Judgement & { readonly status: number | undefined } {
+function judge(answer: EdgeAnswer, purgedAt: number, originBehindSeconds = 0): Judgement & { readonly status: number | undefined } {
   if (answer.kind !== 'response') {
     return { verdict: 'error', age: undefined, cacheStatus: undefined, reason: answer.detail, status: undefined }
   }
-  return { ...judgeAnswer(answer.status, answer.headers, (answer.answeredAt - purgedAt) / 1000), status: answer.status }
+  return { ...judgeAnswer(answer.status, answer.headers, (answer.answeredAt - purgedAt) / 1000, originBehindSeconds), status: answer.status }
 }

@@ -188,6 +188,7 @@ function edgeSection(result: RunResult): string[] {
       counts.differs > 0 ? `${counts.differs} differ from the deployed file` : undefined
     ].filter((part) => part !== undefined)
     lines.push('### Verification', '', `${plural(verification.verdicts.length, 'URL')} checked at the edge: ${tally.join(', ')}.`, '')
+    if (verification.clockSkew !== null) lines.push(escapeText(verification.clockSkew.note), '')
     const rank: Record<VerdictReport['verdict'], number> = { stale: 0, error: 1, unknown: 2, fresh: 3 }
     const rows = [...verification.verdicts].sort((a, b) => rank[a.verdict] - rank[b.verdict]).slice(0, MAX_VERDICT_ROWS)
     const content = verification.verdicts.some((verdict) => verdict.content !== null)

@@ -93,6 +93,41 @@ describe('verify (end to end)', () => {
   })
 })
 
+describe("the origin's clock (end to end)", () => {
+  it('says in the log, the summary and the result when the origin is 120 s behind, and that a stale Age may be its doing', async () => {
+    const { api, edge, env } = await setup()
+    // Squid 6 on a miss, Varnish on a miss, then a copy cached right after the purge whose Age Squid derived from the origin's Date.
+    edge.set(url('/a.html'), { headers: { 'cache-status': 'squid.example.net;detail=mismatch' }, dateOffsetMs: -120_000 })
+    edge.set(url('/b.css'), { age: 0, dateOffsetMs: -120_000 })
+    edge.set(url('/c.js'), { age: 121, headers: { 'cache-status': 'squid.example.net;hit;detail=match' }, dateOffsetMs: -241_000 })
+    const run = await api.run({ files: files.join('\n'), verify: 'true', 'verify-timeout': '1' }, { env })
+    // The verdict rules stay: the Age is over the time since the purge, so the URL is stale and the step fails.
+    expect(run.code).toBe(1)
+    expect(JSON.parse(run.outputs['stale-files'] ?? '')).toEqual([url('/c.js')])
+    // The Date has whole seconds, and each answer comes a little after its request: 120 or 121 s.
+    const note = /The origin's clock is off by about (12[01]) s \(behind\), by the Date of 2 answers \(the median\) not served from a cache: caches that derive Age from Date \(Squid, RFC 9111 §4\.2\.3\) report copies that much older\./
+    expect(run.log).toMatch(new RegExp(`^${note.source}$`, 'm'))
+    expect(run.log).toMatch(/^http:\/\/example\.com\/c\.js: stale \(Age 121 s, but only \d+ s since the purge; the origin's clock is off by about 12[01] s \(behind\): maybe not stale\)$/m)
+    expect(run.log).toMatch(new RegExp(`^::error title=CDN purge failed::1 of 3 URLs checked at the edge still served a copy cached before the purge.* ${note.source}$`, 'm'))
+    expect(run.summary).toMatch(/^The origin&#39;s clock is off by about 12[01] s &#40;behind&#41;, by the Date of 2 answers &#40;the median&#41; not served from a cache: caches that derive Age from Date &#40;Squid, RFC 9111 §4\.2\.3&#41; report copies that much older\.$/m)
+    const result = JSON.parse(run.outputs.result ?? '{}') as { verification: { clockSkew: { seconds: number; answers: number; note: string } } }
+    expect(result.verification.clockSkew.answers).toBe(2)
+    expect([-120, -121]).toContain(result.verification.clockSkew.seconds)
+    expect(result.verification.clockSkew.note).toMatch(note)
+  })
+
+  it('says nothing of the clock when the origin keeps time', async () => {
+    const { api, edge, env } = await setup()
+    edge.set(url('/a.html'), { headers: { 'cache-status': 'squid.example.net;detail=mismatch' } })
+    const run = await api.run({ files: url('/a.html'), verify: 'true' }, { env })
+    expect(run.code).toBe(0)
+    expect(run.outputs['verified-files']).toBe('1')
+    expect(run.log).not.toContain('clock')
+    expect(run.summary).not.toContain('clock')
+    expect((JSON.parse(run.outputs.result ?? '{}') as { verification: { clockSkew: unknown } }).verification.clockSkew).toBeNull()
+  })
+})
+
 describe('verify against the deployed file (end to end)', () => {
   it('compares the body with the file the change list names, and warns when it differs', async () => {
     const { api, edge, env } = await setup()

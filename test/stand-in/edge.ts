@@ -10,6 +10,8 @@ export interface EdgeReply {
   status?: number
   /** Sent as the Age header. */
   age?: number
+  /** Sends a Date this many milliseconds from the stand-in's clock, as an origin whose clock is off would (negative: behind). */
+  dateOffsetMs?: number
   /** More headers, e.g. `{ 'cf-cache-status': 'HIT' }`; an array sends the header once per value. */
   headers?: Record<string, string | string[]>
   body?: string | Buffer
@@ -113,6 +115,7 @@ export async function startEdge(): Promise<StandInEdge> {
     }
     res.statusCode = reply.status ?? 200
     if (reply.age !== undefined) res.setHeader('age', String(reply.age))
+    if (reply.dateOffsetMs !== undefined) res.setHeader('date', new Date(Date.now() + reply.dateOffsetMs).toUTCString())
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value)
     if (reply.bodyBytes !== undefined) {
       await streamBody(res, recorded, reply.bodyBytes)

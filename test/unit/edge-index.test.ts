@@ -234,6 +234,32 @@ describe('checkEdge', () => {
     expect(lines.filter((line) => line.startsWith('…'))).toEqual([])
   })
 
+  it("says in the log when the origin's clock is behind, and in the reason of a stale URL it could explain", async () => {
+    edge.set('http://example.com/miss', { headers: { 'cache-status': 'squid;detail=mismatch' }, dateOffsetMs: -120_000 })
+    edge.set('http://example.com/hit', { age: 121, headers: { 'cache-status': 'squid;hit;detail=match' }, dateOffsetMs: -241_000 })
+    const start = Date.now()
+    const checked = await checkEdge(
+      ['miss', 'hit'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: start })),
+      [],
+      { ...request, recheckForMs: 0, warm: false },
+      { ...io, now: Date.now }
+    )
+    // The Date has whole seconds, and the answer comes a little after the request.
+    expect(checked.verification?.clockSkew?.answers).toBe(1)
+    expect([-120, -121]).toContain(checked.verification?.clockSkew?.seconds)
+    expect(lines).toContain(checked.verification?.clockSkew?.note)
+    expect(lines.at(-1)).toMatch(/^The origin's clock is off by about 12[01] s \(behind\), by the Date of the one answer not served from a cache: caches that derive Age from Date \(Squid, RFC 9111 §4\.2\.3\) report copies that much older\.$/)
+    expect(lines).toContainEqual(expect.stringMatching(/^http:\/\/example\.com\/hit: stale \(Age 121 s, but only 0 s since the purge; the origin's clock is off by about 12[01] s \(behind\): maybe not stale\)$/))
+    expect(checked.verification?.verdicts.map((verdict) => verdict.verdict)).toEqual(['fresh', 'stale'])
+  })
+
+  it("says nothing of the origin's clock when it is right", async () => {
+    edge.set('http://example.com/miss', { headers: { 'x-cache': 'MISS from squid' } })
+    const checked = await checkEdge([{ url: 'http://example.com/miss', purgedAt: 0 }], [], { ...request, warm: false }, { ...io, now: Date.now })
+    expect(checked.verification?.clockSkew).toBeUndefined()
+    expect(lines.filter((line) => line.includes('clock'))).toEqual([])
+  })
+
   describe('with the deployed files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-edge-'))
     afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -265,7 +291,7 @@ describe('checkEdge', () => {
 
 describe('staleFailure', () => {
   const verdict = (url: string, verdict: UrlVerdict['verdict']): UrlVerdict => ({ url, verdict, status: 200, age: 0, cacheStatus: undefined, reason: '', content: undefined, attempts: 1 })
-  const check = (verdicts: UrlVerdict[]): EdgeCheck => ({ verification: { verdicts, recheckForMs: 30_000 }, warm: undefined })
+  const check = (verdicts: UrlVerdict[]): EdgeCheck => ({ verification: { verdicts, recheckForMs: 30_000, clockSkew: undefined }, warm: undefined })
   const urls = (count: number): string[] => Array.from({ length: count }, (_, i) => `http://example.com/${i}`)
 
   it('names the stale URLs, at most 5, and of how many checked', () => {
@@ -277,6 +303,11 @@ describe('staleFailure', () => {
       `5 of 5 URLs checked at the edge still served a copy cached before the purge after 30 s of checking again (stale-files output): ${urls(5).join(', ')}. ` +
         'A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.'
     )
+  })
+  it("adds what the origin's clock means when it is behind, and only then", () => {
+    const skewed = (seconds: number): EdgeCheck => ({ verification: { verdicts: [verdict('http://example.com/0', 'stale')], recheckForMs: 30_000, clockSkew: { seconds, answers: 2, note: 'The clock note.' } }, warm: undefined })
+    expect(staleFailure(skewed(-120))).toMatch(/a longer verify-timeout\. The clock note\.$/)
+    expect(staleFailure(skewed(120))).toMatch(/a longer verify-timeout\.$/)
   })
   it('is undefined when nothing was stale, or nothing was checked', () => {
     expect(staleFailure(check([verdict('a', 'fresh'), verdict('b', 'unknown'), verdict('c', 'error')]))).toBeUndefined()

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { judgeAnswer, parseAge, type ResponseHeaders } from '../../src/edge/verdict.js'
+import { cameFromOrigin, judgeAnswer, parseAge, type ResponseHeaders } from '../../src/edge/verdict.js'
 
 const verdict = (headers: ResponseHeaders, since = 10, status = 200): string => judgeAnswer(status, headers, since).verdict
 
@@ -90,15 +90,16 @@ describe('judgeAnswer: RFC 9211 Cache-Status, its last entry', () => {
     ['ExampleCache; hit=?1', 'unknown'],
     ['ExampleCache; fwd=miss, Edge; hit', 'unknown'],
     ['ExampleCache; hit=?0; fwd=miss', 'fresh'],
-    ['ExampleCache; fwd', 'unknown'],
+    ['ExampleCache; fwd', 'fresh'],
     ['ExampleCache; fwd=', 'unknown'],
-    ['ExampleCache', 'unknown'],
-    ['ExampleCache; ttl=30', 'unknown'],
+    ['ExampleCache', 'fresh'],
+    ['ExampleCache; ttl=30', 'fresh'],
+    ['ExampleCache; stored; collapsed', 'fresh'],
     ['fwd=miss', 'unknown'],
     [',', 'unknown'],
     ['ExampleCache; fwd="miss"', 'fresh'],
     ['ExampleCache; hit=?1; fwd=stale', 'unknown'],
-    ['ExampleCache; xfwd=miss', 'unknown'],
+    ['ExampleCache; xfwd=miss', 'fresh'],
     ['ExampleCache; HIT', 'unknown'],
     ['ExampleCache; hit ; fwd=miss', 'unknown'],
     ['ExampleCache;hit', 'unknown'],
@@ -107,6 +108,30 @@ describe('judgeAnswer: RFC 9211 Cache-Status, its last entry', () => {
     ['Edge; hit, Other; detail="x, y; fwd=miss', 'unknown']
   ])('%j is %s', (value, expected) => {
     expect(verdict({ 'cache-status': value })).toBe(expected)
+  })
+
+  it('reads an entry without hit as a miss at that cache, with or without fwd= (RFC 9211 §2.1)', () => {
+    expect(judgeAnswer(200, { 'cache-status': 'Edge; detail=mismatch' }, 10)).toEqual({
+      verdict: 'fresh',
+      age: undefined,
+      cacheStatus: 'Cache-Status: Edge; detail=mismatch',
+      reason: 'Cache-Status: Edge; detail=mismatch says the edge did not serve it from its cache'
+    })
+  })
+
+  it.each([
+    ['Edge; hit=yes', 'a hit that is not a boolean'],
+    ['Edge; hit=?2', 'a hit that is not a boolean'],
+    ['Edge; ', 'an empty parameter'],
+    ['Edge; =miss', 'a parameter without a name'],
+    ['Edge; 9fwd=miss', 'a parameter whose name starts with a digit'],
+    ['Edge; fwd=miss; detail="open', 'a quoted string left open'],
+    ['"Edge', 'a quoted string left open'],
+    ['"Edge"""; fwd=miss', 'a quote too many'],
+    ['Edge cache; fwd=miss', 'a name with a space'],
+    ['; fwd=miss', 'no name']
+  ])('reads %j as neither hit nor miss (%s)', (value) => {
+    expect(judgeAnswer(200, { 'cache-status': value }, 10)).toMatchObject({ verdict: 'unknown', reason: 'no Age, and the cache-status header says neither hit nor miss' })
   })
 
   it('reads a Cache-Status sent twice as one list, the later line last', () => {
@@ -122,7 +147,7 @@ describe('judgeAnswer: RFC 9211 Cache-Status, its last entry', () => {
       reason: 'Cache-Status: Edge; fwd=miss says the edge did not serve it from its cache'
     })
     expect(judgeAnswer(200, { 'cache-status': 'Edge; hit' }, 10).reason).toBe('Cache-Status: Edge; hit says it came from a cache, and no Age tells since when')
-    expect(judgeAnswer(200, { 'cache-status': 'Edge' }, 10).reason).toBe('no Age, and the cache-status header says neither hit nor miss')
+    expect(judgeAnswer(200, { 'cache-status': 'Edge; hit=maybe' }, 10).reason).toBe('no Age, and the cache-status header says neither hit nor miss')
   })
 })
 
@@ -158,6 +183,45 @@ describe('judgeAnswer: CF-Cache-Status, X-Cache, X-Cache-Status', () => {
   })
 })
 
+// What real caches send, as measured (issue 16): Varnish 7.1, Squid 5.7 and Squid 6.13 from Debian's packages.
+describe('judgeAnswer: what real caches send', () => {
+  const squid6Miss = ['squid.example.net;detail=mismatch', 'localhost;detail=mismatch', '3f2a1b9c0d4e;detail=mismatch', '"squid.example.net";detail=mismatch', '"Squid, at the edge";detail=mismatch']
+  it.each(squid6Miss)('Squid 6 miss, no Age: Cache-Status %j is fresh', (value) => {
+    expect(judgeAnswer(200, { 'cache-status': value, via: '1.1 squid.example.net (squid/6.13)' }, 10)).toMatchObject({
+      verdict: 'fresh',
+      age: undefined,
+      reason: `Cache-Status: ${value} says the edge did not serve it from its cache`
+    })
+  })
+
+  it('Squid 6 hit: Age decides, and without Age it cannot be dated', () => {
+    const hit = 'squid.example.net;hit;detail=match'
+    expect(judgeAnswer(200, { age: '3', 'cache-status': hit }, 10)).toEqual({ verdict: 'fresh', age: 3, cacheStatus: `Cache-Status: ${hit}`, reason: 'Age 3 s, within the 10 s since the purge' })
+    expect(judgeAnswer(200, { age: '254', 'cache-status': hit }, 10)).toMatchObject({ verdict: 'stale', reason: 'Age 254 s, but only 10 s since the purge' })
+    expect(verdict({ 'cache-status': hit })).toBe('unknown')
+    expect(verdict({ 'cache-status': '"squid.example.net";hit;detail=match' })).toBe('unknown')
+  })
+
+  it('Squid 5: X-Cache HIT from host with Age is judged by Age; MISS from host without Age is fresh', () => {
+    expect(judgeAnswer(200, { age: '254', 'x-cache': 'HIT from squid.example.net', 'x-cache-lookup': 'HIT from squid.example.net:3128' }, 10)).toMatchObject({
+      verdict: 'stale',
+      cacheStatus: 'X-Cache: HIT from squid.example.net'
+    })
+    expect(judgeAnswer(200, { 'x-cache': 'MISS from squid.example.net' }, 10)).toMatchObject({
+      verdict: 'fresh',
+      reason: 'X-Cache: MISS from squid.example.net says the edge did not serve it from its cache'
+    })
+    expect(verdict({ 'x-cache': 'HIT from squid.example.net' })).toBe('unknown')
+  })
+
+  it('Varnish: Age alone (Via and X-Varnish say nothing about the copy)', () => {
+    const varnish = { via: '1.1 varnish (Varnish/7.1)', 'x-varnish': '32770 3' }
+    expect(verdict({ ...varnish, age: '254' })).toBe('stale')
+    expect(verdict({ ...varnish, age: '0' }, 0)).toBe('fresh')
+    expect(verdict(varnish)).toBe('unknown')
+  })
+})
+
 describe('judgeAnswer: several headers, or none', () => {
   it('is unknown with neither Age nor a cache-status header', () => {
     expect(judgeAnswer(200, { 'content-type': 'text/html', 'cache-control': 'max-age=60' }, 10)).toEqual({
@@ -173,7 +237,7 @@ describe('judgeAnswer: several headers, or none', () => {
   })
 
   it('is fresh when one header says miss and none says hit', () => {
-    expect(verdict({ 'cache-status': 'Edge', 'x-cache': 'MISS' })).toBe('fresh')
+    expect(verdict({ 'cache-status': 'fwd=miss', 'x-cache': 'MISS' })).toBe('fresh')
   })
 
   it('is unknown when the headers disagree', () => {
@@ -221,5 +285,63 @@ describe('judgeAnswer: whatever the answer holds', () => {
 
   test.prop([headers, since, fc.nat()])('lets a readable Age decide, whatever else the answer says', (h, t, age) => {
     expect(verdict({ ...h, age: String(age) }, t)).toBe(age > t + 2 ? 'stale' : 'fresh')
+  })
+})
+
+describe('judgeAnswer: an origin whose clock is behind', () => {
+  const note = "; the origin's clock is off by about 120 s (behind): maybe not stale"
+
+  it('keeps a stale verdict stale, and says when the clock could explain its Age', () => {
+    expect(judgeAnswer(200, { age: '122' }, 1, 120)).toEqual({ verdict: 'stale', age: 122, cacheStatus: undefined, reason: `Age 122 s, but only 1 s since the purge${note}` })
+  })
+
+  it('says so up to the time since the purge, the slack and the skew, and not beyond', () => {
+    expect(judgeAnswer(200, { age: '132' }, 10, 120).reason).toBe(`Age 132 s, but only 10 s since the purge${note}`)
+    expect(judgeAnswer(200, { age: '133' }, 10, 120).reason).toBe('Age 133 s, but only 10 s since the purge')
+    expect(judgeAnswer(200, { age: '13' }, 10, 120).reason).toBe(`Age 13 s, but only 10 s since the purge${note}`)
+  })
+
+  it('says nothing when the clock is not behind, and leaves fresh and other verdicts alone', () => {
+    expect(judgeAnswer(200, { age: '122' }, 1, 0).reason).toBe('Age 122 s, but only 1 s since the purge')
+    expect(judgeAnswer(200, { age: '122' }, 1).reason).toBe('Age 122 s, but only 1 s since the purge')
+    expect(judgeAnswer(200, { age: '122' }, 1, -120).reason).toBe('Age 122 s, but only 1 s since the purge')
+    expect(judgeAnswer(200, { age: '5' }, 10, 120).reason).toBe('Age 5 s, within the 10 s since the purge')
+    expect(judgeAnswer(200, { 'x-cache': 'HIT' }, 10, 120).verdict).toBe('unknown')
+  })
+
+  it('writes a large skew with thousands separators', () => {
+    expect(judgeAnswer(200, { age: '3500' }, 1, 3600).reason).toBe("Age 3500 s, but only 1 s since the purge; the origin's clock is off by about 3,600 s (behind): maybe not stale")
+  })
+})
+
+describe("cameFromOrigin: whose Date tells the origin's clock", () => {
+  it.each<[ResponseHeaders, string]>([
+    [{ age: '0' }, 'Age 0 (Varnish on a miss)'],
+    [{ 'cache-status': 'squid.example.net;detail=mismatch' }, 'Squid 6 miss, no Age'],
+    [{ 'x-cache': 'MISS from squid.example.net' }, 'Squid 5 miss, no Age'],
+    [{ 'cache-status': 'Edge; fwd=miss', age: '0' }, 'a miss with Age 0'],
+    [{ 'cf-cache-status': 'DYNAMIC' }, 'not cached by the CDN']
+  ])('%j came from the origin (%s)', (headers) => {
+    expect(cameFromOrigin(200, headers)).toBe(true)
+    expect(cameFromOrigin(404, headers)).toBe(true)
+  })
+
+  it.each<[ResponseHeaders, string]>([
+    [{}, 'neither Age nor a cache-status header: may be a cached copy'],
+    [{ age: '3' }, 'an Age'],
+    [{ age: '3', 'cache-status': 'Edge; fwd=miss' }, 'a miss with an Age: a shield had it'],
+    [{ age: '0', 'x-cache': 'HIT' }, 'a hit, even with Age 0'],
+    [{ 'cache-status': 'squid.example.net;hit;detail=match' }, 'a hit without Age'],
+    [{ 'cf-cache-status': 'MISS', 'x-cache': 'HIT' }, 'headers that disagree'],
+    [{ 'cache-status': 'Edge; hit=maybe' }, 'a header that says neither'],
+    [{ age: 'soon' }, 'an Age that cannot be read']
+  ])('%j did not (%s)', (headers) => {
+    expect(cameFromOrigin(200, headers)).toBe(false)
+  })
+
+  it('does not count a 5xx, which the edge may have made', () => {
+    expect(cameFromOrigin(502, { age: '0' })).toBe(false)
+    expect(cameFromOrigin(500, { 'x-cache': 'MISS' })).toBe(false)
+    expect(cameFromOrigin(499, { age: '0' })).toBe(true)
   })
 })

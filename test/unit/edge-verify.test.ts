@@ -160,7 +160,7 @@ describe('verdictLine and countVerdicts', () => {
 describe('verifyUrls (scripted edge, virtual clock)', () => {
   it('judges each URL once when none is stale, in the order given', async () => {
     const edge = scriptedEdge(clock, { 'u:1': fresh, 'u:2': () => ({ headers: { 'x-cache': 'HIT' } }), 'u:3': () => ({ status: 503, headers: {} }) })
-    const verdicts = await verifyUrls([target('u:1'), target('u:2'), target('u:3')], options(edge))
+    const { verdicts } = await verifyUrls([target('u:1'), target('u:2'), target('u:3')], options(edge))
     expect(verdicts).toEqual([
       { url: 'u:1', verdict: 'fresh', age: 0, cacheStatus: undefined, reason: 'Age 0 s, within the 0 s since the purge', status: 200, content: undefined, attempts: 1 },
       {
@@ -187,7 +187,7 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
   it('measures the time since the purge from the purge that covers the URL to the answer', async () => {
     clock.now = 20_000
     const edge = scriptedEdge(clock, { 'u:a': () => ({ headers: { age: '12' } }), 'u:b': () => ({ headers: { age: '13' } }) })
-    const verdicts = await verifyUrls([target('u:a', 10_000), target('u:b', 10_000)], options(edge, { recheckForMs: 0 }))
+    const { verdicts } = await verifyUrls([target('u:a', 10_000), target('u:b', 10_000)], options(edge, { recheckForMs: 0 }))
     expect(verdicts.map((v) => [v.verdict, v.reason])).toEqual([
       ['fresh', 'Age 12 s, within the 10 s since the purge'],
       ['stale', 'Age 13 s, but only 10 s since the purge']
@@ -199,7 +199,7 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
       'u:n': () => ({ kind: 'network', detail: 'network error (ECONNREFUSED)' }),
       'u:t': () => ({ kind: 'timeout', detail: 'timed out after 30 s' })
     })
-    const verdicts = await verifyUrls([target('u:n'), target('u:t', 0, join(dir, 'none'))], options(edge))
+    const { verdicts } = await verifyUrls([target('u:n'), target('u:t', 0, join(dir, 'none'))], options(edge))
     expect(verdicts).toEqual([
       { url: 'u:n', verdict: 'error', age: undefined, cacheStatus: undefined, reason: 'network error (ECONNREFUSED)', status: undefined, content: undefined, attempts: 1 },
       {
@@ -217,7 +217,7 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
 
   it('fetches stale URLs again every 5 s until they are fresh', async () => {
     const edge = scriptedEdge(clock, { 'u:s': staleFor(3), 'u:f': fresh })
-    const verdicts = await verifyUrls([target('u:s'), target('u:f')], options(edge))
+    const { verdicts } = await verifyUrls([target('u:s'), target('u:f')], options(edge))
     expect(RECHECK_EVERY_MS).toBe(5000)
     expect(clock.sleeps).toEqual([5000, 5000, 5000])
     expect(verdicts.map((v) => [v.url, v.verdict, v.attempts])).toEqual([
@@ -234,7 +234,7 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
 
   it('stops at verify-timeout, the last check at the deadline, and keeps what is still stale', async () => {
     const edge = scriptedEdge(clock, { 'u:1': stale, 'u:2': stale, 'u:3': staleFor(1) })
-    const verdicts = await verifyUrls([target('u:1'), target('u:2'), target('u:3')], options(edge, { recheckForMs: 12_000 }))
+    const { verdicts } = await verifyUrls([target('u:1'), target('u:2'), target('u:3')], options(edge, { recheckForMs: 12_000 }))
     expect(clock.sleeps).toEqual([5000, 5000, 2000])
     expect(verdicts.map((v) => [v.url, v.verdict, v.attempts])).toEqual([
       ['u:1', 'stale', 4],
@@ -258,7 +258,9 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
 
   it('does not check again when no time is allowed', async () => {
     const edge = scriptedEdge(clock, { 'u:1': stale })
-    const [verdict] = await verifyUrls([target('u:1')], options(edge, { recheckForMs: 0 }))
+    const {
+      verdicts: [verdict]
+    } = await verifyUrls([target('u:1')], options(edge, { recheckForMs: 0 }))
     expect(verdict).toMatchObject({ verdict: 'stale', attempts: 1 })
     expect(clock.sleeps).toEqual([])
     expect(logs).toEqual(['1 URL still stale after 0 s of checking again.'])
@@ -266,7 +268,9 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
 
   it('takes a stale URL that answers an error on a later check as an error', async () => {
     const edge = scriptedEdge(clock, { 'u:1': (_, call) => (call === 1 ? { headers: { age: '999' } } : { status: 502, headers: {} }) })
-    const [verdict] = await verifyUrls([target('u:1')], options(edge))
+    const {
+      verdicts: [verdict]
+    } = await verifyUrls([target('u:1')], options(edge))
     expect(verdict).toMatchObject({ verdict: 'error', reason: 'HTTP 502', status: 502, attempts: 2 })
   })
 
@@ -294,7 +298,7 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
       rmSync(deployed, { force: true })
       return clock.sleep(ms)
     }
-    const verdicts = await verifyUrls(
+    const { verdicts } = await verifyUrls(
       [target('u:same', 0, deployed), target('u:alias', 0, deployed), target('u:old', 0, deployed), target('u:none')],
       options(edge, { sleep })
     )
@@ -311,6 +315,78 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
       ['u:none', 'skip'],
       ['u:same', 'hash']
     ])
+  })
+})
+
+describe("verifyUrls: the origin's clock (scripted edge, virtual clock)", () => {
+  /** A Date `seconds` from the virtual clock (negative: behind), as the origin would send it. */
+  const dated = (seconds: number): string => new Date(clock.now + seconds * 1000).toUTCString()
+  const behind = "; the origin's clock is off by about 120 s (behind): maybe not stale"
+
+  it('measures it over the answers that came from the origin, and says it in the reasons of the stale ones it could explain', async () => {
+    clock.now = 1_000_000
+    const edge = scriptedEdge(clock, {
+      'u:squid6-miss': () => ({ headers: { 'cache-status': 'squid;detail=mismatch', date: dated(-120) } }),
+      'u:varnish-miss': () => ({ headers: { age: '0', date: dated(-120) } }),
+      'u:looks-stale': () => ({ headers: { age: '121', 'cache-status': 'squid;hit;detail=match', date: dated(-241) } }),
+      'u:stale': () => ({ headers: { age: '900', date: dated(-1020) } })
+    })
+    const targets = ['u:squid6-miss', 'u:varnish-miss', 'u:looks-stale', 'u:stale'].map((url) => target(url, clock.now))
+    const { verdicts, clockSkew } = await verifyUrls(targets, options(edge, { recheckForMs: 0 }))
+    expect(clockSkew).toEqual({
+      seconds: -120,
+      answers: 2,
+      note: "The origin's clock is off by about 120 s (behind), by the Date of 2 answers (the median) not served from a cache: caches that derive Age from Date (Squid, RFC 9111 §4.2.3) report copies that much older."
+    })
+    expect(verdicts.map((v) => [v.verdict, v.reason])).toEqual([
+      ['fresh', 'Cache-Status: squid;detail=mismatch says the edge did not serve it from its cache'],
+      ['fresh', 'Age 0 s, within the 0 s since the purge'],
+      ['stale', `Age 121 s, but only 0 s since the purge${behind}`],
+      ['stale', 'Age 900 s, but only 0 s since the purge']
+    ])
+  })
+
+  it('takes the last answer of a URL checked again', async () => {
+    const edge = scriptedEdge(clock, {
+      'u:1': (_, call) => (call === 1 ? { headers: { age: '900', date: dated(-5000) } } : { headers: { age: '0', date: dated(-60) } })
+    })
+    const { verdicts, clockSkew } = await verifyUrls([target('u:1')], options(edge))
+    expect(verdicts[0]).toMatchObject({ verdict: 'fresh', attempts: 2 })
+    expect(clockSkew).toMatchObject({ seconds: -60, answers: 1 })
+  })
+
+  it('ignores the Date of answers served from a cache, of errors, and a Date that cannot be read', async () => {
+    const edge = scriptedEdge(clock, {
+      'u:hit': () => ({ headers: { age: '5', date: dated(-500) } }),
+      'u:hit-no-age': () => ({ headers: { 'x-cache': 'HIT from squid', date: dated(-500) } }),
+      'u:nothing': () => ({ headers: { date: dated(-500) } }),
+      'u:502': () => ({ status: 502, headers: { age: '0', date: dated(-500) } }),
+      'u:garbage': () => ({ headers: { age: '0', date: 'not a date' } }),
+      'u:far': () => ({ headers: { age: '0', date: 'Fri, 31 Dec 9999 23:59:59 GMT' } }),
+      'u:network': () => ({ kind: 'network', detail: 'network error (ECONNRESET)' })
+    })
+    const { clockSkew } = await verifyUrls(['u:hit', 'u:hit-no-age', 'u:nothing', 'u:502', 'u:garbage', 'u:far', 'u:network'].map((url) => target(url)), options(edge, { recheckForMs: 0 }))
+    expect(clockSkew).toBeUndefined()
+  })
+
+  it('says a clock ahead, without touching the reasons of stale URLs', async () => {
+    const edge = scriptedEdge(clock, {
+      'u:miss': () => ({ headers: { 'x-cache': 'MISS', date: dated(90) } }),
+      'u:stale': () => ({ headers: { age: '60' } })
+    })
+    const { verdicts, clockSkew } = await verifyUrls([target('u:miss'), target('u:stale')], options(edge, { recheckForMs: 0 }))
+    expect(clockSkew).toMatchObject({ seconds: 90, answers: 1 })
+    expect(verdicts[1]?.reason).toBe('Age 60 s, but only 0 s since the purge')
+  })
+
+  it('says nothing, and leaves the reasons alone, within 30 s', async () => {
+    const edge = scriptedEdge(clock, {
+      'u:miss': () => ({ headers: { 'x-cache': 'MISS', date: dated(-30) } }),
+      'u:stale': () => ({ headers: { age: '20' } })
+    })
+    const { verdicts, clockSkew } = await verifyUrls([target('u:miss'), target('u:stale')], options(edge, { recheckForMs: 0 }))
+    expect(clockSkew).toBeUndefined()
+    expect(verdicts[1]?.reason).toBe('Age 20 s, but only 0 s since the purge')
   })
 })
 
@@ -339,7 +415,7 @@ describe('verifyUrls through the stand-in edge', () => {
     const sameFile = join(dir, 'same.html')
     writeFileSync(sameFile, defaultBody(same))
     clock.now = 100_000
-    const verdicts = await verifyUrls([target(changing, 95_000), target(same, 95_000, sameFile), target(differs, 95_000, sameFile)], {
+    const { verdicts } = await verifyUrls([target(changing, 95_000), target(same, 95_000, sameFile), target(differs, 95_000, sameFile)], {
       edge: fetcher,
       concurrency: 2,
       recheckForMs: 60_000,

@@ -87,6 +87,7 @@ describe('buildResult, field by field', () => {
   const edge: EdgeCheck = {
     verification: {
       recheckForMs: 5000,
+      clockSkew: { seconds: -120, answers: 2, note: 'The origin is behind.' },
       verdicts: [
         { url: 'https://example.com/0', verdict: 'fresh', status: 200, age: 0, cacheStatus: 'X-Cache: MISS', reason: 'new', content: { result: 'same' }, attempts: 1 },
         { url: 'https://example.com/1', verdict: 'stale', status: 200, age: 900, cacheStatus: undefined, reason: 'old', content: { result: 'differs' }, attempts: 3 },
@@ -171,6 +172,7 @@ describe('buildResult, field by field', () => {
       verification: {
         counts: { fresh: 1, stale: 2, unknown: 1, error: 1, differs: 1 },
         recheckForMs: 5000,
+        clockSkew: { seconds: -120, answers: 2, note: 'The origin is behind.' },
         verdicts: [
           { url: 'https://example.com/0', verdict: 'fresh', status: 200, age: 0, cacheStatus: 'X-Cache: MISS', reason: 'new', content: 'same', attempts: 1 },
           { url: 'https://example.com/1', verdict: 'stale', status: 200, age: 900, cacheStatus: null, reason: 'old', content: 'differs', attempts: 3 },
@@ -198,6 +200,11 @@ describe('buildResult, field by field', () => {
       warnings: ['careful'],
       durations: { zoneMs: 10, purgeMs: 21 }
     })
+  })
+
+  it("gives null for the origin's clock when it was not off", () => {
+    const right: EdgeCheck = { ...edge, verification: { ...(edge.verification as NonNullable<EdgeCheck['verification']>), clockSkew: undefined } }
+    expect(buildResult(twoZones(() => true, { edge: right })).verification?.clockSkew).toBeNull()
   })
 
   it('takes the changed entries as the URLs until they are routed, and says where the step stopped', () => {

@@ -236,7 +236,7 @@ describe('renderSummary: the edge', () => {
       verdict('https://example.com/2', { verdict: 'stale', age: 120, cacheStatus: 'HIT', content: 'differs' })
     ]
     const text = summary({
-      verification: { counts: { fresh: 1, stale: 1, unknown: 1, error: 1, differs: 1 }, recheckForMs: 0, verdicts },
+      verification: { counts: { fresh: 1, stale: 1, unknown: 1, error: 1, differs: 1 }, recheckForMs: 0, clockSkew: null, verdicts },
       staleFiles: ['https://example.com/2'],
       warm: {
         urls: 4,
@@ -264,9 +264,20 @@ describe('renderSummary: the edge', () => {
     )
   })
 
+  it("says under the counts when the origin's clock is off, its note escaped like any text", () => {
+    const verdicts = [verdict('https://example.com/1', { verdict: 'stale', age: 121 })]
+    const clockSkew = { seconds: -120, answers: 1, note: "The origin's clock is off by about 120 s (behind): caches that derive Age from Date (Squid, RFC 9111 §4.2.3) report copies *that* much older." }
+    const text = summary({ verification: { counts: { fresh: 0, stale: 1, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew, verdicts } })
+    expect(text).toContain(
+      '### Verification\n\n1 URL checked at the edge: 0 fresh, **1 stale**.\n\n' +
+        'The origin&#39;s clock is off by about 120 s &#40;behind&#41;: caches that derive Age from Date &#40;Squid, RFC 9111 §4.2.3&#41; report copies &#42;that&#42; much older.\n\n' +
+        '| URL | Verdict | Age | Cache status |\n'
+    )
+  })
+
   it('says in the banner how many URLs the edge still served stale when that failed the step', () => {
     const verdicts = [verdict('https://example.com/1'), verdict('https://example.com/2', { verdict: 'stale' }), verdict('https://example.com/3', { verdict: 'stale' })]
-    const verification = { counts: { fresh: 1, stale: 2, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, verdicts }
+    const verification = { counts: { fresh: 1, stale: 2, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew: null, verdicts }
     const text = summary({ ok: false, verification, staleFiles: ['https://example.com/2', 'https://example.com/3'] })
     expect(text.startsWith(`${HEAD}> [!CAUTION]\n> **The step failed.** 2 of 3 URLs checked at the edge still served a stale copy. See the errors below.\n\n`)).toBe(true)
     expect(summary({ ok: false, verification: { ...verification, counts: { ...verification.counts, stale: 0 } } })).toContain('> **The step failed.** See the errors below.\n')
@@ -274,7 +285,7 @@ describe('renderSummary: the edge', () => {
 
   it('leaves out the counts that are zero and the content column when nothing was compared', () => {
     const verdicts = [verdict('https://example.com/1', { age: 0 }), verdict('https://example.com/2')]
-    const text = summary({ verification: { counts: { fresh: 2, stale: 0, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, verdicts }, warm: { urls: 3, warmed: 3, counts: { '2xx': 3, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 }, problems: [] } })
+    const text = summary({ verification: { counts: { fresh: 2, stale: 0, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew: null, verdicts }, warm: { urls: 3, warmed: 3, counts: { '2xx': 3, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 }, problems: [] } })
     expect(text).toBe(
       `${HEAD}${TABLE}${ZONE_ROW}\n` +
         '### Verification\n\n2 URLs checked at the edge: 2 fresh.\n\n' +
@@ -288,7 +299,7 @@ describe('renderSummary: the edge', () => {
   it('shows 50 verdicts at most, and counts the rest', () => {
     const checked = (n: number): string => {
       const verdicts = Array.from({ length: n }, (_, i) => verdict(`https://example.com/${i}`))
-      return summary({ verification: { counts: { fresh: n, stale: 0, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, verdicts } })
+      return summary({ verification: { counts: { fresh: n, stale: 0, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew: null, verdicts } })
     }
     expect(checked(50).endsWith('| https&#58;//example.com/49 | fresh |  |  |\n')).toBe(true)
     const more = checked(51)
