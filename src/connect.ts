@@ -26,7 +26,7 @@ export function connect(inputs: Inputs): ApiClient {
     userAgent: USER_AGENT,
     timeoutMs: inputs.timeoutSeconds * 1000,
     maxAttempts: inputs.maxAttempts,
-    dispatcher: createDispatcher(Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
+    dispatcher: createDispatcher(inputs.apiUrl, Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
     pacer,
     onAttempt: (attempt) => log.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
     onRetry: (retry) => log.info(retryLine(retry, inputs.maxAttempts))

@@ -3,6 +3,7 @@
 // send them. Bounded memory: a body is dropped, drained or hashed as it streams, never kept.
 import { createHash } from 'node:crypto'
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import { certificateProblem } from '../http/tls.js'
 import type { ResponseHeaders } from './verdict.js'
 
 /** The most body bytes hashed for the content check: beyond, the content is not compared. */
@@ -58,7 +59,7 @@ export type EdgeAnswer =
       readonly answeredAt: number
       readonly body: BodyRead
     }
-  /** `detail` says what happened: `timed out after 30 s`, `network error (ECONNREFUSED)`. */
+  /** `detail` says what happened: `timed out after 30 s`, `network error (ECONNREFUSED)`, `TLS certificate not trusted (CERT_HAS_EXPIRED)`. */
   | { readonly kind: 'timeout' | 'network'; readonly detail: string }
 
 /** GETs public URLs on a connection pool of its own; close it when done. */
@@ -74,6 +75,12 @@ const drop = (body: Dispatcher.ResponseData['body']): void => {
 
 /** The error's code (`ECONNRESET`, `UND_ERR_SOCKET`), else the error itself. */
 const errorDetail = (error: unknown): string => String((error as { code?: unknown }).code ?? error)
+
+/** Why no answer came: a certificate the runner does not trust is named as such (Node's code says why). */
+function failureDetail(error: unknown): string {
+  const certificate = certificateProblem(error)
+  return certificate === undefined ? `network error (${errorDetail(error)})` : `TLS certificate not trusted (${certificate})`
+}
 
 /**
  * A fetcher with its own keep-alive pool that honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY like the API
@@ -96,7 +103,7 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
     try {
       response = await request(url, { headers, dispatcher, signal })
     } catch (error) {
-      return signal.aborted ? { kind: 'timeout', detail: timeout } : { kind: 'network', detail: `network error (${errorDetail(error)})` }
+      return signal.aborted ? { kind: 'timeout', detail: timeout } : { kind: 'network', detail: failureDetail(error) }
     }
     const answeredAt = now()
     const answer = (body: BodyRead): EdgeAnswer => ({ kind: 'response', status: response.statusCode, headers: response.headers, answeredAt, body })

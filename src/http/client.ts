@@ -1,8 +1,9 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.js'
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
+import { certificateProblem } from './tls.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -23,7 +24,7 @@ export interface ClientOptions {
   readonly userAgent: string
   readonly timeoutMs: number
   readonly maxAttempts: number
-  /** Defaults to one keep-alive pool that honours HTTP(S)_PROXY and NO_PROXY. */
+  /** Defaults to createDispatcher's pool for `baseUrl`. */
   readonly dispatcher?: Dispatcher
   /** Injected in tests so that retries do not sleep. */
   readonly sleep?: (ms: number) => Promise<void>
@@ -106,11 +107,20 @@ export type AttemptResult =
   | { readonly kind: 'too-large'; readonly status: number; readonly headers: Headers }
   | { readonly kind: 'network'; readonly detail: string }
   | { readonly kind: 'timeout'; readonly detail: string }
+  /** The server's certificate was not accepted; `detail` is Node's code for why. */
+  | { readonly kind: 'tls'; readonly detail: string }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
-export function createDispatcher(connections: number): Dispatcher {
-  return new EnvHttpProxyAgent({ connections, keepAliveTimeout: 10_000 })
+/**
+ * The keep-alive pool for the API at `baseUrl`. Over https:// it honours HTTPS_PROXY (else HTTP_PROXY) and
+ * NO_PROXY, and undici reaches an https:// address through a proxy only by CONNECT: the key travels inside the
+ * TLS tunnel. Plain http:// (allowed for loopback only) always goes direct, whatever NO_PROXY says: through a
+ * proxy, the key would be sent to it in cleartext.
+ */
+export function createDispatcher(baseUrl: string, connections: number): Dispatcher {
+  const options = { connections, keepAliveTimeout: 10_000 }
+  return new URL(baseUrl).protocol === 'https:' ? new EnvHttpProxyAgent(options) : new Agent(options)
 }
 
 /**
@@ -129,7 +139,7 @@ export class ApiClient {
   private readonly pacer: Pacer
 
   constructor(private readonly options: ClientOptions) {
-    this.dispatcher = options.dispatcher ?? createDispatcher(8)
+    this.dispatcher = options.dispatcher ?? createDispatcher(options.baseUrl, 8)
     this.sleep = options.sleep ?? realSleep
     this.random = options.random ?? Math.random
     this.now = options.now ?? Date.now
@@ -255,8 +265,9 @@ export class ApiClient {
   ):
     | { done: true; response: ApiResponse<unknown> }
     | { done: false; retryable: boolean; retryAfterMs: number | undefined; details: ApiErrorDetails } {
-    if (result.kind === 'network' || result.kind === 'timeout') {
-      return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } }
+    if (result.kind === 'network' || result.kind === 'timeout' || result.kind === 'tls') {
+      const details: ApiErrorDetails = { method, path, attempts: attempt, kind: result.kind, detail: this.hide(result.detail) }
+      return { done: false, retryable: result.kind !== 'tls', retryAfterMs: undefined, details }
     }
     const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '')
     const common = {
@@ -325,11 +336,20 @@ const ignore = (): void => undefined
 /**
  * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
  * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
+ * A certificate the runner does not accept is its own kind, found on the error or its cause. Without a
+ * code, the error's message, with any credentials of a URL in it (a proxy's `user:password@`) taken out.
  */
 export function transportFailure(error: unknown, signal: AbortSignal, timeoutMs: number): AttemptResult {
   if (signal.aborted && error === signal.reason) return { kind: 'timeout', detail: `${timeoutMs / 1000} s` }
+  const certificate = certificateProblem(error)
+  if (certificate !== undefined) return { kind: 'tls', detail: certificate }
   const code = (error as { code?: unknown } | null | undefined)?.code
-  return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) }
+  return { kind: 'network', detail: typeof code === 'string' ? code : withoutUserInfo(error instanceof Error ? error.message : String(error)) }
+}
+
+/** `scheme://user:password@host` → `scheme://***@host`, wherever it appears in the text. */
+export function withoutUserInfo(text: string): string {
+  return text.replace(/(\/\/)[^\s/@]*@/g, '$1***@')
 }
 
 function outcomeOf(result: AttemptResult): number | string {
@@ -342,19 +362,15 @@ function outcomeOf(result: AttemptResult): number | string {
       return 'timeout'
     case 'network':
       return result.detail
+    case 'tls':
+      return `certificate not trusted (${result.detail})`
   }
 }
 
 /** Why an attempt is tried again, for the log line that says so. */
 function retryReason(result: AttemptResult): string {
-  switch (result.kind) {
-    case 'timeout':
-      return 'timed out'
-    case 'network':
-      return `network error (${result.detail})`
-    default:
-      return `HTTP ${result.status}`
-  }
+  if (result.kind === 'timeout') return 'timed out'
+  return 'status' in result ? `HTTP ${result.status}` : `network error (${result.detail})`
 }
 
 const MAX_REQUEST_ID_CHARS = 100

@@ -1,5 +1,5 @@
 /** Why a request failed for good. */
-export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'timeout' | 'too-large' | 'rate-limited'
+export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'tls' | 'timeout' | 'too-large' | 'rate-limited'
 
 export interface ApiErrorDetails {
   readonly method: string
@@ -9,7 +9,7 @@ export interface ApiErrorDetails {
   readonly status?: number
   readonly serverMessage?: string
   readonly requestId?: string
-  /** Network error code, the timeout, (too-large) the size limit, or (rate-limited) how long was waited, as text. */
+  /** Network error code, (tls) the certificate's, the timeout, (too-large) the size limit, or (rate-limited) how long was waited, as text. */
   readonly detail?: string
   /** Whether the same request may succeed later (network error, timeout, 408/429/5xx). */
   readonly retryable?: boolean
@@ -128,12 +128,30 @@ const HINTS: Readonly<Record<number, string>> = {
   429: 'Rate limited: raise "rate-limit-wait", or run again when the account is less busy.'
 }
 
+/** How to make the runner trust a private CA: the one remedy every certificate problem mentions. */
+const TRUST_A_PRIVATE_CA =
+  'If the API\'s certificate is issued by a private CA, trust that CA: set NODE_EXTRA_CA_CERTS to the path of its PEM file in the step\'s env:. ' +
+  'Not retried: the certificate would be the same.'
+
+/** What to check for a certificate Node gave this code for, then how to trust a private CA. */
+function certificateHint(code: string): string {
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
+    return `The certificate is not for the host in "api-url": check the address. ${TRUST_A_PRIVATE_CA}`
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return `The certificate is out of its validity dates: the API's certificate needs renewing, or the runner's clock is wrong; check "api-url". ${TRUST_A_PRIVATE_CA}`
+  }
+  return `Check "api-url". ${TRUST_A_PRIVATE_CA}`
+}
+
 function hintFor(details: ApiErrorDetails): string {
   switch (details.kind) {
     case 'timeout':
       return 'No answer in time: raise "timeout" or run again later.'
     case 'network':
       return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.'
+    case 'tls':
+      return certificateHint(details.detail ?? '')
     case 'too-large':
       return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.'
     case 'unsuccessful':
@@ -156,6 +174,8 @@ function describeWhat(details: ApiErrorDetails): string {
       return `timed out${detail === '' ? '' : ` after ${detail}`}`
     case 'network':
       return `network error${detail === '' ? '' : ` (${detail})`}`
+    case 'tls':
+      return `the server's TLS certificate was not trusted${detail === '' ? '' : ` (${detail})`}`
     case 'too-large':
       // A byte limit stops the reading; a count of JSON values stops the parse of what was read.
       return detail.endsWith('JSON values')

@@ -2,6 +2,7 @@
 // It follows ../shared/service-api.md strictly: what the document does not allow is refused with
 // an error body `{success: false, errors: [{code, message}]}`, like a real API would.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
 import type { Limiter } from './limiters.js'
 
@@ -100,6 +101,8 @@ export interface StandInOptions {
    * purge is answered 500.
    */
   onPurge?: (purge: Purge) => Promise<void> | void
+  /** Serve https:// with this certificate and key (PEM; test/support/tls.ts makes them) instead of plain http://. */
+  tls?: { cert: string; key: string }
 }
 
 export const CNAME_TARGET = 'edge.stand-in-cdn.net'
@@ -390,7 +393,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     })
   }
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     maxInFlight = Math.max(maxInFlight, ++inFlight)
     let counted = true
     const done = (): void => {
@@ -401,9 +404,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) respond(res, 500, { success: false, errors: [{ code: 500, message: String(error) }] })
     })
-  })
+  }
+  const server = options.tls === undefined ? createServer(listener) : createTlsServer({ cert: options.tls.cert, key: options.tls.key }, listener)
   server.keepAliveTimeout = 30_000
-  server.on('connection', (socket) => {
+  server.on('connection', (socket: Socket) => {
     connections++
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
@@ -415,7 +419,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const { port } = server.address() as AddressInfo
 
   return {
-    url: `http://127.0.0.1:${port}${BASE_PATH}`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}${BASE_PATH}`,
     apiKey,
     zones,
     requests,

@@ -1,9 +1,14 @@
 import { hasSubscribers, subscribe, unsubscribe } from 'node:diagnostics_channel'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Agent, EnvHttpProxyAgent, MockAgent } from 'undici'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../src/http/pacer.js'
-import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
+import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, withoutUserInfo, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
+import { createTestCa, type TestCa } from '../support/tls.js'
 
 let api: StandIn
 let sleeps: number[]
@@ -186,7 +191,7 @@ describe('ApiClient', () => {
 
   it('opens no more connections than its dispatcher allows', async () => {
     api.barrier(2)
-    const c = client({ dispatcher: createDispatcher(2) })
+    const c = client({ dispatcher: createDispatcher(api.url, 2) })
     const answers = await Promise.all([1, 2, 3, 4].map((n) => c.request('POST', purge, { body: { tags: [`t${n}`] } })))
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
     expect(api.connections).toBe(2)
@@ -377,7 +382,7 @@ describe('ApiClient answer size', () => {
   it('drops the connection of a body it refuses, so that the next request need not wait for it', async () => {
     api.fault({ path: purge, status: 200, silentAfterHeaders: true, headers: { 'content-length': '2000' } })
     // One connection, and a timeout longer than the test: a refused body left open would block the next request.
-    const c = client({ dispatcher: createDispatcher(1), timeoutMs: 120_000 })
+    const c = client({ dispatcher: createDispatcher(api.url, 1), timeoutMs: 120_000 })
     expect((await failure(request(c, 1000))).details.kind).toBe('too-large')
     expect(await request(c)).toMatchObject({ status: 200, body: { success: true } })
     expect(api.connections).toBe(2)
@@ -452,6 +457,104 @@ describe('transportFailure', () => {
     expect(transportFailure(Object.assign(new Error('getaddrinfo ENOTFOUND api.example.net'), { code: 'ENOTFOUND' }), signal, 1000)).toEqual({ kind: 'network', detail: 'ENOTFOUND' })
     expect(transportFailure(Object.assign(new Error('socket hang up'), { code: 23 }), signal, 1000)).toEqual({ kind: 'network', detail: 'socket hang up' })
     expect(transportFailure('plain text', signal, 1000)).toEqual({ kind: 'network', detail: 'plain text' })
+  })
+
+  it('is a TLS failure when the certificate was not accepted, its code on the error or on its cause', () => {
+    const signal = new AbortController().signal
+    const expired = Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' })
+    expect(transportFailure(expired, signal, 1000)).toEqual({ kind: 'tls', detail: 'CERT_HAS_EXPIRED' })
+    const wrapped = Object.assign(new Error('secure proxy connection failed', { cause: expired }), { code: 'UND_ERR_PRX_TLS' })
+    expect(transportFailure(wrapped, signal, 1000)).toEqual({ kind: 'tls', detail: 'CERT_HAS_EXPIRED' })
+  })
+
+  it('takes the credentials of any URL out of a message it quotes', () => {
+    const signal = new AbortController().signal
+    expect(transportFailure(new Error('cannot reach http://proxyuser:s3cret@proxy.example:3128/'), signal, 1000)).toEqual({ kind: 'network', detail: 'cannot reach http://***@proxy.example:3128/' })
+    expect(transportFailure('via socks5://s3cret@proxy.example', signal, 1000)).toEqual({ kind: 'network', detail: 'via socks5://***@proxy.example' })
+  })
+})
+
+describe('withoutUserInfo', () => {
+  it('hides user and password of every URL, and leaves everything else', () => {
+    expect(withoutUserInfo('http://a:b@one.example/x and https://c@two.example')).toBe('http://***@one.example/x and https://***@two.example')
+    expect(withoutUserInfo('http://one.example/path@v2 mail me@example.com')).toBe('http://one.example/path@v2 mail me@example.com')
+    expect(withoutUserInfo('http://a b@c')).toBe('http://a b@c')
+    expect(withoutUserInfo('no url here')).toBe('no url here')
+  })
+})
+
+describe('createDispatcher', () => {
+  const PROXIES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy']
+  beforeEach(() => {
+    // A proxy that is not there: a request sent to it fails with ECONNREFUSED.
+    for (const name of PROXIES) vi.stubEnv(name, 'http://127.0.0.1:1')
+    for (const name of ['NO_PROXY', 'no_proxy']) vi.stubEnv(name, '')
+  })
+  afterEach(() => vi.unstubAllEnvs())
+
+  it('sends to a plain http:// API directly, whatever the proxy variables say: the key would reach the proxy in cleartext', async () => {
+    const dispatcher = createDispatcher(api.url, 1)
+    expect(dispatcher).toBeInstanceOf(Agent)
+    expect(dispatcher).not.toBeInstanceOf(EnvHttpProxyAgent)
+    const response = await client({ dispatcher }).request('GET', '/zones')
+    expect(response.status).toBe(200)
+    expect(api.requests).toHaveLength(1)
+  })
+
+  it('honours the proxy variables for an https:// API', async () => {
+    const dispatcher = createDispatcher('https://api.example.net/v1', 1)
+    expect(dispatcher).toBeInstanceOf(EnvHttpProxyAgent)
+    const error = await failure(client({ baseUrl: 'https://127.0.0.1:9/v1', dispatcher, maxAttempts: 1 }).request('GET', '/zones'))
+    expect(error.details).toMatchObject({ kind: 'network', detail: 'ECONNREFUSED' })
+  })
+})
+
+describe('ApiClient over TLS', () => {
+  let dir: string
+  let ca: TestCa
+  let secure: StandIn | undefined
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cdn-purge-client-tls-'))
+    ca = createTestCa(dir)
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  afterEach(async () => {
+    await secure?.close()
+    secure = undefined
+  })
+
+  it('does not retry a certificate the runner does not trust, and says it is one', async () => {
+    secure = await startStandIn({ tls: { cert: ca.selfSigned.cert.pem, key: ca.selfSigned.key.pem } })
+    const attempts: AttemptRecord[] = []
+    const retries: RetryRecord[] = []
+    const c = client({ baseUrl: secure.url, dispatcher: new Agent(), maxAttempts: 5, onAttempt: (a) => attempts.push(a), onRetry: (r) => retries.push(r) })
+    const error = await failure(c.request('GET', '/zones'))
+    expect(error.details).toMatchObject({ kind: 'tls', detail: 'DEPTH_ZERO_SELF_SIGNED_CERT', attempts: 1, retryable: false })
+    expect(error.message).toContain('NODE_EXTRA_CA_CERTS')
+    expect(attempts.map((a) => a.outcome)).toEqual(['certificate not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)'])
+    expect(retries).toEqual([])
+    expect(sleeps).toEqual([])
+    expect([c.requestsSent, c.retries]).toEqual([1, 0])
+    expect(secure.connections).toBe(1)
+    expect(secure.requests).toEqual([])
+  })
+
+  it('talks to a server whose CA it trusts', async () => {
+    secure = await startStandIn({ tls: { cert: ca.server.cert.pem, key: ca.server.key.pem } })
+    const c = client({ baseUrl: secure.url, apiKey: secure.apiKey, dispatcher: new Agent({ connect: { ca: ca.ca.pem } }) })
+    expect((await c.request('GET', '/zones')).status).toBe(200)
+    expect(secure.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${secure.apiKey}`])
+  })
+})
+
+describe('ApiClient error details', () => {
+  it('hides the key in a network error it quotes', async () => {
+    const mock = new MockAgent()
+    mock.disableNetConnect()
+    mock.get('http://api.test').intercept({ path: '/v1/zones', method: 'GET' }).replyWithError(new Error(`refused for ${api.apiKey}`))
+    const error = await failure(client({ baseUrl: 'http://api.test/v1', dispatcher: mock, maxAttempts: 1 }).request('GET', '/zones'))
+    expect(error.details).toMatchObject({ kind: 'network', detail: 'refused for ***' })
+    expect(error.message).not.toContain(api.apiKey)
   })
 })
 

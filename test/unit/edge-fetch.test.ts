@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestCa } from '../support/tls.js'
 import { MAX_HASHED_BYTES, openEdge, type EdgeFetcher, type EdgeSettings } from '../../src/edge/fetch.js'
 import { defaultBody, startEdge, type StandInEdge } from '../stand-in/edge.js'
 
@@ -171,6 +177,22 @@ describe('openEdge: when there is no answer', () => {
 
   it('reports a URL it cannot fetch as a network error, without throwing', async () => {
     expect(await fetcher().get('not a url', 'skip')).toEqual({ kind: 'network', detail: 'network error (ERR_INVALID_URL)' })
+  })
+
+  it('says a certificate the runner does not trust is one, with Node\'s code for why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-edge-tls-'))
+    const { selfSigned } = createTestCa(dir)
+    const server = createServer({ cert: selfSigned.cert.pem, key: selfSigned.key.pem }, (_, res) => res.end('page'))
+    try {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      vi.stubEnv('HTTP_PROXY', undefined)
+      const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/a.html`
+      expect(await fetcher().get(url, 'skip')).toEqual({ kind: 'network', detail: 'TLS certificate not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)' })
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('fetches nothing once closed', async () => {

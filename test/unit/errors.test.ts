@@ -168,6 +168,27 @@ describe('describeFailure', () => {
       'GET /zones failed: HTTP 301. Redirects are not followed: set "api-url" to the address the API is served at.'
     )
   })
+  it('describes a certificate the runner does not trust: its code, api-url, and how to trust a private CA', () => {
+    const trust = 'If the API\'s certificate is issued by a private CA, trust that CA: set NODE_EXTRA_CA_CERTS to the path of its PEM file in the step\'s env:. Not retried: the certificate would be the same.'
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'tls', detail: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', attempts: 1 })).toBe(
+      `GET /zones failed: the server's TLS certificate was not trusted (UNABLE_TO_VERIFY_LEAF_SIGNATURE). Check "api-url". ${trust}`
+    )
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'tls', attempts: 1 })).toBe(`GET /zones failed: the server's TLS certificate was not trusted. Check "api-url". ${trust}`)
+    for (const code of ['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']) {
+      expect(describeFailure({ method: 'GET', path: '/zones', kind: 'tls', detail: code, attempts: 1 })).toBe(
+        `GET /zones failed: the server's TLS certificate was not trusted (${code}). The certificate is not for the host in "api-url": check the address. ${trust}`
+      )
+    }
+    for (const code of ['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']) {
+      expect(describeFailure({ method: 'GET', path: '/zones', kind: 'tls', detail: code, attempts: 1 })).toBe(
+        `GET /zones failed: the server's TLS certificate was not trusted (${code}). The certificate is out of its validity dates: the API's certificate needs renewing, or the runner's clock is wrong; check "api-url". ${trust}`
+      )
+    }
+    const error = new ApiError({ method: 'GET', path: '/zones', kind: 'tls', detail: 'SELF_SIGNED_CERT_IN_CHAIN', attempts: 1, retryable: false })
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.details.kind).toBe('tls')
+    expect(error.message).toContain('(SELF_SIGNED_CERT_IN_CHAIN). Check "api-url".')
+  })
   it('describes an answer too large, and says why it was not retried', () => {
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'too-large', status: 200, detail: '16 MiB', requestId: 'r1', attempts: 1 })).toBe(
       'GET /zones failed: answer too large (HTTP 200, more than 16 MiB; the rest was not read) (request id r1). The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.'
