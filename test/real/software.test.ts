@@ -52,8 +52,11 @@ describe('starting and stopping', () => {
       expect(answer.status).toBe(404)
       // Squid 5: X-Cache; Squid 6: Cache-Status.
       expect(answer.headers['x-cache'] ?? answer.headers['cache-status']).toMatch(new RegExp(`^(MISS from ${cache.name}|${cache.name};)`))
-      expect(cache.accessLog()).toEqual([expect.stringMatching(/ TCP_MISS\/404 PURGE http:\/\/example\.com\/nothing /)])
+      expect(await cache.accessLog()).toEqual([expect.stringMatching(/ TCP_MISS\/404 PURGE http:\/\/example\.com\/nothing /)])
       expect(readdirSync(cache.dir)).toEqual(expect.arrayContaining(['cache', 'cache.log', 'squid.conf']))
+      // Its log holds each request's headers: a key sent to it in cleartext would be found there (proxy.test.ts).
+      await proxyRequest(cache.port, 'GET', 'http://127.0.0.1:9/v1/zones', { authorization: 'Bearer key-in-cleartext' })
+      expect((await cache.accessLog())[1]).toMatch(/ GET http:\/\/127\.0\.0\.1:9\/v1\/zones .*Authorization: Bearer key-in-cleartext/)
     } finally {
       await cache.stop()
     }

@@ -113,10 +113,10 @@ function startProcess(program: string, args: readonly string[]): { child: ChildP
 }
 
 /** Sends one request to the cache as a proxy (the absolute URL in the request line); resolves with the status and headers. */
-export function proxyRequest(proxyPort: number, method: string, url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export function proxyRequest(proxyPort: number, method: string, url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url)
-    const req = request({ host: '127.0.0.1', port: proxyPort, method, path: url, headers: { host: target.host }, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port: proxyPort, method, path: url, headers: { host: target.host, ...headers }, agent: false }, (res) => {
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => (body += chunk))
@@ -209,6 +209,9 @@ sub vcl_recv {
 /** Squid's access log with each request's headers, so that a test can see whatever reached it. */
 const ACCESS_LOG_FORMAT = 'logformat withheaders %ts.%03tu %>a %Ss/%03>Hs %rm %ru %mt [%>h]'
 
+/** The host of the requests that mark how far Squid's access log has got. */
+const MARK_HOST = 'access-log-mark.invalid'
+
 export interface SquidOptions {
   /** As the edge: what it does not have comes from this origin. Without it, a plain proxy that goes direct (CONNECT included). */
   readonly origin?: OriginAddress
@@ -217,8 +220,11 @@ export interface SquidOptions {
 }
 
 export interface SquidCache extends Cache {
-  /** The access log's lines so far. */
-  accessLog(): string[]
+  /**
+   * The access log's lines for every transaction that ended before this call. Squid writes a line just
+   * after the answer, so a mark is sent and awaited: every line before it is in (the marks are left out).
+   */
+  accessLog(): Promise<string[]>
   /** The name it gives itself in X-Cache and Via: unique to this instance. */
   readonly name: string
 }
@@ -293,6 +299,20 @@ export async function startSquid(options: SquidOptions = {}): Promise<SquidCache
     throw error
   }
   const readLog = (): string[] => readIfThere(accessLog).split('\n').filter(Boolean)
+  let marks = 0
+  const settledLog = async (): Promise<string[]> => {
+    // A PURGE of a URL nobody cached: answered by Squid itself, never sent on.
+    const mark = `http://${MARK_HOST}/${++marks}`
+    await proxyRequest(port, 'PURGE', mark)
+    const deadline = Date.now() + START_TIMEOUT_MS
+    let lines = readLog()
+    while (!lines.some((line) => line.includes(` PURGE ${mark} `))) {
+      if (Date.now() > deadline) throw new Error(`Squid did not log ${mark} in ${START_TIMEOUT_MS / 1000} s`)
+      await sleep(20)
+      lines = readLog()
+    }
+    return lines.filter((line) => !line.includes(` PURGE http://${MARK_HOST}/`))
+  }
   return {
     kind: 'squid',
     url: `http://127.0.0.1:${port}`,
@@ -302,7 +322,7 @@ export async function startSquid(options: SquidOptions = {}): Promise<SquidCache
     pid: child.pid as number,
     purge: async (url) => (await proxyRequest(port, 'PURGE', url)).status,
     hits: () => readLog().filter((line) => / TCP_[A-Z_]*HIT\//.test(line)).length,
-    accessLog: readLog,
+    accessLog: settledLog,
     stop
   }
 }
