@@ -1,8 +1,8 @@
 // The edge scenarios, run against each real cache (varnish.test.ts, squid.test.ts): the bundle spawned as
-// the runner runs it, the stand-in API on loopback (direct: NO_PROXY), and the cache as the edge, reached
-// through HTTP_PROXY as the action's verify and warm fetches reach a CDN. The cache keeps what a loopback
-// origin serves (max-age 600), and the stand-in API's purge handler sends `PURGE <url>` to it before it
-// answers, as a CDN's purge reaches its edge.
+// the runner runs it, the stand-in API on loopback (http://, so never through a proxy), and the cache as
+// the edge, reached through HTTP_PROXY as the action's verify and warm fetches reach a CDN. The cache
+// keeps what a loopback origin serves (max-age 600), and the stand-in API's purge handler sends
+// `PURGE <url>` to it before it answers, as a CDN's purge reaches its edge.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -100,7 +100,8 @@ export function edgeScenarios(kind: 'varnish' | 'squid'): void {
       for (const url of purge.files.filter((file) => !skip.includes(file))) purgeStatuses.push(await cache.purge(url))
     }
 
-    const env = () => ({ HTTP_PROXY: cache.url, NO_PROXY: '127.0.0.1' })
+    // No NO_PROXY: the loopback http:// API is never sent through a proxy, and the edge fetches all are.
+    const env = () => ({ HTTP_PROXY: cache.url })
 
     /** That the next visit's answer came from the cache, in the cache's own words. */
     const servedFromCache = (headers: Record<string, string | string[] | undefined>): boolean =>

@@ -70,6 +70,15 @@ describe('Squid as the proxy to the API', () => {
     }
   })
 
+  it('an https:// API whose host NO_PROXY names: Squid receives nothing, the purge goes direct', async () => {
+    const api = await standIn({ tls: { cert: ca.server.cert.pem, key: ca.server.key.pem } })
+    const log = await logFromHere()
+    const run = await api.run({ tags: 'release' }, { env: { HTTPS_PROXY: squid.url, NO_PROXY: '127.0.0.1', NODE_EXTRA_CA_CERTS: ca.ca.path } })
+    expect(run.code).toBe(0)
+    expect(api.purges).toHaveLength(1)
+    expect(await log()).toEqual([])
+  })
+
   it.each(['HTTP_PROXY', 'http_proxy'])('a loopback http:// API with %s at Squid: Squid receives nothing, the purge goes direct', async (variable) => {
     const api = await standIn()
     expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:/)
