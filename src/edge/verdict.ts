@@ -83,7 +83,7 @@ const PARAM = /^([a-z*][a-z0-9_\-.*]*)(?:=(.+))?$/i
  */
 function readCacheStatus(text: string): CacheSays {
   const emptied = text.replace(QUOTED, '""')
-  if (emptied.replaceAll('""', '').includes('"')) return undefined
+  if (emptied.split('""').some((part) => part.includes('"'))) return undefined
   const entries = emptied
     .split(',')
     .map((entry) => entry.trim())
@@ -93,8 +93,9 @@ function readCacheStatus(text: string): CacheSays {
   if (!CACHE_NAME.test(name as string)) return undefined
   let hit = false
   for (const param of params) {
-    const [, key, value] = PARAM.exec(param) ?? []
-    if (key === undefined) return undefined
+    const match = PARAM.exec(param)
+    if (match === null) return undefined
+    const [, key, value] = match as unknown as [string, string, string | undefined]
     if (key.toLowerCase() !== 'hit') continue
     if (value !== undefined && value !== '?1' && value !== '?0') return undefined
     hit = value !== '?0'
@@ -143,7 +144,8 @@ export function judgeAnswer(status: number, headers: ResponseHeaders, secondsSin
   const since = `${Math.floor(secondsSincePurge)} s since the purge`
   if (age !== undefined) {
     if (age <= secondsSincePurge + AGE_SLACK_SECONDS) return judged('fresh', `Age ${age} s, within the ${since}`)
-    const skewed = originBehindSeconds > 0 && age <= secondsSincePurge + AGE_SLACK_SECONDS + originBehindSeconds
+    // Never for a clock that is right or ahead (0 or less): the Age is over the time since the purge and the slack.
+    const skewed = age <= secondsSincePurge + AGE_SLACK_SECONDS + originBehindSeconds
     return judged('stale', `Age ${age} s, but only ${since}${skewed ? `; the origin's clock is off by about ${thousands(originBehindSeconds)} s (behind): maybe not stale` : ''}`)
   }
   const miss = seen.find((header) => header.says === 'not from cache')

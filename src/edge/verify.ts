@@ -151,11 +151,10 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
       return skew === undefined ? [] : [skew]
     })
   )
-  const behind = Math.max(0, -(clockSkew?.seconds ?? 0))
-  if (behind > 0) {
-    stale.forEach((index) => {
-      verdicts[index] = { ...(verdicts[index] as UrlVerdict), ...judge(answers[index] as EdgeAnswer, (targets[index] as VerifyTarget).purgedAt, behind) }
-    })
+  // Negative when the origin is ahead: judgeAnswer says nothing then, as when the clock is right.
+  const originBehind = -(clockSkew?.seconds ?? 0)
+  for (const index of stale) {
+    verdicts[index] = { ...(verdicts[index] as UrlVerdict), ...judge(answers[index] as EdgeAnswer, (targets[index] as VerifyTarget).purgedAt, originBehind) }
   }
   return { verdicts, clockSkew }
 }
