@@ -2,6 +2,7 @@ import * as path from 'node:path'
 import * as core from '@actions/core'
 import { GLOB_OPTIONS } from './changes/glob.js'
 import { InputError } from './errors.js'
+import { unusableProxyVariable } from './http/client.js'
 import { registerSecret } from './secrets.js'
 import type { ZoneSettings } from './settings.js'
 import { shown, splitUrlList } from './urls.js'
@@ -174,6 +175,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   }
   const verify = parseVerify(input('verify'))
   const warm = parseBoolean('warm', input('warm'), false)
+  checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, source.env)
   const probeUrls = splitUrlList(source.getInput('probe-urls'))
   const verifyTimeout = input('verify-timeout')
   if (verify === 0 && verifyTimeout !== '' && verifyTimeout !== String(DEFAULT_VERIFY_TIMEOUT_SECONDS)) {
@@ -386,6 +388,20 @@ export function parseApiUrl(value: string): string {
     throw new InputError('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.')
   }
   return url.href.replace(/\/+$/, '')
+}
+
+/**
+ * A proxy the environment names that undici cannot use fails here, before any request, naming the variable;
+ * its value is not quoted, as a proxy address may hold a password. Only when something goes through it
+ * (`used`): an https:// API, or the edge checks (verify, warm). An http:// API never goes through a proxy.
+ */
+export function checkProxy(used: boolean, env: NodeJS.ProcessEnv): void {
+  const name = used ? unusableProxyVariable(env) : undefined
+  if (name === undefined) return
+  throw new InputError(
+    `The environment variable ${name} is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. ` +
+      'Its value is not shown: it may hold a password.'
+  )
 }
 
 /** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */

@@ -58,3 +58,11 @@ function redactEach<T>(value: T): T {
   }
   return value
 }
+
+/**
+ * The user and password of every URL in the text hidden (`https://user:token@host/…` → `https://***@host/…`):
+ * for messages of other software that may quote one (git's remote, a proxy's address).
+ */
+export function scrubCredentials(text: string): string {
+  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@')
+}

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { GitError } from '../errors.js'
+import { scrubCredentials } from '../secrets.js'
 
 /** One line of `git diff --name-status`: a status letter, the path, and for renames and copies the old path. */
 export interface DiffEntry {
@@ -27,11 +28,6 @@ export function parseNameStatus(output: string): DiffEntry[] {
 /** Paths whose URLs must be purged: added, modified and deleted files, and both sides of a rename. */
 export function changedPaths(entries: readonly DiffEntry[]): string[] {
   return [...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))]
-}
-
-/** Hides credentials that a remote URL may carry (`https://user:token@host/…`) in git's messages. */
-export function scrubCredentials(text: string): string {
-  return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@')
 }
 
 /** Runs git and returns its standard output; a failure throws GitError with git's own first error line. */

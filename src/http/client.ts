@@ -4,6 +4,7 @@ import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.j
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 import { certificateProblem } from './tls.js'
+import { scrubCredentials } from '../secrets.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -122,6 +123,34 @@ export function createDispatcher(baseUrl: string, connections: number): Dispatch
   const options = { connections, keepAliveTimeout: 10_000 }
   return new URL(baseUrl).protocol === 'https:' ? new EnvHttpProxyAgent(options) : new Agent(options)
 }
+
+/** The schemes undici can reach a proxy by. */
+const PROXY_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'socks5:', 'socks:'])
+
+/**
+ * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
+ * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
+ * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
+ */
+export function unusableProxyVariable(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  for (const [lower, upper] of [
+    ['https_proxy', 'HTTPS_PROXY'],
+    ['http_proxy', 'HTTP_PROXY']
+  ] as const) {
+    const name = env[lower] === undefined ? upper : lower
+    const value = env[name]
+    if (value === undefined || value === '') continue
+    const url = URL.parse(value)
+    if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '') return name
+  }
+  return undefined
+}
+
+/**
+ * A proxy that would not open the tunnel, said as such: undici reports it as an abort
+ * (`Proxy response (407) !== 200 when HTTP Tunneling`), which its code alone does not tell.
+ */
+const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/
 
 /**
  * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
@@ -343,14 +372,12 @@ export function transportFailure(error: unknown, signal: AbortSignal, timeoutMs:
   if (signal.aborted && error === signal.reason) return { kind: 'timeout', detail: `${timeoutMs / 1000} s` }
   const certificate = certificateProblem(error)
   if (certificate !== undefined) return { kind: 'tls', detail: certificate }
+  const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null
+  if (refused !== null) return { kind: 'network', detail: `the proxy refused the tunnel: HTTP ${refused[1]}` }
   const code = (error as { code?: unknown } | null | undefined)?.code
-  return { kind: 'network', detail: typeof code === 'string' ? code : withoutUserInfo(error instanceof Error ? error.message : String(error)) }
+  return { kind: 'network', detail: typeof code === 'string' ? code : scrubCredentials(error instanceof Error ? error.message : String(error)) }
 }
 
-/** `scheme://user:password@host` → `scheme://***@host`, wherever it appears in the text. */
-export function withoutUserInfo(text: string): string {
-  return text.replace(/(\/\/)[^\s/@]*@/g, '$1***@')
-}
 
 function outcomeOf(result: AttemptResult): number | string {
   switch (result.kind) {

@@ -134,7 +134,7 @@ const TRUST_A_PRIVATE_CA =
   'Not retried: the certificate would be the same.'
 
 /** What to check for a certificate Node gave this code for, then how to trust a private CA. */
-function certificateHint(code: string): string {
+function certificateHint(code: string | undefined): string {
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
     return `The certificate is not for the host in "api-url": check the address. ${TRUST_A_PRIVATE_CA}`
   }
@@ -151,7 +151,7 @@ function hintFor(details: ApiErrorDetails): string {
     case 'network':
       return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.'
     case 'tls':
-      return certificateHint(details.detail ?? '')
+      return certificateHint(details.detail)
     case 'too-large':
       return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.'
     case 'unsuccessful':

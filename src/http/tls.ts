@@ -3,7 +3,7 @@
  * errors, and Node's own for a certificate that does not name the host. A certificate does not change between
  * attempts, so none of these is worth another.
  */
-const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
+export const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
   'UNABLE_TO_GET_ISSUER_CERT',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -27,6 +27,8 @@ const CERTIFICATE_CODES: ReadonlySet<string> = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID'
 ])
 
+const isCertificateCode = (code: unknown): code is string => (CERTIFICATE_CODES as ReadonlySet<unknown>).has(code)
+
 /** How deep to look into `cause`: undici wraps a proxy's TLS failure once; a loop of causes must end. */
 const MAX_CAUSES = 4
 
@@ -35,7 +37,7 @@ export function certificateProblem(error: unknown): string | undefined {
   let current = error
   for (let depth = 0; depth <= MAX_CAUSES && typeof current === 'object' && current !== null; depth++) {
     const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && CERTIFICATE_CODES.has(code)) return code
+    if (isCertificateCode(code)) return code
     current = (current as { cause?: unknown }).cause
   }
   return undefined

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { Agent, EnvHttpProxyAgent, MockAgent } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../src/http/pacer.js'
-import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, withoutUserInfo, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
+import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, unusableProxyVariable, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 import { createTestCa, type TestCa } from '../support/tls.js'
@@ -467,6 +467,14 @@ describe('transportFailure', () => {
     expect(transportFailure(wrapped, signal, 1000)).toEqual({ kind: 'tls', detail: 'CERT_HAS_EXPIRED' })
   })
 
+  it('says a proxy refused the tunnel, with the status it answered', () => {
+    const signal = new AbortController().signal
+    const refused = Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' })
+    expect(transportFailure(refused, signal, 1000)).toEqual({ kind: 'network', detail: 'the proxy refused the tunnel: HTTP 407' })
+    expect(transportFailure(Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling, or not'), { code: 'UND_ERR_ABORTED' }), signal, 1000)).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
+    expect(transportFailure({ message: 'Proxy response (502) !== 200 when HTTP Tunneling', code: 'UND_ERR_ABORTED' }, signal, 1000)).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
+  })
+
   it('takes the credentials of any URL out of a message it quotes', () => {
     const signal = new AbortController().signal
     expect(transportFailure(new Error('cannot reach http://proxyuser:s3cret@proxy.example:3128/'), signal, 1000)).toEqual({ kind: 'network', detail: 'cannot reach http://***@proxy.example:3128/' })
@@ -474,12 +482,28 @@ describe('transportFailure', () => {
   })
 })
 
-describe('withoutUserInfo', () => {
-  it('hides user and password of every URL, and leaves everything else', () => {
-    expect(withoutUserInfo('http://a:b@one.example/x and https://c@two.example')).toBe('http://***@one.example/x and https://***@two.example')
-    expect(withoutUserInfo('http://one.example/path@v2 mail me@example.com')).toBe('http://one.example/path@v2 mail me@example.com')
-    expect(withoutUserInfo('http://a b@c')).toBe('http://a b@c')
-    expect(withoutUserInfo('no url here')).toBe('no url here')
+describe('unusableProxyVariable', () => {
+  it('is undefined when no proxy is set, or every one set is a URL undici can reach a proxy by', () => {
+    expect(unusableProxyVariable({})).toBeUndefined()
+    expect(unusableProxyVariable({ HTTPS_PROXY: '', HTTP_PROXY: '' })).toBeUndefined()
+    for (const url of ['http://proxy.example:3128', 'https://u:p@proxy.example', 'socks5://127.0.0.1:1080', 'socks://proxy.example']) {
+      expect(unusableProxyVariable({ HTTPS_PROXY: url, http_proxy: url })).toBeUndefined()
+    }
+  })
+
+  it('names a variable that is not a URL, has no scheme undici knows, or names no host', () => {
+    expect(unusableProxyVariable({ HTTPS_PROXY: 'proxy.corp:3128' })).toBe('HTTPS_PROXY')
+    expect(unusableProxyVariable({ https_proxy: 'not a url' })).toBe('https_proxy')
+    expect(unusableProxyVariable({ HTTP_PROXY: 'ftp://proxy.example' })).toBe('HTTP_PROXY')
+    expect(unusableProxyVariable({ http_proxy: 'socks5:///path' })).toBe('http_proxy')
+    expect(unusableProxyVariable({ HTTPS_PROXY: 'http://proxy.example', HTTP_PROXY: 'nope' })).toBe('HTTP_PROXY')
+  })
+
+  it('reads each pair as undici does: the lowercase name when it is set at all, even empty', () => {
+    expect(unusableProxyVariable({ https_proxy: 'http://proxy.example', HTTPS_PROXY: 'nope' })).toBeUndefined()
+    expect(unusableProxyVariable({ https_proxy: '', HTTPS_PROXY: 'nope' })).toBeUndefined()
+    expect(unusableProxyVariable({ http_proxy: 'http://proxy.example', HTTP_PROXY: 'nope' })).toBeUndefined()
+    expect(unusableProxyVariable({ https_proxy: 'nope', http_proxy: 'nope' })).toBe('https_proxy')
   })
 })
 

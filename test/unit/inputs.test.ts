@@ -3,6 +3,7 @@ import { InputError } from '../../src/errors.js'
 import { redact } from '../../src/secrets.js'
 import {
   checkCredential,
+  checkProxy,
   getInputs,
   parseAnalytics,
   parseApiUrl,
@@ -540,5 +541,27 @@ describe('parsers, at their edges', () => {
   })
   it('splitList (tags) splits on every comma and whitespace', () => {
     expect(splitList(',a,,b  c,')).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('checkProxy', () => {
+  it('refuses a proxy variable undici cannot use for an https:// API, naming it but not its value', async () => {
+    const error = await inputErrorOf(getInputs(source(minimal, { HTTPS_PROXY: 'proxyuser:pass-3e9f@proxy.corp:3128' })))
+    expect(error.message).toBe(
+      'The environment variable HTTPS_PROXY is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. Its value is not shown: it may hold a password.'
+    )
+    expect(inputError(() => checkProxy(true, { http_proxy: 'nope' })).message).toMatch(/^The environment variable http_proxy is not/)
+  })
+
+  it('checks the proxy for an http:// API when verify or warm go through it to the edge', async () => {
+    const loopback = { ...minimal, 'api-url': 'http://localhost:9/v1' }
+    expect((await inputErrorOf(getInputs(source({ ...loopback, verify: '1' }, { HTTP_PROXY: 'nope' })))).message).toMatch(/^The environment variable HTTP_PROXY is not/)
+    expect((await inputErrorOf(getInputs(source({ ...loopback, warm: 'true' }, { HTTP_PROXY: 'nope' })))).message).toMatch(/^The environment variable HTTP_PROXY is not/)
+  })
+
+  it('lets a usable proxy through, and any value at all when nothing goes through a proxy', async () => {
+    expect(() => checkProxy(true, { HTTPS_PROXY: 'http://proxy.example:3128' })).not.toThrow()
+    expect(() => checkProxy(false, { HTTPS_PROXY: 'nope', HTTP_PROXY: 'nope' })).not.toThrow()
+    await expect(getInputs(source({ ...minimal, 'api-url': 'http://localhost:9/v1' }, { HTTP_PROXY: 'nope' }))).resolves.toMatchObject({ apiUrl: 'http://localhost:9/v1' })
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type * as Secrets from '../../src/secrets.js'
+import { scrubCredentials } from '../../src/secrets.js'
 import { captureStdout } from './fixtures/stdout.js'
 
 const written = captureStdout()
@@ -102,5 +103,19 @@ describe('redactDeep', () => {
     const { redactDeep } = await fresh()
     const value = { a: ['x'] }
     expect(redactDeep(value)).toBe(value)
+  })
+})
+
+describe('scrubCredentials', () => {
+  it('hides the user and password of remote URLs in git messages', () => {
+    expect(scrubCredentials("fatal: unable to access 'https://x-access-token:ghs_secret@github.com/acme/site/': 403")).toBe(
+      "fatal: unable to access 'https://***@github.com/acme/site/': 403"
+    )
+    expect(scrubCredentials('fatal: could not read from ssh://git@host/repo')).toBe('fatal: could not read from ssh://***@host/repo')
+    expect(scrubCredentials("fatal: '/tmp/no-such-remote' does not appear to be a git repository")).toBe("fatal: '/tmp/no-such-remote' does not appear to be a git repository")
+  })
+  it('hides them wherever they are in the text, of every URL, and leaves everything else', () => {
+    expect(scrubCredentials('via http://a:b@one.example/x and SOCKS5://c@two.example')).toBe('via http://***@one.example/x and SOCKS5://***@two.example')
+    expect(scrubCredentials('http://one.example/path@v2 mail me@example.com')).toBe('http://one.example/path@v2 mail me@example.com')
   })
 })
