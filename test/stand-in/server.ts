@@ -95,6 +95,12 @@ export interface StandInOptions {
    * over it, 429 with Retry-After; its headers (if any) on every purge answer.
    */
   rateLimit?: Limiter
+  /**
+   * Called with each purge the API accepted, before it answers: what a real CDN does at its edge (the
+   * real-software tests send `PURGE <url>` to a cache here). The answer waits for it; if it throws, the
+   * purge is answered 500.
+   */
+  onPurge?: (purge: Purge) => Promise<void> | void
   /** Serve https:// with this certificate and key (PEM; test/support/tls.ts makes them) instead of plain http://. */
   tls?: { cert: string; key: string }
 }
@@ -243,7 +249,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
           fail(429, 10429, 'Rate limit exceeded')
         }
       }
+      const purgesBefore = purges.length
       const data = route(method, path, url.searchParams, body)
+      const accepted = purges[purgesBefore]
+      if (accepted !== undefined && options.onPurge !== undefined) await options.onPurge(accepted)
       respond(res, 200, { success: true, ...data })
     } catch (error) {
       if (!(error instanceof HttpFailure)) throw error

@@ -185,3 +185,53 @@ describe('stand-in barrier', () => {
     expect(api.maxInFlight).toBe(3)
   })
 })
+
+describe('stand-in purge hook (what a CDN does at its edge)', () => {
+  it('is called with each accepted purge before the answer, which waits for it; never for a refused one', async () => {
+    const seen: string[] = []
+    let release: () => void = () => undefined
+    const hooked = await startStandIn({
+      onPurge: async (purge) => {
+        seen.push(purge.files.join(' '))
+        await new Promise<void>((resolve) => (release = resolve))
+      }
+    })
+    try {
+      const post = (body: unknown) =>
+        fetch(`${hooked.url}/zones/zone-example/purge`, { method: 'POST', headers: { authorization: `Bearer ${hooked.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      expect((await post({ files: ['not a url'] })).status).toBe(400)
+      expect(seen).toEqual([])
+      let answered = false
+      const answer = post({ files: ['https://example.com/a'] }).then((response) => {
+        answered = true
+        return response
+      })
+      await vi.waitFor(() => expect(seen).toEqual(['https://example.com/a']))
+      expect(answered).toBe(false)
+      release()
+      expect((await answer).status).toBe(200)
+    } finally {
+      await hooked.close()
+    }
+  })
+
+  it('answers 500 when the hook fails, the purge still recorded as accepted', async () => {
+    const hooked = await startStandIn({
+      onPurge: () => {
+        throw new Error('edge unreachable')
+      }
+    })
+    try {
+      const response = await fetch(`${hooked.url}/zones/zone-example/purge`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${hooked.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tags: ['t'] })
+      })
+      expect(response.status).toBe(500)
+      expect(JSON.stringify(await response.json())).toContain('edge unreachable')
+      expect(hooked.purges).toHaveLength(1)
+    } finally {
+      await hooked.close()
+    }
+  })
+})
