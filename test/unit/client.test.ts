@@ -1,4 +1,5 @@
 import { hasSubscribers, subscribe, unsubscribe } from 'node:diagnostics_channel'
+import { request as undiciRequest } from 'undici'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../src/http/pacer.js'
 import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
@@ -334,6 +335,25 @@ describe('ApiClient answer size', () => {
     api.fault({ path: purge, status: 200, body, headers: chunked })
     expect(await request(client(), body.length)).toMatchObject({ status: 200, body: { success: true } })
     expect(await request(client(), body.length)).toMatchObject({ status: 200, body: { success: true } })
+  })
+
+  it('reads a body of stated length whole, with undici\'s own reader, and one of no stated length as a stream', async () => {
+    // undici's body class, from an answer of its own: its text() is the whole-body reader.
+    const probe = await undiciRequest(`${api.url}/zones`)
+    const bodyClass = Object.getPrototypeOf(probe.body) as { text: () => Promise<string> }
+    await probe.body.text()
+    const whole = vi.spyOn(bodyClass, 'text')
+    try {
+      const body = JSON.stringify({ success: true, data: 'd'.repeat(1000) })
+      api.fault({ path: purge, status: 200, body, headers: { 'content-length': String(body.length) } })
+      expect(await request(client(), body.length)).toMatchObject({ body: { success: true } })
+      expect(whole).toHaveBeenCalledTimes(1)
+      api.fault({ path: purge, status: 200, body, headers: chunked })
+      expect(await request(client(), body.length)).toMatchObject({ body: { success: true } })
+      expect(whole).toHaveBeenCalledTimes(1)
+    } finally {
+      whole.mockRestore()
+    }
   })
 
   it('fails a body one byte over the limit as too large, and does not retry it', async () => {

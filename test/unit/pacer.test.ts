@@ -228,6 +228,35 @@ describe('Pacer: a 503 that asks for time', () => {
     await clock.run(() => sentAt.length === 2)
     expect(sentAt).toEqual([1000, 2000])
   })
+  /**
+   * Nine answers 200 at once (nine got through in the last second), a 429, then 200 ms later a 503 with a
+   * Retry-After: the pace it leaves. `headers` on every answer.
+   */
+  const after503 = async (headers: Record<string, string>): Promise<number | undefined> => {
+    const clock = new VirtualClock()
+    const pacer = new Pacer({ concurrency: 20, maxWaitMs: 60_000, now: () => clock.now, sleep: clock.sleep })
+    const answer = async (status: number, more: Record<string, string> = {}): Promise<void> => {
+      let ticket: Ticket | undefined
+      void pacer.acquire().then((got) => (ticket = got))
+      await clock.run(() => ticket !== undefined)
+      pacer.observe(ticket as Ticket, status, { ...headers, ...more })
+      ;(ticket as Ticket).done()
+    }
+    for (let request = 0; request < 9; request++) await answer(200)
+    await answer(429)
+    void clock.sleep(200)
+    await clock.run(() => clock.now >= 200)
+    await answer(503, { 'retry-after': '1' })
+    return pacer.pace
+  }
+  it('cuts the pace by a fixed share on a 503 with rate-limit headers, as on a 429 with them', async () => {
+    // A bucket's headers (10 a second): the 429 set the pace to the policy's 10, and the 503 cuts it by a quarter.
+    expect(await after503({ ratelimit: '"default";r=0;t=1', 'ratelimit-policy': '"default";q=10;w=1' })).toBe(7.5)
+  })
+  it('keeps the pace that got through on a 503 without rate-limit headers', async () => {
+    // No headers: nine got through in the last second, which the 429 made the pace, and the 503 keeps it.
+    expect(await after503({})).toBe(9)
+  })
   it.each([
     [503, {}],
     [500, { 'retry-after': '2' }],
