@@ -304,7 +304,6 @@ export class Pacer {
 
   /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
   private delay(now: number): { wait: number; onRefillAlone: boolean } {
-    // Stryker disable next-line BooleanLiteral: onRefillAlone is read only when headers were seen, and then this is not reached
     if (this.unsaid()) return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false }
     const tokens = this.tokens(now)
     // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.

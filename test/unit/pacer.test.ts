@@ -213,6 +213,37 @@ describe('Pacer: a window or a bucket, by how its remaining comes back', () => {
   })
 })
 
+describe('Pacer: requests sent while a window found from 429s alone decides', () => {
+  it('are not sent on a refill, so their answers are no evidence of a window when headers come later', async () => {
+    const clock = new VirtualClock()
+    const pacer = new Pacer({ concurrency: 4, maxWaitMs: 60_000, now: () => clock.now, sleep: clock.sleep })
+    const acquire = async (): Promise<Ticket> => {
+      let ticket: Ticket | undefined
+      void pacer.acquire().then((got) => (ticket = got))
+      await clock.run(() => ticket !== undefined)
+      return ticket as Ticket
+    }
+    const answer = async (status: number): Promise<void> => {
+      const ticket = await acquire()
+      pacer.observe(ticket, status, {})
+      ticket.done()
+    }
+    // No headers: three through, a 429, and 300 ms later another refused: a window is suspected, and tested.
+    for (let request = 0; request < 3; request++) await answer(200)
+    await answer(429)
+    void clock.sleep(300)
+    await clock.run(() => clock.now >= 300)
+    await answer(429)
+    // Two requests go while the window decides; their 429s come with a bucket's headers (10 a second).
+    const [first, second] = [await acquire(), await acquire()]
+    const bucket = { ratelimit: '"default";r=0;t=1', 'ratelimit-policy': '"default";q=10;w=1' }
+    pacer.observe(first, 429, bucket)
+    pacer.observe(second, 429, bucket)
+    // Still taken for a bucket: paced by what got through, not by the policy as a window would be.
+    expect(pacer.pace).toBeLessThan(10)
+  })
+})
+
 describe('Pacer: a 503 that asks for time', () => {
   it('slows the pace as a 429 does when it carries a Retry-After, and is not counted as one', async () => {
     const clock = new VirtualClock()
