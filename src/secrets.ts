@@ -18,9 +18,7 @@ export function registerSecret(value: string): void {
 export function redact(text: string): string {
   let out = text
   for (const secret of longestFirst) {
-    // Most texts hold no secret: looking first spares a copy of every one of them.
-    // Stryker disable next-line ConditionalExpression: a shortcut only; splitting on a secret that is not there gives the same text
-    if (out.includes(secret)) out = out.split(secret).join('***')
+    out = out.replaceAll(secret, '***')
   }
   return out
 }

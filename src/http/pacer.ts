@@ -240,15 +240,14 @@ export class Pacer {
     if (previous !== undefined && ticket.sequence < previous.sequence) return
     this.reading = { info, at: now, sequence: ticket.sequence }
     // An answer's `remaining` is after its own request: the API took one more than that at once.
-    this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1)
-    // Stryker disable next-line ConditionalExpression: without both remainings the difference is NaN, which compares false, as 0 does here
-    const rose = previous?.info.remaining !== undefined && info.remaining !== undefined ? info.remaining - previous.info.remaining : 0
+    this.capacity = Math.max(this.capacity, info.remaining + 1)
+    const rose = previous === undefined ? 0 : info.remaining - previous.info.remaining
     // Most of the quota back at once is a new window. More back than the policy's refill explains since the
     // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.
     const renewed = rose >= this.capacity / 2
     const refill = refillOf(info)
-    // Stryker disable next-line ConditionalExpression: without a previous reading or a refill, rose is 0 or the comparison is with NaN: false either way
-    if (renewed && previous !== undefined && refill !== undefined && rose > refill * (now - previous.at) + SPARE) this.sawReset = true
+    // Renewed only when a previous reading rose. Without a refill, nothing explains the rise: infinitely much would have to.
+    if (renewed && rose > (refill ?? Number.POSITIVE_INFINITY) * (now - (previous as Reading).at) + SPARE) this.sawReset = true
     if (info.resetMs !== undefined) {
       const at = now + info.resetMs
       // Resets come in whole seconds: the earliest one said for the current window is the most exact.
@@ -270,7 +269,7 @@ export class Pacer {
 
   /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
   private windowed(): boolean {
-    return this.reading?.info.remaining !== undefined && (this.refill() === undefined || !this.trustRefill())
+    return this.reading !== undefined && (this.refill() === undefined || !this.trustRefill())
   }
 
   /** Requests per millisecond the API's policy refills, when it says. */
@@ -293,9 +292,8 @@ export class Pacer {
    */
   private tokens(now: number): { window: number; bucket: number | undefined } | undefined {
     const reading = this.reading
-    const remaining = reading?.info.remaining
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: a reading always has remaining (readRateLimit), so either test alone decides
-    if (reading === undefined || remaining === undefined) return undefined
+    if (reading === undefined) return undefined
+    const remaining = reading.info.remaining
     const unaccounted = this.sent - reading.sequence - 1
     const afterReset = this.resetAt !== undefined && now >= this.resetAt && reading.at < this.resetAt
     const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted
@@ -306,7 +304,6 @@ export class Pacer {
 
   /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
   private delay(now: number): { wait: number; onRefillAlone: boolean } {
-    // Stryker disable next-line BooleanLiteral: onRefillAlone is read only when headers were seen, and then this is not reached
     if (this.unsaid()) return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false }
     const tokens = this.tokens(now)
     // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.

@@ -3,8 +3,8 @@
 // `RateLimit-Remaining` / `RateLimit-Reset`, or `X-RateLimit-*`. Pure; unreadable values are ignored.
 
 export interface RateLimitInfo {
-  /** Requests the API will still take before the quota is restored. */
-  readonly remaining?: number
+  /** Requests the API will still take before the quota is restored: every reading says it. */
+  readonly remaining: number
   /** Milliseconds until the quota is restored (the window resets, or the bucket is full again). */
   readonly resetMs?: number
   /** Requests allowed per window, when the API says. */

@@ -128,8 +128,9 @@ export class RefusalWindow {
       // The window's length: between two resets each found right after a refusal, no more than two
       // Retry-Afters apart (a longer gap is a pause in the step). A probe past the allowance measures none.
       const afterRefusal = !this.open
-      const gap = this.previousReset === undefined ? undefined : sentAt - this.previousReset
-      if (afterRefusal && gap !== undefined && gap <= 2 * this.longestRetryAfterMs) this.periodMs = gap
+      // With no reset found before, the gap is NaN, which measures nothing.
+      const gap = sentAt - (this.previousReset ?? Number.NaN)
+      if (afterRefusal && gap <= 2 * this.longestRetryAfterMs) this.periodMs = gap
       this.previousReset = afterRefusal ? sentAt : undefined
       // A window that took its whole quota clears the count.
       if (this.windowOk >= this.windowQuota) this.windowRefused = 0
@@ -143,7 +144,6 @@ export class RefusalWindow {
       return
     }
     // Sent before this window opened: it counts for none. (The window's first request took the branch above.)
-    // Stryker disable next-line EqualityOperator: the request at windowFrom is the one that opened it, counted there
     if (sequence < this.windowFrom) return
     this.windowOk++
     if (this.guess === 'testing' && sequence >= (this.testFrom as number) && ++this.testOk >= this.testSize) this.guess = 'window'
@@ -161,8 +161,8 @@ export class RefusalWindow {
    * refused waits for the next reset, and the window is known to be spent).
    */
   private get allowance(): number {
-    // Stryker disable next-line LogicalOperator: before the test burst's first request the window is shut, and this is not read
-    return this.guess === 'testing' ? (this.testFrom ?? 0) + this.testSize - this.windowFrom : this.windowQuota + this.extra
+    // While testing, it is read only with the window open, which set testFrom.
+    return this.guess === 'testing' ? (this.testFrom as number) + this.testSize - this.windowFrom : this.windowQuota + this.extra
   }
 
   /** Milliseconds until the next request may go, with `sent` requests sent so far, the last at `lastSentAt`. */

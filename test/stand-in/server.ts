@@ -64,6 +64,8 @@ export interface RecordedRequest {
   body: unknown
   /** True when a fault answered it. */
   faulted: boolean
+  /** The status the stand-in answered with, once it has; undefined for a fault's answer. */
+  status?: number
 }
 
 export interface Purge {
@@ -253,9 +255,11 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       const data = route(method, path, url.searchParams, body)
       const accepted = purges[purgesBefore]
       if (accepted !== undefined && options.onPurge !== undefined) await options.onPurge(accepted)
+      recorded.status = 200
       respond(res, 200, { success: true, ...data })
     } catch (error) {
       if (!(error instanceof HttpFailure)) throw error
+      recorded.status = error.status
       respond(res, error.status, { success: false, errors: [{ code: error.code, message: error.message }] })
     }
   }

@@ -2,7 +2,7 @@ import { hasSubscribers, subscribe, unsubscribe } from 'node:diagnostics_channel
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Agent, EnvHttpProxyAgent, MockAgent } from 'undici'
+import { Agent, EnvHttpProxyAgent, MockAgent, request as undiciRequest } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../src/http/pacer.js'
 import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, unusableProxyVariable, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
@@ -223,32 +223,65 @@ describe('ApiClient', () => {
     expect(error.details).toMatchObject({ kind: 'network', detail: 'UND_ERR_SOCKET', attempts: 1 })
   })
 
-  it('times out a request that hangs, and retries it', async () => {
-    api.fault({ path: purge, hang: true })
-    const response = await client({ timeoutMs: 200 }).request('POST', purge, { body: { tags: ['a'] } })
-    expect(response.attempts).toBe(2)
-    expect(sleeps).toEqual([500])
-  })
+  describe('timeouts, on a fake clock moved once the request is on the wire', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+    /**
+     * Moves the fake clock past the timeout once per attempt, after `channel` says the attempt got that far:
+     * 'undici:client:sendHeaders' (the request went out) or 'undici:request:headers' (the answer's headers came).
+     */
+    const timeOut = async <T>(start: () => Promise<T>, channel: string, timeoutMs: number, attempts: number): Promise<T> => {
+      // Counted from before the first request: an attempt may get that far while the clock is being moved.
+      let seen = 0
+      const listener = (): void => {
+        seen++
+      }
+      subscribe(channel, listener)
+      try {
+        const pending = start()
+        for (let attempt = 1; attempt <= attempts; attempt++) {
+          while (seen < attempt) await new Promise((resolve) => setImmediate(resolve))
+          await vi.advanceTimersByTimeAsync(timeoutMs)
+        }
+        return await pending
+      } finally {
+        unsubscribe(channel, listener)
+      }
+    }
 
-  it('times out an answer whose headers came but whose body never does', async () => {
-    api.fault({ path: purge, silentAfterHeaders: true, times: 2 })
-    const retries: string[] = []
-    const error = await failure(client({ timeoutMs: 200, maxAttempts: 2, onRetry: (r) => retries.push(r.reason) }).request('POST', purge, { body: { tags: ['a'] } }))
-    expect(retries).toEqual(['timed out'])
-    expect(error.details).toMatchObject({ kind: 'timeout', detail: '0.2 s', attempts: 2 })
-  })
+    it('times out a request that hangs, and retries it', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      api.fault({ path: purge, hang: true })
+      const response = await timeOut(() => client({ timeoutMs: 200 }).request('POST', purge, { body: { tags: ['a'] } }), 'undici:client:sendHeaders', 200, 1)
+      expect(response.attempts).toBe(2)
+      expect(sleeps).toEqual([500])
+    })
 
-  it('times out a body that drips in: the timeout covers the whole answer', async () => {
-    api.fault({ path: purge, dripMs: 20 })
-    const error = await failure(client({ timeoutMs: 300, maxAttempts: 1 }).request('POST', purge, { body: { tags: ['a'] } }))
-    expect(error.details).toMatchObject({ kind: 'timeout', attempts: 1 })
-  })
+    it('times out an answer whose headers came but whose body never does', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      api.fault({ path: purge, silentAfterHeaders: true, times: 2 })
+      const retries: string[] = []
+      const error = await timeOut(() => failure(client({ timeoutMs: 200, maxAttempts: 2, onRetry: (r) => retries.push(r.reason) }).request('POST', purge, { body: { tags: ['a'] } })), 'undici:request:headers', 200, 2)
+      expect(retries).toEqual(['timed out'])
+      expect(error.details).toMatchObject({ kind: 'timeout', detail: '0.2 s', attempts: 2 })
+    })
 
-  it('says a request timed out', async () => {
-    api.fault({ path: purge, hang: true, times: 2 })
-    const error = await failure(client({ timeoutMs: 200, maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } }))
-    expect(error.details.kind).toBe('timeout')
-    expect(error.message).toMatch(/timed out after 0.2 s after 2 attempts/)
+    it('times out a body that drips in: the timeout covers the whole answer', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+      api.fault({ path: purge, dripMs: 20 })
+      // The stand-in drips a byte every 20 ms of the same fake clock: 15 bytes come before the timeout.
+      const error = await timeOut(() => failure(client({ timeoutMs: 300, maxAttempts: 1 }).request('POST', purge, { body: { tags: ['a'] } })), 'undici:request:headers', 300, 1)
+      expect(error.details).toMatchObject({ kind: 'timeout', attempts: 1 })
+    })
+
+    it('says a request timed out', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+      api.fault({ path: purge, hang: true, times: 2 })
+      const error = await timeOut(() => failure(client({ timeoutMs: 200, maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } })), 'undici:client:sendHeaders', 200, 2)
+      expect(error.details.kind).toBe('timeout')
+      expect(error.message).toMatch(/timed out after 0.2 s after 2 attempts/)
+    })
   })
 
   it('does not follow redirects', async () => {
@@ -339,6 +372,25 @@ describe('ApiClient answer size', () => {
     api.fault({ path: purge, status: 200, body, headers: chunked })
     expect(await request(client(), body.length)).toMatchObject({ status: 200, body: { success: true } })
     expect(await request(client(), body.length)).toMatchObject({ status: 200, body: { success: true } })
+  })
+
+  it('reads a body of stated length whole, with undici\'s own reader, and one of no stated length as a stream', async () => {
+    // undici's body class, from an answer of its own: its text() is the whole-body reader.
+    const probe = await undiciRequest(`${api.url}/zones`)
+    const bodyClass = Object.getPrototypeOf(probe.body) as { text: () => Promise<string> }
+    await probe.body.text()
+    const whole = vi.spyOn(bodyClass, 'text')
+    try {
+      const body = JSON.stringify({ success: true, data: 'd'.repeat(1000) })
+      api.fault({ path: purge, status: 200, body, headers: { 'content-length': String(body.length) } })
+      expect(await request(client(), body.length)).toMatchObject({ body: { success: true } })
+      expect(whole).toHaveBeenCalledTimes(1)
+      api.fault({ path: purge, status: 200, body, headers: chunked })
+      expect(await request(client(), body.length)).toMatchObject({ body: { success: true } })
+      expect(whole).toHaveBeenCalledTimes(1)
+    } finally {
+      whole.mockRestore()
+    }
   })
 
   it('fails a body one byte over the limit as too large, and does not retry it', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as AnalyticsModule from '../../src/analytics.js'
 import type * as EdgeModule from '../../src/edge/index.js'
 import type * as ExecuteModule from '../../src/execute.js'
@@ -12,7 +12,7 @@ import type * as RoutingModule from '../../src/routing.js'
 import { parseOutputFile } from '../e2e/run-action.js'
 import { startEdge, type StandInEdge } from '../stand-in/edge.js'
 import { git, makeHistory } from '../stand-in/git-repo.js'
-import { startGitHub } from '../stand-in/github.js'
+import { startGitHub, type GitHubStandIn } from '../stand-in/github.js'
 import { startStandIn, zone, type StandIn } from '../stand-in/server.js'
 import { captureStdout } from './fixtures/stdout.js'
 
@@ -46,13 +46,22 @@ vi.mock('../../src/execute.js', async (importOriginal) => {
     }
   }
 })
+// The edge check's clock: real time when it starts, moved only by its waits (rechecks of what is still
+// stale), which take no real time. The waits are recorded.
+const edgeSleeps = vi.hoisted((): number[] => [])
 vi.mock('../../src/edge/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof EdgeModule>()
   return {
     ...actual,
-    checkEdge: async (...args: Parameters<typeof actual.checkEdge>) => {
+    checkEdge: async (...[purged, probes, request, io]: Parameters<typeof actual.checkEdge>) => {
       throwIfSet('edge')
-      return actual.checkEdge(...args)
+      let now = io.now()
+      const sleep = (ms: number): Promise<void> => {
+        edgeSleeps.push(ms)
+        now += ms
+        return Promise.resolve()
+      }
+      return actual.checkEdge(purged, probes, request, { ...io, now: () => now, sleep })
     }
   }
 })
@@ -83,16 +92,21 @@ vi.mock('../../src/routing.js', async (importOriginal) => {
     }
   }
 })
-vi.mock('../../src/report/index.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof ReportModule>()
-  return {
-    ...actual,
-    report: async (...args: Parameters<typeof actual.report>) => {
-      throwIfSet('report')
-      return actual.report(...args)
+// Named, so that a test that mocks the report otherwise can put this one back (vi.doUnmock would leave the real module).
+const reportMock = vi.hoisted(
+  () =>
+    async (importOriginal: <T>() => Promise<T>): Promise<typeof ReportModule> => {
+      const actual = await importOriginal<typeof ReportModule>()
+      return {
+        ...actual,
+        report: async (...args: Parameters<typeof actual.report>) => {
+          throwIfSet('report')
+          return actual.report(...args)
+        }
+      }
     }
-  }
-})
+)
+vi.mock('../../src/report/index.js', reportMock)
 
 // run() in this process, the way @github/local-action runs it: inputs from INPUT_* variables, outputs
 // and the summary to real files, against the loopback stand-in. (The end-to-end tests run the bundle.)
@@ -105,8 +119,17 @@ const saved = { ...process.env }
 let api: StandIn
 let edge: StandInEdge | undefined
 const log = captureStdout()
+// One GitHub stand-in for the file: the GitHub client keeps the API address it was first loaded with, so
+// every test that reaches it must give the same one, whichever runs first.
+const githubToken = 'ghs_mainTestToken000000000000000000000000'
+let github: GitHubStandIn
 
+beforeAll(async () => {
+  github = await startGitHub(githubToken)
+})
 beforeEach(async () => {
+  edgeSleeps.length = 0
+  github.comparisons.clear()
   api = await startStandIn({ zones: [zone('zn1', 'example.com'), zone('zn2', 'example.org')] })
   rmSync(workspace, { recursive: true, force: true })
   mkdirSync(workspace, { recursive: true })
@@ -122,7 +145,10 @@ afterEach(async () => {
   await edge?.close()
   edge = undefined
 })
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true })
+  await github.close()
+})
 
 async function runWith(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<{ outputs: Record<string, string>; summary: string; log: string; code: number | undefined }> {
   // Each run's own log, outputs and summary.
@@ -261,6 +287,8 @@ describe('run', () => {
     expect(step.code).toBe(1)
     expect(step.outputs).toMatchObject({ 'verified-files': '1', 'stale-files': '["http://example.com/a.html"]', 'warmed-files': '2' })
     expect(errorLines(step.log)[0]).toMatch(/^::error title=CDN purge failed::1 of 2 URLs checked at the edge still served a copy cached before the purge after 1 s/)
+    // The stale URL was checked again until verify-timeout, on the injected clock.
+    expect(edgeSleeps).toEqual([1000])
   })
 
   it('says how long the run and the zone lookup took, of this run, and how many retries there were', async () => {
@@ -356,9 +384,8 @@ describe('run', () => {
   })
 
   it('warns once, not twice, when it purges everything because the change list may be cut off', async () => {
-    const token = 'ghs_mainTestToken000000000000000000000000'
+    const token = githubToken
     const history = makeHistory()
-    const github = await startGitHub(token)
     try {
       const checkout = history.clone('shallow')
       git(checkout, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
@@ -375,32 +402,28 @@ describe('run', () => {
       expect(api.purges).toEqual([{ zoneId: 'zn1', everything: true, files: [], tags: [] }])
     } finally {
       history.remove()
-      await github.close()
     }
   })
 
   it('reports a failed GitHub compare as itself, not as a bug, and sends nothing', async () => {
-    const token = 'ghs_mainTestToken000000000000000000000000'
+    const token = githubToken
     const history = makeHistory()
-    const github = await startGitHub(token)
     try {
       const checkout = history.clone('shallow')
       git(checkout, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
       const [base, head] = [history.commits[1] ?? '', history.commits[3] ?? '']
-      // No comparison set: the stand-in answers 404 (or, as the GitHub client keeps the API address of the
-      // first test that loaded it, the connection is refused): either way a failed call, not a bug.
+      // No comparison set: the stand-in answers 404, a failed call, not a bug.
       const step = await runWith(
         { 'changed-since': base, 'site-dir': 'site', 'github-token': token },
         { GITHUB_WORKSPACE: checkout, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
       )
       expect(step.code).toBe(1)
       const [error] = errorLines(step.log)
-      expect(error).toMatch(new RegExp(`^::error title=CDN purge failed::GitHub API: comparing ${base}\\.\\.\\.${head} failed \\(HTTP \\d+\\): `))
+      expect(error).toMatch(new RegExp(`^::error title=CDN purge failed::GitHub API: comparing ${base}\\.\\.\\.${head} failed \\(HTTP 404\\): `))
       expect(error).not.toContain('Unexpected error')
       expect(api.purges).toEqual([])
     } finally {
       history.remove()
-      await github.close()
     }
   })
 
@@ -544,7 +567,7 @@ describe('run', () => {
         expect(errorLines(step.log)[0]).toMatch(/^::error title=CDN purge failed::Unexpected error: Error: .*Please report this as a bug/)
         expect(step.outputs).toEqual({})
       } finally {
-        vi.doUnmock('../../src/report/index.js')
+        vi.doMock('../../src/report/index.js', reportMock)
       }
     })
   })

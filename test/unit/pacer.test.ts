@@ -213,6 +213,37 @@ describe('Pacer: a window or a bucket, by how its remaining comes back', () => {
   })
 })
 
+describe('Pacer: requests sent while a window found from 429s alone decides', () => {
+  it('are not sent on a refill, so their answers are no evidence of a window when headers come later', async () => {
+    const clock = new VirtualClock()
+    const pacer = new Pacer({ concurrency: 4, maxWaitMs: 60_000, now: () => clock.now, sleep: clock.sleep })
+    const acquire = async (): Promise<Ticket> => {
+      let ticket: Ticket | undefined
+      void pacer.acquire().then((got) => (ticket = got))
+      await clock.run(() => ticket !== undefined)
+      return ticket as Ticket
+    }
+    const answer = async (status: number): Promise<void> => {
+      const ticket = await acquire()
+      pacer.observe(ticket, status, {})
+      ticket.done()
+    }
+    // No headers: three through, a 429, and 300 ms later another refused: a window is suspected, and tested.
+    for (let request = 0; request < 3; request++) await answer(200)
+    await answer(429)
+    void clock.sleep(300)
+    await clock.run(() => clock.now >= 300)
+    await answer(429)
+    // Two requests go while the window decides; their 429s come with a bucket's headers (10 a second).
+    const [first, second] = [await acquire(), await acquire()]
+    const bucket = { ratelimit: '"default";r=0;t=1', 'ratelimit-policy': '"default";q=10;w=1' }
+    pacer.observe(first, 429, bucket)
+    pacer.observe(second, 429, bucket)
+    // Still taken for a bucket: paced by what got through, not by the policy as a window would be.
+    expect(pacer.pace).toBeLessThan(10)
+  })
+})
+
 describe('Pacer: a 503 that asks for time', () => {
   it('slows the pace as a 429 does when it carries a Retry-After, and is not counted as one', async () => {
     const clock = new VirtualClock()
@@ -227,6 +258,35 @@ describe('Pacer: a 503 that asks for time', () => {
     for (let request = 0; request < 2; request++) void pacer.acquire().then(() => sentAt.push(clock.now))
     await clock.run(() => sentAt.length === 2)
     expect(sentAt).toEqual([1000, 2000])
+  })
+  /**
+   * Nine answers 200 at once (nine got through in the last second), a 429, then 200 ms later a 503 with a
+   * Retry-After: the pace it leaves. `headers` on every answer.
+   */
+  const after503 = async (headers: Record<string, string>): Promise<number | undefined> => {
+    const clock = new VirtualClock()
+    const pacer = new Pacer({ concurrency: 20, maxWaitMs: 60_000, now: () => clock.now, sleep: clock.sleep })
+    const answer = async (status: number, more: Record<string, string> = {}): Promise<void> => {
+      let ticket: Ticket | undefined
+      void pacer.acquire().then((got) => (ticket = got))
+      await clock.run(() => ticket !== undefined)
+      pacer.observe(ticket as Ticket, status, { ...headers, ...more })
+      ;(ticket as Ticket).done()
+    }
+    for (let request = 0; request < 9; request++) await answer(200)
+    await answer(429)
+    void clock.sleep(200)
+    await clock.run(() => clock.now >= 200)
+    await answer(503, { 'retry-after': '1' })
+    return pacer.pace
+  }
+  it('cuts the pace by a fixed share on a 503 with rate-limit headers, as on a 429 with them', async () => {
+    // A bucket's headers (10 a second): the 429 set the pace to the policy's 10, and the 503 cuts it by a quarter.
+    expect(await after503({ ratelimit: '"default";r=0;t=1', 'ratelimit-policy': '"default";q=10;w=1' })).toBe(7.5)
+  })
+  it('keeps the pace that got through on a 503 without rate-limit headers', async () => {
+    // No headers: nine got through in the last second, which the 429 made the pace, and the 503 keeps it.
+    expect(await after503({})).toBe(9)
   })
   it.each([
     [503, {}],

@@ -54,6 +54,24 @@ describe('RefusalWindow: telling a window from a bucket', () => {
     window.refused(14, true, 400)
     expect(window.guess).toBe('bucket')
   })
+  it('does not take probes sent before the test burst, refused, for refusals within a window', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    // Request 22 finds the reset; 23 and 24 went before its answer came, and the test burst is 25 on.
+    window.succeeded(22, 1000, true, 25)
+    window.refused(23, false, 1005)
+    window.refused(24, false, 1006)
+    expect(window.guess).toBe('testing')
+  })
+  it('counts a probe past the test burst that gets through as part of the test, not as a new window', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    // The test burst is 23..30; request 31 (a probe sent once it was all out) is answered first.
+    window.succeeded(31, 1100, true, 32)
+    for (let sequence = 23; sequence < 30; sequence++) window.succeeded(sequence, 1001, true, 32)
+    expect(window.guess).toBe('window')
+  })
   it('counts a refusal before the test burst (a probe) as no verdict', () => {
     const window = afterBurst(20)
     window.refused(21, true, 150)
@@ -282,6 +300,13 @@ describe('RefusalWindow: bursting at each reset', () => {
     window.retryAfter(2700)
     window.refused(64, false, 4100)
     expect(window.delay(4110, 65, 4105)).toBe(6800 - 4110)
+  })
+  it('measures a length from resets exactly twice the longest Retry-After apart', () => {
+    const window = found()
+    window.refused(42, true, 1100)
+    // Resets found at 1000 and 3000, the longest Retry-After 1000: a window of 2 s, 20 in it.
+    window.succeeded(43, 3000, true, 44)
+    expect(window.pace).toBe(10)
   })
   it('does not measure a length across a pause: resets further apart than twice the longest Retry-After', () => {
     const window = found()
