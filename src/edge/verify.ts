@@ -2,7 +2,7 @@
 // stale ones again every few seconds until they turn fresh or the time allowed runs out.
 import { mapConcurrent } from '../concurrency.js'
 import { plural } from '../text.js'
-import { checkContent, fileSha256, type ContentCheck } from './content.js'
+import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
 import { judgeAnswer, type Judgement, type Verdict } from './verdict.js'
 
@@ -106,7 +106,7 @@ export function countVerdicts(verdicts: readonly UrlVerdict[]): Record<Verdict, 
 export async function verifyUrls(targets: readonly VerifyTarget[], options: VerifyOptions): Promise<UrlVerdict[]> {
   const digests = new Map<string, Promise<string>>()
   const fileDigest = (file: string) => (): Promise<string> => {
-    const known = digests.get(file) ?? fileSha256(file)
+    const known = digests.get(file) ?? deployedSha256(file)
     digests.set(file, known)
     return known
   }
