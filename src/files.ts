@@ -38,8 +38,8 @@ const CHUNK_BYTES = 256 * 1024
 /** Opened for reading: no link as the last part (the path given is already resolved), and a FIFO without a writer does not block. */
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
 
-/** Created for writing: a new file or nothing (O_EXCL also refuses a link of that name, dangling or not). */
-const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
+/** Created for writing: a new file or nothing. With O_CREAT, O_EXCL also refuses a link of that name, dangling or not, and never follows it. */
+const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL
 
 /** The folders files may lie in: the workspace (GITHUB_WORKSPACE, else the working directory) and RUNNER_TEMP (else the system's temporary folder). */
 export function allowedRoots(env: NodeJS.ProcessEnv = process.env): string[] {
@@ -55,7 +55,7 @@ export interface ReadLimits {
 
 const isWithin = (path: string, root: string): boolean => {
   const rest = relative(root, path)
-  return rest === '' || (rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest))
+  return rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest)
 }
 
 /** Throws UnsafeFileError unless `real` (a resolved path) lies inside one of the roots, and in no system folder. */
@@ -131,15 +131,13 @@ export async function fileSha256(path: string, limits: ReadLimits): Promise<stri
   return hash.digest('hex')
 }
 
-/** The nearest folder of `folder` that exists, resolved (so that creating the rest cannot follow a link out). */
+/**
+ * The nearest folder of `folder` that resolves, resolved (so that creating the rest cannot follow a link out);
+ * "/" always does. A folder that cannot be resolved for another reason than not existing is passed too: mkdir then says what is wrong.
+ */
 async function nearestExisting(folder: string): Promise<string> {
-  try {
-    return await realpath(folder)
-  } catch (error) {
-    const parent = dirname(folder)
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === folder) throw error
-    return nearestExisting(parent)
-  }
+  const resolved = await realpath(folder).catch(() => undefined)
+  return resolved ?? nearestExisting(dirname(folder))
 }
 
 /** Creates `folder` when missing and returns it resolved; UnsafeFileError when it (or the part that exists, checked before creating anything) lies outside the roots. */
@@ -174,15 +172,12 @@ export async function writeFileSafely(path: string, text: string, options: Write
   const target = resolve(path)
   const folder = await placeFolder(dirname(target), roots)
   const final = join(folder, basename(target))
-  const existing = await lstat(final).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined
-    throw error
-  })
+  // Not there (or not to be seen): the exclusive open and the rename below never follow a link either way.
+  const existing = await lstat(final).catch(() => undefined)
   if (existing?.isSymbolicLink()) throw new UnsafeFileError('link', 'is a symbolic link, which is never written through')
   if (existing !== undefined && !existing.isFile()) throw new UnsafeFileError('not a file', `is ${kindOf(existing)}, not a regular file`)
   const temporary = join(folder, `.${basename(target)}.${(options.random ?? (() => randomBytes(8).toString('hex')))()}.tmp`)
   const handle = await open(temporary, CREATE_FLAGS, 0o666)
-  let renamed = false
   try {
     try {
       await handle.writeFile(text)
@@ -191,8 +186,9 @@ export async function writeFileSafely(path: string, text: string, options: Write
     }
     // rename replaces a link put there meanwhile; it never writes through one.
     await rename(temporary, final)
-    renamed = true
-  } finally {
-    if (!renamed) await rm(temporary, { force: true })
+  } catch (error) {
+    // The write's own error is the one to report, not a failure to clean up after it.
+    await rm(temporary).catch(() => undefined)
+    throw error
   }
 }

@@ -151,6 +151,11 @@ describe('fileSha256', () => {
 })
 
 describe('checkInside', () => {
+  it('takes a root itself as inside, and the folder above it as outside', async () => {
+    expect(await checkInside(workspace, [workspace])).toBe(workspace)
+    expect(await refusal(checkInside(base, [workspace]))).toMatchObject({ kind: 'outside' })
+  })
+
   it('returns the resolved path of a place inside, and refuses one outside', async () => {
     mkdirSync(join(workspace, 'site'))
     expect(await checkInside(join(workspace, 'site'), roots)).toBe(join(workspace, 'site'))
@@ -236,5 +241,6 @@ describe('fileProblem', () => {
     expect(fileProblem(new UnsafeFileError('link', 'is a symbolic link, which is never written through'))).toBe('the file is a symbolic link, which is never written through')
     expect(fileProblem(new Error('EACCES: permission denied'))).toBe('EACCES: permission denied')
     expect(fileProblem('odd')).toBe('odd')
+    expect(new UnsafeFileError('outside', 'resolves outside').name).toBe('UnsafeFileError')
   })
 })
