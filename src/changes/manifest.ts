@@ -47,9 +47,9 @@ export async function buildManifest(dir: string, input = 'site-dir', limits: Par
     throw error instanceof UnsafeFileError ? refused(dir, error.message) : error
   }
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  const candidates = entries.filter((entry) => !entry.isDirectory()).map((entry) => join(entry.parentPath, entry.name))
+  const candidates = entries.map((entry) => join(entry.parentPath, entry.name))
   const hashed = await mapConcurrent(candidates, 16, async (path) => {
-    // A link to a folder is skipped, as a folder is (its files are not listed); a broken link too.
+    // A folder is skipped (its files are listed on their own), a link to a folder too (its files are not), and a broken link.
     if ((await stat(path).catch(() => undefined))?.isDirectory() !== false) return undefined
     const name = relative(dir, path).split(sep).join('/')
     try {

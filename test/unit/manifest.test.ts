@@ -1,5 +1,5 @@
 import type * as FsPromises from 'node:fs/promises'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -146,6 +146,12 @@ describe('manifest', () => {
       const error = await buildManifest(join(dir, 'temp', 'site'), 'site-dir', { roots: [join(dir, 'temp')] }).catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(InputError)
       expect((error as InputError).message).toMatch(/^Input "site-dir": ".*temp\/site" resolves outside the workspace and RUNNER_TEMP, so/)
+    })
+
+    it('refuses a site file over 4 GiB from its size alone, without reading it', async () => {
+      write('video.mp4', '')
+      truncateSync(join(dir, 'site', 'video.mp4'), 4 * 1024 * 1024 * 1024 + 1)
+      await expect(buildManifest(join(dir, 'site'))).rejects.toThrow(/^Input "site-dir": ".*video\.mp4" is larger than 4 GiB, the most read, so/)
     })
 
     it('hashes a site file of exactly the cap, and refuses one byte more', async () => {
