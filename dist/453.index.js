@@ -157,6 +157,8 @@ var promises_ = __webpack_require__(1455);
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
+// EXTERNAL MODULE: ./src/files.ts + 1 modules
+var files = __webpack_require__(9674);
 // EXTERNAL MODULE: ./src/log.ts
 var log = __webpack_require__(5625);
 // EXTERNAL MODULE: ./src/secrets.ts
@@ -699,6 +701,7 @@ function plannedItems(result, kind) {
 
 
 
+
 /** Each output, computed on its own so that one that fails cannot take the others with it. */
 function outputThunks(result) {
     return [
@@ -810,7 +813,7 @@ function failureMessage(result) {
 async function writeFailedFiles(result, env) {
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'cdn-purge-'));
     const path = (0,external_node_path_.join)(dir, 'failed-files.txt');
-    await (0,promises_.writeFile)(path, result.failedFiles.map((url) => `${url}\n`).join(''));
+    await (0,files/* writeFileSafely */.kv)(path, result.failedFiles.map((url) => `${url}\n`).join(''), { roots: (0,files/* allowedRoots */.Mb)(env) });
     return path;
 }
 /** A task of the report whose failure must not stop the rest: its error, or undefined. */
@@ -863,7 +866,7 @@ async function report(given, writeSummary, env = process.env) {
     let failedFilesPath = '';
     const listed = await guarded(async () => (failedFilesPath = await writeFailedFiles(result, env)));
     if (listed !== undefined)
-        warnings.push(`The list of URLs not purged could not be written (${listed.message}); failed-files-path is empty.`);
+        warnings.push(`The list of URLs not purged could not be written (${(0,files/* fileProblem */.Wj)(listed)}); failed-files-path is empty.`);
     await guarded(() => core/* setOutput */.uH('failed-files-path', failedFilesPath));
     warnings.forEach((warning) => log/* warning */.$e(warning));
     result = { ...result, warnings: [...result.warnings, ...warnings] };

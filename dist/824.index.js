@@ -361,21 +361,16 @@ async function changedBetween(base, head, token, context) {
 /* harmony export */   kK: () => (/* binding */ compareManifests),
 /* harmony export */   writeManifest: () => (/* binding */ writeManifest)
 /* harmony export */ });
-/* unused harmony exports MANIFEST_FORMAT, MANIFEST_VERSION, parseManifest */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6466);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_4__);
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1532);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3916);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5769);
-
+/* unused harmony exports MANIFEST_FORMAT, MANIFEST_VERSION, MAX_SITE_FILE_BYTES, MAX_MANIFEST_BYTES, parseManifest */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1532);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3916);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9674);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8992);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5769);
 
 
 
@@ -385,23 +380,42 @@ async function changedBetween(base, head, token, context) {
 
 const MANIFEST_FORMAT = 'cdn-purge-action/manifest';
 const MANIFEST_VERSION = 1;
-async function hashFile(path) {
-    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
-    await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_4__.pipeline)((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.createReadStream)(path), hash);
-    return hash.digest('hex');
-}
-/** Hashes every file below `dir` (links followed to files; folders, broken links and anything else skipped). Throws InputError when `dir` is not a folder. */
-async function buildManifest(dir, input = 'site-dir') {
-    const folder = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.stat)(dir).catch(() => undefined);
+/** The largest site file hashed for a manifest: far above what a CDN caches as one file, and a bound on the time one file takes. */
+const MAX_SITE_FILE_BYTES = 4 * 1024 * 1024 * 1024;
+/** The largest previous manifest read, as for files-from: some 500,000 files' paths and hashes, far more than one site holds. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+/**
+ * Hashes every file below `dir`: links are followed to files inside the workspace or RUNNER_TEMP; folders
+ * (linked or not) and broken links are skipped. Throws InputError when `dir` is not a folder inside them, or
+ * when a file in it is not a regular file inside them within MAX_SITE_FILE_BYTES (a device, a FIFO, a link
+ * out of the workspace), naming the file and never reading it.
+ */
+async function buildManifest(dir, input = 'site-dir', limits = {}) {
+    const folder = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(dir).catch(() => undefined);
     if (!folder?.isDirectory()) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz(`Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .shown */ .SP)(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
     }
-    const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readdir)(dir, { recursive: true, withFileTypes: true });
-    const candidates = entries.map((entry) => (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(entry.parentPath, entry.name));
-    const hashed = await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_7__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
-        if (!(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.stat)(path).catch(() => undefined))?.isFile())
+    const refused = (path, why) => new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`);
+    try {
+        // Else a link to /proc or / would have the whole tree below it listed.
+        await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .checkInside */ .TC)(dir, limits.roots);
+    }
+    catch (error) {
+        throw error instanceof _files_js__WEBPACK_IMPORTED_MODULE_2__/* .UnsafeFileError */ .h ? refused(dir, error.message) : error;
+    }
+    const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(dir, { recursive: true, withFileTypes: true });
+    const candidates = entries.filter((entry) => !entry.isDirectory()).map((entry) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(entry.parentPath, entry.name));
+    const hashed = await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
+        // A link to a folder is skipped, as a folder is (its files are not listed); a broken link too.
+        if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path).catch(() => undefined))?.isDirectory() !== false)
             return undefined;
-        return [(0,node_path__WEBPACK_IMPORTED_MODULE_3__.relative)(dir, path).split(node_path__WEBPACK_IMPORTED_MODULE_3__.sep).join('/'), await hashFile(path)];
+        const name = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(dir, path).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/');
+        try {
+            return [name, await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .fileSha256 */ .sN)(path, { maxBytes: limits.maxBytes ?? MAX_SITE_FILE_BYTES, roots: limits.roots })];
+        }
+        catch (error) {
+            throw error instanceof _files_js__WEBPACK_IMPORTED_MODULE_2__/* .UnsafeFileError */ .h ? refused(path, error.message) : error;
+        }
     });
     // Sorted by code unit, the same on every system.
     // Stryker disable next-line EqualityOperator: paths are unique, so no two are ever equal
@@ -410,7 +424,7 @@ async function buildManifest(dir, input = 'site-dir') {
 }
 /** Reads a manifest; a malformed or foreign one is an InputError that says so. */
 function parseManifest(text, path) {
-    const foreign = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz(`Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .shown */ .SP)(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
+    const foreign = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
     let doc;
     try {
         doc = JSON.parse(text);
@@ -432,17 +446,25 @@ function parseManifest(text, path) {
     }
     return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };
 }
-/** The manifest at `path`, or undefined when there is no file there (the first run); any other failure to read it is an InputError. */
-async function readManifest(path) {
+/**
+ * The manifest at `path`, or undefined when there is no file there (the first run); any other failure to
+ * read it is an InputError, and so is a file that is not a regular file inside the workspace or
+ * RUNNER_TEMP of at most MAX_MANIFEST_BYTES (never read, never shown).
+ */
+async function readManifest(path, limits = {}) {
+    const maxBytes = limits.maxBytes ?? MAX_MANIFEST_BYTES;
     let text;
     try {
-        // Stryker disable next-line StringLiteral: without an encoding a Buffer comes back, and JSON.parse reads it as UTF-8 all the same
-        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readFile)(path, 'utf8');
+        text = (await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readFileBounded */ .Y1)(path, { maxBytes, roots: limits.roots })).toString('utf8');
     }
     catch (error) {
         if (error.code === 'ENOENT')
             return undefined;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .dz(`Input "previous-manifest": cannot read "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .shown */ .SP)(path)}" (${error.code ?? String(error)}). ` +
+        if (error instanceof _files_js__WEBPACK_IMPORTED_MODULE_2__/* .UnsafeFileError */ .h) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(path)}" ${error.message} (at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sizeText */ .lP)(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
+                'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.');
+        }
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "previous-manifest": cannot read "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(path)}" (${error.code ?? String(error)}). ` +
             'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.');
     }
     return parseManifest(text, path);
@@ -452,17 +474,12 @@ function compareManifests(previous, current) {
     const paths = new Set([...Object.keys(previous.files), ...Object.keys(current.files)]);
     return [...paths].filter((path) => previous.files[path] !== current.files[path]).sort();
 }
-/** Writes the manifest atomically: a reader sees the old file or the new one, never half of one. */
-async function writeManifest(path, manifest) {
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.dirname)(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    try {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rename)(temporary, path);
-    }
-    finally {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(temporary, { force: true });
-    }
+/**
+ * Writes the manifest atomically (a reader sees the old file or the new one, never half of one), never
+ * through a link and never outside the workspace or RUNNER_TEMP: see writeFileSafely. Refusals are UnsafeFileError.
+ */
+async function writeManifest(path, manifest, options = {}) {
+    await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .writeFileSafely */ .kv)(path, `${JSON.stringify(manifest, null, 1)}\n`, options);
 }
 
 

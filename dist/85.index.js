@@ -2,6 +2,95 @@ export const id = 85;
 export const ids = [85];
 export const modules = {
 
+/***/ 997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ MAX_HASHED_BYTES),
+/* harmony export */   G: () => (/* binding */ openEdge)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
+// The one HTTP request the edge checks need: a GET of a public URL, as a browser would send it but with
+// no cookie and no credential. This module never receives the API key or the GitHub token, so it cannot
+// send them. Bounded memory: a body is dropped, drained or hashed as it streams, never kept.
+
+
+/** The most body bytes hashed for the content check: beyond, the content is not compared. */
+const MAX_HASHED_BYTES = 16 * 1024 * 1024;
+/** A browser's Accept for a page; images, scripts and styles are served whatever it says. */
+const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+/** What browsers accept, so that the edge answers with (and warms) the copy visitors get. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+/** Closes a body that will not be read; its abort is expected, not an error to report. */
+const drop = (body) => {
+    body.on('error', () => undefined).destroy();
+};
+/** The error's code (`ECONNRESET`, `UND_ERR_SOCKET`), else the error itself. */
+const errorDetail = (error) => String(error.code ?? error);
+/**
+ * A fetcher with its own keep-alive pool that honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY like the API
+ * requests. Redirects are not followed: a 3xx is judged by its own headers.
+ */
+function openEdge(settings) {
+    const dispatcher = new undici__WEBPACK_IMPORTED_MODULE_1__.EnvHttpProxyAgent({ connections: settings.concurrency, keepAliveTimeout: 10_000 });
+    const now = settings.now ?? Date.now;
+    const limit = settings.maxHashedBytes ?? MAX_HASHED_BYTES;
+    const timeout = `timed out after ${settings.timeoutMs / 1000} s`;
+    const get = async (url, use) => {
+        const signal = AbortSignal.timeout(settings.timeoutMs);
+        const headers = {
+            'user-agent': settings.userAgent,
+            accept: ACCEPT,
+            'accept-encoding': use === 'hash' ? 'identity' : BROWSER_ENCODINGS
+        };
+        let response;
+        try {
+            response = await (0,undici__WEBPACK_IMPORTED_MODULE_1__.request)(url, { headers, dispatcher, signal });
+        }
+        catch (error) {
+            return signal.aborted ? { kind: 'timeout', detail: timeout } : { kind: 'network', detail: `network error (${errorDetail(error)})` };
+        }
+        const answeredAt = now();
+        const answer = (body) => ({ kind: 'response', status: response.statusCode, headers: response.headers, answeredAt, body });
+        const encoding = String(response.headers['content-encoding'] ?? '').trim();
+        const length = Number(response.headers['content-length']);
+        // Only a 200 is compared with the deployed file: the body of any other answer is not worth reading.
+        if (use === 'skip' || (use === 'hash' && response.statusCode !== 200)) {
+            await response.body.dump();
+            return answer({ kind: 'skipped' });
+        }
+        if (use === 'hash' && !['', 'identity'].includes(encoding.toLowerCase())) {
+            drop(response.body);
+            return answer({ kind: 'encoded', encoding });
+        }
+        if (use === 'hash' && length > limit) {
+            drop(response.body);
+            return answer({ kind: 'too large', limit });
+        }
+        const hash = use === 'hash' ? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256') : undefined;
+        let bytes = 0;
+        try {
+            for await (const chunk of response.body) {
+                bytes += chunk.length;
+                // Leaving the loop destroys the body, and with it the connection.
+                if (hash !== undefined && bytes > limit)
+                    return answer({ kind: 'too large', limit });
+                hash?.update(chunk);
+            }
+        }
+        catch (error) {
+            return answer({ kind: 'failed', detail: signal.aborted ? timeout : errorDetail(error) });
+        }
+        return answer(hash === undefined ? { kind: 'drained', bytes } : { kind: 'hashed', bytes, sha256: hash.digest('hex') });
+    };
+    return { get, close: () => dispatcher.close() };
+}
+
+
+/***/ }),
+
 /***/ 9085:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -21,23 +110,24 @@ __webpack_require__.d(__webpack_exports__, {
 var concurrency = __webpack_require__(1532);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./src/files.ts + 1 modules
+var files = __webpack_require__(9674);
+// EXTERNAL MODULE: ./src/edge/fetch.ts
+var fetch = __webpack_require__(997);
 ;// CONCATENATED MODULE: ./src/edge/content.ts
 // The content check: is what the edge serves the file that was deployed? Compared by SHA-256, the file
-// streamed from disk and the body streamed from the edge, so neither is ever held in memory.
+// read from disk in pieces and the body streamed from the edge, so neither is ever held in memory.
 
 
-/** SHA-256 (hex) of a file, read as a stream. Rejects when it cannot be read. */
-async function fileSha256(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    for await (const chunk of (0,external_node_fs_.createReadStream)(path))
-        hash.update(chunk);
-    return hash.digest('hex');
+
+/**
+ * SHA-256 (hex) of a deployed file: a regular file inside the workspace or RUNNER_TEMP of at most the
+ * size of a body that is hashed (a larger one could never compare equal). A link to /dev/zero, a FIFO,
+ * a folder or a file outside is refused (UnsafeFileError) without being read.
+ */
+function deployedSha256(path, roots) {
+    return (0,files/* fileSha256 */.sN)(path, { maxBytes: fetch/* MAX_HASHED_BYTES */.D, roots });
 }
-const mebibytes = (bytes) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 /**
  * Compares the body of a 200 answer (fetched with BodyUse `hash`) with the deployed file, whose digest
  * `fileDigest` gives (so that it is read only when there is a body to compare it with).
@@ -50,7 +140,7 @@ async function checkContent(answer, fileDigest) {
         return notCompared(`HTTP ${answer.status}`);
     const body = answer.body;
     if (body.kind === 'too large')
-        return notCompared(`larger than ${mebibytes(body.limit)}`);
+        return notCompared(`larger than ${(0,src_text/* sizeText */.lP)(body.limit)}`);
     if (body.kind === 'encoded')
         return notCompared(`sent with Content-Encoding ${body.encoding}`);
     if (body.kind === 'failed')
@@ -62,6 +152,8 @@ async function checkContent(answer, fileDigest) {
         digest = await fileDigest();
     }
     catch (error) {
+        if (error instanceof files/* UnsafeFileError */.h)
+            return notCompared(`the deployed file ${error.message}`);
         const code = error.code;
         return notCompared(`the deployed file could not be read (${typeof code === 'string' ? code : String(error)})`);
     }
@@ -244,7 +336,7 @@ function countVerdicts(verdicts) {
 async function verifyUrls(targets, options) {
     const digests = new Map();
     const fileDigest = (file) => () => {
-        const known = digests.get(file) ?? fileSha256(file);
+        const known = digests.get(file) ?? deployedSha256(file);
         digests.set(file, known);
         return known;
     };

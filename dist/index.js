@@ -45621,6 +45621,223 @@ class GitHubError extends Error {
 
 /***/ }),
 
+/***/ 9674:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  h: () => (/* binding */ UnsafeFileError),
+  Mb: () => (/* binding */ allowedRoots),
+  TC: () => (/* binding */ checkInside),
+  Wj: () => (/* binding */ fileProblem),
+  sN: () => (/* binding */ fileSha256),
+  Y1: () => (/* binding */ readFileBounded),
+  kv: () => (/* binding */ writeFileSafely)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
+;// CONCATENATED MODULE: ./src/files.ts
+// Safe file access: every file the action reads from the workspace or writes into it goes through here.
+// A pull request's checkout can hold anything: links to files outside (`urls.txt -> /proc/self/environ`),
+// devices (`z.html -> /dev/zero`), FIFOs, links planted where the action writes. So a file is read only
+// when it lies, links resolved, inside the workspace or RUNNER_TEMP, is a regular file, and is within a
+// size cap; and a file is written only through a new, randomly named file in a folder that lies inside
+// them, renamed into place, never through a link.
+
+
+
+
+
+
+/** A file the action will not read or write, and why: `message` reads after the file's name ("is a folder, not a file"). */
+class UnsafeFileError extends Error {
+    kind;
+    name = 'UnsafeFileError';
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+    }
+}
+/** An error of writing or reading a file as a clause: "the file is a symbolic link, \u2026" for a refusal, else the error's message. */
+function fileProblem(error) {
+    if (error instanceof UnsafeFileError)
+        return `the file ${error.message}`;
+    return error instanceof Error ? error.message : String(error);
+}
+/** Where the kernel shows itself as files: they report size 0 or never end (/proc/self/environ, /dev/zero), and are never data. */
+const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
+/** Read in pieces of this size: a bound on what one read holds, large enough that a 64 MiB list takes few reads. */
+const CHUNK_BYTES = 256 * 1024;
+/** Opened for reading: no link as the last part (the path given is already resolved), and a FIFO without a writer does not block. */
+const READ_FLAGS = external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
+/** Created for writing: a new file or nothing (O_EXCL also refuses a link of that name, dangling or not). */
+const CREATE_FLAGS = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0);
+/** The folders files may lie in: the workspace (GITHUB_WORKSPACE, else the working directory) and RUNNER_TEMP (else the system's temporary folder). */
+function allowedRoots(env = process.env) {
+    return [(0,external_node_path_.resolve)(env.GITHUB_WORKSPACE ?? process.cwd()), (0,external_node_path_.resolve)(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)())];
+}
+const isWithin = (path, root) => {
+    const rest = (0,external_node_path_.relative)(root, path);
+    return rest === '' || (rest !== '..' && !rest.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rest));
+};
+/** Throws UnsafeFileError unless `real` (a resolved path) lies inside one of the roots, and in no system folder. */
+async function checkPlace(real, roots) {
+    const system = SYSTEM_FOLDERS.find((folder) => isWithin(real, folder));
+    if (system !== undefined)
+        throw new UnsafeFileError('system', `is a file of the system (under ${system}), not data`);
+    // The roots resolved too: the workspace itself may lie behind a link (/var -> /private/var).
+    const realRoots = await Promise.all(roots.map((root) => (0,promises_.realpath)(root).catch(() => (0,external_node_path_.resolve)(root))));
+    if (!realRoots.some((root) => isWithin(real, root)))
+        throw new UnsafeFileError('outside', 'resolves outside the workspace and RUNNER_TEMP');
+}
+/** Links resolved: throws UnsafeFileError when `path` lies outside the roots (errors of the file system, such as ENOENT, as they are). */
+async function checkInside(path, roots = allowedRoots()) {
+    const real = await (0,promises_.realpath)(path);
+    await checkPlace(real, roots);
+    return real;
+}
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a folder';
+    if (stats.isFIFO())
+        return 'a named pipe (FIFO)';
+    if (stats.isSocket())
+        return 'a socket';
+    return 'a device';
+}
+/** Opens a file to read after every check, on the opened file itself (no race between a check and the open). */
+async function openChecked(path, limits) {
+    const real = await checkInside(path, limits.roots);
+    const handle = await (0,promises_.open)(real, READ_FLAGS);
+    try {
+        const stats = await handle.stat();
+        if (!stats.isFile())
+            throw new UnsafeFileError('not a file', `is ${kindOf(stats)}, not a regular file`);
+        if (stats.size > limits.maxBytes)
+            throw new UnsafeFileError('too large', tooLarge(limits.maxBytes));
+        return handle;
+    }
+    catch (error) {
+        await handle.close();
+        throw error;
+    }
+}
+const tooLarge = (maxBytes) => `is larger than ${(0,src_text/* sizeText */.lP)(maxBytes)}, the most read`;
+/** Hands every piece of the file to `take`, at most `maxBytes` in all: one byte more (a file that grew) is UnsafeFileError. */
+async function readPieces(path, limits, take) {
+    const handle = await openChecked(path, limits);
+    try {
+        let total = 0;
+        for (;;) {
+            // A new buffer each time: `take` may keep the piece.
+            const piece = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, limits.maxBytes + 1 - total));
+            const { bytesRead } = await handle.read(piece, 0, piece.length, null);
+            if (bytesRead === 0)
+                return;
+            total += bytesRead;
+            if (total > limits.maxBytes)
+                throw new UnsafeFileError('too large', tooLarge(limits.maxBytes));
+            take(piece.subarray(0, bytesRead));
+        }
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** The file's bytes: a regular file inside the roots, at most `maxBytes`. Refusals are UnsafeFileError; nothing of a refused file is read. */
+async function readFileBounded(path, limits) {
+    const pieces = [];
+    await readPieces(path, limits, (piece) => pieces.push(piece));
+    return Buffer.concat(pieces);
+}
+/** SHA-256 (hex) of a file, read in pieces, with the checks and the cap of readFileBounded. */
+async function fileSha256(path, limits) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    await readPieces(path, limits, (piece) => hash.update(piece));
+    return hash.digest('hex');
+}
+/** The nearest folder of `folder` that exists, resolved (so that creating the rest cannot follow a link out). */
+async function nearestExisting(folder) {
+    try {
+        return await (0,promises_.realpath)(folder);
+    }
+    catch (error) {
+        const parent = (0,external_node_path_.dirname)(folder);
+        if (error.code !== 'ENOENT' || parent === folder)
+            throw error;
+        return nearestExisting(parent);
+    }
+}
+/** Creates `folder` when missing and returns it resolved; UnsafeFileError when it (or the part that exists, checked before creating anything) lies outside the roots. */
+async function placeFolder(folder, roots) {
+    try {
+        // mkdir would follow a linked folder on the way and create folders outside.
+        await checkPlace(await nearestExisting(folder), roots);
+        await (0,promises_.mkdir)(folder, { recursive: true });
+        return await checkInside(folder, roots);
+    }
+    catch (error) {
+        if (error instanceof UnsafeFileError)
+            throw new UnsafeFileError(error.kind, `lies in a folder that ${error.message}`);
+        throw error;
+    }
+}
+/**
+ * Writes `text` to `path` atomically (a reader sees the old file or the new one): into a new file of a
+ * random name in the same folder, opened exclusively, then renamed over the target. Missing folders are
+ * created. Refused (UnsafeFileError) when the folder, links resolved, lies outside the roots, or when the
+ * target is a link or not a regular file; a planted file or link of the temporary name fails the write
+ * (EEXIST) and is left as it is.
+ */
+async function writeFileSafely(path, text, options = {}) {
+    const roots = options.roots ?? allowedRoots();
+    const target = (0,external_node_path_.resolve)(path);
+    const folder = await placeFolder((0,external_node_path_.dirname)(target), roots);
+    const final = (0,external_node_path_.join)(folder, (0,external_node_path_.basename)(target));
+    const existing = await (0,promises_.lstat)(final).catch((error) => {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw error;
+    });
+    if (existing?.isSymbolicLink())
+        throw new UnsafeFileError('link', 'is a symbolic link, which is never written through');
+    if (existing !== undefined && !existing.isFile())
+        throw new UnsafeFileError('not a file', `is ${kindOf(existing)}, not a regular file`);
+    const temporary = (0,external_node_path_.join)(folder, `.${(0,external_node_path_.basename)(target)}.${(options.random ?? (() => (0,external_node_crypto_.randomBytes)(8).toString('hex')))()}.tmp`);
+    const handle = await (0,promises_.open)(temporary, CREATE_FLAGS, 0o666);
+    let renamed = false;
+    try {
+        try {
+            await handle.writeFile(text);
+        }
+        finally {
+            await handle.close();
+        }
+        // rename replaces a link put there meanwhile; it never writes through one.
+        await (0,promises_.rename)(temporary, final);
+        renamed = true;
+    }
+    finally {
+        if (!renamed)
+            await (0,promises_.rm)(temporary, { force: true });
+    }
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
@@ -45708,6 +45925,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/files.ts + 1 modules
+var files = __nccwpck_require__(9674);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
 const VERSION = '1.0.0';
@@ -47036,7 +47255,7 @@ class ApiClient {
         // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
         const ok = result.status >= 200 && result.status < 300;
         if (ok && !unsuccessful)
-            return { done: true, response: { status: result.status, body: json, attempts: attempt } };
+            return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } };
         const serverMessage = extractServerMessage(result.text, this.hide);
         const details = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) };
         const retryable = RETRYABLE_STATUSES.has(result.status);
@@ -47213,6 +47432,15 @@ const ZONE_PAGE_PARALLELISM = 16;
 /** The most zone list entries read (1,000 pages): past that the list is an error, not an endless loop. */
 const MAX_ZONE_ENTRIES = 100_000;
 const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE;
+/** The most bytes one page may take: 100 zones take kilobytes even with fields the API adds. */
+const MAX_ZONE_PAGE_BYTES = 16 * 1024 * 1024;
+/**
+ * The most bytes of zone list answers read in all: some 600 bytes for each of MAX_ZONE_ENTRIES zones, with
+ * room to spare. Without it, 1,000 pages of 16 MiB each would be 16 GB read, and what is kept of them grows with it.
+ */
+const MAX_ZONE_LIST_BYTES = 64 * 1024 * 1024;
+/** What to do when the zone list is past its bounds. */
+const GIVE_THE_ID = 'Check that "api-url" is the Content Delivery Service API, including /v1; or give the zone by id in the "zone" input (the lookup stops at the page that holds it, and a key that may not list zones uses the id alone).';
 /**
  * `GET /zones`, 100 a page: page 1, then up to ZONE_PAGE_PARALLELISM pages at once. `enough` sees each
  * page's zones in list order, whatever order the pages arrive in, and returns true once the answer is
@@ -47220,20 +47448,29 @@ const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE;
  * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
  */
 async function listZones(client, enough = () => false) {
+    let bytes = 0;
+    let pagesRead = 0;
     const fetchPage = async (page) => {
         const response = await client.request('GET', '/zones', {
             query: { page, per_page: PER_PAGE },
-            // 100 zones take kilobytes even with fields the API adds; parsed JSON can take 40 times its size in memory.
-            maxBodyBytes: 16 * 1024 * 1024,
+            // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
+            maxBodyBytes: MAX_ZONE_PAGE_BYTES,
             // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
             maxJsonValues: 1_000_000
         });
+        bytes += response.bytes ?? 0;
+        pagesRead++;
+        if (bytes > MAX_ZONE_LIST_BYTES) {
+            throw new errors/* AnswerError */.dV(`GET /zones: the zone list's answers came to more than ${(0,src_text/* sizeText */.lP)(MAX_ZONE_LIST_BYTES)} in ${(0,src_text/* plural */.LS)(pagesRead, 'page')} ` +
+                `(${(0,src_text/* sizeText */.lP)(bytes)} read), the most this action reads for ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`);
+        }
         const data = response.body?.data;
         if (!Array.isArray(data)) {
             throw new errors/* InputError */.dz(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
         }
         const total = response.body?.meta?.total;
-        return { entries: data.length, zones: data.filter(isZone), total: isZoneCount(total) ? total : undefined };
+        // Only the three fields used are kept: the page's other fields, however large, are let go with it.
+        return { entries: data.length, zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })), total: isZoneCount(total) ? total : undefined };
     };
     const zones = [];
     let entries = 0;
@@ -47252,7 +47489,7 @@ async function listZones(client, enough = () => false) {
             return true;
         if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
             throw new errors/* AnswerError */.dV(`GET /zones: the zone list goes on past ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} entries (${(0,src_text/* thousands */.oh)(MAX_ZONE_PAGES)} pages of ${PER_PAGE}), ` +
-                'the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.');
+                `the most this action reads, and the zones could not be resolved within them. ${GIVE_THE_ID}`);
         }
         return false;
     };
@@ -47953,9 +48190,8 @@ function summarize(request) {
     return { kind: request.kind, method: request.method, path: request.path, items: request.items.length };
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/sources/list-file.ts
+
 
 
 
@@ -47971,18 +48207,22 @@ function parseListFile(text) {
 }
 /** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
 const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
-async function readListFile(input, file) {
+/**
+ * The entries of a list file: a regular file inside the workspace or RUNNER_TEMP of at most
+ * MAX_LIST_FILE_BYTES. Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
+ * is an InputError naming the input, and nothing of it is read, so nothing of it can be shown.
+ */
+async function readListFile(input, file, limits = {}) {
+    const maxBytes = limits.maxBytes ?? MAX_LIST_FILE_BYTES;
     let text;
     try {
-        const { size } = await (0,promises_.stat)(file);
-        if (size > MAX_LIST_FILE_BYTES) {
-            throw new errors/* InputError */.dz(`Input "${input}": "${(0,urls/* shown */.SP)(file)}" is ${Math.ceil(size / 1024 / 1024)} MiB; at most ${MAX_LIST_FILE_BYTES / 1024 / 1024} MiB is read. Split the list over several steps.`);
-        }
-        text = await (0,promises_.readFile)(file, 'utf8');
+        text = (await (0,files/* readFileBounded */.Y1)(file, { maxBytes, roots: limits.roots })).toString('utf8');
     }
     catch (error) {
-        if (error instanceof errors/* InputError */.dz)
-            throw error;
+        if (error instanceof files/* UnsafeFileError */.h) {
+            const split = error.kind === 'too large' ? ' Split the list over several steps.' : '';
+            throw new errors/* InputError */.dz(`Input "${input}": "${(0,urls/* shown */.SP)(file)}" ${error.message}; give a text file of at most ${(0,src_text/* sizeText */.lP)(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`);
+        }
         const code = error.code ?? String(error);
         throw new errors/* InputError */.dz(`Input "${input}": cannot read "${(0,urls/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
     }
@@ -48061,6 +48301,7 @@ function routedEarly(early, targets) {
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -48243,7 +48484,7 @@ function settle(state) {
  * URLs, fetched from the public site. URLs still stale at the end fail the step. Loaded only when asked for.
  */
 async function checkEdgeAfterPurge(given, state, work, changes, warn) {
-    const { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure } = await __nccwpck_require__.e(/* import() */ 49).then(__nccwpck_require__.bind(__nccwpck_require__, 6049));
+    const { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure } = await __nccwpck_require__.e(/* import() */ 370).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
     const zones = work.zones.map(({ zone }) => zone);
     const files = changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace);
     const checked = await checkEdge(purgedTargets(state.outcomes, (url) => files.get(url)), probeTargets(work.probes, state.outcomes), { verify: given.verify, recheckForMs: given.verifyTimeoutSeconds * 1000, warm: given.warm, concurrency: given.concurrency, timeoutMs: given.timeoutSeconds * 1000, userAgent: USER_AGENT }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep });
@@ -48275,7 +48516,7 @@ async function saveManifest(target, state, warn) {
         log/* info */.pq(`Manifest of ${target.site} written to ${target.path}.`);
     }
     catch (error) {
-        warn(`The manifest was not written to ${target.path}: ${error instanceof Error ? error.message : String(error)}. The next run will compare with an older one and purge more.`);
+        warn(`Input "manifest": the manifest was not written to ${target.path}: ${(0,files/* fileProblem */.Wj)(error)}. The next run will compare with an older one and purge more.`);
     }
 }
 
@@ -48364,6 +48605,7 @@ function redactEach(value) {
 /* harmony export */   Jj: () => (/* binding */ cut),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   lP: () => (/* binding */ sizeText),
 /* harmony export */   oh: () => (/* binding */ thousands)
 /* harmony export */ });
 // Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
@@ -48407,6 +48649,16 @@ function cut(text, max) {
 }
 /** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+/** A size as people read it: 16777216 \u2192 "16 MiB", 1536 \u2192 "1.5 KiB", 100 \u2192 "100 bytes" (one decimal at most). */
+function sizeText(bytes) {
+    const units = [
+        [1024 * 1024 * 1024, 'GiB'],
+        [1024 * 1024, 'MiB'],
+        [1024, 'KiB']
+    ];
+    const [size, unit] = units.find(([size]) => bytes >= size) ?? [1, undefined];
+    return unit === undefined ? plural(bytes, 'byte') : `${Math.round((bytes / size) * 10) / 10} ${unit}`;
+}
 /**
  * 12345 \u2192 "12,345", as en-US writes it. Not toLocaleString or Intl: their first use loads the locale data,
  * which costs the step about 10 ms.
@@ -48769,13 +49021,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
-/***/ 3024:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-
-/***/ }),
-
 /***/ 1455:
 /***/ ((module) => {
 
@@ -48843,13 +49088,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 6466:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 
 /***/ }),
 

@@ -1,6 +1,7 @@
 import type { ChangeSet } from './changes/index.js'
 import type { EdgeCheck } from './edge/index.js'
 import { AnswerError, GitError, GitHubError, InputError } from './errors.js'
+import { fileProblem } from './files.js'
 import { USER_AGENT } from './version.js'
 import { executePlan, PROPAGATION_MS } from './execute.js'
 import { onTheWire, type ApiClient } from './http/client.js'
@@ -224,6 +225,6 @@ async function saveManifest(target: { path: string; site: string }, state: RunSt
     state.manifestWritten = target.path
     log.info(`Manifest of ${target.site} written to ${target.path}.`)
   } catch (error) {
-    warn(`The manifest was not written to ${target.path}: ${error instanceof Error ? error.message : String(error)}. The next run will compare with an older one and purge more.`)
+    warn(`Input "manifest": the manifest was not written to ${target.path}: ${fileProblem(error)}. The next run will compare with an older one and purge more.`)
   }
 }

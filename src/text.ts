@@ -47,6 +47,17 @@ export function cut(text: string, max: number): string {
 /** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
 
+/** A size as people read it: 16777216 → "16 MiB", 1536 → "1.5 KiB", 100 → "100 bytes" (one decimal at most). */
+export function sizeText(bytes: number): string {
+  const units: [number, string][] = [
+    [1024 * 1024 * 1024, 'GiB'],
+    [1024 * 1024, 'MiB'],
+    [1024, 'KiB']
+  ]
+  const [size, unit] = units.find(([size]) => bytes >= size) ?? [1, undefined]
+  return unit === undefined ? plural(bytes, 'byte') : `${Math.round((bytes / size) * 10) / 10} ${unit}`
+}
+
 /**
  * 12345 → "12,345", as en-US writes it. Not toLocaleString or Intl: their first use loads the locale data,
  * which costs the step about 10 ms.

@@ -3,7 +3,7 @@ import { AnswerError, InputError } from './errors.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
-import { plural, thousands } from './text.js'
+import { plural, sizeText, thousands } from './text.js'
 import { normalizeName } from './urls.js'
 
 export interface Zone {
@@ -47,6 +47,17 @@ export const ZONE_PAGE_PARALLELISM = 16
 /** The most zone list entries read (1,000 pages): past that the list is an error, not an endless loop. */
 export const MAX_ZONE_ENTRIES = 100_000
 const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE
+/** The most bytes one page may take: 100 zones take kilobytes even with fields the API adds. */
+export const MAX_ZONE_PAGE_BYTES = 16 * 1024 * 1024
+/**
+ * The most bytes of zone list answers read in all: some 600 bytes for each of MAX_ZONE_ENTRIES zones, with
+ * room to spare. Without it, 1,000 pages of 16 MiB each would be 16 GB read, and what is kept of them grows with it.
+ */
+export const MAX_ZONE_LIST_BYTES = 64 * 1024 * 1024
+
+/** What to do when the zone list is past its bounds. */
+const GIVE_THE_ID =
+  'Check that "api-url" is the Content Delivery Service API, including /v1; or give the zone by id in the "zone" input (the lookup stops at the page that holds it, and a key that may not list zones uses the id alone).'
 
 interface ZonePage {
   /** Entries in the page's `data`, usable or not: a page with fewer than PER_PAGE is the last. */
@@ -69,20 +80,31 @@ export interface ZoneList {
  * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
  */
 export async function listZones(client: ZoneClient, enough: (page: readonly Zone[]) => boolean = () => false): Promise<ZoneList> {
+  let bytes = 0
+  let pagesRead = 0
   const fetchPage = async (page: number): Promise<ZonePage> => {
     const response = await client.request<{ data?: unknown; meta?: { total?: unknown } }>('GET', '/zones', {
       query: { page, per_page: PER_PAGE },
-      // 100 zones take kilobytes even with fields the API adds; parsed JSON can take 40 times its size in memory.
-      maxBodyBytes: 16 * 1024 * 1024,
+      // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
+      maxBodyBytes: MAX_ZONE_PAGE_BYTES,
       // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
       maxJsonValues: 1_000_000
     })
+    bytes += response.bytes ?? 0
+    pagesRead++
+    if (bytes > MAX_ZONE_LIST_BYTES) {
+      throw new AnswerError(
+        `GET /zones: the zone list's answers came to more than ${sizeText(MAX_ZONE_LIST_BYTES)} in ${plural(pagesRead, 'page')} ` +
+          `(${sizeText(bytes)} read), the most this action reads for ${thousands(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`
+      )
+    }
     const data = response.body?.data
     if (!Array.isArray(data)) {
       throw new InputError(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`)
     }
     const total = response.body?.meta?.total
-    return { entries: data.length, zones: data.filter(isZone), total: isZoneCount(total) ? total : undefined }
+    // Only the three fields used are kept: the page's other fields, however large, are let go with it.
+    return { entries: data.length, zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })), total: isZoneCount(total) ? total : undefined }
   }
 
   const zones: Zone[] = []
@@ -99,7 +121,7 @@ export async function listZones(client: ZoneClient, enough: (page: readonly Zone
     if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
       throw new AnswerError(
         `GET /zones: the zone list goes on past ${thousands(MAX_ZONE_ENTRIES)} entries (${thousands(MAX_ZONE_PAGES)} pages of ${PER_PAGE}), ` +
-          'the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.'
+          `the most this action reads, and the zones could not be resolved within them. ${GIVE_THE_ID}`
       )
     }
     return false

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { dirname, join, relative, sep } from 'node:path'
-import { pipeline } from 'node:stream/promises'
+import { readdir, stat } from 'node:fs/promises'
+import { join, relative, sep } from 'node:path'
 import { mapConcurrent } from '../concurrency.js'
 import { InputError } from '../errors.js'
+import { checkInside, fileSha256, readFileBounded, UnsafeFileError, writeFileSafely, type ReadLimits, type WriteOptions } from '../files.js'
+import { sizeText } from '../text.js'
 import { shown } from '../urls.js'
 
 export const MANIFEST_FORMAT = 'cdn-purge-action/manifest'
@@ -22,23 +21,42 @@ export interface Manifest {
   readonly files: Readonly<Record<string, string>>
 }
 
-async function hashFile(path: string): Promise<string> {
-  const hash = createHash('sha256')
-  await pipeline(createReadStream(path), hash)
-  return hash.digest('hex')
-}
+/** The largest site file hashed for a manifest: far above what a CDN caches as one file, and a bound on the time one file takes. */
+export const MAX_SITE_FILE_BYTES = 4 * 1024 * 1024 * 1024
 
-/** Hashes every file below `dir` (links followed to files; folders, broken links and anything else skipped). Throws InputError when `dir` is not a folder. */
-export async function buildManifest(dir: string, input = 'site-dir'): Promise<Manifest> {
+/** The largest previous manifest read, as for files-from: some 500,000 files' paths and hashes, far more than one site holds. */
+export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+
+/**
+ * Hashes every file below `dir`: links are followed to files inside the workspace or RUNNER_TEMP; folders
+ * (linked or not) and broken links are skipped. Throws InputError when `dir` is not a folder inside them, or
+ * when a file in it is not a regular file inside them within MAX_SITE_FILE_BYTES (a device, a FIFO, a link
+ * out of the workspace), naming the file and never reading it.
+ */
+export async function buildManifest(dir: string, input = 'site-dir', limits: Partial<ReadLimits> = {}): Promise<Manifest> {
   const folder = await stat(dir).catch(() => undefined)
   if (!folder?.isDirectory()) {
     throw new InputError(`Input "${input}": "${shown(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`)
   }
+  const refused = (path: string, why: string): InputError =>
+    new InputError(`Input "${input}": "${shown(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`)
+  try {
+    // Else a link to /proc or / would have the whole tree below it listed.
+    await checkInside(dir, limits.roots)
+  } catch (error) {
+    throw error instanceof UnsafeFileError ? refused(dir, error.message) : error
+  }
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
   const candidates = entries.map((entry) => join(entry.parentPath, entry.name))
   const hashed = await mapConcurrent(candidates, 16, async (path) => {
-    if (!(await stat(path).catch(() => undefined))?.isFile()) return undefined
-    return [relative(dir, path).split(sep).join('/'), await hashFile(path)] as const
+    // A folder is skipped (its files are listed on their own), a link to a folder too (its files are not), and a broken link.
+    if ((await stat(path).catch(() => undefined))?.isDirectory() !== false) return undefined
+    const name = relative(dir, path).split(sep).join('/')
+    try {
+      return [name, await fileSha256(path, { maxBytes: limits.maxBytes ?? MAX_SITE_FILE_BYTES, roots: limits.roots })] as const
+    } catch (error) {
+      throw error instanceof UnsafeFileError ? refused(path, error.message) : error
+    }
   })
   // Sorted by code unit, the same on every system.
   // Stryker disable next-line EqualityOperator: paths are unique, so no two are ever equal
@@ -69,14 +87,24 @@ export function parseManifest(text: string, path: string): Manifest {
   return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files as Record<string, string> }
 }
 
-/** The manifest at `path`, or undefined when there is no file there (the first run); any other failure to read it is an InputError. */
-export async function readManifest(path: string): Promise<Manifest | undefined> {
+/**
+ * The manifest at `path`, or undefined when there is no file there (the first run); any other failure to
+ * read it is an InputError, and so is a file that is not a regular file inside the workspace or
+ * RUNNER_TEMP of at most MAX_MANIFEST_BYTES (never read, never shown).
+ */
+export async function readManifest(path: string, limits: Partial<ReadLimits> = {}): Promise<Manifest | undefined> {
+  const maxBytes = limits.maxBytes ?? MAX_MANIFEST_BYTES
   let text: string
   try {
-    // Stryker disable next-line StringLiteral: without an encoding a Buffer comes back, and JSON.parse reads it as UTF-8 all the same
-    text = await readFile(path, 'utf8')
+    text = (await readFileBounded(path, { maxBytes, roots: limits.roots })).toString('utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    if (error instanceof UnsafeFileError) {
+      throw new InputError(
+        `Input "previous-manifest": "${shown(path)}" ${error.message} (at most ${sizeText(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
+          'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.'
+      )
+    }
     throw new InputError(
       `Input "previous-manifest": cannot read "${shown(path)}" (${(error as NodeJS.ErrnoException).code ?? String(error)}). ` +
         'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.'
@@ -91,14 +119,10 @@ export function compareManifests(previous: Manifest, current: Manifest): string[
   return [...paths].filter((path) => previous.files[path] !== current.files[path]).sort()
 }
 
-/** Writes the manifest atomically: a reader sees the old file or the new one, never half of one. */
-export async function writeManifest(path: string, manifest: Manifest): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const temporary = `${path}.${process.pid}.tmp`
-  try {
-    await writeFile(temporary, `${JSON.stringify(manifest, null, 1)}\n`)
-    await rename(temporary, path)
-  } finally {
-    await rm(temporary, { force: true })
-  }
+/**
+ * Writes the manifest atomically (a reader sees the old file or the new one, never half of one), never
+ * through a link and never outside the workspace or RUNNER_TEMP: see writeFileSafely. Refusals are UnsafeFileError.
+ */
+export async function writeManifest(path: string, manifest: Manifest, options: WriteOptions = {}): Promise<void> {
+  await writeFileSafely(path, `${JSON.stringify(manifest, null, 1)}\n`, options)
 }

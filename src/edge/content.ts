@@ -1,8 +1,8 @@
 // The content check: is what the edge serves the file that was deployed? Compared by SHA-256, the file
-// streamed from disk and the body streamed from the edge, so neither is ever held in memory.
-import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import type { EdgeAnswer } from './fetch.js'
+// read from disk in pieces and the body streamed from the edge, so neither is ever held in memory.
+import { fileSha256, UnsafeFileError } from '../files.js'
+import { sizeText } from '../text.js'
+import { MAX_HASHED_BYTES, type EdgeAnswer } from './fetch.js'
 
 /**
  * `differs` is a warning, never a failure: a CDN may rewrite HTML (minify, inject scripts). `not compared`
@@ -13,14 +13,14 @@ export type ContentCheck =
   | { readonly result: 'differs' }
   | { readonly result: 'not compared'; readonly why: string }
 
-/** SHA-256 (hex) of a file, read as a stream. Rejects when it cannot be read. */
-export async function fileSha256(path: string): Promise<string> {
-  const hash = createHash('sha256')
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) hash.update(chunk)
-  return hash.digest('hex')
+/**
+ * SHA-256 (hex) of a deployed file: a regular file inside the workspace or RUNNER_TEMP of at most the
+ * size of a body that is hashed (a larger one could never compare equal). A link to /dev/zero, a FIFO,
+ * a folder or a file outside is refused (UnsafeFileError) without being read.
+ */
+export function deployedSha256(path: string, roots?: readonly string[]): Promise<string> {
+  return fileSha256(path, { maxBytes: MAX_HASHED_BYTES, roots })
 }
-
-const mebibytes = (bytes: number): string => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`
 
 /**
  * Compares the body of a 200 answer (fetched with BodyUse `hash`) with the deployed file, whose digest
@@ -31,7 +31,7 @@ export async function checkContent(answer: EdgeAnswer, fileDigest: () => Promise
   if (answer.kind !== 'response') return notCompared('no answer')
   if (answer.status !== 200) return notCompared(`HTTP ${answer.status}`)
   const body = answer.body
-  if (body.kind === 'too large') return notCompared(`larger than ${mebibytes(body.limit)}`)
+  if (body.kind === 'too large') return notCompared(`larger than ${sizeText(body.limit)}`)
   if (body.kind === 'encoded') return notCompared(`sent with Content-Encoding ${body.encoding}`)
   if (body.kind === 'failed') return notCompared(`the body was cut off (${body.detail})`)
   if (body.kind !== 'hashed') return notCompared('the body was not read')
@@ -39,6 +39,7 @@ export async function checkContent(answer: EdgeAnswer, fileDigest: () => Promise
   try {
     digest = await fileDigest()
   } catch (error) {
+    if (error instanceof UnsafeFileError) return notCompared(`the deployed file ${error.message}`)
     const code = (error as { code?: unknown }).code
     return notCompared(`the deployed file could not be read (${typeof code === 'string' ? code : String(error)})`)
   }

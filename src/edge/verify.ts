@@ -2,7 +2,7 @@
 // stale ones again every few seconds until they turn fresh or the time allowed runs out.
 import { mapConcurrent } from '../concurrency.js'
 import { plural } from '../text.js'
-import { checkContent, fileSha256, type ContentCheck } from './content.js'
+import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
 import { dateSkewSeconds, measureClockSkew, type ClockSkew } from './clock.js'
 import { cameFromOrigin, judgeAnswer, type Judgement, type Verdict } from './verdict.js'
@@ -115,7 +115,7 @@ export interface VerifyOutcome {
 export async function verifyUrls(targets: readonly VerifyTarget[], options: VerifyOptions): Promise<VerifyOutcome> {
   const digests = new Map<string, Promise<string>>()
   const fileDigest = (file: string) => (): Promise<string> => {
-    const known = digests.get(file) ?? fileSha256(file)
+    const known = digests.get(file) ?? deployedSha256(file)
     digests.set(file, known)
     return known
   }

@@ -98,6 +98,8 @@ export interface ApiResponse<T> {
   /** Parsed JSON body; undefined when the body was empty or not JSON. */
   readonly body: T | undefined
   readonly attempts: number
+  /** Size of the body as read, in bytes (UTF-8): what a caller that reads many answers counts against its own total. */
+  readonly bytes?: number
 }
 
 type Headers = Dispatcher.ResponseData['headers']
@@ -316,7 +318,7 @@ export class ApiClient {
     const unsuccessful = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false
     // 2xx: undici settles a request only with a final status (200 and up).
     const ok = result.status < 300
-    if (ok && !unsuccessful) return { done: true, response: { status: result.status, body: json, attempts: attempt } }
+    if (ok && !unsuccessful) return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } }
 
     const serverMessage = extractServerMessage(result.text, this.hide)
     const details: ApiErrorDetails = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) }

@@ -1,7 +1,8 @@
 import * as core from '@actions/core'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { allowedRoots, fileProblem, writeFileSafely } from '../files.js'
 import * as log from '../log.js'
 import type { RunResult } from '../result.js'
 import { redactDeep } from '../secrets.js'
@@ -126,7 +127,11 @@ export function failureMessage(result: RunResult): string {
 async function writeFailedFiles(result: RunResult, env: NodeJS.ProcessEnv): Promise<string> {
   const dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), 'cdn-purge-'))
   const path = join(dir, 'failed-files.txt')
-  await writeFile(path, result.failedFiles.map((url) => `${url}\n`).join(''))
+  await writeFileSafely(
+    path,
+    result.failedFiles.map((url) => `${url}\n`).join(''),
+    { roots: allowedRoots(env) }
+  )
   return path
 }
 
@@ -179,7 +184,7 @@ export async function report(given: RunResult, writeSummary: boolean, env: NodeJ
   }
   let failedFilesPath = ''
   const listed = await guarded(async () => (failedFilesPath = await writeFailedFiles(result, env)))
-  if (listed !== undefined) warnings.push(`The list of URLs not purged could not be written (${listed.message}); failed-files-path is empty.`)
+  if (listed !== undefined) warnings.push(`The list of URLs not purged could not be written (${fileProblem(listed)}); failed-files-path is empty.`)
   await guarded(() => core.setOutput('failed-files-path', failedFilesPath))
 
   warnings.forEach((warning) => log.warning(warning))

@@ -1,5 +1,6 @@
-import { readFile, stat } from 'node:fs/promises'
 import { InputError } from '../errors.js'
+import { readFileBounded, UnsafeFileError, type ReadLimits } from '../files.js'
+import { sizeText } from '../text.js'
 import { shown, splitUrlLine } from '../urls.js'
 
 /**
@@ -16,16 +17,21 @@ export function parseListFile(text: string): string[] {
 /** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
 export const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024
 
-export async function readListFile(input: string, file: string): Promise<string[]> {
+/**
+ * The entries of a list file: a regular file inside the workspace or RUNNER_TEMP of at most
+ * MAX_LIST_FILE_BYTES. Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
+ * is an InputError naming the input, and nothing of it is read, so nothing of it can be shown.
+ */
+export async function readListFile(input: string, file: string, limits: Partial<ReadLimits> = {}): Promise<string[]> {
+  const maxBytes = limits.maxBytes ?? MAX_LIST_FILE_BYTES
   let text: string
   try {
-    const { size } = await stat(file)
-    if (size > MAX_LIST_FILE_BYTES) {
-      throw new InputError(`Input "${input}": "${shown(file)}" is ${Math.ceil(size / 1024 / 1024)} MiB; at most ${MAX_LIST_FILE_BYTES / 1024 / 1024} MiB is read. Split the list over several steps.`)
-    }
-    text = await readFile(file, 'utf8')
+    text = (await readFileBounded(file, { maxBytes, roots: limits.roots })).toString('utf8')
   } catch (error) {
-    if (error instanceof InputError) throw error
+    if (error instanceof UnsafeFileError) {
+      const split = error.kind === 'too large' ? ' Split the list over several steps.' : ''
+      throw new InputError(`Input "${input}": "${shown(file)}" ${error.message}; give a text file of at most ${sizeText(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`)
+    }
     const code = (error as NodeJS.ErrnoException).code ?? String(error)
     throw new InputError(`Input "${input}": cannot read "${shown(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`)
   }

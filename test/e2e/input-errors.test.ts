@@ -115,7 +115,7 @@ describe('bad input fails before any change is sent (end to end)', () => {
     const api = await standIn()
     const run = await api.run({ 'previous-manifest': 'site', 'site-dir': 'site' }, { files: { 'site/index.html': 'hello' } })
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toMatch(/^::error::Input "previous-manifest": cannot read ".*site" \(EISDIR\)/)
+    expect(errorLine(run)).toMatch(/^::error::Input "previous-manifest": ".*site" is a folder, not a regular file \(at most 64 MiB, a regular file inside the workspace or RUNNER_TEMP\)\./)
     expect(api.requests).toEqual([])
   })
 })

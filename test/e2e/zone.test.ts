@@ -59,6 +59,22 @@ describe('zone lookup (end to end)', () => {
     expect(run.stdout).not.toContain('%0A    at ')
   })
 
+  // 1,000 pages of 16 MiB each were within the bound per page: 16 GB read, each page kept whole.
+  it('stops a zone list whose answers come to more than 64 MiB in all, with a clear error that says what to do', async () => {
+    const api = await standIn()
+    const page = JSON.stringify({ success: true, data: manyZones(100), meta: { page: 1, per_page: 100 }, padding: 'x'.repeat(8 * 1024 * 1024) })
+    // A page is a little over 8 MiB with its zones: the eighth goes past 64 MiB.
+    api.fault({ method: 'GET', path: '/zones', status: 200, body: page, times: 100 })
+    const run = await api.run({ files: '/a' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toMatch(
+      /^::error::Nothing purged: the zone lookup failed\.%0AGET \/zones: the zone list's answers came to more than 64 MiB in 8 pages \(64\.1 MiB read\), the most this action reads for 100,000 zones at most\. .*give the zone by id in the "zone" input/
+    )
+    expect(api.requests.filter((r) => r.method === 'GET').length).toBeLessThan(30)
+    expect(posts(api)).toEqual([])
+    expect(noStackTrace(run)).toBe(true)
+  })
+
   it('refuses a zone list answer that holds no list', async () => {
     const api = await standIn()
     api.fault({ method: 'GET', path: '/zones', status: 200, body: '{"success":true,"data":{"zones":[]}}' })

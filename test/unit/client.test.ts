@@ -159,12 +159,18 @@ describe('ApiClient', () => {
     expect(error.details).toMatchObject({ kind: 'http', status: 300, attempts: 1, retryable: false })
     expect(error.message).toContain('Redirects are not followed')
     api.fault({ path: purge, status: 299, body: '{"success":true,"data":1}' })
-    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 299, body: { success: true, data: 1 }, attempts: 1 })
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 299, body: { success: true, data: 1 }, attempts: 1, bytes: 25 })
   })
 
   it('takes a JSON null as a success whose body is null', async () => {
     api.fault({ path: purge, status: 200, body: 'null' })
-    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: null, attempts: 1 })
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: null, attempts: 1, bytes: 4 })
+  })
+
+  // The zone list counts what its pages take against a total of its own.
+  it('says how many bytes the body took, as UTF-8', async () => {
+    api.fault({ path: purge, status: 200, body: '{"name":"ä€"}' })
+    expect((await client().request('POST', purge, { body: { tags: ['a'] } })).bytes).toBe(16)
   })
 
   it('leaves out of the error what the answer did not give', async () => {
@@ -199,7 +205,7 @@ describe('ApiClient', () => {
 
   it('takes an empty 2xx answer as a success without a body', async () => {
     api.fault({ path: purge, status: 200, body: '' })
-    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: undefined, attempts: 1 })
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: undefined, attempts: 1, bytes: 0 })
   })
 
   it('retries a connection reset, and says it was a network error', async () => {

@@ -1,26 +1,48 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { checkContent, fileSha256 } from '../../src/edge/content.js'
-import type { BodyRead, EdgeAnswer } from '../../src/edge/fetch.js'
+import { checkContent, deployedSha256 } from '../../src/edge/content.js'
+import { MAX_HASHED_BYTES, type BodyRead, type EdgeAnswer } from '../../src/edge/fetch.js'
+import { UnsafeFileError } from '../../src/files.js'
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'edge-content-'))
 const answer = (body: BodyRead, status = 200): EdgeAnswer => ({ kind: 'response', status, headers: {}, answeredAt: 0, body })
 const read = (text: string): BodyRead => ({ kind: 'hashed', bytes: text.length, sha256: sha256(text) })
 
-describe('fileSha256', () => {
+describe('deployedSha256', () => {
   it('hashes a file larger than one read', async () => {
     const data = Buffer.alloc(300 * 1024 + 7, 'abc')
     const path = join(dir, 'big.bin')
     writeFileSync(path, data)
-    expect(await fileSha256(path)).toBe(sha256(data))
+    expect(await deployedSha256(path)).toBe(sha256(data))
   })
 
   it('rejects for a file that cannot be read', async () => {
-    await expect(fileSha256(join(dir, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' })
+    await expect(deployedSha256(join(dir, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('hashes a file of exactly the size a body is hashed up to, and refuses one byte more unread', async () => {
+    const path = join(dir, 'limit.bin')
+    writeFileSync(path, '')
+    truncateSync(path, MAX_HASHED_BYTES)
+    expect(await deployedSha256(path)).toBe(sha256(Buffer.alloc(MAX_HASHED_BYTES)))
+    truncateSync(path, MAX_HASHED_BYTES + 1)
+    await expect(deployedSha256(path)).rejects.toEqual(new UnsafeFileError('too large', 'is larger than 16 MiB, the most read'))
+  })
+
+  // A committed `z.html -> /dev/zero` hung the step in "Verify".
+  it('refuses a link to /dev/zero without reading it, and the check says why it did not compare', async () => {
+    const link = join(dir, 'z.html')
+    symlinkSync('/dev/zero', link)
+    const refusal = await deployedSha256(link).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(UnsafeFileError)
+    expect(await checkContent(answer(read('x')), () => deployedSha256(link))).toEqual({
+      result: 'not compared',
+      why: 'the deployed file is a file of the system (under /dev), not data'
+    })
   })
 })
 
@@ -35,7 +57,7 @@ describe('checkContent', () => {
 
   it('says why the file could not be compared when it cannot be read', async () => {
     const missing = join(dir, 'missing.html')
-    expect(await checkContent(answer(read('x')), () => fileSha256(missing))).toEqual({
+    expect(await checkContent(answer(read('x')), () => deployedSha256(missing))).toEqual({
       result: 'not compared',
       why: 'the deployed file could not be read (ENOENT)'
     })

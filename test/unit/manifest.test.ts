@@ -1,18 +1,18 @@
 import type * as FsPromises from 'node:fs/promises'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import { buildManifest, compareManifests, MANIFEST_FORMAT, parseManifest, readManifest, writeManifest, type Manifest } from '../../src/changes/manifest.js'
+import { buildManifest, compareManifests, MANIFEST_FORMAT, MAX_MANIFEST_BYTES, parseManifest, readManifest, writeManifest, type Manifest } from '../../src/changes/manifest.js'
 
 // Tests run as root here, which may read any file: a permission error is made, for one file name.
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof FsPromises>()
   return {
     ...fs,
-    readFile: (...args: Parameters<typeof fs.readFile>) =>
-      typeof args[0] === 'string' && args[0].endsWith('forbidden.json') ? Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })) : fs.readFile(...args)
+    realpath: (...args: Parameters<typeof fs.realpath>) =>
+      typeof args[0] === 'string' && args[0].endsWith('forbidden.json') ? Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })) : fs.realpath(...args)
   }
 })
 
@@ -85,7 +85,6 @@ describe('manifest', () => {
 
   it.each([
     ['forbidden.json', 'EACCES'],
-    ['.', 'EISDIR'],
     ['file.txt/manifest.json', 'ENOTDIR']
   ])('names previous-manifest when %s cannot be read (%s), instead of taking it for the first run', async (name, code) => {
     writeFileSync(join(dir, 'file.txt'), '')
@@ -119,5 +118,81 @@ describe('manifest', () => {
     expect((error as InputError).message).toBe(
       `Input "previous-manifest": "m.json" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`
     )
+  })
+
+  // site-dir, previous-manifest and manifest are read and written only as regular files inside the workspace or RUNNER_TEMP.
+  describe('refuses what is not a file of the workspace', () => {
+    const roots = (): string[] => [join(dir, 'site'), join(dir, 'temp')]
+
+    it.each([
+      ['a link to /dev/zero', '/dev/zero', 'is a file of the system (under /dev), not data'],
+      ['a link to a file outside', 'OUTSIDE', 'resolves outside the workspace and RUNNER_TEMP']
+    ])('names site-dir and the file for %s, instead of hashing it', async (_, target, why) => {
+      write('index.html', 'x')
+      writeFileSync(join(dir, 'secret.txt'), 'TOP SECRET')
+      const link = join(dir, 'site', 'z.html')
+      symlinkSync(target === 'OUTSIDE' ? join(dir, 'secret.txt') : target, link)
+      const error = await buildManifest(join(dir, 'site'), 'site-dir', { roots: roots() }).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).message).toBe(
+        `Input "site-dir": "${link}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`
+      )
+    })
+
+    it('names site-dir when the folder itself leads outside, without listing it', async () => {
+      mkdirSync(join(dir, 'elsewhere'))
+      mkdirSync(join(dir, 'temp'))
+      symlinkSync(join(dir, 'elsewhere'), join(dir, 'temp', 'site'))
+      const error = await buildManifest(join(dir, 'temp', 'site'), 'site-dir', { roots: [join(dir, 'temp')] }).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).message).toMatch(/^Input "site-dir": ".*temp\/site" resolves outside the workspace and RUNNER_TEMP, so/)
+    })
+
+    it('refuses a site file over 4 GiB from its size alone, without reading it', async () => {
+      write('video.mp4', '')
+      truncateSync(join(dir, 'site', 'video.mp4'), 4 * 1024 * 1024 * 1024 + 1)
+      await expect(buildManifest(join(dir, 'site'))).rejects.toThrow(/^Input "site-dir": ".*video\.mp4" is larger than 4 GiB, the most read, so/)
+    })
+
+    it('hashes a site file of exactly the cap, and refuses one byte more', async () => {
+      write('a.html', '12345')
+      expect(Object.keys((await buildManifest(join(dir, 'site'), 'site-dir', { maxBytes: 5 })).files)).toEqual(['a.html'])
+      await expect(buildManifest(join(dir, 'site'), 'site-dir', { maxBytes: 4 })).rejects.toThrow(/^Input "site-dir": ".*a\.html" is larger than 4 bytes, the most read, so/)
+    })
+
+    it.each([
+      ['a link to /proc/self/environ', (path: string) => symlinkSync('/proc/self/environ', path), 'is a file of the system (under /proc), not data'],
+      ['a folder', (path: string) => mkdirSync(path), 'is a folder, not a regular file'],
+      ['a manifest over the cap', (path: string) => writeFileSync(path, `${JSON.stringify(manifest({ 'a.html': '1' }))}${' '.repeat(64)}`), 'is larger than 64 bytes, the most read']
+    ])('names previous-manifest for %s, and shows nothing of it', async (_, make, why) => {
+      const path = join(dir, 'previous.json')
+      make(path)
+      const error = await readManifest(path, { maxBytes: 64 }).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).message).toBe(
+        `Input "previous-manifest": "${path}" ${why} (at most 64 bytes, a regular file inside the workspace or RUNNER_TEMP). Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.`
+      )
+    })
+
+    it('reads a previous manifest of exactly the cap', async () => {
+      const text = JSON.stringify(manifest({ 'a.html': '1' }))
+      writeFileSync(join(dir, 'previous.json'), text)
+      expect(await readManifest(join(dir, 'previous.json'), { maxBytes: text.length })).toEqual(manifest({ 'a.html': '1' }))
+    })
+
+    it('caps previous-manifest at 64 MiB, as files-from', () => {
+      expect(MAX_MANIFEST_BYTES).toBe(64 * 1024 * 1024)
+    })
+
+    it('never writes the manifest through a link, the target or a planted temporary name', async () => {
+      writeFileSync(join(dir, 'secret.txt'), 'TOP SECRET')
+      mkdirSync(join(dir, 'temp'))
+      symlinkSync(join(dir, 'secret.txt'), join(dir, 'temp', `m.json.${process.pid}.tmp`))
+      await writeManifest(join(dir, 'temp', 'm.json'), manifest({ a: '1' }), { roots: roots() })
+      symlinkSync(join(dir, 'secret.txt'), join(dir, 'temp', 'n.json'))
+      await expect(writeManifest(join(dir, 'temp', 'n.json'), manifest({ a: '1' }), { roots: roots() })).rejects.toThrow('is a symbolic link, which is never written through')
+      expect(readFileSync(join(dir, 'secret.txt'), 'utf8')).toBe('TOP SECRET')
+      expect(await readManifest(join(dir, 'temp', 'm.json'))).toEqual(manifest({ a: '1' }))
+    })
   })
 })

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fc, test } from '@fast-check/vitest'
@@ -46,10 +47,7 @@ describe('readListFile', () => {
     expect(await readListFile('files-from', join(dir, 'urls.txt'))).toEqual(['/a', '/b'])
   })
 
-  it.each([
-    ['missing.txt', 'ENOENT'],
-    ['.', 'EISDIR']
-  ])('names the input when %s cannot be read (%s)', async (name, code) => {
+  it.each([['missing.txt', 'ENOENT']])('names the input when %s cannot be read (%s)', async (name, code) => {
     const file = join(dir, name)
     const error = await readListFile('files-from', file).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(InputError)
@@ -94,6 +92,36 @@ describe('a list file too large to read', () => {
     truncateSync(file, MAX_LIST_FILE_BYTES + 1)
     const error = await readListFile('files-from', file).then(() => undefined, (reason: unknown) => reason)
     expect(error).toBeInstanceOf(InputError)
-    expect((error as InputError).message).toBe(`Input "files-from": "${file}" is 65 MiB; at most 64 MiB is read. Split the list over several steps.`)
+    expect((error as InputError).message).toBe(
+      `Input "files-from": "${file}" is larger than 64 MiB, the most read; give a text file of at most 64 MiB inside the workspace or RUNNER_TEMP. Split the list over several steps.`
+    )
+  })
+})
+
+// A pull request's checkout may hold `urls.txt -> /proc/self/environ`: the environment's text ended up in errors.
+describe('a list file that is not a text file of the workspace', () => {
+  it.each([
+    ['a link to /proc/self/environ', (path: string) => symlinkSync('/proc/self/environ', path), 'is a file of the system (under /proc), not data'],
+    ['a link to /dev/zero', (path: string) => symlinkSync('/dev/zero', path), 'is a file of the system (under /dev), not data'],
+    ['a link outside the workspace', (path: string) => symlinkSync(join(path, '..', '..', 'elsewhere.txt'), path), 'resolves outside the workspace and RUNNER_TEMP'],
+    ['a folder', (path: string) => mkdirSync(path), 'is a folder, not a regular file'],
+    ['a FIFO', (path: string) => execFileSync('mkfifo', [path]), 'is a named pipe (FIFO), not a regular file']
+  ])('is refused naming the input, with nothing of it read: %s', async (_, make, why) => {
+    // dir/workspace is the workspace; dir itself, where elsewhere.txt lies, is outside.
+    writeFileSync(join(dir, 'elsewhere.txt'), 'SECRET_FROM_OUTSIDE=1\n')
+    mkdirSync(join(dir, 'workspace'))
+    const file = join(dir, 'workspace', 'urls.txt')
+    make(file)
+    const error = await readListFile('files-from', file, { roots: [join(dir, 'workspace')] }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toBe(`Input "files-from": "${file}" ${why}; give a text file of at most 64 MiB inside the workspace or RUNNER_TEMP.`)
+  })
+
+  it('reads a file of exactly the cap given, and refuses one byte more', async () => {
+    writeFileSync(join(dir, 'urls.txt'), '/a\n/b\n')
+    expect(await readListFile('files-from', join(dir, 'urls.txt'), { maxBytes: 6 })).toEqual(['/a', '/b'])
+    await expect(readListFile('files-from', join(dir, 'urls.txt'), { maxBytes: 5 })).rejects.toThrow(
+      /is larger than 5 bytes, the most read; give a text file of at most 5 bytes inside the workspace or RUNNER_TEMP\. Split the list over several steps\.$/
+    )
   })
 })

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { cut, forLog, oneLine, plural, thousands } from '../../src/text.js'
+import { cut, forLog, oneLine, plural, sizeText, thousands } from '../../src/text.js'
 
 /** How the runner and log viewers may split lines. */
 const lines = (text: string): string[] => text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
@@ -84,6 +84,23 @@ describe('plural', () => {
     expect(plural(1, 'URL')).toBe('1 URL')
     expect(plural(0, 'URL')).toBe('0 URLs')
     expect(plural(2, 'entry', 'entries')).toBe('2 entries')
+  })
+})
+
+describe('sizeText', () => {
+  it.each([
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [1023, '1023 bytes'],
+    [1024, '1 KiB'],
+    [1536, '1.5 KiB'],
+    [1024 * 1024 - 1, '1024 KiB'],
+    [1024 * 1024, '1 MiB'],
+    [16 * 1024 * 1024, '16 MiB'],
+    [72.25 * 1024 * 1024, '72.3 MiB'],
+    [4 * 1024 * 1024 * 1024, '4 GiB']
+  ])('%d bytes read as %s', (bytes, text) => {
+    expect(sizeText(bytes)).toBe(text)
   })
 })
 

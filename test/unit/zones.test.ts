@@ -3,7 +3,7 @@ import { AnswerError, InputError } from '../../src/errors.js'
 import { ApiClient, type ApiResponse, type Method, type RequestOptions } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import type { ZoneRef, ZoneSelection } from '../../src/inputs.js'
-import { listZones, matchZone, MAX_ZONE_ENTRIES, resolveZones, ZONE_PAGE_PARALLELISM, type Zone, type ZoneClient } from '../../src/zones.js'
+import { listZones, matchZone, MAX_ZONE_ENTRIES, MAX_ZONE_LIST_BYTES, resolveZones, ZONE_PAGE_PARALLELISM, type Zone, type ZoneClient } from '../../src/zones.js'
 import { manyZones, startStandIn, zone, type StandIn } from '../stand-in/server.js'
 
 const z = (id: string, name: string, status: string): Zone => ({ id, name, status })
@@ -61,7 +61,7 @@ interface Call {
   readonly retry: boolean | undefined
 }
 type Answer = (method: Method, page: number | undefined) => unknown
-function fake(answer: Answer, maxAttempts = 3): { client: ZoneClient; calls: Call[]; waits: number[]; maxInFlight: () => number } {
+function fake(answer: Answer, maxAttempts = 3, bytes?: number): { client: ZoneClient; calls: Call[]; waits: number[]; maxInFlight: () => number } {
   const calls: Call[] = []
   const waits: number[] = []
   let inFlight = 0
@@ -74,7 +74,7 @@ function fake(answer: Answer, maxAttempts = 3): { client: ZoneClient; calls: Cal
       most = Math.max(most, ++inFlight)
       try {
         await Promise.resolve()
-        return { status: 200, body: answer(method, page) as T, attempts: 1 }
+        return { status: 200, body: answer(method, page) as T, attempts: 1, ...(bytes === undefined ? {} : { bytes }) }
       } finally {
         inFlight--
       }
@@ -191,9 +191,35 @@ describe('listZones', () => {
     const listing = listZones(client)
     await expect(listing).rejects.toThrow(AnswerError)
     await expect(listing).rejects.toThrow(
-      'GET /zones: the zone list goes on past 100,000 entries (1,000 pages of 100), the most this action reads, and the zones could not be resolved within them. Check that "api-url" is the Content Delivery Service API, including /v1.'
+      'GET /zones: the zone list goes on past 100,000 entries (1,000 pages of 100), the most this action reads, and the zones could not be resolved within them. ' +
+        'Check that "api-url" is the Content Delivery Service API, including /v1; or give the zone by id in the "zone" input (the lookup stops at the page that holds it, and a key that may not list zones uses the id alone).'
     )
     expect(gets(calls)).toEqual(pagesUpTo(1000))
+  })
+
+  // 16 pages of 8 MiB reached 296 MB; the bound per page alone would have let 1,000 pages of 16 MiB through.
+  it('stops with a clear error once the answers come to more than 64 MiB in all, saying what it read', async () => {
+    const page = zonesOfPages(1)
+    const { client, calls } = fake(() => ({ data: page }), 3, 8 * 1024 * 1024)
+    const listing = listZones(client)
+    await expect(listing).rejects.toThrow(AnswerError)
+    await expect(listing).rejects.toThrow(
+      'GET /zones: the zone list\'s answers came to more than 64 MiB in 9 pages (72 MiB read), the most this action reads for 100,000 zones at most. ' +
+        'Check that "api-url" is the Content Delivery Service API, including /v1; or give the zone by id in the "zone" input'
+    )
+    expect(MAX_ZONE_LIST_BYTES).toBe(64 * 1024 * 1024)
+    // The bound is checked as pages arrive: no more than the pages in flight are asked for past it.
+    expect(gets(calls).length).toBeLessThanOrEqual(9 + ZONE_PAGE_PARALLELISM)
+  })
+
+  it('reads answers of exactly 64 MiB in all', async () => {
+    const { client } = fake(listOf(manyZones(800)), 3, (64 * 1024 * 1024) / 8)
+    expect((await listZones(client)).zones).toHaveLength(800)
+  })
+
+  it('keeps only the id, name and status of each zone, not the fields the API adds', async () => {
+    const { client } = fake(listOf([{ id: 'a', name: 'a.example', status: 'active', plan: { huge: 'x'.repeat(1000) }, owner: 'someone' }]))
+    expect((await listZones(client)).zones).toEqual([{ id: 'a', name: 'a.example', status: 'active' }])
   })
 
   it('finds what it needs on the last page it may read', async () => {

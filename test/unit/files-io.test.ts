@@ -1,0 +1,124 @@
+// The parts of safe file access that only a file system caught in the act shows: a file that grows after
+// its size was read, a path swapped for a link after it was resolved, a rename that fails. The file system
+// calls are wrapped to watch and to stage them; everything else is the real thing.
+import type * as FsPromises from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fileSha256, readFileBounded, UnsafeFileError, writeFileSafely } from '../../src/files.js'
+
+interface Watched {
+  path: string
+  reads: number[]
+  closed: boolean
+}
+const staged = vi.hoisted(() => ({ opened: [] as Watched[], created: [] as string[] }))
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof FsPromises>()
+  const watch = (handle: FileHandle, path: string): FileHandle => {
+    const watched: Watched = { path, reads: [], closed: false }
+    staged.opened.push(watched)
+    return new Proxy(handle, {
+      get(target, name) {
+        // A file that grows after it was opened: its size, read at open, says it is empty.
+        if (name === 'stat' && path.endsWith('growing.txt')) return async () => Object.assign(await target.stat(), { size: 0 })
+        if (name === 'read') {
+          return (buffer: Buffer, offset: number, length: number, position: null) => {
+            watched.reads.push(length)
+            return target.read(buffer, offset, length, position)
+          }
+        }
+        if (name === 'close') {
+          return () => {
+            watched.closed = true
+            return target.close()
+          }
+        }
+        const value: unknown = Reflect.get(target, name)
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+      }
+    })
+  }
+  return {
+    ...fs,
+    open: async (path: string, flags: number, mode?: number) => {
+      if (typeof flags === 'number' && (flags & fs.constants.O_CREAT) !== 0) staged.created.push(path)
+      return watch(await fs.open(path, flags, mode), path)
+    },
+    // A path swapped for a link after it was resolved: resolving it gives the link itself.
+    realpath: (path: string) => (path.endsWith('swapped.txt') ? Promise.resolve(path) : fs.realpath(path)),
+    rename: (from: string, to: string) => (to.endsWith('rename-fails.json') ? Promise.reject(Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' })) : fs.rename(from, to))
+  }
+})
+
+let workspace: string
+let outside: string
+beforeEach(() => {
+  workspace = mkdtempSync(join(tmpdir(), 'files-io-'))
+  outside = mkdtempSync(join(tmpdir(), 'files-io-outside-'))
+  writeFileSync(join(outside, 'secret.txt'), 'TOP SECRET\n')
+  staged.opened.length = 0
+  staged.created.length = 0
+})
+afterEach(() => {
+  rmSync(workspace, { recursive: true, force: true })
+  rmSync(outside, { recursive: true, force: true })
+})
+
+describe('reading', () => {
+  it('reads nothing of a file larger than the cap: its size, from the opened file, is enough', async () => {
+    writeFileSync(join(workspace, 'big.txt'), 'x'.repeat(100))
+    await expect(fileSha256(join(workspace, 'big.txt'), { maxBytes: 10, roots: [workspace] })).rejects.toBeInstanceOf(UnsafeFileError)
+    expect(staged.opened).toEqual([{ path: join(workspace, 'big.txt'), reads: [], closed: true }])
+  })
+
+  it('reads at most the cap and one byte of a file that grew after it was opened, and refuses it', async () => {
+    const piece = 256 * 1024
+    writeFileSync(join(workspace, 'growing.txt'), Buffer.alloc(3 * piece, 'a'))
+    const error = await readFileBounded(join(workspace, 'growing.txt'), { maxBytes: piece + 5, roots: [workspace] }).catch((caught: unknown) => caught)
+    expect(error).toEqual(new UnsafeFileError('too large', 'is larger than 256 KiB, the most read'))
+    expect((error as UnsafeFileError).kind).toBe('too large')
+    expect(staged.opened[0]?.reads).toEqual([piece, 6])
+    expect(staged.opened[0]?.closed).toBe(true)
+  })
+
+  it('closes the file after reading it whole', async () => {
+    writeFileSync(join(workspace, 'a.txt'), 'abc')
+    expect((await readFileBounded(join(workspace, 'a.txt'), { maxBytes: 3, roots: [workspace] })).toString()).toBe('abc')
+    expect(staged.opened).toEqual([{ path: join(workspace, 'a.txt'), reads: [4, 1], closed: true }])
+  })
+
+  it('does not follow a link put in place of the resolved path before it is opened', async () => {
+    symlinkSync(join(outside, 'secret.txt'), join(workspace, 'swapped.txt'))
+    await expect(readFileBounded(join(workspace, 'swapped.txt'), { maxBytes: 100, roots: [workspace] })).rejects.toMatchObject({ code: 'ELOOP' })
+  })
+})
+
+describe('writing', () => {
+  it('writes through a new file of a random name each time', async () => {
+    await writeFileSafely(join(workspace, 'm.json'), 'one', { roots: [workspace] })
+    await writeFileSafely(join(workspace, 'm.json'), 'two', { roots: [workspace] })
+    const names = staged.created.map((path) => path.slice(workspace.length + 1))
+    expect(names).toHaveLength(2)
+    for (const name of names) expect(name).toMatch(/^\.m\.json\.[0-9a-f]{16}\.tmp$/)
+    expect(names[0]).not.toBe(names[1])
+    expect(staged.opened.map((handle) => handle.closed)).toEqual([true, true])
+    expect(readFileSync(join(workspace, 'm.json'), 'utf8')).toBe('two')
+  })
+
+  it('removes its temporary file when the rename fails, and reports the rename error', async () => {
+    mkdirSync(join(workspace, 'cache'))
+    await expect(writeFileSafely(join(workspace, 'cache', 'rename-fails.json'), 'x', { roots: [workspace] })).rejects.toMatchObject({ code: 'EXDEV' })
+    expect(readdirSync(join(workspace, 'cache'))).toEqual([])
+  })
+
+  it('reports an error of the file system on the way as it is, not as a refusal', async () => {
+    writeFileSync(join(workspace, 'file.txt'), '')
+    const error = await writeFileSafely(join(workspace, 'file.txt', 'sub', 'm.json'), 'x', { roots: [workspace] }).catch((caught: unknown) => caught)
+    expect(error).not.toBeInstanceOf(UnsafeFileError)
+    expect(error).toMatchObject({ code: 'ENOTDIR' })
+  })
+})

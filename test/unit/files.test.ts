@@ -1,0 +1,246 @@
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { createServer } from 'node:net'
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { allowedRoots, checkInside, fileProblem, fileSha256, readFileBounded, UnsafeFileError, writeFileSafely } from '../../src/files.js'
+
+// Each test has a workspace and, beside it (outside), a folder standing for the rest of the machine.
+let base: string
+let workspace: string
+let outside: string
+let roots: string[]
+beforeEach(() => {
+  base = mkdtempSync(join(tmpdir(), 'files-'))
+  workspace = join(base, 'workspace')
+  outside = join(base, 'outside')
+  mkdirSync(workspace)
+  mkdirSync(outside)
+  writeFileSync(join(outside, 'secret.txt'), 'TOP SECRET\n')
+  roots = [workspace, join(base, 'runner-temp')]
+})
+afterEach(() => rmSync(base, { recursive: true, force: true }))
+
+const refusal = async (promise: Promise<unknown>): Promise<UnsafeFileError> => {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason
+  )
+  expect(error).toBeInstanceOf(UnsafeFileError)
+  return error as UnsafeFileError
+}
+
+describe('allowedRoots', () => {
+  it('is the workspace and RUNNER_TEMP, else the working directory and the system temporary folder', () => {
+    expect(allowedRoots({ GITHUB_WORKSPACE: '/w/s', RUNNER_TEMP: '/r/t' })).toEqual(['/w/s', '/r/t'])
+    expect(allowedRoots({ RUNNER_TEMP: '' })).toEqual([process.cwd(), tmpdir()])
+  })
+})
+
+describe('readFileBounded', () => {
+  it('reads a regular file inside the workspace, also through a link that stays inside', async () => {
+    writeFileSync(join(workspace, 'urls.txt'), '/a\n')
+    symlinkSync('urls.txt', join(workspace, 'link.txt'))
+    expect((await readFileBounded(join(workspace, 'link.txt'), { maxBytes: 3, roots })).toString()).toBe('/a\n')
+  })
+
+  it('reads a file of exactly the cap, and refuses one byte more', async () => {
+    writeFileSync(join(workspace, 'at.txt'), 'x'.repeat(10))
+    writeFileSync(join(workspace, 'over.txt'), 'x'.repeat(11))
+    expect((await readFileBounded(join(workspace, 'at.txt'), { maxBytes: 10, roots })).length).toBe(10)
+    const error = await refusal(readFileBounded(join(workspace, 'over.txt'), { maxBytes: 10, roots }))
+    expect(error).toMatchObject({ kind: 'too large', message: 'is larger than 10 bytes, the most read' })
+  })
+
+  it('reads a file larger than one piece whole', async () => {
+    const data = Buffer.alloc(600 * 1024, 'ab')
+    writeFileSync(join(workspace, 'big.bin'), data)
+    expect((await readFileBounded(join(workspace, 'big.bin'), { maxBytes: data.length, roots })).equals(data)).toBe(true)
+  })
+
+  it('refuses a link to a file outside the workspace and RUNNER_TEMP', async () => {
+    symlinkSync(join(outside, 'secret.txt'), join(workspace, 'urls.txt'))
+    const error = await refusal(readFileBounded(join(workspace, 'urls.txt'), { maxBytes: 100, roots }))
+    expect(error).toMatchObject({ kind: 'outside', message: 'resolves outside the workspace and RUNNER_TEMP' })
+  })
+
+  it('refuses a file below a linked folder that leads outside', async () => {
+    symlinkSync(outside, join(workspace, 'dir'))
+    expect(await refusal(readFileBounded(join(workspace, 'dir', 'secret.txt'), { maxBytes: 100, roots }))).toMatchObject({ kind: 'outside' })
+  })
+
+  it('reads a file in RUNNER_TEMP', async () => {
+    mkdirSync(join(base, 'runner-temp'))
+    writeFileSync(join(base, 'runner-temp', 'failed.txt'), '/b\n')
+    expect((await readFileBounded(join(base, 'runner-temp', 'failed.txt'), { maxBytes: 3, roots })).toString()).toBe('/b\n')
+  })
+
+  // /proc files report size 0 and /dev/zero never ends: neither is opened, even where the workspace is /.
+  it.each([
+    ['/proc/self/environ', 'is a file of the system (under /proc), not data'],
+    ['/sys/kernel/mm', 'is a file of the system (under /sys), not data'],
+    ['/dev/zero', 'is a file of the system (under /dev), not data']
+  ])('refuses a link to %s, even when the workspace is /', async (target, message) => {
+    symlinkSync(target, join(workspace, 'urls.txt'))
+    const error = await refusal(readFileBounded(join(workspace, 'urls.txt'), { maxBytes: 100, roots: ['/'] }))
+    expect(error).toMatchObject({ kind: 'system', message })
+  })
+
+  it('refuses a folder', async () => {
+    mkdirSync(join(workspace, 'site'))
+    expect(await refusal(readFileBounded(join(workspace, 'site'), { maxBytes: 100, roots }))).toMatchObject({
+      kind: 'not a file',
+      message: 'is a folder, not a regular file'
+    })
+  })
+
+  it('refuses a FIFO without waiting for a writer', async () => {
+    execFileSync('mkfifo', [join(workspace, 'pipe')])
+    expect(await refusal(readFileBounded(join(workspace, 'pipe'), { maxBytes: 100, roots }))).toMatchObject({
+      kind: 'not a file',
+      message: 'is a named pipe (FIFO), not a regular file'
+    })
+  })
+
+  // Only root may make a device node; elsewhere the /dev rule above is what stands between a link and a device.
+  it.skipIf(process.getuid?.() !== 0)('refuses a device node made in the workspace (a copy of /dev/zero)', async () => {
+    execFileSync('mknod', [join(workspace, 'zero'), 'c', '1', '5'])
+    expect(await refusal(readFileBounded(join(workspace, 'zero'), { maxBytes: 100, roots }))).toMatchObject({
+      kind: 'not a file',
+      message: 'is a device, not a regular file'
+    })
+  })
+
+  it('cannot open a socket (ENXIO), and refuses to write over one', async () => {
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(join(workspace, 'sock'), resolve))
+    try {
+      await expect(readFileBounded(join(workspace, 'sock'), { maxBytes: 100, roots })).rejects.toMatchObject({ code: 'ENXIO' })
+      expect(await refusal(writeFileSafely(join(workspace, 'sock'), 'x', { roots }))).toMatchObject({ message: 'is a socket, not a regular file' })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('passes on errors of the file system as they are', async () => {
+    await expect(readFileBounded(join(workspace, 'missing.txt'), { maxBytes: 100, roots })).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('uses the workspace and RUNNER_TEMP of the environment when no roots are given', async () => {
+    symlinkSync(join(outside, 'secret.txt'), join(workspace, 'urls.txt'))
+    vi.stubEnv('GITHUB_WORKSPACE', workspace)
+    vi.stubEnv('RUNNER_TEMP', join(base, 'runner-temp'))
+    try {
+      expect(await refusal(readFileBounded(join(workspace, 'urls.txt'), { maxBytes: 100 }))).toMatchObject({ kind: 'outside' })
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+})
+
+describe('fileSha256', () => {
+  it('hashes the file, with the checks of readFileBounded', async () => {
+    writeFileSync(join(workspace, 'a.html'), '<p>a</p>')
+    expect(await fileSha256(join(workspace, 'a.html'), { maxBytes: 8, roots })).toBe(createHash('sha256').update('<p>a</p>').digest('hex'))
+    expect(await refusal(fileSha256(join(workspace, 'a.html'), { maxBytes: 7, roots }))).toMatchObject({ kind: 'too large' })
+    symlinkSync('/dev/zero', join(workspace, 'z.html'))
+    expect(await refusal(fileSha256(join(workspace, 'z.html'), { maxBytes: 100, roots }))).toMatchObject({ kind: 'system' })
+  })
+})
+
+describe('checkInside', () => {
+  it('takes a root itself as inside, and the folder above it as outside', async () => {
+    expect(await checkInside(workspace, [workspace])).toBe(workspace)
+    expect(await refusal(checkInside(base, [workspace]))).toMatchObject({ kind: 'outside' })
+  })
+
+  it('returns the resolved path of a place inside, and refuses one outside', async () => {
+    mkdirSync(join(workspace, 'site'))
+    expect(await checkInside(join(workspace, 'site'), roots)).toBe(join(workspace, 'site'))
+    symlinkSync(outside, join(workspace, 'out'))
+    expect(await refusal(checkInside(join(workspace, 'out'), roots))).toMatchObject({ kind: 'outside' })
+  })
+})
+
+describe('writeFileSafely', () => {
+  const outsideText = (): string => readFileSync(join(outside, 'secret.txt'), 'utf8')
+
+  it('creates missing folders, writes, and writes again over its own file, leaving no temporary file', async () => {
+    const path = join(workspace, 'a', 'b', 'm.json')
+    await writeFileSafely(path, 'one', { roots })
+    await writeFileSafely(path, 'two', { roots })
+    expect(readFileSync(path, 'utf8')).toBe('two')
+    expect(readdirSync(join(workspace, 'a', 'b'))).toEqual(['m.json'])
+  })
+
+  it('refuses a target that is a link, even one that stays inside, and leaves the link and its file as they are', async () => {
+    writeFileSync(join(workspace, 'real.json'), 'mine')
+    symlinkSync('real.json', join(workspace, 'inside.json'))
+    symlinkSync(join(outside, 'secret.txt'), join(workspace, 'm.json'))
+    for (const name of ['inside.json', 'm.json']) {
+      const error = await refusal(writeFileSafely(join(workspace, name), 'overwritten', { roots }))
+      expect(error).toMatchObject({ kind: 'link', message: 'is a symbolic link, which is never written through' })
+    }
+    expect(outsideText()).toBe('TOP SECRET\n')
+    expect(readFileSync(join(workspace, 'real.json'), 'utf8')).toBe('mine')
+    expect(lstatSync(join(workspace, 'm.json')).isSymbolicLink()).toBe(true)
+  })
+
+  it('refuses a dangling link as the target (it would create the file it points to)', async () => {
+    symlinkSync(join(outside, 'new.txt'), join(workspace, 'm.json'))
+    expect(await refusal(writeFileSafely(join(workspace, 'm.json'), 'x', { roots }))).toMatchObject({ kind: 'link' })
+    expect(readdirSync(outside)).toEqual(['secret.txt'])
+  })
+
+  it('refuses a folder on the way that leads outside, before creating anything there', async () => {
+    symlinkSync(outside, join(workspace, 'cache'))
+    const error = await refusal(writeFileSafely(join(workspace, 'cache', 'deep', 'm.json'), 'x', { roots }))
+    expect(error).toMatchObject({ kind: 'outside', message: 'lies in a folder that resolves outside the workspace and RUNNER_TEMP' })
+    expect(readdirSync(outside)).toEqual(['secret.txt'])
+    expect(await refusal(writeFileSafely(join(workspace, 'cache', 'm.json'), 'x', { roots }))).toMatchObject({ kind: 'outside' })
+    expect(readdirSync(outside)).toEqual(['secret.txt'])
+  })
+
+  it('refuses a path outside the roots given as it is', async () => {
+    expect(await refusal(writeFileSafely(join(outside, 'secret.txt'), 'x', { roots }))).toMatchObject({ kind: 'outside' })
+    expect(outsideText()).toBe('TOP SECRET\n')
+  })
+
+  it('refuses a target that is a folder, and leaves no temporary file', async () => {
+    mkdirSync(join(workspace, 'm.json'))
+    expect(await refusal(writeFileSafely(join(workspace, 'm.json'), 'x', { roots }))).toMatchObject({ kind: 'not a file', message: 'is a folder, not a regular file' })
+    expect(readdirSync(workspace)).toEqual(['m.json'])
+  })
+
+  // The old writer wrote `<manifest>.<pid>.tmp` with a plain write: a link of that name sent the text outside.
+  it('never writes through links planted at temporary names, the old fixed one or the very name it picks', async () => {
+    symlinkSync(join(outside, 'secret.txt'), join(workspace, `m.json.${process.pid}.tmp`))
+    await writeFileSafely(join(workspace, 'm.json'), 'new', { roots })
+    expect(readFileSync(join(workspace, 'm.json'), 'utf8')).toBe('new')
+    expect(outsideText()).toBe('TOP SECRET\n')
+
+    symlinkSync(join(outside, 'secret.txt'), join(workspace, '.n.json.fixed.tmp'))
+    await expect(writeFileSafely(join(workspace, 'n.json'), 'new', { roots, random: () => 'fixed' })).rejects.toMatchObject({ code: 'EEXIST' })
+    expect(outsideText()).toBe('TOP SECRET\n')
+    // The planted link is not the writer's to remove, and no target was made.
+    expect(readlinkSync(join(workspace, '.n.json.fixed.tmp'))).toBe(join(outside, 'secret.txt'))
+    expect(readdirSync(workspace)).not.toContain('n.json')
+  })
+
+  it('writes into RUNNER_TEMP', async () => {
+    mkdirSync(join(base, 'runner-temp'))
+    await writeFileSafely(join(base, 'runner-temp', 'failed-files.txt'), '/a\n', { roots })
+    expect(readFileSync(join(base, 'runner-temp', 'failed-files.txt'), 'utf8')).toBe('/a\n')
+  })
+})
+
+describe('fileProblem', () => {
+  it('reads a refusal as a clause about the file, and any other error as its message', () => {
+    expect(fileProblem(new UnsafeFileError('link', 'is a symbolic link, which is never written through'))).toBe('the file is a symbolic link, which is never written through')
+    expect(fileProblem(new Error('EACCES: permission denied'))).toBe('EACCES: permission denied')
+    expect(fileProblem('odd')).toBe('odd')
+    expect(new UnsafeFileError('outside', 'resolves outside').name).toBe('UnsafeFileError')
+  })
+})
