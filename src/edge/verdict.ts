@@ -65,8 +65,12 @@ export function parseAge(headers: ResponseHeaders): number | undefined {
   return values.length === 0 ? undefined : Math.max(...values)
 }
 
-/** A quoted string (RFC 8941), `\` escaping the next character. */
-const QUOTED = /"(?:[^"\\]|\\.)*"/g
+/**
+ * A quoted string (RFC 8941), `\` escaping the next character; one left open runs to the end, and the
+ * group holds its closing quote. Once started it always matches, so the work is linear in the header (a
+ * pattern that must find the closing quote tries again from every quote of an open one: quadratic).
+ */
+const QUOTED = /"(?:[^"\\]|\\.)*("?)/g
 
 /** A cache's name in Cache-Status: a token, or a quoted string (emptied by then). Lenient on its first character: Squid sends its host name as it is, and a container's name may start with a digit. */
 const CACHE_NAME = /^(?:""|[!#$%&'*+\-.^_`|~0-9a-z:/]+)$/i
@@ -82,7 +86,8 @@ const PARAM = /^([a-z*][a-z0-9_\-.*]*)(?:=(.+))?$/i
  * in them counts.
  */
 function readCacheStatus(text: string): CacheSays {
-  const emptied = text.replace(QUOTED, '""')
+  // A closed string is emptied to `""`; one left open to a lone `"`, which the next line finds.
+  const emptied = text.replace(QUOTED, (_quoted: string, close: string) => (close === '' ? '"' : '""'))
   if (emptied.split('""').some((part) => part.includes('"'))) return undefined
   const entries = emptied
     .split(',')

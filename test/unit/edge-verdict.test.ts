@@ -341,3 +341,17 @@ describe("cameFromOrigin: whose Date tells the origin's clock", () => {
     expect(cameFromOrigin(499, { age: '0' })).toBe(true)
   })
 })
+
+describe('judgeAnswer: a quoted string left open in Cache-Status', () => {
+  // A pattern that must find the closing quote tries again from every escaped quote of an open one:
+  // a mebibyte of `\"` took minutes. The timeout is a guard, not a measurement: linear work takes milliseconds.
+  it('reads a mebibyte of escaped quotes with none closed as neither hit nor miss, in linear time', { timeout: 5_000 }, () => {
+    expect(verdict({ 'cache-status': `Edge; detail="${'\\"'.repeat(512 * 1024)}` })).toBe('unknown')
+    expect(verdict({ 'cache-status': `"${'\\"'.repeat(512 * 1024)}`, 'x-cache': 'MISS from host' })).toBe('fresh')
+  })
+
+  it('still empties a closed string that ends in an escaped quote, and a miss after it counts', () => {
+    expect(verdict({ 'cache-status': 'Edge; detail="a \\" b \\"", Squid; detail=mismatch' })).toBe('fresh')
+    expect(verdict({ 'cache-status': 'Squid; detail="a \\"' })).toBe('unknown')
+  })
+})
