@@ -243,7 +243,8 @@ function parseChangeInputs(
   }
   const urlBase = parseUrlBase(input('url-base'))
   const indexFile = input('index-file')
-  if (indexFile.includes('/')) {
+  // A `\` is refused as well: on Windows it would be read as a folder.
+  if (/[/\\]/.test(indexFile)) {
     throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${shown(indexFile)}".`)
   }
   const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000)
@@ -281,13 +282,21 @@ async function checkGlobs(name: string, patterns: readonly string[]): Promise<vo
   }
 }
 
+/**
+ * site-dir as a repository path: `/` between folders (a `\` too, so `docs\site` from a Windows user means the same on
+ * every runner), no `.` or empty parts. A path from the root or with a drive letter (`C:\site`) is refused on every
+ * runner: the git source matches it against repository paths, which never start so.
+ */
 export function parseSiteDir(value: string): string {
-  const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '')
-  if (dir === '.') return ''
-  if (dir.startsWith('/') || dir.split('/').includes('..')) {
-    throw new InputError(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${shown(value)}".`)
+  // "/" alone (trailing slashes dropped) is the root; only a path below it is refused.
+  const dir = value.replace(/\\/g, '/').replace(/\/+$/, '')
+  if (dir.startsWith('/') || /^[A-Za-z]:/.test(dir) || dir.split('/').includes('..')) {
+    throw new InputError(
+      `Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${shown(value)}".`
+    )
   }
-  return dir
+  const normal = path.posix.normalize(dir).replace(/\/+$/, '')
+  return normal === '.' ? '' : normal
 }
 
 export function parseUrlBase(value: string): string | undefined {

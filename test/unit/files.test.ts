@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto'
 import { createServer } from 'node:net'
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, posix, win32 } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { allowedRoots, checkInside, fileProblem, fileSha256, readFileBounded, UnsafeFileError, writeFileSafely } from '../../src/files.js'
+import { allowedRoots, checkInside, fileProblem, fileSha256, isWithin, readFileBounded, systemFolderOf, UnsafeFileError, writeFileSafely } from '../../src/files.js'
 
 // Each test has a workspace and, beside it (outside), a folder standing for the rest of the machine.
 let base: string
@@ -233,6 +233,52 @@ describe('writeFileSafely', () => {
     mkdirSync(join(base, 'runner-temp'))
     await writeFileSafely(join(base, 'runner-temp', 'failed-files.txt'), '/a\n', { roots })
     expect(readFileSync(join(base, 'runner-temp', 'failed-files.txt'), 'utf8')).toBe('/a\n')
+  })
+})
+
+// The containment check as it runs on each system, with that system's path functions (Windows runs here with path.win32).
+describe('isWithin', () => {
+  it('takes a root and what lies below it as inside, and a sibling whose name starts the same, the folder above or a path up and back as outside', () => {
+    for (const [path, root, inside] of [
+      ['/w/repo', '/w/repo', true],
+      ['/w/repo/a/b.txt', '/w/repo', true],
+      ['/w/repo/..notes', '/w/repo', true],
+      ['/w/repo2/a.txt', '/w/repo', false],
+      ['/w', '/w/repo', false],
+      ['/etc/passwd', '/w/repo', false]
+    ] as const) {
+      expect(isWithin(path, root, posix), `${path} in ${root}`).toBe(inside)
+    }
+  })
+  it('on Windows: drive letters and names case-insensitive, either slash, another drive or share outside', () => {
+    for (const [path, root, inside] of [
+      ['D:\\a\\repo\\repo\\site\\index.html', 'D:\\a\\repo\\repo', true],
+      ['d:\\A\\Repo\\repo\\urls.txt', 'D:\\a\\repo\\repo', true],
+      ['D:/a/repo/repo/urls.txt', 'D:\\a\\repo\\repo', true],
+      ['D:\\a\\_temp\\m.json', 'D:\\a\\_temp', true],
+      ['D:\\a\\repo\\repo2\\urls.txt', 'D:\\a\\repo\\repo', false],
+      ['D:\\a\\repo\\repo\\..\\secret.txt', 'D:\\a\\repo\\repo', false],
+      ['C:\\a\\repo\\repo\\urls.txt', 'D:\\a\\repo\\repo', false],
+      ['\\\\server\\share\\repo\\urls.txt', 'D:\\a\\repo\\repo', false],
+      ['\\\\SERVER\\Share\\w\\a.txt', '\\\\server\\share\\w', true]
+    ] as const) {
+      expect(isWithin(path, root, win32), `${path} in ${root}`).toBe(inside)
+    }
+  })
+})
+
+describe('systemFolderOf', () => {
+  it('names /proc, /sys and /dev on a POSIX system, and no folder whose name only starts so', () => {
+    expect(systemFolderOf('/proc/self/environ', posix)).toBe('/proc')
+    expect(systemFolderOf('/sys/kernel', posix)).toBe('/sys')
+    expect(systemFolderOf('/dev/zero', posix)).toBe('/dev')
+    expect(systemFolderOf('/devices/a.html', posix)).toBeUndefined()
+    expect(systemFolderOf('/home/dev/a.html', posix)).toBeUndefined()
+  })
+  // Read as /dev, C:\dev would have every file of a self-hosted runner in C:\dev\actions-runner refused as "a file of the system".
+  it('names none on Windows, where \\dev is a folder like any other', () => {
+    expect(systemFolderOf('C:\\dev\\actions-runner\\_work\\site\\urls.txt', win32)).toBeUndefined()
+    expect(systemFolderOf('\\proc\\self\\environ', win32)).toBeUndefined()
   })
 })
 

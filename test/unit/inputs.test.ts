@@ -318,6 +318,8 @@ describe('change inputs', () => {
   })
   it('refuse an index-file with a folder and purge-everything-over out of range', async () => {
     await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs/index.html' }))).rejects.toThrow(/Input "index-file" must be a file name/)
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs\\index.html' }))).rejects.toThrow(InputError)
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs\\index.html' }))).rejects.toThrow(/Input "index-file" must be a file name/)
     await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'purge-everything-over': '-1' }))).rejects.toThrow(/Input "purge-everything-over" must be a whole number from 0 to 1000000/)
   })
   it('warn that manifest alone purges nothing based on it', async () => {
@@ -333,6 +335,22 @@ describe('parseSiteDir and parseUrlBase', () => {
     expect(parseSiteDir('docs\\site')).toBe('docs/site')
     expect(() => parseSiteDir('../secrets')).toThrow(/must be a folder inside the repository/)
     expect(() => parseSiteDir('/etc')).toThrow(/must be a folder inside the repository/)
+  })
+  it('read a Windows path as the same repository folder as on Linux, and refuse a drive letter or a share', () => {
+    for (const [given, dir] of [
+      ['docs\\site\\', 'docs/site'],
+      ['.\\public', 'public'],
+      ['.\\', ''],
+      ['\\', ''],
+      ['/', ''],
+      ['docs//site/./', 'docs/site']
+    ] as const) {
+      expect(parseSiteDir(given), given).toBe(dir)
+    }
+    for (const given of ['C:\\a\\repo\\public', 'd:/site', 'C:public', '\\\\server\\share\\site', '\\public', 'docs\\..\\..\\secrets']) {
+      expect(() => parseSiteDir(given), given).toThrow(InputError)
+      expect(() => parseSiteDir(given), given).toThrow(`Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${given}".`)
+    }
   })
   it('end url-base with a slash and refuse what is not an http(s) base', () => {
     expect(parseUrlBase('https://example.com/docs')).toBe('https://example.com/docs/')

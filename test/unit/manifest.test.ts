@@ -1,10 +1,11 @@
 import type * as FsPromises from 'node:fs/promises'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, posix, win32 } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { siteUrls } from '../../src/changes/site.js'
 import { InputError } from '../../src/errors.js'
-import { buildManifest, compareManifests, MANIFEST_FORMAT, MAX_MANIFEST_BYTES, parseManifest, readManifest, writeManifest, type Manifest } from '../../src/changes/manifest.js'
+import { buildManifest, compareManifests, manifestKey, MANIFEST_FORMAT, MAX_MANIFEST_BYTES, parseManifest, readManifest, writeManifest, type Manifest } from '../../src/changes/manifest.js'
 
 // Tests run as root here, which may read any file: a permission error is made, for one file name.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -52,6 +53,29 @@ describe('manifest', () => {
 
   it('is a clear error when the folder does not exist', async () => {
     await expect(buildManifest(join(dir, 'nope'))).rejects.toThrow(/Input "site-dir": ".*nope" is not a folder/)
+  })
+
+  it('keys a file by its path below the folder with / between folders, on Windows as on Linux', () => {
+    expect(manifestKey('D:\\a\\repo\\repo\\public', 'D:\\a\\repo\\repo\\public\\docs\\a b.html', win32)).toBe('docs/a b.html')
+    expect(manifestKey('D:\\a\\repo\\repo\\public', 'D:\\a\\repo\\repo\\public\\index.html', win32)).toBe('index.html')
+    expect(manifestKey('/home/runner/work/repo/repo/public', '/home/runner/work/repo/repo/public/docs/a b.html', posix)).toBe('docs/a b.html')
+    // On Linux a \ is part of a file name, not a separator: the key keeps it (and its URL encodes it).
+    expect(manifestKey('/w/public', '/w/public/a\\b.html', posix)).toBe('a\\b.html')
+  })
+
+  // A build on a Windows runner, the next one on Linux (or the other way round): the manifest carries over.
+  it('reads a manifest written on Windows on Linux and back: same keys, nothing changed, the same URLs', async () => {
+    const files = ['index.html', 'docs\\index.html', 'docs\\a b.html', 'img\\logo.png']
+    const onWindows = Object.fromEntries(files.map((file, i) => [manifestKey('D:\\a\\site', win32.join('D:\\a\\site', file), win32), String(i)]))
+    const onLinux = Object.fromEntries(files.map((file, i) => [manifestKey('/w/site', posix.join('/w/site', file.replaceAll('\\', '/')), posix), String(i)]))
+    expect(Object.keys(onWindows)).toEqual(['index.html', 'docs/index.html', 'docs/a b.html', 'img/logo.png'])
+    await writeManifest(join(dir, 'windows.json'), manifest(onWindows), { roots: [dir] })
+    const read = await readManifest(join(dir, 'windows.json'), { roots: [dir] })
+    expect(compareManifests(read as Manifest, manifest(onLinux))).toEqual([])
+    const options = { siteDir: 'site', urlBase: undefined, indexFile: 'index.html', include: [], exclude: [] }
+    const changed = compareManifests(manifest({}), read as Manifest)
+    expect(siteUrls(changed, options, false).entries).toEqual(siteUrls(compareManifests(manifest({}), manifest(onLinux)), options, false).entries)
+    expect(siteUrls(changed, options, false).entries).toEqual(['/docs/a%20b.html', '/docs/index.html', '/docs/', '/img/logo.png', '/index.html', '/'])
   })
 
   it('finds added, changed and removed files, sorted', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { encodePath, siteUrls, type SiteOptions } from '../../src/changes/site.js'
 import { resolveUrls } from '../../src/urls.js'
 
@@ -55,6 +55,39 @@ describe('siteUrls', () => {
   })
   it('drops repeated paths', () => {
     expect(siteUrls(['a.html', 'a.html'], options(), true).files).toEqual(['a.html'])
+  })
+})
+
+// Repository and manifest paths always have / between folders (git's own paths; manifest keys), so the same
+// change gives the same URLs on every runner; URLs, index-file and globs stay case-sensitive there too.
+describe('on a Windows runner', () => {
+  afterEach(() => vi.unstubAllGlobals())
+  // What picomatch reads to decide that it runs on Windows, where it would take \ in a path or a pattern as a separator.
+  const onWindows = (): void => {
+    vi.stubGlobal('navigator', { platform: 'Win32' })
+  }
+
+  it('matches include and exclude as on Linux: / between folders, \\ part of a name or an escape', () => {
+    onWindows()
+    const paths = ['site/drafts\\x.html', 'site/drafts/y.html', 'site/[v2].html', 'site/v.html']
+    const urls = siteUrls(paths, options({ siteDir: 'site', include: ['**/*.html'], exclude: ['drafts/**', '\\[v2\\].html'] }), true)
+    expect(urls.files).toEqual(['site/drafts\\x.html', 'site/v.html'])
+    expect(urls.entries).toEqual(['/drafts%5Cx.html', '/v.html'])
+  })
+  it('gives the same URLs for the same change, with site-dir, url-base and the index rule', () => {
+    const paths = ['public/index.html', 'public/Docs/Index.html', 'public/docs/index.html', 'public/a b.js', 'src/main.ts']
+    const given = options({ siteDir: 'public', urlBase: 'https://cdn.example.com/app/', exclude: ['**/*.ts'] })
+    const linux = siteUrls(paths, given, true)
+    onWindows()
+    expect(siteUrls(paths, given, true)).toEqual(linux)
+    expect(linux.entries).toEqual([
+      'https://cdn.example.com/app/index.html',
+      'https://cdn.example.com/app/',
+      'https://cdn.example.com/app/Docs/Index.html',
+      'https://cdn.example.com/app/docs/index.html',
+      'https://cdn.example.com/app/docs/',
+      'https://cdn.example.com/app/a%20b.js'
+    ])
   })
 })
 
