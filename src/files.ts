@@ -150,11 +150,15 @@ export async function fileSha256(path: string, limits: ReadLimits): Promise<stri
 
 /**
  * The nearest folder of `folder` that resolves, resolved (so that creating the rest cannot follow a link out);
- * "/" always does. A folder that cannot be resolved for another reason than not existing is passed too: mkdir then says what is wrong.
+ * "/" always does, but a drive or share that is not there (Z:\ on Windows) does not, and is returned as it is: it has
+ * no folder above to try, and lies outside the roots. A folder that cannot be resolved for another reason than not
+ * existing is passed too: mkdir then says what is wrong.
  */
 async function nearestExisting(folder: string): Promise<string> {
   const resolved = await realpath(folder).catch(() => undefined)
-  return resolved ?? nearestExisting(dirname(folder))
+  if (resolved !== undefined) return resolved
+  const above = dirname(folder)
+  return above === folder ? folder : nearestExisting(above)
 }
 
 /** Creates `folder` when missing and returns it resolved; UnsafeFileError when it (or the part that exists, checked before creating anything) lies outside the roots. */

@@ -14,7 +14,7 @@ interface Watched {
   reads: number[]
   closed: boolean
 }
-const staged = vi.hoisted(() => ({ opened: [] as Watched[], created: [] as string[] }))
+const staged = vi.hoisted(() => ({ opened: [] as Watched[], created: [] as string[], noRoot: false, rootAsked: 0 }))
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof FsPromises>()
@@ -49,7 +49,12 @@ vi.mock('node:fs/promises', async (importOriginal) => {
       return watch(await fs.open(path, flags, mode), path)
     },
     // A path swapped for a link after it was resolved: resolving it gives the link itself.
-    realpath: (path: string) => (path.endsWith('swapped.txt') ? Promise.resolve(path) : fs.realpath(path)),
+    // With `noRoot`, "/" stands for a drive that is not there (Z:\ on Windows): it does not resolve at first.
+    realpath: (path: string) => {
+      if (staged.noRoot && path.startsWith('/no-drive')) return Promise.reject(Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }))
+      if (staged.noRoot && path === '/') return ++staged.rootAsked > 3 ? Promise.resolve('/') : Promise.reject(Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }))
+      return path.endsWith('swapped.txt') ? Promise.resolve(path) : fs.realpath(path)
+    },
     rename: (from: string, to: string) => (to.endsWith('rename-fails.json') ? Promise.reject(Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' })) : fs.rename(from, to))
   }
 })
@@ -62,6 +67,8 @@ beforeEach(() => {
   writeFileSync(join(outside, 'secret.txt'), 'TOP SECRET\n')
   staged.opened.length = 0
   staged.created.length = 0
+  staged.noRoot = false
+  staged.rootAsked = 0
 })
 afterEach(() => {
   rmSync(workspace, { recursive: true, force: true })
@@ -113,6 +120,16 @@ describe('writing', () => {
     mkdirSync(join(workspace, 'cache'))
     await expect(writeFileSafely(join(workspace, 'cache', 'rename-fails.json'), 'x', { roots: [workspace] })).rejects.toMatchObject({ code: 'EXDEV' })
     expect(readdirSync(join(workspace, 'cache'))).toEqual([])
+  })
+
+  // Asking for the folder above the root again and again would never end.
+  it('refuses a path on a drive that is not there as outside, asking for its root once', async () => {
+    staged.noRoot = true
+    const error = await writeFileSafely('/no-drive/cache/m.json', 'x', { roots: [workspace] }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(UnsafeFileError)
+    expect(error).toMatchObject({ kind: 'outside', message: 'lies in a folder that resolves outside the workspace and RUNNER_TEMP' })
+    expect(staged.rootAsked).toBe(1)
+    expect(staged.created).toEqual([])
   })
 
   it('reports an error of the file system on the way as it is, not as a refusal', async () => {
