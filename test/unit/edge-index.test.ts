@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../src/edge/index.js'
 import type { UrlVerdict } from '../../src/edge/verify.js'
@@ -63,8 +63,8 @@ describe('deployedFiles', () => {
   it('reads each changed entry as the URL it was purged as, with its file in the workspace', () => {
     // With several zones a path cannot be routed: it has no file to compare, and breaks nothing.
     const files = deployedFiles(new Map([['/docs/', 'public/docs/index.html'], ['http://example.org/x.css', 'public/x.css']]), [zone, other], '/work')
-    expect([...files]).toEqual([['http://example.org/x.css', '/work/public/x.css']])
-    expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([['https://example.com/docs/', '/work/public/docs/index.html']])
+    expect([...files]).toEqual([['http://example.org/x.css', resolve('/work', 'public/x.css')]])
+    expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([['https://example.com/docs/', resolve('/work', 'public/docs/index.html')]])
   })
   it('does not hide an error other than an entry it cannot route (a bug)', () => {
     expect(() => deployedFiles(new Map([[null as unknown as string, 'public/a.html']]), [zone], '/work')).toThrow(TypeError)

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { redact } from '../../src/secrets.js'
@@ -236,7 +237,7 @@ describe('getInputs', () => {
     await expect(getInputs(source({ ...minimal, 'api-url': '' }))).rejects.toThrow(/No API address: set input "api-url".*CDN_API_URL/)
   })
   it('resolves files-from against GITHUB_WORKSPACE', async () => {
-    expect((await getInputs(source({ ...minimal, 'files-from': 'out/urls.txt' }))).filesFrom).toBe('/work/space/out/urls.txt')
+    expect((await getInputs(source({ ...minimal, 'files-from': 'out/urls.txt' }))).filesFrom).toBe(resolve('/work/space', 'out/urls.txt'))
   })
   it('refuses purge-everything with a list', async () => {
     for (const list of [{ files: '/a' }, { tags: 't' }, { 'files-from': 'x' }]) {
@@ -286,8 +287,8 @@ describe('change inputs', () => {
   })
   it('read a manifest source relative to the workspace', async () => {
     const inputs = (await getInputs(source({ ...minimal, 'previous-manifest': '.cache/m.json', manifest: '.cache/m.json', 'site-dir': 'out' })))
-    expect(inputs.changes?.from).toEqual({ kind: 'manifest', previous: '/work/space/.cache/m.json' })
-    expect(inputs.manifest).toEqual({ path: '/work/space/.cache/m.json', site: '/work/space/out' })
+    expect(inputs.changes?.from).toEqual({ kind: 'manifest', previous: resolve('/work/space', '.cache/m.json') })
+    expect(inputs.manifest).toEqual({ path: resolve('/work/space', '.cache/m.json'), site: resolve('/work/space', 'out') })
   })
   it('mask the GitHub token', async () => {
     expect((await getInputs(source({ ...minimal, 'github-token': ' ghs_abc ', 'changed-since': 'main' }))).changes?.githubToken).toBe('ghs_abc')
@@ -498,7 +499,7 @@ describe('each input on its own', () => {
   })
 
   it('has something to do with files-from alone', async () => {
-    expect((await getInputs(source({ ...bare, files: '', 'files-from': 'urls.txt' }))).filesFrom).toBe('/work/space/urls.txt')
+    expect((await getInputs(source({ ...bare, files: '', 'files-from': 'urls.txt' }))).filesFrom).toBe(resolve('/work/space', 'urls.txt'))
   })
 
   it('creates zones named in a list', async () => {
