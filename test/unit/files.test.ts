@@ -255,32 +255,26 @@ describe('writeFileSafely', () => {
 
 // The containment check as it runs on each system, with that system's path functions (Windows runs here with path.win32).
 describe('isWithin', () => {
-  it('takes a root and what lies below it as inside, and a sibling whose name starts the same, the folder above or a path up and back as outside', () => {
-    for (const [path, root, inside] of [
-      ['/w/repo', '/w/repo', true],
-      ['/w/repo/a/b.txt', '/w/repo', true],
-      ['/w/repo/..notes', '/w/repo', true],
-      ['/w/repo2/a.txt', '/w/repo', false],
-      ['/w', '/w/repo', false],
-      ['/etc/passwd', '/w/repo', false]
-    ] as const) {
-      expect(isWithin(path, root, posix), `${path} in ${root}`).toBe(inside)
-    }
-  })
-  it('on Windows: drive letters and names case-insensitive, either slash, another drive or share outside', () => {
-    for (const [path, root, inside] of [
-      ['D:\\a\\repo\\repo\\site\\index.html', 'D:\\a\\repo\\repo', true],
-      ['d:\\A\\Repo\\repo\\urls.txt', 'D:\\a\\repo\\repo', true],
-      ['D:/a/repo/repo/urls.txt', 'D:\\a\\repo\\repo', true],
-      ['D:\\a\\_temp\\m.json', 'D:\\a\\_temp', true],
-      ['D:\\a\\repo\\repo2\\urls.txt', 'D:\\a\\repo\\repo', false],
-      ['D:\\a\\repo\\repo\\..\\secret.txt', 'D:\\a\\repo\\repo', false],
-      ['C:\\a\\repo\\repo\\urls.txt', 'D:\\a\\repo\\repo', false],
-      ['\\\\server\\share\\repo\\urls.txt', 'D:\\a\\repo\\repo', false],
-      ['\\\\SERVER\\Share\\w\\a.txt', '\\\\server\\share\\w', true]
-    ] as const) {
-      expect(isWithin(path, root, win32), `${path} in ${root}`).toBe(inside)
-    }
+  // POSIX: a sibling whose name starts the same, the folder above or a path up and back is outside.
+  // Windows: drive letters and names compare case-insensitively, either slash separates, another drive or share is outside.
+  it.for([
+    ['posix', '/w/repo', '/w/repo', true],
+    ['posix', '/w/repo/a/b.txt', '/w/repo', true],
+    ['posix', '/w/repo/..notes', '/w/repo', true],
+    ['posix', '/w/repo2/a.txt', '/w/repo', false],
+    ['posix', '/w', '/w/repo', false],
+    ['posix', '/etc/passwd', '/w/repo', false],
+    ['win32', 'D:\\a\\repo\\repo\\site\\index.html', 'D:\\a\\repo\\repo', true],
+    ['win32', 'd:\\A\\Repo\\repo\\urls.txt', 'D:\\a\\repo\\repo', true],
+    ['win32', 'D:/a/repo/repo/urls.txt', 'D:\\a\\repo\\repo', true],
+    ['win32', 'D:\\a\\_temp\\m.json', 'D:\\a\\_temp', true],
+    ['win32', 'D:\\a\\repo\\repo2\\urls.txt', 'D:\\a\\repo\\repo', false],
+    ['win32', 'D:\\a\\repo\\repo\\..\\secret.txt', 'D:\\a\\repo\\repo', false],
+    ['win32', 'C:\\a\\repo\\repo\\urls.txt', 'D:\\a\\repo\\repo', false],
+    ['win32', '\\\\server\\share\\repo\\urls.txt', 'D:\\a\\repo\\repo', false],
+    ['win32', '\\\\SERVER\\Share\\w\\a.txt', '\\\\server\\share\\w', true]
+  ] as const)('%s: %s in %s is %s', ([flavour, path, root, inside]) => {
+    expect(isWithin(path, root, { posix, win32 }[flavour])).toBe(inside)
   })
 })
 
