@@ -295,7 +295,8 @@ export function parseSiteDir(value: string): string {
       `Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${shown(value)}".`
     )
   }
-  const normal = path.posix.normalize(dir).replace(/\/+$/, '')
+  // No trailing slash is left for normalize to keep.
+  const normal = path.posix.normalize(dir)
   return normal === '.' ? '' : normal
 }
 

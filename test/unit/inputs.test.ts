@@ -344,7 +344,10 @@ describe('parseSiteDir and parseUrlBase', () => {
       ['.\\', ''],
       ['\\', ''],
       ['/', ''],
-      ['docs//site/./', 'docs/site']
+      ['docs//site/./', 'docs/site'],
+      ['//', ''],
+      // A colon past the start is part of a folder's name (git keeps such names), not a drive.
+      ['docs/team:site', 'docs/team:site']
     ] as const) {
       expect(parseSiteDir(given), given).toBe(dir)
     }
