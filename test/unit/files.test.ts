@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { createServer } from 'node:net'
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, posix, win32 } from 'node:path'
+import { join, posix, resolve, win32 } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { allowedRoots, checkInside, fileProblem, fileSha256, isWithin, readFileBounded, systemFolderOf, UnsafeFileError, writeFileSafely } from '../../src/files.js'
 import { needs, NO_PROC, NO_SPECIAL_FILES, NO_SYMLINKS } from '../support/platform.js'
@@ -36,7 +36,7 @@ const refusal = async (promise: Promise<unknown>): Promise<UnsafeFileError> => {
 
 describe('allowedRoots', () => {
   it('is the workspace and RUNNER_TEMP, else the working directory and the system temporary folder', () => {
-    expect(allowedRoots({ GITHUB_WORKSPACE: '/w/s', RUNNER_TEMP: '/r/t' })).toEqual(['/w/s', '/r/t'])
+    expect(allowedRoots({ GITHUB_WORKSPACE: '/w/s', RUNNER_TEMP: '/r/t' })).toEqual([resolve('/w/s'), resolve('/r/t')])
     expect(allowedRoots({ RUNNER_TEMP: '' })).toEqual([process.cwd(), tmpdir()])
   })
 })
