@@ -74,6 +74,10 @@ describe('on a Windows runner', () => {
     expect(urls.files).toEqual(['site/drafts\\x.html', 'site/v.html'])
     expect(urls.entries).toEqual(['/drafts%5Cx.html', '/v.html'])
   })
+  it('compares site-dir with git paths as written, as git does: another case is another folder', () => {
+    onWindows()
+    expect(siteUrls(['public/a.html', 'Public/b.html'], options({ siteDir: 'Public' }), true).files).toEqual(['Public/b.html'])
+  })
   it('gives the same URLs for the same change, with site-dir, url-base and the index rule', () => {
     const paths = ['public/index.html', 'public/Docs/Index.html', 'public/docs/index.html', 'public/a b.js', 'src/main.ts']
     const given = options({ siteDir: 'public', urlBase: 'https://cdn.example.com/app/', exclude: ['**/*.ts'] })
