@@ -1,5 +1,6 @@
 import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
+import { pathSegment } from './http/path.js'
 import type { AnalyticsInputs, Granularity } from './inputs.js'
 import { plural } from './text.js'
 
@@ -145,7 +146,7 @@ export async function readTraffic(client: TrafficClient, zone: { id: string; nam
   const since = new Date(now - analytics.windowMs).toISOString()
   const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until }
   try {
-    const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, {
+    const response = await client.request('GET', `/zones/${pathSegment(zone.id)}/analytics/traffic`, {
       query: { since, until, granularity: analytics.granularity }
     })
     return { ...base, ...readTrafficAnswer(response.body, analytics.granularity, zone.name ?? zone.id) }

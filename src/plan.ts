@@ -1,4 +1,5 @@
 import { InputError } from './errors.js'
+import { pathSegment } from './http/path.js'
 import type { ZoneSettings } from './settings.js'
 import type { ResolvedZone } from './zones.js'
 
@@ -43,7 +44,7 @@ export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan
   // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
   const prefix = (zone: ResolvedZone): string => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '')
   const purges = work.flatMap((item) => {
-    const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`
+    const purgePath = `/zones/${pathSegment(item.zone.id)}/purge`
     const request = (kind: RequestKind, body: unknown, items: readonly string[], label: string, range?: PlannedRequest['range']): PlannedRequest => ({
       zoneId: item.zone.id,
       kind,
@@ -82,7 +83,7 @@ function settingsRequest(zone: ResolvedZone, settings: ZoneSettings): PlannedReq
     zoneId: zone.id,
     kind: 'settings',
     method: 'POST',
-    path: `/zones/${encodeURIComponent(zone.name)}/settings`,
+    path: `/zones/${pathSegment(zone.name)}/settings`,
     body: settings,
     items: [],
     label: `Settings of ${zone.name}`

@@ -41,7 +41,71 @@ export function cut(text: string, max: number): string {
   if (text.length <= max) return text
   // A high surrogate as the last kept unit would be half a character: the cut goes before it.
   const head = text.slice(0, /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max)
-  return `${head}… (${plural(text.length - head.length, 'more character')})`
+  const left = text.length - head.length
+  return `${head}… (${thousands(left)} more character${left === 1 ? '' : 's'})`
+}
+
+/** Whether a UTF-16 unit is whitespace as `\s` reads it: the same set, without a pattern. */
+export function isWhitespace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  )
+}
+
+/** A comma or whitespace: what separates the entries of a list input. */
+const isSeparator = (code: number): boolean => code === 0x2c || isWhitespace(code)
+
+/** The lines of a text: split at `\n`, without the `\r` before it, as `split(/\r?\n/)` gives them. */
+export function lines(text: string): string[] {
+  const out: string[] = []
+  let start = 0
+  for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    out.push(text.slice(start, end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end))
+    start = end + 1
+  }
+  out.push(text.slice(start))
+  return out
+}
+
+/**
+ * A line as runs of separators (commas and whitespace) and of the text between them, alternating and
+ * starting and ending with text (empty when the line starts or ends with a separator): what
+ * `split(/([\s,]+)/)` gives, by a loop that looks at each character once. Lists are split with it, so
+ * that a pattern never meets more than one entry.
+ */
+export function separatedRuns(line: string): string[] {
+  const runs: string[] = []
+  let start = 0
+  let inSeparators = false
+  for (let i = 0; i < line.length; i++) {
+    if (isSeparator(line.charCodeAt(i)) === inSeparators) continue
+    runs.push(line.slice(start, i))
+    start = i
+    inSeparators = !inSeparators
+  }
+  runs.push(line.slice(start))
+  if (inSeparators) runs.push('')
+  return runs
+}
+
+/**
+ * `text` without the run of `char` it ends with. What `/c+$/` would do, in time linear in the text: that
+ * pattern is tried at every character of a long run that something else follows, which takes quadratic time.
+ */
+export function trimTrailing(text: string, char: string): string {
+  let end = text.length
+  while (end > 0 && text[end - 1] === char) end--
+  return text.slice(0, end)
 }
 
 /** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */

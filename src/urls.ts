@@ -1,12 +1,12 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
 import { InputError } from './errors.js'
 import { redact } from './secrets.js'
-import { cut, oneLine, plural } from './text.js'
+import { cut, lines, oneLine, plural, separatedRuns, thousands } from './text.js'
 
 const SHOWN_OFFENDERS = 10
 const SHOWN_ZONES = 10
-/** An entry is shown cut to this many characters: one line of a message, not a copy of an input. */
-const SHOWN_LENGTH = 200
+/** Outside text is shown cut to this many characters: one line of a message, not a copy of an input. */
+export const SHOWN_LENGTH = 200
 
 /** A host or zone name as compared: lower case, without a trailing dot. */
 export const normalizeName = (name: string): string => name.toLowerCase().replace(/\.$/, '')
@@ -31,30 +31,67 @@ function isInZone(hostname: string, zone: string): boolean {
 const URL_START = /^https?:\/\//i
 
 /**
+ * The longest entry read (a URL, a path, a tag): 16 KiB. Real CDNs take URLs of a few kilobytes at most,
+ * so a longer entry is a mistake or an attack, and it is refused before any pattern or parser meets it.
+ */
+export const MAX_ENTRY_CHARS = 16 * 1024
+
+/**
+ * Refuses an entry longer than MAX_ENTRY_CHARS, naming the input and the line it is on (counted from 1);
+ * without a line, the entry is the input's whole value.
+ */
+export function checkEntryLength(entry: string, input: string, line?: number): void {
+  if (entry.length <= MAX_ENTRY_CHARS) return
+  const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${thousands(line)}: an entry of`
+  throw new InputError(
+    `${where} ${thousands(entry.length)} characters ("${shown(entry)}"); at most ${thousands(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`
+  )
+}
+
+/**
  * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
  * spaces separate entries. A comma separates them too when a space follows it, or when what follows starts
  * like an entry: `http://` or `https://`, or `/` after a path (inside an absolute URL, `,/` is part of its
  * path). Any other comma is part of the URL, at the end of a line too: `https://a.test/x,y` and a line
  * `https://a.test/x,` are one entry each, so a file of URLs written one a line reads back exactly.
+ * In a list file (`comments`), lines starting with `#` (after any spaces) are skipped. An entry longer
+ * than MAX_ENTRY_CHARS is an input error naming `input` and its line.
  */
-export function splitUrlList(value: string): string[] {
-  return value.split(/\r?\n/).flatMap(splitUrlLine)
+export function splitUrlList(value: string, input: string, comments = false): string[] {
+  const entries: string[] = []
+  const all = lines(value)
+  for (let index = 0; index < all.length; index++) {
+    const line = all[index] as string
+    if (comments && line.trimStart().startsWith('#')) continue
+    for (const entry of splitUrlLine(line, (text) => checkEntryLength(text, input, index + 1))) entries.push(entry)
+  }
+  return entries
 }
 
-/** The entries of one line (no line breaks in it). */
-export function splitUrlLine(line: string): string[] {
-  // The usual line: one entry, nothing to split.
-  if (!/[\s,]/.test(line)) return line === '' ? [] : [line]
+/** Whether a run of separators is commas alone. */
+function commasOnly(run: string): boolean {
+  for (let i = 0; i < run.length; i++) if (run.charCodeAt(i) !== 0x2c) return false
+  return true
+}
+
+/**
+ * The entries of one line (no line breaks in it). The line is split by a loop, and every piece goes
+ * through `check` before a pattern meets it: a pattern sees one entry at most, never the whole line.
+ */
+function splitUrlLine(line: string, check: (text: string) => void): string[] {
   const entries: string[] = []
   // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
-  const parts = line.split(/([\s,]+)/)
+  const parts = separatedRuns(line)
   let current = parts[0] as string
+  check(current)
   for (let i = 1; i < parts.length; i += 2) {
     const run = parts[i] as string
     const next = parts[i + 1] as string
+    check(next)
     const startsEntry = URL_START.test(next) || (next.startsWith('/') && !URL_START.test(current))
-    if (current !== '' && !/\s/.test(run) && !startsEntry) {
+    if (current !== '' && commasOnly(run) && !startsEntry) {
       current += run + next
+      check(current)
       continue
     }
     if (current !== '') entries.push(current)
@@ -64,11 +101,35 @@ export function splitUrlLine(line: string): string[] {
   return entries
 }
 
+/** Characters that end the text where a URL's credentials may stand (`[\\/?#\s]`). */
+const endsCredentials = (char: string): boolean => char === '/' || char === '\\' || char === '?' || char === '#' || /\s/.test(char)
+
 /**
- * What stands where a URL's user name and password would, in text the URL parser does not read: after a
- * scheme's `:` and slashes, up to the last `@` before the host. Anywhere in the text, to hide too much rather than too little.
+ * Text the URL parser does not read, with what stands where a URL's user name and password would hidden:
+ * after a `:` and any slashes, up to the last `@` before a `/`, `\`, `?`, `#` or whitespace, as `***@`.
+ * Anywhere in the text, to hide too much rather than too little. A loop, not a pattern: each character
+ * is looked at a bounded number of times, whatever the text (a pattern took quadratic time on `@` and colons).
  */
-const CREDENTIALS = /(:[\\/]*)[^\\/?#\s]*@/g
+export function hideCredentialsInText(text: string): string {
+  let out = ''
+  let from = 0
+  for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', from)) {
+    let start = colon + 1
+    while (start < text.length && (text[start] === '/' || text[start] === '\\')) start++
+    let end = start
+    let at = -1
+    for (; end < text.length && !endsCredentials(text[end] as string); end++) if (text[end] === '@') at = end
+    if (at === -1) {
+      // No colon up to `end` can have credentials either: its run ends at `end` too, with no `@` in it.
+      out += text.slice(from, end)
+    } else {
+      out += `${text.slice(from, start)}***`
+      end = at
+    }
+    from = end
+  }
+  return out + text.slice(from)
+}
 
 /** A host no entry is on: where a path is read when only its credentials matter. */
 const NO_HOST = 'host.invalid'
@@ -87,13 +148,16 @@ export function hideCredentials(entry: string): string {
   // Credentials come only before an `@`: most entries have none, and need no parsing here.
   if (!entry.includes('@')) return entry
   const url = parseEntry(entry, NO_HOST)
-  if (url === null) return entry.replace(CREDENTIALS, '$1***@')
+  if (url === null) return hideCredentialsInText(entry)
   return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
 }
 
-/** Outside text (an entry, an input) as a message shows it: secrets and credentials hidden, on one line, cut to a readable length. */
+/**
+ * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
+ * (an entry's as `hideCredentials` does, and any other after a `:` up to an `@`), on one line, cut to SHOWN_LENGTH.
+ */
 export function shown(text: string): string {
-  return cut(oneLine(hideCredentials(redact(text))), SHOWN_LENGTH)
+  return cut(oneLine(hideCredentialsInText(hideCredentials(redact(text)))), SHOWN_LENGTH)
 }
 
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */

@@ -2,6 +2,7 @@ import { fetchInOrder } from './concurrency.js'
 import { AnswerError, InputError } from './errors.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
+import { isPathSegment } from './http/path.js'
 import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
 import { plural, thousands } from './text.js'
 import { normalizeName } from './urls.js'
@@ -58,7 +59,7 @@ interface ZonePage {
 export interface ZoneList {
   /** The zones read, in list order. */
   readonly zones: Zone[]
-  /** Entries without a string id, name and status, left out. */
+  /** Entries without a string id (neither `.` nor `..`), name and status, left out. */
   readonly skipped: number
 }
 
@@ -114,9 +115,10 @@ const isZoneCount = (value: unknown): value is number => Number.isInteger(value)
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
+/** A zone entry with a text id, name and status; an id of `.` or `..` is none (it goes into request paths). */
 function isZone(value: unknown): value is Zone {
   const zone = value as Partial<Record<keyof Zone, unknown>> | null | undefined
-  return isText(zone?.id) && isText(zone?.name) && isText(zone?.status)
+  return isText(zone?.id) && isPathSegment(zone.id) && isText(zone.name) && isText(zone.status)
 }
 
 function skippedWarning(skipped: number): string[] {
@@ -272,7 +274,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
 function createdZone(answer: unknown, name: string): ResolvedZone {
   const data = isRecord(answer) ? answer.data : undefined
-  if (!isRecord(data) || typeof data.id !== 'string' || data.id === '') {
+  if (!isRecord(data) || typeof data.id !== 'string' || !isPathSegment(data.id)) {
     throw new AnswerError(
       `POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
         'Check the dashboard: the zone may have been created, and the next run will find it.'

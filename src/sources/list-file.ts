@@ -1,16 +1,13 @@
 import { readFile, stat } from 'node:fs/promises'
 import { InputError } from '../errors.js'
-import { shown, splitUrlLine } from '../urls.js'
+import { shown, splitUrlList } from '../urls.js'
 
 /**
  * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
  * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
  */
-export function parseListFile(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .filter((line) => !line.trimStart().startsWith('#'))
-    .flatMap(splitUrlLine)
+export function parseListFile(text: string, input = 'files-from'): string[] {
+  return splitUrlList(text, input, true)
 }
 
 /** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */

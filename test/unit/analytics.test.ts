@@ -254,6 +254,13 @@ describe('readTraffic', () => {
     }
   }
 
+  it('asks nothing for a zone id that cannot be a path segment, and reports why', async () => {
+    const fake = client(() => answer({}))
+    const report = await readTraffic(fake, { id: '..', name: undefined }, analytics, now)
+    expect(fake.calls).toEqual([])
+    expect(report.error).toBe('".." cannot be a segment of a request path')
+  })
+
   it('asks for the window ending now, with its granularity, and reports the answer', async () => {
     const fake = client(() => answer({}))
     const report = await readTraffic(fake, { id: 'z/1', name: 'example.com' }, analytics, now)

@@ -3,7 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { changedPaths, git, localDiff, parseNameStatus, scrubCredentials } from '../../src/changes/git.js'
+import { changedPaths, git, localDiff, parseNameStatus } from '../../src/changes/git.js'
 import { GitError } from '../../src/errors.js'
 import { git as runGit, makeHistory, type History } from '../stand-in/git-repo.js'
 
@@ -31,16 +31,6 @@ describe('changedPaths', () => {
   })
   it('takes a rename without its old path for its new path alone, and each path once', () => {
     expect(changedPaths([{ status: 'R', path: 'x' }, { status: 'M', path: 'x' }])).toEqual(['x'])
-  })
-})
-
-describe('scrubCredentials', () => {
-  it('hides the user and password of remote URLs in git messages', () => {
-    expect(scrubCredentials("fatal: unable to access 'https://x-access-token:ghs_secret@github.com/acme/site/': 403")).toBe(
-      "fatal: unable to access 'https://***@github.com/acme/site/': 403"
-    )
-    expect(scrubCredentials('fatal: could not read from ssh://git@host/repo')).toBe('fatal: could not read from ssh://***@host/repo')
-    expect(scrubCredentials("fatal: '/tmp/no-such-remote' does not appear to be a git repository")).toBe("fatal: '/tmp/no-such-remote' does not appear to be a git repository")
   })
 })
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { redact } from '../../src/secrets.js'
+import { MAX_ENTRY_CHARS } from '../../src/urls.js'
 import {
   checkCredential,
   getInputs,
@@ -49,8 +50,8 @@ describe('parseWholeNumber', () => {
 
 describe('splitList', () => {
   it('splits on newlines, commas and whitespace, dropping empty entries', () => {
-    expect(splitList('a, b\n\n c\td,,e\r\n')).toEqual(['a', 'b', 'c', 'd', 'e'])
-    expect(splitList('   ')).toEqual([])
+    expect(splitList('a, b\n\n c\td,,e\r\n', 'tags')).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(splitList('   ', 'tags')).toEqual([])
   })
 })
 
@@ -94,9 +95,21 @@ describe('parseZoneRef', () => {
     expect(parseZoneRef('Example.COM.')).toEqual({ kind: 'name', name: 'Example.COM.' })
     expect(parseZoneRef('shop.example.co.uk')).toEqual({ kind: 'name', name: 'shop.example.co.uk' })
   })
-  it('takes anything else as an id', () => {
+  it('takes letters, digits, - and _ as an id', () => {
     expect(parseZoneRef('023e105f4ecef8ad9ca31a8372d0c353')).toEqual({ kind: 'id', id: '023e105f4ecef8ad9ca31a8372d0c353' })
-    expect(parseZoneRef('zone_1.2')).toEqual({ kind: 'id', id: 'zone_1.2' })
+    expect(parseZoneRef('Zone_1-2')).toEqual({ kind: 'id', id: 'Zone_1-2' })
+  })
+  it.each(['..', '.', 'zone_1.2', 'a/b', '%2e%2e', 'a?b', 'zone#1', 'zoné'])('refuses %j, neither a name nor an id, naming the input and what it accepts', (value) => {
+    const error = (() => {
+      try {
+        return parseZoneRef(value)
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).input).toBe('zone')
+    expect((error as InputError).message).toContain('nor a zone id (letters, digits, "-" and "_" only)')
   })
 })
 
@@ -297,10 +310,13 @@ describe('change inputs', () => {
       'Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "https://***@example.com/docs/".'
     )
   })
-  it.each(['include', 'exclude'])('refuse a %s pattern that cannot be compiled', async (name) => {
-    const error = (await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(70_000)}` }))))
+  it.each(['include', 'exclude'])('refuse a %s pattern longer than an entry may be, naming its line', async (name) => {
+    const longest = await getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(MAX_ENTRY_CHARS)}` }))
+    expect(longest.changes?.[name as 'include' | 'exclude']).toEqual(['*.html', 'a'.repeat(MAX_ENTRY_CHARS)])
+    const error = await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(MAX_ENTRY_CHARS + 1)}` })))
+    expect(error.input).toBe(name)
     expect(error.message).toBe(
-      `Input "${name}": "${'a'.repeat(200)}… (69800 more characters)" is not a glob pattern that can be read (Input length: 70000, exceeds maximum allowed length: 65536); give one pattern a line, such as **/*.html.`
+      `Input "${name}", line 2: an entry of 16,385 characters ("${'a'.repeat(200)}… (16,185 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
     )
   })
   it.each(['main\u0000', 'v1\u0007', 'a b', '-x'])('refuse the ref %j', async (ref) => {
@@ -530,15 +546,16 @@ describe('parsers, at their edges', () => {
   it.each([
     ['a.b', 'name'],
     ['x.example.c', 'name'],
-    ['example.com!', 'id'],
-    [`${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.example`, 'id'],
-    ['-a.example', 'id'],
-    ['a-.example', 'id'],
+    ['example.com!', 'error'],
+    [`${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.example`, 'error'],
+    ['-a.example', 'error'],
+    ['a-.example', 'error'],
     ['localhost', 'id']
   ])('parseZoneRef takes %s as a %s', (value, kind) => {
-    expect(parseZoneRef(value).kind).toBe(kind)
+    if (kind === 'error') expect(() => parseZoneRef(value)).toThrow(InputError)
+    else expect(parseZoneRef(value).kind).toBe(kind)
   })
   it('splitList (tags) splits on every comma and whitespace', () => {
-    expect(splitList(',a,,b  c,')).toEqual(['a', 'b', 'c'])
+    expect(splitList(',a,,b  c,', 'tags')).toEqual(['a', 'b', 'c'])
   })
 })

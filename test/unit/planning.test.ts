@@ -18,6 +18,10 @@ describe('planRequests', () => {
     ])
     expect(plan.requests.every((r) => r.method === 'POST' && r.path === '/zones/z%2F1/purge')).toBe(true)
   })
+  it('refuses a zone id or name that would leave its path segment, sending nothing', () => {
+    expect(() => planRequests([work({ zone: { id: '..', name: 'example.com', status: 'active' }, urls: ['https://example.com/a'] })], 3)).toThrow(TypeError)
+    expect(() => planRequests([work({ zone: { id: 'z', name: '.', status: 'active' }, settings: { limits: { enabled: true, mode: 'automatic' } } })], 3)).toThrow(TypeError)
+  })
   it('labels each request with what it carries, for errors', () => {
     const urls = Array.from({ length: 7 }, (_, i) => `https://example.com/${i}`)
     const plan = planRequests([work({ urls, tags: ['a'] })], 3)

@@ -252,7 +252,7 @@ describe('splitUrlList', () => {
     [' , \n ', []],
     ['', []]
   ])('%j is %j', (text, entries) => {
-    expect(splitUrlList(text)).toEqual(entries)
+    expect(splitUrlList(text, 'files')).toEqual(entries)
   })
 
   const path = fc.array(fc.webSegment(), { minLength: 1, maxLength: 3 }).map((segments) => `/${segments.join('/')}`)
@@ -260,19 +260,19 @@ describe('splitUrlList', () => {
   // A comma before `/` in a path, or before `http(s)://` anywhere, starts a new entry; that is the one thing a list cannot hold.
   const entry = fc.oneof(path, url).filter((text) => !/,+(https?:\/\/)/i.test(text) && !(text.startsWith('/') && text.includes(',/')))
   test.prop([fc.array(entry, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\n \n')])('reads back paths and URLs one a line, a comma at the end included', (entries, separator) => {
-    expect(splitUrlList(entries.join(separator))).toEqual(entries)
+    expect(splitUrlList(entries.join(separator), 'files')).toEqual(entries)
   })
   const unended = entry.filter((text) => !text.endsWith(','))
   test.prop([fc.array(unended, { maxLength: 8 }), fc.constantFrom(', ', ' ', '\t,', ' , ')])(
     'reads back paths and URLs that do not end in a comma, separated by spaces or a comma and a space',
     (entries, separator) => {
-      expect(splitUrlList(entries.join(separator))).toEqual(entries)
+      expect(splitUrlList(entries.join(separator), 'files')).toEqual(entries)
     }
   )
   test.prop([fc.oneof(fc.array(unended.filter((text) => text.startsWith('/'))), fc.array(unended.filter((text) => !text.startsWith('/'))))])(
     'reads back paths, or URLs, that do not end in a comma, separated by commas alone',
     (entries) => {
-      expect(splitUrlList(entries.join(','))).toEqual(entries)
+      expect(splitUrlList(entries.join(','), 'files')).toEqual(entries)
     }
   )
 })

@@ -212,9 +212,9 @@ describe('listZones', () => {
 
   it('skips entries without a text id, name and status, and counts them', async () => {
     const good = z('ok', 'ok.example', 'active')
-    const entries = [good, null, 'zone', 7, [], {}, { id: 1, name: 'a.example', status: 'active' }, { id: 'x', name: 'a.example' }, { id: '', name: 'a.example', status: 'active' }, { id: 'x', name: '', status: 'active' }, { id: 'x', name: 'a.example', status: '' }, { id: 'x', name: ['a'], status: 'active' }]
+    const entries = [good, null, 'zone', 7, [], {}, { id: 1, name: 'a.example', status: 'active' }, { id: 'x', name: 'a.example' }, { id: '', name: 'a.example', status: 'active' }, { id: 'x', name: '', status: 'active' }, { id: 'x', name: 'a.example', status: '' }, { id: 'x', name: ['a'], status: 'active' }, { id: '..', name: 'a.example', status: 'active' }, { id: '.', name: 'a.example', status: 'active' }]
     const { client } = fake(listOf(entries))
-    expect(await listZones(client)).toEqual({ zones: [good], skipped: 11 })
+    expect(await listZones(client)).toEqual({ zones: [good], skipped: 13 })
   })
 
   it('refuses a page that holds no list, naming the request and what to check', async () => {
@@ -399,6 +399,8 @@ describe('resolveZones: creating a zone', () => {
     ['data as a string', { data: 'zn-3' }],
     ['a number as id', { data: { id: 3 } }],
     ['an empty id', { data: { id: '' } }],
+    ['the id ".."', { data: { id: '..' } }],
+    ['the id "."', { data: { id: '.' } }],
     ['no id', { data: { name: 'x.example' } }]
   ])('refuses a create answer with %s, saying the zone may exist, without trying again', async (_what, answer) => {
     const { client, calls } = fake((method) => (method === 'GET' ? listOf([])(method, 1) : answer))
