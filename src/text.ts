@@ -34,14 +34,16 @@ export function oneLine(text: string): string {
 }
 
 /**
- * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out.
- * Never cuts a surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
+ * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out
+ * ("… (129,800 more characters)"). Never cuts a surrogate pair in two. Secrets must be redacted before,
+ * never after: a cut could leave part of one. `total` is the length of the whole when `text` is already
+ * only its start.
  */
-export function cut(text: string, max: number): string {
-  if (text.length <= max) return text
+export function cut(text: string, max: number, total = text.length): string {
+  if (total <= max) return text
   // A high surrogate as the last kept unit would be half a character: the cut goes before it.
   const head = text.slice(0, /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max)
-  const left = text.length - head.length
+  const left = total - head.length
   return `${head}… (${thousands(left)} more character${left === 1 ? '' : 's'})`
 }
 

@@ -120,7 +120,9 @@ export function hideCredentialsInText(text: string): string {
     let at = -1
     for (; end < text.length && !endsCredentials(text[end] as string); end++) if (text[end] === '@') at = end
     if (at === -1) {
-      // No colon up to `end` can have credentials either: its run ends at `end` too, with no `@` in it.
+      // A colon inside the run has the same run after it, without an `@`: only one that ends the run (and
+      // may have slashes after it) is looked at again.
+      if (end - 1 > colon && text[end - 1] === ':') end--
       out += text.slice(from, end)
     } else {
       out += `${text.slice(from, start)}***`
@@ -154,10 +156,14 @@ export function hideCredentials(entry: string): string {
 
 /**
  * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
- * (an entry's as `hideCredentials` does, and any other after a `:` up to an `@`), on one line, cut to SHOWN_LENGTH.
+ * (an entry's as `hideCredentials` does, and any other after a `:` up to an `@`), on one line, cut to
+ * SHOWN_LENGTH with a note of how much was left out. Only its first MAX_ENTRY_CHARS are read: no pattern
+ * meets more of a text than an entry may hold, and the rest would not be shown anyway.
  */
 export function shown(text: string): string {
-  return cut(oneLine(hideCredentialsInText(hideCredentials(redact(text)))), SHOWN_LENGTH)
+  const start = text.length > MAX_ENTRY_CHARS ? text.slice(0, MAX_ENTRY_CHARS) : text
+  const safe = oneLine(hideCredentialsInText(hideCredentials(redact(start))))
+  return cut(safe, SHOWN_LENGTH, safe.length + text.length - start.length)
 }
 
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { redact } from '../../src/secrets.js'
 import { MAX_ENTRY_CHARS } from '../../src/urls.js'
@@ -11,12 +11,14 @@ import {
   parsePlan,
   parseSiteDir,
   parseUrlBase,
+  parseVerify,
   parseWholeNumber,
   parseZoneRef,
   parseZoneSelection,
   splitList
 } from '../../src/inputs.js'
 import { actionInputs, EXPRESSION_DEFAULTS } from '../e2e/run-action.js'
+import { GUARD, mebibyteOf } from './fixtures/hostile.js'
 import { inputError, inputErrorOf, source } from './fixtures/inputs.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
@@ -557,5 +559,58 @@ describe('parsers, at their edges', () => {
   })
   it('splitList (tags) splits on every comma and whitespace', () => {
     expect(splitList(',a,,b  c,', 'tags')).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('the length of a value', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+  it.each(['changed-since', 'url-base', 'site-dir', 'files-from', 'index-file', 'batch-size', 'api-url'])('refuses %s longer than an entry, naming it, before any pattern meets it', async (name) => {
+    const exec = vi.spyOn(RegExp.prototype, 'exec')
+    const error = await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `${'/'.repeat(130_000)}x` })))
+    expect(error.input).toBe(name)
+    expect(error.message).toBe(
+      `Input "${name}" is 130,001 characters ("${'/'.repeat(200)}… (129,801 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
+    )
+    expect(Math.max(0, ...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
+  })
+  it.each(['files', 'probe-urls', 'tags'])('refuses an entry of %s longer than MAX_ENTRY_CHARS, naming its line, before any pattern meets it', async (name) => {
+    const exec = vi.spyOn(RegExp.prototype, 'exec')
+    const error = await inputErrorOf(getInputs(source({ ...minimal, [name]: `/a\n/b,${'@'.repeat(2 ** 20)}` })))
+    expect(error.input).toBe(name)
+    expect(error.message).toMatch(new RegExp(`^Input "${name}", line 2: an entry of 1,048,57[68] characters`))
+    expect(Math.max(0, ...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
+  })
+  it('takes a tag of MAX_ENTRY_CHARS', () => {
+    expect(splitList(`a\n${'t'.repeat(MAX_ENTRY_CHARS)}`, 'tags')).toEqual(['a', 't'.repeat(MAX_ENTRY_CHARS)])
+    expect(inputError(() => splitList(`a\n\nb ${'t'.repeat(MAX_ENTRY_CHARS + 1)}`, 'tags')).message).toMatch(/^Input "tags", line 3: an entry of 16,385 characters/)
+  })
+  it.each([',', ' ', '\n', ', \r\n'])('a mebibyte of the separators %j of tags is no tag', GUARD, (piece) => {
+    expect(splitList(mebibyteOf(piece), 'tags')).toEqual([])
+  })
+})
+
+describe('the patterns of inputs.ts, on a mebibyte of their own separators', () => {
+  it.each(['/', './', '\\', '/x'])('parseSiteDir gets through %j', GUARD, (piece) => {
+    const text = `a${mebibyteOf(piece)}b`
+    expect(parseSiteDir(text).length).toBeGreaterThan(0)
+  })
+  it('parseApiUrl gets through a path of slashes', GUARD, () => {
+    expect(parseApiUrl(`https://api.example.net/${'/'.repeat(2 ** 20)}x/${'/'.repeat(2 ** 20)}`)).toMatch(/x$/)
+  })
+  it.each(['a.', 'a-', '.', '-', ',', '\n', 'a\n', '_'])('parseZoneSelection gets through %j', GUARD, (piece) => {
+    const value = mebibyteOf(piece)
+    try {
+      expect(parseZoneSelection(value).kind).toBe('list')
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError)
+    }
+  })
+  it.each(['1', '1 ', ' '])('parseAnalytics, parseWholeNumber and parseVerify get through %j', GUARD, (piece) => {
+    const value = `${mebibyteOf(piece)}x`
+    expect(() => parseAnalytics(value, '')).toThrow(InputError)
+    expect(() => parseWholeNumber('delay', value, 0, 0, 1)).toThrow(InputError)
+    expect(() => parseVerify(value)).toThrow(InputError)
   })
 })
