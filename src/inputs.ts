@@ -418,7 +418,16 @@ export function parseZoneRef(value: string): ZoneRef {
 
 /** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
 export function parseZoneSelection(value: string): ZoneSelection {
-  const entries = [...new Set(value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== ''))]
+  const entries = [
+    ...new Set(
+      lines(value)
+        .flatMap((line) => line.split(','))
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '')
+    )
+  ]
+  // Before any pattern meets them: one zone id or name is short.
+  for (const entry of entries) checkEntryLength(entry, 'zone')
   if (entries.length === 0) {
     throw new InputError('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".')
   }

@@ -5,7 +5,7 @@ import { ApiError } from './http/errors.js'
 import { isPathSegment } from './http/path.js'
 import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
 import { plural, thousands } from './text.js'
-import { normalizeName } from './urls.js'
+import { normalizeName, shown } from './urls.js'
 
 export interface Zone {
   readonly id: string
@@ -146,7 +146,7 @@ function everyRefFound(refs: readonly ZoneRef[]): (page: readonly Zone[]) => boo
 const STATUS_PREFERENCE = ['active', 'pending']
 
 function describeRef(ref: ZoneRef): string {
-  return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`
+  return ref.kind === 'id' ? `id "${shown(ref.id)}"` : `name "${shown(ref.name)}"`
 }
 
 /** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
@@ -158,7 +158,7 @@ function findZone(zones: readonly Zone[], ref: ZoneRef): { usable: Zone | undefi
 
 function pendingWarning(zone: ResolvedZone): string[] {
   return zone.status === 'pending'
-    ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
+    ? [`Zone ${shown(zone.name ?? zone.id)} (${shown(zone.id)}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
     : []
 }
 
@@ -207,14 +207,14 @@ export async function resolveZones(client: ZoneClient, selection: ZoneSelection,
     if (selection.kind === 'auto' || ids.length < selection.refs.length) {
       const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
       throw new InputError(
-        `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
+        `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${shown(named.name)}" cannot be looked up`}. ` +
           'Give zone ids in the "zone" input instead, or use a key that may list zones.'
       )
     }
     const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }))
     return {
       zones: byId,
-      warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
+      warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => shown(zone.id)).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
       candidates: undefined
     }
   }

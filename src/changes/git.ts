@@ -68,7 +68,7 @@ async function commitOf(ref: string, cwd: string): Promise<string | undefined> {
 async function fetchCommit(ref: string, cwd: string): Promise<string> {
   await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', ref], cwd)
   const sha = await commitOf('FETCH_HEAD', cwd)
-  if (sha === undefined) throw new GitError(`git fetch: origin gave no commit for ${ref}`)
+  if (sha === undefined) throw new GitError(`git fetch: origin gave no commit for ${shown(ref)}`)
   return sha
 }
 

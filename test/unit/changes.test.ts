@@ -128,6 +128,16 @@ describe('detectChanges from git', () => {
     rmSync(workspace, { recursive: true, force: true })
   })
 
+  it('quotes a long ref cut, in the log and in the error, with how much was left out', async () => {
+    const ref = 'r'.repeat(16_000)
+    const error = await caught(detectChanges(inputs({ from: { kind: 'git', since: ref } }), context(history.clone('full'), { GITHUB_SHA: ref, GITHUB_REPOSITORY: 'acme/site' })))
+    const quoted = `${'r'.repeat(200)}… (15,800 more characters)`
+    expect(logged[0]).toBe(`Comparing ${quoted} with ${quoted}.`)
+    expect(error).toBeInstanceOf(GitHubError)
+    expect((error as GitHubError).message).toContain(`comparing ${quoted}...${quoted} failed`)
+    for (const message of [...logged, (error as Error).message]) expect(message.length).toBeLessThan(2_000)
+  })
+
   it('needs a head commit when there is no checkout', async () => {
     const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
     const error = await caught(detectChanges(inputs(), context(workspace, { GITHUB_REPOSITORY: 'acme/site' })))

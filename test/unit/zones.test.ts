@@ -537,6 +537,18 @@ describe('listZones and resolveZones over HTTP', () => {
     })
   })
 
+  it('quotes a long zone id cut, with how much was left out', async () => {
+    const id = 'i'.repeat(16_000)
+    const quoted = `${'i'.repeat(200)}… (15,800 more characters)`
+    const c = await connect({ denyListing: true })
+    const lookup = await resolveZones(c, { kind: 'list', refs: [{ kind: 'id', id }] }, options)
+    expect(lookup.zones).toEqual([{ id, name: undefined, status: undefined }])
+    expect(lookup.warnings).toEqual([`The API key may not list zones (HTTP 403), so zone ${quoted} is used by id alone, unchecked; name and status are unknown.`])
+    expect(() => matchZone([], { kind: 'id', id })).toThrow(`No zone with id "${quoted}" among the 0 zones`)
+    const pending = matchZone([z(id, 'example.com', 'pending')], { kind: 'id', id })
+    expect(pending.warnings).toEqual([`Zone example.com (${quoted}) is pending: the service may not serve it yet, so the purge may have no visible effect.`])
+  })
+
   it('cannot look up a name, or find zones for auto, when the key may not list zones', async () => {
     const c = await connect({ denyListing: true, zones: [zone('z', 'example.com')] })
     const byName = resolveZones(c, { kind: 'list', refs: [{ kind: 'id', id: 'z' }, { kind: 'name', name: 'example.com' }] }, options)
