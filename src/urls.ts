@@ -79,6 +79,8 @@ function commasOnly(run: string): boolean {
  * through `check` before a pattern meets it: a pattern sees one entry at most, never the whole line.
  */
 function splitUrlLine(line: string, check: (text: string) => void): string[] {
+  // The usual line: one entry of a length a pattern may meet, nothing to split.
+  if (line.length <= MAX_ENTRY_CHARS && !/[\s,]/.test(line)) return line === '' ? [] : [line]
   const entries: string[] = []
   // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
   const parts = separatedRuns(line)
