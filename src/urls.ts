@@ -1,7 +1,7 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
 import { InputError } from './errors.js'
 import { redact } from './secrets.js'
-import { cut, lines, oneLine, plural, separatedRuns, thousands } from './text.js'
+import { cut, isWhitespace, lines, oneLine, plural, separatedRuns, thousands } from './text.js'
 
 const SHOWN_OFFENDERS = 10
 const SHOWN_ZONES = 10
@@ -103,8 +103,8 @@ function splitUrlLine(line: string, check: (text: string) => void): string[] {
   return entries
 }
 
-/** Characters that end the text where a URL's credentials may stand (`[\\/?#\s]`). */
-const endsCredentials = (char: string): boolean => char === '/' || char === '\\' || char === '?' || char === '#' || /\s/.test(char)
+/** Characters that end the text where a URL's credentials may stand: `/`, `\\`, `?`, `#` and whitespace. */
+const endsCredentials = (code: number): boolean => code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || isWhitespace(code)
 
 /**
  * Text the URL parser does not read, with what stands where a URL's user name and password would hidden:
@@ -120,7 +120,7 @@ export function hideCredentialsInText(text: string): string {
     while (start < text.length && (text[start] === '/' || text[start] === '\\')) start++
     let end = start
     let at = -1
-    for (; end < text.length && !endsCredentials(text[end] as string); end++) if (text[end] === '@') at = end
+    for (; end < text.length && !endsCredentials(text.charCodeAt(end)); end++) if (text[end] === '@') at = end
     if (at === -1) {
       // A colon inside the run has the same run after it, without an `@`: only one that ends the run (and
       // may have slashes after it) is looked at again.
@@ -170,8 +170,8 @@ export function shown(text: string): string {
 
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
 function listOffenders(offenders: readonly string[]): string {
-  const lines = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
-  return offenders.length > SHOWN_OFFENDERS ? `${lines}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : lines
+  const listed = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
+  return offenders.length > SHOWN_OFFENDERS ? `${listed}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : listed
 }
 
 /** An entry read as an http(s) URL without credentials, or how it is shown as an offender. */
