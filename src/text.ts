@@ -33,6 +33,9 @@ export function oneLine(text: string): string {
   return text.replace(LINE_BREAK, ' ').replace(CONTROL, escapeControl)
 }
 
+/** Outside text a message quotes is cut to this many characters: one line of a message, not a copy of an input or an answer. */
+export const QUOTE_LENGTH = 200
+
 /**
  * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out
  * ("… (129,800 more characters)"). Never cuts a surrogate pair in two. Secrets must be redacted before,

@@ -1,12 +1,10 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
 import { InputError } from './errors.js'
 import { redact } from './secrets.js'
-import { cut, isWhitespace, lines, oneLine, plural, separatedRuns, thousands } from './text.js'
+import { cut, isWhitespace, lines, oneLine, plural, QUOTE_LENGTH, separatedRuns, thousands } from './text.js'
 
 const SHOWN_OFFENDERS = 10
 const SHOWN_ZONES = 10
-/** Outside text is shown cut to this many characters: one line of a message, not a copy of an input. */
-export const SHOWN_LENGTH = 200
 
 /** A host or zone name as compared: lower case, without a trailing dot. */
 export const normalizeName = (name: string): string => name.toLowerCase().replace(/\.$/, '')
@@ -159,13 +157,13 @@ export function hideCredentials(entry: string): string {
 /**
  * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
  * (an entry's as `hideCredentials` does, and any other after a `:` up to an `@`), on one line, cut to
- * SHOWN_LENGTH with a note of how much was left out. Only its first MAX_ENTRY_CHARS are read: no pattern
+ * QUOTE_LENGTH with a note of how much was left out. Only its first MAX_ENTRY_CHARS are read: no pattern
  * meets more of a text than an entry may hold, and the rest would not be shown anyway.
  */
 export function shown(text: string): string {
   const start = text.length > MAX_ENTRY_CHARS ? text.slice(0, MAX_ENTRY_CHARS) : text
   const safe = oneLine(hideCredentialsInText(hideCredentials(redact(start))))
-  return cut(safe, SHOWN_LENGTH, safe.length + text.length - start.length)
+  return cut(safe, QUOTE_LENGTH, safe.length + text.length - start.length)
 }
 
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
@@ -213,7 +211,7 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
     else urls.add(reading.url.href)
   }
   if (offenders.length > 0) {
-    const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`
+    const where = zone === undefined ? '' : ` on ${shown(zone)} or a subdomain of it`
     throw new InputError(
       `${plural(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
         `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`
@@ -240,7 +238,7 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
   }
   const names = zoneNames.filter((name): name is string => name !== undefined).map(zoneHost)
   if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
-    throw new InputError(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`)
+    throw new InputError(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`)
   }
 }
 
@@ -297,7 +295,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
   }
   if (offenders.length > 0) {
     const names = named.map((zone) => zone.name)
-    const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
+    const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
     throw new InputError(
       `${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
         `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`

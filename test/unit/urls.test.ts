@@ -193,6 +193,12 @@ describe('routeUrls keeps every URL in the zone it is sent to', () => {
     expect(inputError(() => routeUrls(['https://evil.test/'], many)).message).toMatch(/^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example and 2 more\)\./)
     expect(inputError(() => routeUrls(['https://evil.test/'], many.slice(0, 10))).message).toMatch(/^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example\)\./)
     expect(inputError(() => routeUrls(['https://evil.test/'], [{ id: 'z', name: undefined }])).message).toMatch(/^1 URL is on none of the zones \(no zone names are known\)/)
+    const long = `${'n'.repeat(300)}.example`
+    expect(inputError(() => routeUrls(['https://evil.test/'], [{ id: 'z', name: long }])).message).toMatch(
+      new RegExp(`^1 URL is on none of the zones \\(${'n'.repeat(200)}… \\(108 more characters\\)\\)`)
+    )
+    expect(inputError(() => resolveUrls(['https://evil.test/'], long)).message).toContain(`on ${'n'.repeat(200)}… (108 more characters) or a subdomain of it`)
+    expect(inputError(() => checkUrlBase('https://evil.test/', [long])).message).toContain(`is not on zone ${'n'.repeat(200)}… (108 more characters) or a subdomain`)
   })
 })
 
