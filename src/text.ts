@@ -75,7 +75,8 @@ export function lines(text: string): string[] {
   const out: string[] = []
   let start = 0
   for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
-    out.push(text.slice(start, end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end))
+    // An empty line has `\n` (or nothing) before it, never `\r`: no guard is needed for it.
+    out.push(text.slice(start, text.charCodeAt(end - 1) === 0x0d ? end - 1 : end))
     start = end + 1
   }
   out.push(text.slice(start))
@@ -92,14 +93,14 @@ export function separatedRuns(line: string): string[] {
   const runs: string[] = []
   let start = 0
   let inSeparators = false
-  for (let i = 0; i < line.length; i++) {
+  // Up to one past the end, where charCodeAt gives NaN, no separator: a line that ends with separators ends with an empty text.
+  for (let i = 0; i <= line.length; i++) {
     if (isSeparator(line.charCodeAt(i)) === inSeparators) continue
     runs.push(line.slice(start, i))
     start = i
     inSeparators = !inSeparators
   }
   runs.push(line.slice(start))
-  if (inSeparators) runs.push('')
   return runs
 }
 
@@ -109,7 +110,8 @@ export function separatedRuns(line: string): string[] {
  */
 export function trimTrailing(text: string, char: string): string {
   let end = text.length
-  while (end > 0 && text[end - 1] === char) end--
+  // text[-1] is undefined, never `char`: the loop stops at the start.
+  while (text[end - 1] === char) end--
   return text.slice(0, end)
 }
 

@@ -123,6 +123,45 @@ describe('the loops lists are split with', () => {
   test.prop([fc.array(fc.constantFrom('/', 'a', '\\'), { maxLength: 12 }).map((chars) => chars.join(''))])('trimTrailing is replace(/\\/+$/, "")', (text) => {
     expect(trimTrailing(text, '/')).toBe(text.replace(/\/+$/, ''))
   })
+  it('separatedRuns splits at exactly the characters \\s matches and the comma, every UTF-16 unit tried', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code)
+      const runs = separatedRuns(`a${char}b`)
+      const expected = /[\s,]/.test(char) ? ['a', char, 'b'] : [`a${char}b`]
+      if (runs.length !== expected.length || runs.some((run, index) => run !== expected[index])) expect.fail(`U+${code.toString(16)}: ${JSON.stringify(runs)}`)
+    }
+  })
+  it.each([
+    ['', ['']],
+    ['a', ['a']],
+    [',', ['', ',', '']],
+    ['a,', ['a', ',', '']],
+    [' a', ['', ' ', 'a']],
+    ['a , b\t\tc', ['a', ' , ', 'b', '\t\t', 'c']]
+  ])('separatedRuns(%j) is %j', (line, runs) => {
+    expect(separatedRuns(line)).toEqual(runs)
+  })
+  it.each([
+    ['', ['']],
+    ['\n', ['', '']],
+    ['\r\n', ['', '']],
+    ['a\r', ['a\r']],
+    ['\r\r\n', ['\r', '']],
+    ['a\r\nb\nc\r\n', ['a', 'b', 'c', '']],
+    ['\n\r\n', ['', '', '']]
+  ])('lines(%j) is %j', (text, expected) => {
+    expect(splitLines(text)).toEqual(expected)
+  })
+  it.each([
+    ['', ''],
+    ['/', ''],
+    ['//', ''],
+    ['a//', 'a'],
+    ['/a/', '/a'],
+    ['a', 'a']
+  ])('trimTrailing(%j, "/") is %j', (text, expected) => {
+    expect(trimTrailing(text, '/')).toBe(expected)
+  })
   it.each(['\n', '\r\n', '\r', ',', ' ', ', ', '\u2028', 'a,'])('get through a mebibyte of %j', GUARD, (piece) => {
     const text = mebibyteOf(piece)
     expect(splitLines(text).length).toBe(text.split(/\r?\n/).length)
