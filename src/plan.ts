@@ -1,5 +1,7 @@
 import { InputError } from './errors.js'
+import { pathSegment } from './http/path.js'
 import type { ZoneSettings } from './settings.js'
+import { shown } from './urls.js'
 import type { ResolvedZone } from './zones.js'
 
 export type RequestKind = 'settings' | 'purge-everything' | 'files' | 'tags'
@@ -41,9 +43,9 @@ export interface ZoneWork {
 export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan {
   const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]))
   // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
-  const prefix = (zone: ResolvedZone): string => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '')
+  const prefix = (zone: ResolvedZone): string => (work.length > 1 ? `${shown(zone.name ?? zone.id)}: ` : '')
   const purges = work.flatMap((item) => {
-    const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`
+    const purgePath = `/zones/${pathSegment(item.zone.id)}/purge`
     const request = (kind: RequestKind, body: unknown, items: readonly string[], label: string, range?: PlannedRequest['range']): PlannedRequest => ({
       zoneId: item.zone.id,
       kind,
@@ -74,7 +76,7 @@ export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan
 function settingsRequest(zone: ResolvedZone, settings: ZoneSettings): PlannedRequest {
   if (zone.name === undefined) {
     throw new InputError(
-      `Input "settings" needs the zone's domain name, which could not be read for zone ${zone.id} (the API key may not list zones). ` +
+      `Input "settings" needs the zone's domain name, which could not be read for zone ${shown(zone.id)} (the API key may not list zones). ` +
         'Give the zone by name with a key that may list zones.'
     )
   }
@@ -82,10 +84,10 @@ function settingsRequest(zone: ResolvedZone, settings: ZoneSettings): PlannedReq
     zoneId: zone.id,
     kind: 'settings',
     method: 'POST',
-    path: `/zones/${encodeURIComponent(zone.name)}/settings`,
+    path: `/zones/${pathSegment(zone.name)}/settings`,
     body: settings,
     items: [],
-    label: `Settings of ${zone.name}`
+    label: `Settings of ${shown(zone.name)}`
   }
 }
 

@@ -7,6 +7,7 @@ import * as log from '../log.js'
 import type { RunResult } from '../result.js'
 import { redactDeep } from '../secrets.js'
 import { plural } from '../text.js'
+import { shown } from '../urls.js'
 import { fitJson, MAX_OUTPUT_BYTES } from './outputs.js'
 import { notPurgedSentence, renderSummary } from './summary.js'
 
@@ -90,7 +91,7 @@ export function resultDocument(result: RunResult): Record<string, unknown> {
   }
 }
 
-const zoneNames = (result: RunResult): string => result.zones.map((entry) => entry.name || entry.id).join(', ') || result.zoneInput.join(', ') || 'the zone'
+const zoneNames = (result: RunResult): string => (result.zones.length > 0 ? result.zones.map((entry) => entry.name || entry.id) : result.zoneInput).map(shown).join(', ') || 'the zone'
 
 /** One line for the log that says what happened. */
 export function headline(result: RunResult): string {

@@ -510,6 +510,17 @@ describe('run', () => {
       expect(trafficStep.log).not.toMatch(/^::debug::(undefined)?$/m)
     })
 
+    it('shows a RangeError without its message (V8\'s internals), and any other message cut, on one line', async () => {
+      bugs.execute = new RangeError('Invalid string length')
+      const ranged = await runDebug({ files: '/a' })
+      const rangedResult = JSON.parse(ranged.outputs.result ?? '{}') as { errors: string[] }
+      expect(rangedResult.errors).toEqual([`Unexpected error: something too large to hold (a text, list or nesting past what Node.js can hold). ${BUG}`])
+      expect(errorLines(ranged.log).join('\n')).not.toContain('Invalid string length')
+      bugs.execute = new TypeError(`long\n${'x'.repeat(130_000)}`)
+      const long = await runDebug({ files: '/a' })
+      expect(JSON.parse(long.outputs.result ?? '{}')).toMatchObject({ errors: [`Unexpected error: TypeError: long ${'x'.repeat(184)}… (129,816 more characters). ${BUG}`] })
+    })
+
     it('is not what a wrong input or a refusal is: no stack for those', async () => {
       const input = await runDebug({ files: '/a', 'batch-size': '0' })
       expect(stackLines(input.log)).toEqual([])
@@ -529,7 +540,7 @@ describe('run', () => {
         failedTags: ['t'],
         purgedFiles: 0,
         requests: 3,
-        errors: [`Unexpected error: RangeError: no result. ${BUG}`]
+        errors: [`Unexpected error: something too large to hold (a text, list or nesting past what Node.js can hold). ${BUG}`]
       })
       expect(stackLines(step.log)[0]).toMatch(/^::debug::RangeError: no result%0A/)
       for (const bug of [withoutStack(new RangeError('no stack')), 'no result either']) {

@@ -18,6 +18,22 @@ describe('planRequests', () => {
     ])
     expect(plan.requests.every((r) => r.method === 'POST' && r.path === '/zones/z%2F1/purge')).toBe(true)
   })
+  it('names a zone in labels cut, with how much was left out', () => {
+    const name = `${'n'.repeat(300)}.example`
+    const quoted = `${'n'.repeat(200)}… (108 more characters)`
+    const plan = planRequests(
+      [work({ zone: { id: 'a', name, status: 'active' }, tags: ['t'], settings: { limits: { enabled: true, mode: 'automatic' } } }), work({ zone: { id: 'b', name: 'b.example', status: 'active' }, tags: ['t'] })],
+      3
+    )
+    expect(plan.requests.map((request) => request.label)).toEqual([`Settings of ${quoted}`, `${quoted}: 1 tag`, 'b.example: 1 tag'])
+    expect(() => planRequests([work({ zone: { id: 'i'.repeat(300), name: undefined, status: undefined }, settings: { limits: { enabled: true, mode: 'automatic' } } })], 3)).toThrow(
+      `could not be read for zone ${'i'.repeat(200)}… (100 more characters) (the API key`
+    )
+  })
+  it('refuses a zone id or name that would leave its path segment, sending nothing', () => {
+    expect(() => planRequests([work({ zone: { id: '..', name: 'example.com', status: 'active' }, urls: ['https://example.com/a'] })], 3)).toThrow(TypeError)
+    expect(() => planRequests([work({ zone: { id: 'z', name: '.', status: 'active' }, settings: { limits: { enabled: true, mode: 'automatic' } } })], 3)).toThrow(TypeError)
+  })
   it('labels each request with what it carries, for errors', () => {
     const urls = Array.from({ length: 7 }, (_, i) => `https://example.com/${i}`)
     const plan = planRequests([work({ urls, tags: ['a'] })], 3)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { SUMMARY_LIMIT_BYTES } from '../../src/report/markdown.js'
 import { notPurgedSentence, renderSummary } from '../../src/report/summary.js'
 import { buildResult, type RunResult } from '../../src/result.js'
+import { thousands } from '../../src/text.js'
 import { stateWith, zone } from './fixtures/run-state.js'
 
 const summaryOf = (...args: Parameters<typeof stateWith>): string => renderSummary(buildResult(stateWith(...args)))
@@ -137,8 +138,8 @@ describe('renderSummary: size', () => {
     expect(Buffer.byteLength(summary)).toBeLessThan(SUMMARY_LIMIT_BYTES)
     expect(summary).toContain('**The step failed.** 6 of 6 URLs and 3 of 3 tags were not purged.')
     expect(summary).toContain('| URLs | purged 0 of 6 in 3 requests |')
-    expect(summary).toContain(`a… (${huge.length - 2000} more characters)\n`)
-    expect(summary).toContain(`x… (${'server said '.length + 2 * 1024 * 1024 - 2000} more characters)</li>`)
+    expect(summary).toContain(`a… (${thousands(huge.length - 2000)} more characters)\n`)
+    expect(summary).toContain(`x… (${thousands('server said '.length + 2 * 1024 * 1024 - 2000)} more characters)</li>`)
   })
 
   it('cuts lists to what fits, with a note of how many were left out', () => {
