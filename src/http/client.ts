@@ -3,6 +3,7 @@ import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.js'
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
+import { redact, registerSecret } from '../secrets.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -129,6 +130,8 @@ export class ApiClient {
   private readonly pacer: Pacer
 
   constructor(private readonly options: ClientOptions) {
+    // The key the client sends is one redaction must know, however the client was made.
+    registerSecret(options.apiKey)
     this.dispatcher = options.dispatcher ?? createDispatcher(8)
     this.sleep = options.sleep ?? realSleep
     this.random = options.random ?? Math.random
@@ -285,8 +288,8 @@ export class ApiClient {
     return { done: false, retryable, retryAfterMs, details }
   }
 
-  /** The key out of text the server sent: it may echo what it was given. */
-  private readonly hide = (text: string): string => (this.options.apiKey === '' ? text : text.split(this.options.apiKey).join('***'))
+  /** The key (and every other secret) out of text the server sent, in any spelling: it may echo what it was given. */
+  private readonly hide = redact
 }
 
 /**
