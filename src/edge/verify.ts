@@ -4,6 +4,7 @@ import { mapConcurrent } from '../concurrency.js'
 import { plural } from '../text.js'
 import { checkContent, fileSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
+import { edgeRefusal } from './scope.js'
 import { judgeAnswer, type Judgement, type Verdict } from './verdict.js'
 
 /** How often URLs found stale are fetched again. */
@@ -68,10 +69,15 @@ export function chooseTargets(purged: readonly VerifyTarget[], count: number, pr
   return chosen
 }
 
-/** What verify and warm would fetch, for a dry run: as many URLs as chooseTargets would pick, and every URL once. */
-export function edgePlan(purged: readonly string[], verify: number, probes: readonly string[], warm: boolean): { verify: number; warm: number } {
-  const targets = (urls: readonly string[]): VerifyTarget[] => urls.map((url) => ({ url, purgedAt: 0 }))
-  return { verify: verify > 0 ? chooseTargets(targets(purged), verify, targets(probes)).length : 0, warm: warm ? new Set([...purged, ...probes]).size : 0 }
+/**
+ * What verify and warm would fetch, for a dry run: as many URLs as chooseTargets would pick, and every URL
+ * once, of those on the zones' own public names (scope.ts; none when no zone's name is known).
+ */
+export function edgePlan(purged: readonly string[], verify: number, probes: readonly string[], warm: boolean, zoneNames: readonly (string | undefined)[]): { verify: number; warm: number } {
+  const names = zoneNames.filter((name) => name !== undefined)
+  const onEdge = (urls: readonly string[]): string[] => urls.filter((url) => edgeRefusal(url, names) === undefined)
+  const targets = (urls: readonly string[]): VerifyTarget[] => onEdge(urls).map((url) => ({ url, purgedAt: 0 }))
+  return { verify: verify > 0 ? chooseTargets(targets(purged), verify, targets(probes)).length : 0, warm: warm ? new Set(onEdge([...purged, ...probes])).size : 0 }
 }
 
 /** `url: verdict (why)`, and the content check when it was not the same, for the log. */
