@@ -40,11 +40,9 @@ export function registerSecret(value: string): void {
 /** The text with every secret, in every spelling and every run of MIN_RUN of it, replaced by `***`. */
 export function redact(text: string): string {
   if (matcher === undefined) return text
-  const spans = matcher.find(text)
-  if (spans.length === 0) return text
   let out = ''
   let at = 0
-  for (const [start, end] of spans) {
+  for (const [start, end] of matcher.find(text)) {
     out += text.slice(at, start) + MASK
     at = end
   }
@@ -182,22 +180,26 @@ class Matcher {
   /** The spans of `text` that hold a secret, in order, overlapping ones merged. */
   find(text: string): Span[] {
     const spans = this.search(text)
-    // Only a text with an escape in it has another reading (looking first spares the pattern on most texts).
-    const json = text.includes('\\') ? decodeJson(text) : undefined
-    if (json !== undefined && json.text !== text) {
+    // A text without escapes has no other reading.
+    const json = decodeJson(text)
+    if (json !== undefined) {
       this.searchReading(json, spans)
-      if (json.text.includes('%')) this.searchReading(compose(json, decodePercent(json.text)), spans)
+      const inner = decodePercent(json.text)
+      if (inner !== undefined) this.searchReading(compose(json, inner), spans)
     }
-    if (text.includes('%')) this.searchReading(decodePercent(text), spans)
+    const percent = decodePercent(text)
+    if (percent !== undefined) this.searchReading(percent, spans)
     return merge(spans)
   }
 
   /** Adds the spans found in a reading, as spans of the original text. */
   private searchReading(reading: Reading, spans: Span[]): void {
-    const found = this.search(reading.text)
-    if (found.length === 0) return
-    const { from, to } = reading.map()
-    for (const [start, end] of found) spans.push([from[start] as number, to[end - 1] as number])
+    let map: ReturnType<Reading['map']> | undefined
+    for (const [start, end] of this.search(reading.text)) {
+      // Drawn only for a reading where a secret was found: most hold none.
+      map ??= reading.map()
+      spans.push([map.from[start] as number, map.to[end - 1] as number])
+    }
   }
 
   private search(text: string): Span[] {
@@ -205,12 +207,10 @@ class Matcher {
     for (const form of this.short) {
       for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) spans.push([at, at + form.length])
     }
-    if (text.length < MIN_RUN || this.runs.size === 0) return spans
     let hash = hashOf(text, 0)
-    for (let i = 0; ; i++) {
+    for (let i = 0; i + MIN_RUN <= text.length; i++) {
+      if (i > 0) hash = (Math.imul((hash - Math.imul(text.charCodeAt(i - 1), POWER)) | 0, BASE) + text.charCodeAt(i + MIN_RUN - 1)) | 0
       if (this.filter[hash & (FILTER_SIZE - 1)] === 1 && this.runs.has(text.slice(i, i + MIN_RUN))) spans.push([i, i + MIN_RUN])
-      if (i + MIN_RUN >= text.length) break
-      hash = (Math.imul((hash - Math.imul(text.charCodeAt(i), POWER)) | 0, BASE) + text.charCodeAt(i + MIN_RUN)) | 0
     }
     return spans
   }
@@ -270,10 +270,10 @@ function percentEscape(text: string, at: number): Escape {
 }
 
 /** The text with JSON's escapes decoded; a `\\` is one backslash, so `\\u0041` is a backslash and then `u0041`. */
-const decodeJson = (text: string): Reading => decoded(text, '\\', jsonEscape)
+const decodeJson = (text: string): Reading | undefined => decoded(text, '\\', jsonEscape)
 
 /** The text with URL encoding decoded. */
-const decodePercent = (text: string): Reading => decoded(text, '%', percentEscape)
+const decodePercent = (text: string): Reading | undefined => decoded(text, '%', percentEscape)
 
 /** Each escape (a sequence that starts with `lead` and that `escapeAt` reads) in `text`, in order, with where it starts. */
 function* escapes(text: string, lead: string, escapeAt: (text: string, at: number) => Escape): Generator<readonly [at: number, char: string, length: number]> {
@@ -288,16 +288,18 @@ function* escapes(text: string, lead: string, escapeAt: (text: string, at: numbe
   }
 }
 
-/** The text with each escape replaced by the character it stands for. */
-function decoded(text: string, lead: string, escapeAt: (text: string, at: number) => Escape): Reading {
+/** The text with each escape replaced by the character it stands for; undefined when it holds none. */
+function decoded(text: string, lead: string, escapeAt: (text: string, at: number) => Escape): Reading | undefined {
   let out = ''
   let done = 0
   for (const [at, char, length] of escapes(text, lead, escapeAt)) {
     out += text.slice(done, at) + char
     done = at + length
   }
+  // No escape, no other reading: the text itself is searched already.
+  if (done === 0) return undefined
   return {
-    text: done === 0 ? text : out + text.slice(done),
+    text: out + text.slice(done),
     map: () => {
       const from = new Int32Array(text.length)
       const to = new Int32Array(text.length)

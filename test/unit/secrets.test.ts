@@ -26,6 +26,10 @@ describe('registerSecret', () => {
       ["k~'(>?~", "k~'(%3E%3F~", 'k%7E%27%28%3E%3F%7E', 'a34nKD4/fg==', 'a34nKD4/fg', 'a34nKD4_fg==', 'a34nKD4_fg'].map((form) => `::add-mask::${form.replaceAll('%', '%25')}`)
     )
   })
+  it('has the runner mask spellings of 8 characters and more, none shorter', async () => {
+    await fresh('sekre')
+    expect(written.join('')).toBe('::add-mask::sekre\n::add-mask::c2VrcmU=\n')
+  })
   it('has the runner mask no spelling too short to tell from other text, but always the secret', async () => {
     await fresh('k1')
     expect(written.join('')).toBe('::add-mask::k1\n')
@@ -140,6 +144,39 @@ describe('redact: every spelling of a secret', () => {
   it('leaves a text with escapes and no secret as it is', async () => {
     const { redact } = await fresh(KEY)
     for (const text of ['100% sure \\u0041 \\" %zz %4', 'a+b\\', '\\u12', '%']) expect(redact(text)).toBe(text)
+  })
+
+  it('takes out a text that is exactly one run of it', async () => {
+    const { redact } = await fresh(KEY)
+    expect(redact(KEY.slice(0, 12))).toBe('***')
+    expect(redact(KEY.slice(-12))).toBe('***')
+  })
+
+  it('takes out every character percent-encoded, in upper- and lower-case hex', async () => {
+    const { redact } = await fresh(KEY)
+    const encoded = [...Buffer.from(KEY)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
+    for (const form of [encoded, encoded.toUpperCase()]) expect(redact(`<${form}>`)).toBe('<***>')
+  })
+
+  it('takes out control characters as JSON and URL encoding spell them', async () => {
+    const secret = 'ctl\b\f\n\r\t\0-secret/value'
+    const { redact } = await fresh(secret)
+    expect(redact(`{"m":${JSON.stringify(secret)}}`)).toBe('{"m":"***"}')
+    expect(redact(`?k=${encodeURIComponent(secret)}`)).toBe('?k=***')
+  })
+
+  it('decodes only real escapes: an unknown escape, a short or bad hex, and an escaped backslash are text', async () => {
+    const { redact } = await fresh(KEY)
+    const rest = KEY.slice(1)
+    for (const lead of ['\\z0073', '\\u00g3', '\\u007', '%g3', '%7', '\\\\u0073']) expect(redact(`${lead}${rest}`)).toBe(`${lead}***`)
+    // A lead that starts no escape, then one that does.
+    expect(redact(`%%73${rest}`)).toBe('%***')
+    expect(redact(`\\z\\u0073${rest}`)).toBe('\\z***')
+  })
+
+  it('finds a short secret where its occurrences overlap', async () => {
+    const { redact } = await fresh('abab')
+    expect(redact('x ababab y abab')).toBe('x *** y ***')
   })
 
   it('redacts a MiB of keys, runs and spellings back to back, every one of them', async () => {
