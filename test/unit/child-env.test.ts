@@ -38,7 +38,17 @@ describe('childEnv', () => {
       TMP: 'C:\\Temp',
       USERPROFILE: 'C:\\Users\\runner',
       APPDATA: 'C:\\Users\\runner\\AppData\\Roaming',
-      Path: 'C:\\Windows'
+      Path: 'C:\\Windows',
+      TMPDIR: '/tmp',
+      XDG_CONFIG_HOME: '/home/runner/.config',
+      ALL_PROXY: 'socks5://proxy:1080',
+      SSL_CERT_FILE: '/etc/ssl/proxy.pem',
+      SSL_CERT_DIR: '/etc/ssl/certs',
+      LANGUAGE: 'en',
+      WINDIR: 'C:\\Windows',
+      HOMEDRIVE: 'C:',
+      HOMEPATH: '\\Users\\runner',
+      LOCALAPPDATA: 'C:\\Users\\runner\\AppData\\Local'
     }
     expect(childEnv(needed)).toEqual(needed)
   })
@@ -55,7 +65,7 @@ describe('childEnv', () => {
       GITHUB_WORKSPACE: '/w',
       ACTIONS_RUNTIME_TOKEN: 'runtime',
       NODE_OPTIONS: '--require evil.js',
-      UNDEFINED: undefined
+      HOME: undefined
     })
     expect(env).toEqual({ PATH: '/usr/bin' })
   })

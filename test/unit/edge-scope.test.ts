@@ -7,7 +7,7 @@ describe('isLocalHost', () => {
     for (const host of hosts) expect([host, isLocalHost(new URL(`http://${host}/`).hostname)]).toEqual([host, true])
   })
   it('takes localhost, names under .localhost, .local, .internal and .home.arpa, and names without a dot for local, in any case and with a trailing dot', () => {
-    const hosts = ['localhost', 'LOCALHOST.', 'a.localhost', 'printer.local', 'db.internal', 'nas.home.arpa', 'intranet', 'internal', 'local', 'Metadata.Google.Internal.']
+    const hosts = ['localhost', 'LOCALHOST.', 'a.localhost', 'printer.local', 'db.internal', 'nas.home.arpa', 'home.arpa', 'intranet', 'internal', 'local', 'Metadata.Google.Internal.']
     for (const host of hosts) expect([host, isLocalHost(new URL(`http://${host}/`).hostname)]).toEqual([host, true])
   })
   it('takes public names for public, those that only end like a local name too', () => {
