@@ -99,9 +99,10 @@ export function maskedForms(secret: string): string[] {
 
 /** The secret's base64 as a value of its own: standard and URL-safe, with and without padding. */
 function wholeBase64(secret: string): string[] {
-  const standard = Buffer.from(secret, 'utf8').toString('base64')
-  const unpadded = standard.replace(/=+$/, '')
-  return [standard, unpadded, toUrlSafe(standard), toUrlSafe(unpadded)]
+  const standard = Buffer.from(secret).toString('base64')
+  // Node writes URL-safe base64 without padding.
+  const urlSafe = Buffer.from(secret).toString('base64url')
+  return [standard, standard.slice(0, urlSafe.length), urlSafe.padEnd(standard.length, '='), urlSafe]
 }
 
 const toUrlSafe = (base64: string): string => base64.replaceAll('+', '-').replaceAll('/', '_')
@@ -111,7 +112,7 @@ const toUrlSafe = (base64: string): string => base64.replaceAll('+', '-').replac
  * its own bits alone decide (the first and last may mix in the bytes around it, and are left out).
  */
 export function embeddedBase64(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8')
+  const bytes = Buffer.from(secret)
   const forms: string[] = []
   for (const offset of [0, 1, 2]) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]).toString('base64')
@@ -126,7 +127,7 @@ export function embeddedBase64(secret: string): string[] {
 
 /** Every spelling searched in a text (and in its decoded readings): the secret, its UTF-8 bytes as percent-decoding gives them, and its base64. */
 function searchedForms(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8').toString('latin1')
+  const bytes = Buffer.from(secret).toString('latin1')
   const derived = [bytes, ...wholeBase64(secret), ...embeddedBase64(secret)].filter((form) => form.length >= MIN_FORM)
   return [...new Set([secret, ...derived])]
 }
@@ -170,9 +171,9 @@ class Matcher {
         this.short.push(form)
         continue
       }
-      for (let i = 0; i + MIN_RUN <= form.length; i++) {
-        this.runs.add(form.slice(i, i + MIN_RUN))
-        this.filter[hashOf(form, i) & (FILTER_SIZE - 1)] = 1
+      for (let end = MIN_RUN; end <= form.length; end++) {
+        this.runs.add(form.slice(end - MIN_RUN, end))
+        this.filter[hashOf(form, end - MIN_RUN) & (FILTER_SIZE - 1)] = 1
       }
     }
   }
@@ -208,9 +209,10 @@ class Matcher {
       for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) spans.push([at, at + form.length])
     }
     let hash = hashOf(text, 0)
-    for (let i = 0; i + MIN_RUN <= text.length; i++) {
-      if (i > 0) hash = (Math.imul((hash - Math.imul(text.charCodeAt(i - 1), POWER)) | 0, BASE) + text.charCodeAt(i + MIN_RUN - 1)) | 0
-      if (this.filter[hash & (FILTER_SIZE - 1)] === 1 && this.runs.has(text.slice(i, i + MIN_RUN))) spans.push([i, i + MIN_RUN])
+    for (let end = MIN_RUN; end <= text.length; end++) {
+      const start = end - MIN_RUN
+      if (start > 0) hash = (Math.imul((hash - Math.imul(text.charCodeAt(start - 1), POWER)) | 0, BASE) + text.charCodeAt(end - 1)) | 0
+      if (this.filter[hash & (FILTER_SIZE - 1)] === 1 && this.runs.has(text.slice(start, end))) spans.push([start, end])
     }
     return spans
   }
@@ -218,7 +220,8 @@ class Matcher {
 
 /** Sorted, with overlapping spans joined (spans that only touch are kept apart: two secrets side by side are two). */
 function merge(spans: Span[]): Span[] {
-  spans.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+  // Of spans that start together, the longer wins whatever the order: Math.max below.
+  spans.sort((a, b) => a[0] - b[0])
   const merged: Span[] = []
   for (const span of spans) {
     const last = merged.at(-1)

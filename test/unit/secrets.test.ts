@@ -126,7 +126,7 @@ describe('redact: every spelling of a secret', () => {
 
   it('leaves a run of 11 of its characters, and text that only looks like it', async () => {
     const { redact } = await fresh(KEY)
-    for (const text of [`short ${KEY.slice(0, 11)}`, `short ${KEY.slice(-11)}`, 'sk_live/4f9X+2c"Q8 is not it', KEY.toUpperCase()]) expect(redact(text)).toBe(text)
+    for (const text of ['Stryker was here', `short ${KEY.slice(0, 11)}`, `short ${KEY.slice(-11)}`, 'sk_live/4f9X+2c"Q8 is not it', KEY.toUpperCase()]) expect(redact(text)).toBe(text)
   })
 
   it('takes out runs of its spellings: the first 20 characters URL-encoded, JSON-escaped or in base64', async () => {
@@ -177,6 +177,23 @@ describe('redact: every spelling of a secret', () => {
   it('finds a short secret where its occurrences overlap', async () => {
     const { redact } = await fresh('abab')
     expect(redact('x ababab y abab')).toBe('x *** y ***')
+  })
+
+  it('takes out a short secret\'s base64 exactly, alone or inside a longer value, keeping the characters its neighbours mix in', async () => {
+    const { redact } = await fresh('sekret-99', 'sekret7', 'sekret')
+    // base64("a" + secret + "z") and base64("ab" + secret + "z"): the secret's bits start at an offset of 1 and 2 bytes.
+    expect(redact('YXNla3JldC05OXo=')).toBe('YX***Xo=')
+    expect(redact('YWJzZWtyZXQtOTl6')).toBe('YWJ***l6')
+    // Unpadded base64 of 7 characters, and 8 characters of base64 (6 bytes): each whole.
+    expect(redact('t=c2VrcmV0Nw;')).toBe('t=***;')
+    expect(redact('t=c2VrcmV0;')).toBe('t=***;')
+  })
+
+  it('reads only hex digits in an escape: a letter past f or a character before a is none', async () => {
+    const { redact } = await fresh(KEY)
+    // Were "j" a digit (19), \u006j would be "s"; were "@" one (9), \u006@ would be "i".
+    expect(redact(`\\u006j${KEY.slice(1)}`)).toBe('\\u006j***')
+    expect(redact(`${KEY.slice(0, 4)}\\u006@${KEY.slice(5)}`)).toBe(`${KEY.slice(0, 4)}\\u006@***`)
   })
 
   it('redacts a MiB of keys, runs and spellings back to back, every one of them', async () => {
