@@ -189,6 +189,12 @@ describe('redact: every spelling of a secret', () => {
     expect(redact('t=c2VrcmV0;')).toBe('t=***;')
   })
 
+  it('takes out a short secret\'s URL-safe base64 inside a longer value, where - and _ stand for + and /', async () => {
+    const { redact } = await fresh('~~~???~~~')
+    expect(redact('YX5-fj8_P35-fno')).toBe('YX***no')
+    expect(redact('YWJ-fn4_Pz9-fn56')).toBe('YWJ***56')
+  })
+
   it('reads only hex digits in an escape: a letter past f or a character before a is none', async () => {
     const { redact } = await fresh(KEY)
     // Were "j" a digit (19), \u006j would be "s"; were "@" one (9), \u006@ would be "i".
