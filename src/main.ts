@@ -125,7 +125,7 @@ async function runPhases(): Promise<void> {
       log.info('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.')
       if (given.verify > 0 || given.warm) {
         const { edgePlan } = await import('./edge/verify.js')
-        state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm)
+        state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm, work.zones.map(({ zone }) => zone.name))
       }
     } else {
       state.phase = 'sending the requests'
@@ -193,7 +193,15 @@ async function checkEdgeAfterPurge(given: Inputs, state: RunState, work: WorkAss
   const checked = await checkEdge(
     purgedTargets(state.outcomes, (url) => files.get(url)),
     probeTargets(work.probes, state.outcomes),
-    { verify: given.verify, recheckForMs: given.verifyTimeoutSeconds * 1000, warm: given.warm, concurrency: given.concurrency, timeoutMs: given.timeoutSeconds * 1000, userAgent: USER_AGENT },
+    {
+      verify: given.verify,
+      recheckForMs: given.verifyTimeoutSeconds * 1000,
+      warm: given.warm,
+      concurrency: given.concurrency,
+      timeoutMs: given.timeoutSeconds * 1000,
+      userAgent: USER_AGENT,
+      zoneNames: zones.map((zone) => zone.name)
+    },
     { log: log.info, warn, group: log.group, now: Date.now, sleep }
   )
   const failure = staleFailure(checked)

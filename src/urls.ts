@@ -20,7 +20,8 @@ export function zoneHost(name: string): string {
   return domainToUnicode(ascii) === normalized ? ascii : normalized
 }
 
-function isInZone(hostname: string, zone: string): boolean {
+/** Whether a host is the zone (as zoneHost gives it) or a subdomain of it; `evilexample.com` is not on `example.com`. */
+export function isInZone(hostname: string, zone: string): boolean {
   const host = normalizeName(hostname)
   return host === zone || host.endsWith(`.${zone}`)
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { childEnv } from '../child-env.js'
 import { GitError } from '../errors.js'
 import { shown } from '../urls.js'
 
@@ -37,7 +38,7 @@ export function changedPaths(entries: readonly DiffEntry[]): string[] {
 export function git(args: readonly string[], cwd: string): Promise<string> {
   // Never wait for a password that nobody will type: git fails at once instead.
   // Stryker disable next-line StringLiteral: git takes an empty value for off as well
-  const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' }
+  const env = childEnv(process.env, { GIT_TERMINAL_PROMPT: '0' })
   return new Promise((resolve, reject) => {
     execFile('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env }, (error, stdout, stderr) => {
       if (error) {

@@ -176,6 +176,37 @@ describe('report', () => {
     expect([readFileSync(outputPath, 'utf8'), readFileSync(summaryPath, 'utf8'), ...logged].join('\n')).not.toContain('sk-live')
   })
 
+  it('takes every spelling of a secret, and any run of 12 of it, out of the outputs, the summary, the log and the failed-files file', async () => {
+    const key = 'sk_live/77a1b2c3d4e5f6a7b8c9'
+    registerSecret(key)
+    const spellings = [
+      encodeURIComponent(key),
+      Buffer.from(key).toString('base64'),
+      Buffer.from(key).toString('base64url'),
+      Buffer.from(`Bearer ${key}`).toString('base64').slice(12),
+      JSON.stringify(key).slice(1, -1).replace('/', '\\u002f'),
+      key.slice(0, 20),
+      key.slice(-20)
+    ]
+    const failedFiles = spellings.map((spelling, index) => `https://example.com/${index}?k=${spelling}`)
+    await report(runResult({ ok: false, errors: spellings.map((spelling) => `HTTP 401: bad key ${spelling}`), warnings: [`echo ${spellings[1]}`], failedFiles }), true, { ...process.env })
+    const values = outputs()
+    const written = [
+      readFileSync(outputPath, 'utf8'),
+      readFileSync(summaryPath, 'utf8'),
+      readFileSync(values['failed-files-path']!, 'utf8'),
+      ...log.join('').split('\n').filter((line) => !line.startsWith('::add-mask::'))
+    ].join('\n')
+    for (const spelling of [key, ...spellings, key.slice(4, 16)]) expect(written).not.toContain(spelling)
+    // Of base64 inside a longer value, the last character may mix the key's last bits with the padding: it stays.
+    const expected = spellings.map((_, index) => `https://example\\.com/${index}\\?k=\\*\\*\\*${index === 3 ? '[A-Za-z0-9+/]?=*' : ''}\n`).join('')
+    expect(readFileSync(values['failed-files-path']!, 'utf8')).toMatch(new RegExp(`^${expected}$`))
+    const result = JSON.parse(values.result ?? '') as { errors: string[]; warnings: string[] }
+    expect(result.errors).toHaveLength(spellings.length)
+    for (const error of result.errors) expect(error).toMatch(/^HTTP 401: bad key \*\*\*(?:[A-Za-z0-9+/]?=*)$/)
+    expect(result.warnings).toEqual(['echo ***'])
+  })
+
   it('warns of each output cut to fit, naming it', async () => {
     const stale = Array.from({ length: 6000 }, (_, i) => `https://example.com/${String(i).padStart(5, '0')}/${'p'.repeat(100)}`)
     await report(runResult({ staleFiles: stale }), true, { ...process.env })
