@@ -73,13 +73,13 @@ describe('purgeProgress', () => {
   it('writes a line per request for exactly 20 requests', () => {
     const { lines, finish } = driver(plan(20, 0, 1))
     finish(0)
-    expect(lines).toEqual(['URLs 1-1 of 20 (batch 1 of 20): purged (1 attempt, 52 ms)'])
+    expect(lines).toEqual(['URL 1 of 20 (batch 1 of 20): purged (1 attempt, 52 ms)'])
   })
 
   it('says a request was not confirmed when its failure holds no message', () => {
     const few = driver(plan(2, 0, 1))
     few.finish(1, false, { error: undefined })
-    expect(few.lines).toEqual(['URLs 2-2 of 2 (batch 2 of 2): not confirmed'])
+    expect(few.lines).toEqual(['URL 2 of 2 (batch 2 of 2): not confirmed'])
     const many = driver(plan(3000, 0, 30))
     many.finish(0, false, { error: undefined })
     expect(many.lines).toEqual(['URLs 1-30 of 3000 (batch 1 of 100): not confirmed'])
