@@ -85,6 +85,17 @@ describe('purgeProgress', () => {
     expect(many.lines).toEqual(['URLs 1-30 of 3000 (batch 1 of 100): not confirmed'])
   })
 
+  it('counts a single URL or tag in the singular', () => {
+    const url = driver(plan(1, 30, 1))
+    url.tick(5_000)
+    url.finish(0)
+    expect(url.lines).toEqual(['Purge: 1 of 1 URL, 0 of 30 tags confirmed (3 %), 0 retries, 5 s'])
+    const tag = driver(plan(30, 1, 1))
+    tag.tick(5_000)
+    tag.finish(30)
+    expect(tag.lines).toEqual(['Purge: 0 of 30 URLs, 1 of 1 tag confirmed (3 %), 0 retries, 5 s'])
+  })
+
   it('counts purges of everything, one each', () => {
     const { lines, finish } = driver(everything(21))
     finish(0)
