@@ -152,7 +152,7 @@ function plainSummary(result: RunResult): string {
   const verdict = result.dryRun ? 'Dry run: nothing was sent.' : result.ok ? 'Done.' : '**The step failed.**'
   // Only the kinds that were asked for: no "0 tags" on a purge of URLs.
   const urls = result.purgedFiles.length + result.failedFiles.length > 0
-  const tags = result.tagPurges.requested > 0 || result.failedTags.length > 0
+  const tags = result.tagPurges.requested > 0
   const counts = (purgedUrls: number, purgedTags: number): string =>
     [urls ? plural(purgedUrls, 'URL') : undefined, tags ? plural(purgedTags, 'tag') : undefined].filter((part) => part !== undefined).join(' and ')
   const tally = urls || tags ? ` ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged.` : ''
