@@ -9,7 +9,7 @@ import { connect } from './connect.js'
 import { ApiError } from './http/errors.js'
 import { getInputs, type Inputs } from './inputs.js'
 import * as log from './log.js'
-import { planRequests } from './plan.js'
+import { describePlan, planRequests } from './plan.js'
 import { buildResult, newRunState, type RunResult, type RunState } from './result.js'
 import { collectFileEntries } from './sources/index.js'
 import { assignWork, routeEarly, type WorkAssignment } from './routing.js'
@@ -116,10 +116,7 @@ async function runPhases(): Promise<void> {
       work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })),
       given.batchSize
     )
-    const everything = work.requested.everything
-    log.info(
-      `Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`
-    )
+    log.info(describePlan(state.plan, given.batchSize))
     const probes = [...work.probes.values()].flat()
     if (given.dryRun) {
       log.info('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.')

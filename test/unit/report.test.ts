@@ -140,9 +140,9 @@ describe('report', () => {
     const broken = (over: Partial<RunResult>): RunResult => {
       const traffic = unreadTraffic('z1')
       return runResult({
-        ...over,
         failedFiles: ['https://example.com/a'],
         failedTags: ['t1'],
+        ...over,
         traffic: [
           {
             ...traffic,
@@ -165,6 +165,16 @@ describe('report', () => {
     writeFileSync(summaryPath, '')
     await report(broken({ dryRun: true }), true, { ...process.env })
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDry run: nothing was sent. 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.')
+     // Only what was asked for is counted: no tags on a purge of URLs, no counts on a purge of everything.
+    writeFileSync(summaryPath, '')
+    await report(broken({ failedTags: [], purgedFiles: ['https://example.com/b', 'https://example.com/c'] }), true, { ...process.env })
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. 2 URLs purged, 1 URL not purged. The full summary')
+    writeFileSync(summaryPath, '')
+    await report(broken({ failedFiles: [], purgedTags: ['t2'], failedTags: [] }), true, { ...process.env })
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. 1 tag purged, 0 tags not purged. The full summary')
+    writeFileSync(summaryPath, '')
+    await report(broken({ failedFiles: [], failedTags: [], purgeEverythingRequested: true, purgedEverything: true }), true, { ...process.env })
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. The full summary could not be drawn: see the log.')
   })
 
   it('takes every registered secret out of the outputs and the summary', async () => {
