@@ -46179,6 +46179,7 @@ var urls = __nccwpck_require__(5769);
 
 
 
+
 /**
  * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
  * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
@@ -46205,15 +46206,28 @@ function planRequests(work, batchSize) {
             const split = batches(list, batchSize);
             return split.map((items, index) => {
                 const first = index * batchSize + 1;
-                const label = split.length === 1
-                    ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
-                    : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
+                const label = split.length === 1 ? (0,src_text/* plural */.LS)(list.length, noun) : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`;
                 return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) });
             });
         };
         return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
     });
     return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
+}
+/**
+ * The log line for a plan, naming only what was asked for: "Planned 3 requests over 1 zone: 25 URLs and 2 tags
+ * in batches of up to 10.", "Planned 2 requests over 1 zone: settings, then purge everything."
+ */
+function describePlan(plan, batchSize) {
+    const of = (kind) => plan.requests.filter((request) => request.kind === kind);
+    const urls = of('files').reduce((sum, request) => sum + request.items.length, 0);
+    // Every zone gets every tag: counted once.
+    const tags = new Set(of('tags').flatMap((request) => request.items)).size;
+    const lists = [urls > 0 ? (0,src_text/* plural */.LS)(urls, 'URL') : undefined, tags > 0 ? (0,src_text/* plural */.LS)(tags, 'tag') : undefined].filter((part) => part !== undefined);
+    const purge = of('purge-everything').length > 0 ? 'purge everything' : lists.length > 0 ? `${lists.join(' and ')} in batches of up to ${batchSize}` : undefined;
+    const settings = of('settings').length > 0;
+    const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge');
+    return `Planned ${(0,src_text/* plural */.LS)(plan.requests.length, 'request')} over ${(0,src_text/* plural */.LS)(plan.zones.length, 'zone')}: ${what}.`;
 }
 function settingsRequest(zone, settings) {
     if (zone.name === undefined) {
@@ -46229,6 +46243,10 @@ function settingsRequest(zone, settings) {
         items: [],
         label: `Settings of ${(0,urls/* shown */.SP)(zone.name)}`
     };
+}
+/** Where a run of items stands in a list of `of`: "URLs 4-6 of 7", or for one item "URL 7 of 7". */
+function place(noun, first, count, of) {
+    return count === 1 ? `${noun} ${first} of ${of}` : `${noun}s ${first}-${first + count - 1} of ${of}`;
 }
 function batches(items, size) {
     const out = [];
@@ -46253,7 +46271,7 @@ function splitRequest(request, size) {
             ...request,
             body: { [kind]: items },
             items,
-            label: `${range.zone}${noun}s ${first}-${first + items.length - 1} of ${range.of}${where}`,
+            label: `${range.zone}${place(noun, first, items.length, range.of)}${where}`,
             range: { ...range, first }
         };
     });
@@ -46282,6 +46300,8 @@ const DETAILED_REQUESTS = 20;
 /** A progress line at each tenth of the requests, and in between at most this often. */
 const PROGRESS_EVERY_MS = 5_000;
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+/** "1,200 of 3,000 URLs", "0 of 1 tag". */
+const confirmedOf = (done, total, noun) => `${(0,src_text/* thousands */.oh)(done)} of ${(0,src_text/* thousands */.oh)(total)} ${total === 1 ? noun : `${noun}s`}`;
 /** "purged (1 attempt, 52 ms)", or the request's error. */
 function outcomeLine(outcome) {
     if (!outcome.ok)
@@ -46322,8 +46342,8 @@ function purgeProgress(requests, options) {
         lastTenth = tenth;
         lastLine = now;
         const counts = [
-            urls > 0 ? `${(0,src_text/* thousands */.oh)(confirmedUrls)} of ${(0,src_text/* thousands */.oh)(urls)} URLs` : undefined,
-            tags > 0 ? `${(0,src_text/* thousands */.oh)(confirmedTags)} of ${(0,src_text/* thousands */.oh)(tags)} tags` : undefined,
+            urls > 0 ? confirmedOf(confirmedUrls, urls, 'URL') : undefined,
+            tags > 0 ? confirmedOf(confirmedTags, tags, 'tag') : undefined,
             urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
         ]
             .filter((part) => part !== undefined)
@@ -48568,8 +48588,7 @@ async function runPhases() {
         }
         state.phase = 'planning the requests';
         state.plan = planRequests(work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
-        const everything = work.requested.everything;
-        log/* info */.pq(`Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
+        log/* info */.pq(describePlan(state.plan, given.batchSize));
         const probes = [...work.probes.values()].flat();
         if (given.dryRun) {
             log/* info */.pq('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.');
