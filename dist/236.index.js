@@ -54,9 +54,9 @@ async function buildManifest(dir, input = 'site-dir', limits = {}) {
         throw error instanceof _files_js__WEBPACK_IMPORTED_MODULE_2__/* .UnsafeFileError */ .h ? refused(dir, error.message) : error;
     }
     const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(dir, { recursive: true, withFileTypes: true });
-    const candidates = entries.filter((entry) => !entry.isDirectory()).map((entry) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(entry.parentPath, entry.name));
+    const candidates = entries.map((entry) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(entry.parentPath, entry.name));
     const hashed = await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
-        // A link to a folder is skipped, as a folder is (its files are not listed); a broken link too.
+        // A folder is skipped (its files are listed on their own), a link to a folder too (its files are not), and a broken link.
         if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path).catch(() => undefined))?.isDirectory() !== false)
             return undefined;
         const name = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(dir, path).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/');

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { InputError } from '../errors.js'
+import { shown } from '../urls.js'
 import { parseRepository, previousReleaseTag, type Release } from './github.js'
 
 export interface AutoBase {
@@ -32,10 +33,10 @@ export async function autoBase(env: NodeJS.ProcessEnv, token: string): Promise<A
     const release = payload.release as Release | undefined
     if (release === undefined || typeof release.tag_name !== 'string') throw new InputError('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.')
     const tag = await previousReleaseTag(token, parseRepository(env.GITHUB_REPOSITORY), release)
-    return { base: tag, why: `the release published before ${release.tag_name}` }
+    return { base: tag, why: `the release published before ${shown(release.tag_name)}` }
   }
   throw new InputError(
-    `"changed-since: auto" works for push and release events; this run is a "${event || 'unknown'}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`
+    `"changed-since: auto" works for push and release events; this run is a "${shown(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`
   )
 }
 
@@ -44,6 +45,6 @@ async function readPayload(path: string | undefined): Promise<Record<string, unk
   try {
     return JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>
   } catch (error) {
-    throw new InputError(`Cannot read the event payload at GITHUB_EVENT_PATH (${(error as NodeJS.ErrnoException).code ?? String(error)}), which "changed-since: auto" needs.`)
+    throw new InputError(`Cannot read the event payload at GITHUB_EVENT_PATH (${shown((error as NodeJS.ErrnoException).code ?? String(error))}), which "changed-since: auto" needs.`)
   }
 }

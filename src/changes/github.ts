@@ -1,5 +1,6 @@
 import type * as Github from '@actions/github'
 import { GitHubError, InputError } from '../errors.js'
+import { shown } from '../urls.js'
 
 /** The compare API lists at most this many files, on its first page only. */
 export const COMPARE_FILE_LIMIT = 300
@@ -69,7 +70,7 @@ async function octokit(token: string): Promise<ReturnType<typeof Github.getOctok
 /** Turns an octokit failure into a message that says which call failed and what to do. */
 function apiFailure(what: string, error: unknown): Error {
   const status = (error as { status?: unknown }).status
-  const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
+  const message = shown(error instanceof Error ? (error.message.split('\n')[0] as string) : String(error))
   const hint =
     status === 404 ? ' Check the ref, and that github-token may read this repository (contents: read).' : status === 401 || status === 403 ? ' Check the github-token input and its permissions.' : ''
   return new GitHubError(`GitHub API: ${what} failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}.${hint}`)
@@ -83,7 +84,7 @@ export async function compareWithApi(token: string, repository: Repository, base
     const files = (response.data.files ?? []) as ComparedFile[]
     return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT }
   } catch (error) {
-    throw apiFailure(`comparing ${base}...${head}`, error)
+    throw apiFailure(`comparing ${shown(base)}...${shown(head)}`, error)
   }
 }
 
@@ -99,7 +100,7 @@ export async function previousReleaseTag(token: string, repository: Repository, 
   const previous = pickPreviousRelease(releases, current)
   if (previous === undefined) {
     throw new InputError(
-      `Release ${current.tag_name} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`
+      `Release ${shown(current.tag_name)} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`
     )
   }
   return previous.tag_name

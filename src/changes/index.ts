@@ -5,7 +5,8 @@ import { GitError } from '../errors.js'
 import { localDiff } from './git.js'
 import { compareWithApi, COMPARE_FILE_LIMIT, parseRepository } from './github.js'
 import { buildManifest, compareManifests, readManifest, type Manifest } from './manifest.js'
-import { siteUrls } from './site.js'
+import { checkChangedPaths, siteUrls } from './site.js'
+import { shown } from '../urls.js'
 
 /** What changed, how it was found, and what to purge for it. */
 export interface ChangeSet {
@@ -46,11 +47,12 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
   const previous = await readManifest(previousPath)
   let paths: string[]
   if (previous === undefined) {
-    context.warn(`No previous manifest at ${previousPath}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`)
+    context.warn(`No previous manifest at ${shown(previousPath)}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`)
     paths = Object.keys(current.files)
   } else {
     paths = compareManifests(previous, current)
   }
+  checkChangedPaths(paths, 'previous-manifest')
   const urls = siteUrls(paths, inputs, false)
   context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`)
   return {
@@ -73,8 +75,9 @@ async function fromGit(inputs: ChangeInputs, since: string, context: ChangeConte
     baseWhy = ` (${auto.why})`
   }
   const head = context.env.GITHUB_SHA || 'HEAD'
-  context.log(`Comparing ${base}${baseWhy} with ${head}.`)
+  context.log(`Comparing ${shown(base)}${baseWhy} with ${shown(head)}.`)
   const found = await changedBetween(base, head, inputs.githubToken, context)
+  checkChangedPaths(found.paths, 'changed-since')
   const urls = siteUrls(found.paths, inputs, true)
   context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`)
   return { source: 'git', how: found.how, base: found.baseLabel, head, ...urls, incomplete: found.incomplete, manifest: undefined }

@@ -64,6 +64,12 @@ describe('autoBase', () => {
     expect(github.requests).toEqual(['GET /repos/acme/site/releases?per_page=100'])
   })
 
+  it('names a long release tag and event cut, with how much was left out', async () => {
+    const release = { ...github.releases[0], tag_name: 't'.repeat(1000) }
+    expect((await autoBase(env('release', { action: 'published', release }), TOKEN)).why).toBe(`the release published before ${'t'.repeat(200)}… (800 more characters)`)
+    expect(await refusal(autoBase(env('e'.repeat(1000), {}), TOKEN))).toContain(`this run is a "${'e'.repeat(200)}… (800 more characters)" event.`)
+  })
+
   it('refuses a release event without a release', async () => {
     const message = 'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.'
     expect(await refusal(autoBase(env('release', { action: 'published' }), TOKEN))).toBe(message)

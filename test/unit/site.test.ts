@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { encodePath, siteUrls, type SiteOptions } from '../../src/changes/site.js'
+import { checkChangedPaths, encodePath, MAX_NAME_CHARS, MAX_PATH_CHARS, siteUrls, type SiteOptions } from '../../src/changes/site.js'
+import { InputError } from '../../src/errors.js'
 import { resolveUrls } from '../../src/urls.js'
+import { GUARD, mebibyteOf } from './fixtures/hostile.js'
+import { inputError } from './fixtures/inputs.js'
 
 const options = (over: Partial<SiteOptions> = {}): SiteOptions => ({ siteDir: '', urlBase: undefined, indexFile: 'index.html', include: [], exclude: [], ...over })
 
@@ -107,5 +110,29 @@ describe('the deployed file of each entry', () => {
       ['https://example.com/base/docs/', 'out/docs/index.html']
     ])
     expect([...siteUrls(['a.html'], options(), false).deployed]).toEqual([['/a.html', 'a.html']])
+  })
+})
+
+describe('checkChangedPaths', () => {
+  const name = 'n'.repeat(MAX_NAME_CHARS)
+  const longest = Array.from({ length: 16 }, () => name).join('/') + '/' + 'x'.repeat(MAX_PATH_CHARS - 16 * (MAX_NAME_CHARS + 1))
+  it('takes the longest path a checkout can hold, with names of the longest length', () => {
+    expect(longest).toHaveLength(MAX_PATH_CHARS)
+    expect(() => checkChangedPaths(['a.html', longest, name], 'changed-since')).not.toThrow()
+  })
+  it.each([
+    ['a path one character longer', `${longest}x`, 4097],
+    ['a name one character longer', `a/${name}n/b`, 260]
+  ])('refuses %s, naming the input the list came from', (_what, path, length) => {
+    const error = inputError(() => checkChangedPaths(['a.html', path], 'previous-manifest'))
+    expect(error.input).toBe('previous-manifest')
+    expect(error.message).toMatch(new RegExp(`^Input "previous-manifest": the change list holds a path of ${length.toLocaleString('en-US')} characters \\("`))
+    expect(error.message).toContain('at most 4,096 are accepted, with names of at most 255, as a checkout can hold. Nothing was sent.')
+  })
+  it.each(['ab', 'a/', '/'])('refuses a mebibyte path of %j before a glob with many stars meets it', GUARD, (piece) => {
+    const path = mebibyteOf(piece)
+    expect(() => checkChangedPaths([path], 'changed-since')).toThrow(InputError)
+    // What the check spares: the same glob on a path a checkout can hold is quick.
+    expect(siteUrls([longest.replaceAll('n', 'ab').slice(0, MAX_NAME_CHARS)], options({ include: ['*a*b*c*d*'] }), false).files).toEqual([])
   })
 })
