@@ -45624,6 +45624,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   kv: () => (/* binding */ writeFileSafely)
 });
 
+// UNUSED EXPORTS: isWithin, systemFolderOf
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:fs"
@@ -45649,6 +45651,7 @@ var src_text = __nccwpck_require__(8992);
 
 
 
+
 /** A file the action will not read or write, and why: `message` reads after the file's name ("is a folder, not a file"). */
 class UnsafeFileError extends Error {
     kind;
@@ -45664,7 +45667,10 @@ function fileProblem(error) {
         return `the file ${error.message}`;
     return error instanceof Error ? error.message : String(error);
 }
-/** Where the kernel shows itself as files: they report size 0 or never end (/proc/self/environ, /dev/zero), and are never data. */
+/**
+ * Where the kernel shows itself as files: they report size 0 or never end (/proc/self/environ, /dev/zero), and are never data.
+ * POSIX only: on Windows "/dev" names a folder like any other on the current drive (C:\dev), where a self-hosted runner may work.
+ */
 const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
 /** Read in pieces of this size: a bound on what one read holds, large enough that a 64 MiB list takes few reads. */
 const CHUNK_BYTES = 256 * 1024;
@@ -45676,13 +45682,23 @@ const CREATE_FLAGS = external_node_fs_namespaceObject.constants.O_WRONLY | exter
 function allowedRoots(env = process.env) {
     return [(0,external_node_path_.resolve)(env.GITHUB_WORKSPACE ?? process.cwd()), (0,external_node_path_.resolve)(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)())];
 }
-const isWithin = (path, root) => {
-    const rest = (0,external_node_path_.relative)(root, path);
-    return rest !== '..' && !rest.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rest);
-};
+/**
+ * Whether `path` is `root` or lies below it, both absolute. With path.win32, drive letters and names compare
+ * case-insensitively (`d:\A\repo` lies in `D:\a`), another drive or share is outside, and `/` and `\` both separate.
+ */
+function isWithin(path, root, flavour = external_node_path_) {
+    const rest = flavour.relative(root, path);
+    return rest !== '..' && !rest.startsWith(`..${flavour.sep}`) && !flavour.isAbsolute(rest);
+}
+/** The system folder `real` (a resolved path) lies in, if any; never one on Windows, which has none. */
+function systemFolderOf(real, flavour = external_node_path_) {
+    if (flavour.sep !== '/')
+        return undefined;
+    return SYSTEM_FOLDERS.find((folder) => isWithin(real, folder, flavour));
+}
 /** Throws UnsafeFileError unless `real` (a resolved path) lies inside one of the roots, and in no system folder. */
 async function checkPlace(real, roots) {
-    const system = SYSTEM_FOLDERS.find((folder) => isWithin(real, folder));
+    const system = systemFolderOf(real);
     if (system !== undefined)
         throw new UnsafeFileError('system', `is a file of the system (under ${system}), not data`);
     // The roots resolved too: the workspace itself may lie behind a link (/var -> /private/var).
@@ -45758,11 +45774,16 @@ async function fileSha256(path, limits) {
 }
 /**
  * The nearest folder of `folder` that resolves, resolved (so that creating the rest cannot follow a link out);
- * "/" always does. A folder that cannot be resolved for another reason than not existing is passed too: mkdir then says what is wrong.
+ * "/" always does, but a drive or share that is not there (Z:\ on Windows) does not, and is returned as it is: it has
+ * no folder above to try, and lies outside the roots. A folder that cannot be resolved for another reason than not
+ * existing is passed too: mkdir then says what is wrong.
  */
 async function nearestExisting(folder) {
     const resolved = await (0,promises_.realpath)(folder).catch(() => undefined);
-    return resolved ?? nearestExisting((0,external_node_path_.dirname)(folder));
+    if (resolved !== undefined)
+        return resolved;
+    const above = (0,external_node_path_.dirname)(folder);
+    return above === folder ? folder : nearestExisting(above);
 }
 /** Creates `folder` when missing and returns it resolved; UnsafeFileError when it (or the part that exists, checked before creating anything) lies outside the roots. */
 async function placeFolder(folder, roots) {
@@ -47995,7 +48016,8 @@ function parseChangeInputs(input, siteDir, workspace, githubToken, { include, ex
     }
     const urlBase = parseUrlBase(input('url-base'));
     const indexFile = input('index-file');
-    if (indexFile.includes('/')) {
+    // A `\` is refused as well: on Windows it would be read as a folder.
+    if (/[/\\]/.test(indexFile)) {
         throw new errors/* InputError */.dz(`Input "index-file" must be a file name such as index.html, without a folder; got "${(0,urls/* shown */.SP)(indexFile)}".`);
     }
     const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000);
@@ -48025,14 +48047,20 @@ function globList(value, input) {
     })
         .filter((line) => line !== '');
 }
+/**
+ * site-dir as a repository path: `/` between folders (a `\` too, so `docs\site` from a Windows user means the same on
+ * every runner), no `.` or empty parts. A path from the root or with a drive letter (`C:\site`) is refused on every
+ * runner: the git source matches it against repository paths, which never start so.
+ */
 function parseSiteDir(value) {
-    const dir = (0,src_text/* trimTrailing */.ly)(value.replace(/\\/g, '/').replace(/^\.\/+/, ''), '/');
-    if (dir === '.')
-        return '';
-    if (dir.startsWith('/') || dir.split('/').includes('..')) {
-        throw new errors/* InputError */.dz(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${(0,urls/* shown */.SP)(value)}".`);
+    // "/" alone (trailing slashes dropped) is the root; only a path below it is refused.
+    const dir = (0,src_text/* trimTrailing */.ly)(value.replace(/\\/g, '/'), '/');
+    if (dir.startsWith('/') || /^[A-Za-z]:/.test(dir) || dir.split('/').includes('..')) {
+        throw new errors/* InputError */.dz(`Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${(0,urls/* shown */.SP)(value)}".`);
     }
-    return dir;
+    // No trailing slash is left for normalize to keep.
+    const normal = external_node_path_.posix.normalize(dir);
+    return normal === '.' ? '' : normal;
 }
 function parseUrlBase(value) {
     if (value === '')

@@ -22,6 +22,9 @@ export const CASE_INSENSITIVE_FILES = process.platform === 'win32' || process.pl
 /** Why a test that expects ENOTDIR for a path through a file cannot run here: Windows says ENOENT. */
 export const NOT_A_FOLDER_IS_MISSING = process.platform === 'win32' ? 'Windows reports a path through a file as missing (ENOENT), not as ENOTDIR' : undefined
 
+/** Why a test that runs a bash script of the project's CI (scripts/*.sh) cannot run here: CI runs them on Linux. */
+export const NO_CI_SHELL = process.platform === 'win32' ? 'the CI scripts are bash scripts that CI runs on Linux' : undefined
+
 /** Skips the running test, saying why, when this system lacks what it needs: each reason is one of the above. */
 export function needs(context: TestContext, ...reasons: readonly (string | undefined)[]): void {
   const reason = reasons.find((why) => why !== undefined)

@@ -5,10 +5,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { needs, NO_CI_SHELL } from '../support/platform.js'
 
 const script = fileURLToPath(new URL('../../scripts/check-dist.sh', import.meta.url))
 const folders: string[] = []
+beforeEach((context) => needs(context, NO_CI_SHELL))
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
@@ -34,7 +36,7 @@ function committed(): string {
 }
 
 /** bash by its full path, so that a PATH without git still starts it. */
-const bash = execFileSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim()
+const bash = process.platform === 'win32' ? 'bash' : execFileSync('bash', ['-c', 'command -v bash'], { encoding: 'utf8' }).trim()
 const check = (cwd: string, env: NodeJS.ProcessEnv = process.env) => spawnSync(bash, [script], { cwd, env, encoding: 'utf8' })
 
 it('passes when dist/ is what is committed', () => {
