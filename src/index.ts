@@ -7,4 +7,5 @@ import { run } from './main.js'
 // (V8 reads these two as it goes, so they take effect although the heap is already set up.)
 setFlagsFromString('--semi-space-growth-factor=1')
 setFlagsFromString('--heap-growing-percent=20')
-await run()
+// The process ends when run() returns: its connections are left to the exit (see RunOptions).
+await run({ processEnds: true })

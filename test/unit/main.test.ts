@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type * as AnalyticsModule from '../../src/analytics.js'
 import type * as EdgeModule from '../../src/edge/index.js'
 import type * as ExecuteModule from '../../src/execute.js'
-import { run } from '../../src/main.js'
+import { ApiClient } from '../../src/http/client.js'
+import { run, type RunOptions } from '../../src/main.js'
 import type * as ReportModule from '../../src/report/index.js'
 import type * as ResultModule from '../../src/result.js'
 import type * as RoutingModule from '../../src/routing.js'
@@ -150,7 +151,7 @@ afterAll(async () => {
   await github.close()
 })
 
-async function runWith(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<{ outputs: Record<string, string>; summary: string; log: string; code: number | undefined }> {
+async function runWith(inputs: Record<string, string>, env: Record<string, string> = {}, options?: RunOptions): Promise<{ outputs: Record<string, string>; summary: string; log: string; code: number | undefined }> {
   // Each run's own log, outputs and summary.
   log.length = 0
   writeFileSync(outputPath, '')
@@ -161,7 +162,7 @@ async function runWith(inputs: Record<string, string>, env: Record<string, strin
   for (const [name, value] of Object.entries({ 'api-key': api.apiKey, 'api-url': api.url, zone: 'example.com', ...inputs })) {
     process.env[`INPUT_${name.toUpperCase()}`] = value
   }
-  await run()
+  await run(options)
   return {
     outputs: parseOutputFile(readFileSync(outputPath, 'utf8')),
     summary: readFileSync(summaryPath, 'utf8'),
@@ -189,6 +190,18 @@ describe('run', () => {
     expect(Object.keys(result.durations).sort()).toEqual(['purgeMs', 'settingsMs', 'totalMs', 'zoneMs'])
     expect(result.stoppedAt).toBeNull()
     expect(result.zoneInput).toEqual(['example.com'])
+  })
+
+  it('closes its connections to the API before it returns, unless the process ends when it does', async () => {
+    const close = vi.spyOn(ApiClient.prototype, 'close')
+    await runWith({ files: '/a.html', 'dry-run': 'true' })
+    expect(close).toHaveBeenCalledTimes(1)
+    close.mockClear()
+    // The action's entry: the exit closes them, so closing first would only be work on a cold start.
+    const step = await runWith({ files: '/a.html', 'dry-run': 'true' }, {}, { processEnds: true })
+    expect(close).not.toHaveBeenCalled()
+    expect(step.code).toBeUndefined()
+    expect(step.outputs).toMatchObject({ 'zone-id': 'zn1', requests: '1' })
   })
 
   it('stops at a bad input before any request, with one titled error and every output', async () => {
