@@ -161,6 +161,7 @@ function changesSection(result: RunResult): string[] {
       ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
       : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`
   lines.push('### What changed', '', `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`, '')
+  if (changes.why !== '') lines.push(`${escapeText(changes.why)}.${changes.link === null ? '' : ` [Compare on GitHub](${changes.link})`}`, '')
   return lines
 }
 

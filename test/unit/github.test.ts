@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { comparedPaths, compareWithApi, parseRepository, pickPreviousRelease, previousReleaseTag, type Release } from '../../src/changes/github.js'
+import { comparedPaths, compareWithApi, parseRepository, pickPreviousRelease, previousReleaseTag, type GitHubApi, type Release } from '../../src/changes/github.js'
 import { GitHubError, InputError } from '../../src/errors.js'
 
 const release = (tag_name: string, published_at: string | null, over: Partial<Release> = {}): Release => ({ tag_name, published_at, draft: false, prerelease: false, ...over })
@@ -95,6 +95,8 @@ beforeEach(() => {
   requests.length = 0
 })
 const acme = { owner: 'acme', repo: 'site' }
+/** The API of the test server as whom `token` asks. */
+const api = (token = TOKEN): GitHubApi => ({ token, apiUrl: process.env.GITHUB_API_URL as string, repository: acme })
 const caught = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error)
 
 describe('compareWithApi', () => {
@@ -102,24 +104,24 @@ describe('compareWithApi', () => {
 
   it('asks for base...head with the token, and gives the paths', async () => {
     answer = () => ({ status: 200, body: { files: [{ filename: 'new', status: 'renamed', previous_filename: 'old' }, { filename: 'a', status: 'added' }] } })
-    expect(await compareWithApi(TOKEN, acme, 'v1', 'abc123')).toEqual({ paths: ['old', 'new', 'a'], complete: true })
+    expect(await compareWithApi(api(), 'v1', 'abc123')).toEqual({ paths: ['old', 'new', 'a'], complete: true })
     expect(requests).toEqual([`GET /repos/acme/site/compare/v1...abc123 token ${TOKEN}`])
   })
 
   it('takes a list of 300 files as possibly cut off, and one of 299 as whole', async () => {
     answer = () => ({ status: 200, body: { files: files(299) } })
-    expect((await compareWithApi(TOKEN, acme, 'a', 'b')).complete).toBe(true)
+    expect((await compareWithApi(api(), 'a', 'b')).complete).toBe(true)
     answer = () => ({ status: 200, body: { files: files(300) } })
-    expect(await compareWithApi(TOKEN, acme, 'a', 'b')).toMatchObject({ complete: false })
+    expect(await compareWithApi(api(), 'a', 'b')).toMatchObject({ complete: false })
   })
 
   it('takes an answer without files as no change', async () => {
     answer = () => ({ status: 200, body: { status: 'identical' } })
-    expect(await compareWithApi(TOKEN, acme, 'a', 'b')).toEqual({ paths: [], complete: true })
+    expect(await compareWithApi(api(), 'a', 'b')).toEqual({ paths: [], complete: true })
   })
 
   it('needs a token, and says which input to set', async () => {
-    const error = await caught(compareWithApi('', acme, 'a', 'b'))
+    const error = await caught(compareWithApi(api(''), 'a', 'b'))
     expect(error).toBeInstanceOf(InputError)
     expect((error as InputError).message).toBe(
       'Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.'
@@ -130,11 +132,11 @@ describe('compareWithApi', () => {
   it.each([
     [404, ' Check the ref, and that github-token may read this repository (contents: read).'],
     [401, ' Check the github-token input and its permissions.'],
-    [403, ' Check the github-token input and its permissions.'],
+    [403, ' The token needs the "contents: read" permission: add it to the workflow\'s or the job\'s permissions.'],
     [422, '']
   ])('says which call failed with HTTP %i, and what to check', async (status, hint) => {
     answer = () => ({ status, body: { message: 'Refused\nsecond line' } })
-    const error = await caught(compareWithApi(TOKEN, acme, 'v1', 'abc'))
+    const error = await caught(compareWithApi(api(), 'v1', 'abc'))
     expect(error).toBeInstanceOf(GitHubError)
     expect((error as GitHubError).message).toBe(`GitHub API: comparing v1...abc failed (HTTP ${status}): Refused.${hint}`)
   })
@@ -145,30 +147,30 @@ describe('previousReleaseTag', () => {
 
   it('lists the releases and takes the one before', async () => {
     answer = () => ({ status: 200, body: listed })
-    expect(await previousReleaseTag(TOKEN, acme, listed[0] as Release)).toBe('v1')
+    expect(await previousReleaseTag(api(), listed[0] as Release)).toBe('v1')
     expect(requests).toEqual([`GET /repos/acme/site/releases?per_page=100 token ${TOKEN}`])
   })
 
   it('says when there is no earlier full release, or no earlier release at all', async () => {
     answer = () => ({ status: 200, body: listed })
-    const full = await caught(previousReleaseTag(TOKEN, acme, listed[2] as Release))
+    const full = await caught(previousReleaseTag(api(), listed[2] as Release))
     expect(full).toBeInstanceOf(InputError)
     expect((full as InputError).message).toBe(
       'Release v1 has no earlier full release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.'
     )
-    const pre = await caught(previousReleaseTag(TOKEN, acme, release('v0-rc', '2026-10-01T00:00:00Z', { prerelease: true })))
+    const pre = await caught(previousReleaseTag(api(), release('v0-rc', '2026-10-01T00:00:00Z', { prerelease: true })))
     expect((pre as InputError).message).toMatch(/^Release v0-rc has no earlier release to compare with\./)
   })
 
   it('needs a token', async () => {
-    const error = await caught(previousReleaseTag('', acme, listed[0] as Release))
+    const error = await caught(previousReleaseTag(api(''), listed[0] as Release))
     expect(error).toBeInstanceOf(InputError)
     expect((error as InputError).message).toMatch(/^Input "github-token" is empty/)
   })
 
   it('says which call failed', async () => {
     answer = () => ({ status: 404, body: { message: 'Not Found' } })
-    const error = await caught(previousReleaseTag(TOKEN, acme, listed[0] as Release))
+    const error = await caught(previousReleaseTag(api(), listed[0] as Release))
     expect(error).toBeInstanceOf(GitHubError)
     expect((error as GitHubError).message).toBe('GitHub API: listing releases failed (HTTP 404): Not Found. Check the ref, and that github-token may read this repository (contents: read).')
   })

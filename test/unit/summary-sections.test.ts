@@ -197,7 +197,7 @@ describe('renderSummary: what changed', () => {
     const text = summary({
       everythingInstead: 'over 500 changed files',
       manifestWritten: '.cdn/manifest.json',
-      changes: { source: 'git', how: 'git diff in the local checkout', base: 'abc1234', head: 'def5678', files: ['a.html', 'b.css'], urls: ['https://example.com/a.html'] }
+      changes: { source: 'git', how: 'git diff in the local checkout', base: 'abc1234', head: 'def5678', why: '', link: null, files: ['a.html', 'b.css'], urls: ['https://example.com/a.html'] }
     })
     expect(text).toBe(
       `${HEAD}${TABLE}${ZONE_ROW}\n` +
@@ -212,7 +212,7 @@ describe('renderSummary: what changed', () => {
   })
 
   it('says what the manifest comparison found, and lists no URLs when none changed', () => {
-    const changes = { source: 'manifest' as const, how: 'comparing with the previous manifest', base: 'previous.json', head: 'dist', files: ['a.html'], urls: [] }
+    const changes = { source: 'manifest' as const, how: 'comparing with the previous manifest', base: 'previous.json', head: 'dist', why: '', link: null, files: ['a.html'], urls: [] }
     expect(summary({ changes })).toBe(
       `${HEAD}${TABLE}${ZONE_ROW}\n### What changed\n\nFound comparing with the previous manifest (<code>previous.json</code>), in <code>dist</code>: 1 changed file → 0 URLs.\n\n${details('Changed files (1)', ['a.html'])}`
     )
@@ -340,7 +340,7 @@ describe('renderSummary: the collapsed lists', () => {
       warnings: many('warning '),
       purgedFiles: many('https://example.com/purged/'),
       purgedTags: many('purged-tag-'),
-      changes: { source: 'git', how: 'git diff', base: 'a', head: 'b', files: many('changed/'), urls: many('https://example.com/changed/') }
+      changes: { source: 'git', how: 'git diff', base: 'a', head: 'b', why: '', link: null, files: many('changed/'), urls: many('https://example.com/changed/') }
     })
     const lists: [string, string, string][] = [
       ['URLs not purged', 'see the failed-files output and the file failed-files-path names', 'https://example.com/failed/999\n'],
