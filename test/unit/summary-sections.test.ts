@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SUMMARY_LIMIT_BYTES } from '../../src/report/markdown.js'
+import { escapeText, SUMMARY_LIMIT_BYTES } from '../../src/report/markdown.js'
 import { renderSummary } from '../../src/report/summary.js'
 import type { RunResult, ZoneResult } from '../../src/result.js'
 import { planned, runResult, sentRequest, unreadTraffic, verdict, zoneResult } from './fixtures/run-result.js'
@@ -216,6 +216,22 @@ describe('renderSummary: what changed', () => {
     expect(summary({ changes })).toBe(
       `${HEAD}${TABLE}${ZONE_ROW}\n### What changed\n\nFound comparing with the previous manifest (<code>previous.json</code>), in <code>dist</code>: 1 changed file → 0 URLs.\n\n${details('Changed files (1)', ['a.html'])}`
     )
+  })
+})
+
+describe('renderSummary: why this base and head', () => {
+  const git = { source: 'git' as const, how: 'git diff in the local checkout', base: 'a'.repeat(40), head: 'b'.repeat(40), files: [], urls: [] }
+  it('says which event, base and head were used and why, with a link to the comparison', () => {
+    const why = 'deployment_status event: the base is the last successful deployment to github-pages, aaaaaaa, 2 h ago; the head is the deployed commit, bbbbbbb'
+    const link = `https://ghe.example.com/acme/site/compare/${'a'.repeat(40)}...${'b'.repeat(40)}`
+    expect(summary({ changes: { ...git, why, link } })).toContain(`: 0 changed files → 0 URLs.\n\n${escapeText(why)}. [Compare on GitHub](${link})\n`)
+    expect(summary({ changes: { ...git, why, link: null } })).toContain(`: 0 changed files → 0 URLs.\n\n${escapeText(why)}.\n`)
+  })
+
+  it('keeps the reason to text: no Markdown or HTML of an environment name gets through', () => {
+    const text = summary({ changes: { ...git, why: 'deployment_status event: the base is the last successful deployment to <img src=x>[x](y)', link: null } })
+    expect(text).not.toContain('<img')
+    expect(text).not.toContain('[x](y)')
   })
 })
 
