@@ -12,7 +12,7 @@ export interface ChangeSet {
   readonly source: 'git' | 'manifest'
   /** How the change list was found, for the log and the summary. */
   readonly how: string
-  /** git: the base ref as given and the SHA it stands for; manifest: the previous manifest's path. */
+  /** git: the base ref as given and the SHA it stands for, '' when there is none to compare with; manifest: the previous manifest's path. */
   readonly base: string
   /** git: the head commit; manifest: the site folder. */
   readonly head: string
@@ -97,13 +97,13 @@ async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind
   const urls = siteUrls(paths, inputs, false)
   context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`)
   const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`
-  return { source: 'git', how: 'every file under site-dir', base: '(none)', head: auto.head, why, link: undefined, ...urls, incomplete: undefined, manifest: undefined }
+  return { source: 'git', how: 'Every file under site-dir counted, as there is no earlier successful deploy', base: '', head: auto.head, why, link: undefined, ...urls, incomplete: undefined, manifest: undefined }
 }
 
 /** A pull request closed without merging: nothing changed, nothing is purged for it. */
 function nothingDeployed(auto: Extract<AutoRange, { kind: 'nothing' }>, context: ChangeContext): ChangeSet {
   context.log(`This ${auto.event} event: ${auto.why}.`)
-  return { source: 'git', how: 'nothing to compare', base: '(none)', head: '(none)', why: `${auto.event} event: ${auto.why}`, link: undefined, files: [], entries: [], deployed: new Map(), incomplete: undefined, manifest: undefined }
+  return { source: 'git', how: 'Nothing compared, as nothing was merged', base: '', head: '', why: `${auto.event} event: ${auto.why}`, link: undefined, files: [], entries: [], deployed: new Map(), incomplete: undefined, manifest: undefined }
 }
 
 interface ChangedPaths {

@@ -184,7 +184,7 @@ describe('detectChanges for auto on deploy events', () => {
   it('counts every file under site-dir when there is no earlier successful deployment', async () => {
     github.deployments.push(deployment(9, commit(3)))
     const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(history.clone('full'), deployed()))
-    expect(changes).toMatchObject({ source: 'git', how: 'every file under site-dir', base: '(none)', head: commit(3), link: undefined, incomplete: undefined })
+    expect(changes).toMatchObject({ source: 'git', how: 'Every file under site-dir counted, as there is no earlier successful deploy', base: '', head: commit(3), link: undefined, incomplete: undefined })
     expect(changes.why).toBe(`deployment_status event: no earlier successful deployment to production, so every file under site-dir counts; the head is the deployed commit, ${commit(3).slice(0, 7)}`)
     expect([...changes.files].sort()).toEqual(['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css'])
     expect(changes.entries).toContain('/docs/')
@@ -204,7 +204,7 @@ describe('detectChanges for auto on deploy events', () => {
   it('finds nothing for a pull request closed without merging, and asks nothing', async () => {
     const env = eventEnv('pull_request', { action: 'closed', pull_request: { number: 4, merged: false } })
     const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context('/nowhere', env))
-    expect(changes).toMatchObject({ files: [], entries: [], why: 'pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed', link: undefined })
+    expect(changes).toMatchObject({ how: 'Nothing compared, as nothing was merged', base: '', head: '', files: [], entries: [], why: 'pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed', link: undefined })
     expect(logged).toEqual(['This pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed.'])
     expect(github.requests).toEqual([])
   })

@@ -228,6 +228,11 @@ describe('renderSummary: why this base and head', () => {
     expect(summary({ changes: { ...git, why, link: null } })).toContain(`: 0 changed files → 0 URLs.\n\n${escapeText(why)}.\n`)
   })
 
+  it('says what was counted when there was nothing to compare with', () => {
+    const text = summary({ changes: { ...git, base: '', head: '', how: 'Nothing compared, as nothing was merged', why: 'pull_request event: nothing was merged', link: null } })
+    expect(text).toContain('### What changed\n\nNothing compared, as nothing was merged: 0 changed files → 0 URLs.\n\npull&#95;request event: nothing was merged.\n')
+  })
+
   it('keeps the reason to text: no Markdown or HTML of an environment name gets through', () => {
     const text = summary({ changes: { ...git, why: 'deployment_status event: the base is the last successful deployment to <img src=x>[x](y)', link: null } })
     expect(text).not.toContain('<img')
