@@ -20,6 +20,10 @@ export type AutoRange =
 
 const ZERO_SHA = /^0+$/
 
+/** A tag as a git ref: not an option, no spaces or control characters (the rule for the changed-since input). */
+// eslint-disable-next-line no-control-regex
+const SAFE_REF = /^(?!-)[^\s\u0000-\u001f\u007f]+$/
+
 /** Most characters of payload text (an environment's or a branch's name) quoted in a message. */
 const MAX_QUOTED = 100
 
@@ -57,6 +61,8 @@ function pushRange(payload: Record<string, unknown>): AutoRange {
         'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".'
     )
   }
+  // It goes into a git command and an API path: a full SHA only, never an option or a path.
+  if (!isFullSha(before)) throw new InputError(`This push event's "before" (${quoted(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`)
   return { kind: 'range', event: 'push', base: before, baseWhy: 'the commit before this push', head: undefined, headWhy: 'the pushed commit' }
 }
 
@@ -66,6 +72,8 @@ async function releaseRange(payload: Record<string, unknown>, env: NodeJS.Proces
     throw new InputError('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.')
   }
   const tag = await previousReleaseTag(githubApi(env, token), release)
+  // It goes into a git command and an API path, as a ref may when given as an input: never an option.
+  if (!SAFE_REF.test(tag)) throw new InputError(`The previous release's tag (${quoted(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
   return { kind: 'range', event: 'release', base: tag, baseWhy: `the release published before ${quoted(release.tag_name)}`, head: undefined, headWhy: 'the released commit' }
 }
 

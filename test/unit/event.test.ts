@@ -50,10 +50,10 @@ const refusal = async (promise: Promise<unknown>): Promise<string> => {
 
 describe('autoRange: push', () => {
   it('takes the commit before a push, and GITHUB_SHA as head', async () => {
-    expect(await autoRange(env('push', { before: 'abc123', after: 'def456' }), TOKEN)).toEqual({
+    expect(await autoRange(env('push', { before: sha('b', 1), after: sha('b', 2) }), TOKEN)).toEqual({
       kind: 'range',
       event: 'push',
-      base: 'abc123',
+      base: sha('b', 1),
       baseWhy: 'the commit before this push',
       head: undefined,
       headWhy: 'the pushed commit'
@@ -73,8 +73,14 @@ describe('autoRange: push', () => {
     expect(await refusal(autoRange(env('push', { before: '0000000000000000000000000000000000000000' }), TOKEN))).toBe(
       'This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".'
     )
-    expect(await autoRange(env('push', { before: '00000000a' }), TOKEN)).toMatchObject({ base: '00000000a' })
-    expect(await autoRange(env('push', { before: 'a0000000' }), TOKEN)).toMatchObject({ base: 'a0000000' })
+    expect(await autoRange(env('push', { before: `${'0'.repeat(39)}a` }), TOKEN)).toMatchObject({ base: `${'0'.repeat(39)}a` })
+    expect(await autoRange(env('push', { before: `a${'0'.repeat(63)}` }), TOKEN)).toMatchObject({ base: `a${'0'.repeat(63)}` })
+  })
+
+  it('refuses a before that is not a full commit SHA: it would go into a git command', async () => {
+    for (const before of ['abc123', '--upload-pack=touch x', `${sha('b', 1)}\n`, 'HEAD~1']) {
+      expect(await refusal(autoRange(env('push', { before }), TOKEN))).toMatch(/^This push event's "before" \(.*\) is not a full commit SHA, so "changed-since: auto" cannot use it\. Set "changed-since" to a ref\.$/)
+    }
   })
 })
 
@@ -93,6 +99,16 @@ describe('autoRange: release', () => {
       headWhy: 'the released commit'
     })
     expect(github.requests).toEqual(['GET /repos/acme/site/releases?per_page=100'])
+  })
+
+  it('refuses a previous tag that git would take for an option', async () => {
+    github.releases.push(
+      { id: 2, tag_name: 'v2', draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' },
+      { id: 1, tag_name: '--upload-pack=x', draft: false, prerelease: false, published_at: '2026-11-01T10:00:00Z' }
+    )
+    expect(await refusal(autoRange(env('release', { release: github.releases[0] }), TOKEN))).toBe('The previous release\'s tag (--upload-pack=x) cannot be used as a git ref. Set "changed-since" to a ref.')
+    github.releases[1] = { id: 1, tag_name: 'v1 x', draft: false, prerelease: false, published_at: '2026-11-01T10:00:00Z' }
+    expect(await refusal(autoRange(env('release', { release: github.releases[0] }), TOKEN))).toMatch(/^The previous release's tag \(v1 x\)/)
   })
 
   it('refuses a release event without a release', async () => {
