@@ -61,6 +61,18 @@ function comparison(base: string, head: string): string[] {
   return ['https://example.com/blog.html', 'https://example.com/new-name.css', 'https://example.com/old-name.css']
 }
 
+/** A run whose token lacks `permission`: it fails naming the permission, sends no purge and shows no token. */
+async function expectDenied(permission: 'contents' | 'deployments' | 'actions', env: Record<string, string>): Promise<void> {
+  github.permissions.delete(permission)
+  const api = await standIn()
+  const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env })
+  expect(run.code).toBe(1)
+  expect(errorLine(run)).toContain('(HTTP 403)')
+  expect(errorLine(run)).toContain(`The token needs the "${permission}: read" permission`)
+  expect(posts(api)).toEqual([])
+  expect([run.log, run.summary].join('\n')).not.toContain(TOKEN)
+}
+
 const hoursAgo = (hours: number): string => new Date(Date.now() - hours * 3600_000).toISOString()
 const deployment = (id: number, sha: string, environment: string, states: string[]): StandInDeployment => ({
   id,
@@ -124,14 +136,7 @@ describe('changed-since: auto after a deployment (deployment_status)', () => {
   })
 
   it('names the deployments: read permission when the token lacks it', async () => {
-    github.permissions.delete('deployments')
-    const api = await standIn()
-    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env: deployed() })
-    expect(run.code).toBe(1)
-    expect(errorLine(run)).toContain('(HTTP 403)')
-    expect(errorLine(run)).toContain('The token needs the "deployments: read" permission')
-    expect(posts(api)).toEqual([])
-    expect([run.log, run.summary].join('\n')).not.toContain(TOKEN)
+    await expectDenied('deployments', deployed())
   })
 })
 
@@ -154,12 +159,7 @@ describe('changed-since: auto after another workflow (workflow_run)', () => {
   })
 
   it('names the actions: read permission when the token lacks it', async () => {
-    github.permissions.delete('actions')
-    const api = await standIn()
-    const result = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env: triggered() })
-    expect(result.code).toBe(1)
-    expect(errorLine(result)).toContain('The token needs the "actions: read" permission')
-    expect(posts(api)).toEqual([])
+    await expectDenied('actions', triggered())
   })
 })
 
@@ -195,11 +195,7 @@ describe('changed-since: auto on a closed pull request', () => {
   })
 
   it('names the contents: read permission when the token lacks it', async () => {
-    github.permissions.delete('contents')
-    const api = await standIn()
-    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env: closed({}) })
-    expect(run.code).toBe(1)
-    expect(errorLine(run)).toContain('The token needs the "contents: read" permission')
+    await expectDenied('contents', closed({}))
   })
 })
 
