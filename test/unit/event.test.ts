@@ -67,6 +67,7 @@ describe('autoRange: push', () => {
     expect(await refusal(autoRange(env('push', { before: 12 }), TOKEN))).toBe(message)
     expect(await refusal(autoRange({ GITHUB_EVENT_NAME: 'push' }, TOKEN))).toBe(message)
     expect(await refusal(autoRange(env('push', '[1, 2]'), TOKEN))).toBe(message)
+    for (const payload of ['null', '3', '"text"']) expect(await refusal(autoRange(env('push', payload), TOKEN))).toBe(message)
   })
 
   it('refuses a push that created its branch, and says what to set', async () => {
@@ -257,6 +258,7 @@ describe('autoRange: workflow_run', () => {
       )
     }
     expect(await refusal(autoRange(triggered({ conclusion: null }), TOKEN, now))).toMatch(/^The workflow run that triggered this one ended "without a conclusion"/)
+    expect(await refusal(autoRange(env('workflow_run', {}), TOKEN, now))).toMatch(/^The workflow run that triggered this one ended "without a conclusion"/)
     expect(await refusal(autoRange(triggered({ head_sha: 'HEAD' }), TOKEN, now))).toMatch(/^This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch/)
     expect(github.requests).toEqual([])
   })
@@ -288,7 +290,14 @@ describe('autoRange: pull_request closed', () => {
 
   it('compares a squash merge with its parent', async () => {
     github.commits.set(MERGE, [sha('a', 8)])
-    expect(await autoRange(closed({}, 'pull_request_target'), TOKEN)).toMatchObject({ kind: 'range', event: 'pull_request_target', base: sha('a', 8), head: MERGE })
+    expect(await autoRange(closed({}, 'pull_request_target'), TOKEN)).toMatchObject({
+      kind: 'range',
+      event: 'pull_request_target',
+      base: sha('a', 8),
+      baseWhy: 'the first parent of the merge commit of pull request #12',
+      head: MERGE
+    })
+    expect(github.requests).toHaveLength(1)
   })
 
   it('walks a rebase merge back by the number of commits of the pull request', async () => {
@@ -302,6 +311,20 @@ describe('autoRange: pull_request closed', () => {
       headWhy: 'the merge commit, 0000009'
     })
     expect(github.requests).toHaveLength(3)
+  })
+
+  it('walks back 100 commits, and stops at a commit without parents', async () => {
+    const chain = Array.from({ length: 101 }, (_, i) => sha('c', i))
+    chain.slice(0, 100).forEach((commit, i) => github.commits.set(commit, [chain[i + 1] as string]))
+    github.commits.set(MERGE, [chain[0] as string])
+    expect(await autoRange(closed({ commits: 100 }), TOKEN)).toMatchObject({ base: chain[99] })
+    github.commits.set(sha('c', 1), [])
+    expect(await autoRange(closed({ commits: 5 }), TOKEN)).toMatchObject({ base: sha('c', 1) })
+  })
+
+  it('refuses a merge commit without a parent', async () => {
+    github.commits.set(MERGE, [])
+    expect(await refusal(autoRange(closed({}), TOKEN))).toBe('The merge commit 0000009 of pull request #12 has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.')
   })
 
   it('refuses a walk longer than 100 commits, before any walking', async () => {
@@ -322,6 +345,10 @@ describe('autoRange: pull_request closed', () => {
   it('refuses a pull request event that is not a close, and one without a full merge commit SHA', async () => {
     expect(await refusal(autoRange(env('pull_request', { action: 'synchronize', pull_request: { number: 3 } }), TOKEN))).toBe(
       '"changed-since: auto" on a pull_request event purges what a merge changed, and this one is "synchronize". Run the workflow on closed pull requests only (`types: [closed]`) and the step when one was merged: `if: github.event.pull_request.merged == true`.'
+    )
+    expect(await refusal(autoRange(env('pull_request_target', { pull_request: {} }), TOKEN))).toMatch(/^"changed-since: auto" on a pull_request_target event purges what a merge changed, and this one is "unknown"\./)
+    expect(await refusal(autoRange(env('pull_request', { action: 'closed', pull_request: { merged: true } }), TOKEN))).toBe(
+      'Pull request was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.'
     )
     expect(await refusal(autoRange(closed({ merge_commit_sha: 'abc' }), TOKEN))).toBe(
       'Pull request #12 was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.'
