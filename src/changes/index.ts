@@ -93,8 +93,9 @@ async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind
     )
   }
   const current = await buildManifest(resolve(context.workspace, inputs.siteDir))
-  const paths = Object.keys(current.files)
-  const urls = siteUrls(paths, inputs, false)
+  // Repository paths, as a diff would give them, so that changed-files reads the same on every event.
+  const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`)
+  const urls = siteUrls(paths, inputs, true)
   context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`)
   const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`
   return { source: 'git', how: 'Every file under site-dir counted, as there is no earlier successful deploy', base: '', head: auto.head, why, link: undefined, ...urls, incomplete: undefined, manifest: undefined }

@@ -113,6 +113,7 @@ describe('changed-since: auto after a deployment (deployment_status)', () => {
       ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css'].map((path) => `https://example.com/${path.replace(' ', '%20')}`).sort()
     )
     expect(github.requests.some((request) => request.includes('/compare/'))).toBe(false)
+    expect(JSON.parse(run.outputs['changed-files'] ?? '')).toContain('site/docs/guide.html')
     expect(run.summary).toContain(shown('deployment_status event: no earlier successful deployment to github-pages, so every file under site-dir counts'))
   })
 

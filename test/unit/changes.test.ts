@@ -186,7 +186,7 @@ describe('detectChanges for auto on deploy events', () => {
     const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(history.clone('full'), deployed()))
     expect(changes).toMatchObject({ source: 'git', how: 'Every file under site-dir counted, as there is no earlier successful deploy', base: '', head: commit(3), link: undefined, incomplete: undefined })
     expect(changes.why).toBe(`deployment_status event: no earlier successful deployment to production, so every file under site-dir counts; the head is the deployed commit, ${commit(3).slice(0, 7)}`)
-    expect([...changes.files].sort()).toEqual(['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css'])
+    expect([...changes.files].sort()).toEqual(['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css'].map((path) => `site/${path}`))
     expect(changes.entries).toContain('/docs/')
     expect(changes.deployed.get('/blog.html')).toBe('site/blog.html')
     expect(logged).toEqual(['This deployment_status event has no earlier successful deployment to production: every file of site counts as changed (7; 7 after include/exclude).'])

@@ -202,7 +202,7 @@ const SHA256 = 'c'.repeat(64)
 describe('isFullSha', () => {
   it('takes 40 or 64 lowercase hex digits only', () => {
     expect([SHA1, SHA256, '0123456789abcdef'.repeat(4)].map(isFullSha)).toEqual([true, true, true])
-    for (const value of ['a'.repeat(39), 'a'.repeat(41), 'a'.repeat(63), 'A'.repeat(40), `${'a'.repeat(39)}g`, `-${'a'.repeat(39)}`, `${'a'.repeat(40)}\n`, 'main', '', 40, null]) {
+    for (const value of [[SHA1], 'a'.repeat(39), 'a'.repeat(41), 'a'.repeat(63), 'A'.repeat(40), `${'a'.repeat(39)}g`, `-${'a'.repeat(39)}`, `${'a'.repeat(40)}\n`, 'main', '', 40, null]) {
       expect(isFullSha(value)).toBe(false)
     }
   })
@@ -248,6 +248,7 @@ describe('readDeployment and readWorkflowRun', () => {
 describe('githubApi and compareLink', () => {
   it('takes GITHUB_API_URL, GitHub Enterprise Server too, and api.github.com without it', () => {
     expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'https://ghe.example.com/api/v3/' }, 't')).toEqual({ token: 't', apiUrl: 'https://ghe.example.com/api/v3', repository: acme })
+    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'http://ghe.local/api/v3//' }, 't').apiUrl).toBe('http://ghe.local/api/v3')
     expect(githubApi({ GITHUB_REPOSITORY: 'acme/site' }, 't').apiUrl).toBe('https://api.github.com')
     expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: '' }, 't').apiUrl).toBe('https://api.github.com')
     for (const bad of ['ghe.example.com', 'file:///etc/passwd', 'javascript:alert(1)']) {
@@ -264,6 +265,8 @@ describe('githubApi and compareLink', () => {
     expect(compareLink(env, SHA1, 'HEAD')).toBeUndefined()
     expect(compareLink({ ...env, GITHUB_REPOSITORY: 'acme/site)[x](y' }, SHA1, SHA2)).toBeUndefined()
     expect(compareLink({ ...env, GITHUB_REPOSITORY: undefined }, SHA1, SHA2)).toBeUndefined()
+    expect(compareLink({ ...env, GITHUB_REPOSITORY: 'a(b/site' }, SHA1, SHA2)).toBeUndefined()
+    expect(compareLink({ ...env, GITHUB_SERVER_URL: 'http://ghe.local//' }, SHA1, SHA2)).toBe(`http://ghe.local/acme/site/compare/${SHA1}...${SHA2}`)
     expect(compareLink({ ...env, GITHUB_SERVER_URL: 'https://ghe.example.com/a b' }, SHA1, SHA2)).toBe(`https://ghe.example.com/a%20b/acme/site/compare/${SHA1}...${SHA2}`)
     for (const server of ['https://ghe.example.com/a)b', 'https://ghe.example.com/a]b', 'ftp://ghe.example.com', 'nope']) {
       expect(compareLink({ ...env, GITHUB_SERVER_URL: server }, SHA1, SHA2)).toBeUndefined()
@@ -273,7 +276,7 @@ describe('githubApi and compareLink', () => {
 
 describe('answers of the wrong shape', () => {
   it('refuses a compare answer whose files are not a list of files', async () => {
-    for (const body of [{ files: 'x' }, { files: [{ filename: 1, status: 'added' }] }, { files: [null] }, ['x']]) {
+    for (const body of [{ files: 'x' }, { files: [{ filename: 1, status: 'added' }] }, { files: [{ filename: 'a', status: 3 }] }, { files: [null] }, ['x'], 'x']) {
       answer = () => ({ status: 200, body })
       const error = await caught(compareWithApi(api(), 'v1', 'v2'))
       expect(error).toBeInstanceOf(GitHubError)
@@ -295,6 +298,36 @@ describe('answers of the wrong shape', () => {
     expect(await caught(previousDeployment(api(), current))).toBeInstanceOf(GitHubError)
   })
 
+  it('looks at no more than 30 deployments or runs, whatever the server sends', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({ id: 40 - i, sha: SHA2, environment: 'prod' }))
+    const id = (path: string): number => Number(/deployments\/(\d+)\//.exec(path)?.[1])
+    // Only deployment 10, the 31st listed, succeeded: beyond what is looked at.
+    answer = (path) => (path.includes('/statuses') ? { status: 200, body: [{ state: id(path) === 10 ? 'success' : 'failure' }] } : { status: 200, body: many })
+    expect(await previousDeployment(api(), { id: 41, sha: SHA1, environment: 'prod' })).toBeUndefined()
+    expect(requests.filter((request) => request.includes('/statuses'))).toHaveLength(30)
+    const runs = Array.from({ length: 31 }, (_, n) => ({ id: 40 - n, workflow_id: 7, head_sha: SHA2, head_branch: 'main', conclusion: n === 30 ? 'success' : 'failure' }))
+    answer = () => ({ status: 200, body: { workflow_runs: runs } })
+    expect(await previousRun(api(), { id: 41, workflowId: 7, headSha: SHA1, headBranch: 'main', conclusion: 'success', createdAt: 0 })).toBeUndefined()
+  })
+
+  it('dates a deployment by its success, passes over statuses it cannot read, and names the call that failed', async () => {
+    const current = { id: 10, sha: SHA1, environment: 'prod' }
+    answer = (path) =>
+      path.includes('/statuses')
+        ? { status: 200, body: [{ state: 'inactive', created_at: '2026-11-26T11:00:00Z' }, null, { state: 'success', created_at: '2026-11-26T10:00:00Z' }] }
+        : { status: 200, body: [{ id: 7, sha: SHA2, environment: 'prod' }] }
+    expect(await previousDeployment(api(), current)).toMatchObject({ succeededAt: Date.parse('2026-11-26T10:00:00Z') })
+    answer = (path) => (path.includes('/statuses') ? { status: 403, body: { message: 'Forbidden' } } : { status: 200, body: [{ id: 7, sha: SHA2, environment: 'prod' }] })
+    expect(((await caught(previousDeployment(api(), current))) as GitHubError).message).toBe(
+      'GitHub API: listing the statuses of deployment 7 failed (HTTP 403): Forbidden. The token needs the "deployments: read" permission: add it to the workflow\'s or the job\'s permissions.'
+    )
+    answer = () => ({ status: 403, body: { message: 'Forbidden' } })
+    const run = { id: 10, workflowId: 7, headSha: SHA1, headBranch: 'main\nx', conclusion: 'success', createdAt: 0 }
+    expect(((await caught(previousRun(api(), run))) as GitHubError).message).toBe(
+      'GitHub API: listing the runs of workflow 7 on main x failed (HTTP 403): Forbidden. The token needs the "actions: read" permission: add it to the workflow\'s or the job\'s permissions.'
+    )
+  })
+
   it('refuses runs that are not listed as workflow_runs, and parents that are not full SHAs', async () => {
     const current = { id: 10, workflowId: 7, headSha: SHA1, headBranch: 'main', conclusion: 'success', createdAt: 0 }
     answer = () => ({ status: 200, body: [] })
@@ -307,6 +340,7 @@ describe('answers of the wrong shape', () => {
     }
     const error = await caught(commitParents(api(), '../../etc'))
     expect(error).toBeInstanceOf(GitHubError)
+    expect((error as GitHubError).message).toBe('GitHub API: "../../etc" is not a full commit SHA.')
     expect(requests.filter((request) => request.includes('etc'))).toEqual([])
   })
 
