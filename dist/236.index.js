@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   kK: () => (/* binding */ compareManifests),
 /* harmony export */   writeManifest: () => (/* binding */ writeManifest)
 /* harmony export */ });
-/* unused harmony exports MANIFEST_FORMAT, MANIFEST_VERSION, MAX_SITE_FILE_BYTES, MAX_MANIFEST_BYTES, parseManifest */
+/* unused harmony exports MANIFEST_FORMAT, MANIFEST_VERSION, MAX_SITE_FILE_BYTES, MAX_MANIFEST_BYTES, manifestKey, parseManifest */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
@@ -35,6 +35,13 @@ const MAX_SITE_FILE_BYTES = 4 * 1024 * 1024 * 1024;
 /** The largest previous manifest read, as for files-from: some 500,000 files' paths and hashes, far more than one site holds. */
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 /**
+ * A file's key in the manifest: its path relative to `dir`, with `/` between folders whatever the system
+ * (`D:\site\docs\a.html` in `D:\site` is `docs/a.html`), so that a manifest written on Windows is read on Linux and back.
+ */
+function manifestKey(dir, file, flavour = node_path__WEBPACK_IMPORTED_MODULE_1__) {
+    return flavour.relative(dir, file).split(flavour.sep).join('/');
+}
+/**
  * Hashes every file below `dir`: links are followed to files inside the workspace or RUNNER_TEMP; folders
  * (linked or not) and broken links are skipped. Throws InputError when `dir` is not a folder inside them, or
  * when a file in it is not a regular file inside them within MAX_SITE_FILE_BYTES (a device, a FIFO, a link
@@ -54,12 +61,12 @@ async function buildManifest(dir, input = 'site-dir', limits = {}) {
         throw error instanceof _files_js__WEBPACK_IMPORTED_MODULE_2__/* .UnsafeFileError */ .h ? refused(dir, error.message) : error;
     }
     const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(dir, { recursive: true, withFileTypes: true });
-    const candidates = entries.filter((entry) => !entry.isDirectory()).map((entry) => (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(entry.parentPath, entry.name));
+    const candidates = entries.map((entry) => node_path__WEBPACK_IMPORTED_MODULE_1__.join(entry.parentPath, entry.name));
     const hashed = await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
-        // A link to a folder is skipped, as a folder is (its files are not listed); a broken link too.
+        // A folder is skipped (its files are listed on their own), a link to a folder too (its files are not), and a broken link.
         if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path).catch(() => undefined))?.isDirectory() !== false)
             return undefined;
-        const name = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(dir, path).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/');
+        const name = manifestKey(dir, path);
         try {
             return [name, await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .fileSha256 */ .sN)(path, { maxBytes: limits.maxBytes ?? MAX_SITE_FILE_BYTES, roots: limits.roots })];
         }

@@ -12,8 +12,12 @@ export const modules = {
 /* harmony export */   sP: () => (/* binding */ ROUND_BUCKETS_MS)
 /* harmony export */ });
 /* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readTraffic */
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1532);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
+/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1532);
+/* harmony import */ var _http_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1673);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5769);
+
+
 
 
 const MAX_POINTS = 60;
@@ -89,7 +93,7 @@ function readTrafficAnswer(body, granularity, zone) {
     const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined };
     const series = data.timeseries;
     if (!Array.isArray(series)) {
-        return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${zone} has no "timeseries" list, so there is no chart.`] };
+        return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} has no "timeseries" list, so there is no chart.`] };
     }
     let first = Infinity;
     let last = -Infinity;
@@ -102,7 +106,7 @@ function readTrafficAnswer(body, granularity, zone) {
     const dropped = series.length - readable;
     const warnings = dropped === 0
         ? []
-        : [`${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${zone} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`];
+        : [`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`];
     const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS);
     return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings };
 }
@@ -115,7 +119,7 @@ async function readTraffic(client, zone, analytics, now) {
     const since = new Date(now - analytics.windowMs).toISOString();
     const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
     try {
-        const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, {
+        const response = await client.request('GET', `/zones/${(0,_http_path_js__WEBPACK_IMPORTED_MODULE_0__/* .pathSegment */ .p)(zone.id)}/analytics/traffic`, {
             query: { since, until, granularity: analytics.granularity }
         });
         return { ...base, ...readTrafficAnswer(response.body, analytics.granularity, zone.name ?? zone.id) };
@@ -128,7 +132,7 @@ async function readTraffic(client, zone, analytics, now) {
 /** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
 function readAllTraffic(client, zones, analytics, concurrency) {
     const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_1__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
+    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
 }
 
 

@@ -12,8 +12,12 @@ export const modules = {
 /* harmony export */   sP: () => (/* binding */ ROUND_BUCKETS_MS)
 /* harmony export */ });
 /* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readTraffic */
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1532);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8992);
+/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1532);
+/* harmony import */ var _http_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1673);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5769);
+
+
 
 
 const MAX_POINTS = 60;
@@ -89,7 +93,7 @@ function readTrafficAnswer(body, granularity, zone) {
     const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined };
     const series = data.timeseries;
     if (!Array.isArray(series)) {
-        return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${zone} has no "timeseries" list, so there is no chart.`] };
+        return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} has no "timeseries" list, so there is no chart.`] };
     }
     let first = Infinity;
     let last = -Infinity;
@@ -102,7 +106,7 @@ function readTrafficAnswer(body, granularity, zone) {
     const dropped = series.length - readable;
     const warnings = dropped === 0
         ? []
-        : [`${(0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${zone} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`];
+        : [`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`];
     const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS);
     return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings };
 }
@@ -115,7 +119,7 @@ async function readTraffic(client, zone, analytics, now) {
     const since = new Date(now - analytics.windowMs).toISOString();
     const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
     try {
-        const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, {
+        const response = await client.request('GET', `/zones/${(0,_http_path_js__WEBPACK_IMPORTED_MODULE_0__/* .pathSegment */ .p)(zone.id)}/analytics/traffic`, {
             query: { since, until, granularity: analytics.granularity }
         });
         return { ...base, ...readTrafficAnswer(response.body, analytics.granularity, zone.name ?? zone.id) };
@@ -128,7 +132,7 @@ async function readTraffic(client, zone, analytics, now) {
 /** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
 function readAllTraffic(client, zones, analytics, concurrency) {
     const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_1__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
+    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
 }
 
 
@@ -165,6 +169,8 @@ var log = __webpack_require__(5625);
 var secrets = __webpack_require__(7194);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
+// EXTERNAL MODULE: ./src/urls.ts
+var urls = __webpack_require__(5769);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 /** The most one output may carry here: the runner limits what an output can hold, and a job's outputs in all. */
 const MAX_OUTPUT_BYTES = 512 * 1024;
@@ -263,12 +269,12 @@ function code(text) {
 }
 const markdown_bytes = (text) => Buffer.byteLength(text);
 /**
- * A collapsed list within `maxBytes`: at most MAX_LISTED entries, each cut to MAX_TEXT_CHARS, and as many as
+ * A collapsed list (unfolded when the block says so) within `maxBytes`: at most MAX_LISTED entries, each cut to MAX_TEXT_CHARS, and as many as
  * fit; what is left out is counted with where to find it.
  */
 function collapsedList(block, maxBytes = Number.POSITIVE_INFINITY) {
     const [open, close, before, after] = block.style === 'pre' ? ['<pre>', '</pre>', '', ''] : ['<ul>', '</ul>', '<li>', '</li>'];
-    const head = `<details><summary>${escapeHtml(block.title)}</summary>\n\n${open}\n`;
+    const head = `<details${block.open === true ? ' open' : ''}><summary>${escapeHtml(block.title)}</summary>\n\n${open}\n`;
     const note = (left) => (left > 0 ? `${before}${escapeHtml(`\u2026 and ${left} more (${block.more})`)}${after}\n` : '');
     const tail = `${close}\n\n</details>\n`;
     // Room for the longest possible note, so that the note itself never breaks the budget.
@@ -454,6 +460,8 @@ const MAX_TRAFFIC_SECTIONS = 20;
 /** Most zones named in the counts table's Zones row, and most created-zone notes; the zones output has all. */
 const MAX_ZONES_NAMED = 10;
 const MAX_CREATED_NOTES = 20;
+/** On a failed run, a list of what was not purged is shown unfolded up to this many entries; a longer one would bury the rest. */
+const MAX_OPEN_ENTRIES = 20;
 /**
  * The job summary, in Markdown, from the result alone. The banner and the counts always come first and
  * whole; the lists below share what is left of the size limit and are cut with a note when they do not fit.
@@ -640,6 +648,8 @@ function edgeSection(result) {
             counts.differs > 0 ? `${counts.differs} differ from the deployed file` : undefined
         ].filter((part) => part !== undefined);
         lines.push('### Verification', '', `${(0,src_text/* plural */.LS)(verification.verdicts.length, 'URL')} checked at the edge: ${tally.join(', ')}.`, '');
+        if (verification.clockSkew !== null)
+            lines.push(escapeText(verification.clockSkew.note), '');
         const rank = { stale: 0, error: 1, unknown: 2, fresh: 3 };
         const rows = [...verification.verdicts].sort((a, b) => rank[a.verdict] - rank[b.verdict]).slice(0, MAX_VERDICT_ROWS);
         const content = verification.verdicts.some((verdict) => verdict.content !== null);
@@ -654,22 +664,34 @@ function edgeSection(result) {
     }
     return lines;
 }
-/** The collapsed lists, most important first: what failed, why, then what was done. */
+/**
+ * The collapsed lists, most important first: what failed, why, then what was done. On a failed run the errors
+ * are unfolded, and so are the URLs and tags not purged when there are few of them.
+ */
 function listBlocks(result) {
+    const failed = !result.ok;
+    const few = (items) => failed && items.length <= MAX_OPEN_ENTRIES;
     const errors = [...new Set(result.errors)];
     const purgedTags = [...new Set(result.purgedTags)];
     const notWarmed = result.warm?.problems ?? [];
     const changedUrls = result.changes?.urls ?? [];
     const changedFiles = result.changes?.files ?? [];
     const blocks = [
-        result.failedFiles.length > 0 && { title: `URLs not purged (${result.failedFiles.length})`, items: result.failedFiles, more: 'see the failed-files output and the file failed-files-path names', style: 'pre' },
-        result.failedTags.length > 0 && { title: `Cache tags not purged (${result.failedTags.length})`, items: result.failedTags, more: 'see the failed-tags output', style: 'pre' },
+        result.failedFiles.length > 0 && {
+            title: `URLs not purged (${result.failedFiles.length})`,
+            items: result.failedFiles,
+            more: 'see the failed-files output and the file failed-files-path names',
+            style: 'pre',
+            open: few(result.failedFiles)
+        },
+        result.failedTags.length > 0 && { title: `Cache tags not purged (${result.failedTags.length})`, items: result.failedTags, more: 'see the failed-tags output', style: 'pre', open: few(result.failedTags) },
         result.staleFiles.length > 0 && { title: `URLs still stale at the edge (${result.staleFiles.length})`, items: result.staleFiles, more: 'see the stale-files output', style: 'pre' },
         notWarmed.length > 0 && { title: `Not warmed (${notWarmed.length})`, items: notWarmed.map((problem) => `${problem.url} (${problem.detail})`), more: 'see the result output', style: 'pre' },
         errors.length > 0 && {
             title: `Errors (${errors.length})`,
             items: errors,
             more: 'see the log',
+            open: failed,
             // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
             style: 'ul'
         },
@@ -692,6 +714,7 @@ function plannedItems(result, kind) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/index.ts
+
 
 
 
@@ -777,22 +800,22 @@ function resultDocument(result) {
         traffic: traffic.map(({ points, ...report }) => ({ ...report, points: points.length }))
     };
 }
-const zoneNames = (result) => result.zones.map((entry) => entry.name || entry.id).join(', ') || result.zoneInput.join(', ') || 'the zone';
+const zoneNames = (result) => (result.zones.length > 0 ? result.zones.map((entry) => entry.name || entry.id) : result.zoneInput).map(urls/* shown */.SP).join(', ') || 'the zone';
 /** One line for the log that says what happened. */
 function headline(result) {
     const zone = zoneNames(result);
     if (result.dryRun) {
-        return `Dry run for ${zone}: ${result.planned.length} request(s) planned, none sent.`;
+        return `Dry run for ${zone}: ${(0,src_text/* plural */.LS)(result.planned.length, 'request')} planned, none sent.`;
     }
     if (result.sent.length === 0 && result.stoppedAt !== null)
         return `Nothing purged: ${result.stoppedAt}.`;
     const parts = [
         result.purgedEverything ? 'purged everything' : undefined,
-        result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${result.purgedFiles.length + result.failedFiles.length} URLs` : undefined,
-        result.tagPurges.requested > 0 ? `purged ${result.purgedTags.length} of ${result.tagPurges.requested} tags` : undefined,
+        result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${(0,src_text/* plural */.LS)(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
+        result.tagPurges.requested > 0 ? `purged ${result.purgedTags.length} of ${(0,src_text/* plural */.LS)(result.tagPurges.requested, 'tag')}` : undefined,
         result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
     ].filter((part) => part !== undefined);
-    return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP request${result.requests === 1 ? '' : 's'}).`;
+    return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${(0,src_text/* plural */.LS)(result.requests, 'HTTP request')}).`;
 }
 /**
  * Why the step failed. The first line is short, for the annotation list: what was not purged, or where the
@@ -832,8 +855,12 @@ async function guarded(task) {
 /** A fallback summary when the full one cannot be drawn: the verdict and the counts, nothing from outside. */
 function plainSummary(result) {
     const verdict = result.dryRun ? 'Dry run: nothing was sent.' : result.ok ? 'Done.' : '**The step failed.**';
-    const counts = (urls, tags) => `${(0,src_text/* plural */.LS)(urls, 'URL')} and ${(0,src_text/* plural */.LS)(tags, 'tag')}`;
-    return `## CDN purge\n\n${verdict} ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged. The full summary could not be drawn: see the log.\n`;
+    // Only the kinds that were asked for: no "0 tags" on a purge of URLs.
+    const urls = result.purgedFiles.length + result.failedFiles.length > 0;
+    const tags = result.tagPurges.requested > 0;
+    const counts = (purgedUrls, purgedTags) => [urls ? (0,src_text/* plural */.LS)(purgedUrls, 'URL') : undefined, tags ? (0,src_text/* plural */.LS)(purgedTags, 'tag') : undefined].filter((part) => part !== undefined).join(' and ');
+    const tally = urls || tags ? ` ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged.` : '';
+    return `## CDN purge\n\n${verdict}${tally} The full summary could not be drawn: see the log.\n`;
 }
 /**
  * Writes outputs, the log's closing lines and the job summary, and fails the step with one error

@@ -45492,18 +45492,6 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6643:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ GLOB_OPTIONS)
-/* harmony export */ });
-/** How include/exclude patterns match: dot-folders and dot-files too (.well-known/, .htaccess). */
-const GLOB_OPTIONS = { dot: true };
-
-
-/***/ }),
-
 /***/ 1532:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45636,6 +45624,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   kv: () => (/* binding */ writeFileSafely)
 });
 
+// UNUSED EXPORTS: isWithin, systemFolderOf
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:fs"
@@ -45661,6 +45651,7 @@ var src_text = __nccwpck_require__(8992);
 
 
 
+
 /** A file the action will not read or write, and why: `message` reads after the file's name ("is a folder, not a file"). */
 class UnsafeFileError extends Error {
     kind;
@@ -45676,25 +45667,38 @@ function fileProblem(error) {
         return `the file ${error.message}`;
     return error instanceof Error ? error.message : String(error);
 }
-/** Where the kernel shows itself as files: they report size 0 or never end (/proc/self/environ, /dev/zero), and are never data. */
+/**
+ * Where the kernel shows itself as files: they report size 0 or never end (/proc/self/environ, /dev/zero), and are never data.
+ * POSIX only: on Windows "/dev" names a folder like any other on the current drive (C:\dev), where a self-hosted runner may work.
+ */
 const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
 /** Read in pieces of this size: a bound on what one read holds, large enough that a 64 MiB list takes few reads. */
 const CHUNK_BYTES = 256 * 1024;
 /** Opened for reading: no link as the last part (the path given is already resolved), and a FIFO without a writer does not block. */
 const READ_FLAGS = external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
-/** Created for writing: a new file or nothing (O_EXCL also refuses a link of that name, dangling or not). */
-const CREATE_FLAGS = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0);
+/** Created for writing: a new file or nothing. With O_CREAT, O_EXCL also refuses a link of that name, dangling or not, and never follows it. */
+const CREATE_FLAGS = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL;
 /** The folders files may lie in: the workspace (GITHUB_WORKSPACE, else the working directory) and RUNNER_TEMP (else the system's temporary folder). */
 function allowedRoots(env = process.env) {
     return [(0,external_node_path_.resolve)(env.GITHUB_WORKSPACE ?? process.cwd()), (0,external_node_path_.resolve)(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)())];
 }
-const isWithin = (path, root) => {
-    const rest = (0,external_node_path_.relative)(root, path);
-    return rest === '' || (rest !== '..' && !rest.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rest));
-};
+/**
+ * Whether `path` is `root` or lies below it, both absolute. With path.win32, drive letters and names compare
+ * case-insensitively (`d:\A\repo` lies in `D:\a`), another drive or share is outside, and `/` and `\` both separate.
+ */
+function isWithin(path, root, flavour = external_node_path_) {
+    const rest = flavour.relative(root, path);
+    return rest !== '..' && !rest.startsWith(`..${flavour.sep}`) && !flavour.isAbsolute(rest);
+}
+/** The system folder `real` (a resolved path) lies in, if any; never one on Windows, which has none. */
+function systemFolderOf(real, flavour = external_node_path_) {
+    if (flavour.sep !== '/')
+        return undefined;
+    return SYSTEM_FOLDERS.find((folder) => isWithin(real, folder, flavour));
+}
 /** Throws UnsafeFileError unless `real` (a resolved path) lies inside one of the roots, and in no system folder. */
 async function checkPlace(real, roots) {
-    const system = SYSTEM_FOLDERS.find((folder) => isWithin(real, folder));
+    const system = systemFolderOf(real);
     if (system !== undefined)
         throw new UnsafeFileError('system', `is a file of the system (under ${system}), not data`);
     // The roots resolved too: the workspace itself may lie behind a link (/var -> /private/var).
@@ -45768,17 +45772,18 @@ async function fileSha256(path, limits) {
     await readPieces(path, limits, (piece) => hash.update(piece));
     return hash.digest('hex');
 }
-/** The nearest folder of `folder` that exists, resolved (so that creating the rest cannot follow a link out). */
+/**
+ * The nearest folder of `folder` that resolves, resolved (so that creating the rest cannot follow a link out);
+ * "/" always does, but a drive or share that is not there (Z:\ on Windows) does not, and is returned as it is: it has
+ * no folder above to try, and lies outside the roots. A folder that cannot be resolved for another reason than not
+ * existing is passed too: mkdir then says what is wrong.
+ */
 async function nearestExisting(folder) {
-    try {
-        return await (0,promises_.realpath)(folder);
-    }
-    catch (error) {
-        const parent = (0,external_node_path_.dirname)(folder);
-        if (error.code !== 'ENOENT' || parent === folder)
-            throw error;
-        return nearestExisting(parent);
-    }
+    const resolved = await (0,promises_.realpath)(folder).catch(() => undefined);
+    if (resolved !== undefined)
+        return resolved;
+    const above = (0,external_node_path_.dirname)(folder);
+    return above === folder ? folder : nearestExisting(above);
 }
 /** Creates `folder` when missing and returns it resolved; UnsafeFileError when it (or the part that exists, checked before creating anything) lies outside the roots. */
 async function placeFolder(folder, roots) {
@@ -45806,18 +45811,14 @@ async function writeFileSafely(path, text, options = {}) {
     const target = (0,external_node_path_.resolve)(path);
     const folder = await placeFolder((0,external_node_path_.dirname)(target), roots);
     const final = (0,external_node_path_.join)(folder, (0,external_node_path_.basename)(target));
-    const existing = await (0,promises_.lstat)(final).catch((error) => {
-        if (error.code === 'ENOENT')
-            return undefined;
-        throw error;
-    });
+    // Not there (or not to be seen): the exclusive open and the rename below never follow a link either way.
+    const existing = await (0,promises_.lstat)(final).catch(() => undefined);
     if (existing?.isSymbolicLink())
         throw new UnsafeFileError('link', 'is a symbolic link, which is never written through');
     if (existing !== undefined && !existing.isFile())
         throw new UnsafeFileError('not a file', `is ${kindOf(existing)}, not a regular file`);
     const temporary = (0,external_node_path_.join)(folder, `.${(0,external_node_path_.basename)(target)}.${(options.random ?? (() => (0,external_node_crypto_.randomBytes)(8).toString('hex')))()}.tmp`);
     const handle = await (0,promises_.open)(temporary, CREATE_FLAGS, 0o666);
-    let renamed = false;
     try {
         try {
             await handle.writeFile(text);
@@ -45827,12 +45828,91 @@ async function writeFileSafely(path, text, options = {}) {
         }
         // rename replaces a link put there meanwhile; it never writes through one.
         await (0,promises_.rename)(temporary, final);
-        renamed = true;
     }
-    finally {
-        if (!renamed)
-            await (0,promises_.rm)(temporary, { force: true });
+    catch (error) {
+        // The write's own error is the one to report, not a failure to clean up after it.
+        await (0,promises_.rm)(temporary).catch(() => undefined);
+        throw error;
     }
+}
+
+
+/***/ }),
+
+/***/ 1673:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ isPathSegment),
+/* harmony export */   p: () => (/* binding */ pathSegment)
+/* harmony export */ });
+/** Values that cannot stand alone as a segment of a request path: a URL parser reads `.` and `..` as "this folder" and "the one above". */
+const DOT_SEGMENTS = new Set(['', '.', '..']);
+/** Whether `value` can be put into a request path as one segment (see `pathSegment`). */
+const isPathSegment = (value) => !DOT_SEGMENTS.has(value);
+/**
+ * `value` as one segment of a request path (a zone id in /zones/{id}/purge): percent-encoded, so that
+ * `/`, `?`, `#` and `%` stay inside the segment. `.` and `..` (and an empty value) are refused rather
+ * than sent: the request would go to another path than the one asked for (`/zones/../purge` is `/purge`).
+ * Callers check the values they are given first (the zone input, the zone list); this is the last guard.
+ */
+function pathSegment(value) {
+    if (!isPathSegment(value))
+        throw new TypeError(`"${value}" cannot be a segment of a request path`);
+    return encodeURIComponent(value);
+}
+
+
+/***/ }),
+
+/***/ 7485:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   V: () => (/* binding */ certificateProblem)
+/* harmony export */ });
+/* unused harmony export CERTIFICATE_CODES */
+/**
+ * The codes Node gives a TLS connection whose certificate the runner does not accept: OpenSSL's verification
+ * errors, and Node's own for a certificate that does not name the host. A certificate does not change between
+ * attempts, so none of these is worth another.
+ */
+const CERTIFICATE_CODES = new Set([
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+    'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+    'CERT_SIGNATURE_FAILURE',
+    'CERT_NOT_YET_VALID',
+    'CERT_HAS_EXPIRED',
+    'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+    'ERROR_IN_CERT_NOT_AFTER_FIELD',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'CERT_CHAIN_TOO_LONG',
+    'CERT_REVOKED',
+    'INVALID_CA',
+    'PATH_LENGTH_EXCEEDED',
+    'INVALID_PURPOSE',
+    'CERT_UNTRUSTED',
+    'CERT_REJECTED',
+    'HOSTNAME_MISMATCH',
+    'ERR_TLS_CERT_ALTNAME_INVALID'
+]);
+const isCertificateCode = (code) => CERTIFICATE_CODES.has(code);
+/** How deep to look into `cause`: undici wraps a proxy's TLS failure once; a loop of causes must end. */
+const MAX_CAUSES = 4;
+/** The code of a certificate the runner did not accept, on the error or one of its causes; undefined for any other failure. */
+function certificateProblem(error) {
+    let current = error;
+    for (let depth = 0; depth <= MAX_CAUSES && typeof current === 'object' && current !== null; depth++) {
+        const code = current.code;
+        if (isCertificateCode(code))
+            return code;
+        current = current.cause;
+    }
+    return undefined;
 }
 
 
@@ -45934,7 +46014,10 @@ const USER_AGENT = `cdn-purge-action/${VERSION}`;
 
 // EXTERNAL MODULE: ./src/concurrency.ts
 var concurrency = __nccwpck_require__(1532);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/http/errors.ts
+
 /** A request that failed after all its attempts. The message says which request, why, and what to do. */
 class ApiError extends Error {
     details;
@@ -46044,12 +46127,27 @@ const HINTS = {
     413: 'The request is too large: lower "batch-size".',
     429: 'Rate limited: raise "rate-limit-wait", or run again when the account is less busy.'
 };
+/** How to make the runner trust a private CA: the one remedy every certificate problem mentions. */
+const TRUST_A_PRIVATE_CA = 'If the API\'s certificate is issued by a private CA, trust that CA: set NODE_EXTRA_CA_CERTS to the path of its PEM file in the step\'s env:. ' +
+    'Not retried: the certificate would be the same.';
+/** What to check for a certificate Node gave this code for, then how to trust a private CA. */
+function certificateHint(code) {
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID' || code === 'HOSTNAME_MISMATCH') {
+        return `The certificate is not for the host in "api-url": check the address. ${TRUST_A_PRIVATE_CA}`;
+    }
+    if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+        return `The certificate is out of its validity dates: the API's certificate needs renewing, or the runner's clock is wrong; check "api-url". ${TRUST_A_PRIVATE_CA}`;
+    }
+    return `Check "api-url". ${TRUST_A_PRIVATE_CA}`;
+}
 function hintFor(details) {
     switch (details.kind) {
         case 'timeout':
             return 'No answer in time: raise "timeout" or run again later.';
         case 'network':
             return 'Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.';
+        case 'tls':
+            return certificateHint(details.detail);
         case 'too-large':
             return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.';
         case 'unsuccessful':
@@ -46073,6 +46171,8 @@ function describeWhat(details) {
             return `timed out${detail === '' ? '' : ` after ${detail}`}`;
         case 'network':
             return `network error${detail === '' ? '' : ` (${detail})`}`;
+        case 'tls':
+            return `the server's TLS certificate was not trusted${detail === '' ? '' : ` (${detail})`}`;
         case 'too-large':
             // A byte limit stops the reading; a count of JSON values stops the parse of what was read.
             return detail.endsWith('JSON values')
@@ -46087,12 +46187,19 @@ function describeWhat(details) {
 }
 function describeFailure(details) {
     const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
-    const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`;
+    const requestId = details.requestId === undefined ? '' : ` (request id ${(0,src_text/* cut */.Jj)((0,src_text/* oneLine */.TN)(details.requestId), src_text/* QUOTE_LENGTH */.Si)})`;
     const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
-    return `${details.method} ${details.path} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
+    return `${details.method} ${(0,src_text/* cut */.Jj)(details.path, src_text/* QUOTE_LENGTH */.Si)} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
 }
 
+// EXTERNAL MODULE: ./src/http/path.ts
+var path = __nccwpck_require__(1673);
+// EXTERNAL MODULE: ./src/urls.ts
+var urls = __nccwpck_require__(5769);
 ;// CONCATENATED MODULE: ./src/plan.ts
+
+
+
 
 /**
  * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
@@ -46101,9 +46208,9 @@ function describeFailure(details) {
 function planRequests(work, batchSize) {
     const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
     // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
-    const prefix = (zone) => (work.length > 1 ? `${zone.name ?? zone.id}: ` : '');
+    const prefix = (zone) => (work.length > 1 ? `${(0,urls/* shown */.SP)(zone.name ?? zone.id)}: ` : '');
     const purges = work.flatMap((item) => {
-        const purgePath = `/zones/${encodeURIComponent(item.zone.id)}/purge`;
+        const purgePath = `/zones/${(0,path/* pathSegment */.p)(item.zone.id)}/purge`;
         const request = (kind, body, items, label, range) => ({
             zoneId: item.zone.id,
             kind,
@@ -46120,9 +46227,7 @@ function planRequests(work, batchSize) {
             const split = batches(list, batchSize);
             return split.map((items, index) => {
                 const first = index * batchSize + 1;
-                const label = split.length === 1
-                    ? `${list.length} ${noun}${list.length === 1 ? '' : 's'}`
-                    : `${noun}s ${first}-${first + items.length - 1} of ${list.length} (batch ${index + 1} of ${split.length})`;
+                const label = split.length === 1 ? (0,src_text/* plural */.LS)(list.length, noun) : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`;
                 return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) });
             });
         };
@@ -46130,20 +46235,39 @@ function planRequests(work, batchSize) {
     });
     return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
 }
+/**
+ * The log line for a plan, naming only what was asked for: "Planned 3 requests over 1 zone: 25 URLs and 2 tags
+ * in batches of up to 10.", "Planned 2 requests over 1 zone: settings, then purge everything."
+ */
+function describePlan(plan, batchSize) {
+    const of = (kind) => plan.requests.filter((request) => request.kind === kind);
+    const urls = of('files').reduce((sum, request) => sum + request.items.length, 0);
+    // Every zone gets every tag: counted once.
+    const tags = new Set(of('tags').flatMap((request) => request.items)).size;
+    const lists = [urls > 0 ? (0,src_text/* plural */.LS)(urls, 'URL') : undefined, tags > 0 ? (0,src_text/* plural */.LS)(tags, 'tag') : undefined].filter((part) => part !== undefined);
+    const purge = of('purge-everything').length > 0 ? 'purge everything' : lists.length > 0 ? `${lists.join(' and ')} in batches of up to ${batchSize}` : undefined;
+    const settings = of('settings').length > 0;
+    const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge');
+    return `Planned ${(0,src_text/* plural */.LS)(plan.requests.length, 'request')} over ${(0,src_text/* plural */.LS)(plan.zones.length, 'zone')}: ${what}.`;
+}
 function settingsRequest(zone, settings) {
     if (zone.name === undefined) {
-        throw new errors/* InputError */.dz(`Input "settings" needs the zone's domain name, which could not be read for zone ${zone.id} (the API key may not list zones). ` +
+        throw new errors/* InputError */.dz(`Input "settings" needs the zone's domain name, which could not be read for zone ${(0,urls/* shown */.SP)(zone.id)} (the API key may not list zones). ` +
             'Give the zone by name with a key that may list zones.');
     }
     return {
         zoneId: zone.id,
         kind: 'settings',
         method: 'POST',
-        path: `/zones/${encodeURIComponent(zone.name)}/settings`,
+        path: `/zones/${(0,path/* pathSegment */.p)(zone.name)}/settings`,
         body: settings,
         items: [],
-        label: `Settings of ${zone.name}`
+        label: `Settings of ${(0,urls/* shown */.SP)(zone.name)}`
     };
+}
+/** Where a run of items stands in a list of `of`: "URLs 4-6 of 7", or for one item "URL 7 of 7". */
+function place(noun, first, count, of) {
+    return count === 1 ? `${noun} ${first} of ${of}` : `${noun}s ${first}-${first + count - 1} of ${of}`;
 }
 function batches(items, size) {
     const out = [];
@@ -46168,7 +46292,7 @@ function splitRequest(request, size) {
             ...request,
             body: { [kind]: items },
             items,
-            label: `${range.zone}${noun}s ${first}-${first + items.length - 1} of ${range.of}${where}`,
+            label: `${range.zone}${place(noun, first, items.length, range.of)}${where}`,
             range: { ...range, first }
         };
     });
@@ -46190,8 +46314,6 @@ async function waitWithProgress(ms, what, options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/text.ts
-var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/progress.ts
 
 /** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
@@ -46199,6 +46321,8 @@ const DETAILED_REQUESTS = 20;
 /** A progress line at each tenth of the requests, and in between at most this often. */
 const PROGRESS_EVERY_MS = 5_000;
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+/** "1,200 of 3,000 URLs", "0 of 1 tag". */
+const confirmedOf = (done, total, noun) => `${(0,src_text/* thousands */.oh)(done)} of ${(0,src_text/* thousands */.oh)(total)} ${total === 1 ? noun : `${noun}s`}`;
 /** "purged (1 attempt, 52 ms)", or the request's error. */
 function outcomeLine(outcome) {
     if (!outcome.ok)
@@ -46239,8 +46363,8 @@ function purgeProgress(requests, options) {
         lastTenth = tenth;
         lastLine = now;
         const counts = [
-            urls > 0 ? `${(0,src_text/* thousands */.oh)(confirmedUrls)} of ${(0,src_text/* thousands */.oh)(urls)} URLs` : undefined,
-            tags > 0 ? `${(0,src_text/* thousands */.oh)(confirmedTags)} of ${(0,src_text/* thousands */.oh)(tags)} tags` : undefined,
+            urls > 0 ? confirmedOf(confirmedUrls, urls, 'URL') : undefined,
+            tags > 0 ? confirmedOf(confirmedTags, tags, 'tag') : undefined,
             urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
         ]
             .filter((part) => part !== undefined)
@@ -46585,8 +46709,9 @@ class RefusalWindow {
             // The window's length: between two resets each found right after a refusal, no more than two
             // Retry-Afters apart (a longer gap is a pause in the step). A probe past the allowance measures none.
             const afterRefusal = !this.open;
-            const gap = this.previousReset === undefined ? undefined : sentAt - this.previousReset;
-            if (afterRefusal && gap !== undefined && gap <= 2 * this.longestRetryAfterMs)
+            // With no reset found before, the gap is NaN, which measures nothing.
+            const gap = sentAt - (this.previousReset ?? Number.NaN);
+            if (afterRefusal && gap <= 2 * this.longestRetryAfterMs)
                 this.periodMs = gap;
             this.previousReset = afterRefusal ? sentAt : undefined;
             // A window that took its whole quota clears the count.
@@ -46602,7 +46727,6 @@ class RefusalWindow {
             return;
         }
         // Sent before this window opened: it counts for none. (The window's first request took the branch above.)
-        // Stryker disable next-line EqualityOperator: the request at windowFrom is the one that opened it, counted there
         if (sequence < this.windowFrom)
             return;
         this.windowOk++;
@@ -46623,8 +46747,8 @@ class RefusalWindow {
      * refused waits for the next reset, and the window is known to be spent).
      */
     get allowance() {
-        // Stryker disable next-line LogicalOperator: before the test burst's first request the window is shut, and this is not read
-        return this.guess === 'testing' ? (this.testFrom ?? 0) + this.testSize - this.windowFrom : this.windowQuota + this.extra;
+        // While testing, it is read only with the window open, which set testFrom.
+        return this.guess === 'testing' ? this.testFrom + this.testSize - this.windowFrom : this.windowQuota + this.extra;
     }
     /** Milliseconds until the next request may go, with `sent` requests sent so far, the last at `lastSentAt`. */
     delay(now, sent, lastSentAt) {
@@ -46830,15 +46954,14 @@ class Pacer {
             return;
         this.reading = { info, at: now, sequence: ticket.sequence };
         // An answer's `remaining` is after its own request: the API took one more than that at once.
-        this.capacity = Math.max(this.capacity, (info.remaining ?? 0) + 1);
-        // Stryker disable next-line ConditionalExpression: without both remainings the difference is NaN, which compares false, as 0 does here
-        const rose = previous?.info.remaining !== undefined && info.remaining !== undefined ? info.remaining - previous.info.remaining : 0;
+        this.capacity = Math.max(this.capacity, info.remaining + 1);
+        const rose = previous === undefined ? 0 : info.remaining - previous.info.remaining;
         // Most of the quota back at once is a new window. More back than the policy's refill explains since the
         // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.
         const renewed = rose >= this.capacity / 2;
         const refill = refillOf(info);
-        // Stryker disable next-line ConditionalExpression: without a previous reading or a refill, rose is 0 or the comparison is with NaN: false either way
-        if (renewed && previous !== undefined && refill !== undefined && rose > refill * (now - previous.at) + SPARE)
+        // Renewed only when a previous reading rose. Without a refill, nothing explains the rise: infinitely much would have to.
+        if (renewed && rose > (refill ?? Number.POSITIVE_INFINITY) * (now - previous.at) + SPARE)
             this.sawReset = true;
         if (info.resetMs !== undefined) {
             const at = now + info.resetMs;
@@ -46859,7 +46982,7 @@ class Pacer {
     }
     /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
     windowed() {
-        return this.reading?.info.remaining !== undefined && (this.refill() === undefined || !this.trustRefill());
+        return this.reading !== undefined && (this.refill() === undefined || !this.trustRefill());
     }
     /** Requests per millisecond the API's policy refills, when it says. */
     refill() {
@@ -46880,10 +47003,9 @@ class Pacer {
      */
     tokens(now) {
         const reading = this.reading;
-        const remaining = reading?.info.remaining;
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: a reading always has remaining (readRateLimit), so either test alone decides
-        if (reading === undefined || remaining === undefined)
+        if (reading === undefined)
             return undefined;
+        const remaining = reading.info.remaining;
         const unaccounted = this.sent - reading.sequence - 1;
         const afterReset = this.resetAt !== undefined && now >= this.resetAt && reading.at < this.resetAt;
         const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted;
@@ -46893,7 +47015,6 @@ class Pacer {
     }
     /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
     delay(now) {
-        // Stryker disable next-line BooleanLiteral: onRefillAlone is read only when headers were seen, and then this is not reached
         if (this.unsaid())
             return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false };
         const tokens = this.tokens(now);
@@ -47085,7 +47206,13 @@ function backoffDelay(attempt, random) {
     return Math.floor(random() * ceiling);
 }
 
+// EXTERNAL MODULE: ./src/http/tls.ts
+var tls = __nccwpck_require__(7485);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
 ;// CONCATENATED MODULE: ./src/http/client.ts
+
+
 
 
 
@@ -47096,9 +47223,43 @@ const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000;
 /** The body limit of a request that does not set its own: far above any answer of the API. */
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const client_realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-function createDispatcher(connections) {
-    return new undici.EnvHttpProxyAgent({ connections, keepAliveTimeout: 10_000 });
+/**
+ * The keep-alive pool for the API at `baseUrl`. Over https:// it honours HTTPS_PROXY (else HTTP_PROXY) and
+ * NO_PROXY, and undici reaches an https:// address through a proxy only by CONNECT: the key travels inside the
+ * TLS tunnel. Plain http:// (allowed for loopback only) always goes direct, whatever NO_PROXY says: through a
+ * proxy, the key would be sent to it in cleartext.
+ */
+function createDispatcher(baseUrl, connections) {
+    const options = { connections, keepAliveTimeout: 10_000 };
+    return new URL(baseUrl).protocol === 'https:' ? new undici.EnvHttpProxyAgent(options) : new undici.Agent(options);
 }
+/** The schemes undici can reach a proxy by. */
+const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks:']);
+/**
+ * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
+ * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
+ * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
+ */
+function unusableProxyVariable(env) {
+    for (const [lower, upper] of [
+        ['https_proxy', 'HTTPS_PROXY'],
+        ['http_proxy', 'HTTP_PROXY']
+    ]) {
+        const name = env[lower] === undefined ? upper : lower;
+        const value = env[name];
+        if (value === undefined || value === '')
+            continue;
+        const url = URL.parse(value);
+        if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '')
+            return name;
+    }
+    return undefined;
+}
+/**
+ * A proxy that would not open the tunnel, said as such: undici reports it as an abort
+ * (`Proxy response (407) !== 200 when HTTP Tunneling`), which its code alone does not tell.
+ */
+const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
 /**
  * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
  * and errors that say what failed. It knows nothing about zones or purges.
@@ -47116,7 +47277,9 @@ class ApiClient {
     pacer;
     constructor(options) {
         this.options = options;
-        this.dispatcher = options.dispatcher ?? createDispatcher(8);
+        // The key the client sends is one redaction must know, however the client was made.
+        (0,secrets/* registerSecret */.cl)(options.apiKey);
+        this.dispatcher = options.dispatcher ?? createDispatcher(options.baseUrl, 8);
         this.sleep = options.sleep ?? client_realSleep;
         this.random = options.random ?? Math.random;
         this.now = options.now ?? Date.now;
@@ -47128,8 +47291,8 @@ class ApiClient {
     /** Sends the request, retrying what may succeed later. Resolves on success; throws ApiError otherwise. */
     async request(method, path, options = {}) {
         const url = this.options.baseUrl + path + queryString(options.query);
-        // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined as well.
-        const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+        // No body: JSON.stringify(undefined) is undefined.
+        const body = JSON.stringify(options.body);
         const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
         let returning = false;
         for (let attempt = 1;;) {
@@ -47233,8 +47396,9 @@ class ApiClient {
         }
     }
     judge(method, path, attempt, result, maxBodyBytes, maxJsonValues) {
-        if (result.kind === 'network' || result.kind === 'timeout') {
-            return { done: false, retryable: true, retryAfterMs: undefined, details: { method, path, attempts: attempt, kind: result.kind, detail: result.detail } };
+        if (result.kind === 'network' || result.kind === 'timeout' || result.kind === 'tls') {
+            const details = { method, path, attempts: attempt, kind: result.kind, detail: this.hide(result.detail) };
+            return { done: false, retryable: result.kind !== 'tls', retryAfterMs: undefined, details };
         }
         const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '');
         const common = {
@@ -47252,8 +47416,8 @@ class ApiClient {
             return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` } };
         }
         const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
-        // Stryker disable next-line ConditionalExpression: undici settles a request only with a final status (200 and up).
-        const ok = result.status >= 200 && result.status < 300;
+        // 2xx: undici settles a request only with a final status (200 and up).
+        const ok = result.status < 300;
         if (ok && !unsuccessful)
             return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } };
         const serverMessage = extractServerMessage(result.text, this.hide);
@@ -47262,8 +47426,8 @@ class ApiClient {
         const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
         return { done: false, retryable, retryAfterMs, details };
     }
-    /** The key out of text the server sent: it may echo what it was given. */
-    hide = (text) => (this.options.apiKey === '' ? text : text.split(this.options.apiKey).join('***'));
+    /** The key (and every other secret) out of text the server sent, in any spelling: it may echo what it was given. */
+    hide = secrets/* redact */.E$;
 }
 /**
  * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
@@ -47275,9 +47439,8 @@ async function readBody(response, maxBytes) {
         discard(response.body);
         return undefined;
     }
-    // A length within the limit: undici reads it whole, its cheapest way. The stream is for answers of no stated length.
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: the stream reads the same body, only less cheaply
-    if (headerValue(response.headers, 'content-length') !== undefined && Number.isInteger(length))
+    // A length within the limit (no header: NaN): undici reads it whole, its cheapest way. The stream is for answers of no stated length.
+    if (Number.isInteger(length))
         return response.body.text();
     const chunks = [];
     let size = 0;
@@ -47300,12 +47463,20 @@ const ignore = () => undefined;
 /**
  * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
  * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
+ * A certificate the runner does not accept is its own kind, found on the error or its cause. Without a
+ * code, the error's message, with any credentials of a URL in it (a proxy's `user:password@`) taken out.
  */
 function transportFailure(error, signal, timeoutMs) {
     if (signal.aborted && error === signal.reason)
         return { kind: 'timeout', detail: `${timeoutMs / 1000} s` };
+    const certificate = (0,tls/* certificateProblem */.V)(error);
+    if (certificate !== undefined)
+        return { kind: 'tls', detail: certificate };
+    const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null;
+    if (refused !== null)
+        return { kind: 'network', detail: `the proxy refused the tunnel: HTTP ${refused[1]}` };
     const code = error?.code;
-    return { kind: 'network', detail: typeof code === 'string' ? code : error instanceof Error ? error.message : String(error) };
+    return { kind: 'network', detail: typeof code === 'string' ? code : (0,secrets/* scrubCredentials */.Q8)(error instanceof Error ? error.message : String(error)) };
 }
 function outcomeOf(result) {
     switch (result.kind) {
@@ -47317,18 +47488,15 @@ function outcomeOf(result) {
             return 'timeout';
         case 'network':
             return result.detail;
+        case 'tls':
+            return `certificate not trusted (${result.detail})`;
     }
 }
 /** Why an attempt is tried again, for the log line that says so. */
 function retryReason(result) {
-    switch (result.kind) {
-        case 'timeout':
-            return 'timed out';
-        case 'network':
-            return `network error (${result.detail})`;
-        default:
-            return `HTTP ${result.status}`;
-    }
+    if (result.kind === 'timeout')
+        return 'timed out';
+    return 'status' in result ? `HTTP ${result.status}` : `network error (${result.detail})`;
 }
 const MAX_REQUEST_ID_CHARS = 100;
 function clipRequestId(id) {
@@ -47418,9 +47586,8 @@ async function onTheWire(pending) {
 
 // EXTERNAL MODULE: ./src/log.ts
 var log = __nccwpck_require__(5625);
-// EXTERNAL MODULE: ./src/urls.ts
-var urls = __nccwpck_require__(5769);
 ;// CONCATENATED MODULE: ./src/zones.ts
+
 
 
 
@@ -47500,9 +47667,10 @@ async function listZones(client, enough = () => false) {
 }
 const isZoneCount = (value) => Number.isInteger(value) && value >= 0 && value <= MAX_ZONE_ENTRIES;
 const isText = (value) => typeof value === 'string' && value !== '';
+/** A zone entry with a text id, name and status; an id of `.` or `..` is none (it goes into request paths). */
 function isZone(value) {
     const zone = value;
-    return isText(zone?.id) && isText(zone?.name) && isText(zone?.status);
+    return isText(zone?.id) && (0,path/* isPathSegment */.b)(zone.id) && isText(zone.name) && isText(zone.status);
 }
 function skippedWarning(skipped) {
     return skipped === 0
@@ -47527,7 +47695,7 @@ function everyRefFound(refs) {
 }
 const STATUS_PREFERENCE = ['active', 'pending'];
 function describeRef(ref) {
-    return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`;
+    return ref.kind === 'id' ? `id "${(0,urls/* shown */.SP)(ref.id)}"` : `name "${(0,urls/* shown */.SP)(ref.name)}"`;
 }
 /** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
 function findZone(zones, ref) {
@@ -47537,7 +47705,7 @@ function findZone(zones, ref) {
 }
 function pendingWarning(zone) {
     return zone.status === 'pending'
-        ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
+        ? [`Zone ${(0,urls/* shown */.SP)(zone.name ?? zone.id)} (${(0,urls/* shown */.SP)(zone.id)}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
         : [];
 }
 /**
@@ -47575,13 +47743,13 @@ async function resolveZones(client, selection, options) {
         const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref) => ref.kind === 'id');
         if (selection.kind === 'auto' || ids.length < selection.refs.length) {
             const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
-            throw new errors/* InputError */.dz(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
+            throw new errors/* InputError */.dz(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${(0,urls/* shown */.SP)(named.name)}" cannot be looked up`}. ` +
                 'Give zone ids in the "zone" input instead, or use a key that may list zones.');
         }
         const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }));
         return {
             zones: byId,
-            warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
+            warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => (0,urls/* shown */.SP)(zone.id)).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
             candidates: undefined
         };
     }
@@ -47643,7 +47811,7 @@ const isRecord = (value) => typeof value === 'object' && value !== null && !Arra
 /** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
 function createdZone(answer, name) {
     const data = isRecord(answer) ? answer.data : undefined;
-    if (!isRecord(data) || typeof data.id !== 'string' || data.id === '') {
+    if (!isRecord(data) || typeof data.id !== 'string' || !(0,path/* isPathSegment */.b)(data.id)) {
         throw new errors/* AnswerError */.dV(`POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
             'Check the dashboard: the zone may have been created, and the next run will find it.');
     }
@@ -47683,7 +47851,7 @@ function connect(inputs) {
         userAgent: USER_AGENT,
         timeoutMs: inputs.timeoutSeconds * 1000,
         maxAttempts: inputs.maxAttempts,
-        dispatcher: createDispatcher(Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
+        dispatcher: createDispatcher(inputs.apiUrl, Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
         pacer,
         onAttempt: (attempt) => log/* debug */.Yz(`${attempt.method} ${attempt.path} \u2192 ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
         onRetry: (retry) => log/* info */.pq(retryLine(retry, inputs.maxAttempts))
@@ -47707,11 +47875,8 @@ function paceLine(rate, previous) {
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
 var core = __nccwpck_require__(4952);
-// EXTERNAL MODULE: ./src/changes/glob.ts
-var glob = __nccwpck_require__(6643);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
 ;// CONCATENATED MODULE: ./src/inputs.ts
+
 
 
 
@@ -47725,10 +47890,17 @@ const runnerSource = {
 };
 /** Reads, masks and validates every input. Throws InputError before any request is sent. */
 async function getInputs(source = runnerSource) {
-    const input = (name) => source.getInput(name).trim();
-    const keyInput = input('api-key');
+    const raw = (name) => source.getInput(name).trim();
+    // A value is refused when longer than an entry may be, before any pattern or parser meets it.
+    const input = (name) => {
+        const value = raw(name);
+        (0,urls/* checkEntryLength */.H$)(value, name);
+        return value;
+    };
+    // Credentials are checked by checkCredential, which never shows them.
+    const keyInput = raw('api-key');
     const apiKey = keyInput || (source.env.CDN_API_KEY ?? '').trim();
-    const githubToken = input('github-token');
+    const githubToken = raw('github-token');
     // Both credentials are masked before anything else is read, so that no message can print them.
     (0,secrets/* registerSecret */.cl)(apiKey);
     (0,secrets/* registerSecret */.cl)(githubToken);
@@ -47744,17 +47916,15 @@ async function getInputs(source = runnerSource) {
     const analytics = parseAnalytics(input('analytics'), input('analytics-granularity'));
     const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
     const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false);
-    const files = (0,urls/* splitUrlList */.K)(source.getInput('files'));
+    const files = (0,urls/* splitUrlList */.K)(source.getInput('files'), 'files');
     const filesFromValue = input('files-from');
     const filesFrom = filesFromValue === '' ? undefined : external_node_path_.resolve(workspace, filesFromValue);
     const siteDir = parseSiteDir(input('site-dir'));
-    const include = globList(input('include'));
-    const exclude = globList(input('exclude'));
+    const include = globList(source.getInput('include'), 'include');
+    const exclude = globList(source.getInput('exclude'), 'exclude');
     const changes = parseChangeInputs(input, siteDir, workspace, githubToken, { include, exclude });
-    await checkGlobs('include', include);
-    await checkGlobs('exclude', exclude);
     const manifestValue = input('manifest');
-    const tags = splitList(source.getInput('tags'));
+    const tags = splitList(source.getInput('tags'), 'tags');
     const settingsText = source.getInput('settings');
     const warnings = files
         .filter((entry) => entry.endsWith(','))
@@ -47786,7 +47956,8 @@ async function getInputs(source = runnerSource) {
     }
     const verify = parseVerify(input('verify'));
     const warm = parseBoolean('warm', input('warm'), false);
-    const probeUrls = (0,urls/* splitUrlList */.K)(source.getInput('probe-urls'));
+    checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, source.env);
+    const probeUrls = (0,urls/* splitUrlList */.K)(source.getInput('probe-urls'), 'probe-urls');
     const verifyTimeout = input('verify-timeout');
     if (verify === 0 && verifyTimeout !== '' && verifyTimeout !== String(DEFAULT_VERIFY_TIMEOUT_SECONDS)) {
         warnings.push('Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.');
@@ -47845,7 +48016,8 @@ function parseChangeInputs(input, siteDir, workspace, githubToken, { include, ex
     }
     const urlBase = parseUrlBase(input('url-base'));
     const indexFile = input('index-file');
-    if (indexFile.includes('/')) {
+    // A `\` is refused as well: on Windows it would be read as a folder.
+    if (/[/\\]/.test(indexFile)) {
         throw new errors/* InputError */.dz(`Input "index-file" must be a file name such as index.html, without a folder; got "${(0,urls/* shown */.SP)(indexFile)}".`);
     }
     const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000);
@@ -47862,35 +48034,33 @@ function parseChangeInputs(input, siteDir, workspace, githubToken, { include, ex
         githubToken
     };
 }
-/** One glob pattern a line; blank lines dropped. Each is compiled here, so that one picomatch cannot read is an input error now. */
-function globList(value) {
-    return value
-        .split(/\r?\n/)
-        .map((line) => line.trim())
+/**
+ * One glob pattern a line; blank lines dropped. A line longer than MAX_ENTRY_CHARS is an input error naming
+ * `input` and the line: that also keeps every pattern within what picomatch compiles (64 KiB), and it
+ * throws for nothing else with the options used, so the patterns are compiled only when files are matched.
+ */
+function globList(value, input) {
+    return (0,src_text/* lines */.Mn)(value)
+        .map((line, index) => {
+        (0,urls/* checkEntryLength */.H$)(line, input, index + 1);
+        return line.trim();
+    })
         .filter((line) => line !== '');
 }
-/** Compiles each pattern, so that one picomatch cannot read is an input error now. picomatch is loaded only when there are patterns. */
-async function checkGlobs(name, patterns) {
-    if (patterns.length === 0)
-        return;
-    const { default: picomatch } = await __nccwpck_require__.e(/* import() */ 6).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4006, 23));
-    for (const pattern of patterns) {
-        try {
-            picomatch(pattern, glob/* GLOB_OPTIONS */.g);
-        }
-        catch (error) {
-            throw new errors/* InputError */.dz(`Input "${name}": "${(0,urls/* shown */.SP)(pattern)}" is not a glob pattern that can be read (${error instanceof Error ? error.message : String(error)}); give one pattern a line, such as **/*.html.`);
-        }
-    }
-}
+/**
+ * site-dir as a repository path: `/` between folders (a `\` too, so `docs\site` from a Windows user means the same on
+ * every runner), no `.` or empty parts. A path from the root or with a drive letter (`C:\site`) is refused on every
+ * runner: the git source matches it against repository paths, which never start so.
+ */
 function parseSiteDir(value) {
-    const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
-    if (dir === '.')
-        return '';
-    if (dir.startsWith('/') || dir.split('/').includes('..')) {
-        throw new errors/* InputError */.dz(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${(0,urls/* shown */.SP)(value)}".`);
+    // "/" alone (trailing slashes dropped) is the root; only a path below it is refused.
+    const dir = (0,src_text/* trimTrailing */.ly)(value.replace(/\\/g, '/'), '/');
+    if (dir.startsWith('/') || /^[A-Za-z]:/.test(dir) || dir.split('/').includes('..')) {
+        throw new errors/* InputError */.dz(`Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${(0,urls/* shown */.SP)(value)}".`);
     }
-    return dir;
+    // No trailing slash is left for normalize to keep.
+    const normal = external_node_path_.posix.normalize(dir);
+    return normal === '.' ? '' : normal;
 }
 function parseUrlBase(value) {
     if (value === '')
@@ -47961,9 +48131,16 @@ function describeCharacter(char) {
         return 'a control character';
     return 'a non-ASCII character';
 }
-/** Tags: separated by newlines, commas or whitespace; empty entries dropped. */
-function splitList(value) {
-    return value.split(/[\s,]/).filter((entry) => entry !== '');
+/** Tags: separated by newlines, commas or whitespace; empty entries dropped. An entry longer than MAX_ENTRY_CHARS is an input error naming `input` and its line. */
+function splitList(value, input) {
+    return (0,src_text/* lines */.Mn)(value).flatMap((line, index) => 
+    // Runs at odd positions are the separators.
+    (0,src_text/* separatedRuns */.U_)(line).filter((entry, position) => {
+        if (position % 2 === 1)
+            return false;
+        (0,urls/* checkEntryLength */.H$)(entry, input, index + 1);
+        return entry !== '';
+    }));
 }
 /** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
@@ -47986,20 +48163,50 @@ function parseApiUrl(value) {
     if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
         throw new errors/* InputError */.dz('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.');
     }
-    return url.href.replace(/\/+$/, '');
+    return (0,src_text/* trimTrailing */.ly)(url.href, '/');
+}
+/**
+ * A proxy the environment names that undici cannot use fails here, before any request, naming the variable;
+ * its value is not quoted, as a proxy address may hold a password. Only when something goes through it
+ * (`used`): an https:// API, or the edge checks (verify, warm). An http:// API never goes through a proxy.
+ */
+function checkProxy(used, env) {
+    const name = used ? unusableProxyVariable(env) : undefined;
+    if (name === undefined)
+        return;
+    throw new errors/* InputError */.dz(`The environment variable ${name} is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. ` +
+        'Its value is not shown: it may hold a password.');
 }
 /** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */
 const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
 function isHostName(value) {
     return HOST_NAME.test(value);
 }
-/** A value with a dot that is a valid host name is a domain name; anything else an id. */
+/**
+ * What a zone id is made of: letters, digits, `-` and `_`. An id goes into request paths (/zones/{id}/purge),
+ * so `.`, `..`, `/` or `%` in one would send a request to another path than the API describes.
+ */
+const ZONE_ID = /^[a-z0-9_-]+$/i;
+/** A value with a dot that is a valid host name is a domain name; one made of id characters an id; anything else an input error. */
 function parseZoneRef(value) {
-    return isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value };
+    if (isHostName(value))
+        return { kind: 'name', name: value };
+    if (ZONE_ID.test(value))
+        return { kind: 'id', id: value };
+    throw new errors/* InputError */.dz(`Input "zone": "${(0,urls/* shown */.SP)(value)}" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). ` +
+        'Separate several zones with newlines or commas.');
 }
 /** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
 function parseZoneSelection(value) {
-    const entries = [...new Set(value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== ''))];
+    const entries = [
+        ...new Set((0,src_text/* lines */.Mn)(value)
+            .flatMap((line) => line.split(','))
+            .map((entry) => entry.trim())
+            .filter((entry) => entry !== ''))
+    ];
+    // Before any pattern meets them: one zone id or name is short.
+    for (const entry of entries)
+        (0,urls/* checkEntryLength */.H$)(entry, 'zone');
     if (entries.length === 0) {
         throw new errors/* InputError */.dz('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".');
     }
@@ -48062,6 +48269,7 @@ function verificationOf(edge) {
     return {
         counts: { fresh: count('fresh'), stale: count('stale'), unknown: count('unknown'), error: count('error'), differs: verdicts.filter((verdict) => verdict.content === 'differs').length },
         recheckForMs: checked.recheckForMs,
+        clockSkew: checked.clockSkew === undefined ? null : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
         verdicts
     };
 }
@@ -48199,11 +48407,8 @@ function summarize(request) {
  * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
  * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
  */
-function parseListFile(text) {
-    return text
-        .split(/\r?\n/)
-        .filter((line) => !line.trimStart().startsWith('#'))
-        .flatMap(urls/* splitUrlLine */.oU);
+function parseListFile(text, input = 'files-from') {
+    return (0,urls/* splitUrlList */.K)(text, input, true);
 }
 /** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
 const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
@@ -48226,7 +48431,7 @@ async function readListFile(input, file, limits = {}) {
         const code = error.code ?? String(error);
         throw new errors/* InputError */.dz(`Input "${input}": cannot read "${(0,urls/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
     }
-    return parseListFile(text);
+    return parseListFile(text, input);
 }
 
 ;// CONCATENATED MODULE: ./src/sources/index.ts
@@ -48361,7 +48566,7 @@ async function runPhases() {
             ? undefined
             : await log/* group */.Os('Changes', async () => {
                 // Loaded only when a step asks what changed: git, the GitHub client, manifests and globs.
-                const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(824)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4824));
+                const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(540)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5540));
                 return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn });
             });
         state.changes = changes;
@@ -48406,19 +48611,18 @@ async function runPhases() {
             for (const report of state.traffic) {
                 report.warnings.forEach(warn);
                 if (report.error !== undefined)
-                    warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`);
+                    warn(`The traffic of ${(0,urls/* shown */.SP)(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`);
             }
         }
         state.phase = 'planning the requests';
         state.plan = planRequests(work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
-        const everything = work.requested.everything;
-        log/* info */.pq(`Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`);
+        log/* info */.pq(describePlan(state.plan, given.batchSize));
         const probes = [...work.probes.values()].flat();
         if (given.dryRun) {
             log/* info */.pq('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.');
             if (given.verify > 0 || given.warm) {
-                const { edgePlan } = await __nccwpck_require__.e(/* import() */ 85).then(__nccwpck_require__.bind(__nccwpck_require__, 9085));
-                state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm);
+                const { edgePlan } = await __nccwpck_require__.e(/* import() */ 315).then(__nccwpck_require__.bind(__nccwpck_require__, 6315));
+                state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm, work.zones.map(({ zone }) => zone.name));
             }
         }
         else {
@@ -48487,7 +48691,15 @@ async function checkEdgeAfterPurge(given, state, work, changes, warn) {
     const { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure } = await __nccwpck_require__.e(/* import() */ 370).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
     const zones = work.zones.map(({ zone }) => zone);
     const files = changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace);
-    const checked = await checkEdge(purgedTargets(state.outcomes, (url) => files.get(url)), probeTargets(work.probes, state.outcomes), { verify: given.verify, recheckForMs: given.verifyTimeoutSeconds * 1000, warm: given.warm, concurrency: given.concurrency, timeoutMs: given.timeoutSeconds * 1000, userAgent: USER_AGENT }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep });
+    const checked = await checkEdge(purgedTargets(state.outcomes, (url) => files.get(url)), probeTargets(work.probes, state.outcomes), {
+        verify: given.verify,
+        recheckForMs: given.verifyTimeoutSeconds * 1000,
+        warm: given.warm,
+        concurrency: given.concurrency,
+        timeoutMs: given.timeoutSeconds * 1000,
+        userAgent: USER_AGENT,
+        zoneNames: zones.map((zone) => zone.name)
+    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep });
     const failure = staleFailure(checked);
     if (failure !== undefined)
         state.errors.push(failure);
@@ -48495,17 +48707,22 @@ async function checkEdgeAfterPurge(given, state, work, changes, warn) {
 }
 /** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
 const isExpected = (error) => error instanceof errors/* InputError */.dz || error instanceof errors/* AnswerError */.dV || error instanceof ApiError || error instanceof errors/* GitError */.XS || error instanceof errors/* GitHubError */.y_;
-/** An error's message; an unexpected one says that it is. */
+/**
+ * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
+ * some). A RangeError is a text, list or stack too large to hold (a string past V8's limit, a call too
+ * deep): its own message names V8's internals, not what to fix, so it is left out.
+ */
 function describeError(error) {
     if (isExpected(error))
         return error.message;
-    return `Unexpected error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
+    const what = error instanceof RangeError ? 'something too large to hold (a text, list or nesting past what Node.js can hold)' : (0,urls/* shown */.SP)(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
 }
 function describeZone(zone) {
     if (zone.created?.dryRun)
-        return `Zone ${zone.name ?? zone.id} does not exist: it would be created (dry run).`;
+        return `Zone ${(0,urls/* shown */.SP)(zone.name ?? zone.id)} does not exist: it would be created (dry run).`;
     const what = zone.created === undefined ? 'Zone' : 'Created zone';
-    return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`;
+    return `${what} ${zone.name === undefined ? '(name unknown)' : (0,urls/* shown */.SP)(zone.name)} (${(0,urls/* shown */.SP)(zone.id)}), status ${(0,urls/* shown */.SP)(zone.status ?? 'unknown')}.`;
 }
 /** Writes the site's manifest for the next run. A failure only warns: the next run then compares with an older manifest and purges more, never less. */
 async function saveManifest(target, state, warn) {
@@ -48513,10 +48730,10 @@ async function saveManifest(target, state, warn) {
         const { buildManifest, writeManifest } = await __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 6236));
         await writeManifest(target.path, state.changes?.manifest ?? (await buildManifest(target.site)));
         state.manifestWritten = target.path;
-        log/* info */.pq(`Manifest of ${target.site} written to ${target.path}.`);
+        log/* info */.pq(`Manifest of ${(0,urls/* shown */.SP)(target.site)} written to ${(0,urls/* shown */.SP)(target.path)}.`);
     }
     catch (error) {
-        warn(`Input "manifest": the manifest was not written to ${target.path}: ${(0,files/* fileProblem */.Wj)(error)}. The next run will compare with an older one and purge more.`);
+        warn(`Input "manifest": the manifest was not written to ${(0,urls/* shown */.SP)(target.path)}: ${(0,files/* fileProblem */.Wj)(error)}. The next run will compare with an older one and purge more.`);
     }
 }
 
@@ -48529,34 +48746,65 @@ async function saveManifest(target, state, warn) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E$: () => (/* binding */ redact),
 /* harmony export */   KL: () => (/* binding */ redactDeep),
-/* harmony export */   cl: () => (/* binding */ registerSecret)
+/* harmony export */   Q8: () => (/* binding */ scrubCredentials),
+/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   gU: () => (/* binding */ holdsSecretText)
 /* harmony export */ });
-/* unused harmony export holdsSecret */
+/* unused harmony exports MIN_RUN, holdsSecret, maskedForms, embeddedBase64 */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
+
 
 /**
  * Every credential goes through here before anything can print it: the runner masks it in the log
- * (`setSecret`), and `redact` scrubs it from what the runner does not mask (outputs, the summary).
+ * (`setSecret`), and `redact` scrubs it from everything the action writes (the log, outputs, the summary,
+ * the `result` output, errors, the failed-files file).
+ *
+ * An API may echo a credential in another spelling, or only a part of it, so `redact` takes out, for each
+ * secret:
+ * - the text itself;
+ * - its base64 (standard and URL-safe, with or without padding), also where it is encoded inside a longer
+ *   value: base64 spells the same bytes three ways by their offset, and all three are searched;
+ * - its URL-encoded and JSON-escaped spellings (`%2F` or `%2f`, `\"`, `\u0041`, \u2026): the
+ *   text is also read with those escapes decoded, so that any character may be escaped, in any mix;
+ * - any run of MIN_RUN or more characters that is a run of the secret or of its base64: a key cut to its
+ *   first or last 20 characters is still a key.
+ * Every search is linear in the text: the runs are looked up by a rolling hash, never by a pattern.
  */
+/** A run this long of a secret (or of its base64) is taken for the secret. */
+const MIN_RUN = 12;
+/**
+ * A spelling of a secret shorter than this is not searched on its own (only the secret itself is, however
+ * short): a few characters of base64 are found in ordinary text by chance.
+ */
+const MIN_FORM = 8;
+/** What stands where a secret was. */
+const MASK = '***';
 const secrets = new Set();
-/** The secrets, longest first: a short secret inside a longer one must not leave the rest of the longer one to be seen. */
-let longestFirst = [];
+let matcher;
 function registerSecret(value) {
-    if (value === '')
+    if (value === '' || secrets.has(value))
         return;
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(value);
     secrets.add(value);
-    longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+    for (const form of maskedForms(value))
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(form);
+    matcher = new Matcher([...secrets]);
 }
+/** The text with every secret, in every spelling and every run of MIN_RUN of it, replaced by `***`. */
 function redact(text) {
-    let out = text;
-    for (const secret of longestFirst) {
-        // Most texts hold no secret: looking first spares a copy of every one of them.
-        // Stryker disable next-line ConditionalExpression: a shortcut only; splitting on a secret that is not there gives the same text
-        if (out.includes(secret))
-            out = out.split(secret).join('***');
+    if (matcher === undefined)
+        return text;
+    let out = '';
+    let at = 0;
+    for (const [start, end] of matcher.find(text)) {
+        out += text.slice(at, start) + MASK;
+        at = end;
     }
-    return out;
+    return out + text.slice(at);
+}
+/** Whether the text holds a secret in any of the spellings `redact` takes out. */
+function holdsSecretText(text) {
+    return matcher !== undefined && matcher.find(text).length > 0;
 }
 /**
  * The value with every secret taken out of every string in it, however deep. Parts that hold no secret are
@@ -48569,7 +48817,7 @@ function redactDeep(value) {
 /** Whether any string in the value, however deep, holds a secret (the strings redactEach would change). */
 function holdsSecret(value) {
     if (typeof value === 'string')
-        return longestFirst.some((secret) => value.includes(secret));
+        return holdsSecretText(value);
     if (typeof value !== 'object' || value === null)
         return false;
     // Loops, not some(): a result holds a string for every URL, and this runs over all of them.
@@ -48593,6 +48841,266 @@ function redactEach(value) {
     }
     return value;
 }
+/** Characters that end the text where a URL's credentials may stand: `/`, `\\`, `?`, `#` and whitespace. */
+const endsCredentials = (code) => code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .isWhitespace */ .Yv)(code);
+/**
+ * The user and password of every URL in the text hidden (`https://user:token@host/\u2026` \u2192 `https://***@host/\u2026`),
+ * for text the URL parser does not read (git's messages, a proxy's address in an error): what stands
+ * where a URL's user name and password would,
+ * after a `:` and any slashes, up to the last `@` before a `/`, `\`, `?`, `#` or whitespace, as `***@`.
+ * Anywhere in the text, to hide too much rather than too little. A loop, not a pattern: each character
+ * is looked at a bounded number of times, whatever the text (a pattern took quadratic time on `@` and colons).
+ */
+function scrubCredentials(text) {
+    let out = '';
+    let from = 0;
+    for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', from)) {
+        let start = colon + 1;
+        while (start < text.length && (text[start] === '/' || text[start] === '\\'))
+            start++;
+        let end = start;
+        let at = -1;
+        for (; end < text.length && !endsCredentials(text.charCodeAt(end)); end++)
+            if (text[end] === '@')
+                at = end;
+        if (at === -1) {
+            // A colon inside the run has the same run after it, without an `@`: only one that ends the run (and
+            // may have slashes after it) is looked at again.
+            if (end - 1 > colon && text[end - 1] === ':')
+                end--;
+            out += text.slice(from, end);
+        }
+        else {
+            out += `${text.slice(from, start)}***`;
+            end = at;
+        }
+        from = end;
+    }
+    return out + text.slice(from);
+}
+/**
+ * The spellings the runner masks in the log as well: whole values only (the runner matches them exactly),
+ * the secret first. Runs of the secret are left to `redact`: masking every run would mask far too much.
+ */
+function maskedForms(secret) {
+    const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1), ...wholeBase64(secret)];
+    return [...new Set(forms)].filter((form) => form === secret || form.length >= MIN_FORM);
+}
+/** The secret's base64 as a value of its own: standard and URL-safe, with and without padding. */
+function wholeBase64(secret) {
+    const standard = Buffer.from(secret).toString('base64');
+    // Node writes URL-safe base64 without padding.
+    const urlSafe = Buffer.from(secret).toString('base64url');
+    return [standard, standard.slice(0, urlSafe.length), urlSafe.padEnd(standard.length, '='), urlSafe];
+}
+const toUrlSafe = (base64) => base64.replaceAll('+', '-').replaceAll('/', '_');
+/**
+ * The characters of the secret's base64 when it is encoded after 0, 1 or 2 other bytes: only those that
+ * its own bits alone decide (the first and last may mix in the bytes around it, and are left out).
+ */
+function embeddedBase64(secret) {
+    const bytes = Buffer.from(secret);
+    const forms = [];
+    for (const offset of [0, 1, 2]) {
+        const encoded = Buffer.concat([Buffer.alloc(offset), bytes, Buffer.alloc(2)]).toString('base64');
+        // Character i holds bits [6i, 6i + 6): it is the secret's alone when they lie within [8 offset, 8 (offset + length)).
+        const first = Math.ceil((8 * offset) / 6);
+        const end = Math.floor((8 * (offset + bytes.length)) / 6);
+        const core = encoded.slice(first, end);
+        forms.push(core, toUrlSafe(core));
+    }
+    return forms;
+}
+/** Every spelling searched in a text (and in its decoded readings): the secret, its UTF-8 bytes as percent-decoding gives them, and its base64. */
+function searchedForms(secret) {
+    const bytes = Buffer.from(secret).toString('latin1');
+    const derived = [bytes, ...wholeBase64(secret), ...embeddedBase64(secret)].filter((form) => form.length >= MIN_FORM);
+    return [...new Set([secret, ...derived])];
+}
+/** Hash of a run: polynomial, 32 bits, rolled one character at a time. */
+const BASE = 0x01000193;
+const POWER = Array.from({ length: MIN_RUN - 1 }).reduce((power) => Math.imul(power, BASE), 1);
+function hashOf(text, start) {
+    let hash = 0;
+    for (let i = start; i < start + MIN_RUN; i++)
+        hash = (Math.imul(hash, BASE) + text.charCodeAt(i)) | 0;
+    return hash;
+}
+/** Entries of the hash filter: a power of two, far more than the runs of a few secrets. */
+const FILTER_SIZE = 1 << 16;
+class Matcher {
+    /** Every run of MIN_RUN characters of every spelling. */
+    runs = new Set();
+    /** The low bits of their hashes, looked at before the runs: most positions of a text end here. */
+    filter = new Uint8Array(FILTER_SIZE);
+    /** Spellings shorter than a run: searched whole. */
+    short = [];
+    constructor(secrets) {
+        for (const form of new Set(secrets.flatMap(searchedForms))) {
+            if (form.length < MIN_RUN) {
+                this.short.push(form);
+                continue;
+            }
+            for (let end = MIN_RUN; end <= form.length; end++) {
+                this.runs.add(form.slice(end - MIN_RUN, end));
+                this.filter[hashOf(form, end - MIN_RUN) & (FILTER_SIZE - 1)] = 1;
+            }
+        }
+    }
+    /** The spans of `text` that hold a secret, in order, overlapping ones merged. */
+    find(text) {
+        const spans = this.search(text);
+        // A text without escapes has no other reading.
+        const json = decodeJson(text);
+        if (json !== undefined) {
+            this.searchReading(json, spans);
+            const inner = decodePercent(json.text);
+            if (inner !== undefined)
+                this.searchReading(compose(json, inner), spans);
+        }
+        const percent = decodePercent(text);
+        if (percent !== undefined)
+            this.searchReading(percent, spans);
+        return merge(spans);
+    }
+    /** Adds the spans found in a reading, as spans of the original text. */
+    searchReading(reading, spans) {
+        let map;
+        for (const [start, end] of this.search(reading.text)) {
+            // Drawn only for a reading where a secret was found: most hold none.
+            map ??= reading.map();
+            spans.push([map.from[start], map.to[end - 1]]);
+        }
+    }
+    search(text) {
+        const spans = [];
+        for (const form of this.short) {
+            for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1))
+                spans.push([at, at + form.length]);
+        }
+        let hash = hashOf(text, 0);
+        for (let end = MIN_RUN; end <= text.length; end++) {
+            const start = end - MIN_RUN;
+            if (start > 0)
+                hash = (Math.imul((hash - Math.imul(text.charCodeAt(start - 1), POWER)) | 0, BASE) + text.charCodeAt(end - 1)) | 0;
+            if (this.filter[hash & (FILTER_SIZE - 1)] === 1 && this.runs.has(text.slice(start, end)))
+                spans.push([start, end]);
+        }
+        return spans;
+    }
+}
+/** Sorted, with overlapping spans joined (spans that only touch are kept apart: two secrets side by side are two). */
+function merge(spans) {
+    // Of spans that start together, the longer wins whatever the order: Math.max below.
+    spans.sort((a, b) => a[0] - b[0]);
+    const merged = [];
+    for (const span of spans) {
+        const last = merged.at(-1);
+        if (last !== undefined && span[0] < last[1])
+            last[1] = Math.max(last[1], span[1]);
+        else
+            merged.push([span[0], span[1]]);
+    }
+    return merged;
+}
+const JSON_ESCAPES = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+/** The value of a hex digit's character code, or -1. */
+function hexValue(code) {
+    if (code >= 48 && code <= 57)
+        return code - 48;
+    const lower = code | 0x20;
+    return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+/** The value of the `digits` hex digits at `at`, or -1 when they are not all hex digits. */
+function hexAt(text, at, digits) {
+    let value = 0;
+    for (let i = at; i < at + digits; i++) {
+        const digit = hexValue(text.charCodeAt(i));
+        if (digit < 0)
+            return -1;
+        value = value * 16 + digit;
+    }
+    return value;
+}
+/** A JSON escape at `at` (`\"`, `\\`, `\/`, `\n`, `\u0041`, \u2026). */
+function jsonEscape(text, at) {
+    const next = text.charAt(at + 1);
+    const simple = JSON_ESCAPES[next];
+    if (simple !== undefined)
+        return [simple, 2];
+    const code = next === 'u' ? hexAt(text, at + 2, 4) : -1;
+    return code < 0 ? undefined : [String.fromCharCode(code), 6];
+}
+/**
+ * A URL-encoded byte at `at`, as the character of that code. A `+` is left alone: form encoding writes a
+ * space so, and a credential holds no space (inputs.ts refuses one).
+ */
+function percentEscape(text, at) {
+    const code = hexAt(text, at + 1, 2);
+    return code < 0 ? undefined : [String.fromCharCode(code), 3];
+}
+/** The text with JSON's escapes decoded; a `\\` is one backslash, so `\\u0041` is a backslash and then `u0041`. */
+const decodeJson = (text) => decoded(text, '\\', jsonEscape);
+/** The text with URL encoding decoded. */
+const decodePercent = (text) => decoded(text, '%', percentEscape);
+/** Each escape (a sequence that starts with `lead` and that `escapeAt` reads) in `text`, in order, with where it starts. */
+function* escapes(text, lead, escapeAt) {
+    for (let at = text.indexOf(lead); at !== -1;) {
+        const escape = escapeAt(text, at);
+        if (escape === undefined) {
+            at = text.indexOf(lead, at + 1);
+            continue;
+        }
+        yield [at, ...escape];
+        at = text.indexOf(lead, at + escape[1]);
+    }
+}
+/** The text with each escape replaced by the character it stands for; undefined when it holds none. */
+function decoded(text, lead, escapeAt) {
+    let out = '';
+    let done = 0;
+    for (const [at, char, length] of escapes(text, lead, escapeAt)) {
+        out += text.slice(done, at) + char;
+        done = at + length;
+    }
+    // No escape, no other reading: the text itself is searched already.
+    if (done === 0)
+        return undefined;
+    return {
+        text: out + text.slice(done),
+        map: () => {
+            const from = new Int32Array(text.length);
+            const to = new Int32Array(text.length);
+            let count = 0;
+            let at = 0;
+            const plain = (end) => {
+                for (; at < end; at++, count++) {
+                    from[count] = at;
+                    to[count] = at + 1;
+                }
+            };
+            for (const [start, , length] of escapes(text, lead, escapeAt)) {
+                plain(start);
+                from[count] = at;
+                at += length;
+                to[count++] = at;
+            }
+            plain(text.length);
+            return { from: from.subarray(0, count), to: to.subarray(0, count) };
+        }
+    };
+}
+/** `inner` read over `outer`: its positions mapped back to the original text. */
+function compose(outer, inner) {
+    return {
+        text: inner.text,
+        map: () => {
+            const outerMap = outer.map();
+            const innerMap = inner.map();
+            return { from: innerMap.from.map((start) => outerMap.from[start]), to: innerMap.to.map((end) => outerMap.to[end - 1]) };
+        }
+    };
+}
 
 
 /***/ }),
@@ -48604,8 +49112,13 @@ function redactEach(value) {
 /* harmony export */   Ig: () => (/* binding */ forLog),
 /* harmony export */   Jj: () => (/* binding */ cut),
 /* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   Mn: () => (/* binding */ lines),
+/* harmony export */   Si: () => (/* binding */ QUOTE_LENGTH),
 /* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   U_: () => (/* binding */ separatedRuns),
+/* harmony export */   Yv: () => (/* binding */ isWhitespace),
 /* harmony export */   lP: () => (/* binding */ sizeText),
+/* harmony export */   ly: () => (/* binding */ trimTrailing),
 /* harmony export */   oh: () => (/* binding */ thousands)
 /* harmony export */ });
 // Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
@@ -48636,16 +49149,81 @@ function forLog(text) {
 function oneLine(text) {
     return text.replace(LINE_BREAK, ' ').replace(CONTROL, escapeControl);
 }
+/** Outside text a message quotes is cut to this many characters: one line of a message, not a copy of an input or an answer. */
+const QUOTE_LENGTH = 200;
 /**
- * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out.
- * Never cuts a surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
+ * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out
+ * ("\u2026 (129,800 more characters)"). Never cuts a surrogate pair in two. Secrets must be redacted before,
+ * never after: a cut could leave part of one. `total` is the length of the whole when `text` is already
+ * only its start.
  */
-function cut(text, max) {
-    if (text.length <= max)
+function cut(text, max, total = text.length) {
+    if (total <= max)
         return text;
     // A high surrogate as the last kept unit would be half a character: the cut goes before it.
     const head = text.slice(0, /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max);
-    return `${head}\u2026 (${plural(text.length - head.length, 'more character')})`;
+    const left = total - head.length;
+    return `${head}\u2026 (${thousands(left)} more character${left === 1 ? '' : 's'})`;
+}
+/** Whether a UTF-16 unit is whitespace as `\s` reads it: the same set, without a pattern. */
+function isWhitespace(code) {
+    return ((code >= 0x09 && code <= 0x0d) ||
+        code === 0x20 ||
+        code === 0xa0 ||
+        code === 0x1680 ||
+        (code >= 0x2000 && code <= 0x200a) ||
+        code === 0x2028 ||
+        code === 0x2029 ||
+        code === 0x202f ||
+        code === 0x205f ||
+        code === 0x3000 ||
+        code === 0xfeff);
+}
+/** A comma or whitespace: what separates the entries of a list input. */
+const isSeparator = (code) => code === 0x2c || (code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0xa0 && isWhitespace(code));
+/** The lines of a text: split at `\n`, without the `\r` before it, as `split(/\r?\n/)` gives them. */
+function lines(text) {
+    const out = [];
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        // An empty line has `\n` (or nothing) before it, never `\r`: no guard is needed for it.
+        out.push(text.slice(start, text.charCodeAt(end - 1) === 0x0d ? end - 1 : end));
+        start = end + 1;
+    }
+    out.push(text.slice(start));
+    return out;
+}
+/**
+ * A line as runs of separators (commas and whitespace) and of the text between them, alternating and
+ * starting and ending with text (empty when the line starts or ends with a separator): what
+ * `split(/([\s,]+)/)` gives, by a loop that looks at each character once. Lists are split with it, so
+ * that a pattern never meets more than one entry.
+ */
+function separatedRuns(line) {
+    const runs = [];
+    let start = 0;
+    let inSeparators = false;
+    // Up to one past the end, where charCodeAt gives NaN, no separator: a line that ends with separators ends with an empty text.
+    for (let i = 0; i <= line.length; i++) {
+        if (isSeparator(line.charCodeAt(i)) === inSeparators)
+            continue;
+        runs.push(line.slice(start, i));
+        start = i;
+        inSeparators = !inSeparators;
+    }
+    runs.push(line.slice(start));
+    return runs;
+}
+/**
+ * `text` without the run of `char` it ends with. What `/c+$/` would do, in time linear in the text: that
+ * pattern is tried at every character of a long run that something else follows, which takes quadratic time.
+ */
+function trimTrailing(text, char) {
+    let end = text.length;
+    // text[-1] is undefined, never `char`: the loop stops at the start.
+    while (text[end - 1] === char)
+        end--;
+    return text.slice(0, end);
 }
 /** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -48678,15 +49256,16 @@ function thousands(value) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $x: () => (/* binding */ checkUrlBase),
 /* harmony export */   Am: () => (/* binding */ unique),
+/* harmony export */   H$: () => (/* binding */ checkEntryLength),
 /* harmony export */   K: () => (/* binding */ splitUrlList),
 /* harmony export */   Pc: () => (/* binding */ normalizeName),
 /* harmony export */   RW: () => (/* binding */ hideCredentials),
 /* harmony export */   SP: () => (/* binding */ shown),
+/* harmony export */   eI: () => (/* binding */ isInZone),
 /* harmony export */   go: () => (/* binding */ routeEntries),
-/* harmony export */   jF: () => (/* binding */ zoneHost),
-/* harmony export */   oU: () => (/* binding */ splitUrlLine)
+/* harmony export */   jF: () => (/* binding */ zoneHost)
 /* harmony export */ });
-/* unused harmony exports resolveUrls, routeUrls */
+/* unused harmony exports MAX_ENTRY_CHARS, resolveUrls, routeUrls */
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
@@ -48698,8 +49277,6 @@ function thousands(value) {
 
 const SHOWN_OFFENDERS = 10;
 const SHOWN_ZONES = 10;
-/** An entry is shown cut to this many characters: one line of a message, not a copy of an input. */
-const SHOWN_LENGTH = 200;
 /** A host or zone name as compared: lower case, without a trailing dot. */
 const normalizeName = (name) => name.toLowerCase().replace(/\.$/, '');
 /**
@@ -48712,6 +49289,7 @@ function zoneHost(name) {
     const ascii = (0,node_url__WEBPACK_IMPORTED_MODULE_0__.domainToASCII)(normalized);
     return (0,node_url__WEBPACK_IMPORTED_MODULE_0__.domainToUnicode)(ascii) === normalized ? ascii : normalized;
 }
+/** Whether a host is the zone (as zoneHost gives it) or a subdomain of it; `evilexample.com` is not on `example.com`. */
 function isInZone(hostname, zone) {
     const host = normalizeName(hostname);
     return host === zone || host.endsWith(`.${zone}`);
@@ -48719,30 +49297,69 @@ function isInZone(hostname, zone) {
 /** How an absolute URL entry starts, in any letter case. */
 const URL_START = /^https?:\/\//i;
 /**
+ * The longest entry read (a URL, a path, a tag): 16 KiB. Real CDNs take URLs of a few kilobytes at most,
+ * so a longer entry is a mistake or an attack, and it is refused before any pattern or parser meets it.
+ */
+const MAX_ENTRY_CHARS = 16 * 1024;
+/**
+ * Refuses an entry longer than MAX_ENTRY_CHARS, naming the input and the line it is on (counted from 1);
+ * without a line, the entry is the input's whole value.
+ */
+function checkEntryLength(entry, input, line) {
+    if (entry.length <= MAX_ENTRY_CHARS)
+        return;
+    const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .thousands */ .oh)(line)}: an entry of`;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${where} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .thousands */ .oh)(entry.length)} characters ("${shown(entry)}"); at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .thousands */ .oh)(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`);
+}
+/**
  * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
  * spaces separate entries. A comma separates them too when a space follows it, or when what follows starts
  * like an entry: `http://` or `https://`, or `/` after a path (inside an absolute URL, `,/` is part of its
  * path). Any other comma is part of the URL, at the end of a line too: `https://a.test/x,y` and a line
  * `https://a.test/x,` are one entry each, so a file of URLs written one a line reads back exactly.
+ * In a list file (`comments`), lines starting with `#` (after any spaces) are skipped. An entry longer
+ * than MAX_ENTRY_CHARS is an input error naming `input` and its line.
  */
-function splitUrlList(value) {
-    return value.split(/\r?\n/).flatMap(splitUrlLine);
+function splitUrlList(value, input, comments = false) {
+    const entries = [];
+    const all = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .lines */ .Mn)(value);
+    for (let index = 0; index < all.length; index++) {
+        const line = all[index];
+        if (comments && line.trimStart().startsWith('#'))
+            continue;
+        for (const entry of splitUrlLine(line, (text) => checkEntryLength(text, input, index + 1)))
+            entries.push(entry);
+    }
+    return entries;
 }
-/** The entries of one line (no line breaks in it). */
-function splitUrlLine(line) {
-    // The usual line: one entry, nothing to split.
-    if (!/[\s,]/.test(line))
+/** Whether a run of separators is commas alone. */
+function commasOnly(run) {
+    for (let i = 0; i < run.length; i++)
+        if (run.charCodeAt(i) !== 0x2c)
+            return false;
+    return true;
+}
+/**
+ * The entries of one line (no line breaks in it). The line is split by a loop, and every piece goes
+ * through `check` before a pattern meets it: a pattern sees one entry at most, never the whole line.
+ */
+function splitUrlLine(line, check) {
+    // The usual line: one entry of a length a pattern may meet, nothing to split.
+    if (line.length <= MAX_ENTRY_CHARS && !/[\s,]/.test(line))
         return line === '' ? [] : [line];
     const entries = [];
     // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, \u2026, entry.
-    const parts = line.split(/([\s,]+)/);
+    const parts = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .separatedRuns */ .U_)(line);
     let current = parts[0];
+    check(current);
     for (let i = 1; i < parts.length; i += 2) {
         const run = parts[i];
         const next = parts[i + 1];
+        check(next);
         const startsEntry = URL_START.test(next) || (next.startsWith('/') && !URL_START.test(current));
-        if (current !== '' && !/\s/.test(run) && !startsEntry) {
+        if (current !== '' && commasOnly(run) && !startsEntry) {
             current += run + next;
+            check(current);
             continue;
         }
         if (current !== '')
@@ -48753,11 +49370,6 @@ function splitUrlLine(line) {
         entries.push(current);
     return entries;
 }
-/**
- * What stands where a URL's user name and password would, in text the URL parser does not read: after a
- * scheme's `:` and slashes, up to the last `@` before the host. Anywhere in the text, to hide too much rather than too little.
- */
-const CREDENTIALS = /(:[\\/]*)[^\\/?#\s]*@/g;
 /** A host no entry is on: where a path is read when only its credentials matter. */
 const NO_HOST = 'host.invalid';
 /** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; null when it is neither. */
@@ -48775,17 +49387,24 @@ function hideCredentials(entry) {
         return entry;
     const url = parseEntry(entry, NO_HOST);
     if (url === null)
-        return entry.replace(CREDENTIALS, '$1***@');
+        return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .scrubCredentials */ .Q8)(entry);
     return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`;
 }
-/** Outside text (an entry, an input) as a message shows it: secrets and credentials hidden, on one line, cut to a readable length. */
+/**
+ * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
+ * (an entry's as `hideCredentials` does, and any other after a `:` up to an `@`), on one line, cut to
+ * QUOTE_LENGTH with a note of how much was left out. Only its first MAX_ENTRY_CHARS are read: no pattern
+ * meets more of a text than an entry may hold, and the rest would not be shown anyway.
+ */
 function shown(text) {
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cut */ .Jj)((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(hideCredentials((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(text))), SHOWN_LENGTH);
+    const start = text.length > MAX_ENTRY_CHARS ? text.slice(0, MAX_ENTRY_CHARS) : text;
+    const safe = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .scrubCredentials */ .Q8)(hideCredentials((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(start))));
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cut */ .Jj)(safe, _text_js__WEBPACK_IMPORTED_MODULE_2__/* .QUOTE_LENGTH */ .Si, safe.length + text.length - start.length);
 }
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
 function listOffenders(offenders) {
-    const lines = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
-    return offenders.length > SHOWN_OFFENDERS ? `${lines}\n  \u2026 and ${offenders.length - SHOWN_OFFENDERS} more` : lines;
+    const listed = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
+    return offenders.length > SHOWN_OFFENDERS ? `${listed}\n  \u2026 and ${offenders.length - SHOWN_OFFENDERS} more` : listed;
 }
 /**
  * Reads an entry: a path (starting with `/`) on `host`, anything else as an absolute URL. Whatever the
@@ -48826,7 +49445,7 @@ function resolveUrls(entries, zoneName, source = FILES) {
             urls.add(reading.url.href);
     }
     if (offenders.length > 0) {
-        const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`;
+        const where = zone === undefined ? '' : ` on ${shown(zone)} or a subdomain of it`;
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
             `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`);
     }
@@ -48848,7 +49467,7 @@ function checkUrlBase(urlBase, zoneNames) {
     }
     const names = zoneNames.filter((name) => name !== undefined).map(zoneHost);
     if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
     }
 }
 /** Where URL entries come from, as messages name it; probe-urls names itself. */
@@ -48895,7 +49514,7 @@ function routeUrls(entries, zones, source = FILES) {
     }
     if (offenders.length > 0) {
         const names = named.map((zone) => zone.name);
-        const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
+        const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
             `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`);
     }
@@ -52270,36 +52889,6 @@ function getIDToken(aud) {
 /******/ 			() => (module);
 /******/ 		__nccwpck_require__.d(getter, { a: getter });
 /******/ 		return getter;
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/create fake namespace object */
-/******/ (() => {
-/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
-/******/ 	var leafPrototypes;
-/******/ 	// create a fake namespace object
-/******/ 	// mode & 1: value is a module id, require it
-/******/ 	// mode & 2: merge all properties of value into the ns
-/******/ 	// mode & 4: return value when already ns object
-/******/ 	// mode & 16: return value when it's Promise-like
-/******/ 	// mode & 8|1: behave like require
-/******/ 	__nccwpck_require__.t = function(value, mode) {
-/******/ 		if(mode & 1) value = this(value);
-/******/ 		if(mode & 8) return value;
-/******/ 		if(typeof value === 'object' && value) {
-/******/ 			if((mode & 4) && value.__esModule) return value;
-/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
-/******/ 		}
-/******/ 		var ns = Object.create(null);
-/******/ 		__nccwpck_require__.r(ns);
-/******/ 		var def = {};
-/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
-/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
-/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
-/******/ 		}
-/******/ 		def['default'] = () => (value);
-/******/ 		__nccwpck_require__.d(ns, def);
-/******/ 		return ns;
 /******/ 	};
 /******/ })();
 /******/ 

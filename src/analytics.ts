@@ -1,7 +1,9 @@
 import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
+import { pathSegment } from './http/path.js'
 import type { AnalyticsInputs, Granularity } from './inputs.js'
 import { plural } from './text.js'
+import { shown } from './urls.js'
 
 /** The client call a traffic read needs: a fake in unit tests. */
 export type TrafficClient = Pick<ApiClient, 'request'>
@@ -117,7 +119,7 @@ export function readTrafficAnswer(body: unknown, granularity: Granularity, zone:
   const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined }
   const series = data.timeseries
   if (!Array.isArray(series)) {
-    return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${zone} has no "timeseries" list, so there is no chart.`] }
+    return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${shown(zone)} has no "timeseries" list, so there is no chart.`] }
   }
   let first = Infinity
   let last = -Infinity
@@ -131,7 +133,7 @@ export function readTrafficAnswer(body: unknown, granularity: Granularity, zone:
   const warnings =
     dropped === 0
       ? []
-      : [`${plural(dropped, 'entry', 'entries')} of the traffic timeseries for ${zone} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`]
+      : [`${plural(dropped, 'entry', 'entries')} of the traffic timeseries for ${shown(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`]
   const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS)
   return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings }
 }
@@ -145,7 +147,7 @@ export async function readTraffic(client: TrafficClient, zone: { id: string; nam
   const since = new Date(now - analytics.windowMs).toISOString()
   const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until }
   try {
-    const response = await client.request('GET', `/zones/${encodeURIComponent(zone.id)}/analytics/traffic`, {
+    const response = await client.request('GET', `/zones/${pathSegment(zone.id)}/analytics/traffic`, {
       query: { since, until, granularity: analytics.granularity }
     })
     return { ...base, ...readTrafficAnswer(response.body, analytics.granularity, zone.name ?? zone.id) }

@@ -8,7 +8,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { constants, type Stats } from 'node:fs'
 import { lstat, mkdir, open, realpath, rename, rm, type FileHandle } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import * as nodePath from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { sizeText } from './text.js'
 
 /** A file the action will not read or write, and why: `message` reads after the file's name ("is a folder, not a file"). */
@@ -29,7 +30,10 @@ export function fileProblem(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** Where the kernel shows itself as files: they report size 0 or never end (/proc/self/environ, /dev/zero), and are never data. */
+/**
+ * Where the kernel shows itself as files: they report size 0 or never end (/proc/self/environ, /dev/zero), and are never data.
+ * POSIX only: on Windows "/dev" names a folder like any other on the current drive (C:\dev), where a self-hosted runner may work.
+ */
 const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev']
 
 /** Read in pieces of this size: a bound on what one read holds, large enough that a 64 MiB list takes few reads. */
@@ -53,14 +57,27 @@ export interface ReadLimits {
   readonly roots?: readonly string[] | undefined
 }
 
-const isWithin = (path: string, root: string): boolean => {
-  const rest = relative(root, path)
-  return rest !== '..' && !rest.startsWith(`..${sep}`) && !isAbsolute(rest)
+/** The path functions of one system: node:path where the action runs; path.win32 or path.posix in tests. */
+export type PathFlavour = nodePath.PlatformPath
+
+/**
+ * Whether `path` is `root` or lies below it, both absolute. With path.win32, drive letters and names compare
+ * case-insensitively (`d:\A\repo` lies in `D:\a`), another drive or share is outside, and `/` and `\` both separate.
+ */
+export function isWithin(path: string, root: string, flavour: PathFlavour = nodePath): boolean {
+  const rest = flavour.relative(root, path)
+  return rest !== '..' && !rest.startsWith(`..${flavour.sep}`) && !flavour.isAbsolute(rest)
+}
+
+/** The system folder `real` (a resolved path) lies in, if any; never one on Windows, which has none. */
+export function systemFolderOf(real: string, flavour: PathFlavour = nodePath): string | undefined {
+  if (flavour.sep !== '/') return undefined
+  return SYSTEM_FOLDERS.find((folder) => isWithin(real, folder, flavour))
 }
 
 /** Throws UnsafeFileError unless `real` (a resolved path) lies inside one of the roots, and in no system folder. */
 async function checkPlace(real: string, roots: readonly string[]): Promise<void> {
-  const system = SYSTEM_FOLDERS.find((folder) => isWithin(real, folder))
+  const system = systemFolderOf(real)
   if (system !== undefined) throw new UnsafeFileError('system', `is a file of the system (under ${system}), not data`)
   // The roots resolved too: the workspace itself may lie behind a link (/var -> /private/var).
   const realRoots = await Promise.all(roots.map((root) => realpath(root).catch(() => resolve(root))))
@@ -133,11 +150,15 @@ export async function fileSha256(path: string, limits: ReadLimits): Promise<stri
 
 /**
  * The nearest folder of `folder` that resolves, resolved (so that creating the rest cannot follow a link out);
- * "/" always does. A folder that cannot be resolved for another reason than not existing is passed too: mkdir then says what is wrong.
+ * "/" always does, but a drive or share that is not there (Z:\ on Windows) does not, and is returned as it is: it has
+ * no folder above to try, and lies outside the roots. A folder that cannot be resolved for another reason than not
+ * existing is passed too: mkdir then says what is wrong.
  */
 async function nearestExisting(folder: string): Promise<string> {
   const resolved = await realpath(folder).catch(() => undefined)
-  return resolved ?? nearestExisting(dirname(folder))
+  if (resolved !== undefined) return resolved
+  const above = dirname(folder)
+  return above === folder ? folder : nearestExisting(above)
 }
 
 /** Creates `folder` when missing and returns it resolved; UnsafeFileError when it (or the part that exists, checked before creating anything) lies outside the roots. */

@@ -1,11 +1,11 @@
 import * as path from 'node:path'
 import * as core from '@actions/core'
-import { GLOB_OPTIONS } from './changes/glob.js'
 import { InputError } from './errors.js'
 import { unusableProxyVariable } from './http/client.js'
 import { registerSecret } from './secrets.js'
 import type { ZoneSettings } from './settings.js'
-import { shown, splitUrlList } from './urls.js'
+import { lines, separatedRuns, trimTrailing } from './text.js'
+import { checkEntryLength, shown, splitUrlList } from './urls.js'
 
 /** How the user named the zone: by id, or by domain name. */
 export type ZoneRef = { readonly kind: 'id'; readonly id: string } | { readonly kind: 'name'; readonly name: string }
@@ -106,11 +106,18 @@ const runnerSource: InputSource = {
 
 /** Reads, masks and validates every input. Throws InputError before any request is sent. */
 export async function getInputs(source: InputSource = runnerSource): Promise<Inputs> {
-  const input = (name: string): string => source.getInput(name).trim()
+  const raw = (name: string): string => source.getInput(name).trim()
+  // A value is refused when longer than an entry may be, before any pattern or parser meets it.
+  const input = (name: string): string => {
+    const value = raw(name)
+    checkEntryLength(value, name)
+    return value
+  }
 
-  const keyInput = input('api-key')
+  // Credentials are checked by checkCredential, which never shows them.
+  const keyInput = raw('api-key')
   const apiKey = keyInput || (source.env.CDN_API_KEY ?? '').trim()
-  const githubToken = input('github-token')
+  const githubToken = raw('github-token')
   // Both credentials are masked before anything else is read, so that no message can print them.
   registerSecret(apiKey)
   registerSecret(githubToken)
@@ -127,17 +134,15 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
 
   const workspace = path.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd())
   const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false)
-  const files = splitUrlList(source.getInput('files'))
+  const files = splitUrlList(source.getInput('files'), 'files')
   const filesFromValue = input('files-from')
   const filesFrom = filesFromValue === '' ? undefined : path.resolve(workspace, filesFromValue)
   const siteDir = parseSiteDir(input('site-dir'))
-  const include = globList(input('include'))
-  const exclude = globList(input('exclude'))
+  const include = globList(source.getInput('include'), 'include')
+  const exclude = globList(source.getInput('exclude'), 'exclude')
   const changes = parseChangeInputs(input, siteDir, workspace, githubToken, { include, exclude })
-  await checkGlobs('include', include)
-  await checkGlobs('exclude', exclude)
   const manifestValue = input('manifest')
-  const tags = splitList(source.getInput('tags'))
+  const tags = splitList(source.getInput('tags'), 'tags')
 
   const settingsText = source.getInput('settings')
   const warnings: string[] = files
@@ -176,7 +181,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   const verify = parseVerify(input('verify'))
   const warm = parseBoolean('warm', input('warm'), false)
   checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, source.env)
-  const probeUrls = splitUrlList(source.getInput('probe-urls'))
+  const probeUrls = splitUrlList(source.getInput('probe-urls'), 'probe-urls')
   const verifyTimeout = input('verify-timeout')
   if (verify === 0 && verifyTimeout !== '' && verifyTimeout !== String(DEFAULT_VERIFY_TIMEOUT_SECONDS)) {
     warnings.push('Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.')
@@ -243,7 +248,8 @@ function parseChangeInputs(
   }
   const urlBase = parseUrlBase(input('url-base'))
   const indexFile = input('index-file')
-  if (indexFile.includes('/')) {
+  // A `\` is refused as well: on Windows it would be read as a folder.
+  if (/[/\\]/.test(indexFile)) {
     throw new InputError(`Input "index-file" must be a file name such as index.html, without a folder; got "${shown(indexFile)}".`)
   }
   const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000)
@@ -260,34 +266,36 @@ function parseChangeInputs(
   }
 }
 
-/** One glob pattern a line; blank lines dropped. Each is compiled here, so that one picomatch cannot read is an input error now. */
-function globList(value: string): string[] {
-  return value
-    .split(/\r?\n/)
-    .map((line) => line.trim())
+/**
+ * One glob pattern a line; blank lines dropped. A line longer than MAX_ENTRY_CHARS is an input error naming
+ * `input` and the line: that also keeps every pattern within what picomatch compiles (64 KiB), and it
+ * throws for nothing else with the options used, so the patterns are compiled only when files are matched.
+ */
+function globList(value: string, input: string): string[] {
+  return lines(value)
+    .map((line, index) => {
+      checkEntryLength(line, input, index + 1)
+      return line.trim()
+    })
     .filter((line) => line !== '')
 }
 
-/** Compiles each pattern, so that one picomatch cannot read is an input error now. picomatch is loaded only when there are patterns. */
-async function checkGlobs(name: string, patterns: readonly string[]): Promise<void> {
-  if (patterns.length === 0) return
-  const { default: picomatch } = await import('picomatch')
-  for (const pattern of patterns) {
-    try {
-      picomatch(pattern, GLOB_OPTIONS)
-    } catch (error) {
-      throw new InputError(`Input "${name}": "${shown(pattern)}" is not a glob pattern that can be read (${error instanceof Error ? error.message : String(error)}); give one pattern a line, such as **/*.html.`)
-    }
-  }
-}
-
+/**
+ * site-dir as a repository path: `/` between folders (a `\` too, so `docs\site` from a Windows user means the same on
+ * every runner), no `.` or empty parts. A path from the root or with a drive letter (`C:\site`) is refused on every
+ * runner: the git source matches it against repository paths, which never start so.
+ */
 export function parseSiteDir(value: string): string {
-  const dir = value.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '')
-  if (dir === '.') return ''
-  if (dir.startsWith('/') || dir.split('/').includes('..')) {
-    throw new InputError(`Input "site-dir" must be a folder inside the repository or workspace, such as "public" or "docs/site"; got "${shown(value)}".`)
+  // "/" alone (trailing slashes dropped) is the root; only a path below it is refused.
+  const dir = trimTrailing(value.replace(/\\/g, '/'), '/')
+  if (dir.startsWith('/') || /^[A-Za-z]:/.test(dir) || dir.split('/').includes('..')) {
+    throw new InputError(
+      `Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${shown(value)}".`
+    )
   }
-  return dir
+  // No trailing slash is left for normalize to keep.
+  const normal = path.posix.normalize(dir)
+  return normal === '.' ? '' : normal
 }
 
 export function parseUrlBase(value: string): string | undefined {
@@ -359,9 +367,16 @@ function describeCharacter(char: string): string {
   return 'a non-ASCII character'
 }
 
-/** Tags: separated by newlines, commas or whitespace; empty entries dropped. */
-export function splitList(value: string): string[] {
-  return value.split(/[\s,]/).filter((entry) => entry !== '')
+/** Tags: separated by newlines, commas or whitespace; empty entries dropped. An entry longer than MAX_ENTRY_CHARS is an input error naming `input` and its line. */
+export function splitList(value: string, input: string): string[] {
+  return lines(value).flatMap((line, index) =>
+    // Runs at odd positions are the separators.
+    separatedRuns(line).filter((entry, position) => {
+      if (position % 2 === 1) return false
+      checkEntryLength(entry, input, index + 1)
+      return entry !== ''
+    })
+  )
 }
 
 /** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
@@ -387,7 +402,7 @@ export function parseApiUrl(value: string): string {
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
     throw new InputError('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.')
   }
-  return url.href.replace(/\/+$/, '')
+  return trimTrailing(url.href, '/')
 }
 
 /**
@@ -411,14 +426,34 @@ export function isHostName(value: string): boolean {
   return HOST_NAME.test(value)
 }
 
-/** A value with a dot that is a valid host name is a domain name; anything else an id. */
+/**
+ * What a zone id is made of: letters, digits, `-` and `_`. An id goes into request paths (/zones/{id}/purge),
+ * so `.`, `..`, `/` or `%` in one would send a request to another path than the API describes.
+ */
+const ZONE_ID = /^[a-z0-9_-]+$/i
+
+/** A value with a dot that is a valid host name is a domain name; one made of id characters an id; anything else an input error. */
 export function parseZoneRef(value: string): ZoneRef {
-  return isHostName(value) ? { kind: 'name', name: value } : { kind: 'id', id: value }
+  if (isHostName(value)) return { kind: 'name', name: value }
+  if (ZONE_ID.test(value)) return { kind: 'id', id: value }
+  throw new InputError(
+    `Input "zone": "${shown(value)}" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). ` +
+      'Separate several zones with newlines or commas.'
+  )
 }
 
 /** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
 export function parseZoneSelection(value: string): ZoneSelection {
-  const entries = [...new Set(value.split(/[\n,]/).map((entry) => entry.trim()).filter((entry) => entry !== ''))]
+  const entries = [
+    ...new Set(
+      lines(value)
+        .flatMap((line) => line.split(','))
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '')
+    )
+  ]
+  // Before any pattern meets them: one zone id or name is short.
+  for (const entry of entries) checkEntryLength(entry, 'zone')
   if (entries.length === 0) {
     throw new InputError('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".')
   }

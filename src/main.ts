@@ -9,11 +9,11 @@ import { connect } from './connect.js'
 import { ApiError } from './http/errors.js'
 import { getInputs, type Inputs } from './inputs.js'
 import * as log from './log.js'
-import { planRequests } from './plan.js'
+import { describePlan, planRequests } from './plan.js'
 import { buildResult, newRunState, type RunResult, type RunState } from './result.js'
 import { collectFileEntries } from './sources/index.js'
 import { assignWork, routeEarly, type WorkAssignment } from './routing.js'
-import { unique } from './urls.js'
+import { shown, unique } from './urls.js'
 import { resolveZones, type ResolvedZone } from './zones.js'
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
@@ -107,7 +107,7 @@ async function runPhases(): Promise<void> {
       })
       for (const report of state.traffic) {
         report.warnings.forEach(warn)
-        if (report.error !== undefined) warn(`The traffic of ${report.zoneName ?? report.zoneId} could not be read (${report.error}); the purge goes ahead.`)
+        if (report.error !== undefined) warn(`The traffic of ${shown(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`)
       }
     }
 
@@ -116,16 +116,13 @@ async function runPhases(): Promise<void> {
       work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })),
       given.batchSize
     )
-    const everything = work.requested.everything
-    log.info(
-      `Planned ${state.plan.requests.length} request(s) over ${work.zones.length} zone(s): ${everything ? 'purge everything' : `${work.requested.files.length} URL(s), ${tags.length} tag(s) in batches of up to ${given.batchSize}`}.`
-    )
+    log.info(describePlan(state.plan, given.batchSize))
     const probes = [...work.probes.values()].flat()
     if (given.dryRun) {
       log.info('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.')
       if (given.verify > 0 || given.warm) {
         const { edgePlan } = await import('./edge/verify.js')
-        state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm)
+        state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm, work.zones.map(({ zone }) => zone.name))
       }
     } else {
       state.phase = 'sending the requests'
@@ -193,7 +190,15 @@ async function checkEdgeAfterPurge(given: Inputs, state: RunState, work: WorkAss
   const checked = await checkEdge(
     purgedTargets(state.outcomes, (url) => files.get(url)),
     probeTargets(work.probes, state.outcomes),
-    { verify: given.verify, recheckForMs: given.verifyTimeoutSeconds * 1000, warm: given.warm, concurrency: given.concurrency, timeoutMs: given.timeoutSeconds * 1000, userAgent: USER_AGENT },
+    {
+      verify: given.verify,
+      recheckForMs: given.verifyTimeoutSeconds * 1000,
+      warm: given.warm,
+      concurrency: given.concurrency,
+      timeoutMs: given.timeoutSeconds * 1000,
+      userAgent: USER_AGENT,
+      zoneNames: zones.map((zone) => zone.name)
+    },
     { log: log.info, warn, group: log.group, now: Date.now, sleep }
   )
   const failure = staleFailure(checked)
@@ -205,16 +210,21 @@ async function checkEdgeAfterPurge(given: Inputs, state: RunState, work: WorkAss
 const isExpected = (error: unknown): boolean =>
   error instanceof InputError || error instanceof AnswerError || error instanceof ApiError || error instanceof GitError || error instanceof GitHubError
 
-/** An error's message; an unexpected one says that it is. */
+/**
+ * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
+ * some). A RangeError is a text, list or stack too large to hold (a string past V8's limit, a call too
+ * deep): its own message names V8's internals, not what to fix, so it is left out.
+ */
 function describeError(error: unknown): string {
   if (isExpected(error)) return (error as Error).message
-  return `Unexpected error: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`
+  const what = error instanceof RangeError ? 'something too large to hold (a text, list or nesting past what Node.js can hold)' : shown(error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+  return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`
 }
 
 function describeZone(zone: ResolvedZone): string {
-  if (zone.created?.dryRun) return `Zone ${zone.name ?? zone.id} does not exist: it would be created (dry run).`
+  if (zone.created?.dryRun) return `Zone ${shown(zone.name ?? zone.id)} does not exist: it would be created (dry run).`
   const what = zone.created === undefined ? 'Zone' : 'Created zone'
-  return `${what} ${zone.name ?? '(name unknown)'} (${zone.id}), status ${zone.status ?? 'unknown'}.`
+  return `${what} ${zone.name === undefined ? '(name unknown)' : shown(zone.name)} (${shown(zone.id)}), status ${shown(zone.status ?? 'unknown')}.`
 }
 
 /** Writes the site's manifest for the next run. A failure only warns: the next run then compares with an older manifest and purges more, never less. */
@@ -223,8 +233,8 @@ async function saveManifest(target: { path: string; site: string }, state: RunSt
     const { buildManifest, writeManifest } = await import('./changes/manifest.js')
     await writeManifest(target.path, state.changes?.manifest ?? (await buildManifest(target.site)))
     state.manifestWritten = target.path
-    log.info(`Manifest of ${target.site} written to ${target.path}.`)
+    log.info(`Manifest of ${shown(target.site)} written to ${shown(target.path)}.`)
   } catch (error) {
-    warn(`Input "manifest": the manifest was not written to ${target.path}: ${fileProblem(error)}. The next run will compare with an older one and purge more.`)
+    warn(`Input "manifest": the manifest was not written to ${shown(target.path)}: ${fileProblem(error)}. The next run will compare with an older one and purge more.`)
   }
 }

@@ -23,6 +23,8 @@ export interface FinishedRequest {
 }
 
 const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`
+/** "1,200 of 3,000 URLs", "0 of 1 tag". */
+const confirmedOf = (done: number, total: number, noun: string): string => `${thousands(done)} of ${thousands(total)} ${total === 1 ? noun : `${noun}s`}`
 
 /** "purged (1 attempt, 52 ms)", or the request's error. */
 function outcomeLine(outcome: FinishedRequest): string {
@@ -59,8 +61,8 @@ export function purgeProgress(requests: readonly PlannedRequest[], options: Prog
     lastTenth = tenth
     lastLine = now
     const counts = [
-      urls > 0 ? `${thousands(confirmedUrls)} of ${thousands(urls)} URLs` : undefined,
-      tags > 0 ? `${thousands(confirmedTags)} of ${thousands(tags)} tags` : undefined,
+      urls > 0 ? confirmedOf(confirmedUrls, urls, 'URL') : undefined,
+      tags > 0 ? confirmedOf(confirmedTags, tags, 'tag') : undefined,
       urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
     ]
       .filter((part) => part !== undefined)

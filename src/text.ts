@@ -33,15 +33,86 @@ export function oneLine(text: string): string {
   return text.replace(LINE_BREAK, ' ').replace(CONTROL, escapeControl)
 }
 
+/** Outside text a message quotes is cut to this many characters: one line of a message, not a copy of an input or an answer. */
+export const QUOTE_LENGTH = 200
+
 /**
- * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out.
- * Never cuts a surrogate pair in two. Secrets must be redacted before, never after: a cut could leave part of one.
+ * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out
+ * ("… (129,800 more characters)"). Never cuts a surrogate pair in two. Secrets must be redacted before,
+ * never after: a cut could leave part of one. `total` is the length of the whole when `text` is already
+ * only its start.
  */
-export function cut(text: string, max: number): string {
-  if (text.length <= max) return text
+export function cut(text: string, max: number, total = text.length): string {
+  if (total <= max) return text
   // A high surrogate as the last kept unit would be half a character: the cut goes before it.
   const head = text.slice(0, /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max)
-  return `${head}… (${plural(text.length - head.length, 'more character')})`
+  const left = total - head.length
+  return `${head}… (${thousands(left)} more character${left === 1 ? '' : 's'})`
+}
+
+/** Whether a UTF-16 unit is whitespace as `\s` reads it: the same set, without a pattern. */
+export function isWhitespace(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  )
+}
+
+/** A comma or whitespace: what separates the entries of a list input. */
+const isSeparator = (code: number): boolean => code === 0x2c || (code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0xa0 && isWhitespace(code))
+
+/** The lines of a text: split at `\n`, without the `\r` before it, as `split(/\r?\n/)` gives them. */
+export function lines(text: string): string[] {
+  const out: string[] = []
+  let start = 0
+  for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    // An empty line has `\n` (or nothing) before it, never `\r`: no guard is needed for it.
+    out.push(text.slice(start, text.charCodeAt(end - 1) === 0x0d ? end - 1 : end))
+    start = end + 1
+  }
+  out.push(text.slice(start))
+  return out
+}
+
+/**
+ * A line as runs of separators (commas and whitespace) and of the text between them, alternating and
+ * starting and ending with text (empty when the line starts or ends with a separator): what
+ * `split(/([\s,]+)/)` gives, by a loop that looks at each character once. Lists are split with it, so
+ * that a pattern never meets more than one entry.
+ */
+export function separatedRuns(line: string): string[] {
+  const runs: string[] = []
+  let start = 0
+  let inSeparators = false
+  // Up to one past the end, where charCodeAt gives NaN, no separator: a line that ends with separators ends with an empty text.
+  for (let i = 0; i <= line.length; i++) {
+    if (isSeparator(line.charCodeAt(i)) === inSeparators) continue
+    runs.push(line.slice(start, i))
+    start = i
+    inSeparators = !inSeparators
+  }
+  runs.push(line.slice(start))
+  return runs
+}
+
+/**
+ * `text` without the run of `char` it ends with. What `/c+$/` would do, in time linear in the text: that
+ * pattern is tried at every character of a long run that something else follows, which takes quadratic time.
+ */
+export function trimTrailing(text: string, char: string): string {
+  let end = text.length
+  // text[-1] is undefined, never `char`: the loop stops at the start.
+  while (text[end - 1] === char) end--
+  return text.slice(0, end)
 }
 
 /** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */

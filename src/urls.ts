@@ -1,12 +1,10 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
 import { InputError } from './errors.js'
-import { redact } from './secrets.js'
-import { cut, oneLine, plural } from './text.js'
+import { redact, scrubCredentials } from './secrets.js'
+import { cut, lines, oneLine, plural, QUOTE_LENGTH, separatedRuns, thousands } from './text.js'
 
 const SHOWN_OFFENDERS = 10
 const SHOWN_ZONES = 10
-/** An entry is shown cut to this many characters: one line of a message, not a copy of an input. */
-const SHOWN_LENGTH = 200
 
 /** A host or zone name as compared: lower case, without a trailing dot. */
 export const normalizeName = (name: string): string => name.toLowerCase().replace(/\.$/, '')
@@ -22,7 +20,8 @@ export function zoneHost(name: string): string {
   return domainToUnicode(ascii) === normalized ? ascii : normalized
 }
 
-function isInZone(hostname: string, zone: string): boolean {
+/** Whether a host is the zone (as zoneHost gives it) or a subdomain of it; `evilexample.com` is not on `example.com`. */
+export function isInZone(hostname: string, zone: string): boolean {
   const host = normalizeName(hostname)
   return host === zone || host.endsWith(`.${zone}`)
 }
@@ -31,30 +30,69 @@ function isInZone(hostname: string, zone: string): boolean {
 const URL_START = /^https?:\/\//i
 
 /**
+ * The longest entry read (a URL, a path, a tag): 16 KiB. Real CDNs take URLs of a few kilobytes at most,
+ * so a longer entry is a mistake or an attack, and it is refused before any pattern or parser meets it.
+ */
+export const MAX_ENTRY_CHARS = 16 * 1024
+
+/**
+ * Refuses an entry longer than MAX_ENTRY_CHARS, naming the input and the line it is on (counted from 1);
+ * without a line, the entry is the input's whole value.
+ */
+export function checkEntryLength(entry: string, input: string, line?: number): void {
+  if (entry.length <= MAX_ENTRY_CHARS) return
+  const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${thousands(line)}: an entry of`
+  throw new InputError(
+    `${where} ${thousands(entry.length)} characters ("${shown(entry)}"); at most ${thousands(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`
+  )
+}
+
+/**
  * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
  * spaces separate entries. A comma separates them too when a space follows it, or when what follows starts
  * like an entry: `http://` or `https://`, or `/` after a path (inside an absolute URL, `,/` is part of its
  * path). Any other comma is part of the URL, at the end of a line too: `https://a.test/x,y` and a line
  * `https://a.test/x,` are one entry each, so a file of URLs written one a line reads back exactly.
+ * In a list file (`comments`), lines starting with `#` (after any spaces) are skipped. An entry longer
+ * than MAX_ENTRY_CHARS is an input error naming `input` and its line.
  */
-export function splitUrlList(value: string): string[] {
-  return value.split(/\r?\n/).flatMap(splitUrlLine)
+export function splitUrlList(value: string, input: string, comments = false): string[] {
+  const entries: string[] = []
+  const all = lines(value)
+  for (let index = 0; index < all.length; index++) {
+    const line = all[index] as string
+    if (comments && line.trimStart().startsWith('#')) continue
+    for (const entry of splitUrlLine(line, (text) => checkEntryLength(text, input, index + 1))) entries.push(entry)
+  }
+  return entries
 }
 
-/** The entries of one line (no line breaks in it). */
-export function splitUrlLine(line: string): string[] {
-  // The usual line: one entry, nothing to split.
-  if (!/[\s,]/.test(line)) return line === '' ? [] : [line]
+/** Whether a run of separators is commas alone. */
+function commasOnly(run: string): boolean {
+  for (let i = 0; i < run.length; i++) if (run.charCodeAt(i) !== 0x2c) return false
+  return true
+}
+
+/**
+ * The entries of one line (no line breaks in it). The line is split by a loop, and every piece goes
+ * through `check` before a pattern meets it: a pattern sees one entry at most, never the whole line.
+ */
+function splitUrlLine(line: string, check: (text: string) => void): string[] {
+  // The usual line: one entry of a length a pattern may meet, nothing to split.
+  if (line.length <= MAX_ENTRY_CHARS && !/[\s,]/.test(line)) return line === '' ? [] : [line]
   const entries: string[] = []
   // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, …, entry.
-  const parts = line.split(/([\s,]+)/)
+  const parts = separatedRuns(line)
   let current = parts[0] as string
+  check(current)
   for (let i = 1; i < parts.length; i += 2) {
     const run = parts[i] as string
     const next = parts[i + 1] as string
+    check(next)
     const startsEntry = URL_START.test(next) || (next.startsWith('/') && !URL_START.test(current))
-    if (current !== '' && !/\s/.test(run) && !startsEntry) {
+    if (current !== '' && commasOnly(run) && !startsEntry) {
       current += run + next
+      check(current)
       continue
     }
     if (current !== '') entries.push(current)
@@ -64,11 +102,6 @@ export function splitUrlLine(line: string): string[] {
   return entries
 }
 
-/**
- * What stands where a URL's user name and password would, in text the URL parser does not read: after a
- * scheme's `:` and slashes, up to the last `@` before the host. Anywhere in the text, to hide too much rather than too little.
- */
-const CREDENTIALS = /(:[\\/]*)[^\\/?#\s]*@/g
 
 /** A host no entry is on: where a path is read when only its credentials matter. */
 const NO_HOST = 'host.invalid'
@@ -87,19 +120,26 @@ export function hideCredentials(entry: string): string {
   // Credentials come only before an `@`: most entries have none, and need no parsing here.
   if (!entry.includes('@')) return entry
   const url = parseEntry(entry, NO_HOST)
-  if (url === null) return entry.replace(CREDENTIALS, '$1***@')
+  if (url === null) return scrubCredentials(entry)
   return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
 }
 
-/** Outside text (an entry, an input) as a message shows it: secrets and credentials hidden, on one line, cut to a readable length. */
+/**
+ * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
+ * (an entry's as `hideCredentials` does, and any other after a `:` up to an `@`), on one line, cut to
+ * QUOTE_LENGTH with a note of how much was left out. Only its first MAX_ENTRY_CHARS are read: no pattern
+ * meets more of a text than an entry may hold, and the rest would not be shown anyway.
+ */
 export function shown(text: string): string {
-  return cut(oneLine(hideCredentials(redact(text))), SHOWN_LENGTH)
+  const start = text.length > MAX_ENTRY_CHARS ? text.slice(0, MAX_ENTRY_CHARS) : text
+  const safe = oneLine(scrubCredentials(hideCredentials(redact(start))))
+  return cut(safe, QUOTE_LENGTH, safe.length + text.length - start.length)
 }
 
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
 function listOffenders(offenders: readonly string[]): string {
-  const lines = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
-  return offenders.length > SHOWN_OFFENDERS ? `${lines}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : lines
+  const listed = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
+  return offenders.length > SHOWN_OFFENDERS ? `${listed}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : listed
 }
 
 /** An entry read as an http(s) URL without credentials, or how it is shown as an offender. */
@@ -141,7 +181,7 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
     else urls.add(reading.url.href)
   }
   if (offenders.length > 0) {
-    const where = zone === undefined ? '' : ` on ${zone} or a subdomain of it`
+    const where = zone === undefined ? '' : ` on ${shown(zone)} or a subdomain of it`
     throw new InputError(
       `${plural(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
         `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`
@@ -168,7 +208,7 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
   }
   const names = zoneNames.filter((name): name is string => name !== undefined).map(zoneHost)
   if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
-    throw new InputError(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`)
+    throw new InputError(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`)
   }
 }
 
@@ -225,7 +265,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
   }
   if (offenders.length > 0) {
     const names = named.map((zone) => zone.name)
-    const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
+    const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
     throw new InputError(
       `${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
         `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`

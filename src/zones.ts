@@ -2,9 +2,10 @@ import { fetchInOrder } from './concurrency.js'
 import { AnswerError, InputError } from './errors.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
+import { isPathSegment } from './http/path.js'
 import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
 import { plural, sizeText, thousands } from './text.js'
-import { normalizeName } from './urls.js'
+import { normalizeName, shown } from './urls.js'
 
 export interface Zone {
   readonly id: string
@@ -69,7 +70,7 @@ interface ZonePage {
 export interface ZoneList {
   /** The zones read, in list order. */
   readonly zones: Zone[]
-  /** Entries without a string id, name and status, left out. */
+  /** Entries without a string id (neither `.` nor `..`), name and status, left out. */
   readonly skipped: number
 }
 
@@ -136,9 +137,10 @@ const isZoneCount = (value: unknown): value is number => Number.isInteger(value)
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
+/** A zone entry with a text id, name and status; an id of `.` or `..` is none (it goes into request paths). */
 function isZone(value: unknown): value is Zone {
   const zone = value as Partial<Record<keyof Zone, unknown>> | null | undefined
-  return isText(zone?.id) && isText(zone?.name) && isText(zone?.status)
+  return isText(zone?.id) && isPathSegment(zone.id) && isText(zone.name) && isText(zone.status)
 }
 
 function skippedWarning(skipped: number): string[] {
@@ -166,7 +168,7 @@ function everyRefFound(refs: readonly ZoneRef[]): (page: readonly Zone[]) => boo
 const STATUS_PREFERENCE = ['active', 'pending']
 
 function describeRef(ref: ZoneRef): string {
-  return ref.kind === 'id' ? `id "${ref.id}"` : `name "${ref.name}"`
+  return ref.kind === 'id' ? `id "${shown(ref.id)}"` : `name "${shown(ref.name)}"`
 }
 
 /** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
@@ -178,7 +180,7 @@ function findZone(zones: readonly Zone[], ref: ZoneRef): { usable: Zone | undefi
 
 function pendingWarning(zone: ResolvedZone): string[] {
   return zone.status === 'pending'
-    ? [`Zone ${zone.name ?? zone.id} (${zone.id}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
+    ? [`Zone ${shown(zone.name ?? zone.id)} (${shown(zone.id)}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
     : []
 }
 
@@ -227,14 +229,14 @@ export async function resolveZones(client: ZoneClient, selection: ZoneSelection,
     if (selection.kind === 'auto' || ids.length < selection.refs.length) {
       const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
       throw new InputError(
-        `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${named.name}" cannot be looked up`}. ` +
+        `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${shown(named.name)}" cannot be looked up`}. ` +
           'Give zone ids in the "zone" input instead, or use a key that may list zones.'
       )
     }
     const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }))
     return {
       zones: byId,
-      warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => zone.id).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
+      warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => shown(zone.id)).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
       candidates: undefined
     }
   }
@@ -294,7 +296,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
 function createdZone(answer: unknown, name: string): ResolvedZone {
   const data = isRecord(answer) ? answer.data : undefined
-  if (!isRecord(data) || typeof data.id !== 'string' || data.id === '') {
+  if (!isRecord(data) || typeof data.id !== 'string' || !isPathSegment(data.id)) {
     throw new AnswerError(
       `POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
         'Check the dashboard: the zone may have been created, and the next run will find it.'

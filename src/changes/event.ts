@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { InputError } from '../errors.js'
-import { ago, cut, oneLine } from '../text.js'
+import { ago } from '../text.js'
+import { shown } from '../urls.js'
 import { commitParents, githubApi, isFullSha, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun, readDeployment, readWorkflowRun, type Release } from './github.js'
 
 /** The events `changed-since: auto` understands, as the error for any other names them. */
@@ -24,10 +25,6 @@ const ZERO_SHA = /^0+$/
 // eslint-disable-next-line no-control-regex
 const SAFE_REF = /^(?!-)[^\s\u0000-\u001f\u007f]+$/
 
-/** Most characters of payload text (an environment's or a branch's name) quoted in a message. */
-const MAX_QUOTED = 100
-
-const quoted = (text: string): string => cut(oneLine(text), MAX_QUOTED)
 const short = (sha: string): string => sha.slice(0, 7)
 
 /** Reads the event and, where it takes the API, asks GitHub (GITHUB_API_URL) for the previous deploy. */
@@ -48,7 +45,7 @@ export async function autoRange(env: NodeJS.ProcessEnv, token: string, now: () =
       return pullRequestRange(event, payload, env, token)
   }
   throw new InputError(
-    `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${quoted(event) || 'unknown'}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`
+    `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${shown(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`
   )
 }
 
@@ -62,7 +59,7 @@ function pushRange(payload: Record<string, unknown>): AutoRange {
     )
   }
   // It goes into a git command and an API path: a full SHA only, never an option or a path.
-  if (!isFullSha(before)) throw new InputError(`This push event's "before" (${quoted(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`)
+  if (!isFullSha(before)) throw new InputError(`This push event's "before" (${shown(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`)
   return { kind: 'range', event: 'push', base: before, baseWhy: 'the commit before this push', head: undefined, headWhy: 'the pushed commit' }
 }
 
@@ -73,8 +70,8 @@ async function releaseRange(payload: Record<string, unknown>, env: NodeJS.Proces
   }
   const tag = await previousReleaseTag(githubApi(env, token), release)
   // It goes into a git command and an API path, as a ref may when given as an input: never an option.
-  if (!SAFE_REF.test(tag)) throw new InputError(`The previous release's tag (${quoted(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
-  return { kind: 'range', event: 'release', base: tag, baseWhy: `the release published before ${quoted(release.tag_name)}`, head: undefined, headWhy: 'the released commit' }
+  if (!SAFE_REF.test(tag)) throw new InputError(`The previous release's tag (${shown(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
+  return { kind: 'range', event: 'release', base: tag, baseWhy: `the release published before ${shown(release.tag_name)}`, head: undefined, headWhy: 'the released commit' }
 }
 
 const successOnly = (what: string, condition: string): InputError =>
@@ -84,11 +81,11 @@ async function deploymentRange(payload: Record<string, unknown>, env: NodeJS.Pro
   const status = payload.deployment_status as { state?: unknown } | undefined
   const state = typeof status?.state === 'string' ? status.state : ''
   if (state !== 'success') {
-    throw successOnly(`This deployment_status event reports the state "${quoted(state) || 'unknown'}"`, "github.event.deployment_status.state == 'success'")
+    throw successOnly(`This deployment_status event reports the state "${shown(state || 'unknown')}"`, "github.event.deployment_status.state == 'success'")
   }
   const current = readDeployment(payload.deployment)
   if (current === undefined) throw new InputError('This deployment_status event has no deployment with an id, a full commit SHA and an environment, so "changed-since: auto" cannot find the previous one.')
-  const environment = quoted(current.environment)
+  const environment = shown(current.environment)
   const headWhy = `the deployed commit, ${short(current.sha)}`
   const previous = await previousDeployment(githubApi(env, token), current)
   if (previous === undefined) return { kind: 'first', event: 'deployment_status', why: `no earlier successful deployment to ${environment}`, head: current.sha, headWhy }
@@ -106,13 +103,13 @@ async function workflowRunRange(payload: Record<string, unknown>, env: NodeJS.Pr
   const run = payload.workflow_run as { conclusion?: unknown } | undefined
   const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : ''
   if (conclusion !== 'success') {
-    throw successOnly(`The workflow run that triggered this one ended "${quoted(conclusion) || 'without a conclusion'}"`, "github.event.workflow_run.conclusion == 'success'")
+    throw successOnly(`The workflow run that triggered this one ended "${conclusion === '' ? 'without a conclusion' : shown(conclusion)}"`, "github.event.workflow_run.conclusion == 'success'")
   }
   const current = readWorkflowRun(payload.workflow_run)
   if (current === undefined) {
     throw new InputError('This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch, so "changed-since: auto" cannot find the previous one.')
   }
-  const branch = quoted(current.headBranch)
+  const branch = shown(current.headBranch)
   // GITHUB_SHA of a workflow_run event is the default branch's tip, not what the triggering run built.
   const headWhy = `the commit the triggering run built, ${short(current.headSha)}`
   const previous = await previousRun(githubApi(env, token), current)
@@ -131,7 +128,7 @@ async function pullRequestRange(event: string, payload: Record<string, unknown>,
   const pull = (payload.pull_request ?? {}) as { merged?: unknown; merge_commit_sha?: unknown; number?: unknown; commits?: unknown }
   const number = Number.isSafeInteger(pull.number) ? ` #${String(pull.number)}` : ''
   if (payload.action !== 'closed') {
-    const action = typeof payload.action === 'string' ? quoted(payload.action) : 'unknown'
+    const action = typeof payload.action === 'string' ? shown(payload.action) : 'unknown'
     throw new InputError(
       `"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`
     )
@@ -170,6 +167,6 @@ async function readPayload(path: string | undefined): Promise<Record<string, unk
     const payload: unknown = JSON.parse(await readFile(path, 'utf8'))
     return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {}
   } catch (error) {
-    throw new InputError(`Cannot read the event payload at GITHUB_EVENT_PATH (${(error as NodeJS.ErrnoException).code ?? String(error)}), which "changed-since: auto" needs.`)
+    throw new InputError(`Cannot read the event payload at GITHUB_EVENT_PATH (${shown((error as NodeJS.ErrnoException).code ?? String(error))}), which "changed-since: auto" needs.`)
   }
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
+import { childEnv } from '../child-env.js'
 import { GitError } from '../errors.js'
-import { scrubCredentials } from '../secrets.js'
+import { shown } from '../urls.js'
 
 /** One line of `git diff --name-status`: a status letter, the path, and for renames and copies the old path. */
 export interface DiffEntry {
@@ -30,16 +31,19 @@ export function changedPaths(entries: readonly DiffEntry[]): string[] {
   return [...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))]
 }
 
-/** Runs git and returns its standard output; a failure throws GitError with git's own first error line. */
+/**
+ * Runs git and returns its standard output; a failure throws GitError with git's own first error line,
+ * as any outside text is shown: credentials a remote URL may carry hidden, on one line, cut.
+ */
 export function git(args: readonly string[], cwd: string): Promise<string> {
   // Never wait for a password that nobody will type: git fails at once instead.
   // Stryker disable next-line StringLiteral: git takes an empty value for off as well
-  const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' }
+  const env = childEnv(process.env, { GIT_TERMINAL_PROMPT: '0' })
   return new Promise((resolve, reject) => {
     execFile('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env }, (error, stdout, stderr) => {
       if (error) {
         const reason = stderr.split('\n').find((line) => line.trim() !== '') ?? error.message
-        reject(new GitError(`git ${args[0] ?? ''}: ${scrubCredentials(reason.trim())}`))
+        reject(new GitError(`git ${args[0] ?? ''}: ${shown(reason.trim())}`))
       } else {
         resolve(stdout)
       }
@@ -65,7 +69,7 @@ async function commitOf(ref: string, cwd: string): Promise<string | undefined> {
 async function fetchCommit(ref: string, cwd: string): Promise<string> {
   await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', ref], cwd)
   const sha = await commitOf('FETCH_HEAD', cwd)
-  if (sha === undefined) throw new GitError(`git fetch: origin gave no commit for ${ref}`)
+  if (sha === undefined) throw new GitError(`git fetch: origin gave no commit for ${shown(ref)}`)
   return sha
 }
 

@@ -1,6 +1,6 @@
 import type * as Github from '@actions/github'
 import { GitHubError, InputError } from '../errors.js'
-import { cut, oneLine } from '../text.js'
+import { shown } from '../urls.js'
 
 /** The compare API lists at most this many files, on its first page only. */
 export const COMPARE_FILE_LIMIT = 300
@@ -13,9 +13,6 @@ export const RUN_LOOKBACK = 30
 
 /** How many first parents a rebase merge may be walked back through, one commits call each. */
 export const MAX_PARENT_WALK = 100
-
-/** Most characters of an API message quoted in an error: its text is the server's, not ours. */
-const MAX_QUOTED = 200
 
 /** A full commit SHA (SHA-1 or SHA-256): what may go into an API path or a git command. */
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
@@ -130,7 +127,7 @@ function apiUrlOf(value: string | undefined): string {
   if (value === undefined || value === '') return 'https://api.github.com'
   const url = URL.parse(value)
   if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new InputError(`GITHUB_API_URL (${cut(oneLine(value), MAX_QUOTED)}) is not an http(s) URL, so the GitHub API cannot be asked what changed.`)
+    throw new InputError(`GITHUB_API_URL (${shown(value)}) is not an http(s) URL, so the GitHub API cannot be asked what changed.`)
   }
   return url.href.replace(/\/+$/, '')
 }
@@ -164,7 +161,7 @@ type Permission = 'contents: read' | 'deployments: read' | 'actions: read'
 /** Turns an octokit failure into a message that says which call failed and what to do. */
 function apiFailure(what: string, permission: Permission, error: unknown): Error {
   const status = (error as { status?: unknown }).status
-  const message = cut(oneLine(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)), MAX_QUOTED)
+  const message = shown(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error))
   const hint =
     status === 404
       ? ` Check the ref, and that github-token may read this repository (${permission}).`
@@ -197,7 +194,7 @@ async function call<T>(what: string, permission: Permission, request: () => Prom
 export async function compareWithApi(api: GitHubApi, base: string, head: string): Promise<ApiComparison> {
   const client = await octokit(api)
   const files = await call(
-    `comparing ${base}...${head}`,
+    `comparing ${shown(base)}...${shown(head)}`,
     'contents: read',
     () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }),
     (data) => {
@@ -222,7 +219,7 @@ export async function previousReleaseTag(api: GitHubApi, current: Release): Prom
   const previous = pickPreviousRelease(releases, current)
   if (previous === undefined) {
     throw new InputError(
-      `Release ${current.tag_name} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`
+      `Release ${shown(current.tag_name)} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`
     )
   }
   return previous.tag_name
@@ -240,7 +237,7 @@ export function readDeployment(value: unknown): Deployment | undefined {
  */
 export async function previousDeployment(api: GitHubApi, current: Deployment): Promise<PreviousDeployment | undefined> {
   const client = await octokit(api)
-  const where = `the deployments to ${cut(oneLine(current.environment), MAX_QUOTED)}`
+  const where = `the deployments to ${shown(current.environment)}`
   const deployments = await call(
     `listing ${where}`,
     'deployments: read',
@@ -281,7 +278,7 @@ export function readWorkflowRun(value: unknown): WorkflowRun | undefined {
 export async function previousRun(api: GitHubApi, current: WorkflowRun): Promise<WorkflowRun | undefined> {
   const client = await octokit(api)
   const runs = await call(
-    `listing the runs of workflow ${current.workflowId} on ${cut(oneLine(current.headBranch), MAX_QUOTED)}`,
+    `listing the runs of workflow ${current.workflowId} on ${shown(current.headBranch)}`,
     'actions: read',
     () => client.rest.actions.listWorkflowRuns({ ...api.repository, workflow_id: current.workflowId, branch: current.headBranch, status: 'success', per_page: RUN_LOOKBACK }),
     (data) => {
@@ -294,7 +291,7 @@ export async function previousRun(api: GitHubApi, current: WorkflowRun): Promise
 
 /** The parents of a commit, first parent first. */
 export async function commitParents(api: GitHubApi, sha: string): Promise<string[]> {
-  if (!isFullSha(sha)) throw new GitHubError(`GitHub API: "${cut(oneLine(sha), MAX_QUOTED)}" is not a full commit SHA.`)
+  if (!isFullSha(sha)) throw new GitHubError(`GitHub API: "${shown(sha)}" is not a full commit SHA.`)
   const client = await octokit(api)
   return call(
     `reading commit ${sha}`,

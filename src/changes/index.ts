@@ -5,7 +5,8 @@ import { GitError, InputError } from '../errors.js'
 import { localDiff } from './git.js'
 import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, githubApi } from './github.js'
 import { buildManifest, compareManifests, readManifest, type Manifest } from './manifest.js'
-import { siteUrls } from './site.js'
+import { checkChangedPaths, siteUrls } from './site.js'
+import { shown } from '../urls.js'
 
 /** What changed, how it was found, and what to purge for it. */
 export interface ChangeSet {
@@ -52,11 +53,12 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
   const previous = await readManifest(previousPath)
   let paths: string[]
   if (previous === undefined) {
-    context.warn(`No previous manifest at ${previousPath}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`)
+    context.warn(`No previous manifest at ${shown(previousPath)}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`)
     paths = Object.keys(current.files)
   } else {
     paths = compareManifests(previous, current)
   }
+  checkChangedPaths(paths, 'previous-manifest')
   const urls = siteUrls(paths, inputs, false)
   context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`)
   return {
@@ -77,8 +79,9 @@ async function fromGit(inputs: ChangeInputs, since: string, context: ChangeConte
   if (auto !== undefined && auto.kind !== 'range') return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context)
   const base = auto?.base ?? since
   const head = auto?.head ?? (context.env.GITHUB_SHA || 'HEAD')
-  context.log(auto === undefined ? `Comparing ${base} with ${head}.` : `Comparing ${base} (${auto.baseWhy}) with ${head} (${auto.headWhy}), for this ${auto.event} event.`)
+  context.log(auto === undefined ? `Comparing ${shown(base)} with ${shown(head)}.` : `Comparing ${shown(base)} (${auto.baseWhy}) with ${shown(head)} (${auto.headWhy}), for this ${auto.event} event.`)
   const found = await changedBetween(base, head, inputs.githubToken, context)
+  checkChangedPaths(found.paths, 'changed-since')
   const urls = siteUrls(found.paths, inputs, true)
   context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`)
   const why = auto === undefined ? '' : `${auto.event} event: the base is ${auto.baseWhy}; the head is ${auto.headWhy}`
@@ -95,6 +98,7 @@ async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind
   const current = await buildManifest(resolve(context.workspace, inputs.siteDir))
   // Repository paths, as a diff would give them, so that changed-files reads the same on every event.
   const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`)
+  checkChangedPaths(paths, 'changed-since')
   const urls = siteUrls(paths, inputs, true)
   context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`)
   const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`

@@ -1,8 +1,8 @@
 import { readdir, stat } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
+import * as nodePath from 'node:path'
 import { mapConcurrent } from '../concurrency.js'
 import { InputError } from '../errors.js'
-import { checkInside, fileSha256, readFileBounded, UnsafeFileError, writeFileSafely, type ReadLimits, type WriteOptions } from '../files.js'
+import { checkInside, fileSha256, readFileBounded, UnsafeFileError, writeFileSafely, type PathFlavour, type ReadLimits, type WriteOptions } from '../files.js'
 import { sizeText } from '../text.js'
 import { shown } from '../urls.js'
 
@@ -28,6 +28,14 @@ export const MAX_SITE_FILE_BYTES = 4 * 1024 * 1024 * 1024
 export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
 
 /**
+ * A file's key in the manifest: its path relative to `dir`, with `/` between folders whatever the system
+ * (`D:\site\docs\a.html` in `D:\site` is `docs/a.html`), so that a manifest written on Windows is read on Linux and back.
+ */
+export function manifestKey(dir: string, file: string, flavour: PathFlavour = nodePath): string {
+  return flavour.relative(dir, file).split(flavour.sep).join('/')
+}
+
+/**
  * Hashes every file below `dir`: links are followed to files inside the workspace or RUNNER_TEMP; folders
  * (linked or not) and broken links are skipped. Throws InputError when `dir` is not a folder inside them, or
  * when a file in it is not a regular file inside them within MAX_SITE_FILE_BYTES (a device, a FIFO, a link
@@ -47,11 +55,11 @@ export async function buildManifest(dir: string, input = 'site-dir', limits: Par
     throw error instanceof UnsafeFileError ? refused(dir, error.message) : error
   }
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  const candidates = entries.map((entry) => join(entry.parentPath, entry.name))
+  const candidates = entries.map((entry) => nodePath.join(entry.parentPath, entry.name))
   const hashed = await mapConcurrent(candidates, 16, async (path) => {
     // A folder is skipped (its files are listed on their own), a link to a folder too (its files are not), and a broken link.
     if ((await stat(path).catch(() => undefined))?.isDirectory() !== false) return undefined
-    const name = relative(dir, path).split(sep).join('/')
+    const name = manifestKey(dir, path)
     try {
       return [name, await fileSha256(path, { maxBytes: limits.maxBytes ?? MAX_SITE_FILE_BYTES, roots: limits.roots })] as const
     } catch (error) {

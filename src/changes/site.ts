@@ -1,4 +1,7 @@
 import picomatch from 'picomatch'
+import { InputError } from '../errors.js'
+import { thousands } from '../text.js'
+import { shown } from '../urls.js'
 import { GLOB_OPTIONS } from './glob.js'
 
 export interface SiteOptions {
@@ -51,6 +54,27 @@ export function siteUrls(paths: readonly string[], options: SiteOptions, underSi
     }
   }
   return { files, entries, deployed }
+}
+
+/** The longest changed path taken, and the longest name in it: what a file system (and so a checkout) can hold. */
+export const MAX_PATH_CHARS = 4096
+export const MAX_NAME_CHARS = 255
+
+/**
+ * Refuses a changed path longer than a checkout can hold, naming the input the change list came from.
+ * Checked before any glob meets the paths: include/exclude patterns are compiled to regular expressions
+ * whose time grows with a path's length to the power of their `*`s, and the paths come from the repository.
+ */
+export function checkChangedPaths(paths: readonly string[], input: string): void {
+  for (const path of paths) {
+    const longestName = path.split('/').reduce((longest, name) => Math.max(longest, name.length), 0)
+    if (path.length > MAX_PATH_CHARS || longestName > MAX_NAME_CHARS) {
+      throw new InputError(
+        `Input "${input}": the change list holds a path of ${thousands(path.length)} characters ("${shown(path)}"); ` +
+          `at most ${thousands(MAX_PATH_CHARS)} are accepted, with names of at most ${MAX_NAME_CHARS}, as a checkout can hold. Nothing was sent.`
+      )
+    }
+  }
 }
 
 /** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */

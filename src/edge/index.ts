@@ -7,6 +7,7 @@ import { plural } from '../text.js'
 import { routeEntries, type NamedZone } from '../urls.js'
 import { openEdge } from './fetch.js'
 import type { ClockSkew } from './clock.js'
+import { edgeRefusal, type EdgeRefusal } from './scope.js'
 import { chooseTargets, countVerdicts, verdictLine, verifyUrls, type UrlVerdict, type VerifyTarget } from './verify.js'
 import { warmUrls, type WarmResult } from './warm.js'
 
@@ -19,6 +20,8 @@ export interface EdgeRequest {
   readonly concurrency: number
   readonly timeoutMs: number
   readonly userAgent: string
+  /** The names of the zones worked on (undefined for one whose name could not be read): only URLs on them are fetched. */
+  readonly zoneNames: readonly (string | undefined)[]
 }
 
 export interface EdgeIo {
@@ -93,22 +96,30 @@ export function deployedFiles(deployed: ReadonlyMap<string, string>, zones: read
   return files
 }
 
-/** Verifies, then warms, each in its log group, and says in the log what the edge showed. */
+/** Verifies, then warms, each in its log group, and says in the log what the edge showed. Only URLs on the zones' own public names are fetched (scope.ts). */
 export async function checkEdge(purged: readonly VerifyTarget[], probes: readonly VerifyTarget[], request: EdgeRequest, io: EdgeIo): Promise<EdgeCheck> {
   let verification: EdgeCheck['verification']
   let warm: EdgeCheck['warm']
   const settings = { userAgent: request.userAgent, timeoutMs: request.timeoutMs, concurrency: request.concurrency, now: io.now }
   // Every URL once: a probe URL may be among the purged ones.
   const everyUrl = [...new Set([...purged, ...probes].map((target) => target.url))]
+  const names = request.zoneNames.filter((name) => name !== undefined)
+  if (everyUrl.length > 0 && names.length === 0) {
+    io.warn(nameUnknownWarning(request))
+    return { verification: undefined, warm: undefined }
+  }
+  const refused = refusedUrls(everyUrl, names, io)
+  const onEdge = (target: VerifyTarget): boolean => !refused.has(target.url)
+  const urls = everyUrl.filter((url) => !refused.has(url))
   if (request.verify > 0) {
-    const targets = chooseTargets(purged, request.verify, probes)
-    if (targets.length === 0) {
+    const targets = chooseTargets(purged.filter(onEdge), request.verify, probes.filter(onEdge))
+    if (everyUrl.length === 0) {
       io.warn('Input "verify" has nothing to check: this purge has no URL list (only tags or everything). Give "probe-urls" to check pages of the site.')
-    } else {
+    } else if (targets.length > 0) {
       verification = await io.group('Verify', async () => {
         const edge = openEdge(settings)
         try {
-          io.log(`Checking ${plural(targets.length, 'URL')} at the edge${targets.length < everyUrl.length ? ` (of ${everyUrl.length}, spread over the list)` : ''}.`)
+          io.log(`Checking ${plural(targets.length, 'URL')} at the edge${targets.length < urls.length ? ` (of ${urls.length}, spread over the list)` : ''}.`)
           const { verdicts, clockSkew } = await verifyUrls(targets, { edge, concurrency: request.concurrency, recheckForMs: request.recheckForMs, now: io.now, sleep: io.sleep, log: io.log })
           report(verdicts, io)
           if (clockSkew !== undefined) io.log(clockSkew.note)
@@ -122,19 +133,19 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
   if (request.warm) {
     if (everyUrl.length === 0) {
       io.warn('Input "warm" has nothing to fetch: this purge has no URL list (only tags or everything). Give "probe-urls" to warm pages of the site.')
-    } else {
+    } else if (urls.length > 0) {
       warm = await io.group('Warm', async () => {
         const edge = openEdge(settings)
         try {
-          const result = await warmUrls(everyUrl, { edge, concurrency: request.concurrency })
+          const result = await warmUrls(urls, { edge, concurrency: request.concurrency })
           const { counts } = result
-          io.log(`Warmed ${result.warmed} of ${plural(everyUrl.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`)
+          io.log(`Warmed ${result.warmed} of ${plural(urls.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`)
           if (result.problems.length > 0) {
             io.warn(
               `Warming: ${plural(result.problems.length, 'URL')} answered neither 2xx nor 3xx (${listed(result.problems.map((problem) => `${problem.url} (${problem.detail})`))}). Warming never fails the step; check that the URLs are served.`
             )
           }
-          return { ...result, urls: everyUrl.length }
+          return { ...result, urls: urls.length }
         } finally {
           await edge.close()
         }
@@ -142,6 +153,34 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
     }
   }
   return { verification, warm }
+}
+
+/** Why verify and warm fetch nothing when no zone's name is known. */
+function nameUnknownWarning(request: EdgeRequest): string {
+  const asked = request.verify > 0 && request.warm ? 'Inputs "verify" and "warm" are' : request.verify > 0 ? 'Input "verify" is' : 'Input "warm" is'
+  return (
+    `${asked} skipped: the zone was given by id and its name could not be read (the API key may not list zones), so no URL can be told to be on the zone's own site, ` +
+    'and the edge checks fetch nothing else. Give the zone by name (zone: example.com), or use an API key that may list zones.'
+  )
+}
+
+/** What the warning says of each kind of URL not fetched. */
+const REFUSED: Readonly<Record<EdgeRefusal, string>> = {
+  local: 'whose host is an IP address, localhost, a local name (.localhost, .local, .internal, .home.arpa) or a name without a dot',
+  'off-zone': 'not on a zone whose name is known'
+}
+
+/** The URLs the edge checks may not fetch (scope.ts), with a warning for each kind. */
+function refusedUrls(urls: readonly string[], names: readonly string[], io: EdgeIo): Set<string> {
+  const refused = new Map<EdgeRefusal, string[]>()
+  for (const url of urls) {
+    const why = edgeRefusal(url, names)
+    if (why !== undefined) refused.set(why, [...(refused.get(why) ?? []), url])
+  }
+  for (const [why, list] of refused) {
+    io.warn(`Not fetched from the edge: ${plural(list.length, 'URL')} ${REFUSED[why]} (${listed(list)}). Verify and warm fetch only public names on the zone; the purge is not affected.`)
+  }
+  return new Set([...refused.values()].flat())
 }
 
 /** Most stale URLs the step's error names; the stale-files output has every one. */

@@ -62,7 +62,8 @@ export function parseAge(headers: ResponseHeaders): number | undefined {
     .map((value) => value.trim())
     .filter((value) => /^\d+$/.test(value))
     .map((value) => Math.min(Number(value), MAX_DELTA_SECONDS))
-  return values.length === 0 ? undefined : Math.max(...values)
+  // A loop, not Math.max(...values): a spread of a huge list of arguments throws a RangeError.
+  return values.length === 0 ? undefined : values.reduce((largest, value) => (value > largest ? value : largest))
 }
 
 /**

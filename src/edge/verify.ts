@@ -6,6 +6,7 @@ import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
 import { dateSkewSeconds, measureClockSkew, type ClockSkew } from './clock.js'
 import { cameFromOrigin, judgeAnswer, type Judgement, type Verdict } from './verdict.js'
+import { edgeRefusal } from './scope.js'
 
 /** How often URLs found stale are fetched again. */
 export const RECHECK_EVERY_MS = 5_000
@@ -69,10 +70,15 @@ export function chooseTargets(purged: readonly VerifyTarget[], count: number, pr
   return chosen
 }
 
-/** What verify and warm would fetch, for a dry run: as many URLs as chooseTargets would pick, and every URL once. */
-export function edgePlan(purged: readonly string[], verify: number, probes: readonly string[], warm: boolean): { verify: number; warm: number } {
-  const targets = (urls: readonly string[]): VerifyTarget[] => urls.map((url) => ({ url, purgedAt: 0 }))
-  return { verify: verify > 0 ? chooseTargets(targets(purged), verify, targets(probes)).length : 0, warm: warm ? new Set([...purged, ...probes]).size : 0 }
+/**
+ * What verify and warm would fetch, for a dry run: as many URLs as chooseTargets would pick, and every URL
+ * once, of those on the zones' own public names (scope.ts; none when no zone's name is known).
+ */
+export function edgePlan(purged: readonly string[], verify: number, probes: readonly string[], warm: boolean, zoneNames: readonly (string | undefined)[]): { verify: number; warm: number } {
+  const names = zoneNames.filter((name) => name !== undefined)
+  const onEdge = (urls: readonly string[]): string[] => urls.filter((url) => edgeRefusal(url, names) === undefined)
+  const targets = (urls: readonly string[]): VerifyTarget[] => onEdge(urls).map((url) => ({ url, purgedAt: 0 }))
+  return { verify: verify > 0 ? chooseTargets(targets(purged), verify, targets(probes)).length : 0, warm: warm ? new Set(onEdge([...purged, ...probes])).size : 0 }
 }
 
 /** `url: verdict (why)`, and the content check when it was not the same, for the log. */

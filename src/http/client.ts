@@ -4,7 +4,7 @@ import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.j
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 import { certificateProblem } from './tls.js'
-import { scrubCredentials } from '../secrets.js'
+import { redact, registerSecret, scrubCredentials } from '../secrets.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -170,6 +170,8 @@ export class ApiClient {
   private readonly pacer: Pacer
 
   constructor(private readonly options: ClientOptions) {
+    // The key the client sends is one redaction must know, however the client was made.
+    registerSecret(options.apiKey)
     this.dispatcher = options.dispatcher ?? createDispatcher(options.baseUrl, 8)
     this.sleep = options.sleep ?? realSleep
     this.random = options.random ?? Math.random
@@ -327,8 +329,8 @@ export class ApiClient {
     return { done: false, retryable, retryAfterMs, details }
   }
 
-  /** The key out of text the server sent: it may echo what it was given. */
-  private readonly hide = (text: string): string => (this.options.apiKey === '' ? text : text.split(this.options.apiKey).join('***'))
+  /** The key (and every other secret) out of text the server sent, in any spelling: it may echo what it was given. */
+  private readonly hide = redact
 }
 
 /**

@@ -1,3 +1,5 @@
+import { cut, oneLine, QUOTE_LENGTH } from '../text.js'
+
 /** Why a request failed for good. */
 export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'tls' | 'timeout' | 'too-large' | 'rate-limited'
 
@@ -191,7 +193,7 @@ function describeWhat(details: ApiErrorDetails): string {
 
 export function describeFailure(details: ApiErrorDetails): string {
   const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`
-  const requestId = details.requestId === undefined ? '' : ` (request id ${details.requestId})`
+  const requestId = details.requestId === undefined ? '' : ` (request id ${cut(oneLine(details.requestId), QUOTE_LENGTH)})`
   const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : ''
-  return `${details.method} ${details.path} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`
+  return `${details.method} ${cut(details.path, QUOTE_LENGTH)} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`
 }

@@ -7,6 +7,7 @@ import * as log from '../log.js'
 import type { RunResult } from '../result.js'
 import { redactDeep } from '../secrets.js'
 import { plural } from '../text.js'
+import { shown } from '../urls.js'
 import { fitJson, MAX_OUTPUT_BYTES } from './outputs.js'
 import { notPurgedSentence, renderSummary } from './summary.js'
 
@@ -90,22 +91,22 @@ export function resultDocument(result: RunResult): Record<string, unknown> {
   }
 }
 
-const zoneNames = (result: RunResult): string => result.zones.map((entry) => entry.name || entry.id).join(', ') || result.zoneInput.join(', ') || 'the zone'
+const zoneNames = (result: RunResult): string => (result.zones.length > 0 ? result.zones.map((entry) => entry.name || entry.id) : result.zoneInput).map(shown).join(', ') || 'the zone'
 
 /** One line for the log that says what happened. */
 export function headline(result: RunResult): string {
   const zone = zoneNames(result)
   if (result.dryRun) {
-    return `Dry run for ${zone}: ${result.planned.length} request(s) planned, none sent.`
+    return `Dry run for ${zone}: ${plural(result.planned.length, 'request')} planned, none sent.`
   }
   if (result.sent.length === 0 && result.stoppedAt !== null) return `Nothing purged: ${result.stoppedAt}.`
   const parts = [
     result.purgedEverything ? 'purged everything' : undefined,
-    result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${result.purgedFiles.length + result.failedFiles.length} URLs` : undefined,
-    result.tagPurges.requested > 0 ? `purged ${result.purgedTags.length} of ${result.tagPurges.requested} tags` : undefined,
+    result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${plural(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
+    result.tagPurges.requested > 0 ? `purged ${result.purgedTags.length} of ${plural(result.tagPurges.requested, 'tag')}` : undefined,
     result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
   ].filter((part) => part !== undefined)
-  return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${result.requests} HTTP request${result.requests === 1 ? '' : 's'}).`
+  return `${zone}: ${parts.length > 0 ? parts.join(', ') : 'nothing done'} (${plural(result.requests, 'HTTP request')}).`
 }
 
 /**
@@ -150,8 +151,13 @@ async function guarded(task: () => unknown): Promise<Error | undefined> {
 /** A fallback summary when the full one cannot be drawn: the verdict and the counts, nothing from outside. */
 function plainSummary(result: RunResult): string {
   const verdict = result.dryRun ? 'Dry run: nothing was sent.' : result.ok ? 'Done.' : '**The step failed.**'
-  const counts = (urls: number, tags: number): string => `${plural(urls, 'URL')} and ${plural(tags, 'tag')}`
-  return `## CDN purge\n\n${verdict} ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged. The full summary could not be drawn: see the log.\n`
+  // Only the kinds that were asked for: no "0 tags" on a purge of URLs.
+  const urls = result.purgedFiles.length + result.failedFiles.length > 0
+  const tags = result.tagPurges.requested > 0
+  const counts = (purgedUrls: number, purgedTags: number): string =>
+    [urls ? plural(purgedUrls, 'URL') : undefined, tags ? plural(purgedTags, 'tag') : undefined].filter((part) => part !== undefined).join(' and ')
+  const tally = urls || tags ? ` ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged.` : ''
+  return `## CDN purge\n\n${verdict}${tally} The full summary could not be drawn: see the log.\n`
 }
 
 /**

@@ -49,17 +49,19 @@ export interface ListBlock {
   readonly more: string
   /** `pre`: one entry a line (URLs, paths, tags); `ul`: a list that wraps (messages). */
   readonly style: 'pre' | 'ul'
+  /** Shown unfolded (`<details open>`): what a reader of a failed run came for. */
+  readonly open?: boolean
 }
 
 const bytes = (text: string): number => Buffer.byteLength(text)
 
 /**
- * A collapsed list within `maxBytes`: at most MAX_LISTED entries, each cut to MAX_TEXT_CHARS, and as many as
+ * A collapsed list (unfolded when the block says so) within `maxBytes`: at most MAX_LISTED entries, each cut to MAX_TEXT_CHARS, and as many as
  * fit; what is left out is counted with where to find it.
  */
 export function collapsedList(block: ListBlock, maxBytes = Number.POSITIVE_INFINITY): string {
   const [open, close, before, after] = block.style === 'pre' ? ['<pre>', '</pre>', '', ''] : ['<ul>', '</ul>', '<li>', '</li>']
-  const head = `<details><summary>${escapeHtml(block.title)}</summary>\n\n${open}\n`
+  const head = `<details${block.open === true ? ' open' : ''}><summary>${escapeHtml(block.title)}</summary>\n\n${open}\n`
   const note = (left: number): string => (left > 0 ? `${before}${escapeHtml(`… and ${left} more (${block.more})`)}${after}\n` : '')
   const tail = `${close}\n\n</details>\n`
   // Room for the longest possible note, so that the note itself never breaks the budget.

@@ -1,17 +1,14 @@
 import { InputError } from '../errors.js'
 import { readFileBounded, UnsafeFileError, type ReadLimits } from '../files.js'
 import { sizeText } from '../text.js'
-import { shown, splitUrlLine } from '../urls.js'
+import { shown, splitUrlList } from '../urls.js'
 
 /**
  * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
  * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
  */
-export function parseListFile(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .filter((line) => !line.trimStart().startsWith('#'))
-    .flatMap(splitUrlLine)
+export function parseListFile(text: string, input = 'files-from'): string[] {
+  return splitUrlList(text, input, true)
 }
 
 /** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
@@ -35,5 +32,5 @@ export async function readListFile(input: string, file: string, limits: Partial<
     const code = (error as NodeJS.ErrnoException).code ?? String(error)
     throw new InputError(`Input "${input}": cannot read "${shown(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`)
   }
-  return parseListFile(text)
+  return parseListFile(text, input)
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,6 +6,7 @@ import { startGitHub, type GitHubStandIn } from '../stand-in/github.js'
 import { git, makeHistory, type History } from '../stand-in/git-repo.js'
 import { errorLine, posts, standIn } from './fixture.js'
 import { EXPRESSION_DEFAULTS } from './run-action.js'
+import { execFileSync } from 'node:child_process'
 
 const TOKEN = EXPRESSION_DEFAULTS['${{ github.token }}'] as string
 let history: History
@@ -53,6 +54,26 @@ describe('purging what a push changed (git history, end to end)', () => {
     expect(run.log).toContain(`Comparing ${history.commits[1] ?? ''} (the commit before this push) with ${history.commits[3] ?? ''} (the pushed commit), for this push event.`)
     expect(run.summary).toContain('### What changed')
     expect(run.summary).toContain('git diff in the local checkout')
+  })
+
+  it('runs git with no input and no secret in its environment', async () => {
+    // A git in front of the real one on PATH that writes down its environment first.
+    const bin = mkdtempSync(join(tmpdir(), 'fake-git-'))
+    const dump = join(bin, 'env.txt')
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nenv >> '${dump}'\nexec '${realGit}' "$@"\n`)
+    chmodSync(join(bin, 'git'), 0o755)
+    const api = await standIn()
+    const env = { ...push(), PATH: `${bin}:${process.env.PATH ?? ''}`, CDN_API_KEY: api.apiKey, GITHUB_TOKEN: TOKEN, HTTPS_PROXY: 'http://proxy.test:3128', NO_PROXY: '127.0.0.1' }
+    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('full'), env })
+    expect(run.code).toBe(0)
+    const seen = readFileSync(dump, 'utf8')
+    expect(seen).toContain('\nGIT_TERMINAL_PROMPT=0\n')
+    expect(seen).toContain('\nHTTPS_PROXY=http://proxy.test:3128\n')
+    expect(seen).not.toMatch(/^INPUT_/im)
+    expect(seen).not.toMatch(/^(?:CDN_API_KEY|GITHUB_TOKEN)=/m)
+    expect(seen).not.toContain(api.apiKey)
+    expect(seen).not.toContain(TOKEN)
   })
 
   it('works in a shallow checkout by fetching the base commit alone', async () => {

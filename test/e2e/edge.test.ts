@@ -230,3 +230,61 @@ describe('what the edge receives (end to end)', () => {
     }
   })
 })
+
+describe('what the edge checks never fetch (end to end)', () => {
+  it('fetches nothing when the zone is given by id and zones may not be listed, and says why', async () => {
+    const api = await standIn({ denyListing: true })
+    const edge = await startEdge()
+    edges.push(edge)
+    // The edge stand-in on 127.0.0.1 stands for a service on the runner's own network; the list names it, and a zone URL besides.
+    const local = `${edge.url}/internal-admin/users`
+    const run = await api.run(
+      { zone: 'zone-example', files: [local, 'http://localhost:1/x', url('/a.html')].join('\n'), 'probe-urls': url('/p'), verify: 'true', warm: 'true' },
+      { env: { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' } }
+    )
+    expect(run.code).toBe(0)
+    expect(run.outputs['purged-files']).toBe('3')
+    expect(edge.requests).toEqual([])
+    expect(edge.connections).toBe(0)
+    const warning =
+      'Inputs "verify" and "warm" are skipped: the zone was given by id and its name could not be read (the API key may not list zones), so no URL can be told to be ' +
+      "on the zone's own site, and the edge checks fetch nothing else. Give the zone by name (zone: example.com), or use an API key that may list zones."
+    expect(run.log).toContain(`::warning::${warning}`)
+    expect(JSON.parse(run.outputs.result ?? '{}')).toMatchObject({ verification: null, warm: null, warnings: expect.arrayContaining([warning]) as unknown })
+    expect(run.outputs).toMatchObject({ 'verified-files': '0', 'warmed-files': '0' })
+  })
+
+  it('never fetches a local name, even when it is the zone\'s', async () => {
+    const api = await standIn({ zones: [{ id: 'zone-corp', name: 'corp.internal', status: 'active', created_at: '2026-01-01T00:00:00Z' }] })
+    const edge = await startEdge()
+    edges.push(edge)
+    const run = await api.run(
+      { zone: 'corp.internal', files: [`http://db.corp.internal:${new URL(edge.url).port}/admin`, 'http://corp.internal/x'].join('\n'), verify: 'true', warm: 'true' },
+      { env: { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' } }
+    )
+    expect(run.code).toBe(0)
+    expect(run.outputs['purged-files']).toBe('2')
+    expect(edge.requests).toEqual([])
+    expect(run.log).toMatch(/^::warning::Not fetched from the edge: 2 URLs whose host is an IP address, localhost, a local name/m)
+  })
+
+  it('fetches the public zone\'s URLs through the proxy and refuses the local zone\'s, with several zones', async () => {
+    const zones = [
+      { id: 'zone-example', name: 'example.com', status: 'active' as const, created_at: '2026-01-01T00:00:00Z' },
+      { id: 'zone-corp', name: 'corp.internal', status: 'active' as const, created_at: '2026-01-01T00:00:00Z' }
+    ]
+    const api = await standIn({ zones })
+    const edge = await startEdge()
+    edges.push(edge)
+    edge.set(url('/a.html'), { age: 0 })
+    const run = await api.run(
+      { zone: 'example.com\ncorp.internal', files: [url('/a.html'), 'http://corp.internal/b'].join('\n'), verify: 'true', warm: 'true' },
+      { env: { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' } }
+    )
+    expect(run.code).toBe(0)
+    expect(run.outputs['purged-files']).toBe('2')
+    expect(edge.requests.map((request) => request.url)).toEqual([url('/a.html'), url('/a.html')])
+    expect(run.log).toContain('Not fetched from the edge: 1 URL whose host is an IP address')
+    expect(run.outputs).toMatchObject({ 'verified-files': '1', 'warmed-files': '1' })
+  })
+})

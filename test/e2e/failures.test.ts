@@ -38,6 +38,10 @@ describe('request failures (end to end)', () => {
       '::error::3 of 9 URLs were not purged. See the failed-files / failed-tags outputs.%0AURLs 1-3 of 9 (batch 1 of 3): POST /zones/zone-example/purge failed: HTTP 400: "files[1] is not allowed" (request id req-2). The API rejected the request as sent; check the inputs it came from.'
     )
     expect(run.summary).toContain('**The step failed.** 3 of 9 URLs were not purged. See the errors below.')
+    // What a reader of a failed run came for is unfolded; what went well stays folded.
+    expect(run.summary).toContain('<details open><summary>URLs not purged (3)</summary>')
+    expect(run.summary).toContain('<details open><summary>Errors (1)</summary>')
+    expect(run.summary).toContain('<details><summary>URLs purged (6)</summary>')
   })
 
   it('gives up after max-attempts and says what happened', async () => {

@@ -181,6 +181,9 @@ describe('fault matrix (end to end)', () => {
     // the 413 came back, else in two.
     expect([5, 6]).toContain(matrix.api.requests.length)
     expect(matrix.run.log).toContain('URLs 1-2 of 4 (batch 1 of 2): the API refused it as too large (HTTP 413); batches of up to 1 from now on.')
+    // Each half is one URL, labelled as one.
+    expect(matrix.run.log).toMatch(/^URL 1 of 4 \(part of batch 1 of 2\): purged \(1 attempt, \d+ ms\)$/m)
+    expect(matrix.run.log).toMatch(/^URL 2 of 4 \(part of batch 1 of 2\): purged \(1 attempt, \d+ ms\)$/m)
   })
 
   it('413 every time: split down to one URL each, then given up, nothing sent twice', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { zone } from '../stand-in/server.js'
-import { noStackTrace, standIn } from './fixture.js'
+import { errorLine, noStackTrace, standIn } from './fixture.js'
 import type { ActionRun } from './run-action.js'
 
 // Text from the API, the repository or the workflow must never run as a workflow command, break the
@@ -22,10 +22,19 @@ describe('hostile text from the API (end to end)', () => {
     const run = await api.run({ zone: 'zn1', tags: 'release' })
     expect(run.code).toBe(0)
     expect(foreignCommands(run)).toEqual([])
-    expect(run.log).toContain('\\::warning::owned')
+    // The name is quoted on one line, cut: its line breaks are spaces, so no `::` starts a line.
+    expect(run.log).toContain('Zone example.com ::warning::owned ::set-output name=zone-id::owned')
     expect(run.outputs['zone-id']).toBe('zn1')
     for (const line of run.summary.split('\n').filter((entry) => entry.startsWith('| Zone'))) expect(line.split('|')).toHaveLength(4)
     expect(noStackTrace(run)).toBe(true)
+  })
+
+  it('quotes a zone name of a megabyte cut to one line, with how much was left out', async () => {
+    const api = await standIn({ zones: [zone('zn1', `example.com${'x'.repeat(2 ** 20)}`)] })
+    const run = await api.run({ zone: 'zn1', tags: 'release' })
+    expect(run.code).toBe(0)
+    expect(run.log).toContain(`Zone example.com${'x'.repeat(189)}… (1,048,387 more characters) (zn1), status active.`)
+    expect(run.log.length).toBeLessThan(2 ** 20)
   })
 
   it('neutralises a server error message that carries commands', async () => {
@@ -108,5 +117,30 @@ describe('what failed, exactly, for a later step (end to end)', () => {
     expect(run.log).toMatch(/^::warning::The job summary could not be written: /m)
     expect(run.outputs['purged-tags']).toBe('1')
     expect(noStackTrace(run)).toBe(true)
+  })
+})
+
+describe('hostile lengths (end to end)', () => {
+  it('refuses a list file line of "@" and a mebibyte of colons (18 s for 80,000 before), naming files-from and the line, sending nothing', async () => {
+    const api = await standIn()
+    // In the workspace: a list file outside it is refused before it is read (src/files.ts).
+    const run = await api.run({ 'files-from': 'urls.txt' }, { files: { 'urls.txt': `# urls\nhttps://example.com/a\n@${':'.repeat(2 ** 20)}\n` } })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toBe(
+      `::error::Input "files-from", line 3: an entry of 1,048,577 characters ("@${':'.repeat(199)}… (1,048,377 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
+    )
+    expect(api.requests).toEqual([])
+    expect(noStackTrace(run)).toBe(true)
+  })
+
+  it('quotes a changed-since of 130,000 characters cut, in the one error, sending nothing', async () => {
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'r'.repeat(130_000) })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toBe(
+      `::error::Input "changed-since" is 130,000 characters ("${'r'.repeat(200)}… (129,800 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
+    )
+    expect(run.stdout.length).toBeLessThan(20_000)
+    expect(api.requests).toEqual([])
   })
 })

@@ -7,14 +7,18 @@ import { errorLine, noStackTrace, standIn } from './fixture.js'
 describe('the log (end to end)', () => {
   it('gives each of a few purge requests a line with its label and result', async () => {
     const api = await standIn()
-    const files = Array.from({ length: 75 }, (_, i) => `/f${i}`).join('\n')
+    const files = Array.from({ length: 61 }, (_, i) => `/f${i}`).join('\n')
     const run = await api.run({ files, 'batch-size': '30' })
     expect(run.code).toBe(0)
-    for (const label of ['URLs 1-30 of 75 (batch 1 of 3)', 'URLs 31-60 of 75 (batch 2 of 3)', 'URLs 61-75 of 75 (batch 3 of 3)']) {
+    expect(run.log).toMatch(/^Planned 3 requests over 1 zone: 61 URLs in batches of up to 30\.$/m)
+    for (const label of ['URLs 1-30 of 61 (batch 1 of 3)', 'URLs 31-60 of 61 (batch 2 of 3)', 'URL 61 of 61 (batch 3 of 3)']) {
       expect(run.log).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')}: purged \\(1 attempt, \\d+ ms\\)$`, 'm'))
     }
-    expect(run.log).toMatch(/^example\.com: purged 75 of 75 URLs \(4 HTTP requests\)\.$/m)
-    expect(run.log).not.toContain('tags')
+    expect(run.log).toMatch(/^example\.com: purged 61 of 61 URLs \(4 HTTP requests\)\.$/m)
+    expect(run.log).not.toMatch(/\btags?\b/)
+    // A successful run keeps the summary's lists closed.
+    expect(run.summary).toContain('<details><summary>URLs purged (61)</summary>')
+    expect(run.summary).not.toContain('<details open>')
   })
 
   it('gives progress lines instead for many requests', async () => {

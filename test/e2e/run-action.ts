@@ -30,6 +30,8 @@ export interface ActionRun {
   summary: string
   /** The log with the runner's own `::add-mask::` commands left out (the runner does not print them). */
   log: string
+  /** What the file that the failed-files-path output names holds, read before the run's folder is removed; '' when there is none. */
+  failedFilesText: string
 }
 
 export interface RunOptions {
@@ -76,11 +78,14 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    const outputs = parseOutputFile(readFileSync(outputFile, 'utf8'))
+    const failedFilesPath = outputs['failed-files-path'] ?? ''
     return {
       code,
       stdout,
       stderr,
-      outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+      outputs,
+      failedFilesText: failedFilesPath === '' ? '' : readFileSync(failedFilesPath, 'utf8'),
       summary: readFileSync(summaryFile, 'utf8'),
       log: stdout
         .split('\n')

@@ -131,6 +131,32 @@ describe('zone lookup (end to end)', () => {
     expect(run.outputs).toMatchObject({ 'zone-id': 'zone-example', 'zone-name': '', 'zone-status': '', 'purged-files': '1' })
   })
 
+  it.each(['..', '.', 'a/..', '%2e%2e'])('refuses the zone %j, which is no id, before any request, even when listing is refused', async (zone) => {
+    const api = await standIn({ denyListing: true })
+    const run = await api.run({ zone, files: 'https://example.com/a' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toBe(
+      `::error::Input "zone": "${zone.replaceAll('%', '%25')}" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). Separate several zones with newlines or commas.`
+    )
+    expect(api.requests).toEqual([])
+    expect(noStackTrace(run)).toBe(true)
+  })
+
+  it('sends a zone id from the answer as one path segment: "/" in it is encoded', async () => {
+    const api = await standIn({ zones: [{ id: 'z/../x', name: 'example.com', status: 'active', created_at: '2026-01-01T00:00:00Z' }] })
+    const run = await api.run({ files: 'https://example.com/a' })
+    expect(run.code).toBe(0)
+    expect(posts(api)).toEqual(['/zones/z%2F..%2Fx/purge'])
+  })
+
+  it('takes no zone of the answer whose id is "..", and purges nothing through it', async () => {
+    const api = await standIn({ zones: [{ id: '..', name: 'example.com', status: 'active', created_at: '2026-01-01T00:00:00Z' }] })
+    const run = await api.run({ files: 'https://example.com/a' })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain('No zone with name "example.com" among the 0 zones this API key can see.')
+    expect(posts(api)).toEqual([])
+  })
+
   it('needs the zone name for paths and settings when listing is refused', async () => {
     const api = await standIn({ denyListing: true })
     const paths = await api.run({ zone: 'zone-example', files: '/a' })

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 export interface History {
   root: string
@@ -78,7 +79,8 @@ export function makeHistory(): History {
     commits,
     clone: (kind) => {
       const target = join(root, `clone-${++clones}`)
-      git(root, 'clone', '--quiet', ...(kind === 'shallow' ? ['--depth=1'] : []), `file://${origin}`, target)
+      // A file URL (file:///D:/… on Windows), so that --depth applies to a local origin as to a remote one.
+      git(root, 'clone', '--quiet', ...(kind === 'shallow' ? ['--depth=1'] : []), pathToFileURL(origin).href, target)
       return target
     },
     remove: () => rmSync(root, { recursive: true, force: true })

@@ -2,7 +2,7 @@
 // (NODE_EXTRA_CA_CERTS) with a server certificate for loopback, and certificates it must not trust.
 // Made with the system's `openssl`, fresh for each call, into a folder the caller owns and removes.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** A PEM file written to disk: its path (for NODE_EXTRA_CA_CERTS, squid, …) and its text (for node:https). */
@@ -37,8 +37,11 @@ export interface TestCa {
 const LOOPBACK_NAMES = 'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost'
 const DAYS = '2'
 
+/** The system's openssl; on Windows, where there is no /usr/bin, the one on PATH (Git for Windows brings one). */
+const OPENSSL = existsSync('/usr/bin/openssl') ? '/usr/bin/openssl' : 'openssl'
+
 function openssl(args: string[]): void {
-  execFileSync('/usr/bin/openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  execFileSync(OPENSSL, args, { stdio: ['ignore', 'ignore', 'pipe'] })
 }
 
 function read(path: string): PemFile {

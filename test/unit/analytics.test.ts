@@ -193,6 +193,12 @@ describe('readTrafficAnswer', () => {
     expect(read.warnings).toHaveLength(1)
   })
 
+  it('names a long zone cut in its warnings, with how much was left out', () => {
+    const read = readTrafficAnswer({ data: { totals, timeseries: [{ timestamp: 'x', requests: 1 }] } }, 'minute', 'z'.repeat(300))
+    expect(read.warnings).toEqual([`1 entry of the traffic timeseries for ${'z'.repeat(200)}… (100 more characters) had no readable timestamp or request count and was left out of the chart.`])
+    expect(readTrafficAnswer({ data: { totals } }, 'minute', 'z'.repeat(300)).warnings).toEqual([`The traffic answer for ${'z'.repeat(200)}… (100 more characters) has no "timeseries" list, so there is no chart.`])
+  })
+
   it.each([['a string', 'none'], ['an object', { timestamp: '2026-11-21T04:00:00Z', requests: 1 }], ['null', null], ['missing', undefined]])(
     'warns when the timeseries is %s, and keeps the totals',
     (_what, series) => {
@@ -253,6 +259,13 @@ describe('readTraffic', () => {
       }
     }
   }
+
+  it('asks nothing for a zone id that cannot be a path segment, and reports why', async () => {
+    const fake = client(() => answer({}))
+    const report = await readTraffic(fake, { id: '..', name: undefined }, analytics, now)
+    expect(fake.calls).toEqual([])
+    expect(report.error).toBe('".." cannot be a segment of a request path')
+  })
 
   it('asks for the window ending now, with its granularity, and reports the answer', async () => {
     const fake = client(() => answer({}))

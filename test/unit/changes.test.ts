@@ -130,6 +130,25 @@ describe('detectChanges from git', () => {
     rmSync(workspace, { recursive: true, force: true })
   })
 
+  it('quotes a long ref cut, in the log and in the error, with how much was left out', async () => {
+    const ref = 'r'.repeat(16_000)
+    const error = await caught(detectChanges(inputs({ from: { kind: 'git', since: ref } }), context(history.clone('full'), { GITHUB_SHA: ref, GITHUB_REPOSITORY: 'acme/site' })))
+    const quoted = `${'r'.repeat(200)}… (15,800 more characters)`
+    expect(logged[0]).toBe(`Comparing ${quoted} with ${quoted}.`)
+    expect(error).toBeInstanceOf(GitHubError)
+    expect((error as GitHubError).message).toContain(`comparing ${quoted}...${quoted} failed`)
+    for (const message of [...logged, (error as Error).message]) expect(message.length).toBeLessThan(2_000)
+  })
+
+  it('refuses a changed path longer than a checkout can hold, naming changed-since, before matching it', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
+    github.comparisons.set('v1...v3', [{ filename: `site/${'p'.repeat(300)}.html`, status: 'modified' }])
+    const error = await caught(detectChanges(inputs({ from: { kind: 'git', since: 'v1' }, include: ['*a*b*c*d*'] }), context(workspace, { GITHUB_SHA: 'v3', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })))
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).input).toBe('changed-since')
+    rmSync(workspace, { recursive: true, force: true })
+  })
+
   it('needs a head commit when there is no checkout', async () => {
     const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
     const error = await caught(detectChanges(inputs(), context(workspace, { GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })))
@@ -244,6 +263,15 @@ describe('detectChanges from manifests', () => {
     expect(changes).toMatchObject({ how: 'comparing with the previous manifest', files: [], entries: [] })
     expect(warned).toEqual([])
     expect(logged).toEqual(['1 file(s) added, changed or removed since the previous manifest; 0 count after include/exclude.'])
+  })
+
+  it('refuses a path of the previous manifest longer than a checkout can hold, naming previous-manifest', async () => {
+    const previous = join(workspace, 'long.json')
+    const first = await detectChanges(manifestInputs(previous), context(workspace))
+    writeFileSync(previous, JSON.stringify({ ...first.manifest, files: { ...first.manifest?.files, [`${'d/'.repeat(2100)}a.html`]: 'x' } }))
+    const error = await caught(detectChanges(manifestInputs(previous), context(workspace)))
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).input).toBe('previous-manifest')
   })
 
   it('reads the workspace itself when site-dir is empty', async () => {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { Pacer, type Ticket } from '../../src/http/pacer.js'
 import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, unusableProxyVariable, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
+import { registerSecret } from '../../src/secrets.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 import { createTestCa, type TestCa } from '../support/tls.js'
 
@@ -302,6 +303,20 @@ describe('ApiClient', () => {
     const error = await failure(client().request('POST', purge, { body: { tags: ['a'] } }))
     expect(error.message).not.toContain(api.apiKey)
     expect(error.message).toContain('bad token Bearer ***')
+  })
+
+  it('never puts the key in an error message in another spelling, nor the GitHub token', async () => {
+    const token = 'ghs_clientTestToken000000000000000000'
+    registerSecret(token)
+    const key = api.apiKey
+    const spellings = [encodeURIComponent(key), Buffer.from(key).toString('base64'), Buffer.from(key).toString('base64url'), JSON.stringify(key).slice(1, -1), key.slice(0, 20), key.slice(-20), token]
+    for (const spelling of spellings) {
+      api.fault({ path: purge, status: 400, body: JSON.stringify({ errors: [{ message: `echo ${spelling}` }] }), headers: { 'x-request-id': `id-${spelling}` } })
+      const error = await failure(client().request('POST', purge, { body: { tags: ['a'] } }))
+      expect(error).toBeInstanceOf(ApiError)
+      expect(error.details.serverMessage).toBe('echo ***')
+      expect(error.details.requestId).toBe('id-***')
+    }
   })
 
   it('never leaves part of the key where the message is cut', async () => {

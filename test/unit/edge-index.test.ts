@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../src/edge/index.js'
 import type { UrlVerdict } from '../../src/edge/verify.js'
@@ -63,8 +63,8 @@ describe('deployedFiles', () => {
   it('reads each changed entry as the URL it was purged as, with its file in the workspace', () => {
     // With several zones a path cannot be routed: it has no file to compare, and breaks nothing.
     const files = deployedFiles(new Map([['/docs/', 'public/docs/index.html'], ['http://example.org/x.css', 'public/x.css']]), [zone, other], '/work')
-    expect([...files]).toEqual([['http://example.org/x.css', '/work/public/x.css']])
-    expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([['https://example.com/docs/', '/work/public/docs/index.html']])
+    expect([...files]).toEqual([['http://example.org/x.css', resolve('/work', 'public/x.css')]])
+    expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([['https://example.com/docs/', resolve('/work', 'public/docs/index.html')]])
   })
   it('does not hide an error other than an entry it cannot route (a bug)', () => {
     expect(() => deployedFiles(new Map([[null as unknown as string, 'public/a.html']]), [zone], '/work')).toThrow(TypeError)
@@ -85,7 +85,7 @@ describe('checkEdge', () => {
     now: () => now,
     sleep: (ms: number) => ((now += ms), Promise.resolve())
   }
-  const request = { verify: 20, recheckForMs: 10_000, warm: true, concurrency: 2, timeoutMs: 5000, userAgent: 'cdn-purge-action/test' }
+  const request = { verify: 20, recheckForMs: 10_000, warm: true, concurrency: 2, timeoutMs: 5000, userAgent: 'cdn-purge-action/test', zoneNames: ['example.com'] }
   beforeEach(async () => {
     edge = await startEdge()
     process.env.HTTP_PROXY = edge.url
@@ -199,6 +199,59 @@ describe('checkEdge', () => {
     const checked = await checkEdge([{ url: 'http://example.com/a', purgedAt: 0 }], ['a', 'p'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 })), { ...request, verify: 0 }, io)
     expect(checked.warm).toMatchObject({ urls: 2, warmed: 2 })
     expect(edge.requests.map((r) => r.url).sort()).toEqual(['http://example.com/a', 'http://example.com/p'])
+  })
+
+  it('fetches nothing when no zone\'s name is known, and says why and what to do', async () => {
+    const purged = [{ url: 'http://127.0.0.1:9/internal-admin', purgedAt: 0 }]
+    const probes = [{ url: 'http://example.com/p', purgedAt: 0 }]
+    for (const [verify, warm, asked] of [
+      [20, true, 'Inputs "verify" and "warm" are'],
+      [20, false, 'Input "verify" is'],
+      [0, true, 'Input "warm" is']
+    ] as const) {
+      warnings.length = 0
+      const checked = await checkEdge(purged, probes, { ...request, verify, warm, zoneNames: [undefined] }, io)
+      expect(checked).toEqual({ verification: undefined, warm: undefined })
+      expect(warnings).toEqual([
+        `${asked} skipped: the zone was given by id and its name could not be read (the API key may not list zones), so no URL can be told to be on the zone's own site, ` +
+          'and the edge checks fetch nothing else. Give the zone by name (zone: example.com), or use an API key that may list zones.'
+      ])
+    }
+    expect(groups).toEqual([])
+    expect(edge.requests).toEqual([])
+    expect(edge.connections).toBe(0)
+  })
+
+  it('says there is nothing to check, not that the name is unknown, when there is no URL at all', async () => {
+    await checkEdge([], [], { ...request, zoneNames: [undefined] }, io)
+    expect(warnings).toEqual([
+      'Input "verify" has nothing to check: this purge has no URL list (only tags or everything). Give "probe-urls" to check pages of the site.',
+      'Input "warm" has nothing to fetch: this purge has no URL list (only tags or everything). Give "probe-urls" to warm pages of the site.'
+    ])
+  })
+
+  it('never fetches a local host or a URL off the known zones, says which, and checks the rest', async () => {
+    edge.set('http://www.example.com/a', { age: 0 })
+    const purged = ['http://www.example.com/a', 'http://127.0.0.1:8080/admin', 'http://[::1]/x', 'http://printer.local/', 'http://other.test/b'].map((url) => ({ url, purgedAt: 0 }))
+    const probes = [{ url: 'http://localhost:3000/p', purgedAt: 0 }]
+    const checked = await checkEdge(purged, probes, { ...request, zoneNames: ['example.com', undefined] }, io)
+    expect(checked.verification?.verdicts.map((verdict) => verdict.url)).toEqual(['http://www.example.com/a'])
+    expect(checked.warm).toMatchObject({ urls: 1, warmed: 1 })
+    expect(edge.requests.map((r) => r.url)).toEqual(['http://www.example.com/a', 'http://www.example.com/a'])
+    expect(lines[0]).toBe('Checking 1 URL at the edge.')
+    expect(warnings).toEqual([
+      'Not fetched from the edge: 4 URLs whose host is an IP address, localhost, a local name (.localhost, .local, .internal, .home.arpa) or a name without a dot ' +
+        '(http://127.0.0.1:8080/admin, http://[::1]/x, http://printer.local/, http://localhost:3000/p). Verify and warm fetch only public names on the zone; the purge is not affected.',
+      'Not fetched from the edge: 1 URL not on a zone whose name is known (http://other.test/b). Verify and warm fetch only public names on the zone; the purge is not affected.'
+    ])
+  })
+
+  it('opens no Verify or Warm group when every URL is refused', async () => {
+    const checked = await checkEdge([{ url: 'http://10.0.0.1/', purgedAt: 0 }], [], request, io)
+    expect(checked).toEqual({ verification: undefined, warm: undefined })
+    expect(groups).toEqual([])
+    expect(edge.requests).toEqual([])
+    expect(warnings).toHaveLength(1)
   })
 
   it('lists at most 10 URLs in a warning, and says how many more', async () => {

@@ -355,3 +355,11 @@ describe('judgeAnswer: a quoted string left open in Cache-Status', () => {
     expect(verdict({ 'cache-status': 'Squid; detail="a \\"' })).toBe('unknown')
   })
 })
+
+describe('parseAge: many values', () => {
+  it('takes the largest of half a million Age values without a RangeError (a spread of that many arguments throws)', () => {
+    const values = Array.from({ length: 500_000 }, (_, i) => String(i % 1000))
+    values[123_456] = '4000'
+    expect(parseAge({ age: values.join(', ') })).toBe(4000)
+  })
+})

@@ -8,6 +8,7 @@ import { openEdge, type BodyUse, type EdgeAnswer, type EdgeFetcher } from '../..
 import type { ResponseHeaders } from '../../src/edge/verdict.js'
 import {
   chooseTargets,
+  edgePlan,
   countVerdicts,
   RECHECK_EVERY_MS,
   spreadEvenly,
@@ -431,5 +432,16 @@ describe('verifyUrls through the stand-in edge', () => {
     expect(clock.sleeps).toEqual([5000, 5000])
     expect(edge.count(changing)).toBe(3)
     expect(edge.requests.find((r) => r.url === same)?.headers['accept-encoding']).toBe('identity')
+  })
+})
+
+describe('edgePlan', () => {
+  const purged = ['http://example.com/a', 'http://example.com/b', 'http://db.corp.internal/c']
+  it('counts only the URLs on the zones\' public names, as the real run fetches', () => {
+    expect(edgePlan(purged, 5, ['http://example.com/p'], true, ['example.com', 'corp.internal'])).toEqual({ verify: 3, warm: 3 })
+    expect(edgePlan(purged, 1, [], false, ['example.com'])).toEqual({ verify: 1, warm: 0 })
+  })
+  it('counts nothing when no zone name is known', () => {
+    expect(edgePlan(purged, 5, ['http://example.com/p'], true, [undefined])).toEqual({ verify: 0, warm: 0 })
   })
 })

@@ -151,6 +151,12 @@ describe('describeFailure', () => {
       'POST /zones/z1/purge failed: HTTP 401: "Authentication error" (request id req-42). The API key was not accepted: check the "api-key" input or the CDN_API_KEY secret.'
     )
   })
+  it('quotes a long path and request id cut, the id on one line', () => {
+    const message = describeFailure({ method: 'POST', path: `/zones/${'i'.repeat(16_000)}/purge`, kind: 'http', status: 400, requestId: `r\n${'q'.repeat(1000)}`, attempts: 1 })
+    expect(message).toBe(
+      `POST /zones/${'i'.repeat(193)}… (15,813 more characters) failed: HTTP 400 (request id r ${'q'.repeat(198)}… (802 more characters)). The API rejected the request as sent; check the inputs it came from.`
+    )
+  })
   it('says how many attempts were made', () => {
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'http', status: 503, attempts: 5 })).toBe('GET /zones failed: HTTP 503 after 5 attempts. The service failed: run again later.')
   })

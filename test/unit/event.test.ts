@@ -112,6 +112,13 @@ describe('autoRange: release', () => {
     expect(await refusal(autoRange(env('release', { release: github.releases[0] }), TOKEN))).toMatch(/^The previous release's tag \(v1 x\)/)
   })
 
+  it('names a long release tag and event cut, with how much was left out', async () => {
+    github.releases.push({ id: 1, tag_name: 'v1.0.0', draft: false, prerelease: false, published_at: '2026-11-01T10:00:00Z' })
+    const release = { id: 2, tag_name: 't'.repeat(1000), draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' }
+    expect(await autoRange(env('release', { action: 'published', release }), TOKEN)).toMatchObject({ baseWhy: `the release published before ${'t'.repeat(200)}… (800 more characters)` })
+    expect(await refusal(autoRange(env('e'.repeat(1000), {}), TOKEN))).toContain(`this run is a "${'e'.repeat(200)}… (800 more characters)" event.`)
+  })
+
   it('refuses a release event without a release', async () => {
     const message = 'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.'
     expect(await refusal(autoRange(env('release', { action: 'published' }), TOKEN))).toBe(message)

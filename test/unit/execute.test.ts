@@ -108,8 +108,8 @@ describe('executePlan, what it logs and when it waits', () => {
     expect(log[0]).toBe('Settings of example.com: applied.')
     expect(log.slice(1, 4).map((line) => line.replace(/\d+ ms/, 'N ms')).sort()).toEqual([
       '1 tag: purged (1 attempt, N ms)',
-      'URLs 1-2 of 3 (batch 1 of 2): purged (1 attempt, N ms)',
-      'URLs 3-3 of 3 (batch 2 of 2): purged (1 attempt, N ms)'
+      'URL 3 of 3 (batch 2 of 2): purged (1 attempt, N ms)',
+      'URLs 1-2 of 3 (batch 1 of 2): purged (1 attempt, N ms)'
     ])
     expect(log.slice(4)).toEqual(['3 of 3 purge requests confirmed.'])
     // Times are of this call, not of the clock's origin.
@@ -239,7 +239,7 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
     expect(small.requests.map((request) => (request.body as { files: string[] }).files.length).sort()).toEqual([1, 2, 2, 3, 5])
     expect(execution.outcomes.map((outcome) => [outcome.request.label, outcome.ok])).toEqual([
       ['URLs 1-2 of 5', true],
-      ['URLs 3-3 of 5', true],
+      ['URL 3 of 5', true],
       ['URLs 4-5 of 5', true]
     ])
   })

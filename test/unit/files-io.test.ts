@@ -5,16 +5,17 @@ import type * as FsPromises from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, parse } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fileSha256, readFileBounded, UnsafeFileError, writeFileSafely } from '../../src/files.js'
+import { needs, NO_SYMLINKS } from '../support/platform.js'
 
 interface Watched {
   path: string
   reads: number[]
   closed: boolean
 }
-const staged = vi.hoisted(() => ({ opened: [] as Watched[], created: [] as string[] }))
+const staged = vi.hoisted(() => ({ opened: [] as Watched[], created: [] as string[], noRoot: false, rootAsked: 0 }))
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof FsPromises>()
@@ -49,7 +50,14 @@ vi.mock('node:fs/promises', async (importOriginal) => {
       return watch(await fs.open(path, flags, mode), path)
     },
     // A path swapped for a link after it was resolved: resolving it gives the link itself.
-    realpath: (path: string) => (path.endsWith('swapped.txt') ? Promise.resolve(path) : fs.realpath(path)),
+    // With `noRoot`, the root ("/", or the drive of the working directory) stands for a drive that is not there (Z:\ on Windows): it does not resolve at first.
+    realpath: (path: string) => {
+      const root = parse(process.cwd()).root
+      const missing = (): Promise<never> => Promise.reject(Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }))
+      if (staged.noRoot && path.startsWith(join(root, 'no-drive'))) return missing()
+      if (staged.noRoot && path === root) return ++staged.rootAsked > 3 ? Promise.resolve(root) : missing()
+      return path.endsWith('swapped.txt') ? Promise.resolve(path) : fs.realpath(path)
+    },
     rename: (from: string, to: string) => (to.endsWith('rename-fails.json') ? Promise.reject(Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' })) : fs.rename(from, to))
   }
 })
@@ -62,6 +70,8 @@ beforeEach(() => {
   writeFileSync(join(outside, 'secret.txt'), 'TOP SECRET\n')
   staged.opened.length = 0
   staged.created.length = 0
+  staged.noRoot = false
+  staged.rootAsked = 0
 })
 afterEach(() => {
   rmSync(workspace, { recursive: true, force: true })
@@ -91,7 +101,8 @@ describe('reading', () => {
     expect(staged.opened).toEqual([{ path: join(workspace, 'a.txt'), reads: [4, 1], closed: true }])
   })
 
-  it('does not follow a link put in place of the resolved path before it is opened', async () => {
+  it('does not follow a link put in place of the resolved path before it is opened', async (context) => {
+    needs(context, NO_SYMLINKS)
     symlinkSync(join(outside, 'secret.txt'), join(workspace, 'swapped.txt'))
     await expect(readFileBounded(join(workspace, 'swapped.txt'), { maxBytes: 100, roots: [workspace] })).rejects.toMatchObject({ code: 'ELOOP' })
   })
@@ -113,6 +124,16 @@ describe('writing', () => {
     mkdirSync(join(workspace, 'cache'))
     await expect(writeFileSafely(join(workspace, 'cache', 'rename-fails.json'), 'x', { roots: [workspace] })).rejects.toMatchObject({ code: 'EXDEV' })
     expect(readdirSync(join(workspace, 'cache'))).toEqual([])
+  })
+
+  // Asking for the folder above the root again and again would never end.
+  it('refuses a path on a drive that is not there as outside, asking for its root once', async () => {
+    staged.noRoot = true
+    const error = await writeFileSafely(join(parse(process.cwd()).root, 'no-drive', 'cache', 'm.json'), 'x', { roots: [workspace] }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(UnsafeFileError)
+    expect(error).toMatchObject({ kind: 'outside', message: 'lies in a folder that resolves outside the workspace and RUNNER_TEMP' })
+    expect(staged.rootAsked).toBe(1)
+    expect(staged.created).toEqual([])
   })
 
   it('reports an error of the file system on the way as it is, not as a refusal', async () => {

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:net'
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, posix, resolve, win32 } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { allowedRoots, checkInside, fileProblem, fileSha256, readFileBounded, UnsafeFileError, writeFileSafely } from '../../src/files.js'
+import { allowedRoots, checkInside, fileProblem, fileSha256, isWithin, readFileBounded, systemFolderOf, UnsafeFileError, writeFileSafely } from '../../src/files.js'
+import { needs, NO_PROC, NO_SPECIAL_FILES, NO_SYMLINKS } from '../support/platform.js'
 
 // Each test has a workspace and, beside it (outside), a folder standing for the rest of the machine.
 let base: string
@@ -13,7 +14,8 @@ let workspace: string
 let outside: string
 let roots: string[]
 beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), 'files-'))
+  // Resolved, as the checks resolve it: macOS's temporary folder lies behind a link (/var), Windows' behind a short name (RUNNER~1).
+  base = realpathSync.native(mkdtempSync(join(tmpdir(), 'files-')))
   workspace = join(base, 'workspace')
   outside = join(base, 'outside')
   mkdirSync(workspace)
@@ -34,13 +36,14 @@ const refusal = async (promise: Promise<unknown>): Promise<UnsafeFileError> => {
 
 describe('allowedRoots', () => {
   it('is the workspace and RUNNER_TEMP, else the working directory and the system temporary folder', () => {
-    expect(allowedRoots({ GITHUB_WORKSPACE: '/w/s', RUNNER_TEMP: '/r/t' })).toEqual(['/w/s', '/r/t'])
+    expect(allowedRoots({ GITHUB_WORKSPACE: '/w/s', RUNNER_TEMP: '/r/t' })).toEqual([resolve('/w/s'), resolve('/r/t')])
     expect(allowedRoots({ RUNNER_TEMP: '' })).toEqual([process.cwd(), tmpdir()])
   })
 })
 
 describe('readFileBounded', () => {
-  it('reads a regular file inside the workspace, also through a link that stays inside', async () => {
+  it('reads a regular file inside the workspace, also through a link that stays inside', async (context) => {
+    needs(context, NO_SYMLINKS)
     writeFileSync(join(workspace, 'urls.txt'), '/a\n')
     symlinkSync('urls.txt', join(workspace, 'link.txt'))
     expect((await readFileBounded(join(workspace, 'link.txt'), { maxBytes: 3, roots })).toString()).toBe('/a\n')
@@ -60,13 +63,15 @@ describe('readFileBounded', () => {
     expect((await readFileBounded(join(workspace, 'big.bin'), { maxBytes: data.length, roots })).equals(data)).toBe(true)
   })
 
-  it('refuses a link to a file outside the workspace and RUNNER_TEMP', async () => {
+  it('refuses a link to a file outside the workspace and RUNNER_TEMP', async (context) => {
+    needs(context, NO_SYMLINKS)
     symlinkSync(join(outside, 'secret.txt'), join(workspace, 'urls.txt'))
     const error = await refusal(readFileBounded(join(workspace, 'urls.txt'), { maxBytes: 100, roots }))
     expect(error).toMatchObject({ kind: 'outside', message: 'resolves outside the workspace and RUNNER_TEMP' })
   })
 
-  it('refuses a file below a linked folder that leads outside', async () => {
+  it('refuses a file below a linked folder that leads outside', async (context) => {
+    needs(context, NO_SYMLINKS)
     symlinkSync(outside, join(workspace, 'dir'))
     expect(await refusal(readFileBounded(join(workspace, 'dir', 'secret.txt'), { maxBytes: 100, roots }))).toMatchObject({ kind: 'outside' })
   })
@@ -78,11 +83,12 @@ describe('readFileBounded', () => {
   })
 
   // /proc files report size 0 and /dev/zero never ends: neither is opened, even where the workspace is /.
-  it.each([
+  it.for([
     ['/proc/self/environ', 'is a file of the system (under /proc), not data'],
     ['/sys/kernel/mm', 'is a file of the system (under /sys), not data'],
     ['/dev/zero', 'is a file of the system (under /dev), not data']
-  ])('refuses a link to %s, even when the workspace is /', async (target, message) => {
+  ] as const)('refuses a link to %s, even when the workspace is /', async ([target, message], context) => {
+    needs(context, NO_SYMLINKS, target === '/dev/zero' ? undefined : NO_PROC)
     symlinkSync(target, join(workspace, 'urls.txt'))
     const error = await refusal(readFileBounded(join(workspace, 'urls.txt'), { maxBytes: 100, roots: ['/'] }))
     expect(error).toMatchObject({ kind: 'system', message })
@@ -96,7 +102,8 @@ describe('readFileBounded', () => {
     })
   })
 
-  it('refuses a FIFO without waiting for a writer', async () => {
+  it('refuses a FIFO without waiting for a writer', async (context) => {
+    needs(context, NO_SPECIAL_FILES)
     execFileSync('mkfifo', [join(workspace, 'pipe')])
     expect(await refusal(readFileBounded(join(workspace, 'pipe'), { maxBytes: 100, roots }))).toMatchObject({
       kind: 'not a file',
@@ -113,11 +120,14 @@ describe('readFileBounded', () => {
     })
   })
 
-  it('cannot open a socket (ENXIO), and refuses to write over one', async () => {
+  it('cannot open a socket, and refuses to write over one', async (context) => {
+    needs(context, NO_SPECIAL_FILES)
     const server = createServer()
     await new Promise<void>((resolve) => server.listen(join(workspace, 'sock'), resolve))
     try {
-      await expect(readFileBounded(join(workspace, 'sock'), { maxBytes: 100, roots })).rejects.toMatchObject({ code: 'ENXIO' })
+      // Linux says ENXIO, macOS EOPNOTSUPP: either way the socket is never read.
+      const error = (await readFileBounded(join(workspace, 'sock'), { maxBytes: 100, roots }).catch((caught: unknown) => caught)) as NodeJS.ErrnoException
+      expect(['ENXIO', 'EOPNOTSUPP']).toContain(error.code)
       expect(await refusal(writeFileSafely(join(workspace, 'sock'), 'x', { roots }))).toMatchObject({ message: 'is a socket, not a regular file' })
     } finally {
       await new Promise((resolve) => server.close(resolve))
@@ -128,7 +138,8 @@ describe('readFileBounded', () => {
     await expect(readFileBounded(join(workspace, 'missing.txt'), { maxBytes: 100, roots })).rejects.toMatchObject({ code: 'ENOENT' })
   })
 
-  it('uses the workspace and RUNNER_TEMP of the environment when no roots are given', async () => {
+  it('uses the workspace and RUNNER_TEMP of the environment when no roots are given', async (context) => {
+    needs(context, NO_SYMLINKS)
     symlinkSync(join(outside, 'secret.txt'), join(workspace, 'urls.txt'))
     vi.stubEnv('GITHUB_WORKSPACE', workspace)
     vi.stubEnv('RUNNER_TEMP', join(base, 'runner-temp'))
@@ -141,7 +152,8 @@ describe('readFileBounded', () => {
 })
 
 describe('fileSha256', () => {
-  it('hashes the file, with the checks of readFileBounded', async () => {
+  it('hashes the file, with the checks of readFileBounded', async (context) => {
+    needs(context, NO_SYMLINKS)
     writeFileSync(join(workspace, 'a.html'), '<p>a</p>')
     expect(await fileSha256(join(workspace, 'a.html'), { maxBytes: 8, roots })).toBe(createHash('sha256').update('<p>a</p>').digest('hex'))
     expect(await refusal(fileSha256(join(workspace, 'a.html'), { maxBytes: 7, roots }))).toMatchObject({ kind: 'too large' })
@@ -156,7 +168,8 @@ describe('checkInside', () => {
     expect(await refusal(checkInside(base, [workspace]))).toMatchObject({ kind: 'outside' })
   })
 
-  it('returns the resolved path of a place inside, and refuses one outside', async () => {
+  it('returns the resolved path of a place inside, and refuses one outside', async (context) => {
+    needs(context, NO_SYMLINKS)
     mkdirSync(join(workspace, 'site'))
     expect(await checkInside(join(workspace, 'site'), roots)).toBe(join(workspace, 'site'))
     symlinkSync(outside, join(workspace, 'out'))
@@ -175,7 +188,8 @@ describe('writeFileSafely', () => {
     expect(readdirSync(join(workspace, 'a', 'b'))).toEqual(['m.json'])
   })
 
-  it('refuses a target that is a link, even one that stays inside, and leaves the link and its file as they are', async () => {
+  it('refuses a target that is a link, even one that stays inside, and leaves the link and its file as they are', async (context) => {
+    needs(context, NO_SYMLINKS)
     writeFileSync(join(workspace, 'real.json'), 'mine')
     symlinkSync('real.json', join(workspace, 'inside.json'))
     symlinkSync(join(outside, 'secret.txt'), join(workspace, 'm.json'))
@@ -188,13 +202,15 @@ describe('writeFileSafely', () => {
     expect(lstatSync(join(workspace, 'm.json')).isSymbolicLink()).toBe(true)
   })
 
-  it('refuses a dangling link as the target (it would create the file it points to)', async () => {
+  it('refuses a dangling link as the target (it would create the file it points to)', async (context) => {
+    needs(context, NO_SYMLINKS)
     symlinkSync(join(outside, 'new.txt'), join(workspace, 'm.json'))
     expect(await refusal(writeFileSafely(join(workspace, 'm.json'), 'x', { roots }))).toMatchObject({ kind: 'link' })
     expect(readdirSync(outside)).toEqual(['secret.txt'])
   })
 
-  it('refuses a folder on the way that leads outside, before creating anything there', async () => {
+  it('refuses a folder on the way that leads outside, before creating anything there', async (context) => {
+    needs(context, NO_SYMLINKS)
     symlinkSync(outside, join(workspace, 'cache'))
     const error = await refusal(writeFileSafely(join(workspace, 'cache', 'deep', 'm.json'), 'x', { roots }))
     expect(error).toMatchObject({ kind: 'outside', message: 'lies in a folder that resolves outside the workspace and RUNNER_TEMP' })
@@ -215,7 +231,8 @@ describe('writeFileSafely', () => {
   })
 
   // The old writer wrote `<manifest>.<pid>.tmp` with a plain write: a link of that name sent the text outside.
-  it('never writes through links planted at temporary names, the old fixed one or the very name it picks', async () => {
+  it('never writes through links planted at temporary names, the old fixed one or the very name it picks', async (context) => {
+    needs(context, NO_SYMLINKS)
     symlinkSync(join(outside, 'secret.txt'), join(workspace, `m.json.${process.pid}.tmp`))
     await writeFileSafely(join(workspace, 'm.json'), 'new', { roots })
     expect(readFileSync(join(workspace, 'm.json'), 'utf8')).toBe('new')
@@ -233,6 +250,46 @@ describe('writeFileSafely', () => {
     mkdirSync(join(base, 'runner-temp'))
     await writeFileSafely(join(base, 'runner-temp', 'failed-files.txt'), '/a\n', { roots })
     expect(readFileSync(join(base, 'runner-temp', 'failed-files.txt'), 'utf8')).toBe('/a\n')
+  })
+})
+
+// The containment check as it runs on each system, with that system's path functions (Windows runs here with path.win32).
+describe('isWithin', () => {
+  // POSIX: a sibling whose name starts the same, the folder above or a path up and back is outside.
+  // Windows: drive letters and names compare case-insensitively, either slash separates, another drive or share is outside.
+  it.for([
+    ['posix', '/w/repo', '/w/repo', true],
+    ['posix', '/w/repo/a/b.txt', '/w/repo', true],
+    ['posix', '/w/repo/..notes', '/w/repo', true],
+    ['posix', '/w/repo2/a.txt', '/w/repo', false],
+    ['posix', '/w', '/w/repo', false],
+    ['posix', '/etc/passwd', '/w/repo', false],
+    ['win32', 'D:\\a\\repo\\repo\\site\\index.html', 'D:\\a\\repo\\repo', true],
+    ['win32', 'd:\\A\\Repo\\repo\\urls.txt', 'D:\\a\\repo\\repo', true],
+    ['win32', 'D:/a/repo/repo/urls.txt', 'D:\\a\\repo\\repo', true],
+    ['win32', 'D:\\a\\_temp\\m.json', 'D:\\a\\_temp', true],
+    ['win32', 'D:\\a\\repo\\repo2\\urls.txt', 'D:\\a\\repo\\repo', false],
+    ['win32', 'D:\\a\\repo\\repo\\..\\secret.txt', 'D:\\a\\repo\\repo', false],
+    ['win32', 'C:\\a\\repo\\repo\\urls.txt', 'D:\\a\\repo\\repo', false],
+    ['win32', '\\\\server\\share\\repo\\urls.txt', 'D:\\a\\repo\\repo', false],
+    ['win32', '\\\\SERVER\\Share\\w\\a.txt', '\\\\server\\share\\w', true]
+  ] as const)('%s: %s in %s is %s', ([flavour, path, root, inside]) => {
+    expect(isWithin(path, root, { posix, win32 }[flavour])).toBe(inside)
+  })
+})
+
+describe('systemFolderOf', () => {
+  it('names /proc, /sys and /dev on a POSIX system, and no folder whose name only starts so', () => {
+    expect(systemFolderOf('/proc/self/environ', posix)).toBe('/proc')
+    expect(systemFolderOf('/sys/kernel', posix)).toBe('/sys')
+    expect(systemFolderOf('/dev/zero', posix)).toBe('/dev')
+    expect(systemFolderOf('/devices/a.html', posix)).toBeUndefined()
+    expect(systemFolderOf('/home/dev/a.html', posix)).toBeUndefined()
+  })
+  // Read as /dev, C:\dev would have every file of a self-hosted runner in C:\dev\actions-runner refused as "a file of the system".
+  it('names none on Windows, where \\dev is a folder like any other', () => {
+    expect(systemFolderOf('C:\\dev\\actions-runner\\_work\\site\\urls.txt', win32)).toBeUndefined()
+    expect(systemFolderOf('\\proc\\self\\environ', win32)).toBeUndefined()
   })
 })
 

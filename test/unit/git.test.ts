@@ -2,9 +2,10 @@ import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { changedPaths, git, localDiff, parseNameStatus } from '../../src/changes/git.js'
 import { GitError } from '../../src/errors.js'
+import { registerSecret } from '../../src/secrets.js'
 import { git as runGit, makeHistory, type History } from '../stand-in/git-repo.js'
 
 describe('parseNameStatus', () => {
@@ -40,6 +41,39 @@ describe('git', () => {
     history = makeHistory()
   })
   afterAll(() => history.remove())
+
+  it('runs git with the environment it needs, and no input and no secret', async () => {
+    const key = 'sk_live_gitEnvTestKey0123456789'
+    const token = 'ghs_gitEnvTestToken000000000000000000'
+    registerSecret(key)
+    registerSecret(token)
+    vi.stubEnv('INPUT_API-KEY', key)
+    vi.stubEnv('INPUT_FILES', '/a.html')
+    vi.stubEnv('CDN_API_KEY', key)
+    vi.stubEnv('GITHUB_TOKEN', token)
+    vi.stubEnv('GIT_CONFIG_SECRET', `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`)
+    vi.stubEnv('GIT_AUTHOR_NAME', 'Runner')
+    vi.stubEnv('HTTPS_PROXY', 'http://proxy.test:3128')
+    vi.stubEnv('no_proxy', 'internal.test')
+    vi.stubEnv('LC_ALL', 'C.UTF-8')
+    try {
+      // A shell alias runs with git's own environment: `env` prints it.
+      const dump = await git(['-c', 'alias.dump-env=!env', 'dump-env'], history.clone('full'))
+      const names = dump.split('\n').map((line) => line.slice(0, line.indexOf('=')))
+      expect(names.filter((name) => name.toUpperCase().startsWith('INPUT_'))).toEqual([])
+      expect(names).not.toContain('CDN_API_KEY')
+      expect(names).not.toContain('GITHUB_TOKEN')
+      expect(names).not.toContain('GIT_CONFIG_SECRET')
+      expect(dump).not.toContain(key)
+      expect(dump).not.toContain(token)
+      expect(dump).toContain('\nGIT_TERMINAL_PROMPT=0\n')
+      for (const line of ['GIT_AUTHOR_NAME=Runner', 'HTTPS_PROXY=http://proxy.test:3128', 'no_proxy=internal.test', 'LC_ALL=C.UTF-8']) expect(dump.split('\n')).toContain(line)
+      // git puts its own folder in front of PATH for an alias.
+      expect(dump.split('\n').find((line) => line.startsWith('PATH='))?.endsWith(process.env.PATH ?? '')).toBe(true)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
 
   it('gives git\'s standard output, however large', async () => {
     const repo = history.clone('full')

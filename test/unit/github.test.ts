@@ -170,6 +170,13 @@ describe('previousReleaseTag', () => {
     expect(requests).toEqual([`GET /repos/acme/site/releases?per_page=100 token ${TOKEN}`])
   })
 
+  it('names a long release tag cut, with how much was left out', async () => {
+    answer = () => ({ status: 200, body: [] })
+    const error = await caught(previousReleaseTag(api(), release('v'.repeat(1000), '2026-10-01T00:00:00Z')))
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toMatch(/^Release v{200}… \(800 more characters\) has no earlier full release/)
+  })
+
   it('says when there is no earlier full release, or no earlier release at all', async () => {
     answer = () => ({ status: 200, body: listed })
     const full = await caught(previousReleaseTag(api(), listed[2] as Release))

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { resolve } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { redact } from '../../src/secrets.js'
+import { MAX_ENTRY_CHARS } from '../../src/urls.js'
 import {
   checkCredential,
   checkProxy,
@@ -11,12 +13,14 @@ import {
   parsePlan,
   parseSiteDir,
   parseUrlBase,
+  parseVerify,
   parseWholeNumber,
   parseZoneRef,
   parseZoneSelection,
   splitList
 } from '../../src/inputs.js'
 import { actionInputs, EXPRESSION_DEFAULTS } from '../e2e/run-action.js'
+import { GUARD, mebibyteOf } from './fixtures/hostile.js'
 import { inputError, inputErrorOf, source } from './fixtures/inputs.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
@@ -50,8 +54,8 @@ describe('parseWholeNumber', () => {
 
 describe('splitList', () => {
   it('splits on newlines, commas and whitespace, dropping empty entries', () => {
-    expect(splitList('a, b\n\n c\td,,e\r\n')).toEqual(['a', 'b', 'c', 'd', 'e'])
-    expect(splitList('   ')).toEqual([])
+    expect(splitList('a, b\n\n c\td,,e\r\n', 'tags')).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(splitList('   ', 'tags')).toEqual([])
   })
 })
 
@@ -95,9 +99,21 @@ describe('parseZoneRef', () => {
     expect(parseZoneRef('Example.COM.')).toEqual({ kind: 'name', name: 'Example.COM.' })
     expect(parseZoneRef('shop.example.co.uk')).toEqual({ kind: 'name', name: 'shop.example.co.uk' })
   })
-  it('takes anything else as an id', () => {
+  it('takes letters, digits, - and _ as an id', () => {
     expect(parseZoneRef('023e105f4ecef8ad9ca31a8372d0c353')).toEqual({ kind: 'id', id: '023e105f4ecef8ad9ca31a8372d0c353' })
-    expect(parseZoneRef('zone_1.2')).toEqual({ kind: 'id', id: 'zone_1.2' })
+    expect(parseZoneRef('Zone_1-2')).toEqual({ kind: 'id', id: 'Zone_1-2' })
+  })
+  it.each(['..', '.', 'zone_1.2', 'a/b', '%2e%2e', 'a?b', 'zone#1', 'zoné'])('refuses %j, neither a name nor an id, naming the input and what it accepts', (value) => {
+    const error = (() => {
+      try {
+        return parseZoneRef(value)
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).input).toBe('zone')
+    expect((error as InputError).message).toContain('nor a zone id (letters, digits, "-" and "_" only)')
   })
 })
 
@@ -236,7 +252,7 @@ describe('getInputs', () => {
     await expect(getInputs(source({ ...minimal, 'api-url': '' }))).rejects.toThrow(/No API address: set input "api-url".*CDN_API_URL/)
   })
   it('resolves files-from against GITHUB_WORKSPACE', async () => {
-    expect((await getInputs(source({ ...minimal, 'files-from': 'out/urls.txt' }))).filesFrom).toBe('/work/space/out/urls.txt')
+    expect((await getInputs(source({ ...minimal, 'files-from': 'out/urls.txt' }))).filesFrom).toBe(resolve('/work/space', 'out/urls.txt'))
   })
   it('refuses purge-everything with a list', async () => {
     for (const list of [{ files: '/a' }, { tags: 't' }, { 'files-from': 'x' }]) {
@@ -286,8 +302,8 @@ describe('change inputs', () => {
   })
   it('read a manifest source relative to the workspace', async () => {
     const inputs = (await getInputs(source({ ...minimal, 'previous-manifest': '.cache/m.json', manifest: '.cache/m.json', 'site-dir': 'out' })))
-    expect(inputs.changes?.from).toEqual({ kind: 'manifest', previous: '/work/space/.cache/m.json' })
-    expect(inputs.manifest).toEqual({ path: '/work/space/.cache/m.json', site: '/work/space/out' })
+    expect(inputs.changes?.from).toEqual({ kind: 'manifest', previous: resolve('/work/space', '.cache/m.json') })
+    expect(inputs.manifest).toEqual({ path: resolve('/work/space', '.cache/m.json'), site: resolve('/work/space', 'out') })
   })
   it('mask the GitHub token', async () => {
     expect((await getInputs(source({ ...minimal, 'github-token': ' ghs_abc ', 'changed-since': 'main' }))).changes?.githubToken).toBe('ghs_abc')
@@ -298,10 +314,13 @@ describe('change inputs', () => {
       'Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "https://***@example.com/docs/".'
     )
   })
-  it.each(['include', 'exclude'])('refuse a %s pattern that cannot be compiled', async (name) => {
-    const error = (await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(70_000)}` }))))
+  it.each(['include', 'exclude'])('refuse a %s pattern longer than an entry may be, naming its line', async (name) => {
+    const longest = await getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(MAX_ENTRY_CHARS)}` }))
+    expect(longest.changes?.[name as 'include' | 'exclude']).toEqual(['*.html', 'a'.repeat(MAX_ENTRY_CHARS)])
+    const error = await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(MAX_ENTRY_CHARS + 1)}` })))
+    expect(error.input).toBe(name)
     expect(error.message).toBe(
-      `Input "${name}": "${'a'.repeat(200)}… (69800 more characters)" is not a glob pattern that can be read (Input length: 70000, exceeds maximum allowed length: 65536); give one pattern a line, such as **/*.html.`
+      `Input "${name}", line 2: an entry of 16,385 characters ("${'a'.repeat(200)}… (16,185 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
     )
   })
   it.each(['main\u0000', 'v1\u0007', 'a b', '-x'])('refuse the ref %j', async (ref) => {
@@ -318,6 +337,8 @@ describe('change inputs', () => {
   })
   it('refuse an index-file with a folder and purge-everything-over out of range', async () => {
     await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs/index.html' }))).rejects.toThrow(/Input "index-file" must be a file name/)
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs\\index.html' }))).rejects.toThrow(InputError)
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs\\index.html' }))).rejects.toThrow(/Input "index-file" must be a file name/)
     await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'purge-everything-over': '-1' }))).rejects.toThrow(/Input "purge-everything-over" must be a whole number from 0 to 1000000/)
   })
   it('warn that manifest alone purges nothing based on it', async () => {
@@ -333,6 +354,25 @@ describe('parseSiteDir and parseUrlBase', () => {
     expect(parseSiteDir('docs\\site')).toBe('docs/site')
     expect(() => parseSiteDir('../secrets')).toThrow(/must be a folder inside the repository/)
     expect(() => parseSiteDir('/etc')).toThrow(/must be a folder inside the repository/)
+  })
+  it('read a Windows path as the same repository folder as on Linux, and refuse a drive letter or a share', () => {
+    for (const [given, dir] of [
+      ['docs\\site\\', 'docs/site'],
+      ['.\\public', 'public'],
+      ['.\\', ''],
+      ['\\', ''],
+      ['/', ''],
+      ['docs//site/./', 'docs/site'],
+      ['//', ''],
+      // A colon past the start is part of a folder's name (git keeps such names), not a drive.
+      ['docs/team:site', 'docs/team:site']
+    ] as const) {
+      expect(parseSiteDir(given), given).toBe(dir)
+    }
+    for (const given of ['C:\\a\\repo\\public', 'd:/site', 'C:public', '\\\\server\\share\\site', '\\public', 'docs\\..\\..\\secrets']) {
+      expect(() => parseSiteDir(given), given).toThrow(InputError)
+      expect(() => parseSiteDir(given), given).toThrow(`Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${given}".`)
+    }
   })
   it('end url-base with a slash and refuse what is not an http(s) base', () => {
     expect(parseUrlBase('https://example.com/docs')).toBe('https://example.com/docs/')
@@ -480,7 +520,7 @@ describe('each input on its own', () => {
   })
 
   it('has something to do with files-from alone', async () => {
-    expect((await getInputs(source({ ...bare, files: '', 'files-from': 'urls.txt' }))).filesFrom).toBe('/work/space/urls.txt')
+    expect((await getInputs(source({ ...bare, files: '', 'files-from': 'urls.txt' }))).filesFrom).toBe(resolve('/work/space', 'urls.txt'))
   })
 
   it('creates zones named in a list', async () => {
@@ -531,16 +571,70 @@ describe('parsers, at their edges', () => {
   it.each([
     ['a.b', 'name'],
     ['x.example.c', 'name'],
-    ['example.com!', 'id'],
-    [`${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.example`, 'id'],
-    ['-a.example', 'id'],
-    ['a-.example', 'id'],
+    ['example.com!', 'error'],
+    [`${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.example`, 'error'],
+    ['-a.example', 'error'],
+    ['a-.example', 'error'],
     ['localhost', 'id']
   ])('parseZoneRef takes %s as a %s', (value, kind) => {
-    expect(parseZoneRef(value).kind).toBe(kind)
+    if (kind === 'error') expect(() => parseZoneRef(value)).toThrow(InputError)
+    else expect(parseZoneRef(value).kind).toBe(kind)
   })
   it('splitList (tags) splits on every comma and whitespace', () => {
-    expect(splitList(',a,,b  c,')).toEqual(['a', 'b', 'c'])
+    expect(splitList(',a,,b  c,', 'tags')).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('the length of a value', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+  it.each(['changed-since', 'url-base', 'site-dir', 'files-from', 'index-file', 'batch-size', 'api-url'])('refuses %s longer than an entry, naming it, before any pattern meets it', async (name) => {
+    const exec = vi.spyOn(RegExp.prototype, 'exec')
+    const error = await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `${'/'.repeat(130_000)}x` })))
+    expect(error.input).toBe(name)
+    expect(error.message).toBe(
+      `Input "${name}" is 130,001 characters ("${'/'.repeat(200)}… (129,801 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
+    )
+    expect(Math.max(0, ...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
+  })
+  it.each(['files', 'probe-urls', 'tags'])('refuses an entry of %s longer than MAX_ENTRY_CHARS, naming its line, before any pattern meets it', async (name) => {
+    const exec = vi.spyOn(RegExp.prototype, 'exec')
+    const error = await inputErrorOf(getInputs(source({ ...minimal, [name]: `/a\n/b,${'@'.repeat(2 ** 20)}` })))
+    expect(error.input).toBe(name)
+    expect(error.message).toMatch(new RegExp(`^Input "${name}", line 2: an entry of 1,048,57[68] characters`))
+    expect(Math.max(0, ...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
+  })
+  it('takes a tag of MAX_ENTRY_CHARS', () => {
+    expect(splitList(`a\n${'t'.repeat(MAX_ENTRY_CHARS)}`, 'tags')).toEqual(['a', 't'.repeat(MAX_ENTRY_CHARS)])
+    expect(inputError(() => splitList(`a\n\nb ${'t'.repeat(MAX_ENTRY_CHARS + 1)}`, 'tags')).message).toMatch(/^Input "tags", line 3: an entry of 16,385 characters/)
+  })
+  it.each([',', ' ', '\n', ', \r\n'])('a mebibyte of the separators %j of tags is no tag', GUARD, (piece) => {
+    expect(splitList(mebibyteOf(piece), 'tags')).toEqual([])
+  })
+})
+
+describe('the patterns of inputs.ts, on a mebibyte of their own separators', () => {
+  it.each(['/', './', '\\', '/x'])('parseSiteDir gets through %j', GUARD, (piece) => {
+    const text = `a${mebibyteOf(piece)}b`
+    expect(parseSiteDir(text).length).toBeGreaterThan(0)
+  })
+  it('parseApiUrl gets through a path of slashes', GUARD, () => {
+    expect(parseApiUrl(`https://api.example.net/${'/'.repeat(2 ** 20)}x/${'/'.repeat(2 ** 20)}`)).toMatch(/x$/)
+  })
+  it.each(['a.', 'a-', '.', '-', ',', '\n', 'a\n', '_'])('parseZoneSelection gets through %j', GUARD, (piece) => {
+    const value = mebibyteOf(piece)
+    try {
+      expect(parseZoneSelection(value).kind).toBe('list')
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError)
+    }
+  })
+  it.each(['1', '1 ', ' '])('parseAnalytics, parseWholeNumber and parseVerify get through %j', GUARD, (piece) => {
+    const value = `${mebibyteOf(piece)}x`
+    expect(() => parseAnalytics(value, '')).toThrow(InputError)
+    expect(() => parseWholeNumber('delay', value, 0, 0, 1)).toThrow(InputError)
+    expect(() => parseVerify(value)).toThrow(InputError)
   })
 })
 

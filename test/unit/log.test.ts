@@ -9,10 +9,28 @@ const output = (): string => written.join('')
 describe('log', () => {
   it('writes info lines neutralised and redacted', () => {
     registerSecret('sekret-key-123')
-    expect(output()).toBe('::add-mask::sekret-key-123\n')
+    expect(output().startsWith('::add-mask::sekret-key-123\n')).toBe(true)
     written.length = 0
     log.info('zone evil\n::warning::owned with sekret-key-123')
     expect(output()).toBe('zone evil\n\\::warning::owned with ***\n')
+  })
+  it('takes every spelling of a secret out of info, debug, warning, error and group lines', async () => {
+    const key = 'sk_live/9f8e7d6c5b4a3210'
+    registerSecret(key)
+    vi.stubEnv('RUNNER_DEBUG', '1')
+    written.length = 0
+    const spellings = [key, encodeURIComponent(key), Buffer.from(key).toString('base64'), JSON.stringify(key).slice(1, -1).replace('/', '\\/'), key.slice(0, 12), key.slice(-12)]
+    for (const spelling of spellings) {
+      log.info(`i ${spelling}`)
+      log.debug(`d ${spelling}`)
+      log.warning(`w ${spelling}`, `t ${spelling}`)
+      log.error(`e ${spelling}`, `t ${spelling}`)
+      await log.group(`g ${spelling}`, () => Promise.resolve())
+    }
+    vi.unstubAllEnvs()
+    const lines = output().split('\n').filter((line) => line !== '')
+    expect(lines).toHaveLength(spellings.length * 6)
+    for (const line of lines) expect(line).toMatch(/^(?:[idw] |::debug::d |::warning title=t \*\*\*::w |::error title=t \*\*\*::e |::group::g |::endgroup::)(?:\*\*\*)?$/)
   })
   it('writes warnings and errors as annotations with a title, their text escaped onto one line', () => {
     log.warning('first\u2028::error::second', 'A title')

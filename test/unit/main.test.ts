@@ -182,8 +182,8 @@ describe('run', () => {
       { zoneId: 'zn1', everything: false, files: [], tags: ['release'] }
     ])
     expect(step.log).toMatch(/^::group::Zone\n(::debug::.*\n)*Zone example\.com \(zn1\), status active\.\n::endgroup::$/m)
-    expect(step.log).toContain('Planned 2 request(s) over 1 zone(s): 2 URL(s), 1 tag(s) in batches of up to 30.')
-    expect(step.log).toContain('example.com: purged 2 of 2 URLs, purged 1 of 1 tags (3 HTTP requests).')
+    expect(step.log).toContain('Planned 2 requests over 1 zone: 2 URLs and 1 tag in batches of up to 30.')
+    expect(step.log).toContain('example.com: purged 2 of 2 URLs, purged 1 of 1 tag (3 HTTP requests).')
     expect(step.summary).toContain('## CDN purge: example.com')
     const result = JSON.parse(step.outputs.result ?? '{}') as { durations: Record<string, number>; stoppedAt: unknown; zoneInput: string[] }
     expect(Object.keys(result.durations).sort()).toEqual(['purgeMs', 'settingsMs', 'totalMs', 'zoneMs'])
@@ -273,7 +273,7 @@ describe('run', () => {
     mkdirSync(join(workspace, 'blocked'))
     writeFileSync(join(workspace, 'blocked', 'file'), '')
     const step = await runWith({ 'previous-manifest': 'm.json', manifest: 'blocked/file/m.json', 'site-dir': 'public' })
-    expect(step.log).toMatch(/^::warning::Input "manifest": the manifest was not written to .*blocked\/file\/m\.json: .*The next run will compare with an older one and purge more\.$/m)
+    expect(step.log).toMatch(/^::warning::Input "manifest": the manifest was not written to .*blocked[\\/]file[\\/]m\.json: .*The next run will compare with an older one and purge more\.$/m)
   })
 
   it('checks and warms at the edge, and fails for what is still stale', async () => {
@@ -368,8 +368,26 @@ describe('run', () => {
 
   it('says a purge of everything was planned', async () => {
     const step = await runWith({ 'purge-everything': 'true' })
-    expect(step.log).toContain('Planned 1 request(s) over 1 zone(s): purge everything.')
+    expect(step.log).toContain('Planned 1 request over 1 zone: purge everything.')
     expect(api.purges).toEqual([{ zoneId: 'zn1', everything: true, files: [], tags: [] }])
+  })
+
+  it('names only the URLs in the plan and the closing line when no tags were asked for', async () => {
+    const files = Array.from({ length: 25 }, (_, i) => `/page-${i}.html`).join('\n')
+    const step = await runWith({ files, 'batch-size': '10' })
+    expect(step.log).toContain('Planned 3 requests over 1 zone: 25 URLs in batches of up to 10.')
+    expect(step.log).toContain('example.com: purged 25 of 25 URLs (4 HTTP requests).')
+    expect(step.log).not.toMatch(/\btags?\b/)
+  })
+
+  it('names only the tags when no URLs were asked for, and one of each in the singular', async () => {
+    const tags = await runWith({ tags: 'a, b, c' })
+    expect(tags.log).toContain('Planned 1 request over 1 zone: 3 tags in batches of up to 30.')
+    expect(tags.log).toContain('example.com: purged 3 of 3 tags (2 HTTP requests).')
+    expect(tags.log).not.toMatch(/\bURLs?\b/)
+    const one = await runWith({ files: '/a.html', tags: 't' })
+    expect(one.log).toContain('Planned 2 requests over 1 zone: 1 URL and 1 tag in batches of up to 30.')
+    expect(one.log).toContain('example.com: purged 1 of 1 URL, purged 1 of 1 tag (3 HTTP requests).')
   })
 
   it('warns when it purges everything instead of a long change list, and only then', async () => {
@@ -510,6 +528,17 @@ describe('run', () => {
       expect(trafficStep.log).not.toMatch(/^::debug::(undefined)?$/m)
     })
 
+    it('shows a RangeError without its message (V8\'s internals), and any other message cut, on one line', async () => {
+      bugs.execute = new RangeError('Invalid string length')
+      const ranged = await runDebug({ files: '/a' })
+      const rangedResult = JSON.parse(ranged.outputs.result ?? '{}') as { errors: string[] }
+      expect(rangedResult.errors).toEqual([`Unexpected error: something too large to hold (a text, list or nesting past what Node.js can hold). ${BUG}`])
+      expect(errorLines(ranged.log).join('\n')).not.toContain('Invalid string length')
+      bugs.execute = new TypeError(`long\n${'x'.repeat(130_000)}`)
+      const long = await runDebug({ files: '/a' })
+      expect(JSON.parse(long.outputs.result ?? '{}')).toMatchObject({ errors: [`Unexpected error: TypeError: long ${'x'.repeat(184)}… (129,816 more characters). ${BUG}`] })
+    })
+
     it('is not what a wrong input or a refusal is: no stack for those', async () => {
       const input = await runDebug({ files: '/a', 'batch-size': '0' })
       expect(stackLines(input.log)).toEqual([])
@@ -529,7 +558,7 @@ describe('run', () => {
         failedTags: ['t'],
         purgedFiles: 0,
         requests: 3,
-        errors: [`Unexpected error: RangeError: no result. ${BUG}`]
+        errors: [`Unexpected error: something too large to hold (a text, list or nesting past what Node.js can hold). ${BUG}`]
       })
       expect(stackLines(step.log)[0]).toMatch(/^::debug::RangeError: no result%0A/)
       for (const bug of [withoutStack(new RangeError('no stack')), 'no result either']) {

@@ -1,10 +1,12 @@
 import type * as FsPromises from 'node:fs/promises'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, posix, win32 } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { siteUrls } from '../../src/changes/site.js'
 import { InputError } from '../../src/errors.js'
-import { buildManifest, compareManifests, MANIFEST_FORMAT, MAX_MANIFEST_BYTES, parseManifest, readManifest, writeManifest, type Manifest } from '../../src/changes/manifest.js'
+import { buildManifest, compareManifests, manifestKey, MANIFEST_FORMAT, MAX_MANIFEST_BYTES, parseManifest, readManifest, writeManifest, type Manifest } from '../../src/changes/manifest.js'
+import { CASE_INSENSITIVE_FILES, needs, NO_PROC, NO_SYMLINKS, NOT_A_FOLDER_IS_MISSING } from '../support/platform.js'
 
 // Tests run as root here, which may read any file: a permission error is made, for one file name.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -29,7 +31,8 @@ const write = (path: string, text: string): void => {
 const manifest = (files: Record<string, string>): Manifest => ({ format: MANIFEST_FORMAT, version: 1, algorithm: 'sha256', files })
 
 describe('manifest', () => {
-  it('hashes every file with its path below the folder, sorted', async () => {
+  it('hashes every file with its path below the folder, sorted', async (context) => {
+    needs(context, NO_SYMLINKS)
     write('index.html', 'hello')
     write('docs/a b.html', 'x')
     write('.well-known/security.txt', 'y')
@@ -40,7 +43,8 @@ describe('manifest', () => {
     expect(built).toMatchObject({ format: 'cdn-purge-action/manifest', version: 1, algorithm: 'sha256' })
   })
 
-  it('skips folders, broken links and links to folders; sorts by code unit', async () => {
+  it('skips folders, broken links and links to folders; sorts by code unit', async (context) => {
+    needs(context, NO_SYMLINKS, CASE_INSENSITIVE_FILES)
     const names = ['z.html', 'B.html', 'a.html', 'a-b.html', 'a/b.html', '_x.html', '10.html', '9.html', 'ä.html', 'A.HTML']
     for (const name of names) write(name, name)
     mkdirSync(join(dir, 'site', 'empty'))
@@ -52,6 +56,29 @@ describe('manifest', () => {
 
   it('is a clear error when the folder does not exist', async () => {
     await expect(buildManifest(join(dir, 'nope'))).rejects.toThrow(/Input "site-dir": ".*nope" is not a folder/)
+  })
+
+  it('keys a file by its path below the folder with / between folders, on Windows as on Linux', () => {
+    expect(manifestKey('D:\\a\\repo\\repo\\public', 'D:\\a\\repo\\repo\\public\\docs\\a b.html', win32)).toBe('docs/a b.html')
+    expect(manifestKey('D:\\a\\repo\\repo\\public', 'D:\\a\\repo\\repo\\public\\index.html', win32)).toBe('index.html')
+    expect(manifestKey('/home/runner/work/repo/repo/public', '/home/runner/work/repo/repo/public/docs/a b.html', posix)).toBe('docs/a b.html')
+    // On Linux a \ is part of a file name, not a separator: the key keeps it (and its URL encodes it).
+    expect(manifestKey('/w/public', '/w/public/a\\b.html', posix)).toBe('a\\b.html')
+  })
+
+  // A build on a Windows runner, the next one on Linux (or the other way round): the manifest carries over.
+  it('reads a manifest written on Windows on Linux and back: same keys, nothing changed, the same URLs', async () => {
+    const files = ['index.html', 'docs\\index.html', 'docs\\a b.html', 'img\\logo.png']
+    const onWindows = Object.fromEntries(files.map((file, i) => [manifestKey('D:\\a\\site', win32.join('D:\\a\\site', file), win32), String(i)]))
+    const onLinux = Object.fromEntries(files.map((file, i) => [manifestKey('/w/site', posix.join('/w/site', file.replaceAll('\\', '/')), posix), String(i)]))
+    expect(Object.keys(onWindows)).toEqual(['index.html', 'docs/index.html', 'docs/a b.html', 'img/logo.png'])
+    await writeManifest(join(dir, 'windows.json'), manifest(onWindows), { roots: [dir] })
+    const read = await readManifest(join(dir, 'windows.json'), { roots: [dir] })
+    expect(compareManifests(read as Manifest, manifest(onLinux))).toEqual([])
+    const options = { siteDir: 'site', urlBase: undefined, indexFile: 'index.html', include: [], exclude: [] }
+    const changed = compareManifests(manifest({}), read as Manifest)
+    expect(siteUrls(changed, options, false).entries).toEqual(siteUrls(compareManifests(manifest({}), manifest(onLinux)), options, false).entries)
+    expect(siteUrls(changed, options, false).entries).toEqual(['/docs/a%20b.html', '/docs/index.html', '/docs/', '/img/logo.png', '/index.html', '/'])
   })
 
   it('finds added, changed and removed files, sorted', () => {
@@ -83,10 +110,11 @@ describe('manifest', () => {
     expect(await readManifest(join(dir, 'missing.json'))).toBeUndefined()
   })
 
-  it.each([
+  it.for([
     ['forbidden.json', 'EACCES'],
     ['file.txt/manifest.json', 'ENOTDIR']
-  ])('names previous-manifest when %s cannot be read (%s), instead of taking it for the first run', async (name, code) => {
+  ] as const)('names previous-manifest when %s cannot be read (%s), instead of taking it for the first run', async ([name, code], context) => {
+    needs(context, code === 'ENOTDIR' ? NOT_A_FOLDER_IS_MISSING : undefined)
     writeFileSync(join(dir, 'file.txt'), '')
     const path = join(dir, name)
     const error = await readManifest(path).catch((caught: unknown) => caught)
@@ -124,10 +152,11 @@ describe('manifest', () => {
   describe('refuses what is not a file of the workspace', () => {
     const roots = (): string[] => [join(dir, 'site'), join(dir, 'temp')]
 
-    it.each([
+    it.for([
       ['a link to /dev/zero', '/dev/zero', 'is a file of the system (under /dev), not data'],
       ['a link to a file outside', 'OUTSIDE', 'resolves outside the workspace and RUNNER_TEMP']
-    ])('names site-dir and the file for %s, instead of hashing it', async (_, target, why) => {
+    ] as const)('names site-dir and the file for %s, instead of hashing it', async ([, target, why], context) => {
+      needs(context, NO_SYMLINKS)
       write('index.html', 'x')
       writeFileSync(join(dir, 'secret.txt'), 'TOP SECRET')
       const link = join(dir, 'site', 'z.html')
@@ -139,7 +168,8 @@ describe('manifest', () => {
       )
     })
 
-    it('names site-dir when the folder itself leads outside, without listing it', async () => {
+    it('names site-dir when the folder itself leads outside, without listing it', async (context) => {
+      needs(context, NO_SYMLINKS)
       mkdirSync(join(dir, 'elsewhere'))
       mkdirSync(join(dir, 'temp'))
       symlinkSync(join(dir, 'elsewhere'), join(dir, 'temp', 'site'))
@@ -160,11 +190,12 @@ describe('manifest', () => {
       await expect(buildManifest(join(dir, 'site'), 'site-dir', { maxBytes: 4 })).rejects.toThrow(/^Input "site-dir": ".*a\.html" is larger than 4 bytes, the most read, so/)
     })
 
-    it.each([
+    it.for([
       ['a link to /proc/self/environ', (path: string) => symlinkSync('/proc/self/environ', path), 'is a file of the system (under /proc), not data'],
       ['a folder', (path: string) => mkdirSync(path), 'is a folder, not a regular file'],
       ['a manifest over the cap', (path: string) => writeFileSync(path, `${JSON.stringify(manifest({ 'a.html': '1' }))}${' '.repeat(64)}`), 'is larger than 64 bytes, the most read']
-    ])('names previous-manifest for %s, and shows nothing of it', async (_, make, why) => {
+    ] as const)('names previous-manifest for %s, and shows nothing of it', async ([what, make, why], context) => {
+      needs(context, what.includes('/proc') ? NO_SYMLINKS ?? NO_PROC : undefined)
       const path = join(dir, 'previous.json')
       make(path)
       const error = await readManifest(path, { maxBytes: 64 }).catch((caught: unknown) => caught)
@@ -184,7 +215,8 @@ describe('manifest', () => {
       expect(MAX_MANIFEST_BYTES).toBe(64 * 1024 * 1024)
     })
 
-    it('never writes the manifest through a link, the target or a planted temporary name', async () => {
+    it('never writes the manifest through a link, the target or a planted temporary name', async (context) => {
+      needs(context, NO_SYMLINKS)
       writeFileSync(join(dir, 'secret.txt'), 'TOP SECRET')
       mkdirSync(join(dir, 'temp'))
       symlinkSync(join(dir, 'secret.txt'), join(dir, 'temp', `m.json.${process.pid}.tmp`))

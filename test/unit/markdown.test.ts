@@ -52,6 +52,14 @@ describe('collapsedList and listsWithin', () => {
     expect(collapsedList(block(2))).toBe('<details><summary>Items (2)</summary>\n\n<pre>\nitem-0\nitem-1\n</pre>\n\n</details>\n')
     expect(collapsedList(block(1, 'ul'))).toBe('<details><summary>Items (1)</summary>\n\n<ul>\n<li>item-0</li>\n</ul>\n\n</details>\n')
   })
+  it('unfolds a list marked open, and keeps it within the budget with the longer head counted', () => {
+    const open = { ...block(2), open: true }
+    expect(collapsedList(open)).toBe('<details open><summary>Items (2)</summary>\n\n<pre>\nitem-0\nitem-1\n</pre>\n\n</details>\n')
+    expect(collapsedList({ ...block(2), open: false })).toBe(collapsedList(block(2)))
+    const budget = bytes(collapsedList(open)) + bytes('… and 2 more (see the output)\n')
+    expect(collapsedList(open, budget)).toBe(collapsedList(open))
+    expect(collapsedList(open, budget - 1)).toBe('<details open><summary>Items (2)</summary>\n\n<pre>\nitem-0\n… and 1 more (see the output)\n</pre>\n\n</details>\n')
+  })
   it('escapes the title and the entries', () => {
     expect(collapsedList({ title: 'A <b>', items: ['<script>', 'x\ny'], more: 'm', style: 'ul' })).toBe(
       '<details><summary>A &lt;b&gt;</summary>\n\n<ul>\n<li>&lt;script&gt;</li>\n<li>x y</li>\n</ul>\n\n</details>\n'

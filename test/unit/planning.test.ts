@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import { batches, planRequests, splitRequest, type PlannedRequest, type ZoneWork } from '../../src/plan.js'
+import { batches, describePlan, planRequests, splitRequest, type PlannedRequest, type ZoneWork } from '../../src/plan.js'
 import { resolveUrls } from '../../src/urls.js'
 
 const zone = { id: 'z/1', name: 'example.com', status: 'active' }
@@ -18,13 +18,29 @@ describe('planRequests', () => {
     ])
     expect(plan.requests.every((r) => r.method === 'POST' && r.path === '/zones/z%2F1/purge')).toBe(true)
   })
+  it('names a zone in labels cut, with how much was left out', () => {
+    const name = `${'n'.repeat(300)}.example`
+    const quoted = `${'n'.repeat(200)}… (108 more characters)`
+    const plan = planRequests(
+      [work({ zone: { id: 'a', name, status: 'active' }, tags: ['t'], settings: { limits: { enabled: true, mode: 'automatic' } } }), work({ zone: { id: 'b', name: 'b.example', status: 'active' }, tags: ['t'] })],
+      3
+    )
+    expect(plan.requests.map((request) => request.label)).toEqual([`Settings of ${quoted}`, `${quoted}: 1 tag`, 'b.example: 1 tag'])
+    expect(() => planRequests([work({ zone: { id: 'i'.repeat(300), name: undefined, status: undefined }, settings: { limits: { enabled: true, mode: 'automatic' } } })], 3)).toThrow(
+      `could not be read for zone ${'i'.repeat(200)}… (100 more characters) (the API key`
+    )
+  })
+  it('refuses a zone id or name that would leave its path segment, sending nothing', () => {
+    expect(() => planRequests([work({ zone: { id: '..', name: 'example.com', status: 'active' }, urls: ['https://example.com/a'] })], 3)).toThrow(TypeError)
+    expect(() => planRequests([work({ zone: { id: 'z', name: '.', status: 'active' }, settings: { limits: { enabled: true, mode: 'automatic' } } })], 3)).toThrow(TypeError)
+  })
   it('labels each request with what it carries, for errors', () => {
     const urls = Array.from({ length: 7 }, (_, i) => `https://example.com/${i}`)
     const plan = planRequests([work({ urls, tags: ['a'] })], 3)
     expect(plan.requests.map((r) => r.label)).toEqual([
       'URLs 1-3 of 7 (batch 1 of 3)',
       'URLs 4-6 of 7 (batch 2 of 3)',
-      'URLs 7-7 of 7 (batch 3 of 3)',
+      'URL 7 of 7 (batch 3 of 3)',
       '1 tag'
     ])
   })
@@ -85,6 +101,32 @@ describe('planRequests', () => {
   })
 })
 
+describe('describePlan', () => {
+  const urls = (count: number) => Array.from({ length: count }, (_, i) => `https://example.com/${i}`)
+  const settings = { sdk: { enabled: true, mode: 'automatic' } } as const
+  const describe_ = (over: Partial<ZoneWork>, batchSize = 10): string => describePlan(planRequests([work(over)], batchSize), batchSize)
+  it('names the URLs alone when no tags were asked for, and the tags alone when no URLs were', () => {
+    expect(describe_({ urls: urls(25) })).toBe('Planned 3 requests over 1 zone: 25 URLs in batches of up to 10.')
+    expect(describe_({ tags: ['a', 'b', 'c'] })).toBe('Planned 1 request over 1 zone: 3 tags in batches of up to 10.')
+  })
+  it('names both, and one of each in the singular', () => {
+    expect(describe_({ urls: urls(25), tags: ['a', 'b'] })).toBe('Planned 4 requests over 1 zone: 25 URLs and 2 tags in batches of up to 10.')
+    expect(describe_({ urls: urls(1), tags: ['a'] }, 30)).toBe('Planned 2 requests over 1 zone: 1 URL and 1 tag in batches of up to 30.')
+  })
+  it('says a purge of everything with no batches, and the settings that come first', () => {
+    expect(describe_({ purgeEverything: true })).toBe('Planned 1 request over 1 zone: purge everything.')
+    expect(describe_({ purgeEverything: true, settings })).toBe('Planned 2 requests over 1 zone: settings, then purge everything.')
+    expect(describe_({ urls: urls(2), settings })).toBe('Planned 2 requests over 1 zone: settings, then 2 URLs in batches of up to 10.')
+    expect(describe_({ settings })).toBe('Planned 1 request over 1 zone: settings.')
+    expect(describe_({})).toBe('Planned 0 requests over 1 zone: nothing to purge.')
+  })
+  it('counts the URLs over all zones, and each tag once though every zone gets it', () => {
+    const other = { id: 'z2', name: 'example.org', status: 'active' }
+    const plan = planRequests([work({ urls: urls(3), tags: ['a', 'b'] }), work({ zone: other, urls: ['https://example.org/x'], tags: ['a', 'b'] })], 2)
+    expect(describePlan(plan, 2)).toBe('Planned 5 requests over 2 zones: 4 URLs and 2 tags in batches of up to 2.')
+  })
+})
+
 describe('batches', () => {
   it('keeps every item once, in order', () => {
     const items = Array.from({ length: 101 }, (_, i) => i)
@@ -106,7 +148,7 @@ describe('splitRequest', () => {
     expect(parts.map((part) => [part.label, part.items, part.body, part.range])).toEqual([
       ['URLs 1-2 of 5', urls(5).slice(0, 2), { files: urls(5).slice(0, 2) }, { first: 1, of: 5, batch: '', zone: '' }],
       ['URLs 3-4 of 5', urls(5).slice(2, 4), { files: urls(5).slice(2, 4) }, { first: 3, of: 5, batch: '', zone: '' }],
-      ['URLs 5-5 of 5', urls(5).slice(4), { files: urls(5).slice(4) }, { first: 5, of: 5, batch: '', zone: '' }]
+      ['URL 5 of 5', urls(5).slice(4), { files: urls(5).slice(4) }, { first: 5, of: 5, batch: '', zone: '' }]
     ])
     for (const part of parts) expect([part.zoneId, part.kind, part.method, part.path]).toEqual(['z/1', 'files', 'POST', '/zones/z%2F1/purge'])
   })
@@ -117,18 +159,18 @@ describe('splitRequest', () => {
     const parts = splitRequest(requests[1]!, 2)
     expect(parts.map((part) => [part.label, part.body])).toEqual([
       ['example.com: tags 4-5 of 7 (part of batch 2 of 3)', { tags: ['t3', 't4'] }],
-      ['example.com: tags 6-6 of 7 (part of batch 2 of 3)', { tags: ['t5'] }]
+      ['example.com: tag 6 of 7 (part of batch 2 of 3)', { tags: ['t5'] }]
     ])
     expect(splitRequest(parts[0]!, 1).map((part) => part.label)).toEqual([
-      'example.com: tags 4-4 of 7 (part of batch 2 of 3)',
-      'example.com: tags 5-5 of 7 (part of batch 2 of 3)'
+      'example.com: tag 4 of 7 (part of batch 2 of 3)',
+      'example.com: tag 5 of 7 (part of batch 2 of 3)'
     ])
   })
   it('counts from 1 for a request that does not say where it stands', () => {
     const request: PlannedRequest = { zoneId: 'z1', kind: 'tags', method: 'POST', path: '/zones/z1/purge', body: { tags: ['a', 'b', 'c'] }, items: ['a', 'b', 'c'], label: '3 tags' }
     expect(splitRequest(request, 2).map((part) => [part.label, part.range])).toEqual([
       ['tags 1-2 of 3', { first: 1, of: 3, batch: '', zone: '' }],
-      ['tags 3-3 of 3', { first: 3, of: 3, batch: '', zone: '' }]
+      ['tag 3 of 3', { first: 3, of: 3, batch: '', zone: '' }]
     ])
   })
 })

@@ -73,16 +73,27 @@ describe('purgeProgress', () => {
   it('writes a line per request for exactly 20 requests', () => {
     const { lines, finish } = driver(plan(20, 0, 1))
     finish(0)
-    expect(lines).toEqual(['URLs 1-1 of 20 (batch 1 of 20): purged (1 attempt, 52 ms)'])
+    expect(lines).toEqual(['URL 1 of 20 (batch 1 of 20): purged (1 attempt, 52 ms)'])
   })
 
   it('says a request was not confirmed when its failure holds no message', () => {
     const few = driver(plan(2, 0, 1))
     few.finish(1, false, { error: undefined })
-    expect(few.lines).toEqual(['URLs 2-2 of 2 (batch 2 of 2): not confirmed'])
+    expect(few.lines).toEqual(['URL 2 of 2 (batch 2 of 2): not confirmed'])
     const many = driver(plan(3000, 0, 30))
     many.finish(0, false, { error: undefined })
     expect(many.lines).toEqual(['URLs 1-30 of 3000 (batch 1 of 100): not confirmed'])
+  })
+
+  it('counts a single URL or tag in the singular', () => {
+    const url = driver(plan(1, 30, 1))
+    url.tick(5_000)
+    url.finish(0)
+    expect(url.lines).toEqual(['Purge: 1 of 1 URL, 0 of 30 tags confirmed (3 %), 0 retries, 5 s'])
+    const tag = driver(plan(30, 1, 1))
+    tag.tick(5_000)
+    tag.finish(30)
+    expect(tag.lines).toEqual(['Purge: 0 of 30 URLs, 1 of 1 tag confirmed (3 %), 0 retries, 5 s'])
   })
 
   it('counts purges of everything, one each', () => {

@@ -112,7 +112,7 @@ describe('headline', () => {
 
   it('gives the counts, not where it stopped, when the step stopped after sending', () => {
     const stopped = runResult({ ok: false, sent: [sentRequest()], stoppedAt: 'applying the settings failed (HTTP 500)', purgedFiles: ['u1'], requests: 2 })
-    expect(headline(stopped)).toBe('example.com: purged 1 of 1 URLs (2 HTTP requests).')
+    expect(headline(stopped)).toBe('example.com: purged 1 of 1 URL (2 HTTP requests).')
   })
 })
 

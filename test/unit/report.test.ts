@@ -140,9 +140,9 @@ describe('report', () => {
     const broken = (over: Partial<RunResult>): RunResult => {
       const traffic = unreadTraffic('z1')
       return runResult({
-        ...over,
         failedFiles: ['https://example.com/a'],
         failedTags: ['t1'],
+        ...over,
         traffic: [
           {
             ...traffic,
@@ -165,6 +165,16 @@ describe('report', () => {
     writeFileSync(summaryPath, '')
     await report(broken({ dryRun: true }), true, { ...process.env })
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDry run: nothing was sent. 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.')
+     // Only what was asked for is counted: no tags on a purge of URLs, no counts on a purge of everything.
+    writeFileSync(summaryPath, '')
+    await report(broken({ failedTags: [], purgedFiles: ['https://example.com/b', 'https://example.com/c'] }), true, { ...process.env })
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. 2 URLs purged, 1 URL not purged. The full summary')
+    writeFileSync(summaryPath, '')
+    await report(broken({ failedFiles: [], purgedTags: ['t2'], failedTags: [] }), true, { ...process.env })
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. 1 tag purged, 0 tags not purged. The full summary')
+    writeFileSync(summaryPath, '')
+    await report(broken({ failedFiles: [], failedTags: [], purgeEverythingRequested: true, purgedEverything: true }), true, { ...process.env })
+    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. The full summary could not be drawn: see the log.')
   })
 
   it('takes every registered secret out of the outputs and the summary', async () => {
@@ -174,6 +184,37 @@ describe('report', () => {
     expect(readFileSync(summaryPath, 'utf8')).toContain('<li>HTTP 401 for key ***</li>')
     const logged = log.join('').split('\n').filter((line) => !line.startsWith('::add-mask::'))
     expect([readFileSync(outputPath, 'utf8'), readFileSync(summaryPath, 'utf8'), ...logged].join('\n')).not.toContain('sk-live')
+  })
+
+  it('takes every spelling of a secret, and any run of 12 of it, out of the outputs, the summary, the log and the failed-files file', async () => {
+    const key = 'sk_live/77a1b2c3d4e5f6a7b8c9'
+    registerSecret(key)
+    const spellings = [
+      encodeURIComponent(key),
+      Buffer.from(key).toString('base64'),
+      Buffer.from(key).toString('base64url'),
+      Buffer.from(`Bearer ${key}`).toString('base64').slice(12),
+      JSON.stringify(key).slice(1, -1).replace('/', '\\u002f'),
+      key.slice(0, 20),
+      key.slice(-20)
+    ]
+    const failedFiles = spellings.map((spelling, index) => `https://example.com/${index}?k=${spelling}`)
+    await report(runResult({ ok: false, errors: spellings.map((spelling) => `HTTP 401: bad key ${spelling}`), warnings: [`echo ${spellings[1]}`], failedFiles }), true, { ...process.env })
+    const values = outputs()
+    const written = [
+      readFileSync(outputPath, 'utf8'),
+      readFileSync(summaryPath, 'utf8'),
+      readFileSync(values['failed-files-path']!, 'utf8'),
+      ...log.join('').split('\n').filter((line) => !line.startsWith('::add-mask::'))
+    ].join('\n')
+    for (const spelling of [key, ...spellings, key.slice(4, 16)]) expect(written).not.toContain(spelling)
+    // Of base64 inside a longer value, the last character may mix the key's last bits with the padding: it stays.
+    const expected = spellings.map((_, index) => `https://example\\.com/${index}\\?k=\\*\\*\\*${index === 3 ? '[A-Za-z0-9+/]?=*' : ''}\n`).join('')
+    expect(readFileSync(values['failed-files-path']!, 'utf8')).toMatch(new RegExp(`^${expected}$`))
+    const result = JSON.parse(values.result ?? '') as { errors: string[]; warnings: string[] }
+    expect(result.errors).toHaveLength(spellings.length)
+    for (const error of result.errors) expect(error).toMatch(/^HTTP 401: bad key \*\*\*(?:[A-Za-z0-9+/]?=*)$/)
+    expect(result.warnings).toEqual(['echo ***'])
   })
 
   it('warns of each output cut to fit, naming it', async () => {

@@ -54,7 +54,7 @@ describe('headline (the closing log line)', () => {
     expect(headline(result)).toMatch(/^example\.com, example\.org: /)
   })
   it('says a dry run sent nothing', () => {
-    expect(headline(buildResult({ ...stateWith(() => true), outcomes: [], dryRun: true }))).toBe('Dry run for example.com: 5 request(s) planned, none sent.')
+    expect(headline(buildResult({ ...stateWith(() => true), outcomes: [], dryRun: true }))).toBe('Dry run for example.com: 5 requests planned, none sent.')
   })
 })
 

@@ -8,6 +8,7 @@ import { InputError } from '../../src/errors.js'
 import type { Inputs } from '../../src/inputs.js'
 import { collectFileEntries, SOURCES } from '../../src/sources/index.js'
 import { MAX_LIST_FILE_BYTES, parseListFile, readListFile } from '../../src/sources/list-file.js'
+import { needs, NO_PROC, NO_SPECIAL_FILES, NO_SYMLINKS } from '../support/platform.js'
 
 let dir: string
 beforeEach(() => {
@@ -100,13 +101,14 @@ describe('a list file too large to read', () => {
 
 // A pull request's checkout may hold `urls.txt -> /proc/self/environ`: the environment's text ended up in errors.
 describe('a list file that is not a text file of the workspace', () => {
-  it.each([
+  it.for([
     ['a link to /proc/self/environ', (path: string) => symlinkSync('/proc/self/environ', path), 'is a file of the system (under /proc), not data'],
     ['a link to /dev/zero', (path: string) => symlinkSync('/dev/zero', path), 'is a file of the system (under /dev), not data'],
     ['a link outside the workspace', (path: string) => symlinkSync(join(path, '..', '..', 'elsewhere.txt'), path), 'resolves outside the workspace and RUNNER_TEMP'],
     ['a folder', (path: string) => mkdirSync(path), 'is a folder, not a regular file'],
     ['a FIFO', (path: string) => execFileSync('mkfifo', [path]), 'is a named pipe (FIFO), not a regular file']
-  ])('is refused naming the input, with nothing of it read: %s', async (_, make, why) => {
+  ] as const)('is refused naming the input, with nothing of it read: %s', async ([what, make, why], context) => {
+    needs(context, what.startsWith('a link') ? NO_SYMLINKS : undefined, what.includes('/proc') ? NO_PROC : undefined, what === 'a FIFO' ? NO_SPECIAL_FILES : undefined)
     // dir/workspace is the workspace; dir itself, where elsewhere.txt lies, is outside.
     writeFileSync(join(dir, 'elsewhere.txt'), 'SECRET_FROM_OUTSIDE=1\n')
     mkdirSync(join(dir, 'workspace'))

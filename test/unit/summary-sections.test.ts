@@ -95,7 +95,7 @@ describe('renderSummary: the What | Result table', () => {
         '| HTTP requests | 2 (2 retries) |\n' +
         '| Rate limits | 1 answer 429, 999 ms waiting |\n' +
         '| Duration | 1.0 s |\n' +
-        '\n<details><summary>Errors (1)</summary>\n\n<ul>\n<li>HTTP 500</li>\n</ul>\n\n</details>\n'
+        '\n<details open><summary>Errors (1)</summary>\n\n<ul>\n<li>HTTP 500</li>\n</ul>\n\n</details>\n'
     )
   })
 

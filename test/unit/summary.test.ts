@@ -2,7 +2,9 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { SUMMARY_LIMIT_BYTES } from '../../src/report/markdown.js'
 import { notPurgedSentence, renderSummary } from '../../src/report/summary.js'
+import { planRequests } from '../../src/plan.js'
 import { buildResult, type RunResult } from '../../src/result.js'
+import { thousands } from '../../src/text.js'
 import { stateWith, zone } from './fixtures/run-state.js'
 
 const summaryOf = (...args: Parameters<typeof stateWith>): string => renderSummary(buildResult(stateWith(...args)))
@@ -50,8 +52,8 @@ describe('renderSummary: what happened', () => {
     const summary = summaryOf((index) => index !== 1)
     expect(summary).toContain('> [!CAUTION]\n> **The step failed.** 2 of 5 URLs were not purged. See the errors below.')
     expect(summary).toContain('| URLs | purged 3 of 5 in 3 requests |')
-    expect(summary).toContain('<details><summary>URLs not purged (2)</summary>\n\n<pre>\nhttps://example.com/2\nhttps://example.com/3\n</pre>')
-    expect(summary).toContain('<details><summary>Errors (1)</summary>\n\n<ul>\n<li>POST /zones/z1/purge failed: HTTP 400 (request 1)</li>\n</ul>')
+    expect(summary).toContain('<details open><summary>URLs not purged (2)</summary>\n\n<pre>\nhttps://example.com/2\nhttps://example.com/3\n</pre>')
+    expect(summary).toContain('<details open><summary>Errors (1)</summary>\n\n<ul>\n<li>POST /zones/z1/purge failed: HTTP 400 (request 1)</li>\n</ul>')
   })
 
   it('names the zone as given when the lookup failed, and says nothing was sent', () => {
@@ -124,7 +126,7 @@ describe('renderSummary: untrusted text', () => {
       expect(pipes(line)).toBe(line.startsWith('|---') ? pipes(line) : 3)
     }
     expect(summary).not.toMatch(/[\r\u0085\u2028\u2029]/)
-    expect(summary).not.toMatch(/<(?!\/?(details|summary|pre|ul|li|code)>)/)
+    expect(summary).not.toMatch(/<(?!\/?(details|details open|summary|pre|ul|li|code)>)/)
   })
 })
 
@@ -137,8 +139,8 @@ describe('renderSummary: size', () => {
     expect(Buffer.byteLength(summary)).toBeLessThan(SUMMARY_LIMIT_BYTES)
     expect(summary).toContain('**The step failed.** 6 of 6 URLs and 3 of 3 tags were not purged.')
     expect(summary).toContain('| URLs | purged 0 of 6 in 3 requests |')
-    expect(summary).toContain(`a… (${huge.length - 2000} more characters)\n`)
-    expect(summary).toContain(`x… (${'server said '.length + 2 * 1024 * 1024 - 2000} more characters)</li>`)
+    expect(summary).toContain(`a… (${thousands(huge.length - 2000)} more characters)\n`)
+    expect(summary).toContain(`x… (${thousands('server said '.length + 2 * 1024 * 1024 - 2000)} more characters)</li>`)
   })
 
   it('cuts lists to what fits, with a note of how many were left out', () => {
@@ -163,6 +165,50 @@ describe('renderSummary: size', () => {
 
   it('counts the errors it lists, once each', () => {
     const summary = renderSummary(buildResult({ ...stateWith(allOk), errors: ['same failure', 'same failure', 'other failure'] }))
-    expect(summary).toContain('<details><summary>Errors (2)</summary>\n\n<ul>\n<li>same failure</li>\n<li>other failure</li>\n</ul>')
+    expect(summary).toContain('<details open><summary>Errors (2)</summary>\n\n<ul>\n<li>same failure</li>\n<li>other failure</li>\n</ul>')
+  })
+})
+
+describe('renderSummary: which lists are open', () => {
+  const opened = (summary: string): string[] => [...summary.matchAll(/<details open><summary>([^<]*)<\/summary>/g)].map((match) => match[1] as string)
+  const failing = (count: number): RunResult => {
+    const files = Array.from({ length: count }, (_, i) => `https://example.com/${i}`)
+    const requested = { everything: false, files, tags: [] }
+    return buildResult({ ...stateWith(() => false), zones: [{ zone, requested }], requested, warnings: ['a warning'] })
+  }
+
+  it('keeps every list closed on a successful run', () => {
+    const summary = renderSummary(buildResult(stateWith(allOk, { warnings: ['a warning'] })))
+    expect(summary).toContain('<details><summary>Warnings (1)</summary>')
+    expect(summary).toContain('<details><summary>URLs purged (5)</summary>')
+    expect(summary).not.toContain('<details open>')
+  })
+
+  it('opens the errors and what was not purged on a failed run, and leaves the rest closed', () => {
+    const summary = summaryOf((index) => index !== 1 && index !== 4)
+    expect(opened(summary)).toEqual(['URLs not purged (2)', 'Cache tags not purged (1)', 'Errors (2)'])
+    expect(summary).toContain('<details><summary>URLs purged (3)</summary>')
+    expect(summary).toContain('<details><summary>Cache tags purged (2)</summary>')
+  })
+
+  it('opens the URLs not purged up to 20 of them, and closes a longer list', () => {
+    expect(opened(renderSummary(failing(20)))).toEqual(['URLs not purged (20)', 'Errors (5)'])
+    const long = renderSummary(failing(21))
+    expect(opened(long)).toEqual(['Errors (5)'])
+    expect(long).toContain('<details><summary>URLs not purged (21)</summary>')
+    expect(long).toContain('<details><summary>Warnings (1)</summary>')
+  })
+
+  it('opens the tags not purged up to 20 of them, and closes a longer list', () => {
+    const failingTags = (count: number): RunResult => {
+      const tags = Array.from({ length: count }, (_, i) => `t${i}`)
+      const requested = { everything: false, files: [], tags }
+      const state = stateWith(() => false)
+      const plan = planRequests([{ zone, purgeEverything: false, urls: [], tags, settings: undefined }], 30)
+      const outcomes = plan.requests.map((request) => ({ request, ok: false, status: 400, attempts: 1, durationMs: 10, error: 'HTTP 400' }))
+      return buildResult({ ...state, plan, outcomes, zones: [{ zone, requested }], requested })
+    }
+    expect(opened(renderSummary(failingTags(20)))).toEqual(['Cache tags not purged (20)', 'Errors (1)'])
+    expect(opened(renderSummary(failingTags(21)))).toEqual(['Errors (1)'])
   })
 })

@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { ago, cut, forLog, oneLine, plural, sizeText, thousands } from '../../src/text.js'
+import { ago, cut, forLog, isWhitespace, lines as splitLines, oneLine, plural, separatedRuns, sizeText, thousands, trimTrailing } from '../../src/text.js'
+import { GUARD, mebibyteOf } from './fixtures/hostile.js'
 
 /** How the runner and log viewers may split lines. */
 const lines = (text: string): string[] => text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
@@ -129,5 +130,88 @@ describe('ago', () => {
     [Number.NaN, 'at an unknown time']
   ])('%d ms → %s', (ms, text) => {
     expect(ago(ms)).toBe(text)
+  })
+})
+
+describe('cut, with the length of the whole', () => {
+  it('counts what was left out of the whole, with thousands separators', () => {
+    expect(cut('x'.repeat(130_000), 200)).toBe(`${'x'.repeat(200)}… (129,800 more characters)`)
+    expect(cut('abcdef', 4, 10)).toBe('abcd… (6 more characters)')
+    expect(cut('ab', 4, 10)).toBe('ab… (8 more characters)')
+    expect(cut('ab', 4, 4)).toBe('ab')
+  })
+})
+
+describe('the loops lists are split with', () => {
+  it('isWhitespace is \\s, for every UTF-16 unit', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      if (isWhitespace(code) !== /\s/.test(String.fromCharCode(code))) expect.fail(`U+${code.toString(16)}`)
+    }
+  })
+  const pieces = fc.constantFrom('a', 'b', ',', ' ', '\t', '\r', '\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '/', '\u0085')
+  test.prop([fc.array(pieces, { maxLength: 30 }).map((chars) => chars.join(''))])('lines is split(/\\r?\\n/), separatedRuns is split(/([\\s,]+)/)', (text) => {
+    expect(splitLines(text)).toEqual(text.split(/\r?\n/))
+    expect(separatedRuns(text)).toEqual(text.split(/([\s,]+)/))
+  })
+  test.prop([fc.array(fc.constantFrom('/', 'a', '\\'), { maxLength: 12 }).map((chars) => chars.join(''))])('trimTrailing is replace(/\\/+$/, "")', (text) => {
+    expect(trimTrailing(text, '/')).toBe(text.replace(/\/+$/, ''))
+  })
+  it('separatedRuns splits at exactly the characters \\s matches and the comma, every UTF-16 unit tried', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code)
+      const runs = separatedRuns(`a${char}b`)
+      const expected = /[\s,]/.test(char) ? ['a', char, 'b'] : [`a${char}b`]
+      if (runs.length !== expected.length || runs.some((run, index) => run !== expected[index])) expect.fail(`U+${code.toString(16)}: ${JSON.stringify(runs)}`)
+    }
+  })
+  it.each([
+    ['', ['']],
+    ['a', ['a']],
+    [',', ['', ',', '']],
+    ['a,', ['a', ',', '']],
+    [' a', ['', ' ', 'a']],
+    ['a , b\t\tc', ['a', ' , ', 'b', '\t\t', 'c']]
+  ])('separatedRuns(%j) is %j', (line, runs) => {
+    expect(separatedRuns(line)).toEqual(runs)
+  })
+  it.each([
+    ['', ['']],
+    ['\n', ['', '']],
+    ['\r\n', ['', '']],
+    ['a\r', ['a\r']],
+    ['\r\r\n', ['\r', '']],
+    ['a\r\nb\nc\r\n', ['a', 'b', 'c', '']],
+    ['\n\r\n', ['', '', '']]
+  ])('lines(%j) is %j', (text, expected) => {
+    expect(splitLines(text)).toEqual(expected)
+  })
+  it.each([
+    ['', ''],
+    ['/', ''],
+    ['//', ''],
+    ['a//', 'a'],
+    ['/a/', '/a'],
+    ['a', 'a']
+  ])('trimTrailing(%j, "/") is %j', (text, expected) => {
+    expect(trimTrailing(text, '/')).toBe(expected)
+  })
+  it.each(['\n', '\r\n', '\r', ',', ' ', ', ', '\u2028', 'a,'])('get through a mebibyte of %j', GUARD, (piece) => {
+    const text = mebibyteOf(piece)
+    expect(splitLines(text).length).toBe(text.split(/\r?\n/).length)
+    expect(separatedRuns(text).length).toBe(text.split(/([\s,]+)/).length)
+  })
+  it('trimTrailing gets through a mebibyte of slashes that something else follows', GUARD, () => {
+    const text = `${'/'.repeat(2 ** 20)}x`
+    expect(trimTrailing(text, '/')).toBe(text)
+    expect(trimTrailing(`x${'/'.repeat(2 ** 20)}`, '/')).toBe('x')
+  })
+})
+
+describe('the patterns of text.ts, on a mebibyte of their own separators', () => {
+  it.each(['\r\n', '\r', '\u0085', '::', ' ::', '\n::', '##[', '\u0000', '\u009b', '\ud800'])('forLog, oneLine and cut get through %j', GUARD, (piece) => {
+    const text = mebibyteOf(piece)
+    expect(forLog(text).length).toBeGreaterThanOrEqual(text.length - text.length / 2)
+    expect(oneLine(text).length).toBeGreaterThanOrEqual(text.length / 2)
+    expect(cut(text, 200).length).toBeLessThan(240)
   })
 })

@@ -1,8 +1,10 @@
 import { fc, test } from '@fast-check/vitest'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { registerSecret } from '../../src/secrets.js'
-import { checkUrlBase, hideCredentials, resolveUrls, routeEntries, routeUrls, shown, splitUrlList, unique } from '../../src/urls.js'
+import { scrubCredentials } from '../../src/secrets.js'
+import { checkEntryLength, checkUrlBase, hideCredentials, MAX_ENTRY_CHARS, resolveUrls, routeEntries, routeUrls, shown, splitUrlList, unique } from '../../src/urls.js'
+import { GUARD, mebibyteOf } from './fixtures/hostile.js'
 import { inputError } from './fixtures/inputs.js'
 
 
@@ -192,6 +194,12 @@ describe('routeUrls keeps every URL in the zone it is sent to', () => {
     expect(inputError(() => routeUrls(['https://evil.test/'], many)).message).toMatch(/^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example and 2 more\)\./)
     expect(inputError(() => routeUrls(['https://evil.test/'], many.slice(0, 10))).message).toMatch(/^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example\)\./)
     expect(inputError(() => routeUrls(['https://evil.test/'], [{ id: 'z', name: undefined }])).message).toMatch(/^1 URL is on none of the zones \(no zone names are known\)/)
+    const long = `${'n'.repeat(300)}.example`
+    expect(inputError(() => routeUrls(['https://evil.test/'], [{ id: 'z', name: long }])).message).toMatch(
+      new RegExp(`^1 URL is on none of the zones \\(${'n'.repeat(200)}… \\(108 more characters\\)\\)`)
+    )
+    expect(inputError(() => resolveUrls(['https://evil.test/'], long)).message).toContain(`on ${'n'.repeat(200)}… (108 more characters) or a subdomain of it`)
+    expect(inputError(() => checkUrlBase('https://evil.test/', [long])).message).toContain(`is not on zone ${'n'.repeat(200)}… (108 more characters) or a subdomain`)
   })
 })
 
@@ -252,7 +260,7 @@ describe('splitUrlList', () => {
     [' , \n ', []],
     ['', []]
   ])('%j is %j', (text, entries) => {
-    expect(splitUrlList(text)).toEqual(entries)
+    expect(splitUrlList(text, 'files')).toEqual(entries)
   })
 
   const path = fc.array(fc.webSegment(), { minLength: 1, maxLength: 3 }).map((segments) => `/${segments.join('/')}`)
@@ -260,19 +268,19 @@ describe('splitUrlList', () => {
   // A comma before `/` in a path, or before `http(s)://` anywhere, starts a new entry; that is the one thing a list cannot hold.
   const entry = fc.oneof(path, url).filter((text) => !/,+(https?:\/\/)/i.test(text) && !(text.startsWith('/') && text.includes(',/')))
   test.prop([fc.array(entry, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\n \n')])('reads back paths and URLs one a line, a comma at the end included', (entries, separator) => {
-    expect(splitUrlList(entries.join(separator))).toEqual(entries)
+    expect(splitUrlList(entries.join(separator), 'files')).toEqual(entries)
   })
   const unended = entry.filter((text) => !text.endsWith(','))
   test.prop([fc.array(unended, { maxLength: 8 }), fc.constantFrom(', ', ' ', '\t,', ' , ')])(
     'reads back paths and URLs that do not end in a comma, separated by spaces or a comma and a space',
     (entries, separator) => {
-      expect(splitUrlList(entries.join(separator))).toEqual(entries)
+      expect(splitUrlList(entries.join(separator), 'files')).toEqual(entries)
     }
   )
   test.prop([fc.oneof(fc.array(unended.filter((text) => text.startsWith('/'))), fc.array(unended.filter((text) => !text.startsWith('/'))))])(
     'reads back paths, or URLs, that do not end in a comma, separated by commas alone',
     (entries) => {
-      expect(splitUrlList(entries.join(','))).toEqual(entries)
+      expect(splitUrlList(entries.join(','), 'files')).toEqual(entries)
     }
   )
 })
@@ -310,5 +318,89 @@ describe('hideCredentials and shown', () => {
     expect(shown('/a\nb\u0007')).toBe('/a b\\u0007')
     expect(shown(`/${'a'.repeat(300)}`)).toBe(`/${'a'.repeat(199)}… (101 more characters)`)
     expect(shown(`/${'a'.repeat(199)}`)).toBe(`/${'a'.repeat(199)}`)
+  })
+})
+
+describe('scrubCredentials', () => {
+  it('hides the user and password of URLs in free text, such as git messages', () => {
+    expect(scrubCredentials("fatal: unable to access 'https://x-access-token:ghs_secret@github.com/acme/site/': 403")).toBe(
+      "fatal: unable to access 'https://***@github.com/acme/site/': 403"
+    )
+    expect(scrubCredentials('fatal: could not read from ssh://git@host/repo')).toBe('fatal: could not read from ssh://***@host/repo')
+    expect(scrubCredentials("fatal: '/tmp/no-such-remote' does not appear to be a git repository")).toBe("fatal: '/tmp/no-such-remote' does not appear to be a git repository")
+    expect(scrubCredentials('a:b@c:d@e/f:g@h')).toBe('a:***@e/f:***@h')
+    expect(scrubCredentials(':@')).toBe(':***@')
+    expect(scrubCredentials('x:\\\\u:p@h')).toBe('x:\\\\***@h')
+    expect(scrubCredentials('x:u p@h x:u?p@h x:u#p@h')).toBe('x:u p@h x:u?p@h x:u#p@h')
+  })
+  // The pattern it replaces, quadratic on `@` and colons: the loop must do exactly what it did.
+  const PATTERN = /(:[\\/]*)[^\\/?#\s]*@/g
+  const pieces = fc.constantFrom(':', '@', '/', '\\', '?', '#', ' ', '\t', '\u3000', 'a', '::', '//')
+  test.prop([fc.array(pieces, { maxLength: 24 }).map((chars) => chars.join(''))])('hides what the pattern it replaces hid', (text) => {
+    expect(scrubCredentials(text)).toBe(text.replace(PATTERN, '$1***@'))
+  })
+  it.each(['@', ':', ':@', '@:', ':/', ':\\', 'a:', ':a@', '//:@', ': '])('scrubCredentials, hideCredentials and shown get through a mebibyte of %j', GUARD, (piece) => {
+    const text = mebibyteOf(piece)
+    const hidden = scrubCredentials(text)
+    expect(hidden.length).toBeLessThanOrEqual(text.length * 2)
+    expect(hideCredentials(`@${text}`).length).toBeGreaterThan(0)
+    expect(shown(text).length).toBeLessThan(240)
+  })
+  it('gets through the text that took a pattern 18 s: "@" and 80,000 colons, and a mebibyte of them', GUARD, () => {
+    expect(hideCredentials(`@${':'.repeat(80_000)}`)).toBe(`@${':'.repeat(80_000)}`)
+    expect(scrubCredentials(`@${':'.repeat(2 ** 20)}@`)).toBe('@:***@')
+  })
+})
+
+describe('the length of an entry', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+  it('takes an entry of MAX_ENTRY_CHARS, and refuses a longer one naming the input and its line', () => {
+    const longest = `/${'a'.repeat(MAX_ENTRY_CHARS - 1)}`
+    expect(splitUrlList(`/x\n\n${longest}`, 'files')).toEqual(['/x', longest])
+    const error = inputError(() => splitUrlList(`/x\n\n/y ${longest}a /z`, 'probe-urls'))
+    expect(error.input).toBe('probe-urls')
+    expect(error.message).toBe(
+      `Input "probe-urls", line 3: an entry of 16,385 characters ("/${'a'.repeat(199)}… (16,185 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
+    )
+  })
+  it('counts comment lines of a list file, and refuses an entry made long by commas that join it', () => {
+    expect(inputError(() => splitUrlList(`# urls\n/a\n/a${',b'.repeat(MAX_ENTRY_CHARS / 2)}`, 'files-from', true)).message).toMatch(
+      /^Input "files-from", line 3: an entry of 16,386 characters \("\/a,b,b,b/
+    )
+  })
+  it('refuses a single value longer than that without a line', () => {
+    expect(() => checkEntryLength('a'.repeat(MAX_ENTRY_CHARS), 'changed-since')).not.toThrow()
+    expect(inputError(() => checkEntryLength('a'.repeat(130_000), 'changed-since')).message).toBe(
+      `Input "changed-since" is 130,000 characters ("${'a'.repeat(200)}… (129,800 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
+    )
+  })
+  it('is checked before any pattern meets the entry: no pattern is handed more than MAX_ENTRY_CHARS', () => {
+    const exec = vi.spyOn(RegExp.prototype, 'exec')
+    const hostile = `@${':'.repeat(2 ** 20)}`
+    expect(inputError(() => splitUrlList(`/a, /b\n${hostile}`, 'files')).message).toMatch(/^Input "files", line 2: an entry of 1,048,577 characters \("@:::/)
+    expect(inputError(() => splitUrlList(`/a /b,/c${'x'.repeat(2 ** 20)}`, 'files')).message).toMatch(/^Input "files", line 1: an entry of 1,048,578 characters/)
+    expect(exec).toHaveBeenCalled()
+    expect(Math.max(...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
+  })
+  it.each([',', ' ', ', ', ',\n', '\t\r\n', '\u2028'])('a mebibyte of the separators %j is no entry at all', GUARD, (piece) => {
+    expect(splitUrlList(mebibyteOf(piece), 'files')).toEqual([])
+  })
+  it.each(['/a,', 'https://a.test/,', 'a,'])('a mebibyte of %j on one line is refused, or split, within the cap', GUARD, (piece) => {
+    const text = mebibyteOf(piece)
+    const entries = (() => {
+      try {
+        return splitUrlList(text, 'files')
+      } catch (error) {
+        expect(error).toBeInstanceOf(InputError)
+        return []
+      }
+    })()
+    for (const entry of entries) expect(entry.length).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
+  })
+  it('shows only the start of a text longer than an entry, counting what is left out of the whole', GUARD, () => {
+    registerSecret('s3cr3t-key-for-length-test')
+    expect(shown(`${'a'.repeat(190)}s3cr3t-key-for-length-test${'b'.repeat(2 ** 20)}`)).toBe(`${'a'.repeat(190)}***bbbbbbb… (1,048,569 more characters)`)
   })
 })

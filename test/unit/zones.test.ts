@@ -238,9 +238,9 @@ describe('listZones', () => {
 
   it('skips entries without a text id, name and status, and counts them', async () => {
     const good = z('ok', 'ok.example', 'active')
-    const entries = [good, null, 'zone', 7, [], {}, { id: 1, name: 'a.example', status: 'active' }, { id: 'x', name: 'a.example' }, { id: '', name: 'a.example', status: 'active' }, { id: 'x', name: '', status: 'active' }, { id: 'x', name: 'a.example', status: '' }, { id: 'x', name: ['a'], status: 'active' }]
+    const entries = [good, null, 'zone', 7, [], {}, { id: 1, name: 'a.example', status: 'active' }, { id: 'x', name: 'a.example' }, { id: '', name: 'a.example', status: 'active' }, { id: 'x', name: '', status: 'active' }, { id: 'x', name: 'a.example', status: '' }, { id: 'x', name: ['a'], status: 'active' }, { id: '..', name: 'a.example', status: 'active' }, { id: '.', name: 'a.example', status: 'active' }]
     const { client } = fake(listOf(entries))
-    expect(await listZones(client)).toEqual({ zones: [good], skipped: 11 })
+    expect(await listZones(client)).toEqual({ zones: [good], skipped: 13 })
   })
 
   it('refuses a page that holds no list, naming the request and what to check', async () => {
@@ -425,6 +425,8 @@ describe('resolveZones: creating a zone', () => {
     ['data as a string', { data: 'zn-3' }],
     ['a number as id', { data: { id: 3 } }],
     ['an empty id', { data: { id: '' } }],
+    ['the id ".."', { data: { id: '..' } }],
+    ['the id "."', { data: { id: '.' } }],
     ['no id', { data: { name: 'x.example' } }]
   ])('refuses a create answer with %s, saying the zone may exist, without trying again', async (_what, answer) => {
     const { client, calls } = fake((method) => (method === 'GET' ? listOf([])(method, 1) : answer))
@@ -559,6 +561,18 @@ describe('listZones and resolveZones over HTTP', () => {
       warnings: ['The API key may not list zones (HTTP 403), so zone zone-example, zone-other is used by id alone, unchecked; name and status are unknown.'],
       candidates: undefined
     })
+  })
+
+  it('quotes a long zone id cut, with how much was left out', async () => {
+    const id = 'i'.repeat(16_000)
+    const quoted = `${'i'.repeat(200)}… (15,800 more characters)`
+    const c = await connect({ denyListing: true })
+    const lookup = await resolveZones(c, { kind: 'list', refs: [{ kind: 'id', id }] }, options)
+    expect(lookup.zones).toEqual([{ id, name: undefined, status: undefined }])
+    expect(lookup.warnings).toEqual([`The API key may not list zones (HTTP 403), so zone ${quoted} is used by id alone, unchecked; name and status are unknown.`])
+    expect(() => matchZone([], { kind: 'id', id })).toThrow(`No zone with id "${quoted}" among the 0 zones`)
+    const pending = matchZone([z(id, 'example.com', 'pending')], { kind: 'id', id })
+    expect(pending.warnings).toEqual([`Zone example.com (${quoted}) is pending: the service may not serve it yet, so the purge may have no visible effect.`])
   })
 
   it('cannot look up a name, or find zones for auto, when the key may not list zones', async () => {
