@@ -45933,7 +45933,8 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // (V8 reads these two as it goes, so they take effect although the heap is already set up.)
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--semi-space-growth-factor=1');
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--heap-growing-percent=20');
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+// The process ends when run() returns: its connections are left to the exit (see RunOptions).
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)({ processEnds: true });
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -48526,9 +48527,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * The action: inputs \u2192 what changed \u2192 zone \u2192 plan \u2192 execute \u2192 report. Outputs and the summary are written
  * however far it got, and nothing escapes: an unexpected error still ends in one error annotation.
  */
-async function run() {
+async function run(options = {}) {
     try {
-        await runPhases();
+        await runPhases(options);
     }
     catch (error) {
         // Only a bug in reporting itself gets here: everything else is caught per phase.
@@ -48537,7 +48538,7 @@ async function run() {
             log/* debug */.Yz(error.stack);
     }
 }
-async function runPhases() {
+async function runPhases(options) {
     // The report's code is read while the step waits on the network, not before its first request.
     const reporting = __nccwpck_require__.e(/* import() */ 453).then(__nccwpck_require__.bind(__nccwpck_require__, 453));
     reporting.catch(() => undefined);
@@ -48656,8 +48657,9 @@ async function runPhases() {
         state.requestsSent = client?.requestsSent ?? 0;
         state.retries = client?.retries ?? 0;
         state.rateLimits = client?.rateLimits;
-        // Its connections close while the report is written (nothing is sent any more).
-        closing = client?.close().catch(() => undefined);
+        // Its connections close while the report is written (nothing is sent any more), or with the process.
+        if (options.processEnds !== true)
+            closing = client?.close().catch(() => undefined);
     }
     state.durations.totalMs = performance.now() - started;
     let result = settle(state);
