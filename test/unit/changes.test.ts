@@ -223,7 +223,7 @@ describe('detectChanges for auto on deploy events', () => {
   it('finds nothing for a pull request closed without merging, and asks nothing', async () => {
     const env = eventEnv('pull_request', { action: 'closed', pull_request: { number: 4, merged: false } })
     const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context('/nowhere', env))
-    expect(changes).toMatchObject({ how: 'Nothing compared, as nothing was merged', base: '', head: '', files: [], entries: [], why: 'pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed', link: undefined })
+    expect(changes).toMatchObject({ source: 'git', how: 'Nothing compared, as nothing was merged', base: '', head: '', files: [], entries: [], why: 'pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed', link: undefined })
     expect(logged).toEqual(['This pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed.'])
     expect(github.requests).toEqual([])
   })
@@ -243,7 +243,7 @@ describe('detectChanges from manifests', () => {
   it('counts every file on a first run, and warns that it does', async () => {
     const previous = join(workspace, 'none.json')
     const changes = await detectChanges(manifestInputs(previous), context(workspace))
-    expect(changes).toMatchObject({ source: 'manifest', how: 'no previous manifest: every file counts', base: previous, head: 'public', incomplete: undefined })
+    expect(changes).toMatchObject({ source: 'manifest', how: 'no previous manifest: every file counts', base: previous, head: 'public', why: '', link: undefined, incomplete: undefined })
     expect(changes.files).toEqual(['a.css', 'index.html'])
     expect(changes.entries).toEqual(['/a.css', '/index.html', '/'])
     expect(changes.manifest?.format).toBe(MANIFEST_FORMAT)
