@@ -72,6 +72,10 @@ export interface ChangeReport {
   readonly how: string
   readonly base: string
   readonly head: string
+  /** For `changed-since: auto`: the event, and why this base and head; '' otherwise. */
+  readonly why: string
+  /** The comparison on the GitHub web site, when base and head are full SHAs; null otherwise. */
+  readonly link: string | null
   readonly files: readonly string[]
   readonly urls: readonly string[]
 }
@@ -292,6 +296,8 @@ export function buildResult(state: RunState): RunResult {
             how: state.changes.how,
             base: state.changes.base,
             head: state.changes.head,
+            why: state.changes.why,
+            link: state.changes.link ?? null,
             files: state.changes.files,
             urls: state.changedUrls ?? state.changes.entries
           },

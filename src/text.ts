@@ -138,3 +138,13 @@ export function thousands(value: number): string {
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',')
   return fraction === undefined ? grouped : `${grouped}.${fraction}`
 }
+
+/** How long ago, as people say it: "45 s ago", "12 min ago", "2 h ago", "3 days ago"; "at an unknown time" for no date. */
+export function ago(ms: number): string {
+  if (!Number.isFinite(ms)) return 'at an unknown time'
+  const s = Math.max(0, Math.round(ms / 1000))
+  if (s < 90) return `${s} s ago`
+  if (s < 90 * 60) return `${Math.round(s / 60)} min ago`
+  if (s < 48 * 3600) return `${Math.round(s / 3600)} h ago`
+  return `${Math.round(s / 86400)} days ago`
+}

@@ -1,49 +1,171 @@
 import { readFile } from 'node:fs/promises'
 import { InputError } from '../errors.js'
+import { ago } from '../text.js'
 import { shown } from '../urls.js'
-import { parseRepository, previousReleaseTag, type Release } from './github.js'
+import { commitParents, githubApi, isFullSha, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun, readDeployment, readWorkflowRun, type Release } from './github.js'
 
-export interface AutoBase {
-  readonly base: string
-  /** Where the base came from, for the log and the summary. */
-  readonly why: string
-}
+/** The events `changed-since: auto` understands, as the error for any other names them. */
+export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'] as const
+
+/**
+ * What `changed-since: auto` stands for on this run's event:
+ * - `range`: compare `base` with `head` (undefined: GITHUB_SHA);
+ * - `first`: there is no earlier successful deploy to compare with, so everything under site-dir counts;
+ * - `nothing`: nothing was deployed (a pull request closed without merging), so nothing is purged.
+ * Each says why, for the log and the summary.
+ */
+export type AutoRange =
+  | { readonly kind: 'range'; readonly event: string; readonly base: string; readonly baseWhy: string; readonly head: string | undefined; readonly headWhy: string }
+  | { readonly kind: 'first'; readonly event: string; readonly why: string; readonly head: string; readonly headWhy: string }
+  | { readonly kind: 'nothing'; readonly event: string; readonly why: string }
 
 const ZERO_SHA = /^0+$/
 
-/**
- * The base `changed-since: auto` stands for: a push's `before`, or the tag of the previous release.
- * Any other event needs an explicit ref.
- */
-export async function autoBase(env: NodeJS.ProcessEnv, token: string): Promise<AutoBase> {
+/** A tag as a git ref: not an option, no spaces or control characters (the rule for the changed-since input). */
+// eslint-disable-next-line no-control-regex
+const SAFE_REF = /^(?!-)[^\s\u0000-\u001f\u007f]+$/
+
+const short = (sha: string): string => sha.slice(0, 7)
+
+/** Reads the event and, where it takes the API, asks GitHub (GITHUB_API_URL) for the previous deploy. */
+export async function autoRange(env: NodeJS.ProcessEnv, token: string, now: () => number = Date.now): Promise<AutoRange> {
   const event = env.GITHUB_EVENT_NAME ?? ''
   const payload = await readPayload(env.GITHUB_EVENT_PATH)
-  if (event === 'push') {
-    const before = payload.before
-    if (typeof before !== 'string' || before === '') throw new InputError('This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.')
-    if (ZERO_SHA.test(before)) {
-      throw new InputError(
-        'This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
-          'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".'
-      )
-    }
-    return { base: before, why: 'the commit before this push' }
-  }
-  if (event === 'release') {
-    const release = payload.release as Release | undefined
-    if (release === undefined || typeof release.tag_name !== 'string') throw new InputError('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.')
-    const tag = await previousReleaseTag(token, parseRepository(env.GITHUB_REPOSITORY), release)
-    return { base: tag, why: `the release published before ${shown(release.tag_name)}` }
+  switch (event) {
+    case 'push':
+      return pushRange(payload)
+    case 'release':
+      return releaseRange(payload, env, token)
+    case 'deployment_status':
+      return deploymentRange(payload, env, token, now)
+    case 'workflow_run':
+      return workflowRunRange(payload, env, token, now)
+    case 'pull_request':
+    case 'pull_request_target':
+      return pullRequestRange(event, payload, env, token)
   }
   throw new InputError(
-    `"changed-since: auto" works for push and release events; this run is a "${shown(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`
+    `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${shown(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`
   )
+}
+
+function pushRange(payload: Record<string, unknown>): AutoRange {
+  const before = payload.before
+  if (typeof before !== 'string' || before === '') throw new InputError('This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.')
+  if (ZERO_SHA.test(before)) {
+    throw new InputError(
+      'This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
+        'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".'
+    )
+  }
+  // It goes into a git command and an API path: a full SHA only, never an option or a path.
+  if (!isFullSha(before)) throw new InputError(`This push event's "before" (${shown(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`)
+  return { kind: 'range', event: 'push', base: before, baseWhy: 'the commit before this push', head: undefined, headWhy: 'the pushed commit' }
+}
+
+async function releaseRange(payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
+  const release = payload.release as Release | undefined
+  if (typeof release !== 'object' || release === null || typeof release.tag_name !== 'string') {
+    throw new InputError('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.')
+  }
+  const tag = await previousReleaseTag(githubApi(env, token), release)
+  // It goes into a git command and an API path, as a ref may when given as an input: never an option.
+  if (!SAFE_REF.test(tag)) throw new InputError(`The previous release's tag (${shown(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
+  return { kind: 'range', event: 'release', base: tag, baseWhy: `the release published before ${shown(release.tag_name)}`, head: undefined, headWhy: 'the released commit' }
+}
+
+const successOnly = (what: string, condition: string): InputError =>
+  new InputError(`${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`)
+
+async function deploymentRange(payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string, now: () => number): Promise<AutoRange> {
+  const status = payload.deployment_status as { state?: unknown } | undefined
+  const state = typeof status?.state === 'string' ? status.state : ''
+  if (state !== 'success') {
+    throw successOnly(`This deployment_status event reports the state "${shown(state || 'unknown')}"`, "github.event.deployment_status.state == 'success'")
+  }
+  const current = readDeployment(payload.deployment)
+  if (current === undefined) throw new InputError('This deployment_status event has no deployment with an id, a full commit SHA and an environment, so "changed-since: auto" cannot find the previous one.')
+  const environment = shown(current.environment)
+  const headWhy = `the deployed commit, ${short(current.sha)}`
+  const previous = await previousDeployment(githubApi(env, token), current)
+  if (previous === undefined) return { kind: 'first', event: 'deployment_status', why: `no earlier successful deployment to ${environment}`, head: current.sha, headWhy }
+  return {
+    kind: 'range',
+    event: 'deployment_status',
+    base: previous.sha,
+    baseWhy: `the last successful deployment to ${environment}, ${short(previous.sha)}, ${ago(now() - previous.succeededAt)}`,
+    head: current.sha,
+    headWhy
+  }
+}
+
+async function workflowRunRange(payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string, now: () => number): Promise<AutoRange> {
+  const run = payload.workflow_run as { conclusion?: unknown } | undefined
+  const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : ''
+  if (conclusion !== 'success') {
+    throw successOnly(`The workflow run that triggered this one ended "${conclusion === '' ? 'without a conclusion' : shown(conclusion)}"`, "github.event.workflow_run.conclusion == 'success'")
+  }
+  const current = readWorkflowRun(payload.workflow_run)
+  if (current === undefined) {
+    throw new InputError('This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch, so "changed-since: auto" cannot find the previous one.')
+  }
+  const branch = shown(current.headBranch)
+  // GITHUB_SHA of a workflow_run event is the default branch's tip, not what the triggering run built.
+  const headWhy = `the commit the triggering run built, ${short(current.headSha)}`
+  const previous = await previousRun(githubApi(env, token), current)
+  if (previous === undefined) return { kind: 'first', event: 'workflow_run', why: `no earlier successful run of this workflow on ${branch}`, head: current.headSha, headWhy }
+  return {
+    kind: 'range',
+    event: 'workflow_run',
+    base: previous.headSha,
+    baseWhy: `the last successful run of this workflow on ${branch}, ${short(previous.headSha)}, ${ago(now() - previous.createdAt)}`,
+    head: current.headSha,
+    headWhy
+  }
+}
+
+async function pullRequestRange(event: string, payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
+  const pull = (payload.pull_request ?? {}) as { merged?: unknown; merge_commit_sha?: unknown; number?: unknown; commits?: unknown }
+  const number = Number.isSafeInteger(pull.number) ? ` #${String(pull.number)}` : ''
+  if (payload.action !== 'closed') {
+    const action = typeof payload.action === 'string' ? shown(payload.action) : 'unknown'
+    throw new InputError(
+      `"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`
+    )
+  }
+  if (pull.merged !== true) return { kind: 'nothing', event, why: `pull request${number} was closed without merging: nothing was merged, so nothing changed` }
+  const head = pull.merge_commit_sha
+  if (!isFullSha(head)) throw new InputError(`Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`)
+  const api = githubApi(env, token)
+  const parents = await commitParents(api, head)
+  const first = parents[0]
+  if (first === undefined) throw new InputError(`The merge commit ${short(head)} of pull request${number} has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.`)
+  // A rebase merge puts every commit of the pull request on the branch, each with one parent: the branch as it
+  // was is that many first parents back. A squash merge looks the same from here, so it may walk back further
+  // than needed: that purges more, never less.
+  const commits = Number.isSafeInteger(pull.commits) ? (pull.commits as number) : 1
+  if (parents.length > 1 || commits <= 1) {
+    return { kind: 'range', event, base: first, baseWhy: `the first parent of the merge commit of pull request${number}`, head, headWhy: `the merge commit, ${short(head)}` }
+  }
+  if (commits > MAX_PARENT_WALK) {
+    throw new InputError(
+      `Pull request${number} has ${commits} commits and its merge commit one parent (a rebase or squash merge), more than the ${MAX_PARENT_WALK} that "changed-since: auto" walks back. Set "changed-since" to the base branch's commit before the merge.`
+    )
+  }
+  let base = first
+  for (let step = 1; step < commits; step++) {
+    const next = (await commitParents(api, base))[0]
+    if (next === undefined) break
+    base = next
+  }
+  return { kind: 'range', event, base, baseWhy: `the branch before the ${commits} commits of pull request${number} (a rebase or squash merge)`, head, headWhy: `the merge commit, ${short(head)}` }
 }
 
 async function readPayload(path: string | undefined): Promise<Record<string, unknown>> {
   if (!path) return {}
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>
+    const payload: unknown = JSON.parse(await readFile(path, 'utf8'))
+    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {}
   } catch (error) {
     throw new InputError(`Cannot read the event payload at GITHUB_EVENT_PATH (${shown((error as NodeJS.ErrnoException).code ?? String(error))}), which "changed-since: auto" needs.`)
   }

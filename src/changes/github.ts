@@ -5,9 +5,30 @@ import { shown } from '../urls.js'
 /** The compare API lists at most this many files, on its first page only. */
 export const COMPARE_FILE_LIMIT = 300
 
+/** How many deployments to an environment are looked at, newest first, for the previous successful one. */
+export const DEPLOYMENT_LOOKBACK = 30
+
+/** How many runs of a workflow on a branch are looked at, newest first, for the previous successful one. */
+export const RUN_LOOKBACK = 30
+
+/** How many first parents a rebase merge may be walked back through, one commits call each. */
+export const MAX_PARENT_WALK = 100
+
+/** A full commit SHA (SHA-1 or SHA-256): what may go into an API path or a git command. */
+const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+
+export const isFullSha = (value: unknown): value is string => typeof value === 'string' && FULL_SHA.test(value)
+
 export interface Repository {
   readonly owner: string
   readonly repo: string
+}
+
+/** Where and as whom the GitHub API is asked: GITHUB_API_URL (GitHub Enterprise Server too), the token, the repository. */
+export interface GitHubApi {
+  readonly token: string
+  readonly apiUrl: string
+  readonly repository: Repository
 }
 
 export interface ComparedFile {
@@ -27,6 +48,28 @@ export interface ApiComparison {
   readonly paths: string[]
   /** False when the list may have been cut off at COMPARE_FILE_LIMIT. */
   readonly complete: boolean
+}
+
+/** A deployment as the event and the deployments API give it, shapes checked. */
+export interface Deployment {
+  readonly id: number
+  readonly sha: string
+  readonly environment: string
+}
+
+/** The deployment that succeeded before, and when its success was reported. */
+export interface PreviousDeployment extends Deployment {
+  readonly succeededAt: number
+}
+
+/** A workflow run as the event and the Actions API give it, shapes checked. */
+export interface WorkflowRun {
+  readonly id: number
+  readonly workflowId: number
+  readonly headSha: string
+  readonly headBranch: string
+  readonly conclusion: string
+  readonly createdAt: number
 }
 
 /** Paths from the compare API's files: every status counts, a rename both its old and new path. */
@@ -49,6 +92,23 @@ export function pickPreviousRelease(releases: readonly Release[], current: Relea
     .sort((a, b) => Date.parse(b.published_at as string) - Date.parse(a.published_at as string))[0]
 }
 
+/**
+ * Whether a deployment's statuses (newest first) say it went live and is still taken as good: one status is
+ * `success`, and the latest is `success` or `inactive` (GitHub marks a non-production deployment inactive when
+ * a newer one succeeds). A latest `failure` or `error` means it did not hold.
+ */
+export function deploymentSucceeded(states: readonly string[]): boolean {
+  const latest = states[0]
+  return (latest === 'success' || latest === 'inactive') && states.includes('success')
+}
+
+/** The most recent run before `current` (by id, newest first) that succeeded on the same branch of the same workflow. */
+export function pickPreviousRun(runs: readonly WorkflowRun[], current: WorkflowRun): WorkflowRun | undefined {
+  return runs
+    .filter((run) => run.id < current.id && run.workflowId === current.workflowId && run.headBranch === current.headBranch && run.conclusion === 'success')
+    .sort((a, b) => b.id - a.id)[0]
+}
+
 export function parseRepository(value: string | undefined): Repository {
   // Stryker disable next-line StringLiteral: any text without a slash is refused the same way
   const [owner, repo, ...rest] = (value ?? '').split('/')
@@ -58,44 +118,103 @@ export function parseRepository(value: string | undefined): Repository {
   return { owner, repo }
 }
 
-async function octokit(token: string): Promise<ReturnType<typeof Github.getOctokit>> {
-  if (token === '') {
+/** The GitHub API of this run: GITHUB_API_URL (https://ghe.example.com/api/v3 on GitHub Enterprise Server), else api.github.com. */
+export function githubApi(env: NodeJS.ProcessEnv, token: string): GitHubApi {
+  return { token, apiUrl: apiUrlOf(env.GITHUB_API_URL), repository: parseRepository(env.GITHUB_REPOSITORY) }
+}
+
+function apiUrlOf(value: string | undefined): string {
+  if (value === undefined || value === '') return 'https://api.github.com'
+  const url = URL.parse(value)
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new InputError(`GITHUB_API_URL (${shown(value)}) is not an http(s) URL, so the GitHub API cannot be asked what changed.`)
+  }
+  return url.href.replace(/\/+$/, '')
+}
+
+/**
+ * A link on the GitHub web site of this run (GITHUB_SERVER_URL, so GitHub Enterprise Server too) to the
+ * comparison of two full SHAs; undefined when either is not one, or the server URL is not http(s).
+ */
+export function compareLink(env: NodeJS.ProcessEnv, base: string, head: string): string | undefined {
+  const server = URL.parse(env.GITHUB_SERVER_URL || 'https://github.com')
+  // Only characters that cannot end a Markdown link or break out of it.
+  const safe = server !== null && (server.protocol === 'https:' || server.protocol === 'http:') && /^[\w:/.~%-]+$/.test(server.href)
+  if (!safe || !isFullSha(base) || !isFullSha(head)) return undefined
+  const repository = /^[\w.-]+\/[\w.-]+$/.exec(env.GITHUB_REPOSITORY ?? '')?.[0]
+  if (repository === undefined) return undefined
+  return `${server.href.replace(/\/+$/, '')}/${repository}/compare/${base}...${head}`
+}
+
+async function octokit(api: GitHubApi): Promise<ReturnType<typeof Github.getOctokit>> {
+  if (api.token === '') {
     throw new InputError('Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.')
   }
   // Loaded only when needed: most runs never call the GitHub API, and octokit is a large part of the bundle.
   const { getOctokit } = await import('@actions/github')
-  return getOctokit(token)
+  return getOctokit(api.token, { baseUrl: api.apiUrl })
 }
 
+/** The permission of the workflow's token each call needs. */
+type Permission = 'contents: read' | 'deployments: read' | 'actions: read'
+
 /** Turns an octokit failure into a message that says which call failed and what to do. */
-function apiFailure(what: string, error: unknown): Error {
+function apiFailure(what: string, permission: Permission, error: unknown): Error {
   const status = (error as { status?: unknown }).status
-  const message = shown(error instanceof Error ? (error.message.split('\n')[0] as string) : String(error))
+  const message = shown(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error))
   const hint =
-    status === 404 ? ' Check the ref, and that github-token may read this repository (contents: read).' : status === 401 || status === 403 ? ' Check the github-token input and its permissions.' : ''
+    status === 404
+      ? ` Check the ref, and that github-token may read this repository (${permission}).`
+      : status === 403
+        ? ` The token needs the "${permission}" permission: add it to the workflow's or the job's permissions.`
+        : status === 401
+          ? ' Check the github-token input and its permissions.'
+          : ''
   return new GitHubError(`GitHub API: ${what} failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}.${hint}`)
 }
 
-/** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
-export async function compareWithApi(token: string, repository: Repository, base: string, head: string): Promise<ApiComparison> {
-  const client = await octokit(token)
+/** An answer of the wrong shape: the API (or something posing as it) gave what this action cannot use. */
+const badAnswer = (what: string): GitHubError => new GitHubError(`GitHub API: ${what} gave an answer this action cannot read. Check GITHUB_API_URL.`)
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+async function call<T>(what: string, permission: Permission, request: () => Promise<{ data: unknown }>, read: (data: unknown) => T | undefined): Promise<T> {
+  let data: unknown
   try {
-    const response = await client.rest.repos.compareCommitsWithBasehead({ ...repository, basehead: `${base}...${head}` })
-    const files = (response.data.files ?? []) as ComparedFile[]
-    return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT }
+    data = (await request()).data
   } catch (error) {
-    throw apiFailure(`comparing ${shown(base)}...${shown(head)}`, error)
+    throw apiFailure(what, permission, error)
   }
+  const value = read(data)
+  if (value === undefined) throw badAnswer(what)
+  return value
+}
+
+/** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
+export async function compareWithApi(api: GitHubApi, base: string, head: string): Promise<ApiComparison> {
+  const client = await octokit(api)
+  const files = await call(
+    `comparing ${shown(base)}...${shown(head)}`,
+    'contents: read',
+    () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }),
+    (data) => {
+      const listed = isRecord(data) ? (data.files ?? []) : undefined
+      if (!Array.isArray(listed)) return undefined
+      const valid = listed.every((file: unknown) => isRecord(file) && typeof file.filename === 'string' && typeof file.status === 'string')
+      return valid ? (listed as ComparedFile[]) : undefined
+    }
+  )
+  return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT }
 }
 
 /** The tag of the release published before `current`; an InputError when there is none. */
-export async function previousReleaseTag(token: string, repository: Repository, current: Release): Promise<string> {
-  const client = await octokit(token)
+export async function previousReleaseTag(api: GitHubApi, current: Release): Promise<string> {
+  const client = await octokit(api)
   let releases: Release[]
   try {
-    releases = await client.paginate(client.rest.repos.listReleases, { ...repository, per_page: 100 })
+    releases = await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 })
   } catch (error) {
-    throw apiFailure('listing releases', error)
+    throw apiFailure('listing releases', 'contents: read', error)
   }
   const previous = pickPreviousRelease(releases, current)
   if (previous === undefined) {
@@ -104,4 +223,85 @@ export async function previousReleaseTag(token: string, repository: Repository, 
     )
   }
   return previous.tag_name
+}
+
+/** A deployment of the API or the event payload, or undefined when its shape is not one. */
+export function readDeployment(value: unknown): Deployment | undefined {
+  if (!isRecord(value) || !Number.isSafeInteger(value.id) || !isFullSha(value.sha) || typeof value.environment !== 'string') return undefined
+  return { id: value.id as number, sha: value.sha, environment: value.environment }
+}
+
+/**
+ * The most recent deployment to the same environment before `current` that succeeded (see deploymentSucceeded),
+ * among the DEPLOYMENT_LOOKBACK most recent; undefined when there is none.
+ */
+export async function previousDeployment(api: GitHubApi, current: Deployment): Promise<PreviousDeployment | undefined> {
+  const client = await octokit(api)
+  const where = `the deployments to ${shown(current.environment)}`
+  const deployments = await call(
+    `listing ${where}`,
+    'deployments: read',
+    () => client.rest.repos.listDeployments({ ...api.repository, environment: current.environment, per_page: DEPLOYMENT_LOOKBACK }),
+    (data) => (Array.isArray(data) ? data.slice(0, DEPLOYMENT_LOOKBACK).map(readDeployment) : undefined)
+  )
+  for (const deployment of deployments) {
+    // Unreadable entries, other environments, the current deployment and newer ones are passed over.
+    if (deployment === undefined || deployment.environment !== current.environment || deployment.id >= current.id) continue
+    const statuses = await call(
+      `listing the statuses of deployment ${deployment.id}`,
+      'deployments: read',
+      () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }),
+      (data) => (Array.isArray(data) ? data.filter(isRecord).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) })) : undefined)
+    )
+    if (deploymentSucceeded(statuses.map((status) => status.state))) {
+      const success = statuses.find((status) => status.state === 'success')
+      return { ...deployment, succeededAt: success?.at ?? Number.NaN }
+    }
+  }
+  return undefined
+}
+
+/** A workflow run of the API or the event payload, or undefined when its shape is not one. */
+export function readWorkflowRun(value: unknown): WorkflowRun | undefined {
+  if (!isRecord(value) || !Number.isSafeInteger(value.id) || !Number.isSafeInteger(value.workflow_id) || !isFullSha(value.head_sha) || typeof value.head_branch !== 'string') return undefined
+  return {
+    id: value.id as number,
+    workflowId: value.workflow_id as number,
+    headSha: value.head_sha,
+    headBranch: value.head_branch,
+    conclusion: typeof value.conclusion === 'string' ? value.conclusion : '',
+    createdAt: Date.parse(String(value.created_at))
+  }
+}
+
+/** The most recent successful run of the same workflow on the same branch before `current`, among the RUN_LOOKBACK most recent. */
+export async function previousRun(api: GitHubApi, current: WorkflowRun): Promise<WorkflowRun | undefined> {
+  const client = await octokit(api)
+  const runs = await call(
+    `listing the runs of workflow ${current.workflowId} on ${shown(current.headBranch)}`,
+    'actions: read',
+    () => client.rest.actions.listWorkflowRuns({ ...api.repository, workflow_id: current.workflowId, branch: current.headBranch, status: 'success', per_page: RUN_LOOKBACK }),
+    (data) => {
+      const listed = isRecord(data) ? data.workflow_runs : undefined
+      return Array.isArray(listed) ? listed.slice(0, RUN_LOOKBACK).map(readWorkflowRun).filter((run) => run !== undefined) : undefined
+    }
+  )
+  return pickPreviousRun(runs, current)
+}
+
+/** The parents of a commit, first parent first. */
+export async function commitParents(api: GitHubApi, sha: string): Promise<string[]> {
+  if (!isFullSha(sha)) throw new GitHubError(`GitHub API: "${shown(sha)}" is not a full commit SHA.`)
+  const client = await octokit(api)
+  return call(
+    `reading commit ${sha}`,
+    'contents: read',
+    () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }),
+    (data) => {
+      const parents = isRecord(data) ? data.parents : undefined
+      if (!Array.isArray(parents)) return undefined
+      const shas = parents.map((parent: unknown) => (isRecord(parent) ? parent.sha : undefined))
+      return shas.every(isFullSha) ? shas : undefined
+    }
+  )
 }

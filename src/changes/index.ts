@@ -1,9 +1,9 @@
 import { resolve } from 'node:path'
 import type { ChangeInputs } from '../inputs.js'
-import { autoBase } from './event.js'
-import { GitError } from '../errors.js'
+import { autoRange, type AutoRange } from './event.js'
+import { GitError, InputError } from '../errors.js'
 import { localDiff } from './git.js'
-import { compareWithApi, COMPARE_FILE_LIMIT, parseRepository } from './github.js'
+import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, githubApi } from './github.js'
 import { buildManifest, compareManifests, readManifest, type Manifest } from './manifest.js'
 import { checkChangedPaths, siteUrls } from './site.js'
 import { shown } from '../urls.js'
@@ -13,10 +13,14 @@ export interface ChangeSet {
   readonly source: 'git' | 'manifest'
   /** How the change list was found, for the log and the summary. */
   readonly how: string
-  /** git: the base ref as given and the SHA it stands for; manifest: the previous manifest's path. */
+  /** git: the base ref as given and the SHA it stands for, '' when there is none to compare with; manifest: the previous manifest's path. */
   readonly base: string
   /** git: the head commit; manifest: the site folder. */
   readonly head: string
+  /** For `changed-since: auto`: the event, and why this base and head ("push event: base … ; head …"); '' otherwise. */
+  readonly why: string
+  /** The comparison on the GitHub web site (GITHUB_SERVER_URL), when base and head are full SHAs. */
+  readonly link: string | undefined
   /** Changed paths that count (under site-dir, matching include/exclude). */
   readonly files: readonly string[]
   /** What to purge for them: '/paths' on the zone's host, or absolute URLs under url-base. */
@@ -34,6 +38,8 @@ export interface ChangeContext {
   readonly env: NodeJS.ProcessEnv
   readonly log: (message: string) => void
   readonly warn: (message: string) => void
+  /** The clock, for "2 h ago". */
+  readonly now?: () => number
 }
 
 /** Finds what changed, from git history or by comparing manifests. */
@@ -60,6 +66,8 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
     how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
     base: previousPath,
     head: inputs.siteDir || '.',
+    why: '',
+    link: undefined,
     ...urls,
     incomplete: undefined,
     manifest: current
@@ -67,20 +75,40 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
 }
 
 async function fromGit(inputs: ChangeInputs, since: string, context: ChangeContext): Promise<ChangeSet> {
-  let base = since
-  let baseWhy = ''
-  if (since === 'auto') {
-    const auto = await autoBase(context.env, inputs.githubToken)
-    base = auto.base
-    baseWhy = ` (${auto.why})`
-  }
-  const head = context.env.GITHUB_SHA || 'HEAD'
-  context.log(`Comparing ${shown(base)}${baseWhy} with ${shown(head)}.`)
+  const auto = since === 'auto' ? await autoRange(context.env, inputs.githubToken, context.now) : undefined
+  if (auto !== undefined && auto.kind !== 'range') return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context)
+  const base = auto?.base ?? since
+  const head = auto?.head ?? (context.env.GITHUB_SHA || 'HEAD')
+  context.log(auto === undefined ? `Comparing ${shown(base)} with ${shown(head)}.` : `Comparing ${shown(base)} (${auto.baseWhy}) with ${shown(head)} (${auto.headWhy}), for this ${auto.event} event.`)
   const found = await changedBetween(base, head, inputs.githubToken, context)
   checkChangedPaths(found.paths, 'changed-since')
   const urls = siteUrls(found.paths, inputs, true)
   context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`)
-  return { source: 'git', how: found.how, base: found.baseLabel, head, ...urls, incomplete: found.incomplete, manifest: undefined }
+  const why = auto === undefined ? '' : `${auto.event} event: the base is ${auto.baseWhy}; the head is ${auto.headWhy}`
+  return { source: 'git', how: found.how, base: found.baseLabel, head, why, link: compareLink(context.env, base, head), ...urls, incomplete: found.incomplete, manifest: undefined }
+}
+
+/** No earlier successful deploy to compare with: every file under site-dir counts, when there is one. */
+async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind: 'first' }>, context: ChangeContext): Promise<ChangeSet> {
+  if (inputs.siteDir === '') {
+    throw new InputError(
+      `This ${auto.event} event has ${auto.why}, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.`
+    )
+  }
+  const current = await buildManifest(resolve(context.workspace, inputs.siteDir))
+  // Repository paths, as a diff would give them, so that changed-files reads the same on every event.
+  const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`)
+  checkChangedPaths(paths, 'changed-since')
+  const urls = siteUrls(paths, inputs, true)
+  context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`)
+  const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`
+  return { source: 'git', how: 'Every file under site-dir counted, as there is no earlier successful deploy', base: '', head: auto.head, why, link: undefined, ...urls, incomplete: undefined, manifest: undefined }
+}
+
+/** A pull request closed without merging: nothing changed, nothing is purged for it. */
+function nothingDeployed(auto: Extract<AutoRange, { kind: 'nothing' }>, context: ChangeContext): ChangeSet {
+  context.log(`This ${auto.event} event: ${auto.why}.`)
+  return { source: 'git', how: 'Nothing compared, as nothing was merged', base: '', head: '', why: `${auto.event} event: ${auto.why}`, link: undefined, files: [], entries: [], deployed: new Map(), incomplete: undefined, manifest: undefined }
 }
 
 interface ChangedPaths {
@@ -103,7 +131,7 @@ async function changedBetween(base: string, head: string, token: string, context
     if (head === 'HEAD') {
       throw new GitError(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error })
     }
-    const comparison = await compareWithApi(token, parseRepository(context.env.GITHUB_REPOSITORY), base, head)
+    const comparison = await compareWithApi(githubApi(context.env, token), base, head)
     const incomplete = comparison.complete
       ? undefined
       : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`

@@ -159,10 +159,13 @@ function changesSection(result: RunResult): string[] {
   const changes = result.changes
   if (changes === null) return lines
   const found =
-    changes.source === 'git'
-      ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
-      : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`
+    changes.source === 'git' && changes.base === ''
+      ? escapeText(changes.how)
+      : changes.source === 'git'
+        ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
+        : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`
   lines.push('### What changed', '', `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`, '')
+  if (changes.why !== '') lines.push(`${escapeText(changes.why)}.${changes.link === null ? '' : ` [Compare on GitHub](${changes.link})`}`, '')
   return lines
 }
 

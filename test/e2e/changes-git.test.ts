@@ -51,7 +51,7 @@ describe('purging what a push changed (git history, end to end)', () => {
     expect(sorted(run.outputs['changed-urls'])).toEqual(CHANGED_URLS)
     expect(api.purges.flatMap((p) => p.files).sort()).toEqual(CHANGED_URLS)
     expect(run.log).toContain('found with git diff in the local checkout)')
-    expect(run.log).toContain(`Comparing ${history.commits[1] ?? ''} (the commit before this push) with ${history.commits[3] ?? ''}.`)
+    expect(run.log).toContain(`Comparing ${history.commits[1] ?? ''} (the commit before this push) with ${history.commits[3] ?? ''} (the pushed commit), for this push event.`)
     expect(run.summary).toContain('### What changed')
     expect(run.summary).toContain('git diff in the local checkout')
   })
@@ -168,7 +168,9 @@ describe('purging what a push changed (git history, end to end)', () => {
     const api = await standIn()
     const env = event('workflow_dispatch', { inputs: { since: 'v1.0.0' } }, history.commits[3] as string)
     const auto = await api.run({ 'changed-since': 'auto' }, { workspace: history.clone('full'), env })
-    expect(errorLine(auto)).toContain('"changed-since: auto" works for push and release events; this run is a "workflow_dispatch" event. Give a ref instead')
+    expect(errorLine(auto)).toContain(
+      '"changed-since: auto" works for push, release, deployment_status, workflow_run, pull_request, pull_request_target events; this run is a "workflow_dispatch" event. Give a ref instead'
+    )
     const explicit = await api.run({ 'changed-since': 'v1.0.0', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env })
     expect(explicit.code).toBe(0)
     expect(sorted(explicit.outputs['changed-urls'])).toEqual(CHANGED_URLS)

@@ -35,7 +35,7 @@ const rich = runResult({
   verification: { counts: { fresh: 3, stale: 1, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew: null, verdicts: [verdict('https://example.com/s', { verdict: 'stale' })] },
   staleFiles: ['https://example.com/s'],
   warm: { urls: 2, warmed: 1, counts: { '2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0, error: 1 }, problems: [{ url: 'https://example.com/w', detail: 'timeout' }] },
-  changes: { source: 'git', how: 'git diff', base: 'a', head: 'b', files: ['f.html'], urls: ['https://example.com/f.html'] }
+  changes: { source: 'git', how: 'git diff', base: 'a', head: 'b', why: '', link: null, files: ['f.html'], urls: ['https://example.com/f.html'] }
 })
 
 describe('outputsOf', () => {

@@ -106,7 +106,7 @@ describe('buildResult, field by field', () => {
         requestsSent: 6,
         retries: 2,
         rateLimits: { limited: 3, waitedMs: 1234.6, pace: 2.345 },
-        changes: { source: 'git', how: 'git diff', base: 'v1', head: 'abc', files: ['public/a.html'], entries: ['/a.html'], deployed: new Map(), incomplete: undefined, manifest: undefined },
+        changes: { source: 'git', how: 'git diff', base: 'v1', head: 'abc', why: '', link: undefined, files: ['public/a.html'], entries: ['/a.html'], deployed: new Map(), incomplete: undefined, manifest: undefined },
         changedUrls: ['https://example.com/a.html'],
         everythingInstead: 'too many',
         manifestWritten: '/w/m.json',
@@ -165,7 +165,7 @@ describe('buildResult, field by field', () => {
       requests: 6,
       retries: 2,
       rateLimits: { answers429: 3, waitedMs: 1235, pace: 2.3 },
-      changes: { source: 'git', how: 'git diff', base: 'v1', head: 'abc', files: ['public/a.html'], urls: ['https://example.com/a.html'] },
+      changes: { source: 'git', how: 'git diff', base: 'v1', head: 'abc', why: '', link: null, files: ['public/a.html'], urls: ['https://example.com/a.html'] },
       everythingInstead: 'too many',
       manifestWritten: '/w/m.json',
       traffic,
@@ -208,7 +208,7 @@ describe('buildResult, field by field', () => {
   })
 
   it('takes the changed entries as the URLs until they are routed, and says where the step stopped', () => {
-    const changes = { source: 'manifest' as const, how: 'manifests', base: 'old.json', head: 'public', files: ['a.html'], entries: ['/a.html'], deployed: new Map(), incomplete: undefined, manifest: undefined }
+    const changes = { source: 'manifest' as const, how: 'manifests', base: 'old.json', head: 'public', why: '', link: undefined, files: ['a.html'], entries: ['/a.html'], deployed: new Map(), incomplete: undefined, manifest: undefined }
     const result = buildResult({ ...newRunState(), changes, stopped: { phase: 'the zone lookup', status: 403, input: undefined }, errors: ['denied'] })
     expect(result.changes?.urls).toEqual(['/a.html'])
     expect(result).toMatchObject({ stoppedAt: 'the zone lookup failed (HTTP 403)', invalidInput: null, ok: false })

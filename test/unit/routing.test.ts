@@ -17,7 +17,7 @@ const changeInputs = (over: Partial<ChangeInputs> = {}): ChangeInputs => ({
   githubToken: '',
   ...over
 })
-const changes = (entries: string[], incomplete?: string): ChangeSet => ({ source: 'git', how: 'git diff', base: 'a', head: 'b', files: entries, entries, deployed: new Map(), incomplete, manifest: undefined })
+const changes = (entries: string[], incomplete?: string): ChangeSet => ({ source: 'git', how: 'git diff', base: 'a', head: 'b', why: '', link: undefined, files: entries, entries, deployed: new Map(), incomplete, manifest: undefined })
 const input = (over: Partial<WorkInput>): WorkInput => ({
   entries: [],
   tags: [],

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { cut, forLog, isWhitespace, lines as splitLines, oneLine, plural, separatedRuns, sizeText, thousands, trimTrailing } from '../../src/text.js'
+import { ago, cut, forLog, isWhitespace, lines as splitLines, oneLine, plural, separatedRuns, sizeText, thousands, trimTrailing } from '../../src/text.js'
 import { GUARD, mebibyteOf } from './fixtures/hostile.js'
 
 /** How the runner and log viewers may split lines. */
@@ -114,6 +114,22 @@ describe('thousands', () => {
     expect(thousands(-1234.5)).toBe('-1,234.5')
     expect(thousands(9876543210)).toBe('9,876,543,210')
     expect(thousands(0.12345)).toBe('0.123')
+  })
+})
+
+describe('ago', () => {
+  it.each([
+    [0, '0 s ago'],
+    [-5000, '0 s ago'],
+    [89_000, '89 s ago'],
+    [90_000, '2 min ago'],
+    [89 * 60_000, '89 min ago'],
+    [90 * 60_000, '2 h ago'],
+    [47 * 3600_000, '47 h ago'],
+    [48 * 3600_000, '2 days ago'],
+    [Number.NaN, 'at an unknown time']
+  ])('%d ms → %s', (ms, text) => {
+    expect(ago(ms)).toBe(text)
   })
 })
 

@@ -1,0 +1,212 @@
+// `changed-since: auto` on the events where deploys really happen, end to end: the bundle with
+// GITHUB_EVENT_NAME and a payload at GITHUB_EVENT_PATH, against a stand-in GitHub API mounted under
+// /api/v3 as on GitHub Enterprise Server.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startGitHub, type GitHubStandIn, type StandInDeployment } from '../stand-in/github.js'
+import { git, makeHistory, type History } from '../stand-in/git-repo.js'
+import { errorLine, noStackTrace, posts, standIn } from './fixture.js'
+import { EXPRESSION_DEFAULTS } from './run-action.js'
+
+const TOKEN = EXPRESSION_DEFAULTS['${{ github.token }}'] as string
+const SERVER = 'https://ghe.example.com'
+let history: History
+let github: GitHubStandIn
+beforeAll(async () => {
+  history = makeHistory()
+  github = await startGitHub(TOKEN, '/api/v3')
+})
+afterAll(async () => {
+  history.remove()
+  await github.close()
+})
+beforeEach(() => {
+  github.requests.length = 0
+  github.deployments.length = 0
+  github.runs.length = 0
+  github.commits.clear()
+  github.comparisons.clear()
+  github.permissions.clear()
+  for (const permission of ['contents', 'deployments', 'actions'] as const) github.permissions.add(permission)
+})
+
+const commit = (i: number): string => history.commits[i] as string
+const short = (sha: string): string => sha.slice(0, 7)
+/** What the summary shows of a text (its Markdown characters as entities). */
+const shown = (text: string): string => text.replaceAll('#', '&#35;').replaceAll('_', '&#95;').replaceAll('(', '&#40;').replaceAll(')', '&#41;')
+
+/** A runner-like environment on GitHub Enterprise Server for event `name`; GITHUB_SHA is the default branch's tip, never the head. */
+function event(name: string, payload: unknown): Record<string, string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json')
+  writeFileSync(path, JSON.stringify(payload))
+  return { GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: path, GITHUB_SHA: commit(0), GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: SERVER }
+}
+
+/** A shallow checkout that cannot fetch: the GitHub compare API is asked, so the test sees the base and head. */
+function unfetchable(): string {
+  const workspace = history.clone('shallow')
+  git(workspace, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
+  return workspace
+}
+
+/** The compare answer for base...head, and the URLs it gives under site/. */
+function comparison(base: string, head: string): string[] {
+  github.comparisons.set(`${base}...${head}`, [
+    { filename: 'site/blog.html', status: 'added' },
+    { filename: 'site/new-name.css', previous_filename: 'site/old-name.css', status: 'renamed' },
+    { filename: 'src/build.ts', status: 'modified' }
+  ])
+  return ['https://example.com/blog.html', 'https://example.com/new-name.css', 'https://example.com/old-name.css']
+}
+
+/** A run whose token lacks `permission`: it fails naming the permission, sends no purge and shows no token. */
+async function expectDenied(permission: 'contents' | 'deployments' | 'actions', env: Record<string, string>): Promise<void> {
+  github.permissions.delete(permission)
+  const api = await standIn()
+  const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env })
+  expect(run.code).toBe(1)
+  expect(errorLine(run)).toContain('(HTTP 403)')
+  expect(errorLine(run)).toContain(`The token needs the "${permission}: read" permission`)
+  expect(posts(api)).toEqual([])
+  expect([run.log, run.summary].join('\n')).not.toContain(TOKEN)
+}
+
+const hoursAgo = (hours: number): string => new Date(Date.now() - hours * 3600_000).toISOString()
+const deployment = (id: number, sha: string, environment: string, states: string[]): StandInDeployment => ({
+  id,
+  sha,
+  environment,
+  created_at: hoursAgo(2),
+  statuses: states.map((state) => ({ state, created_at: hoursAgo(2) }))
+})
+const deployed = (state = 'success'): Record<string, string> =>
+  event('deployment_status', { deployment_status: { state }, deployment: { id: 30, sha: commit(3), environment: 'github-pages' } })
+
+describe('changed-since: auto after a deployment (deployment_status)', () => {
+  it('compares the last successful deployment to the same environment with this one, skipping a failed one and other environments', async () => {
+    github.deployments.push(
+      deployment(30, commit(3), 'github-pages', ['success']),
+      deployment(29, commit(2), 'github-pages', ['failure', 'success']),
+      deployment(28, commit(2), 'staging', ['success']),
+      deployment(27, commit(1), 'github-pages', ['inactive', 'success'])
+    )
+    const urls = comparison(commit(1), commit(3))
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: unfetchable(), env: deployed() })
+    expect(run.code).toBe(0)
+    expect(github.requests).toContain(`GET /repos/acme/site/compare/${commit(1)}...${commit(3)}`)
+    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(urls)
+    const why = `the last successful deployment to github-pages, ${short(commit(1))}, 2 h ago`
+    expect(run.log).toContain(`Comparing ${commit(1)} (${why}) with ${commit(3)} (the deployed commit, ${short(commit(3))}), for this deployment_status event.`)
+    expect(run.summary).toContain(`${shown(`deployment_status event: the base is ${why}; the head is the deployed commit, ${short(commit(3))}`)}.`)
+    expect(run.summary).toContain(`[Compare on GitHub](${SERVER}/acme/site/compare/${commit(1)}...${commit(3)})`)
+  })
+
+  it('purges every file under site-dir when no earlier deployment to the environment succeeded', async () => {
+    github.deployments.push(deployment(30, commit(3), 'github-pages', ['success']), deployment(29, commit(2), 'preview', ['success']))
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site', 'index-file': '' }, { workspace: history.clone('shallow'), env: deployed() })
+    expect(run.code).toBe(0)
+    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(
+      ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css'].map((path) => `https://example.com/${path.replace(' ', '%20')}`).sort()
+    )
+    expect(github.requests.some((request) => request.includes('/compare/'))).toBe(false)
+    expect(JSON.parse(run.outputs['changed-files'] ?? '')).toContain('site/docs/guide.html')
+    expect(run.summary).toContain(shown('deployment_status event: no earlier successful deployment to github-pages, so every file under site-dir counts'))
+  })
+
+  it('refuses a first deployment without site-dir, saying what to set, and sends nothing', async () => {
+    github.deployments.push(deployment(30, commit(3), 'github-pages', ['success']))
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto' }, { workspace: history.clone('shallow'), env: deployed() })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain('has no earlier successful deployment to github-pages, so "changed-since: auto" has nothing to compare with. Set "site-dir"')
+    expect(posts(api)).toEqual([])
+    expect(noStackTrace(run)).toBe(true)
+  })
+
+  it('refuses a deployment that failed, with the if: line, before any call', async () => {
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env: deployed('failure') })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain("add `if: github.event.deployment_status.state == 'success'` to it.")
+    expect(github.requests).toEqual([])
+    expect(api.requests).toEqual([])
+  })
+
+  it('names the deployments: read permission when the token lacks it', async () => {
+    await expectDenied('deployments', deployed())
+  })
+})
+
+describe('changed-since: auto after another workflow (workflow_run)', () => {
+  const run = (id: number, sha: string, branch: string, conclusion: string) => ({ id, workflow_id: 4, head_sha: sha, head_branch: branch, conclusion, created_at: hoursAgo(3) })
+  const triggered = (): Record<string, string> => event('workflow_run', { action: 'completed', workflow_run: run(40, commit(3), 'main', 'success') })
+
+  it("compares the last successful run on the same branch with the triggering run's head_sha, not GITHUB_SHA", async () => {
+    github.runs.push(run(40, commit(3), 'main', 'success'), run(39, commit(2), 'feature', 'success'), run(38, commit(1), 'main', 'success'))
+    const urls = comparison(commit(1), commit(3))
+    const api = await standIn()
+    const result = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: unfetchable(), env: triggered() })
+    expect(result.code).toBe(0)
+    expect(github.requests).toEqual([
+      'GET /repos/acme/site/actions/workflows/4/runs?branch=main&status=success&per_page=30',
+      `GET /repos/acme/site/compare/${commit(1)}...${commit(3)}`
+    ])
+    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(urls)
+    expect(result.summary).toContain(shown(`workflow_run event: the base is the last successful run of this workflow on main, ${short(commit(1))}, 3 h ago`))
+  })
+
+  it('names the actions: read permission when the token lacks it', async () => {
+    await expectDenied('actions', triggered())
+  })
+})
+
+describe('changed-since: auto on a closed pull request', () => {
+  const closed = (pull: object): Record<string, string> =>
+    event('pull_request', { action: 'closed', number: 12, pull_request: { number: 12, merged: true, merge_commit_sha: commit(3), commits: 1, ...pull } })
+
+  it.each([
+    ['a merge', [2, 0], 3, 2],
+    ['a squash merge', [2], 1, 2],
+    ['a rebase merge of two commits', [2], 2, 1]
+  ])('compares %s with the branch before it', async (_, parents, commits, base) => {
+    github.commits.set(commit(3), parents.map(commit)).set(commit(2), [commit(1)])
+    const urls = comparison(commit(base), commit(3))
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: unfetchable(), env: closed({ commits }) })
+    expect(run.code).toBe(0)
+    expect(github.requests).toContain(`GET /repos/acme/site/compare/${commit(base)}...${commit(3)}`)
+    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(urls)
+    expect(run.log).toContain(`with ${commit(3)} (the merge commit, ${short(commit(3))}), for this pull_request event.`)
+  })
+
+  it('purges nothing for a pull request closed without merging, exits 0 and says why', async () => {
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env: closed({ merged: false, merge_commit_sha: null }) })
+    expect(run.code).toBe(0)
+    expect(posts(api)).toEqual([])
+    expect(github.requests).toEqual([])
+    expect(run.log).toContain('This pull_request event: pull request #12 was closed without merging: nothing was merged, so nothing changed.')
+    expect(run.summary).toContain(shown('pull_request event: pull request #12 was closed without merging: nothing was merged, so nothing changed.'))
+    expect(run.outputs['changed-urls']).toBe('[]')
+    expect(run.summary).toContain('Nothing compared, as nothing was merged: 0 changed files → 0 URLs.')
+  })
+
+  it('names the contents: read permission when the token lacks it', async () => {
+    await expectDenied('contents', closed({}))
+  })
+})
+
+describe('changed-since: auto on an event it does not understand', () => {
+  it('refuses it, listing the events it understands, and sends nothing', async () => {
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env: event('schedule', {}) })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain('"changed-since: auto" works for push, release, deployment_status, workflow_run, pull_request, pull_request_target events; this run is a "schedule" event.')
+    expect(api.requests).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+})
