@@ -619,10 +619,14 @@ function changesSection(result) {
     const changes = result.changes;
     if (changes === null)
         return lines;
-    const found = changes.source === 'git'
-        ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
-        : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`;
+    const found = changes.source === 'git' && changes.base === ''
+        ? escapeText(changes.how)
+        : changes.source === 'git'
+            ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
+            : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`;
     lines.push('### What changed', '', `${found}: ${(0,src_text/* plural */.LS)(changes.files.length, 'changed file')} \u2192 ${(0,src_text/* plural */.LS)(changes.urls.length, 'URL')}.`, '');
+    if (changes.why !== '')
+        lines.push(`${escapeText(changes.why)}.${changes.link === null ? '' : ` [Compare on GitHub](${changes.link})`}`, '');
     return lines;
 }
 /** Most rows of the verification table; the result output has every verdict. */

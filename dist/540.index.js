@@ -17,6 +17,8 @@ var external_node_path_ = __webpack_require__(6760);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/urls.ts
 var src_urls = __webpack_require__(5769);
 ;// CONCATENATED MODULE: ./src/changes/github.ts
@@ -24,6 +26,15 @@ var src_urls = __webpack_require__(5769);
 
 /** The compare API lists at most this many files, on its first page only. */
 const COMPARE_FILE_LIMIT = 300;
+/** How many deployments to an environment are looked at, newest first, for the previous successful one. */
+const DEPLOYMENT_LOOKBACK = 30;
+/** How many runs of a workflow on a branch are looked at, newest first, for the previous successful one. */
+const RUN_LOOKBACK = 30;
+/** How many first parents a rebase merge may be walked back through, one commits call each. */
+const MAX_PARENT_WALK = 100;
+/** A full commit SHA (SHA-1 or SHA-256): what may go into an API path or a git command. */
+const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const isFullSha = (value) => typeof value === 'string' && FULL_SHA.test(value);
 /** Paths from the compare API's files: every status counts, a rename both its old and new path. */
 function comparedPaths(files) {
     return [...new Set(files.flatMap((file) => (file.status === 'renamed' && file.previous_filename ? [file.previous_filename, file.filename] : [file.filename])))];
@@ -42,6 +53,21 @@ function pickPreviousRelease(releases, current) {
         .filter((release) => Date.parse(release.published_at) < publishedAt)
         .sort((a, b) => Date.parse(b.published_at) - Date.parse(a.published_at))[0];
 }
+/**
+ * Whether a deployment's statuses (newest first) say it went live and is still taken as good: one status is
+ * `success`, and the latest is `success` or `inactive` (GitHub marks a non-production deployment inactive when
+ * a newer one succeeds). A latest `failure` or `error` means it did not hold.
+ */
+function deploymentSucceeded(states) {
+    const latest = states[0];
+    return (latest === 'success' || latest === 'inactive') && states.includes('success');
+}
+/** The most recent run before `current` (by id, newest first) that succeeded on the same branch of the same workflow. */
+function pickPreviousRun(runs, current) {
+    return runs
+        .filter((run) => run.id < current.id && run.workflowId === current.workflowId && run.headBranch === current.headBranch && run.conclusion === 'success')
+        .sort((a, b) => b.id - a.id)[0];
+}
 function parseRepository(value) {
     // Stryker disable next-line StringLiteral: any text without a slash is refused the same way
     const [owner, repo, ...rest] = (value ?? '').split('/');
@@ -50,42 +76,92 @@ function parseRepository(value) {
     }
     return { owner, repo };
 }
-async function octokit(token) {
-    if (token === '') {
+/** The GitHub API of this run: GITHUB_API_URL (https://ghe.example.com/api/v3 on GitHub Enterprise Server), else api.github.com. */
+function githubApi(env, token) {
+    return { token, apiUrl: apiUrlOf(env.GITHUB_API_URL), repository: parseRepository(env.GITHUB_REPOSITORY) };
+}
+function apiUrlOf(value) {
+    if (value === undefined || value === '')
+        return 'https://api.github.com';
+    const url = URL.parse(value);
+    if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+        throw new errors/* InputError */.dz(`GITHUB_API_URL (${(0,src_urls/* shown */.SP)(value)}) is not an http(s) URL, so the GitHub API cannot be asked what changed.`);
+    }
+    return url.href.replace(/\/+$/, '');
+}
+/**
+ * A link on the GitHub web site of this run (GITHUB_SERVER_URL, so GitHub Enterprise Server too) to the
+ * comparison of two full SHAs; undefined when either is not one, or the server URL is not http(s).
+ */
+function compareLink(env, base, head) {
+    const server = URL.parse(env.GITHUB_SERVER_URL || 'https://github.com');
+    // Only characters that cannot end a Markdown link or break out of it.
+    const safe = server !== null && (server.protocol === 'https:' || server.protocol === 'http:') && /^[\w:/.~%-]+$/.test(server.href);
+    if (!safe || !isFullSha(base) || !isFullSha(head))
+        return undefined;
+    const repository = /^[\w.-]+\/[\w.-]+$/.exec(env.GITHUB_REPOSITORY ?? '')?.[0];
+    if (repository === undefined)
+        return undefined;
+    return `${server.href.replace(/\/+$/, '')}/${repository}/compare/${base}...${head}`;
+}
+async function octokit(api) {
+    if (api.token === '') {
         throw new errors/* InputError */.dz('Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.');
     }
     // Loaded only when needed: most runs never call the GitHub API, and octokit is a large part of the bundle.
     const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-    return getOctokit(token);
+    return getOctokit(api.token, { baseUrl: api.apiUrl });
 }
 /** Turns an octokit failure into a message that says which call failed and what to do. */
-function apiFailure(what, error) {
+function apiFailure(what, permission, error) {
     const status = error.status;
-    const message = (0,src_urls/* shown */.SP)(error instanceof Error ? error.message.split('\n')[0] : String(error));
-    const hint = status === 404 ? ' Check the ref, and that github-token may read this repository (contents: read).' : status === 401 || status === 403 ? ' Check the github-token input and its permissions.' : '';
+    const message = (0,src_urls/* shown */.SP)(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+    const hint = status === 404
+        ? ` Check the ref, and that github-token may read this repository (${permission}).`
+        : status === 403
+            ? ` The token needs the "${permission}" permission: add it to the workflow's or the job's permissions.`
+            : status === 401
+                ? ' Check the github-token input and its permissions.'
+                : '';
     return new errors/* GitHubError */.y_(`GitHub API: ${what} failed${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${message}.${hint}`);
 }
-/** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
-async function compareWithApi(token, repository, base, head) {
-    const client = await octokit(token);
+/** An answer of the wrong shape: the API (or something posing as it) gave what this action cannot use. */
+const badAnswer = (what) => new errors/* GitHubError */.y_(`GitHub API: ${what} gave an answer this action cannot read. Check GITHUB_API_URL.`);
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+async function call(what, permission, request, read) {
+    let data;
     try {
-        const response = await client.rest.repos.compareCommitsWithBasehead({ ...repository, basehead: `${base}...${head}` });
-        const files = (response.data.files ?? []);
-        return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT };
+        data = (await request()).data;
     }
     catch (error) {
-        throw apiFailure(`comparing ${(0,src_urls/* shown */.SP)(base)}...${(0,src_urls/* shown */.SP)(head)}`, error);
+        throw apiFailure(what, permission, error);
     }
+    const value = read(data);
+    if (value === undefined)
+        throw badAnswer(what);
+    return value;
+}
+/** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
+async function compareWithApi(api, base, head) {
+    const client = await octokit(api);
+    const files = await call(`comparing ${(0,src_urls/* shown */.SP)(base)}...${(0,src_urls/* shown */.SP)(head)}`, 'contents: read', () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }), (data) => {
+        const listed = isRecord(data) ? (data.files ?? []) : undefined;
+        if (!Array.isArray(listed))
+            return undefined;
+        const valid = listed.every((file) => isRecord(file) && typeof file.filename === 'string' && typeof file.status === 'string');
+        return valid ? listed : undefined;
+    });
+    return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT };
 }
 /** The tag of the release published before `current`; an InputError when there is none. */
-async function previousReleaseTag(token, repository, current) {
-    const client = await octokit(token);
+async function previousReleaseTag(api, current) {
+    const client = await octokit(api);
     let releases;
     try {
-        releases = await client.paginate(client.rest.repos.listReleases, { ...repository, per_page: 100 });
+        releases = await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 });
     }
     catch (error) {
-        throw apiFailure('listing releases', error);
+        throw apiFailure('listing releases', 'contents: read', error);
     }
     const previous = pickPreviousRelease(releases, current);
     if (previous === undefined) {
@@ -93,44 +169,215 @@ async function previousReleaseTag(token, repository, current) {
     }
     return previous.tag_name;
 }
+/** A deployment of the API or the event payload, or undefined when its shape is not one. */
+function readDeployment(value) {
+    if (!isRecord(value) || !Number.isSafeInteger(value.id) || !isFullSha(value.sha) || typeof value.environment !== 'string')
+        return undefined;
+    return { id: value.id, sha: value.sha, environment: value.environment };
+}
+/**
+ * The most recent deployment to the same environment before `current` that succeeded (see deploymentSucceeded),
+ * among the DEPLOYMENT_LOOKBACK most recent; undefined when there is none.
+ */
+async function previousDeployment(api, current) {
+    const client = await octokit(api);
+    const where = `the deployments to ${(0,src_urls/* shown */.SP)(current.environment)}`;
+    const deployments = await call(`listing ${where}`, 'deployments: read', () => client.rest.repos.listDeployments({ ...api.repository, environment: current.environment, per_page: DEPLOYMENT_LOOKBACK }), (data) => (Array.isArray(data) ? data.slice(0, DEPLOYMENT_LOOKBACK).map(readDeployment) : undefined));
+    for (const deployment of deployments) {
+        // Unreadable entries, other environments, the current deployment and newer ones are passed over.
+        if (deployment === undefined || deployment.environment !== current.environment || deployment.id >= current.id)
+            continue;
+        const statuses = await call(`listing the statuses of deployment ${deployment.id}`, 'deployments: read', () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }), (data) => (Array.isArray(data) ? data.filter(isRecord).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) })) : undefined));
+        if (deploymentSucceeded(statuses.map((status) => status.state))) {
+            const success = statuses.find((status) => status.state === 'success');
+            return { ...deployment, succeededAt: success?.at ?? Number.NaN };
+        }
+    }
+    return undefined;
+}
+/** A workflow run of the API or the event payload, or undefined when its shape is not one. */
+function readWorkflowRun(value) {
+    if (!isRecord(value) || !Number.isSafeInteger(value.id) || !Number.isSafeInteger(value.workflow_id) || !isFullSha(value.head_sha) || typeof value.head_branch !== 'string')
+        return undefined;
+    return {
+        id: value.id,
+        workflowId: value.workflow_id,
+        headSha: value.head_sha,
+        headBranch: value.head_branch,
+        conclusion: typeof value.conclusion === 'string' ? value.conclusion : '',
+        createdAt: Date.parse(String(value.created_at))
+    };
+}
+/** The most recent successful run of the same workflow on the same branch before `current`, among the RUN_LOOKBACK most recent. */
+async function previousRun(api, current) {
+    const client = await octokit(api);
+    const runs = await call(`listing the runs of workflow ${current.workflowId} on ${(0,src_urls/* shown */.SP)(current.headBranch)}`, 'actions: read', () => client.rest.actions.listWorkflowRuns({ ...api.repository, workflow_id: current.workflowId, branch: current.headBranch, status: 'success', per_page: RUN_LOOKBACK }), (data) => {
+        const listed = isRecord(data) ? data.workflow_runs : undefined;
+        return Array.isArray(listed) ? listed.slice(0, RUN_LOOKBACK).map(readWorkflowRun).filter((run) => run !== undefined) : undefined;
+    });
+    return pickPreviousRun(runs, current);
+}
+/** The parents of a commit, first parent first. */
+async function commitParents(api, sha) {
+    if (!isFullSha(sha))
+        throw new errors/* GitHubError */.y_(`GitHub API: "${(0,src_urls/* shown */.SP)(sha)}" is not a full commit SHA.`);
+    const client = await octokit(api);
+    return call(`reading commit ${sha}`, 'contents: read', () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }), (data) => {
+        const parents = isRecord(data) ? data.parents : undefined;
+        if (!Array.isArray(parents))
+            return undefined;
+        const shas = parents.map((parent) => (isRecord(parent) ? parent.sha : undefined));
+        return shas.every(isFullSha) ? shas : undefined;
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/changes/event.ts
 
 
 
 
+
+/** The events `changed-since: auto` understands, as the error for any other names them. */
+const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'];
 const ZERO_SHA = /^0+$/;
-/**
- * The base `changed-since: auto` stands for: a push's `before`, or the tag of the previous release.
- * Any other event needs an explicit ref.
- */
-async function autoBase(env, token) {
+/** A tag as a git ref: not an option, no spaces or control characters (the rule for the changed-since input). */
+// eslint-disable-next-line no-control-regex
+const SAFE_REF = /^(?!-)[^\s\u0000-\u001f\u007f]+$/;
+const event_short = (sha) => sha.slice(0, 7);
+/** Reads the event and, where it takes the API, asks GitHub (GITHUB_API_URL) for the previous deploy. */
+async function autoRange(env, token, now = Date.now) {
     const event = env.GITHUB_EVENT_NAME ?? '';
     const payload = await readPayload(env.GITHUB_EVENT_PATH);
-    if (event === 'push') {
-        const before = payload.before;
-        if (typeof before !== 'string' || before === '')
-            throw new errors/* InputError */.dz('This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
-        if (ZERO_SHA.test(before)) {
-            throw new errors/* InputError */.dz('This push created the branch (its "before" is 0000000\u2026), so there is no earlier commit to compare with. ' +
-                'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".');
-        }
-        return { base: before, why: 'the commit before this push' };
+    switch (event) {
+        case 'push':
+            return pushRange(payload);
+        case 'release':
+            return releaseRange(payload, env, token);
+        case 'deployment_status':
+            return deploymentRange(payload, env, token, now);
+        case 'workflow_run':
+            return workflowRunRange(payload, env, token, now);
+        case 'pull_request':
+        case 'pull_request_target':
+            return pullRequestRange(event, payload, env, token);
     }
-    if (event === 'release') {
-        const release = payload.release;
-        if (release === undefined || typeof release.tag_name !== 'string')
-            throw new errors/* InputError */.dz('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.');
-        const tag = await previousReleaseTag(token, parseRepository(env.GITHUB_REPOSITORY), release);
-        return { base: tag, why: `the release published before ${(0,src_urls/* shown */.SP)(release.tag_name)}` };
+    throw new errors/* InputError */.dz(`"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${(0,src_urls/* shown */.SP)(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
+}
+function pushRange(payload) {
+    const before = payload.before;
+    if (typeof before !== 'string' || before === '')
+        throw new errors/* InputError */.dz('This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
+    if (ZERO_SHA.test(before)) {
+        throw new errors/* InputError */.dz('This push created the branch (its "before" is 0000000\u2026), so there is no earlier commit to compare with. ' +
+            'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".');
     }
-    throw new errors/* InputError */.dz(`"changed-since: auto" works for push and release events; this run is a "${(0,src_urls/* shown */.SP)(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
+    // It goes into a git command and an API path: a full SHA only, never an option or a path.
+    if (!isFullSha(before))
+        throw new errors/* InputError */.dz(`This push event's "before" (${(0,src_urls/* shown */.SP)(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`);
+    return { kind: 'range', event: 'push', base: before, baseWhy: 'the commit before this push', head: undefined, headWhy: 'the pushed commit' };
+}
+async function releaseRange(payload, env, token) {
+    const release = payload.release;
+    if (typeof release !== 'object' || release === null || typeof release.tag_name !== 'string') {
+        throw new errors/* InputError */.dz('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.');
+    }
+    const tag = await previousReleaseTag(githubApi(env, token), release);
+    // It goes into a git command and an API path, as a ref may when given as an input: never an option.
+    if (!SAFE_REF.test(tag))
+        throw new errors/* InputError */.dz(`The previous release's tag (${(0,src_urls/* shown */.SP)(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`);
+    return { kind: 'range', event: 'release', base: tag, baseWhy: `the release published before ${(0,src_urls/* shown */.SP)(release.tag_name)}`, head: undefined, headWhy: 'the released commit' };
+}
+const successOnly = (what, condition) => new errors/* InputError */.dz(`${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`);
+async function deploymentRange(payload, env, token, now) {
+    const status = payload.deployment_status;
+    const state = typeof status?.state === 'string' ? status.state : '';
+    if (state !== 'success') {
+        throw successOnly(`This deployment_status event reports the state "${(0,src_urls/* shown */.SP)(state || 'unknown')}"`, "github.event.deployment_status.state == 'success'");
+    }
+    const current = readDeployment(payload.deployment);
+    if (current === undefined)
+        throw new errors/* InputError */.dz('This deployment_status event has no deployment with an id, a full commit SHA and an environment, so "changed-since: auto" cannot find the previous one.');
+    const environment = (0,src_urls/* shown */.SP)(current.environment);
+    const headWhy = `the deployed commit, ${event_short(current.sha)}`;
+    const previous = await previousDeployment(githubApi(env, token), current);
+    if (previous === undefined)
+        return { kind: 'first', event: 'deployment_status', why: `no earlier successful deployment to ${environment}`, head: current.sha, headWhy };
+    return {
+        kind: 'range',
+        event: 'deployment_status',
+        base: previous.sha,
+        baseWhy: `the last successful deployment to ${environment}, ${event_short(previous.sha)}, ${(0,src_text/* ago */.KN)(now() - previous.succeededAt)}`,
+        head: current.sha,
+        headWhy
+    };
+}
+async function workflowRunRange(payload, env, token, now) {
+    const run = payload.workflow_run;
+    const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : '';
+    if (conclusion !== 'success') {
+        throw successOnly(`The workflow run that triggered this one ended "${conclusion === '' ? 'without a conclusion' : (0,src_urls/* shown */.SP)(conclusion)}"`, "github.event.workflow_run.conclusion == 'success'");
+    }
+    const current = readWorkflowRun(payload.workflow_run);
+    if (current === undefined) {
+        throw new errors/* InputError */.dz('This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch, so "changed-since: auto" cannot find the previous one.');
+    }
+    const branch = (0,src_urls/* shown */.SP)(current.headBranch);
+    // GITHUB_SHA of a workflow_run event is the default branch's tip, not what the triggering run built.
+    const headWhy = `the commit the triggering run built, ${event_short(current.headSha)}`;
+    const previous = await previousRun(githubApi(env, token), current);
+    if (previous === undefined)
+        return { kind: 'first', event: 'workflow_run', why: `no earlier successful run of this workflow on ${branch}`, head: current.headSha, headWhy };
+    return {
+        kind: 'range',
+        event: 'workflow_run',
+        base: previous.headSha,
+        baseWhy: `the last successful run of this workflow on ${branch}, ${event_short(previous.headSha)}, ${(0,src_text/* ago */.KN)(now() - previous.createdAt)}`,
+        head: current.headSha,
+        headWhy
+    };
+}
+async function pullRequestRange(event, payload, env, token) {
+    const pull = (payload.pull_request ?? {});
+    const number = Number.isSafeInteger(pull.number) ? ` #${String(pull.number)}` : '';
+    if (payload.action !== 'closed') {
+        const action = typeof payload.action === 'string' ? (0,src_urls/* shown */.SP)(payload.action) : 'unknown';
+        throw new errors/* InputError */.dz(`"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`);
+    }
+    if (pull.merged !== true)
+        return { kind: 'nothing', event, why: `pull request${number} was closed without merging: nothing was merged, so nothing changed` };
+    const head = pull.merge_commit_sha;
+    if (!isFullSha(head))
+        throw new errors/* InputError */.dz(`Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`);
+    const api = githubApi(env, token);
+    const parents = await commitParents(api, head);
+    const first = parents[0];
+    if (first === undefined)
+        throw new errors/* InputError */.dz(`The merge commit ${event_short(head)} of pull request${number} has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.`);
+    // A rebase merge puts every commit of the pull request on the branch, each with one parent: the branch as it
+    // was is that many first parents back. A squash merge looks the same from here, so it may walk back further
+    // than needed: that purges more, never less.
+    const commits = Number.isSafeInteger(pull.commits) ? pull.commits : 1;
+    if (parents.length > 1 || commits <= 1) {
+        return { kind: 'range', event, base: first, baseWhy: `the first parent of the merge commit of pull request${number}`, head, headWhy: `the merge commit, ${event_short(head)}` };
+    }
+    if (commits > MAX_PARENT_WALK) {
+        throw new errors/* InputError */.dz(`Pull request${number} has ${commits} commits and its merge commit one parent (a rebase or squash merge), more than the ${MAX_PARENT_WALK} that "changed-since: auto" walks back. Set "changed-since" to the base branch's commit before the merge.`);
+    }
+    let base = first;
+    for (let step = 1; step < commits; step++) {
+        const next = (await commitParents(api, base))[0];
+        if (next === undefined)
+            break;
+        base = next;
+    }
+    return { kind: 'range', event, base, baseWhy: `the branch before the ${commits} commits of pull request${number} (a rebase or squash merge)`, head, headWhy: `the merge commit, ${event_short(head)}` };
 }
 async function readPayload(path) {
     if (!path)
         return {};
     try {
-        return JSON.parse(await (0,promises_.readFile)(path, 'utf8'));
+        const payload = JSON.parse(await (0,promises_.readFile)(path, 'utf8'));
+        return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {};
     }
     catch (error) {
         throw new errors/* InputError */.dz(`Cannot read the event payload at GITHUB_EVENT_PATH (${(0,src_urls/* shown */.SP)(error.code ?? String(error))}), which "changed-since: auto" needs.`);
@@ -288,8 +535,6 @@ var manifest = __webpack_require__(6236);
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __webpack_require__(4006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(picomatch);
-// EXTERNAL MODULE: ./src/text.ts
-var src_text = __webpack_require__(8992);
 ;// CONCATENATED MODULE: ./src/changes/glob.ts
 /**
  * How include/exclude patterns match: dot-folders and dot-files too (.well-known/, .htaccess); and the same on
@@ -400,26 +645,45 @@ async function fromManifest(inputs, previousPath, context) {
         how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
         base: previousPath,
         head: inputs.siteDir || '.',
+        why: '',
+        link: undefined,
         ...urls,
         incomplete: undefined,
         manifest: current
     };
 }
 async function fromGit(inputs, since, context) {
-    let base = since;
-    let baseWhy = '';
-    if (since === 'auto') {
-        const auto = await autoBase(context.env, inputs.githubToken);
-        base = auto.base;
-        baseWhy = ` (${auto.why})`;
-    }
-    const head = context.env.GITHUB_SHA || 'HEAD';
-    context.log(`Comparing ${(0,src_urls/* shown */.SP)(base)}${baseWhy} with ${(0,src_urls/* shown */.SP)(head)}.`);
+    const auto = since === 'auto' ? await autoRange(context.env, inputs.githubToken, context.now) : undefined;
+    if (auto !== undefined && auto.kind !== 'range')
+        return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context);
+    const base = auto?.base ?? since;
+    const head = auto?.head ?? (context.env.GITHUB_SHA || 'HEAD');
+    context.log(auto === undefined ? `Comparing ${(0,src_urls/* shown */.SP)(base)} with ${(0,src_urls/* shown */.SP)(head)}.` : `Comparing ${(0,src_urls/* shown */.SP)(base)} (${auto.baseWhy}) with ${(0,src_urls/* shown */.SP)(head)} (${auto.headWhy}), for this ${auto.event} event.`);
     const found = await changedBetween(base, head, inputs.githubToken, context);
     checkChangedPaths(found.paths, 'changed-since');
     const urls = siteUrls(found.paths, inputs, true);
     context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`);
-    return { source: 'git', how: found.how, base: found.baseLabel, head, ...urls, incomplete: found.incomplete, manifest: undefined };
+    const why = auto === undefined ? '' : `${auto.event} event: the base is ${auto.baseWhy}; the head is ${auto.headWhy}`;
+    return { source: 'git', how: found.how, base: found.baseLabel, head, why, link: compareLink(context.env, base, head), ...urls, incomplete: found.incomplete, manifest: undefined };
+}
+/** No earlier successful deploy to compare with: every file under site-dir counts, when there is one. */
+async function firstDeploy(inputs, auto, context) {
+    if (inputs.siteDir === '') {
+        throw new errors/* InputError */.dz(`This ${auto.event} event has ${auto.why}, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.`);
+    }
+    const current = await (0,manifest.buildManifest)((0,external_node_path_.resolve)(context.workspace, inputs.siteDir));
+    // Repository paths, as a diff would give them, so that changed-files reads the same on every event.
+    const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`);
+    checkChangedPaths(paths, 'changed-since');
+    const urls = siteUrls(paths, inputs, true);
+    context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`);
+    const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`;
+    return { source: 'git', how: 'Every file under site-dir counted, as there is no earlier successful deploy', base: '', head: auto.head, why, link: undefined, ...urls, incomplete: undefined, manifest: undefined };
+}
+/** A pull request closed without merging: nothing changed, nothing is purged for it. */
+function nothingDeployed(auto, context) {
+    context.log(`This ${auto.event} event: ${auto.why}.`);
+    return { source: 'git', how: 'Nothing compared, as nothing was merged', base: '', head: '', why: `${auto.event} event: ${auto.why}`, link: undefined, files: [], entries: [], deployed: new Map(), incomplete: undefined, manifest: undefined };
 }
 /** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
 async function changedBetween(base, head, token, context) {
@@ -435,7 +699,7 @@ async function changedBetween(base, head, token, context) {
         if (head === 'HEAD') {
             throw new errors/* GitError */.XS(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error });
         }
-        const comparison = await compareWithApi(token, parseRepository(context.env.GITHUB_REPOSITORY), base, head);
+        const comparison = await compareWithApi(githubApi(context.env, token), base, head);
         const incomplete = comparison.complete
             ? undefined
             : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`;

@@ -48367,6 +48367,8 @@ function buildResult(state) {
                 how: state.changes.how,
                 base: state.changes.base,
                 head: state.changes.head,
+                why: state.changes.why,
+                link: state.changes.link ?? null,
                 files: state.changes.files,
                 urls: state.changedUrls ?? state.changes.entries
             },
@@ -49113,6 +49115,7 @@ function compose(outer, inner) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ig: () => (/* binding */ forLog),
 /* harmony export */   Jj: () => (/* binding */ cut),
+/* harmony export */   KN: () => (/* binding */ ago),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Mn: () => (/* binding */ lines),
 /* harmony export */   Si: () => (/* binding */ QUOTE_LENGTH),
@@ -49247,6 +49250,19 @@ function thousands(value) {
     const [whole, fraction] = String(Math.round(value * 1000) / 1000).split('.');
     const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
     return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+/** How long ago, as people say it: "45 s ago", "12 min ago", "2 h ago", "3 days ago"; "at an unknown time" for no date. */
+function ago(ms) {
+    if (!Number.isFinite(ms))
+        return 'at an unknown time';
+    const s = Math.max(0, Math.round(ms / 1000));
+    if (s < 90)
+        return `${s} s ago`;
+    if (s < 90 * 60)
+        return `${Math.round(s / 60)} min ago`;
+    if (s < 48 * 3600)
+        return `${Math.round(s / 3600)} h ago`;
+    return `${Math.round(s / 86400)} days ago`;
 }
 
 
