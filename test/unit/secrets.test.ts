@@ -218,6 +218,26 @@ describe('holdsSecretText', () => {
     expect(holdsSecretText(`x ${KEY.slice(-12)}`)).toBe(true)
     expect(holdsSecretText(`x ${KEY.slice(-11)}`)).toBe(false)
   })
+  it('says true exactly where redact changes the text: every spelling and reading, the short secret too', async () => {
+    const { holdsSecretText, redact } = await fresh(KEY, 'tok3n')
+    const texts = [
+      'nothing here',
+      `x ${KEY}`,
+      'a tok3n b',
+      `x ${JSON.stringify(KEY)}`,
+      `x ${encodeURIComponent(KEY)}`,
+      `x ${JSON.stringify(encodeURIComponent(KEY))}`,
+      `x ${encodeURIComponent(JSON.stringify(KEY))}`,
+      `x \\u0041 ${encodeURIComponent(KEY.slice(0, 6))}%zz ${KEY.slice(6, 17)}`,
+      `x ${KEY.slice(-12).replace('6', '\\u0036')}`,
+      `%4 ${b64(`ab${KEY}`)} \\`,
+      `x ${encodeURIComponent('tok3n')}`,
+      'x %74ok3n \\u0074ok3n'
+    ]
+    for (const text of texts) expect(holdsSecretText(text), text).toBe(redact(text) !== text)
+    // All but the first and the one whose runs are cut under 12 characters by `%zz `.
+    expect(texts.filter((text) => !holdsSecretText(text))).toEqual([texts[0], texts[7]])
+  })
   it('finds nothing while no secret is registered', async () => {
     const { holdsSecretText } = await fresh()
     expect(holdsSecretText(KEY)).toBe(false)
