@@ -353,6 +353,8 @@ describe('judgeAnswer: a quoted string left open in Cache-Status', () => {
   it('still empties a closed string that ends in an escaped quote, and a miss after it counts', () => {
     expect(verdict({ 'cache-status': 'Edge; detail="a \\" b \\"", Squid; detail=mismatch' })).toBe('fresh')
     expect(verdict({ 'cache-status': 'Squid; detail="a \\"' })).toBe('unknown')
+    // Left open after a value's first character: emptied to nothing, `detail=x` would read as a miss.
+    expect(verdict({ 'cache-status': 'Squid; detail=x"open' })).toBe('unknown')
   })
 })
 
