@@ -23,7 +23,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "MemberExpression[object.name='core'][property.name=/^(info|debug|warning|error|notice|setFailed|group|startGroup|endGroup)$/]",
+          selector:
+            "MemberExpression[object.name='core'][property.name=/^(info|debug|warning|error|notice|setFailed|group|startGroup|endGroup)$/]",
           message: 'Log through src/log.ts: it redacts secrets and neutralises workflow commands.'
         },
         { selector: "MemberExpression[object.name='console']", message: 'Log through src/log.ts.' }

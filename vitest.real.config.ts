@@ -6,5 +6,12 @@ import base from './vitest.config.js'
 // (a copy must age before it can be stale; the action checks again every 5 s), hence the longer limits.
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: ['test/real/**/*.test.ts'], exclude: configDefaults.exclude, testTimeout: 90_000, hookTimeout: 60_000, outputFile: { json: '.tmp/vitest-real-results.json' } }
+  test: {
+    ...base.test,
+    include: ['test/real/**/*.test.ts'],
+    exclude: configDefaults.exclude,
+    testTimeout: 90_000,
+    hookTimeout: 60_000,
+    outputFile: { json: '.tmp/vitest-real-results.json' }
+  }
 })

@@ -89,10 +89,21 @@ interface LimitRun {
  * `steps` steps at once against one limiter. Lost: URLs each step did not report purged, whatever it says
  * failed (a step that ended early reports nothing). The purge time of each step; NaN for a step that failed.
  */
-async function purgeUnderLimit(limiter: Limiter, steps: number): Promise<{ purgeMs: number[]; limited: number; lost: number; failed: number }> {
+async function purgeUnderLimit(
+  limiter: Limiter,
+  steps: number
+): Promise<{ purgeMs: number[]; limited: number; lost: number; failed: number }> {
   const api = await startStandIn({ rateLimit: limiter })
   try {
-    const inputs = { 'api-key': api.apiKey, 'api-url': api.url, zone: 'example.com', 'files-from': 'urls.txt', 'batch-size': '30', concurrency: '8', 'max-attempts': '10' }
+    const inputs = {
+      'api-key': api.apiKey,
+      'api-url': api.url,
+      zone: 'example.com',
+      'files-from': 'urls.txt',
+      'batch-size': '30',
+      concurrency: '8',
+      'max-attempts': '10'
+    }
     const runs = await Promise.all(Array.from({ length: steps }, () => runAction(inputs, { files: { 'urls.txt': urls(URLS_PER_STEP) } })))
     for (const run of runs) if (run.code !== 0) console.log(`  a step failed:\n${run.log.split('\n').slice(-5).join('\n')}`)
     const purged = runs.map((run) => Number(run.outputs['purged-files'] ?? 0) || 0)
@@ -126,7 +137,7 @@ async function rateLimits(): Promise<void> {
   const bucket: LimitRun[] = []
   for (let run = 0; run < RUNS; run++) {
     const { purgeMs, ...counts } = await purgeUnderLimit(tokenBucket(20, 5, 'none'), 1)
-    bucket.push({ ratio: (purgeMs[0] ?? Number.NaN) / ((100 - 5) / 20 * 1000), ...counts })
+    bucket.push({ ratio: (purgeMs[0] ?? Number.NaN) / (((100 - 5) / 20) * 1000), ...counts })
   }
   rows.push(limitRow('token bucket 20/s, burst 5, 429 + Retry-After only', bucket, 1.3, 20))
 
@@ -135,7 +146,7 @@ async function rateLimits(): Promise<void> {
   const pairs: LimitRun[] = []
   for (let run = 0; run < RUNS; run++) {
     const { purgeMs, ...counts } = await purgeUnderLimit(tokenBucket(20, 5, 'ietf'), 2)
-    pairs.push({ ratio: Math.max(...purgeMs) / ((200 - 5) / 20 * 1000), ...counts })
+    pairs.push({ ratio: Math.max(...purgeMs) / (((200 - 5) / 20) * 1000), ...counts })
   }
   rows.push(limitRow('two steps sharing the bucket (IETF headers), slower one', pairs, 1.4, 40))
 
@@ -178,9 +189,21 @@ async function zoneLookup(): Promise<void> {
       }
     }
     const most = Math.max(...requests)
-    rows.push({ name: `zone lookup, zone on ${where} (10,000 zones, 50 ms)`, figure: `${median(trips).toFixed(1)} round trips (ideal ${ideal}), ≤ ${most} GET${most === 1 ? '' : 's'}`, ratio: median(trips) / ideal, target, failed })
+    rows.push({
+      name: `zone lookup, zone on ${where} (10,000 zones, 50 ms)`,
+      figure: `${median(trips).toFixed(1)} round trips (ideal ${ideal}), ≤ ${most} GET${most === 1 ? '' : 's'}`,
+      ratio: median(trips) / ideal,
+      target,
+      failed
+    })
     // Every run's GETs, not only one run's.
-    if (gets !== undefined && most !== gets) rows.push({ name: `zone lookup, zone on ${where}: GETs`, figure: `${requests.join(' / ')} GETs (target ${gets})`, ratio: most / gets, target: 1 })
+    if (gets !== undefined && most !== gets)
+      rows.push({
+        name: `zone lookup, zone on ${where}: GETs`,
+        figure: `${requests.join(' / ')} GETs (target ${gets})`,
+        ratio: most / gets,
+        target: 1
+      })
   }
 }
 
@@ -189,7 +212,9 @@ function timeRun(file: string, env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
     const child = spawn(process.execPath, [file], { env, stdio: 'ignore' })
-    child.on('close', (code) => (code === 0 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`${file} exited with ${code}`))))
+    child.on('close', (code) =>
+      code === 0 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`${file} exited with ${code}`))
+    )
   })
 }
 
@@ -199,9 +224,10 @@ async function buildAction(dir: string, source: readonly string[]): Promise<stri
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
   writeFileSync(join(dir, 'index.mjs'), source.join('\n'))
   await new Promise<void>((resolve, reject) =>
-    spawn(process.execPath, [join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', 'index.mjs', '-o', 'dist', '--quiet'], { cwd: dir, stdio: 'inherit' }).on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`building ${dir} failed`))
-    )
+    spawn(process.execPath, [join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', 'index.mjs', '-o', 'dist', '--quiet'], {
+      cwd: dir,
+      stdio: 'inherit'
+    }).on('close', (code) => (code === 0 ? resolve() : reject(new Error(`building ${dir} failed`))))
   )
   return join(dir, 'dist/index.mjs')
 }
@@ -222,7 +248,7 @@ async function coldStart(): Promise<void> {
     const floorFile = await buildAction(join(dir, 'floor'), [
       "import * as core from '@actions/core'",
       "import { request } from 'undici'",
-      "const response = await request(`${process.env.INPUT_URL}/zones`)",
+      'const response = await request(`${process.env.INPUT_URL}/zones`)',
       'await response.body.text()',
       "core.setOutput('status', String(response.statusCode))",
       "await core.summary.addRaw('done').write()"
@@ -231,8 +257,22 @@ async function coldStart(): Promise<void> {
     try {
       const files = join(dir, 'files')
       mkdirSync(files)
-      const base = { PATH: process.env.PATH ?? '', GITHUB_OUTPUT: join(files, 'output'), GITHUB_STEP_SUMMARY: join(files, 'summary'), RUNNER_TEMP: files, GITHUB_WORKSPACE: files }
-      const ours = { ...base, 'INPUT_API-KEY': api.apiKey, 'INPUT_API-URL': api.url, INPUT_ZONE: 'example.com', INPUT_FILES: '/index.html', 'INPUT_DRY-RUN': 'true', INPUT_SUMMARY: 'true' }
+      const base = {
+        PATH: process.env.PATH ?? '',
+        GITHUB_OUTPUT: join(files, 'output'),
+        GITHUB_STEP_SUMMARY: join(files, 'summary'),
+        RUNNER_TEMP: files,
+        GITHUB_WORKSPACE: files
+      }
+      const ours = {
+        ...base,
+        'INPUT_API-KEY': api.apiKey,
+        'INPUT_API-URL': api.url,
+        INPUT_ZONE: 'example.com',
+        INPUT_FILES: '/index.html',
+        'INPUT_DRY-RUN': 'true',
+        INPUT_SUMMARY: 'true'
+      }
       const smallest = { ...base, INPUT_URL: api.url }
       /** Pair by pair against the smallest, which goes first every other pair so that neither always runs on a warmer machine. */
       const against = async (file: string, env: Record<string, string>, pair: number): Promise<number> => {
@@ -251,7 +291,14 @@ async function coldStart(): Promise<void> {
         ratios.push(await against(join(root, 'dist/index.js'), ours, pair))
         floors.push(await against(floorFile, smallest, pair))
       }
-      rows.push({ name: 'cold start (dry run, one URL) against the smallest action', figure: `median of ${PAIRS} pairs`, ratio: median(ratios), target: 1.15, goal: 1.05, floor: median(floors) })
+      rows.push({
+        name: 'cold start (dry run, one URL) against the smallest action',
+        figure: `median of ${PAIRS} pairs`,
+        ratio: median(ratios),
+        target: 1.15,
+        goal: 1.05,
+        floor: median(floors)
+      })
     } finally {
       await api.close()
     }
@@ -271,7 +318,7 @@ async function throughput(): Promise<void> {
       "import { Pool } from 'undici'",
       'const base = new URL(process.env.API_URL)',
       'const pool = new Pool(base.origin, { connections: 8 })',
-      'const headers = { authorization: `Bearer ${process.env.API_KEY}`, \'content-type\': \'application/json\' }',
+      "const headers = { authorization: `Bearer ${process.env.API_KEY}`, 'content-type': 'application/json' }",
       "const lookup = await pool.request({ path: `${base.pathname}/zones`, method: 'GET', headers })",
       'await lookup.body.json()',
       'const urls = Array.from({ length: Number(process.env.N) }, (_, i) => `https://example.com/assets/file-${i}.js`)',
@@ -280,7 +327,7 @@ async function throughput(): Promise<void> {
       '  for (let at = next; at < urls.length; at = next) {',
       '    next += 30',
       "    const answer = await pool.request({ path: `${base.pathname}/zones/zone-example/purge`, method: 'POST', headers, body: JSON.stringify({ files: urls.slice(at, at + 30) }) })",
-      "    if (answer.statusCode !== 200) throw new Error(`purge answered ${answer.statusCode}`)",
+      '    if (answer.statusCode !== 200) throw new Error(`purge answered ${answer.statusCode}`)',
       '    await answer.body.text()',
       '  }',
       '}))',
@@ -293,20 +340,35 @@ async function throughput(): Promise<void> {
       try {
         const started = performance.now()
         const result = await runAction(
-          { 'api-key': api.apiKey, 'api-url': api.url, zone: 'example.com', 'files-from': 'urls.txt', 'batch-size': '30', concurrency: '8' },
+          {
+            'api-key': api.apiKey,
+            'api-url': api.url,
+            zone: 'example.com',
+            'files-from': 'urls.txt',
+            'batch-size': '30',
+            concurrency: '8'
+          },
           { files: { 'urls.txt': urls(N) } }
         )
         const wall = performance.now() - started
         if (result.code !== 0 || result.outputs['purged-files'] !== String(N)) throw new Error(`throughput run failed:\n${result.log}`)
         ratios.push(wall / ideal)
-        floors.push((await timeRun(floorFile, { PATH: process.env.PATH ?? '', API_URL: api.url, API_KEY: api.apiKey, N: String(N) })) / ideal)
+        floors.push(
+          (await timeRun(floorFile, { PATH: process.env.PATH ?? '', API_URL: api.url, API_KEY: api.apiKey, N: String(N) })) / ideal
+        )
       } finally {
         await api.close()
       }
     }
     // The target: the floor measured in this run, plus 0.05.
     const floor = median(floors)
-    rows.push({ name: `10,000 URLs at 50 ms, batch 30, concurrency 8 (whole step)`, figure: `ideal ${ideal} ms; ${ratios.map((ratio) => ratio.toFixed(2)).join(' / ')}`, ratio: median(ratios), target: floor + 0.05, floor })
+    rows.push({
+      name: `10,000 URLs at 50 ms, batch 30, concurrency 8 (whole step)`,
+      figure: `ideal ${ideal} ms; ${ratios.map((ratio) => ratio.toFixed(2)).join(' / ')}`,
+      ratio: median(ratios),
+      target: floor + 0.05,
+      floor
+    })
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -316,7 +378,10 @@ async function memory(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'cdn-purge-rss-'))
   try {
     const preload = join(scratch, 'peak-rss.mjs')
-    writeFileSync(preload, "import { writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(process.env.PEAK_RSS_FILE, String(process.resourceUsage().maxRSS)))\n")
+    writeFileSync(
+      preload,
+      "import { writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(process.env.PEAK_RSS_FILE, String(process.resourceUsage().maxRSS)))\n"
+    )
     const rssFile = join(scratch, 'rss')
     const api = await startStandIn()
     try {
@@ -326,7 +391,12 @@ async function memory(): Promise<void> {
       )
       if (run.code !== 0) throw new Error(`memory run failed:\n${run.log.slice(-2000)}`)
       const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024
-      rows.push({ name: '100,000 URLs (files-from, batch 100): peak RSS', figure: `${peakMb.toFixed(0)} MB`, ratio: peakMb / 150, target: 1 })
+      rows.push({
+        name: '100,000 URLs (files-from, batch 100): peak RSS',
+        figure: `${peakMb.toFixed(0)} MB`,
+        ratio: peakMb / 150,
+        target: 1
+      })
     } finally {
       await api.close()
     }
@@ -359,5 +429,7 @@ for (const row of rows) {
     `${pad(row.name, 66)} ${pad(row.figure, 48)} ${row.ratio.toFixed(2).padStart(5)}  ≤ ${row.target.toFixed(2)}  ${row.goal === undefined ? '    ' : row.goal.toFixed(2)}  ${pad(limited, 18)} ${String(row.lost ?? '').padStart(4)}  ${String(row.failed ?? '').padStart(6)}  ${row.floor === undefined ? '     ' : row.floor.toFixed(2).padStart(5)}  ${ok ? 'ok' : 'MISSED'}`
   )
 }
-console.log(`\n${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${missed === 0 ? 'every target met' : `${missed} target(s) missed`}`)
+console.log(
+  `\n${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${missed === 0 ? 'every target met' : `${missed} target(s) missed`}`
+)
 process.exitCode = missed === 0 ? 0 : 1

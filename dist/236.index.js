@@ -98,7 +98,10 @@ function parseManifest(text, path) {
     if (record.algorithm !== 'sha256')
         throw foreign('its "algorithm" is not "sha256"');
     const files = record.files;
-    if (typeof files !== 'object' || files === null || Array.isArray(files) || !Object.values(files).every((hash) => typeof hash === 'string')) {
+    if (typeof files !== 'object' ||
+        files === null ||
+        Array.isArray(files) ||
+        !Object.values(files).every((hash) => typeof hash === 'string')) {
         throw foreign('"files" is not a mapping of paths to hashes');
     }
     return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };

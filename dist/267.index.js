@@ -72,7 +72,11 @@ function readTotals(value) {
     if (!isRecord(value))
         return 'the answer has no "totals" object';
     const { requests, bandwidth, cache_hit_rate: rate } = value;
-    const unusable = Object.entries({ requests: isAmount(requests), bandwidth: isAmount(bandwidth), cache_hit_rate: isAmount(rate) && rate <= 1 })
+    const unusable = Object.entries({
+        requests: isAmount(requests),
+        bandwidth: isAmount(bandwidth),
+        cache_hit_rate: isAmount(rate) && rate <= 1
+    })
         .filter(([, usable]) => !usable)
         .map(([name]) => name);
     if (unusable.length > 0)
@@ -93,7 +97,12 @@ function readTrafficAnswer(body, granularity, zone) {
     const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined };
     const series = data.timeseries;
     if (!Array.isArray(series)) {
-        return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} has no "timeseries" list, so there is no chart.`] };
+        return {
+            ...read,
+            points: [],
+            bucketMs: baseMs,
+            warnings: [`The traffic answer for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} has no "timeseries" list, so there is no chart.`]
+        };
     }
     let first = Infinity;
     let last = -Infinity;
@@ -106,7 +115,9 @@ function readTrafficAnswer(body, granularity, zone) {
     const dropped = series.length - readable;
     const warnings = dropped === 0
         ? []
-        : [`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`];
+        : [
+            `${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`
+        ];
     const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS);
     return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings };
 }

@@ -60,7 +60,13 @@ function openEdge(settings) {
             return signal.aborted ? { kind: 'timeout', detail: timeout } : { kind: 'network', detail: failureDetail(error) };
         }
         const answeredAt = now();
-        const answer = (body) => ({ kind: 'response', status: response.statusCode, headers: response.headers, answeredAt, body });
+        const answer = (body) => ({
+            kind: 'response',
+            status: response.statusCode,
+            headers: response.headers,
+            answeredAt,
+            body
+        });
         const encoding = String(response.headers['content-encoding'] ?? '').trim();
         const length = Number(response.headers['content-length']);
         // Only a 200 is compared with the deployed file: the body of any other answer is not worth reading.
@@ -319,7 +325,11 @@ function measureClockSkew(samples) {
     const meaning = behind
         ? 'caches that derive Age from Date (Squid, RFC 9111 \u00a74.2.3) report copies that much older'
         : 'caches that derive Age from Date count a Date in the future as no age, so it does not make copies look older';
-    return { seconds, answers: samples.length, note: `The origin's clock is off by about ${(0,src_text/* thousands */.oh)(Math.abs(seconds))} s (${behind ? 'behind' : 'ahead'}), ${measured}: ${meaning}.` };
+    return {
+        seconds,
+        answers: samples.length,
+        note: `The origin's clock is off by about ${(0,src_text/* thousands */.oh)(Math.abs(seconds))} s (${behind ? 'behind' : 'ahead'}), ${measured}: ${meaning}.`
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/edge/verdict.ts
@@ -522,7 +532,10 @@ function edgePlan(purged, verify, probes, warm, zoneNames) {
     const names = zoneNames.filter((name) => name !== undefined);
     const onEdge = (urls) => urls.filter((url) => (0,scope/* edgeRefusal */.c)(url, names) === undefined);
     const targets = (urls) => onEdge(urls).map((url) => ({ url, purgedAt: 0 }));
-    return { verify: verify > 0 ? chooseTargets(targets(purged), verify, targets(probes)).length : 0, warm: warm ? new Set(onEdge([...purged, ...probes])).size : 0 };
+    return {
+        verify: verify > 0 ? chooseTargets(targets(purged), verify, targets(probes)).length : 0,
+        warm: warm ? new Set(onEdge([...purged, ...probes])).size : 0
+    };
 }
 /** `url: verdict (why)`, and the content check when it was not the same, for the log. */
 function verdictLine(verdict) {
@@ -586,13 +599,18 @@ async function verifyUrls(targets, options) {
     if (stale.length > 0)
         options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`);
     const clockSkew = measureClockSkew(answers.flatMap((answer) => {
-        const skew = answer.kind === 'response' && cameFromOrigin(answer.status, answer.headers) ? dateSkewSeconds(answer.headers, answer.answeredAt) : undefined;
+        const skew = answer.kind === 'response' && cameFromOrigin(answer.status, answer.headers)
+            ? dateSkewSeconds(answer.headers, answer.answeredAt)
+            : undefined;
         return skew === undefined ? [] : [skew];
     }));
     // Negative when the origin is ahead: judgeAnswer says nothing then, as when the clock is right.
     const originBehind = -(clockSkew?.seconds ?? 0);
     for (const index of stale) {
-        verdicts[index] = { ...verdicts[index], ...judge(answers[index], targets[index].purgedAt, originBehind) };
+        verdicts[index] = {
+            ...verdicts[index],
+            ...judge(answers[index], targets[index].purgedAt, originBehind)
+        };
     }
     return { verdicts, clockSkew };
 }
@@ -600,7 +618,10 @@ function judge(answer, purgedAt, originBehindSeconds = 0) {
     if (answer.kind !== 'response') {
         return { verdict: 'error', age: undefined, cacheStatus: undefined, reason: answer.detail, status: undefined };
     }
-    return { ...judgeAnswer(answer.status, answer.headers, (answer.answeredAt - purgedAt) / 1000, originBehindSeconds), status: answer.status };
+    return {
+        ...judgeAnswer(answer.status, answer.headers, (answer.answeredAt - purgedAt) / 1000, originBehindSeconds),
+        status: answer.status
+    };
 }
 
 

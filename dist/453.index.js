@@ -72,7 +72,11 @@ function readTotals(value) {
     if (!isRecord(value))
         return 'the answer has no "totals" object';
     const { requests, bandwidth, cache_hit_rate: rate } = value;
-    const unusable = Object.entries({ requests: isAmount(requests), bandwidth: isAmount(bandwidth), cache_hit_rate: isAmount(rate) && rate <= 1 })
+    const unusable = Object.entries({
+        requests: isAmount(requests),
+        bandwidth: isAmount(bandwidth),
+        cache_hit_rate: isAmount(rate) && rate <= 1
+    })
         .filter(([, usable]) => !usable)
         .map(([name]) => name);
     if (unusable.length > 0)
@@ -93,7 +97,12 @@ function readTrafficAnswer(body, granularity, zone) {
     const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined };
     const series = data.timeseries;
     if (!Array.isArray(series)) {
-        return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} has no "timeseries" list, so there is no chart.`] };
+        return {
+            ...read,
+            points: [],
+            bucketMs: baseMs,
+            warnings: [`The traffic answer for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} has no "timeseries" list, so there is no chart.`]
+        };
     }
     let first = Infinity;
     let last = -Infinity;
@@ -106,7 +115,9 @@ function readTrafficAnswer(body, granularity, zone) {
     const dropped = series.length - readable;
     const warnings = dropped === 0
         ? []
-        : [`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`];
+        : [
+            `${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`
+        ];
     const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS);
     return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings };
 }
@@ -373,7 +384,11 @@ function chartSeries(report) {
     const baseMs = Number.isSafeInteger(report.bucketMs) && report.bucketMs > 0 ? report.bucketMs : 1;
     const first = usable.reduce((min, point) => Math.min(min, point.time), Infinity);
     const last = usable.reduce((max, point) => Math.max(max, point.time), -Infinity);
-    const lengths = [baseMs, ...analytics/* ROUND_BUCKETS_MS */.sP.filter((ms) => ms > baseMs && ms % baseMs === 0), (0,analytics/* bucketLength */.$i)(first, last, baseMs, MAX_CHART_POINTS)];
+    const lengths = [
+        baseMs,
+        ...analytics/* ROUND_BUCKETS_MS */.sP.filter((ms) => ms > baseMs && ms % baseMs === 0),
+        (0,analytics/* bucketLength */.$i)(first, last, baseMs, MAX_CHART_POINTS)
+    ];
     let longest;
     for (const bucketMs of lengths) {
         const points = (0,analytics/* sumBuckets */.$m)(usable, bucketMs);
@@ -434,7 +449,14 @@ function trafficSection(report) {
     const chart = trafficChart(report);
     const drawn = chart === '' ? [] : [chart, ''];
     if (report.totals === undefined) {
-        return [heading, '', `> [!WARNING]`, `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`, '', ...drawn];
+        return [
+            heading,
+            '',
+            `> [!WARNING]`,
+            `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`,
+            '',
+            ...drawn
+        ];
     }
     return [
         heading,
@@ -477,7 +499,9 @@ function renderSummary(result) {
         ...changesSection(result),
         ...edgeSection(result),
         ...result.traffic.slice(0, MAX_TRAFFIC_SECTIONS).flatMap(trafficSection),
-        ...(result.traffic.length > MAX_TRAFFIC_SECTIONS ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, ''] : [])
+        ...(result.traffic.length > MAX_TRAFFIC_SECTIONS
+            ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, '']
+            : [])
     ].join('\n');
     const lists = listBlocks(result);
     // Each list is joined on with a newline: the lists get what is left of the limit after the fixed part and those.
@@ -498,7 +522,9 @@ function banner(result) {
     if (result.ok)
         return [];
     const stopped = result.sent.length === 0 && result.stoppedAt !== null ? `Nothing was sent: ${escapeText(result.stoppedAt)}. ` : '';
-    const stale = result.staleFiles.length > 0 ? `${result.staleFiles.length} of ${(0,src_text/* plural */.LS)(result.verification?.verdicts.length ?? 0, 'URL')} checked at the edge still served a stale copy. ` : '';
+    const stale = result.staleFiles.length > 0
+        ? `${result.staleFiles.length} of ${(0,src_text/* plural */.LS)(result.verification?.verdicts.length ?? 0, 'URL')} checked at the edge still served a stale copy. `
+        : '';
     return ['> [!CAUTION]', `> **The step failed.** ${notPurgedSentence(result)}${stale}${stopped}See the errors below.`, ''];
 }
 /** "2 of 5 URLs and 1 of 3 tags were not purged. ", or that the purge of everything was not confirmed; '' when nothing is missing. */
@@ -506,7 +532,9 @@ function notPurgedSentence(result) {
     if (result.purgeEverythingRequested && !result.purgedEverything && !result.dryRun)
         return 'The purge of everything was not confirmed. ';
     const parts = [
-        result.failedFiles.length > 0 ? `${result.failedFiles.length} of ${(0,src_text/* plural */.LS)(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
+        result.failedFiles.length > 0
+            ? `${result.failedFiles.length} of ${(0,src_text/* plural */.LS)(result.purgedFiles.length + result.failedFiles.length, 'URL')}`
+            : undefined,
         result.tagPurges.failed > 0 ? `${result.tagPurges.failed} of ${(0,src_text/* plural */.LS)(result.tagPurges.requested, 'tag')}` : undefined
     ].filter((part) => part !== undefined);
     if (parts.length === 0)
@@ -533,10 +561,15 @@ function countsTable(result) {
         const requests = (0,src_text/* plural */.LS)(count(kind), 'request');
         if (result.dryRun)
             return `would purge ${plannedItems(result, kind)} in ${requests}`;
-        return count(kind) === 0 ? `none of ${purged + failed} purged: nothing was sent` : `purged ${purged} of ${purged + failed} in ${requests}`;
+        return count(kind) === 0
+            ? `none of ${purged + failed} purged: nothing was sent`
+            : `purged ${purged} of ${purged + failed} in ${requests}`;
     };
     if (result.purgeEverythingRequested) {
-        rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**']);
+        rows.push([
+            'Purge everything',
+            result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**'
+        ]);
     }
     if (count('files') > 0 || result.failedFiles.length > 0)
         rows.push(['URLs', listRow('files', result.purgedFiles.length, result.failedFiles.length)]);
@@ -556,7 +589,10 @@ function countsTable(result) {
         rows.push(['Rate limits', `${(0,src_text/* plural */.LS)(limits.answers429, 'answer')} 429, ${duration(limits.waitedMs)} waiting${pace}`]);
     }
     if (result.durations.totalMs !== undefined) {
-        rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`]);
+        rows.push([
+            'Duration',
+            `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`
+        ]);
     }
     return ['| What | Result |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), ''];
 }
@@ -584,7 +620,9 @@ function zonesTable(result) {
         `| ${columns.map(([name]) => name).join(' | ')} |`,
         `|${columns.map(() => '---|').join('')}`,
         ...shown.map((zone) => `| ${columns.map(([, cell]) => cell(zone)).join(' | ')} |`),
-        ...(result.zones.length > shown.length ? ['', `\u2026 and ${(0,src_text/* plural */.LS)(result.zones.length - shown.length, 'more zone')}: see the zones output.`] : []),
+        ...(result.zones.length > shown.length
+            ? ['', `\u2026 and ${(0,src_text/* plural */.LS)(result.zones.length - shown.length, 'more zone')}: see the zones output.`]
+            : []),
         ''
     ];
 }
@@ -657,7 +695,11 @@ function edgeSection(result) {
         const rank = { stale: 0, error: 1, unknown: 2, fresh: 3 };
         const rows = [...verification.verdicts].sort((a, b) => rank[a.verdict] - rank[b.verdict]).slice(0, MAX_VERDICT_ROWS);
         const content = verification.verdicts.some((verdict) => verdict.content !== null);
-        lines.push(`| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`, `|---|---|---|---|${content ? '---|' : ''}`, ...rows.map((verdict) => `| ${escapeText(verdict.url)} | ${verdict.verdict === 'stale' ? '**stale**' : verdict.verdict} | ${verdict.age === null ? '' : `${verdict.age} s`} | ${escapeText(verdict.cacheStatus ?? '')} |${content ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |` : ''}`), ...(verification.verdicts.length > rows.length ? ['', `\u2026 and ${verification.verdicts.length - rows.length} more: see the result output.`] : []), '');
+        lines.push(`| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`, `|---|---|---|---|${content ? '---|' : ''}`, ...rows.map((verdict) => `| ${escapeText(verdict.url)} | ${verdict.verdict === 'stale' ? '**stale**' : verdict.verdict} | ${verdict.age === null ? '' : `${verdict.age} s`} | ${escapeText(verdict.cacheStatus ?? '')} |${content
+            ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |`
+            : ''}`), ...(verification.verdicts.length > rows.length
+            ? ['', `\u2026 and ${verification.verdicts.length - rows.length} more: see the result output.`]
+            : []), '');
     }
     const warm = result.warm;
     if (warm !== null) {
@@ -688,9 +730,25 @@ function listBlocks(result) {
             style: 'pre',
             open: few(result.failedFiles)
         },
-        result.failedTags.length > 0 && { title: `Cache tags not purged (${result.failedTags.length})`, items: result.failedTags, more: 'see the failed-tags output', style: 'pre', open: few(result.failedTags) },
-        result.staleFiles.length > 0 && { title: `URLs still stale at the edge (${result.staleFiles.length})`, items: result.staleFiles, more: 'see the stale-files output', style: 'pre' },
-        notWarmed.length > 0 && { title: `Not warmed (${notWarmed.length})`, items: notWarmed.map((problem) => `${problem.url} (${problem.detail})`), more: 'see the result output', style: 'pre' },
+        result.failedTags.length > 0 && {
+            title: `Cache tags not purged (${result.failedTags.length})`,
+            items: result.failedTags,
+            more: 'see the failed-tags output',
+            style: 'pre',
+            open: few(result.failedTags)
+        },
+        result.staleFiles.length > 0 && {
+            title: `URLs still stale at the edge (${result.staleFiles.length})`,
+            items: result.staleFiles,
+            more: 'see the stale-files output',
+            style: 'pre'
+        },
+        notWarmed.length > 0 && {
+            title: `Not warmed (${notWarmed.length})`,
+            items: notWarmed.map((problem) => `${problem.url} (${problem.detail})`),
+            more: 'see the result output',
+            style: 'pre'
+        },
         errors.length > 0 && {
             title: `Errors (${errors.length})`,
             items: errors,
@@ -706,10 +764,30 @@ function listBlocks(result) {
             // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
             style: 'ul'
         },
-        result.purgedFiles.length > 0 && { title: `URLs purged (${result.purgedFiles.length})`, items: result.purgedFiles, more: 'the purged-files output counts them', style: 'pre' },
-        purgedTags.length > 0 && { title: `Cache tags purged (${purgedTags.length})`, items: purgedTags, more: 'the purged-tags output counts them', style: 'pre' },
-        changedUrls.length > 0 && { title: `Changed URLs (${changedUrls.length})`, items: changedUrls, more: 'see the changed-urls output', style: 'pre' },
-        changedFiles.length > 0 && { title: `Changed files (${changedFiles.length})`, items: changedFiles, more: 'see the changed-files output', style: 'pre' }
+        result.purgedFiles.length > 0 && {
+            title: `URLs purged (${result.purgedFiles.length})`,
+            items: result.purgedFiles,
+            more: 'the purged-files output counts them',
+            style: 'pre'
+        },
+        purgedTags.length > 0 && {
+            title: `Cache tags purged (${purgedTags.length})`,
+            items: purgedTags,
+            more: 'the purged-tags output counts them',
+            style: 'pre'
+        },
+        changedUrls.length > 0 && {
+            title: `Changed URLs (${changedUrls.length})`,
+            items: changedUrls,
+            more: 'see the changed-urls output',
+            style: 'pre'
+        },
+        changedFiles.length > 0 && {
+            title: `Changed files (${changedFiles.length})`,
+            items: changedFiles,
+            more: 'see the changed-files output',
+            style: 'pre'
+        }
     ];
     return blocks.filter((block) => block !== false);
 }
@@ -815,7 +893,9 @@ function headline(result) {
         return `Nothing purged: ${result.stoppedAt}.`;
     const parts = [
         result.purgedEverything ? 'purged everything' : undefined,
-        result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${(0,src_text/* plural */.LS)(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
+        result.purgedFiles.length + result.failedFiles.length > 0
+            ? `purged ${result.purgedFiles.length} of ${(0,src_text/* plural */.LS)(result.purgedFiles.length + result.failedFiles.length, 'URL')}`
+            : undefined,
         result.tagPurges.requested > 0 ? `purged ${result.purgedTags.length} of ${(0,src_text/* plural */.LS)(result.tagPurges.requested, 'tag')}` : undefined,
         result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
     ].filter((part) => part !== undefined);
@@ -862,8 +942,12 @@ function plainSummary(result) {
     // Only the kinds that were asked for: no "0 tags" on a purge of URLs.
     const urls = result.purgedFiles.length + result.failedFiles.length > 0;
     const tags = result.tagPurges.requested > 0;
-    const counts = (purgedUrls, purgedTags) => [urls ? (0,src_text/* plural */.LS)(purgedUrls, 'URL') : undefined, tags ? (0,src_text/* plural */.LS)(purgedTags, 'tag') : undefined].filter((part) => part !== undefined).join(' and ');
-    const tally = urls || tags ? ` ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged.` : '';
+    const counts = (purgedUrls, purgedTags) => [urls ? (0,src_text/* plural */.LS)(purgedUrls, 'URL') : undefined, tags ? (0,src_text/* plural */.LS)(purgedTags, 'tag') : undefined]
+        .filter((part) => part !== undefined)
+        .join(' and ');
+    const tally = urls || tags
+        ? ` ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged.`
+        : '';
     return `## CDN purge\n\n${verdict}${tally} The full summary could not be drawn: see the log.\n`;
 }
 /**
@@ -918,7 +1002,9 @@ async function report(given, writeSummary, env = process.env) {
             log/* warning */.$e(`The job summary could not be written: ${written.message}.`);
     }
     if (!result.ok || broken.length > 0) {
-        const bug = broken.length === 0 ? '' : `\nReporting broke while ${broken.join('; ')}: please report this as a bug. Outputs and summary were written as far as possible.`;
+        const bug = broken.length === 0
+            ? ''
+            : `\nReporting broke while ${broken.join('; ')}: please report this as a bug. Outputs and summary were written as far as possible.`;
         const title = result.invalidInput === null ? 'CDN purge failed' : `Invalid input "${result.invalidInput}"`;
         log/* fail */.fJ(`${result.ok ? 'The purge went as asked, but the report is incomplete.' : failureMessage(result)}${bug}`, title);
     }

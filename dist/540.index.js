@@ -37,7 +37,9 @@ const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const isFullSha = (value) => typeof value === 'string' && FULL_SHA.test(value);
 /** Paths from the compare API's files: every status counts, a rename both its old and new path. */
 function comparedPaths(files) {
-    return [...new Set(files.flatMap((file) => (file.status === 'renamed' && file.previous_filename ? [file.previous_filename, file.filename] : [file.filename])))];
+    return [
+        ...new Set(files.flatMap((file) => file.status === 'renamed' && file.previous_filename ? [file.previous_filename, file.filename] : [file.filename]))
+    ];
 }
 /**
  * The release published before `current`: drafts are skipped, and so are prereleases when `current` is a
@@ -65,7 +67,10 @@ function deploymentSucceeded(states) {
 /** The most recent run before `current` (by id, newest first) that succeeded on the same branch of the same workflow. */
 function pickPreviousRun(runs, current) {
     return runs
-        .filter((run) => run.id < current.id && run.workflowId === current.workflowId && run.headBranch === current.headBranch && run.conclusion === 'success')
+        .filter((run) => run.id < current.id &&
+        run.workflowId === current.workflowId &&
+        run.headBranch === current.headBranch &&
+        run.conclusion === 'success')
         .sort((a, b) => b.id - a.id)[0];
 }
 function parseRepository(value) {
@@ -187,7 +192,9 @@ async function previousDeployment(api, current) {
         // Unreadable entries, other environments, the current deployment and newer ones are passed over.
         if (deployment === undefined || deployment.environment !== current.environment || deployment.id >= current.id)
             continue;
-        const statuses = await call(`listing the statuses of deployment ${deployment.id}`, 'deployments: read', () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }), (data) => (Array.isArray(data) ? data.filter(isRecord).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) })) : undefined));
+        const statuses = await call(`listing the statuses of deployment ${deployment.id}`, 'deployments: read', () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }), (data) => Array.isArray(data)
+            ? data.filter(isRecord).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) }))
+            : undefined);
         if (deploymentSucceeded(statuses.map((status) => status.state))) {
             const success = statuses.find((status) => status.state === 'success');
             return { ...deployment, succeededAt: success?.at ?? Number.NaN };
@@ -197,7 +204,11 @@ async function previousDeployment(api, current) {
 }
 /** A workflow run of the API or the event payload, or undefined when its shape is not one. */
 function readWorkflowRun(value) {
-    if (!isRecord(value) || !Number.isSafeInteger(value.id) || !Number.isSafeInteger(value.workflow_id) || !isFullSha(value.head_sha) || typeof value.head_branch !== 'string')
+    if (!isRecord(value) ||
+        !Number.isSafeInteger(value.id) ||
+        !Number.isSafeInteger(value.workflow_id) ||
+        !isFullSha(value.head_sha) ||
+        typeof value.head_branch !== 'string')
         return undefined;
     return {
         id: value.id,
@@ -211,9 +222,20 @@ function readWorkflowRun(value) {
 /** The most recent successful run of the same workflow on the same branch before `current`, among the RUN_LOOKBACK most recent. */
 async function previousRun(api, current) {
     const client = await octokit(api);
-    const runs = await call(`listing the runs of workflow ${current.workflowId} on ${(0,src_urls/* shown */.SP)(current.headBranch)}`, 'actions: read', () => client.rest.actions.listWorkflowRuns({ ...api.repository, workflow_id: current.workflowId, branch: current.headBranch, status: 'success', per_page: RUN_LOOKBACK }), (data) => {
+    const runs = await call(`listing the runs of workflow ${current.workflowId} on ${(0,src_urls/* shown */.SP)(current.headBranch)}`, 'actions: read', () => client.rest.actions.listWorkflowRuns({
+        ...api.repository,
+        workflow_id: current.workflowId,
+        branch: current.headBranch,
+        status: 'success',
+        per_page: RUN_LOOKBACK
+    }), (data) => {
         const listed = isRecord(data) ? data.workflow_runs : undefined;
-        return Array.isArray(listed) ? listed.slice(0, RUN_LOOKBACK).map(readWorkflowRun).filter((run) => run !== undefined) : undefined;
+        return Array.isArray(listed)
+            ? listed
+                .slice(0, RUN_LOOKBACK)
+                .map(readWorkflowRun)
+                .filter((run) => run !== undefined)
+            : undefined;
     });
     return pickPreviousRun(runs, current);
 }
@@ -274,7 +296,14 @@ function pushRange(payload) {
     // It goes into a git command and an API path: a full SHA only, never an option or a path.
     if (!isFullSha(before))
         throw new errors/* InputError */.dz(`This push event's "before" (${(0,src_urls/* shown */.SP)(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`);
-    return { kind: 'range', event: 'push', base: before, baseWhy: 'the commit before this push', head: undefined, headWhy: 'the pushed commit' };
+    return {
+        kind: 'range',
+        event: 'push',
+        base: before,
+        baseWhy: 'the commit before this push',
+        head: undefined,
+        headWhy: 'the pushed commit'
+    };
 }
 async function releaseRange(payload, env, token) {
     const release = payload.release;
@@ -285,7 +314,14 @@ async function releaseRange(payload, env, token) {
     // It goes into a git command and an API path, as a ref may when given as an input: never an option.
     if (!SAFE_REF.test(tag))
         throw new errors/* InputError */.dz(`The previous release's tag (${(0,src_urls/* shown */.SP)(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`);
-    return { kind: 'range', event: 'release', base: tag, baseWhy: `the release published before ${(0,src_urls/* shown */.SP)(release.tag_name)}`, head: undefined, headWhy: 'the released commit' };
+    return {
+        kind: 'range',
+        event: 'release',
+        base: tag,
+        baseWhy: `the release published before ${(0,src_urls/* shown */.SP)(release.tag_name)}`,
+        head: undefined,
+        headWhy: 'the released commit'
+    };
 }
 const successOnly = (what, condition) => new errors/* InputError */.dz(`${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`);
 async function deploymentRange(payload, env, token, now) {
@@ -301,7 +337,13 @@ async function deploymentRange(payload, env, token, now) {
     const headWhy = `the deployed commit, ${event_short(current.sha)}`;
     const previous = await previousDeployment(githubApi(env, token), current);
     if (previous === undefined)
-        return { kind: 'first', event: 'deployment_status', why: `no earlier successful deployment to ${environment}`, head: current.sha, headWhy };
+        return {
+            kind: 'first',
+            event: 'deployment_status',
+            why: `no earlier successful deployment to ${environment}`,
+            head: current.sha,
+            headWhy
+        };
     return {
         kind: 'range',
         event: 'deployment_status',
@@ -326,7 +368,13 @@ async function workflowRunRange(payload, env, token, now) {
     const headWhy = `the commit the triggering run built, ${event_short(current.headSha)}`;
     const previous = await previousRun(githubApi(env, token), current);
     if (previous === undefined)
-        return { kind: 'first', event: 'workflow_run', why: `no earlier successful run of this workflow on ${branch}`, head: current.headSha, headWhy };
+        return {
+            kind: 'first',
+            event: 'workflow_run',
+            why: `no earlier successful run of this workflow on ${branch}`,
+            head: current.headSha,
+            headWhy
+        };
     return {
         kind: 'range',
         event: 'workflow_run',
@@ -358,7 +406,14 @@ async function pullRequestRange(event, payload, env, token) {
     // than needed: that purges more, never less.
     const commits = Number.isSafeInteger(pull.commits) ? pull.commits : 1;
     if (parents.length > 1 || commits <= 1) {
-        return { kind: 'range', event, base: first, baseWhy: `the first parent of the merge commit of pull request${number}`, head, headWhy: `the merge commit, ${event_short(head)}` };
+        return {
+            kind: 'range',
+            event,
+            base: first,
+            baseWhy: `the first parent of the merge commit of pull request${number}`,
+            head,
+            headWhy: `the merge commit, ${event_short(head)}`
+        };
     }
     if (commits > MAX_PARENT_WALK) {
         throw new errors/* InputError */.dz(`Pull request${number} has ${commits} commits and its merge commit one parent (a rebase or squash merge), more than the ${MAX_PARENT_WALK} that "changed-since: auto" walks back. Set "changed-since" to the base branch's commit before the merge.`);
@@ -370,7 +425,14 @@ async function pullRequestRange(event, payload, env, token) {
             break;
         base = next;
     }
-    return { kind: 'range', event, base, baseWhy: `the branch before the ${commits} commits of pull request${number} (a rebase or squash merge)`, head, headWhy: `the merge commit, ${event_short(head)}` };
+    return {
+        kind: 'range',
+        event,
+        base,
+        baseWhy: `the branch before the ${commits} commits of pull request${number} (a rebase or squash merge)`,
+        head,
+        headWhy: `the merge commit, ${event_short(head)}`
+    };
 }
 async function readPayload(path) {
     if (!path)
@@ -470,7 +532,9 @@ function parseNameStatus(output) {
 }
 /** Paths whose URLs must be purged: added, modified and deleted files, and both sides of a rename. */
 function changedPaths(entries) {
-    return [...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))];
+    return [
+        ...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))
+    ];
 }
 /**
  * Runs git and returns its standard output; a failure throws GitError with git's own first error line,
@@ -526,7 +590,9 @@ async function localDiff(base, head, cwd) {
         paths: changedPaths(parseNameStatus(output)),
         baseSha,
         headSha,
-        how: fetched.length === 0 ? 'the local checkout' : `the local checkout, after fetching the ${fetched.join(' and ')} commit alone (shallow checkout)`
+        how: fetched.length === 0
+            ? 'the local checkout'
+            : `the local checkout, after fetching the ${fetched.join(' and ')} commit alone (shallow checkout)`
     };
 }
 
@@ -658,13 +724,25 @@ async function fromGit(inputs, since, context) {
         return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context);
     const base = auto?.base ?? since;
     const head = auto?.head ?? (context.env.GITHUB_SHA || 'HEAD');
-    context.log(auto === undefined ? `Comparing ${(0,src_urls/* shown */.SP)(base)} with ${(0,src_urls/* shown */.SP)(head)}.` : `Comparing ${(0,src_urls/* shown */.SP)(base)} (${auto.baseWhy}) with ${(0,src_urls/* shown */.SP)(head)} (${auto.headWhy}), for this ${auto.event} event.`);
+    context.log(auto === undefined
+        ? `Comparing ${(0,src_urls/* shown */.SP)(base)} with ${(0,src_urls/* shown */.SP)(head)}.`
+        : `Comparing ${(0,src_urls/* shown */.SP)(base)} (${auto.baseWhy}) with ${(0,src_urls/* shown */.SP)(head)} (${auto.headWhy}), for this ${auto.event} event.`);
     const found = await changedBetween(base, head, inputs.githubToken, context);
     checkChangedPaths(found.paths, 'changed-since');
     const urls = siteUrls(found.paths, inputs, true);
     context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`);
     const why = auto === undefined ? '' : `${auto.event} event: the base is ${auto.baseWhy}; the head is ${auto.headWhy}`;
-    return { source: 'git', how: found.how, base: found.baseLabel, head, why, link: compareLink(context.env, base, head), ...urls, incomplete: found.incomplete, manifest: undefined };
+    return {
+        source: 'git',
+        how: found.how,
+        base: found.baseLabel,
+        head,
+        why,
+        link: compareLink(context.env, base, head),
+        ...urls,
+        incomplete: found.incomplete,
+        manifest: undefined
+    };
 }
 /** No earlier successful deploy to compare with: every file under site-dir counts, when there is one. */
 async function firstDeploy(inputs, auto, context) {
@@ -678,12 +756,34 @@ async function firstDeploy(inputs, auto, context) {
     const urls = siteUrls(paths, inputs, true);
     context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`);
     const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`;
-    return { source: 'git', how: 'Every file under site-dir counted, as there is no earlier successful deploy', base: '', head: auto.head, why, link: undefined, ...urls, incomplete: undefined, manifest: undefined };
+    return {
+        source: 'git',
+        how: 'Every file under site-dir counted, as there is no earlier successful deploy',
+        base: '',
+        head: auto.head,
+        why,
+        link: undefined,
+        ...urls,
+        incomplete: undefined,
+        manifest: undefined
+    };
 }
 /** A pull request closed without merging: nothing changed, nothing is purged for it. */
 function nothingDeployed(auto, context) {
     context.log(`This ${auto.event} event: ${auto.why}.`);
-    return { source: 'git', how: 'Nothing compared, as nothing was merged', base: '', head: '', why: `${auto.event} event: ${auto.why}`, link: undefined, files: [], entries: [], deployed: new Map(), incomplete: undefined, manifest: undefined };
+    return {
+        source: 'git',
+        how: 'Nothing compared, as nothing was merged',
+        base: '',
+        head: '',
+        why: `${auto.event} event: ${auto.why}`,
+        link: undefined,
+        files: [],
+        entries: [],
+        deployed: new Map(),
+        incomplete: undefined,
+        manifest: undefined
+    };
 }
 /** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
 async function changedBetween(base, head, token, context) {
@@ -809,7 +909,10 @@ function parseManifest(text, path) {
     if (record.algorithm !== 'sha256')
         throw foreign('its "algorithm" is not "sha256"');
     const files = record.files;
-    if (typeof files !== 'object' || files === null || Array.isArray(files) || !Object.values(files).every((hash) => typeof hash === 'string')) {
+    if (typeof files !== 'object' ||
+        files === null ||
+        Array.isArray(files) ||
+        !Object.values(files).every((hash) => typeof hash === 'string')) {
         throw foreign('"files" is not a mapping of paths to hashes');
     }
     return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };

@@ -46124,12 +46124,12 @@ const HINTS = {
     403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
     404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
     405: 'The address does not take this request: check that "api-url" is the Content Delivery Service API, including /v1.',
-    409: 'The request conflicts with the zone\'s current state.',
+    409: "The request conflicts with the zone's current state.",
     413: 'The request is too large: lower "batch-size".',
     429: 'Rate limited: raise "rate-limit-wait", or run again when the account is less busy.'
 };
 /** How to make the runner trust a private CA: the one remedy every certificate problem mentions. */
-const TRUST_A_PRIVATE_CA = 'If the API\'s certificate is issued by a private CA, trust that CA: set NODE_EXTRA_CA_CERTS to the path of its PEM file in the step\'s env:. ' +
+const TRUST_A_PRIVATE_CA = "If the API's certificate is issued by a private CA, trust that CA: set NODE_EXTRA_CA_CERTS to the path of its PEM file in the step's env:. " +
     'Not retried: the certificate would be the same.';
 /** What to check for a certificate Node gave this code for, then how to trust a private CA. */
 function certificateHint(code) {
@@ -46228,8 +46228,15 @@ function planRequests(work, batchSize) {
             const split = batches(list, batchSize);
             return split.map((items, index) => {
                 const first = index * batchSize + 1;
-                const label = split.length === 1 ? (0,src_text/* plural */.LS)(list.length, noun) : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`;
-                return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) });
+                const label = split.length === 1
+                    ? (0,src_text/* plural */.LS)(list.length, noun)
+                    : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`;
+                return request(kind, { [kind]: items }, items, label, {
+                    first,
+                    of: list.length,
+                    batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`,
+                    zone: prefix(item.zone)
+                });
             });
         };
         return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
@@ -46246,7 +46253,11 @@ function describePlan(plan, batchSize) {
     // Every zone gets every tag: counted once.
     const tags = new Set(of('tags').flatMap((request) => request.items)).size;
     const lists = [urls > 0 ? (0,src_text/* plural */.LS)(urls, 'URL') : undefined, tags > 0 ? (0,src_text/* plural */.LS)(tags, 'tag') : undefined].filter((part) => part !== undefined);
-    const purge = of('purge-everything').length > 0 ? 'purge everything' : lists.length > 0 ? `${lists.join(' and ')} in batches of up to ${batchSize}` : undefined;
+    const purge = of('purge-everything').length > 0
+        ? 'purge everything'
+        : lists.length > 0
+            ? `${lists.join(' and ')} in batches of up to ${batchSize}`
+            : undefined;
     const settings = of('settings').length > 0;
     const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge');
     return `Planned ${(0,src_text/* plural */.LS)(plan.requests.length, 'request')} over ${(0,src_text/* plural */.LS)(plan.zones.length, 'zone')}: ${what}.`;
@@ -46436,7 +46447,10 @@ async function executePlan(client, plan, options) {
         // only when this pass confirms it too; what the first pass did not confirm stays as it was.
         await options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options));
         const second = await pass(confirmed.map((outcome) => outcome.request), 'Purge again');
-        purgeOutcomes = [...purgeOutcomes.filter((outcome) => !outcome.ok), ...second.map((outcome) => ({ ...outcome, pass: 2 }))];
+        purgeOutcomes = [
+            ...purgeOutcomes.filter((outcome) => !outcome.ok),
+            ...second.map((outcome) => ({ ...outcome, pass: 2 }))
+        ];
     }
     return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
 }
@@ -46464,7 +46478,15 @@ async function send(client, request, clock = Date.now) {
     const started = performance.now();
     try {
         const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
-        return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined, confirmedAt: clock() };
+        return {
+            request,
+            ok: true,
+            status: response.status,
+            attempts: response.attempts,
+            durationMs: performance.now() - started,
+            error: undefined,
+            confirmedAt: clock()
+        };
     }
     catch (error) {
         const details = error instanceof ApiError ? error.details : undefined;
@@ -46681,7 +46703,10 @@ class RefusalWindow {
             this.guess = 'bucket';
             return;
         }
-        if (this.guess === 'window' && sequence >= this.windowFrom && sequence - this.windowFrom < this.windowQuota && ++this.windowRefused >= 2) {
+        if (this.guess === 'window' &&
+            sequence >= this.windowFrom &&
+            sequence - this.windowFrom < this.windowQuota &&
+            ++this.windowRefused >= 2) {
             // Two requests refused within the quota a window took before (beyond it they only find out whether it takes
             // more): it drains with a burst after all, it no longer resets, or another step takes part of it. Pacing
             // shares it fairly; a burst at each reset would not.
@@ -47037,7 +47062,10 @@ class Pacer {
         const byRefill = trustRefill && refill !== undefined ? (1 - tokens.bucket) / refill : undefined;
         // Nothing says when: one request a second after the last one goes to find out.
         const probeIn = Math.max(0, this.lastSentAt + PROBE_MS - now);
-        return { wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? probeIn : Number.POSITIVE_INFINITY))), onRefillAlone: false };
+        return {
+            wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? probeIn : Number.POSITIVE_INFINITY))),
+            onRefillAlone: false
+        };
     }
     /** Sends what may be sent now, and sets a timer for the rest. */
     pump() {
@@ -47284,7 +47312,9 @@ class ApiClient {
         this.sleep = options.sleep ?? client_realSleep;
         this.random = options.random ?? Math.random;
         this.now = options.now ?? Date.now;
-        this.pacer = options.pacer ?? new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep });
+        this.pacer =
+            options.pacer ??
+                new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep });
     }
     get rateLimits() {
         return { limited: this.pacer.limited, waitedMs: this.pacer.waited, pace: this.pacer.pace };
@@ -47401,7 +47431,9 @@ class ApiClient {
             const details = { method, path, attempts: attempt, kind: result.kind, detail: this.hide(result.detail) };
             return { done: false, retryable: result.kind !== 'tls', retryAfterMs: undefined, details };
         }
-        const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '');
+        const requestId = ['x-request-id', 'request-id', 'x-correlation-id']
+            .map((name) => headerValue(result.headers, name))
+            .find((value) => value !== undefined && value !== '');
         const common = {
             method,
             path,
@@ -47410,11 +47442,21 @@ class ApiClient {
             ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
         };
         if (result.kind === 'too-large') {
-            return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } };
+            return {
+                done: false,
+                retryable: false,
+                retryAfterMs: undefined,
+                details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) }
+            };
         }
         const json = parseJson(result.text, maxJsonValues);
         if (json === TOO_MANY_VALUES) {
-            return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` } };
+            return {
+                done: false,
+                retryable: false,
+                retryAfterMs: undefined,
+                details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` }
+            };
         }
         const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
         // 2xx: undici settles a request only with a final status (200 and up).
@@ -47422,7 +47464,11 @@ class ApiClient {
         if (ok && !unsuccessful)
             return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } };
         const serverMessage = extractServerMessage(result.text, this.hide);
-        const details = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) };
+        const details = {
+            ...common,
+            kind: ok ? 'unsuccessful' : 'http',
+            ...(serverMessage === undefined ? {} : { serverMessage })
+        };
         const retryable = RETRYABLE_STATUSES.has(result.status);
         const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
         return { done: false, retryable, retryAfterMs, details };
@@ -47477,7 +47523,10 @@ function transportFailure(error, signal, timeoutMs) {
     if (refused !== null)
         return { kind: 'network', detail: `the proxy refused the tunnel: HTTP ${refused[1]}` };
     const code = error?.code;
-    return { kind: 'network', detail: typeof code === 'string' ? code : (0,secrets/* scrubCredentials */.Q8)(error instanceof Error ? error.message : String(error)) };
+    return {
+        kind: 'network',
+        detail: typeof code === 'string' ? code : (0,secrets/* scrubCredentials */.Q8)(error instanceof Error ? error.message : String(error))
+    };
 }
 function outcomeOf(result) {
     switch (result.kind) {
@@ -47638,7 +47687,11 @@ async function listZones(client, enough = () => false) {
         }
         const total = response.body?.meta?.total;
         // Only the three fields used are kept: the page's other fields, however large, are let go with it.
-        return { entries: data.length, zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })), total: isZoneCount(total) ? total : undefined };
+        return {
+            entries: data.length,
+            zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })),
+            total: isZoneCount(total) ? total : undefined
+        };
     };
     const zones = [];
     let entries = 0;
@@ -47676,7 +47729,9 @@ function isZone(value) {
 function skippedWarning(skipped) {
     return skipped === 0
         ? []
-        : [`${(0,src_text/* plural */.LS)(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`];
+        : [
+            `${(0,src_text/* plural */.LS)(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`
+        ];
 }
 /**
  * For a list of zones: true once every ref is certain from the pages so far, in list order. An id is
@@ -47687,7 +47742,9 @@ function everyRefFound(refs) {
     const open = new Set(refs);
     return (page) => {
         for (const ref of open) {
-            const found = ref.kind === 'id' ? page.some((zone) => zone.id === ref.id) : page.some((zone) => zone.status === 'active' && (0,urls/* normalizeName */.Pc)(zone.name) === (0,urls/* normalizeName */.Pc)(ref.name));
+            const found = ref.kind === 'id'
+                ? page.some((zone) => zone.id === ref.id)
+                : page.some((zone) => zone.status === 'active' && (0,urls/* normalizeName */.Pc)(zone.name) === (0,urls/* normalizeName */.Pc)(ref.name));
             if (found)
                 open.delete(ref);
         }
@@ -47700,13 +47757,17 @@ function describeRef(ref) {
 }
 /** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
 function findZone(zones, ref) {
-    const candidates = ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => (0,urls/* normalizeName */.Pc)(zone.name) === (0,urls/* normalizeName */.Pc)(ref.name));
+    const candidates = ref.kind === 'id'
+        ? zones.filter((zone) => zone.id === ref.id)
+        : zones.filter((zone) => (0,urls/* normalizeName */.Pc)(zone.name) === (0,urls/* normalizeName */.Pc)(ref.name));
     const usable = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find((candidate) => candidate !== undefined);
     return { usable, candidates };
 }
 function pendingWarning(zone) {
     return zone.status === 'pending'
-        ? [`Zone ${(0,urls/* shown */.SP)(zone.name ?? zone.id)} (${(0,urls/* shown */.SP)(zone.id)}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
+        ? [
+            `Zone ${(0,urls/* shown */.SP)(zone.name ?? zone.id)} (${(0,urls/* shown */.SP)(zone.id)}) is pending: the service may not serve it yet, so the purge may have no visible effect.`
+        ]
         : [];
 }
 /**
@@ -47750,7 +47811,9 @@ async function resolveZones(client, selection, options) {
         const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }));
         return {
             zones: byId,
-            warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => (0,urls/* shown */.SP)(zone.id)).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
+            warnings: [
+                `The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => (0,urls/* shown */.SP)(zone.id)).join(', ')} is used by id alone, unchecked; name and status are unknown.`
+            ],
             candidates: undefined
         };
     }
@@ -47945,7 +48008,12 @@ async function getInputs(source = runnerSource) {
     if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0 || changes !== undefined)) {
         throw new errors/* InputError */.dz('Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.');
     }
-    if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && changes === undefined && settings === undefined) {
+    if (!purgeEverything &&
+        files.length === 0 &&
+        filesFrom === undefined &&
+        tags.length === 0 &&
+        changes === undefined &&
+        settings === undefined) {
         throw new errors/* InputError */.dz('Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
             'An empty list never purges everything.');
     }
@@ -48067,7 +48135,12 @@ function parseUrlBase(value) {
     if (value === '')
         return undefined;
     const url = URL.canParse(value) ? new URL(value) : undefined;
-    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    if (url === undefined ||
+        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+        url.username !== '' ||
+        url.password !== '' ||
+        url.search !== '' ||
+        url.hash !== '') {
         throw new errors/* InputError */.dz(`Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${(0,urls/* shown */.SP)(value)}".`);
     }
     return url.href.endsWith('/') ? url.href : `${url.href}/`;
@@ -48263,19 +48336,43 @@ function verificationOf(edge) {
         age: verdict.age ?? null,
         cacheStatus: verdict.cacheStatus ?? null,
         reason: verdict.reason,
-        content: verdict.content === undefined ? null : verdict.content.result === 'not compared' ? `not compared: ${verdict.content.why}` : verdict.content.result,
+        content: verdict.content === undefined
+            ? null
+            : verdict.content.result === 'not compared'
+                ? `not compared: ${verdict.content.why}`
+                : verdict.content.result,
         attempts: verdict.attempts
     }));
     const count = (kind) => verdicts.filter((verdict) => verdict.verdict === kind).length;
     return {
-        counts: { fresh: count('fresh'), stale: count('stale'), unknown: count('unknown'), error: count('error'), differs: verdicts.filter((verdict) => verdict.content === 'differs').length },
+        counts: {
+            fresh: count('fresh'),
+            stale: count('stale'),
+            unknown: count('unknown'),
+            error: count('error'),
+            differs: verdicts.filter((verdict) => verdict.content === 'differs').length
+        },
         recheckForMs: checked.recheckForMs,
-        clockSkew: checked.clockSkew === undefined ? null : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
+        clockSkew: checked.clockSkew === undefined
+            ? null
+            : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
         verdicts
     };
 }
 function newRunState() {
-    return { dryRun: false, zoneInput: [], phase: 'reading the inputs', zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} };
+    return {
+        dryRun: false,
+        zoneInput: [],
+        phase: 'reading the inputs',
+        zones: [],
+        outcomes: [],
+        requestsSent: 0,
+        retries: 0,
+        traffic: [],
+        errors: [],
+        warnings: [],
+        durations: {}
+    };
 }
 const NOTHING = { everything: false, files: [], tags: [] };
 /**
@@ -48328,7 +48425,10 @@ function buildResult(state) {
     const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
     const settingsZones = zones.filter((zone) => zone.settingsRequested);
     const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
-    const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))];
+    const errors = [
+        ...state.errors,
+        ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))
+    ];
     const verification = verificationOf(state.edge);
     const everythingDone = failedFiles.length === 0 &&
         failedTags.length === 0 &&
@@ -48339,11 +48439,17 @@ function buildResult(state) {
         ok: errors.length === 0 && (state.dryRun || everythingDone),
         dryRun: state.dryRun,
         zoneInput: state.zoneInput,
-        stoppedAt: state.stopped === undefined ? null : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
+        stoppedAt: state.stopped === undefined
+            ? null
+            : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
         invalidInput: state.stopped?.input ?? null,
         // A zone plans a purge of everything only when everything was asked for.
         purgeEverythingRequested: requested.everything,
-        zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
+        zone: {
+            id: zones.map((zone) => zone.id).join(','),
+            name: zones.map((zone) => zone.name).join(','),
+            status: zones.map((zone) => zone.status).join(',')
+        },
         zones,
         purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
         purgedFiles,
@@ -48379,7 +48485,12 @@ function buildResult(state) {
         staleFiles: verification?.verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url) ?? [],
         warm: state.edge?.warm === undefined
             ? null
-            : { urls: state.edge.warm.urls, warmed: state.edge.warm.warmed, counts: state.edge.warm.counts, problems: state.edge.warm.problems.map(({ url, detail }) => ({ url, detail })) },
+            : {
+                urls: state.edge.warm.urls,
+                warmed: state.edge.warm.warmed,
+                counts: state.edge.warm.counts,
+                problems: state.edge.warm.problems.map(({ url, detail }) => ({ url, detail }))
+            },
         edgePlan: state.edgePlan ?? null,
         planned: plannedRequests.map(summarize),
         sent: state.outcomes
@@ -48469,7 +48580,10 @@ function assignWork(input) {
     const routed = (changedUrls.length === 0 ? routedEarly(input.early, targets) : undefined) ?? (0,urls/* routeEntries */.go)([...input.entries, ...changedUrls], targets);
     const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id));
     const limit = changeInputs?.purgeEverythingOver ?? 0;
-    const everythingInstead = changes?.incomplete ?? (limit > 0 && changedUrls.length > limit ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})` : undefined);
+    const everythingInstead = changes?.incomplete ??
+        (limit > 0 && changedUrls.length > limit
+            ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})`
+            : undefined);
     const everything = input.purgeEverything || everythingInstead !== undefined;
     return {
         zones: zones.map((zone) => ({ zone, requested: { everything, files: routed.get(zone.id) ?? [], tags } })),
@@ -48491,7 +48605,12 @@ function routeEarly(entries, selection) {
     }
     const hosts = names.map(urls/* zoneHost */.jF);
     try {
-        return { hosts, outcome: { routed: (0,urls/* routeEntries */.go)(entries, names.map((name, place) => ({ id: String(place), name }))) } };
+        return {
+            hosts,
+            outcome: {
+                routed: (0,urls/* routeEntries */.go)(entries, names.map((name, place) => ({ id: String(place), name })))
+            }
+        };
     }
     catch (error) {
         return { hosts, outcome: { error } };
@@ -48593,7 +48712,16 @@ async function runPhases(options) {
         state.durations.zoneMs = performance.now() - zoneStarted;
         resolution.warnings.forEach(warn);
         state.phase = 'routing the URLs to zones';
-        const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls, early });
+        const work = assignWork({
+            entries,
+            tags,
+            purgeEverything: given.purgeEverything,
+            changes,
+            changeInputs,
+            resolution,
+            probes: given.probeUrls,
+            early
+        });
         // Stryker disable next-line ArrayDeclaration: nothing reads entries or early after this; it only lets the lists go
         entries = [];
         early = undefined;
@@ -48618,7 +48746,13 @@ async function runPhases(options) {
             }
         }
         state.phase = 'planning the requests';
-        state.plan = planRequests(work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })), given.batchSize);
+        state.plan = planRequests(work.zones.map(({ zone, requested }) => ({
+            zone,
+            purgeEverything: requested.everything,
+            urls: requested.files,
+            tags,
+            settings: given.settings
+        })), given.batchSize);
         log/* info */.pq(describePlan(state.plan, given.batchSize));
         const probes = [...work.probes.values()].flat();
         if (given.dryRun) {
@@ -48651,7 +48785,11 @@ async function runPhases(options) {
     }
     catch (error) {
         state.errors.push(describeError(error));
-        state.stopped = { phase: state.phase, status: error instanceof ApiError ? error.status : undefined, input: error instanceof errors/* InputError */.dz ? error.input : undefined };
+        state.stopped = {
+            phase: state.phase,
+            status: error instanceof ApiError ? error.status : undefined,
+            input: error instanceof errors/* InputError */.dz ? error.input : undefined
+        };
         if (!isExpected(error) && error instanceof Error && error.stack !== undefined)
             log/* debug */.Yz(error.stack);
     }
@@ -48684,7 +48822,14 @@ function settle(state) {
     catch (error) {
         if (error instanceof Error && error.stack !== undefined)
             log/* debug */.Yz(error.stack);
-        return buildResult({ ...newRunState(), dryRun: state.dryRun, zoneInput: state.zoneInput, requested: state.requested, requestsSent: state.requestsSent, errors: [...state.errors, describeError(error)] });
+        return buildResult({
+            ...newRunState(),
+            dryRun: state.dryRun,
+            zoneInput: state.zoneInput,
+            requested: state.requested,
+            requestsSent: state.requestsSent,
+            errors: [...state.errors, describeError(error)]
+        });
     }
 }
 /**
@@ -48710,7 +48855,11 @@ async function checkEdgeAfterPurge(given, state, work, changes, warn) {
     return checked;
 }
 /** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
-const isExpected = (error) => error instanceof errors/* InputError */.dz || error instanceof errors/* AnswerError */.dV || error instanceof ApiError || error instanceof errors/* GitError */.XS || error instanceof errors/* GitHubError */.y_;
+const isExpected = (error) => error instanceof errors/* InputError */.dz ||
+    error instanceof errors/* AnswerError */.dV ||
+    error instanceof ApiError ||
+    error instanceof errors/* GitError */.XS ||
+    error instanceof errors/* GitHubError */.y_;
 /**
  * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
  * some). A RangeError is a text, list or stack too large to hold (a string past V8's limit, a call too
@@ -48719,7 +48868,9 @@ const isExpected = (error) => error instanceof errors/* InputError */.dz || erro
 function describeError(error) {
     if (isExpected(error))
         return error.message;
-    const what = error instanceof RangeError ? 'something too large to hold (a text, list or nesting past what Node.js can hold)' : (0,urls/* shown */.SP)(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    const what = error instanceof RangeError
+        ? 'something too large to hold (a text, list or nesting past what Node.js can hold)'
+        : (0,urls/* shown */.SP)(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
 }
 function describeZone(zone) {
@@ -48887,7 +49038,13 @@ function scrubCredentials(text) {
  * the secret first. Runs of the secret are left to `redact`: masking every run would mask far too much.
  */
 function maskedForms(secret) {
-    const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1), ...wholeBase64(secret)];
+    const forms = [
+        secret,
+        encodeURIComponent(secret),
+        new URLSearchParams({ s: secret }).toString().slice(2),
+        JSON.stringify(secret).slice(1, -1),
+        ...wholeBase64(secret)
+    ];
     return [...new Set(forms)].filter((form) => form === secret || form.length >= MIN_FORM);
 }
 /** The secret's base64 as a value of its own: standard and URL-safe, with and without padding. */
@@ -49125,7 +49282,10 @@ function compose(outer, inner) {
         map: () => {
             const outerMap = outer.map();
             const innerMap = inner.map();
-            return { from: innerMap.from.map((start) => outerMap.from[start]), to: innerMap.to.map((end) => outerMap.to[end - 1]) };
+            return {
+                from: innerMap.from.map((start) => outerMap.from[start]),
+                to: innerMap.to.map((end) => outerMap.to[end - 1])
+            };
         }
     };
 }
@@ -49445,7 +49605,10 @@ function shown(text) {
 }
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
 function listOffenders(offenders) {
-    const listed = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n');
+    const listed = offenders
+        .slice(0, SHOWN_OFFENDERS)
+        .map((entry) => `  ${entry}`)
+        .join('\n');
     return offenders.length > SHOWN_OFFENDERS ? `${listed}\n  \u2026 and ${offenders.length - SHOWN_OFFENDERS} more` : listed;
 }
 /**
@@ -49556,7 +49719,9 @@ function routeUrls(entries, zones, source = FILES) {
     }
     if (offenders.length > 0) {
         const names = named.map((zone) => zone.name);
-        const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
+        const known = names.length === 0
+            ? 'no zone names are known'
+            : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
             `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`);
     }

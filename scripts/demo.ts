@@ -7,7 +7,13 @@ const api = await startStandIn({ zones: [zone('zn-7f3a', 'example.com'), zone('z
 // One passing fault, to show a retry that honours Retry-After.
 api.fault({ method: 'POST', path: '/zones/zn-7f3a/purge', status: 503, retryAfter: '1' })
 
-const changed = ['# URLs the build changed', '/index.html', '/docs/', '/docs/getting-started.html', ...Array.from({ length: 40 }, (_, i) => `/assets/chunk-${i}.js`)]
+const changed = [
+  '# URLs the build changed',
+  '/index.html',
+  '/docs/',
+  '/docs/getting-started.html',
+  ...Array.from({ length: 40 }, (_, i) => `/assets/chunk-${i}.js`)
+]
 const inputs = {
   'api-key': api.apiKey,
   'api-url': api.url,

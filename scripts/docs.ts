@@ -16,10 +16,15 @@ export function renderTables(actionYml: string): { inputs: string; outputs: stri
     '| input | default | description |',
     '|---|---|---|',
     ...Object.entries(action.inputs).map(
-      ([name, spec]) => `| \`${name}\` | ${spec.required ? '**required**' : spec.default ? `\`${spec.default}\`` : '`\'\'`'} | ${cell(spec.description)} |`
+      ([name, spec]) =>
+        `| \`${name}\` | ${spec.required ? '**required**' : spec.default ? `\`${spec.default}\`` : "`''`"} | ${cell(spec.description)} |`
     )
   ].join('\n')
-  const outputs = ['| output | description |', '|---|---|', ...Object.entries(action.outputs).map(([name, spec]) => `| \`${name}\` | ${cell(spec.description)} |`)].join('\n')
+  const outputs = [
+    '| output | description |',
+    '|---|---|',
+    ...Object.entries(action.outputs).map(([name, spec]) => `| \`${name}\` | ${cell(spec.description)} |`)
+  ].join('\n')
   return { inputs, outputs }
 }
 

@@ -21,24 +21,45 @@ const examples: Example[] = [
     title: 'Partial failure',
     inputs: { zone: 'example.com', files: pages, 'batch-size': '5', 'max-attempts': '2' },
     prepare: (api) =>
-      api.fault({ method: 'POST', path: '/zones/zn_7f3a/purge', bodyIncludes: 'page_5.html', status: 503, times: 2, body: '<html><body><h1>Service Unavailable</h1><p>upstream busy</p></body></html>' })
+      api.fault({
+        method: 'POST',
+        path: '/zones/zn_7f3a/purge',
+        bodyIncludes: 'page_5.html',
+        status: 503,
+        times: 2,
+        body: '<html><body><h1>Service Unavailable</h1><p>upstream busy</p></body></html>'
+      })
   },
   { title: 'Failed lookup (a wrong API key)', inputs: { zone: 'example.com', files: pages, 'api-key': 'not-the-key' } },
-  { title: 'Dry run', inputs: { zone: 'example.com', files: pages, tags: 'release-2026-11', 'dry-run': 'true', verify: '5', warm: 'true' } },
+  {
+    title: 'Dry run',
+    inputs: { zone: 'example.com', files: pages, tags: 'release-2026-11', 'dry-run': 'true', verify: '5', warm: 'true' }
+  },
   {
     title: 'Several zones, one created by the step, with traffic',
     inputs: {
       zone: 'example.com\nshop.example.net',
       'create-zone': 'true',
       plan: 'pro',
-      files: ['https://example.com/', 'https://example.com/index.html', 'https://www.example.com/pricing.html', 'https://shop.example.net/'].join('\n'),
+      files: [
+        'https://example.com/',
+        'https://example.com/index.html',
+        'https://www.example.com/pricing.html',
+        'https://shop.example.net/'
+      ].join('\n'),
       tags: 'release-2026-11',
       analytics: '24h'
     }
   },
   {
     title: 'Verified and warmed at the edge',
-    inputs: { zone: 'example.com', files: ['/', '/index.html', '/app.js', '/old.css'].map((path) => `http://example.com${path}`).join('\n'), verify: 'true', 'verify-timeout': '1', warm: 'true' },
+    inputs: {
+      zone: 'example.com',
+      files: ['/', '/index.html', '/app.js', '/old.css'].map((path) => `http://example.com${path}`).join('\n'),
+      verify: 'true',
+      'verify-timeout': '1',
+      warm: 'true'
+    },
     edge: true
   }
 ]
@@ -59,7 +80,14 @@ for (const example of examples) {
     )
     const shown = Object.entries(example.inputs)
       .filter(([name]) => name !== 'api-key')
-      .map(([name, value]) => (value.includes('\n') ? `    ${name}: |\n${value.split('\n').map((line) => `      ${line}`).join('\n')}` : `    ${name}: ${value}`))
+      .map(([name, value]) =>
+        value.includes('\n')
+          ? `    ${name}: |\n${value
+              .split('\n')
+              .map((line) => `      ${line}`)
+              .join('\n')}`
+          : `    ${name}: ${value}`
+      )
     sections.push(
       [
         `## ${example.title}`,
@@ -95,8 +123,8 @@ const header = [
   '',
   '# Example job summaries',
   '',
-  'What the step wrote to `GITHUB_STEP_SUMMARY` in the cases a user meets, run against the project\'s local stand-in',
-  'of the API, so the zones, ids and traffic are the stand-in\'s (and the timings those of a loopback server). Each was',
+  "What the step wrote to `GITHUB_STEP_SUMMARY` in the cases a user meets, run against the project's local stand-in",
+  "of the API, so the zones, ids and traffic are the stand-in's (and the timings those of a loopback server). Each was",
   'checked rendered in a browser with a GFM renderer and Mermaid.',
   ''
 ].join('\n')

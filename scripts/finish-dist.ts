@@ -16,7 +16,10 @@ for (const name of readdirSync(new URL('dist/', root)).filter((file) => file.end
   const text = readFileSync(file, 'utf8')
   if (/\.raw\b/.test(text)) throw new Error(`dist/${name} reads a template's raw text: escaping its non-ASCII characters could change it`)
   // UTF-16 code units: a character beyond U+FFFF becomes its two surrogate escapes, as JavaScript reads it.
-  writeFileSync(file, text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`))
+  writeFileSync(
+    file,
+    text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  )
 }
 
 interface LockEntry {

@@ -15,7 +15,8 @@ const count = (items: unknown[], noun: string): string => ` (${items.length} ${n
 
 const describe = (request: RecordedRequest): string => {
   const body = request.body as { files?: unknown[]; tags?: unknown[]; purge_everything?: unknown } | undefined
-  const what = body?.purge_everything === true ? ' (everything)' : body?.files ? count(body.files, 'URL') : body?.tags ? count(body.tags, 'tag') : ''
+  const what =
+    body?.purge_everything === true ? ' (everything)' : body?.files ? count(body.files, 'URL') : body?.tags ? count(body.tags, 'tag') : ''
   const query = new URLSearchParams(request.query).toString()
   return `${request.method} ${request.path}${query === '' ? '' : `?${query}`}${what}`
 }
@@ -29,7 +30,9 @@ async function start(): Promise<StandIn> {
     })
   } catch (error) {
     const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-    console.error(inUse ? `Port ${port} on 127.0.0.1 is in use: stop what listens there, or start with PORT=<another port>.` : String(error))
+    console.error(
+      inUse ? `Port ${port} on 127.0.0.1 is in use: stop what listens there, or start with PORT=<another port>.` : String(error)
+    )
     process.exit(1)
   }
 }

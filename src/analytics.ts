@@ -81,7 +81,8 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]
 
 /** A bucket of the timeseries, or undefined when its timestamp or request count cannot be read (a time before 1970 included). */
 function readPoint(entry: unknown): TrafficPoint | undefined {
-  if (!isRecord(entry) || typeof entry.timestamp !== 'string' || !isAmount(entry.requests) || entry.requests > Number.MAX_SAFE_INTEGER) return undefined
+  if (!isRecord(entry) || typeof entry.timestamp !== 'string' || !isAmount(entry.requests) || entry.requests > Number.MAX_SAFE_INTEGER)
+    return undefined
   const iso = ISO_TIME.exec(entry.timestamp)
   const time = iso === null ? NaN : Date.parse(iso[1] === undefined ? `${entry.timestamp}Z` : entry.timestamp)
   return time >= 0 ? { time, requests: entry.requests } : undefined
@@ -97,7 +98,11 @@ function* readablePoints(entries: readonly unknown[]): Generator<TrafficPoint> {
 function readTotals(value: unknown): TrafficTotals | string {
   if (!isRecord(value)) return 'the answer has no "totals" object'
   const { requests, bandwidth, cache_hit_rate: rate } = value
-  const unusable = Object.entries({ requests: isAmount(requests), bandwidth: isAmount(bandwidth), cache_hit_rate: isAmount(rate) && rate <= 1 })
+  const unusable = Object.entries({
+    requests: isAmount(requests),
+    bandwidth: isAmount(bandwidth),
+    cache_hit_rate: isAmount(rate) && rate <= 1
+  })
     .filter(([, usable]) => !usable)
     .map(([name]) => name)
   if (unusable.length > 0) return `the answer's totals have no usable ${unusable.join(', ')} (numbers from 0; the hit rate from 0 to 1)`
@@ -119,7 +124,12 @@ export function readTrafficAnswer(body: unknown, granularity: Granularity, zone:
   const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined }
   const series = data.timeseries
   if (!Array.isArray(series)) {
-    return { ...read, points: [], bucketMs: baseMs, warnings: [`The traffic answer for ${shown(zone)} has no "timeseries" list, so there is no chart.`] }
+    return {
+      ...read,
+      points: [],
+      bucketMs: baseMs,
+      warnings: [`The traffic answer for ${shown(zone)} has no "timeseries" list, so there is no chart.`]
+    }
   }
   let first = Infinity
   let last = -Infinity
@@ -133,7 +143,9 @@ export function readTrafficAnswer(body: unknown, granularity: Granularity, zone:
   const warnings =
     dropped === 0
       ? []
-      : [`${plural(dropped, 'entry', 'entries')} of the traffic timeseries for ${shown(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`]
+      : [
+          `${plural(dropped, 'entry', 'entries')} of the traffic timeseries for ${shown(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`
+        ]
   const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS)
   return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings }
 }
@@ -142,7 +154,12 @@ export function readTrafficAnswer(body: unknown, granularity: Granularity, zone:
  * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
  * reported in the result, because a traffic report is never a reason to skip or fail a purge.
  */
-export async function readTraffic(client: TrafficClient, zone: { id: string; name: string | undefined }, analytics: AnalyticsInputs, now: number): Promise<TrafficReport> {
+export async function readTraffic(
+  client: TrafficClient,
+  zone: { id: string; name: string | undefined },
+  analytics: AnalyticsInputs,
+  now: number
+): Promise<TrafficReport> {
   const until = new Date(now).toISOString()
   const since = new Date(now - analytics.windowMs).toISOString()
   const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until }

@@ -19,7 +19,12 @@ export async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn
  * and later answers, failures included, are dropped. A failure before that, or an exception from
  * `take`, ends it with that error.
  */
-export function fetchInOrder<R>(fetch: (n: number) => Promise<R>, take: (result: R, n: number) => boolean, limit: number, upTo: () => number): Promise<void> {
+export function fetchInOrder<R>(
+  fetch: (n: number) => Promise<R>,
+  take: (result: R, n: number) => boolean,
+  limit: number,
+  upTo: () => number
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const arrived = new Map<number, R>()
     let next = 1

@@ -28,7 +28,8 @@ export function connect(inputs: Inputs): ApiClient {
     maxAttempts: inputs.maxAttempts,
     dispatcher: createDispatcher(inputs.apiUrl, Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
     pacer,
-    onAttempt: (attempt) => log.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
+    onAttempt: (attempt) =>
+      log.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
     onRetry: (retry) => log.info(retryLine(retry, inputs.maxAttempts))
   })
 }
@@ -38,7 +39,8 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
 /** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "…: HTTP 429, rate limited; sent again in 1.0 s". */
 export function retryLine(retry: RetryRecord, maxAttempts: number): string {
   const what = retry.label ?? `${retry.method} ${retry.path}`
-  if (retry.rateLimited) return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${seconds(retry.delayMs)}` : 'at the pace the API allows'}.`
+  if (retry.rateLimited)
+    return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${seconds(retry.delayMs)}` : 'at the pace the API allows'}.`
   return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${seconds(retry.delayMs)}.`
 }
 

@@ -108,7 +108,10 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
       confirmed.map((outcome) => outcome.request),
       'Purge again'
     )
-    purgeOutcomes = [...purgeOutcomes.filter((outcome) => !outcome.ok), ...second.map((outcome): RequestOutcome => ({ ...outcome, pass: 2 }))]
+    purgeOutcomes = [
+      ...purgeOutcomes.filter((outcome) => !outcome.ok),
+      ...second.map((outcome): RequestOutcome => ({ ...outcome, pass: 2 }))
+    ]
   }
   return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started }
 }
@@ -123,7 +126,13 @@ interface BatchLimit {
  * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
  * out, so nothing is purged twice and nothing is left out.
  */
-async function sendPurge(client: ApiClient, request: PlannedRequest, limit: BatchLimit, log: (message: string) => void, clock: () => number): Promise<RequestOutcome[]> {
+async function sendPurge(
+  client: ApiClient,
+  request: PlannedRequest,
+  limit: BatchLimit,
+  log: (message: string) => void,
+  clock: () => number
+): Promise<RequestOutcome[]> {
   const size = limit.size ?? Number.POSITIVE_INFINITY
   if (request.items.length > size) {
     return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log, clock)))).flat()
@@ -142,7 +151,15 @@ async function send(client: ApiClient, request: PlannedRequest, clock: () => num
   const started = performance.now()
   try {
     const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label })
-    return { request, ok: true, status: response.status, attempts: response.attempts, durationMs: performance.now() - started, error: undefined, confirmedAt: clock() }
+    return {
+      request,
+      ok: true,
+      status: response.status,
+      attempts: response.attempts,
+      durationMs: performance.now() - started,
+      error: undefined,
+      confirmedAt: clock()
+    }
   } catch (error) {
     const details = error instanceof ApiError ? error.details : undefined
     return {

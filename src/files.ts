@@ -81,7 +81,8 @@ async function checkPlace(real: string, roots: readonly string[]): Promise<void>
   if (system !== undefined) throw new UnsafeFileError('system', `is a file of the system (under ${system}), not data`)
   // The roots resolved too: the workspace itself may lie behind a link (/var -> /private/var).
   const realRoots = await Promise.all(roots.map((root) => realpath(root).catch(() => resolve(root))))
-  if (!realRoots.some((root) => isWithin(real, root))) throw new UnsafeFileError('outside', 'resolves outside the workspace and RUNNER_TEMP')
+  if (!realRoots.some((root) => isWithin(real, root)))
+    throw new UnsafeFileError('outside', 'resolves outside the workspace and RUNNER_TEMP')
 }
 
 /** Links resolved: throws UnsafeFileError when `path` lies outside the roots (errors of the file system, such as ENOENT, as they are). */

@@ -147,7 +147,10 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   const settingsText = source.getInput('settings')
   const warnings: string[] = files
     .filter((entry) => entry.endsWith(','))
-    .map((entry) => `Input "files": the comma ending "${shown(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`)
+    .map(
+      (entry) =>
+        `Input "files": the comma ending "${shown(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`
+    )
   let settings: ZoneSettings | undefined
   if (settingsText.trim() !== '') {
     // yaml is loaded only for a step that gives settings.
@@ -166,14 +169,23 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
       'Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.'
     )
   }
-  if (!purgeEverything && files.length === 0 && filesFrom === undefined && tags.length === 0 && changes === undefined && settings === undefined) {
+  if (
+    !purgeEverything &&
+    files.length === 0 &&
+    filesFrom === undefined &&
+    tags.length === 0 &&
+    changes === undefined &&
+    settings === undefined
+  ) {
     throw new InputError(
       'Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
         'An empty list never purges everything.'
     )
   }
   if (zones.kind === 'auto' && (tags.length > 0 || purgeEverything || settings !== undefined)) {
-    throw new InputError('Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".')
+    throw new InputError(
+      'Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".'
+    )
   }
   if (zones.kind === 'auto' && createZone) {
     throw new InputError('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.')
@@ -193,7 +205,9 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
     warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.')
   }
   if (manifestValue !== '' && changes?.from.kind !== 'manifest') {
-    warnings.push('Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.')
+    warnings.push(
+      'Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.'
+    )
   }
 
   return {
@@ -244,7 +258,9 @@ function parseChangeInputs(
   }
   // eslint-disable-next-line no-control-regex
   if (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since)) {
-    throw new InputError(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${shown(since)}".`)
+    throw new InputError(
+      `Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${shown(since)}".`
+    )
   }
   const urlBase = parseUrlBase(input('url-base'))
   const indexFile = input('index-file')
@@ -301,7 +317,14 @@ export function parseSiteDir(value: string): string {
 export function parseUrlBase(value: string): string | undefined {
   if (value === '') return undefined
   const url = URL.canParse(value) ? new URL(value) : undefined
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+  if (
+    url === undefined ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
     throw new InputError(
       `Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${shown(value)}".`
     )
@@ -400,7 +423,9 @@ export function parseApiUrl(value: string): string {
     )
   }
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    throw new InputError('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.')
+    throw new InputError(
+      'Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.'
+    )
   }
   return trimTrailing(url.href, '/')
 }
@@ -455,11 +480,15 @@ export function parseZoneSelection(value: string): ZoneSelection {
   // Before any pattern meets them: one zone id or name is short.
   for (const entry of entries) checkEntryLength(entry, 'zone')
   if (entries.length === 0) {
-    throw new InputError('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".')
+    throw new InputError(
+      'Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".'
+    )
   }
   const spaced = entries.find((entry) => /\s/.test(entry))
   if (spaced !== undefined) {
-    throw new InputError(`Input "zone": "${shown(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`)
+    throw new InputError(
+      `Input "zone": "${shown(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`
+    )
   }
   if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
     if (entries.length > 1) throw new InputError('Input "zone": "auto" stands alone; it cannot be listed with other zones.')
@@ -487,10 +516,14 @@ export function parseAnalytics(window: string, granularity: string): AnalyticsIn
   const match = /^(\d+)\s*([mhd])$/i.exec(window)
   const windowMs = match === null ? NaN : Number(match[1]) * (WINDOW_UNITS[(match[2] as string).toLowerCase()] as number)
   if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
-    throw new InputError(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${shown(window)}".`)
+    throw new InputError(
+      `Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${shown(window)}".`
+    )
   }
   if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
-    throw new InputError(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${shown(granularity)}".`)
+    throw new InputError(
+      `Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${shown(granularity)}".`
+    )
   }
   const chosen: Granularity = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day'
   return { window, windowMs, granularity: granularity === '' ? chosen : (granularity as Granularity) }

@@ -86,7 +86,8 @@ async function runPhases(options: RunOptions): Promise<void> {
     const finding = log.group('Zone', async () => {
       const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun })
       found.zones.forEach((zone) => log.info(describeZone(zone)))
-      if (found.candidates !== undefined) log.info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`)
+      if (found.candidates !== undefined)
+        log.info(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`)
       return found
     })
     // The URLs are routed while the lookup's request is on the wire (awaited below, where its errors are raised).
@@ -97,7 +98,16 @@ async function runPhases(options: RunOptions): Promise<void> {
     resolution.warnings.forEach(warn)
 
     state.phase = 'routing the URLs to zones'
-    const work = assignWork({ entries, tags, purgeEverything: given.purgeEverything, changes, changeInputs, resolution, probes: given.probeUrls, early })
+    const work = assignWork({
+      entries,
+      tags,
+      purgeEverything: given.purgeEverything,
+      changes,
+      changeInputs,
+      resolution,
+      probes: given.probeUrls,
+      early
+    })
     // Stryker disable next-line ArrayDeclaration: nothing reads entries or early after this; it only lets the lists go
     entries = []
     early = undefined
@@ -106,24 +116,37 @@ async function runPhases(options: RunOptions): Promise<void> {
     state.zones = [...work.zones]
     state.everythingInstead = work.everythingInstead
     // Stryker disable next-line OptionalChaining: everythingInstead is only set when there is a change list
-    if (work.everythingInstead !== undefined && changes?.incomplete === undefined) warn(`Purging everything instead of the list: ${work.everythingInstead}.`)
+    if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
+      warn(`Purging everything instead of the list: ${work.everythingInstead}.`)
 
     const analytics = given.analytics
     if (analytics !== undefined) {
       state.phase = 'reading the traffic'
       state.traffic = await log.group('Traffic', async () => {
         const { readAllTraffic } = await import('./analytics.js')
-        return readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency)
+        return readAllTraffic(
+          api,
+          work.zones.map(({ zone }) => zone),
+          analytics,
+          given.concurrency
+        )
       })
       for (const report of state.traffic) {
         report.warnings.forEach(warn)
-        if (report.error !== undefined) warn(`The traffic of ${shown(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`)
+        if (report.error !== undefined)
+          warn(`The traffic of ${shown(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`)
       }
     }
 
     state.phase = 'planning the requests'
     state.plan = planRequests(
-      work.zones.map(({ zone, requested }) => ({ zone, purgeEverything: requested.everything, urls: requested.files, tags, settings: given.settings })),
+      work.zones.map(({ zone, requested }) => ({
+        zone,
+        purgeEverything: requested.everything,
+        urls: requested.files,
+        tags,
+        settings: given.settings
+      })),
       given.batchSize
     )
     log.info(describePlan(state.plan, given.batchSize))
@@ -132,7 +155,13 @@ async function runPhases(options: RunOptions): Promise<void> {
       log.info('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.')
       if (given.verify > 0 || given.warm) {
         const { edgePlan } = await import('./edge/verify.js')
-        state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm, work.zones.map(({ zone }) => zone.name))
+        state.edgePlan = edgePlan(
+          work.requested.files,
+          given.verify,
+          probes,
+          given.warm,
+          work.zones.map(({ zone }) => zone.name)
+        )
       }
     } else {
       state.phase = 'sending the requests'
@@ -156,7 +185,11 @@ async function runPhases(options: RunOptions): Promise<void> {
     }
   } catch (error) {
     state.errors.push(describeError(error))
-    state.stopped = { phase: state.phase, status: error instanceof ApiError ? error.status : undefined, input: error instanceof InputError ? error.input : undefined }
+    state.stopped = {
+      phase: state.phase,
+      status: error instanceof ApiError ? error.status : undefined,
+      input: error instanceof InputError ? error.input : undefined
+    }
     if (!isExpected(error) && error instanceof Error && error.stack !== undefined) log.debug(error.stack)
   } finally {
     state.requestsSent = client?.requestsSent ?? 0
@@ -185,7 +218,14 @@ function settle(state: RunState): RunResult {
     return buildResult(state)
   } catch (error) {
     if (error instanceof Error && error.stack !== undefined) log.debug(error.stack)
-    return buildResult({ ...newRunState(), dryRun: state.dryRun, zoneInput: state.zoneInput, requested: state.requested, requestsSent: state.requestsSent, errors: [...state.errors, describeError(error)] })
+    return buildResult({
+      ...newRunState(),
+      dryRun: state.dryRun,
+      zoneInput: state.zoneInput,
+      requested: state.requested,
+      requestsSent: state.requestsSent,
+      errors: [...state.errors, describeError(error)]
+    })
   }
 }
 
@@ -193,7 +233,13 @@ function settle(state: RunState): RunResult {
  * Verify and warm: the purged URLs (with the deployed file where the change list knows it) and the probe
  * URLs, fetched from the public site. URLs still stale at the end fail the step. Loaded only when asked for.
  */
-async function checkEdgeAfterPurge(given: Inputs, state: RunState, work: WorkAssignment, changes: ChangeSet | undefined, warn: (message: string) => void): Promise<EdgeCheck> {
+async function checkEdgeAfterPurge(
+  given: Inputs,
+  state: RunState,
+  work: WorkAssignment,
+  changes: ChangeSet | undefined,
+  warn: (message: string) => void
+): Promise<EdgeCheck> {
   const { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure } = await import('./edge/index.js')
   const zones = work.zones.map(({ zone }) => zone)
   const files = changes === undefined ? new Map<string, string>() : deployedFiles(changes.deployed, zones, given.workspace)
@@ -218,7 +264,11 @@ async function checkEdgeAfterPurge(given: Inputs, state: RunState, work: WorkAss
 
 /** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
 const isExpected = (error: unknown): boolean =>
-  error instanceof InputError || error instanceof AnswerError || error instanceof ApiError || error instanceof GitError || error instanceof GitHubError
+  error instanceof InputError ||
+  error instanceof AnswerError ||
+  error instanceof ApiError ||
+  error instanceof GitError ||
+  error instanceof GitHubError
 
 /**
  * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
@@ -227,7 +277,10 @@ const isExpected = (error: unknown): boolean =>
  */
 function describeError(error: unknown): string {
   if (isExpected(error)) return (error as Error).message
-  const what = error instanceof RangeError ? 'something too large to hold (a text, list or nesting past what Node.js can hold)' : shown(error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+  const what =
+    error instanceof RangeError
+      ? 'something too large to hold (a text, list or nesting past what Node.js can hold)'
+      : shown(error instanceof Error ? `${error.name}: ${error.message}` : String(error))
   return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`
 }
 
@@ -245,6 +298,8 @@ async function saveManifest(target: { path: string; site: string }, state: RunSt
     state.manifestWritten = target.path
     log.info(`Manifest of ${shown(target.site)} written to ${shown(target.path)}.`)
   } catch (error) {
-    warn(`Input "manifest": the manifest was not written to ${shown(target.path)}: ${fileProblem(error)}. The next run will compare with an older one and purge more.`)
+    warn(
+      `Input "manifest": the manifest was not written to ${shown(target.path)}: ${fileProblem(error)}. The next run will compare with an older one and purge more.`
+    )
   }
 }

@@ -47,7 +47,13 @@ export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan
   const prefix = (zone: ResolvedZone): string => (work.length > 1 ? `${shown(zone.name ?? zone.id)}: ` : '')
   const purges = work.flatMap((item) => {
     const purgePath = `/zones/${pathSegment(item.zone.id)}/purge`
-    const request = (kind: RequestKind, body: unknown, items: readonly string[], label: string, range?: PlannedRequest['range']): PlannedRequest => ({
+    const request = (
+      kind: RequestKind,
+      body: unknown,
+      items: readonly string[],
+      label: string,
+      range?: PlannedRequest['range']
+    ): PlannedRequest => ({
       zoneId: item.zone.id,
       kind,
       method: 'POST',
@@ -62,8 +68,16 @@ export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan
       const split = batches(list, batchSize)
       return split.map((items, index) => {
         const first = index * batchSize + 1
-        const label = split.length === 1 ? plural(list.length, noun) : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`
-        return request(kind, { [kind]: items }, items, label, { first, of: list.length, batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`, zone: prefix(item.zone) })
+        const label =
+          split.length === 1
+            ? plural(list.length, noun)
+            : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`
+        return request(kind, { [kind]: items }, items, label, {
+          first,
+          of: list.length,
+          batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`,
+          zone: prefix(item.zone)
+        })
       })
     }
     return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)]
@@ -80,8 +94,15 @@ export function describePlan(plan: Plan, batchSize: number): string {
   const urls = of('files').reduce((sum, request) => sum + request.items.length, 0)
   // Every zone gets every tag: counted once.
   const tags = new Set(of('tags').flatMap((request) => request.items)).size
-  const lists = [urls > 0 ? plural(urls, 'URL') : undefined, tags > 0 ? plural(tags, 'tag') : undefined].filter((part) => part !== undefined)
-  const purge = of('purge-everything').length > 0 ? 'purge everything' : lists.length > 0 ? `${lists.join(' and ')} in batches of up to ${batchSize}` : undefined
+  const lists = [urls > 0 ? plural(urls, 'URL') : undefined, tags > 0 ? plural(tags, 'tag') : undefined].filter(
+    (part) => part !== undefined
+  )
+  const purge =
+    of('purge-everything').length > 0
+      ? 'purge everything'
+      : lists.length > 0
+        ? `${lists.join(' and ')} in batches of up to ${batchSize}`
+        : undefined
   const settings = of('settings').length > 0
   const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge')
   return `Planned ${plural(plan.requests.length, 'request')} over ${plural(plan.zones.length, 'zone')}: ${what}.`

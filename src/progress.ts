@@ -24,7 +24,8 @@ export interface FinishedRequest {
 
 const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`
 /** "1,200 of 3,000 URLs", "0 of 1 tag". */
-const confirmedOf = (done: number, total: number, noun: string): string => `${thousands(done)} of ${thousands(total)} ${total === 1 ? noun : `${noun}s`}`
+const confirmedOf = (done: number, total: number, noun: string): string =>
+  `${thousands(done)} of ${thousands(total)} ${total === 1 ? noun : `${noun}s`}`
 
 /** "purged (1 attempt, 52 ms)", or the request's error. */
 function outcomeLine(outcome: FinishedRequest): string {

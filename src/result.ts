@@ -141,7 +141,12 @@ export interface RunResult {
   /** URLs still stale when verify-timeout ran out. */
   readonly staleFiles: readonly string[]
   /** What warming got; null when `warm` was off or there was nothing to fetch. */
-  readonly warm: { readonly urls: number; readonly warmed: number; readonly counts: Readonly<Record<string, number>>; readonly problems: readonly { readonly url: string; readonly detail: string }[] } | null
+  readonly warm: {
+    readonly urls: number
+    readonly warmed: number
+    readonly counts: Readonly<Record<string, number>>
+    readonly problems: readonly { readonly url: string; readonly detail: string }[]
+  } | null
   /** In a dry run, how many URLs verify and warm would fetch; null otherwise. */
   readonly edgePlan: { readonly verify: number; readonly warm: number } | null
   readonly planned: readonly RequestSummary[]
@@ -165,7 +170,13 @@ export interface VerdictReport {
 }
 
 export interface Verification {
-  readonly counts: { readonly fresh: number; readonly stale: number; readonly unknown: number; readonly error: number; readonly differs: number }
+  readonly counts: {
+    readonly fresh: number
+    readonly stale: number
+    readonly unknown: number
+    readonly error: number
+    readonly differs: number
+  }
   readonly recheckForMs: number
   /**
    * The origin's clock when its Date was more than 30 s off the runner's (median over the answers not
@@ -178,29 +189,53 @@ export interface Verification {
 function verificationOf(edge: EdgeCheck | undefined): Verification | null {
   const checked = edge?.verification
   if (checked === undefined) return null
-  const verdicts = checked.verdicts.map(
-    (verdict): VerdictReport => ({
-      url: verdict.url,
-      verdict: verdict.verdict,
-      status: verdict.status ?? null,
-      age: verdict.age ?? null,
-      cacheStatus: verdict.cacheStatus ?? null,
-      reason: verdict.reason,
-      content: verdict.content === undefined ? null : verdict.content.result === 'not compared' ? `not compared: ${verdict.content.why}` : verdict.content.result,
-      attempts: verdict.attempts
-    })
-  )
+  const verdicts = checked.verdicts.map((verdict): VerdictReport => ({
+    url: verdict.url,
+    verdict: verdict.verdict,
+    status: verdict.status ?? null,
+    age: verdict.age ?? null,
+    cacheStatus: verdict.cacheStatus ?? null,
+    reason: verdict.reason,
+    content:
+      verdict.content === undefined
+        ? null
+        : verdict.content.result === 'not compared'
+          ? `not compared: ${verdict.content.why}`
+          : verdict.content.result,
+    attempts: verdict.attempts
+  }))
   const count = (kind: VerdictReport['verdict']): number => verdicts.filter((verdict) => verdict.verdict === kind).length
   return {
-    counts: { fresh: count('fresh'), stale: count('stale'), unknown: count('unknown'), error: count('error'), differs: verdicts.filter((verdict) => verdict.content === 'differs').length },
+    counts: {
+      fresh: count('fresh'),
+      stale: count('stale'),
+      unknown: count('unknown'),
+      error: count('error'),
+      differs: verdicts.filter((verdict) => verdict.content === 'differs').length
+    },
     recheckForMs: checked.recheckForMs,
-    clockSkew: checked.clockSkew === undefined ? null : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
+    clockSkew:
+      checked.clockSkew === undefined
+        ? null
+        : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
     verdicts
   }
 }
 
 export function newRunState(): RunState {
-  return { dryRun: false, zoneInput: [], phase: 'reading the inputs', zones: [], outcomes: [], requestsSent: 0, retries: 0, traffic: [], errors: [], warnings: [], durations: {} }
+  return {
+    dryRun: false,
+    zoneInput: [],
+    phase: 'reading the inputs',
+    zones: [],
+    outcomes: [],
+    requestsSent: 0,
+    retries: 0,
+    traffic: [],
+    errors: [],
+    warnings: [],
+    durations: {}
+  }
 }
 
 const NOTHING: Requested = { everything: false, files: [], tags: [] }
@@ -254,7 +289,10 @@ export function buildResult(state: RunState): RunResult {
   const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested)
   const settingsZones = zones.filter((zone) => zone.settingsRequested)
   const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied)
-  const errors = [...state.errors, ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))]
+  const errors = [
+    ...state.errors,
+    ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))
+  ]
   const verification = verificationOf(state.edge)
   const everythingDone =
     failedFiles.length === 0 &&
@@ -267,11 +305,18 @@ export function buildResult(state: RunState): RunResult {
     ok: errors.length === 0 && (state.dryRun || everythingDone),
     dryRun: state.dryRun,
     zoneInput: state.zoneInput,
-    stoppedAt: state.stopped === undefined ? null : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
+    stoppedAt:
+      state.stopped === undefined
+        ? null
+        : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
     invalidInput: state.stopped?.input ?? null,
     // A zone plans a purge of everything only when everything was asked for.
     purgeEverythingRequested: requested.everything,
-    zone: { id: zones.map((zone) => zone.id).join(','), name: zones.map((zone) => zone.name).join(','), status: zones.map((zone) => zone.status).join(',') },
+    zone: {
+      id: zones.map((zone) => zone.id).join(','),
+      name: zones.map((zone) => zone.name).join(','),
+      status: zones.map((zone) => zone.status).join(',')
+    },
     zones,
     purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
     purgedFiles,
@@ -309,7 +354,12 @@ export function buildResult(state: RunState): RunResult {
     warm:
       state.edge?.warm === undefined
         ? null
-        : { urls: state.edge.warm.urls, warmed: state.edge.warm.warmed, counts: state.edge.warm.counts, problems: state.edge.warm.problems.map(({ url, detail }) => ({ url, detail })) },
+        : {
+            urls: state.edge.warm.urls,
+            warmed: state.edge.warm.warmed,
+            counts: state.edge.warm.counts,
+            problems: state.edge.warm.problems.map(({ url, detail }) => ({ url, detail }))
+          },
     edgePlan: state.edgePlan ?? null,
     planned: plannedRequests.map(summarize),
     sent: state.outcomes

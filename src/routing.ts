@@ -40,13 +40,21 @@ export interface WorkAssignment {
 export function assignWork(input: WorkInput): WorkAssignment {
   const { resolution, changes, changeInputs, tags } = input
   const targets = resolution.candidates ?? resolution.zones
-  if (changeInputs !== undefined) checkUrlBase(changeInputs.urlBase, targets.map((zone) => zone.name))
+  if (changeInputs !== undefined)
+    checkUrlBase(
+      changeInputs.urlBase,
+      targets.map((zone) => zone.name)
+    )
   const changedUrls = [...routeEntries(changes?.entries ?? [], targets).values()].flat()
-  const routed = (changedUrls.length === 0 ? routedEarly(input.early, targets) : undefined) ?? routeEntries([...input.entries, ...changedUrls], targets)
+  const routed =
+    (changedUrls.length === 0 ? routedEarly(input.early, targets) : undefined) ?? routeEntries([...input.entries, ...changedUrls], targets)
   const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id))
   const limit = changeInputs?.purgeEverythingOver ?? 0
   const everythingInstead =
-    changes?.incomplete ?? (limit > 0 && changedUrls.length > limit ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})` : undefined)
+    changes?.incomplete ??
+    (limit > 0 && changedUrls.length > limit
+      ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})`
+      : undefined)
   const everything = input.purgeEverything || everythingInstead !== undefined
   return {
     zones: zones.map((zone) => ({ zone, requested: { everything, files: routed.get(zone.id) ?? [], tags } })),
@@ -80,7 +88,15 @@ export function routeEarly(entries: readonly string[], selection: ZoneSelection)
   }
   const hosts = names.map(zoneHost)
   try {
-    return { hosts, outcome: { routed: routeEntries(entries, names.map((name, place) => ({ id: String(place), name }))) } }
+    return {
+      hosts,
+      outcome: {
+        routed: routeEntries(
+          entries,
+          names.map((name, place) => ({ id: String(place), name }))
+        )
+      }
+    }
   } catch (error) {
     return { hosts, outcome: { error } }
   }

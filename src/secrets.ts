@@ -128,7 +128,13 @@ export function scrubCredentials(text: string): string {
  * the secret first. Runs of the secret are left to `redact`: masking every run would mask far too much.
  */
 export function maskedForms(secret: string): string[] {
-  const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1), ...wholeBase64(secret)]
+  const forms = [
+    secret,
+    encodeURIComponent(secret),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+    JSON.stringify(secret).slice(1, -1),
+    ...wholeBase64(secret)
+  ]
   return [...new Set(forms)].filter((form) => form === secret || form.length >= MIN_FORM)
 }
 
@@ -333,8 +339,12 @@ const decodeJson = (text: string): Reading | undefined => decoded(text, '\\', js
 const decodePercent = (text: string): Reading | undefined => decoded(text, '%', percentEscape)
 
 /** Each escape (a sequence that starts with `lead` and that `escapeAt` reads) in `text`, in order, with where it starts. */
-function* escapes(text: string, lead: string, escapeAt: (text: string, at: number) => Escape): Generator<readonly [at: number, char: string, length: number]> {
-  for (let at = text.indexOf(lead); at !== -1; ) {
+function* escapes(
+  text: string,
+  lead: string,
+  escapeAt: (text: string, at: number) => Escape
+): Generator<readonly [at: number, char: string, length: number]> {
+  for (let at = text.indexOf(lead); at !== -1;) {
     const escape = escapeAt(text, at)
     if (escape === undefined) {
       at = text.indexOf(lead, at + 1)
@@ -391,7 +401,10 @@ function compose(outer: Reading, inner: Reading): Reading {
     map: () => {
       const outerMap = outer.map()
       const innerMap = inner.map()
-      return { from: innerMap.from.map((start) => outerMap.from[start] as number), to: innerMap.to.map((end) => outerMap.to[end - 1] as number) }
+      return {
+        from: innerMap.from.map((start) => outerMap.from[start] as number),
+        to: innerMap.to.map((end) => outerMap.to[end - 1] as number)
+      }
     }
   }
 }

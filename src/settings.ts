@@ -22,8 +22,7 @@ export interface ParsedSettings {
   readonly warnings: readonly string[]
 }
 
-const isMapping = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isMapping = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** Settings are a few lines; a longer text is refused before the YAML parser sees it. */
 export const SETTINGS_MAX_LENGTH = 10_000
@@ -71,7 +70,9 @@ function readYaml(text: string): unknown {
     value = doc?.errors.length === 0 ? doc.toJS({ maxAliasCount: 0 }) : undefined
   } catch (error) {
     if (error instanceof ReferenceError) {
-      throw new InputError(`Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, ${EXAMPLE}.`)
+      throw new InputError(
+        `Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, ${EXAMPLE}.`
+      )
     }
     throw new InputError(`Input "settings" could not be read as YAML or JSON (${shown(String(error))}); ${EXPECTED}.`)
   }

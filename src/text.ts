@@ -68,7 +68,8 @@ export function isWhitespace(code: number): boolean {
 }
 
 /** A comma or whitespace: what separates the entries of a list input. */
-const isSeparator = (code: number): boolean => code === 0x2c || (code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0xa0 && isWhitespace(code))
+const isSeparator = (code: number): boolean =>
+  code === 0x2c || (code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0xa0 && isWhitespace(code))
 
 /** The lines of a text: split at `\n`, without the `\r` before it, as `split(/\r?\n/)` gives them. */
 export function lines(text: string): string[] {

@@ -102,7 +102,6 @@ function splitUrlLine(line: string, check: (text: string) => void): string[] {
   return entries
 }
 
-
 /** A host no entry is on: where a path is read when only its credentials matter. */
 const NO_HOST = 'host.invalid'
 
@@ -138,7 +137,10 @@ export function shown(text: string): string {
 
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
 function listOffenders(offenders: readonly string[]): string {
-  const listed = offenders.slice(0, SHOWN_OFFENDERS).map((entry) => `  ${entry}`).join('\n')
+  const listed = offenders
+    .slice(0, SHOWN_OFFENDERS)
+    .map((entry) => `  ${entry}`)
+    .join('\n')
   return offenders.length > SHOWN_OFFENDERS ? `${listed}\n  … and ${offenders.length - SHOWN_OFFENDERS} more` : listed
 }
 
@@ -197,7 +199,9 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
 export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (string | undefined)[]): void {
   if (urlBase === undefined) {
     if (zoneNames.length !== 1) {
-      throw new InputError('Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.')
+      throw new InputError(
+        'Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.'
+      )
     }
     if (zoneNames[0] === undefined) {
       throw new InputError(
@@ -208,7 +212,9 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
   }
   const names = zoneNames.filter((name): name is string => name !== undefined).map(zoneHost)
   if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
-    throw new InputError(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`)
+    throw new InputError(
+      `Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`
+    )
   }
 }
 
@@ -265,7 +271,10 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
   }
   if (offenders.length > 0) {
     const names = named.map((zone) => zone.name)
-    const known = names.length === 0 ? 'no zone names are known' : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
+    const known =
+      names.length === 0
+        ? 'no zone names are known'
+        : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
     throw new InputError(
       `${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
         `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`

@@ -101,11 +101,17 @@ export async function listZones(client: ZoneClient, enough: (page: readonly Zone
     }
     const data = response.body?.data
     if (!Array.isArray(data)) {
-      throw new InputError(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`)
+      throw new InputError(
+        `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`
+      )
     }
     const total = response.body?.meta?.total
     // Only the three fields used are kept: the page's other fields, however large, are let go with it.
-    return { entries: data.length, zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })), total: isZoneCount(total) ? total : undefined }
+    return {
+      entries: data.length,
+      zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })),
+      total: isZoneCount(total) ? total : undefined
+    }
   }
 
   const zones: Zone[] = []
@@ -133,7 +139,8 @@ export async function listZones(client: ZoneClient, enough: (page: readonly Zone
   return { zones, skipped: entries - zones.length }
 }
 
-const isZoneCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ZONE_ENTRIES
+const isZoneCount = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ZONE_ENTRIES
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
@@ -146,7 +153,9 @@ function isZone(value: unknown): value is Zone {
 function skippedWarning(skipped: number): string[] {
   return skipped === 0
     ? []
-    : [`${plural(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`]
+    : [
+        `${plural(skipped, 'entry', 'entries')} of the zone list had no usable id, name or status and ${skipped === 1 ? 'was' : 'were'} skipped.`
+      ]
 }
 
 /**
@@ -158,7 +167,10 @@ function everyRefFound(refs: readonly ZoneRef[]): (page: readonly Zone[]) => boo
   const open = new Set(refs)
   return (page) => {
     for (const ref of open) {
-      const found = ref.kind === 'id' ? page.some((zone) => zone.id === ref.id) : page.some((zone) => zone.status === 'active' && normalizeName(zone.name) === normalizeName(ref.name))
+      const found =
+        ref.kind === 'id'
+          ? page.some((zone) => zone.id === ref.id)
+          : page.some((zone) => zone.status === 'active' && normalizeName(zone.name) === normalizeName(ref.name))
       if (found) open.delete(ref)
     }
     return open.size === 0
@@ -173,14 +185,21 @@ function describeRef(ref: ZoneRef): string {
 
 /** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
 function findZone(zones: readonly Zone[], ref: ZoneRef): { usable: Zone | undefined; candidates: Zone[] } {
-  const candidates = ref.kind === 'id' ? zones.filter((zone) => zone.id === ref.id) : zones.filter((zone) => normalizeName(zone.name) === normalizeName(ref.name))
-  const usable = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find((candidate) => candidate !== undefined)
+  const candidates =
+    ref.kind === 'id'
+      ? zones.filter((zone) => zone.id === ref.id)
+      : zones.filter((zone) => normalizeName(zone.name) === normalizeName(ref.name))
+  const usable = STATUS_PREFERENCE.map((status) => candidates.find((candidate) => candidate.status === status)).find(
+    (candidate) => candidate !== undefined
+  )
   return { usable, candidates }
 }
 
 function pendingWarning(zone: ResolvedZone): string[] {
   return zone.status === 'pending'
-    ? [`Zone ${shown(zone.name ?? zone.id)} (${shown(zone.id)}) is pending: the service may not serve it yet, so the purge may have no visible effect.`]
+    ? [
+        `Zone ${shown(zone.name ?? zone.id)} (${shown(zone.id)}) is pending: the service may not serve it yet, so the purge may have no visible effect.`
+      ]
     : []
 }
 
@@ -227,7 +246,8 @@ export async function resolveZones(client: ZoneClient, selection: ZoneSelection,
     if (!(error instanceof ApiError && error.status === 403)) throw error
     const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref): ref is ZoneRef & { kind: 'id' } => ref.kind === 'id')
     if (selection.kind === 'auto' || ids.length < selection.refs.length) {
-      const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
+      const named =
+        selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
       throw new InputError(
         `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${shown(named.name)}" cannot be looked up`}. ` +
           'Give zone ids in the "zone" input instead, or use a key that may list zones.'
@@ -236,7 +256,9 @@ export async function resolveZones(client: ZoneClient, selection: ZoneSelection,
     const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }))
     return {
       zones: byId,
-      warnings: [`The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => shown(zone.id)).join(', ')} is used by id alone, unchecked; name and status are unknown.`],
+      warnings: [
+        `The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => shown(zone.id)).join(', ')} is used by id alone, unchecked; name and status are unknown.`
+      ],
       candidates: undefined
     }
   }
@@ -284,7 +306,10 @@ async function createZone(client: ZoneClient, name: string, options: ResolveOpti
       // The request may have been carried out although no answer said so: look before trying again.
       const found = await lookAgain()
       if (found !== undefined) return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } }
-      if (exists) throw new InputError(`POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`)
+      if (exists)
+        throw new InputError(
+          `POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`
+        )
       if (attempt >= client.maxAttempts) throw error
       await client.waitBeforeRetry(attempt, error)
     }
@@ -302,7 +327,9 @@ function createdZone(answer: unknown, name: string): ResolvedZone {
         'Check the dashboard: the zone may have been created, and the next run will find it.'
     )
   }
-  const cname = Object.entries(data).find(([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== '')
+  const cname = Object.entries(data).find(
+    ([key, value]) => key.toLowerCase().includes('cname') && typeof value === 'string' && value !== ''
+  )
   return {
     id: data.id,
     name: typeof data.name === 'string' ? data.name : name,

@@ -2,7 +2,18 @@ import { readFile } from 'node:fs/promises'
 import { InputError } from '../errors.js'
 import { ago } from '../text.js'
 import { shown } from '../urls.js'
-import { commitParents, githubApi, isFullSha, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun, readDeployment, readWorkflowRun, type Release } from './github.js'
+import {
+  commitParents,
+  githubApi,
+  isFullSha,
+  MAX_PARENT_WALK,
+  previousDeployment,
+  previousReleaseTag,
+  previousRun,
+  readDeployment,
+  readWorkflowRun,
+  type Release
+} from './github.js'
 
 /** The events `changed-since: auto` understands, as the error for any other names them. */
 export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'] as const
@@ -15,7 +26,14 @@ export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_ru
  * Each says why, for the log and the summary.
  */
 export type AutoRange =
-  | { readonly kind: 'range'; readonly event: string; readonly base: string; readonly baseWhy: string; readonly head: string | undefined; readonly headWhy: string }
+  | {
+      readonly kind: 'range'
+      readonly event: string
+      readonly base: string
+      readonly baseWhy: string
+      readonly head: string | undefined
+      readonly headWhy: string
+    }
   | { readonly kind: 'first'; readonly event: string; readonly why: string; readonly head: string; readonly headWhy: string }
   | { readonly kind: 'nothing'; readonly event: string; readonly why: string }
 
@@ -51,7 +69,10 @@ export async function autoRange(env: NodeJS.ProcessEnv, token: string, now: () =
 
 function pushRange(payload: Record<string, unknown>): AutoRange {
   const before = payload.before
-  if (typeof before !== 'string' || before === '') throw new InputError('This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.')
+  if (typeof before !== 'string' || before === '')
+    throw new InputError(
+      'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.'
+    )
   if (ZERO_SHA.test(before)) {
     throw new InputError(
       'This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
@@ -59,8 +80,18 @@ function pushRange(payload: Record<string, unknown>): AutoRange {
     )
   }
   // It goes into a git command and an API path: a full SHA only, never an option or a path.
-  if (!isFullSha(before)) throw new InputError(`This push event's "before" (${shown(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`)
-  return { kind: 'range', event: 'push', base: before, baseWhy: 'the commit before this push', head: undefined, headWhy: 'the pushed commit' }
+  if (!isFullSha(before))
+    throw new InputError(
+      `This push event's "before" (${shown(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`
+    )
+  return {
+    kind: 'range',
+    event: 'push',
+    base: before,
+    baseWhy: 'the commit before this push',
+    head: undefined,
+    headWhy: 'the pushed commit'
+  }
 }
 
 async function releaseRange(payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
@@ -70,25 +101,53 @@ async function releaseRange(payload: Record<string, unknown>, env: NodeJS.Proces
   }
   const tag = await previousReleaseTag(githubApi(env, token), release)
   // It goes into a git command and an API path, as a ref may when given as an input: never an option.
-  if (!SAFE_REF.test(tag)) throw new InputError(`The previous release's tag (${shown(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
-  return { kind: 'range', event: 'release', base: tag, baseWhy: `the release published before ${shown(release.tag_name)}`, head: undefined, headWhy: 'the released commit' }
+  if (!SAFE_REF.test(tag))
+    throw new InputError(`The previous release's tag (${shown(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
+  return {
+    kind: 'range',
+    event: 'release',
+    base: tag,
+    baseWhy: `the release published before ${shown(release.tag_name)}`,
+    head: undefined,
+    headWhy: 'the released commit'
+  }
 }
 
 const successOnly = (what: string, condition: string): InputError =>
-  new InputError(`${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`)
+  new InputError(
+    `${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`
+  )
 
-async function deploymentRange(payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string, now: () => number): Promise<AutoRange> {
+async function deploymentRange(
+  payload: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  token: string,
+  now: () => number
+): Promise<AutoRange> {
   const status = payload.deployment_status as { state?: unknown } | undefined
   const state = typeof status?.state === 'string' ? status.state : ''
   if (state !== 'success') {
-    throw successOnly(`This deployment_status event reports the state "${shown(state || 'unknown')}"`, "github.event.deployment_status.state == 'success'")
+    throw successOnly(
+      `This deployment_status event reports the state "${shown(state || 'unknown')}"`,
+      "github.event.deployment_status.state == 'success'"
+    )
   }
   const current = readDeployment(payload.deployment)
-  if (current === undefined) throw new InputError('This deployment_status event has no deployment with an id, a full commit SHA and an environment, so "changed-since: auto" cannot find the previous one.')
+  if (current === undefined)
+    throw new InputError(
+      'This deployment_status event has no deployment with an id, a full commit SHA and an environment, so "changed-since: auto" cannot find the previous one.'
+    )
   const environment = shown(current.environment)
   const headWhy = `the deployed commit, ${short(current.sha)}`
   const previous = await previousDeployment(githubApi(env, token), current)
-  if (previous === undefined) return { kind: 'first', event: 'deployment_status', why: `no earlier successful deployment to ${environment}`, head: current.sha, headWhy }
+  if (previous === undefined)
+    return {
+      kind: 'first',
+      event: 'deployment_status',
+      why: `no earlier successful deployment to ${environment}`,
+      head: current.sha,
+      headWhy
+    }
   return {
     kind: 'range',
     event: 'deployment_status',
@@ -99,21 +158,38 @@ async function deploymentRange(payload: Record<string, unknown>, env: NodeJS.Pro
   }
 }
 
-async function workflowRunRange(payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string, now: () => number): Promise<AutoRange> {
+async function workflowRunRange(
+  payload: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  token: string,
+  now: () => number
+): Promise<AutoRange> {
   const run = payload.workflow_run as { conclusion?: unknown } | undefined
   const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : ''
   if (conclusion !== 'success') {
-    throw successOnly(`The workflow run that triggered this one ended "${conclusion === '' ? 'without a conclusion' : shown(conclusion)}"`, "github.event.workflow_run.conclusion == 'success'")
+    throw successOnly(
+      `The workflow run that triggered this one ended "${conclusion === '' ? 'without a conclusion' : shown(conclusion)}"`,
+      "github.event.workflow_run.conclusion == 'success'"
+    )
   }
   const current = readWorkflowRun(payload.workflow_run)
   if (current === undefined) {
-    throw new InputError('This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch, so "changed-since: auto" cannot find the previous one.')
+    throw new InputError(
+      'This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch, so "changed-since: auto" cannot find the previous one.'
+    )
   }
   const branch = shown(current.headBranch)
   // GITHUB_SHA of a workflow_run event is the default branch's tip, not what the triggering run built.
   const headWhy = `the commit the triggering run built, ${short(current.headSha)}`
   const previous = await previousRun(githubApi(env, token), current)
-  if (previous === undefined) return { kind: 'first', event: 'workflow_run', why: `no earlier successful run of this workflow on ${branch}`, head: current.headSha, headWhy }
+  if (previous === undefined)
+    return {
+      kind: 'first',
+      event: 'workflow_run',
+      why: `no earlier successful run of this workflow on ${branch}`,
+      head: current.headSha,
+      headWhy
+    }
   return {
     kind: 'range',
     event: 'workflow_run',
@@ -124,7 +200,12 @@ async function workflowRunRange(payload: Record<string, unknown>, env: NodeJS.Pr
   }
 }
 
-async function pullRequestRange(event: string, payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
+async function pullRequestRange(
+  event: string,
+  payload: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  token: string
+): Promise<AutoRange> {
   const pull = (payload.pull_request ?? {}) as { merged?: unknown; merge_commit_sha?: unknown; number?: unknown; commits?: unknown }
   const number = Number.isSafeInteger(pull.number) ? ` #${String(pull.number)}` : ''
   if (payload.action !== 'closed') {
@@ -133,19 +214,33 @@ async function pullRequestRange(event: string, payload: Record<string, unknown>,
       `"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`
     )
   }
-  if (pull.merged !== true) return { kind: 'nothing', event, why: `pull request${number} was closed without merging: nothing was merged, so nothing changed` }
+  if (pull.merged !== true)
+    return { kind: 'nothing', event, why: `pull request${number} was closed without merging: nothing was merged, so nothing changed` }
   const head = pull.merge_commit_sha
-  if (!isFullSha(head)) throw new InputError(`Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`)
+  if (!isFullSha(head))
+    throw new InputError(
+      `Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`
+    )
   const api = githubApi(env, token)
   const parents = await commitParents(api, head)
   const first = parents[0]
-  if (first === undefined) throw new InputError(`The merge commit ${short(head)} of pull request${number} has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.`)
+  if (first === undefined)
+    throw new InputError(
+      `The merge commit ${short(head)} of pull request${number} has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.`
+    )
   // A rebase merge puts every commit of the pull request on the branch, each with one parent: the branch as it
   // was is that many first parents back. A squash merge looks the same from here, so it may walk back further
   // than needed: that purges more, never less.
   const commits = Number.isSafeInteger(pull.commits) ? (pull.commits as number) : 1
   if (parents.length > 1 || commits <= 1) {
-    return { kind: 'range', event, base: first, baseWhy: `the first parent of the merge commit of pull request${number}`, head, headWhy: `the merge commit, ${short(head)}` }
+    return {
+      kind: 'range',
+      event,
+      base: first,
+      baseWhy: `the first parent of the merge commit of pull request${number}`,
+      head,
+      headWhy: `the merge commit, ${short(head)}`
+    }
   }
   if (commits > MAX_PARENT_WALK) {
     throw new InputError(
@@ -158,7 +253,14 @@ async function pullRequestRange(event: string, payload: Record<string, unknown>,
     if (next === undefined) break
     base = next
   }
-  return { kind: 'range', event, base, baseWhy: `the branch before the ${commits} commits of pull request${number} (a rebase or squash merge)`, head, headWhy: `the merge commit, ${short(head)}` }
+  return {
+    kind: 'range',
+    event,
+    base,
+    baseWhy: `the branch before the ${commits} commits of pull request${number} (a rebase or squash merge)`,
+    head,
+    headWhy: `the merge commit, ${short(head)}`
+  }
 }
 
 async function readPayload(path: string | undefined): Promise<Record<string, unknown>> {
@@ -167,6 +269,8 @@ async function readPayload(path: string | undefined): Promise<Record<string, unk
     const payload: unknown = JSON.parse(await readFile(path, 'utf8'))
     return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {}
   } catch (error) {
-    throw new InputError(`Cannot read the event payload at GITHUB_EVENT_PATH (${shown((error as NodeJS.ErrnoException).code ?? String(error))}), which "changed-since: auto" needs.`)
+    throw new InputError(
+      `Cannot read the event payload at GITHUB_EVENT_PATH (${shown((error as NodeJS.ErrnoException).code ?? String(error))}), which "changed-since: auto" needs.`
+    )
   }
 }

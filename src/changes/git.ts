@@ -14,7 +14,7 @@ export interface DiffEntry {
 export function parseNameStatus(output: string): DiffEntry[] {
   const fields = output.split('\0')
   const entries: DiffEntry[] = []
-  for (let i = 0; i + 1 < fields.length; ) {
+  for (let i = 0; i + 1 < fields.length;) {
     const status = (fields[i++] as string).charAt(0)
     if (status === 'R' || status === 'C') {
       const from = fields[i++] as string
@@ -28,7 +28,9 @@ export function parseNameStatus(output: string): DiffEntry[] {
 
 /** Paths whose URLs must be purged: added, modified and deleted files, and both sides of a rename. */
 export function changedPaths(entries: readonly DiffEntry[]): string[] {
-  return [...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))]
+  return [
+    ...new Set(entries.flatMap((entry) => (entry.status === 'R' && entry.from !== undefined ? [entry.from, entry.path] : [entry.path])))
+  ]
 }
 
 /**
@@ -93,6 +95,9 @@ export async function localDiff(base: string, head: string, cwd: string): Promis
     paths: changedPaths(parseNameStatus(output)),
     baseSha,
     headSha,
-    how: fetched.length === 0 ? 'the local checkout' : `the local checkout, after fetching the ${fetched.join(' and ')} commit alone (shallow checkout)`
+    how:
+      fetched.length === 0
+        ? 'the local checkout'
+        : `the local checkout, after fetching the ${fetched.join(' and ')} commit alone (shallow checkout)`
   }
 }

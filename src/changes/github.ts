@@ -74,7 +74,13 @@ export interface WorkflowRun {
 
 /** Paths from the compare API's files: every status counts, a rename both its old and new path. */
 export function comparedPaths(files: readonly ComparedFile[]): string[] {
-  return [...new Set(files.flatMap((file) => (file.status === 'renamed' && file.previous_filename ? [file.previous_filename, file.filename] : [file.filename])))]
+  return [
+    ...new Set(
+      files.flatMap((file) =>
+        file.status === 'renamed' && file.previous_filename ? [file.previous_filename, file.filename] : [file.filename]
+      )
+    )
+  ]
 }
 
 /**
@@ -105,7 +111,13 @@ export function deploymentSucceeded(states: readonly string[]): boolean {
 /** The most recent run before `current` (by id, newest first) that succeeded on the same branch of the same workflow. */
 export function pickPreviousRun(runs: readonly WorkflowRun[], current: WorkflowRun): WorkflowRun | undefined {
   return runs
-    .filter((run) => run.id < current.id && run.workflowId === current.workflowId && run.headBranch === current.headBranch && run.conclusion === 'success')
+    .filter(
+      (run) =>
+        run.id < current.id &&
+        run.workflowId === current.workflowId &&
+        run.headBranch === current.headBranch &&
+        run.conclusion === 'success'
+    )
     .sort((a, b) => b.id - a.id)[0]
 }
 
@@ -113,7 +125,9 @@ export function parseRepository(value: string | undefined): Repository {
   // Stryker disable next-line StringLiteral: any text without a slash is refused the same way
   const [owner, repo, ...rest] = (value ?? '').split('/')
   if (!owner || !repo || rest.length > 0) {
-    throw new InputError('GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.')
+    throw new InputError(
+      'GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.'
+    )
   }
   return { owner, repo }
 }
@@ -148,7 +162,9 @@ export function compareLink(env: NodeJS.ProcessEnv, base: string, head: string):
 
 async function octokit(api: GitHubApi): Promise<ReturnType<typeof Github.getOctokit>> {
   if (api.token === '') {
-    throw new InputError('Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.')
+    throw new InputError(
+      'Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.'
+    )
   }
   // Loaded only when needed: most runs never call the GitHub API, and octokit is a large part of the bundle.
   const { getOctokit } = await import('@actions/github')
@@ -174,11 +190,17 @@ function apiFailure(what: string, permission: Permission, error: unknown): Error
 }
 
 /** An answer of the wrong shape: the API (or something posing as it) gave what this action cannot use. */
-const badAnswer = (what: string): GitHubError => new GitHubError(`GitHub API: ${what} gave an answer this action cannot read. Check GITHUB_API_URL.`)
+const badAnswer = (what: string): GitHubError =>
+  new GitHubError(`GitHub API: ${what} gave an answer this action cannot read. Check GITHUB_API_URL.`)
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-async function call<T>(what: string, permission: Permission, request: () => Promise<{ data: unknown }>, read: (data: unknown) => T | undefined): Promise<T> {
+async function call<T>(
+  what: string,
+  permission: Permission,
+  request: () => Promise<{ data: unknown }>,
+  read: (data: unknown) => T | undefined
+): Promise<T> {
   let data: unknown
   try {
     data = (await request()).data
@@ -227,7 +249,8 @@ export async function previousReleaseTag(api: GitHubApi, current: Release): Prom
 
 /** A deployment of the API or the event payload, or undefined when its shape is not one. */
 export function readDeployment(value: unknown): Deployment | undefined {
-  if (!isRecord(value) || !Number.isSafeInteger(value.id) || !isFullSha(value.sha) || typeof value.environment !== 'string') return undefined
+  if (!isRecord(value) || !Number.isSafeInteger(value.id) || !isFullSha(value.sha) || typeof value.environment !== 'string')
+    return undefined
   return { id: value.id as number, sha: value.sha, environment: value.environment }
 }
 
@@ -251,7 +274,10 @@ export async function previousDeployment(api: GitHubApi, current: Deployment): P
       `listing the statuses of deployment ${deployment.id}`,
       'deployments: read',
       () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }),
-      (data) => (Array.isArray(data) ? data.filter(isRecord).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) })) : undefined)
+      (data) =>
+        Array.isArray(data)
+          ? data.filter(isRecord).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) }))
+          : undefined
     )
     if (deploymentSucceeded(statuses.map((status) => status.state))) {
       const success = statuses.find((status) => status.state === 'success')
@@ -263,7 +289,14 @@ export async function previousDeployment(api: GitHubApi, current: Deployment): P
 
 /** A workflow run of the API or the event payload, or undefined when its shape is not one. */
 export function readWorkflowRun(value: unknown): WorkflowRun | undefined {
-  if (!isRecord(value) || !Number.isSafeInteger(value.id) || !Number.isSafeInteger(value.workflow_id) || !isFullSha(value.head_sha) || typeof value.head_branch !== 'string') return undefined
+  if (
+    !isRecord(value) ||
+    !Number.isSafeInteger(value.id) ||
+    !Number.isSafeInteger(value.workflow_id) ||
+    !isFullSha(value.head_sha) ||
+    typeof value.head_branch !== 'string'
+  )
+    return undefined
   return {
     id: value.id as number,
     workflowId: value.workflow_id as number,
@@ -280,10 +313,22 @@ export async function previousRun(api: GitHubApi, current: WorkflowRun): Promise
   const runs = await call(
     `listing the runs of workflow ${current.workflowId} on ${shown(current.headBranch)}`,
     'actions: read',
-    () => client.rest.actions.listWorkflowRuns({ ...api.repository, workflow_id: current.workflowId, branch: current.headBranch, status: 'success', per_page: RUN_LOOKBACK }),
+    () =>
+      client.rest.actions.listWorkflowRuns({
+        ...api.repository,
+        workflow_id: current.workflowId,
+        branch: current.headBranch,
+        status: 'success',
+        per_page: RUN_LOOKBACK
+      }),
     (data) => {
       const listed = isRecord(data) ? data.workflow_runs : undefined
-      return Array.isArray(listed) ? listed.slice(0, RUN_LOOKBACK).map(readWorkflowRun).filter((run) => run !== undefined) : undefined
+      return Array.isArray(listed)
+        ? listed
+            .slice(0, RUN_LOOKBACK)
+            .map(readWorkflowRun)
+            .filter((run) => run !== undefined)
+        : undefined
     }
   )
   return pickPreviousRun(runs, current)

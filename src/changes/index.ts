@@ -53,14 +53,18 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
   const previous = await readManifest(previousPath)
   let paths: string[]
   if (previous === undefined) {
-    context.warn(`No previous manifest at ${shown(previousPath)}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`)
+    context.warn(
+      `No previous manifest at ${shown(previousPath)}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`
+    )
     paths = Object.keys(current.files)
   } else {
     paths = compareManifests(previous, current)
   }
   checkChangedPaths(paths, 'previous-manifest')
   const urls = siteUrls(paths, inputs, false)
-  context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`)
+  context.log(
+    `${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`
+  )
   return {
     source: 'manifest',
     how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
@@ -76,16 +80,33 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
 
 async function fromGit(inputs: ChangeInputs, since: string, context: ChangeContext): Promise<ChangeSet> {
   const auto = since === 'auto' ? await autoRange(context.env, inputs.githubToken, context.now) : undefined
-  if (auto !== undefined && auto.kind !== 'range') return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context)
+  if (auto !== undefined && auto.kind !== 'range')
+    return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context)
   const base = auto?.base ?? since
   const head = auto?.head ?? (context.env.GITHUB_SHA || 'HEAD')
-  context.log(auto === undefined ? `Comparing ${shown(base)} with ${shown(head)}.` : `Comparing ${shown(base)} (${auto.baseWhy}) with ${shown(head)} (${auto.headWhy}), for this ${auto.event} event.`)
+  context.log(
+    auto === undefined
+      ? `Comparing ${shown(base)} with ${shown(head)}.`
+      : `Comparing ${shown(base)} (${auto.baseWhy}) with ${shown(head)} (${auto.headWhy}), for this ${auto.event} event.`
+  )
   const found = await changedBetween(base, head, inputs.githubToken, context)
   checkChangedPaths(found.paths, 'changed-since')
   const urls = siteUrls(found.paths, inputs, true)
-  context.log(`${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`)
+  context.log(
+    `${found.paths.length} file(s) changed (found with ${found.how}); ${urls.files.length} count under site-dir and include/exclude.`
+  )
   const why = auto === undefined ? '' : `${auto.event} event: the base is ${auto.baseWhy}; the head is ${auto.headWhy}`
-  return { source: 'git', how: found.how, base: found.baseLabel, head, why, link: compareLink(context.env, base, head), ...urls, incomplete: found.incomplete, manifest: undefined }
+  return {
+    source: 'git',
+    how: found.how,
+    base: found.baseLabel,
+    head,
+    why,
+    link: compareLink(context.env, base, head),
+    ...urls,
+    incomplete: found.incomplete,
+    manifest: undefined
+  }
 }
 
 /** No earlier successful deploy to compare with: every file under site-dir counts, when there is one. */
@@ -100,15 +121,39 @@ async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind
   const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`)
   checkChangedPaths(paths, 'changed-since')
   const urls = siteUrls(paths, inputs, true)
-  context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`)
+  context.log(
+    `This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`
+  )
   const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`
-  return { source: 'git', how: 'Every file under site-dir counted, as there is no earlier successful deploy', base: '', head: auto.head, why, link: undefined, ...urls, incomplete: undefined, manifest: undefined }
+  return {
+    source: 'git',
+    how: 'Every file under site-dir counted, as there is no earlier successful deploy',
+    base: '',
+    head: auto.head,
+    why,
+    link: undefined,
+    ...urls,
+    incomplete: undefined,
+    manifest: undefined
+  }
 }
 
 /** A pull request closed without merging: nothing changed, nothing is purged for it. */
 function nothingDeployed(auto: Extract<AutoRange, { kind: 'nothing' }>, context: ChangeContext): ChangeSet {
   context.log(`This ${auto.event} event: ${auto.why}.`)
-  return { source: 'git', how: 'Nothing compared, as nothing was merged', base: '', head: '', why: `${auto.event} event: ${auto.why}`, link: undefined, files: [], entries: [], deployed: new Map(), incomplete: undefined, manifest: undefined }
+  return {
+    source: 'git',
+    how: 'Nothing compared, as nothing was merged',
+    base: '',
+    head: '',
+    why: `${auto.event} event: ${auto.why}`,
+    link: undefined,
+    files: [],
+    entries: [],
+    deployed: new Map(),
+    incomplete: undefined,
+    manifest: undefined
+  }
 }
 
 interface ChangedPaths {
@@ -129,14 +174,19 @@ async function changedBetween(base: string, head: string, token: string, context
     if (!(error instanceof GitError)) throw error
     context.log(`The local checkout cannot answer (${error.message}); asking the GitHub compare API.`)
     if (head === 'HEAD') {
-      throw new GitError(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error })
+      throw new GitError(
+        `${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`,
+        { cause: error }
+      )
     }
     const comparison = await compareWithApi(githubApi(context.env, token), base, head)
     const incomplete = comparison.complete
       ? undefined
       : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`
     if (incomplete !== undefined) {
-      context.warn(`Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`)
+      context.warn(
+        `Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`
+      )
     }
     return { paths: comparison.paths, how: `the GitHub compare API (${error.message})`, baseLabel: base, incomplete }
   }

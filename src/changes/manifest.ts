@@ -2,7 +2,16 @@ import { readdir, stat } from 'node:fs/promises'
 import * as nodePath from 'node:path'
 import { mapConcurrent } from '../concurrency.js'
 import { InputError } from '../errors.js'
-import { checkInside, fileSha256, readFileBounded, UnsafeFileError, writeFileSafely, type PathFlavour, type ReadLimits, type WriteOptions } from '../files.js'
+import {
+  checkInside,
+  fileSha256,
+  readFileBounded,
+  UnsafeFileError,
+  writeFileSafely,
+  type PathFlavour,
+  type ReadLimits,
+  type WriteOptions
+} from '../files.js'
 import { sizeText } from '../text.js'
 import { shown } from '../urls.js'
 
@@ -44,10 +53,14 @@ export function manifestKey(dir: string, file: string, flavour: PathFlavour = no
 export async function buildManifest(dir: string, input = 'site-dir', limits: Partial<ReadLimits> = {}): Promise<Manifest> {
   const folder = await stat(dir).catch(() => undefined)
   if (!folder?.isDirectory()) {
-    throw new InputError(`Input "${input}": "${shown(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`)
+    throw new InputError(
+      `Input "${input}": "${shown(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`
+    )
   }
   const refused = (path: string, why: string): InputError =>
-    new InputError(`Input "${input}": "${shown(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`)
+    new InputError(
+      `Input "${input}": "${shown(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`
+    )
   try {
     // Else a link to /proc or / would have the whole tree below it listed.
     await checkInside(dir, limits.roots)
@@ -75,7 +88,9 @@ export async function buildManifest(dir: string, input = 'site-dir', limits: Par
 /** Reads a manifest; a malformed or foreign one is an InputError that says so. */
 export function parseManifest(text: string, path: string): Manifest {
   const foreign = (why: string): InputError =>
-    new InputError(`Input "previous-manifest": "${shown(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`)
+    new InputError(
+      `Input "previous-manifest": "${shown(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`
+    )
   let doc: unknown
   try {
     doc = JSON.parse(text)
@@ -89,7 +104,12 @@ export function parseManifest(text: string, path: string): Manifest {
   }
   if (record.algorithm !== 'sha256') throw foreign('its "algorithm" is not "sha256"')
   const files = record.files
-  if (typeof files !== 'object' || files === null || Array.isArray(files) || !Object.values(files).every((hash) => typeof hash === 'string')) {
+  if (
+    typeof files !== 'object' ||
+    files === null ||
+    Array.isArray(files) ||
+    !Object.values(files).every((hash) => typeof hash === 'string')
+  ) {
     throw foreign('"files" is not a mapping of paths to hashes')
   }
   return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files as Record<string, string> }

@@ -116,5 +116,9 @@ export function measureClockSkew(samples: readonly number[]): ClockSkew | undefi
   const meaning = behind
     ? 'caches that derive Age from Date (Squid, RFC 9111 §4.2.3) report copies that much older'
     : 'caches that derive Age from Date count a Date in the future as no age, so it does not make copies look older'
-  return { seconds, answers: samples.length, note: `The origin's clock is off by about ${thousands(Math.abs(seconds))} s (${behind ? 'behind' : 'ahead'}), ${measured}: ${meaning}.` }
+  return {
+    seconds,
+    answers: samples.length,
+    note: `The origin's clock is off by about ${thousands(Math.abs(seconds))} s (${behind ? 'behind' : 'ahead'}), ${measured}: ${meaning}.`
+  }
 }

@@ -9,9 +9,7 @@ import { MAX_HASHED_BYTES, type EdgeAnswer } from './fetch.js'
  * says why (too large, no answer, not a 200, encoded, the file could not be read).
  */
 export type ContentCheck =
-  | { readonly result: 'same' }
-  | { readonly result: 'differs' }
-  | { readonly result: 'not compared'; readonly why: string }
+  { readonly result: 'same' } | { readonly result: 'differs' } | { readonly result: 'not compared'; readonly why: string }
 
 /**
  * SHA-256 (hex) of a deployed file: a regular file inside the workspace or RUNNER_TEMP of at most the

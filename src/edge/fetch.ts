@@ -106,7 +106,13 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
       return signal.aborted ? { kind: 'timeout', detail: timeout } : { kind: 'network', detail: failureDetail(error) }
     }
     const answeredAt = now()
-    const answer = (body: BodyRead): EdgeAnswer => ({ kind: 'response', status: response.statusCode, headers: response.headers, answeredAt, body })
+    const answer = (body: BodyRead): EdgeAnswer => ({
+      kind: 'response',
+      status: response.statusCode,
+      headers: response.headers,
+      answeredAt,
+      body
+    })
     const encoding = String(response.headers['content-encoding'] ?? '').trim()
     const length = Number(response.headers['content-length'])
     // Only a 200 is compared with the deployed file: the body of any other answer is not worth reading.

@@ -34,7 +34,8 @@ export interface EdgeIo {
 
 /** What the edge showed: every verdict, and what warming got. */
 export interface EdgeCheck {
-  readonly verification: { readonly verdicts: readonly UrlVerdict[]; readonly recheckForMs: number; readonly clockSkew: ClockSkew | undefined } | undefined
+  readonly verification:
+    { readonly verdicts: readonly UrlVerdict[]; readonly recheckForMs: number; readonly clockSkew: ClockSkew | undefined } | undefined
   readonly warm: (WarmResult & { readonly urls: number }) | undefined
 }
 
@@ -97,7 +98,12 @@ export function deployedFiles(deployed: ReadonlyMap<string, string>, zones: read
 }
 
 /** Verifies, then warms, each in its log group, and says in the log what the edge showed. Only URLs on the zones' own public names are fetched (scope.ts). */
-export async function checkEdge(purged: readonly VerifyTarget[], probes: readonly VerifyTarget[], request: EdgeRequest, io: EdgeIo): Promise<EdgeCheck> {
+export async function checkEdge(
+  purged: readonly VerifyTarget[],
+  probes: readonly VerifyTarget[],
+  request: EdgeRequest,
+  io: EdgeIo
+): Promise<EdgeCheck> {
   let verification: EdgeCheck['verification']
   let warm: EdgeCheck['warm']
   const settings = { userAgent: request.userAgent, timeoutMs: request.timeoutMs, concurrency: request.concurrency, now: io.now }
@@ -114,13 +120,24 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
   if (request.verify > 0) {
     const targets = chooseTargets(purged.filter(onEdge), request.verify, probes.filter(onEdge))
     if (everyUrl.length === 0) {
-      io.warn('Input "verify" has nothing to check: this purge has no URL list (only tags or everything). Give "probe-urls" to check pages of the site.')
+      io.warn(
+        'Input "verify" has nothing to check: this purge has no URL list (only tags or everything). Give "probe-urls" to check pages of the site.'
+      )
     } else if (targets.length > 0) {
       verification = await io.group('Verify', async () => {
         const edge = openEdge(settings)
         try {
-          io.log(`Checking ${plural(targets.length, 'URL')} at the edge${targets.length < urls.length ? ` (of ${urls.length}, spread over the list)` : ''}.`)
-          const { verdicts, clockSkew } = await verifyUrls(targets, { edge, concurrency: request.concurrency, recheckForMs: request.recheckForMs, now: io.now, sleep: io.sleep, log: io.log })
+          io.log(
+            `Checking ${plural(targets.length, 'URL')} at the edge${targets.length < urls.length ? ` (of ${urls.length}, spread over the list)` : ''}.`
+          )
+          const { verdicts, clockSkew } = await verifyUrls(targets, {
+            edge,
+            concurrency: request.concurrency,
+            recheckForMs: request.recheckForMs,
+            now: io.now,
+            sleep: io.sleep,
+            log: io.log
+          })
           report(verdicts, io)
           if (clockSkew !== undefined) io.log(clockSkew.note)
           return { verdicts, recheckForMs: request.recheckForMs, clockSkew }
@@ -132,14 +149,18 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
   }
   if (request.warm) {
     if (everyUrl.length === 0) {
-      io.warn('Input "warm" has nothing to fetch: this purge has no URL list (only tags or everything). Give "probe-urls" to warm pages of the site.')
+      io.warn(
+        'Input "warm" has nothing to fetch: this purge has no URL list (only tags or everything). Give "probe-urls" to warm pages of the site.'
+      )
     } else if (urls.length > 0) {
       warm = await io.group('Warm', async () => {
         const edge = openEdge(settings)
         try {
           const result = await warmUrls(urls, { edge, concurrency: request.concurrency })
           const { counts } = result
-          io.log(`Warmed ${result.warmed} of ${plural(urls.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`)
+          io.log(
+            `Warmed ${result.warmed} of ${plural(urls.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`
+          )
           if (result.problems.length > 0) {
             io.warn(
               `Warming: ${plural(result.problems.length, 'URL')} answered neither 2xx nor 3xx (${listed(result.problems.map((problem) => `${problem.url} (${problem.detail})`))}). Warming never fails the step; check that the URLs are served.`
@@ -157,7 +178,8 @@ export async function checkEdge(purged: readonly VerifyTarget[], probes: readonl
 
 /** Why verify and warm fetch nothing when no zone's name is known. */
 function nameUnknownWarning(request: EdgeRequest): string {
-  const asked = request.verify > 0 && request.warm ? 'Inputs "verify" and "warm" are' : request.verify > 0 ? 'Input "verify" is' : 'Input "warm" is'
+  const asked =
+    request.verify > 0 && request.warm ? 'Inputs "verify" and "warm" are' : request.verify > 0 ? 'Input "verify" is' : 'Input "warm" is'
   return (
     `${asked} skipped: the zone was given by id and its name could not be read (the API key may not list zones), so no URL can be told to be on the zone's own site, ` +
     'and the edge checks fetch nothing else. Give the zone by name (zone: example.com), or use an API key that may list zones.'
@@ -178,7 +200,9 @@ function refusedUrls(urls: readonly string[], names: readonly string[], io: Edge
     if (why !== undefined) refused.set(why, [...(refused.get(why) ?? []), url])
   }
   for (const [why, list] of refused) {
-    io.warn(`Not fetched from the edge: ${plural(list.length, 'URL')} ${REFUSED[why]} (${listed(list)}). Verify and warm fetch only public names on the zone; the purge is not affected.`)
+    io.warn(
+      `Not fetched from the edge: ${plural(list.length, 'URL')} ${REFUSED[why]} (${listed(list)}). Verify and warm fetch only public names on the zone; the purge is not affected.`
+    )
   }
   return new Set([...refused.values()].flat())
 }
@@ -208,20 +232,29 @@ function listed(items: readonly string[]): string {
 /** The verdicts in the log, and a warning for each kind of doubt: unknown, errors, content that differs. */
 function report(verdicts: readonly UrlVerdict[], io: EdgeIo): void {
   const counts = countVerdicts(verdicts)
-  io.log(`Fresh ${counts.fresh}, stale ${counts.stale}, unknown ${counts.unknown}, error ${counts.error}${counts.differs > 0 ? `; ${counts.differs} differ from the deployed file` : ''}.`)
+  io.log(
+    `Fresh ${counts.fresh}, stale ${counts.stale}, unknown ${counts.unknown}, error ${counts.error}${counts.differs > 0 ? `; ${counts.differs} differ from the deployed file` : ''}.`
+  )
   const ordered = [...verdicts].sort((a, b) => rank(a) - rank(b))
   for (const verdict of ordered.slice(0, LOGGED_VERDICTS)) io.log(verdictLine(verdict))
   if (ordered.length > LOGGED_VERDICTS) io.log(`… and ${ordered.length - LOGGED_VERDICTS} more: see the job summary and the result output.`)
   const urlsOf = (pick: (verdict: UrlVerdict) => boolean): string[] => verdicts.filter(pick).map((verdict) => verdict.url)
   const unknown = urlsOf((verdict) => verdict.verdict === 'unknown')
   if (unknown.length > 0) {
-    io.warn(`Verify: ${plural(unknown.length, 'URL')} answered without Age or a cache-status header that tells whether the copy is new (${listed(unknown)}); not judged. If the CDN never sends them for these URLs, give probe-urls it does, or set verify: false.`)
+    io.warn(
+      `Verify: ${plural(unknown.length, 'URL')} answered without Age or a cache-status header that tells whether the copy is new (${listed(unknown)}); not judged. If the CDN never sends them for these URLs, give probe-urls it does, or set verify: false.`
+    )
   }
   const failed = urlsOf((verdict) => verdict.verdict === 'error')
-  if (failed.length > 0) io.warn(`Verify: ${plural(failed.length, 'URL')} could not be checked (a 5xx, a network error or no answer in time: ${listed(failed)}). Check that they are served; raise "timeout" if the site answers slowly.`)
+  if (failed.length > 0)
+    io.warn(
+      `Verify: ${plural(failed.length, 'URL')} could not be checked (a 5xx, a network error or no answer in time: ${listed(failed)}). Check that they are served; raise "timeout" if the site answers slowly.`
+    )
   const differs = urlsOf((verdict) => verdict.content?.result === 'differs')
   if (differs.length > 0) {
-    io.warn(`Verify: ${plural(differs.length, 'URL')} ${differs.length === 1 ? 'differs' : 'differ'} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`)
+    io.warn(
+      `Verify: ${plural(differs.length, 'URL')} ${differs.length === 1 ? 'differs' : 'differ'} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`
+    )
   }
 }
 

@@ -153,13 +153,19 @@ export function judgeAnswer(status: number, headers: ResponseHeaders, secondsSin
     if (age <= secondsSincePurge + AGE_SLACK_SECONDS) return judged('fresh', `Age ${age} s, within the ${since}`)
     // Never for a clock that is right or ahead (0 or less): the Age is over the time since the purge and the slack.
     const skewed = age <= secondsSincePurge + AGE_SLACK_SECONDS + originBehindSeconds
-    return judged('stale', `Age ${age} s, but only ${since}${skewed ? `; the origin's clock is off by about ${thousands(originBehindSeconds)} s (behind): maybe not stale` : ''}`)
+    return judged(
+      'stale',
+      `Age ${age} s, but only ${since}${skewed ? `; the origin's clock is off by about ${thousands(originBehindSeconds)} s (behind): maybe not stale` : ''}`
+    )
   }
   const miss = seen.find((header) => header.says === 'not from cache')
   const hit = seen.find((header) => header.says === 'from cache')
   if (hit !== undefined) return judged('unknown', `${hit.shown} says it came from a cache, and no Age tells since when`)
   if (miss !== undefined) return judged('fresh', `${miss.shown} says the edge did not serve it from its cache`)
-  return judged('unknown', seen.length === 0 ? 'no Age and no cache-status header to judge by' : 'no Age, and the cache-status header says neither hit nor miss')
+  return judged(
+    'unknown',
+    seen.length === 0 ? 'no Age and no cache-status header to judge by' : 'no Age, and the cache-status header says neither hit nor miss'
+  )
 }
 
 /**

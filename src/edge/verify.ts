@@ -74,11 +74,20 @@ export function chooseTargets(purged: readonly VerifyTarget[], count: number, pr
  * What verify and warm would fetch, for a dry run: as many URLs as chooseTargets would pick, and every URL
  * once, of those on the zones' own public names (scope.ts; none when no zone's name is known).
  */
-export function edgePlan(purged: readonly string[], verify: number, probes: readonly string[], warm: boolean, zoneNames: readonly (string | undefined)[]): { verify: number; warm: number } {
+export function edgePlan(
+  purged: readonly string[],
+  verify: number,
+  probes: readonly string[],
+  warm: boolean,
+  zoneNames: readonly (string | undefined)[]
+): { verify: number; warm: number } {
   const names = zoneNames.filter((name) => name !== undefined)
   const onEdge = (urls: readonly string[]): string[] => urls.filter((url) => edgeRefusal(url, names) === undefined)
   const targets = (urls: readonly string[]): VerifyTarget[] => onEdge(urls).map((url) => ({ url, purgedAt: 0 }))
-  return { verify: verify > 0 ? chooseTargets(targets(purged), verify, targets(probes)).length : 0, warm: warm ? new Set(onEdge([...purged, ...probes])).size : 0 }
+  return {
+    verify: verify > 0 ? chooseTargets(targets(purged), verify, targets(probes)).length : 0,
+    warm: warm ? new Set(onEdge([...purged, ...probes])).size : 0
+  }
 }
 
 /** `url: verdict (why)`, and the content check when it was not the same, for the log. */
@@ -143,25 +152,34 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
     const left = deadline - options.now()
     if (left <= 0) break
     const wait = Math.min(RECHECK_EVERY_MS, left)
-    options.log(`${plural(stale.length, 'URL')} still stale; checking again in ${Math.ceil(wait / 1000)} s (${Math.ceil(left / 1000)} s left).`)
+    options.log(
+      `${plural(stale.length, 'URL')} still stale; checking again in ${Math.ceil(wait / 1000)} s (${Math.ceil(left / 1000)} s left).`
+    )
     await options.sleep(wait)
     await mapConcurrent(stale, options.concurrency, async (index) => {
       verdicts[index] = await check(targets[index] as VerifyTarget, index, (verdicts[index] as UrlVerdict).attempts + 1)
     })
     stale = stale.filter((index) => (verdicts[index] as UrlVerdict).verdict === 'stale')
   }
-  if (stale.length > 0) options.log(`${plural(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`)
+  if (stale.length > 0)
+    options.log(`${plural(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`)
 
   const clockSkew = measureClockSkew(
     answers.flatMap((answer) => {
-      const skew = answer.kind === 'response' && cameFromOrigin(answer.status, answer.headers) ? dateSkewSeconds(answer.headers, answer.answeredAt) : undefined
+      const skew =
+        answer.kind === 'response' && cameFromOrigin(answer.status, answer.headers)
+          ? dateSkewSeconds(answer.headers, answer.answeredAt)
+          : undefined
       return skew === undefined ? [] : [skew]
     })
   )
   // Negative when the origin is ahead: judgeAnswer says nothing then, as when the clock is right.
   const originBehind = -(clockSkew?.seconds ?? 0)
   for (const index of stale) {
-    verdicts[index] = { ...(verdicts[index] as UrlVerdict), ...judge(answers[index] as EdgeAnswer, (targets[index] as VerifyTarget).purgedAt, originBehind) }
+    verdicts[index] = {
+      ...(verdicts[index] as UrlVerdict),
+      ...judge(answers[index] as EdgeAnswer, (targets[index] as VerifyTarget).purgedAt, originBehind)
+    }
   }
   return { verdicts, clockSkew }
 }
@@ -170,5 +188,8 @@ function judge(answer: EdgeAnswer, purgedAt: number, originBehindSeconds = 0): J
   if (answer.kind !== 'response') {
     return { verdict: 'error', age: undefined, cacheStatus: undefined, reason: answer.detail, status: undefined }
   }
-  return { ...judgeAnswer(answer.status, answer.headers, (answer.answeredAt - purgedAt) / 1000, originBehindSeconds), status: answer.status }
+  return {
+    ...judgeAnswer(answer.status, answer.headers, (answer.answeredAt - purgedAt) / 1000, originBehindSeconds),
+    status: answer.status
+  }
 }

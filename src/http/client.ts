@@ -176,7 +176,9 @@ export class ApiClient {
     this.sleep = options.sleep ?? realSleep
     this.random = options.random ?? Math.random
     this.now = options.now ?? Date.now
-    this.pacer = options.pacer ?? new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep })
+    this.pacer =
+      options.pacer ??
+      new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep })
   }
 
   get rateLimits(): RateLimitStats {
@@ -190,7 +192,7 @@ export class ApiClient {
     const body: string | undefined = JSON.stringify(options.body)
     const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     let returning = false
-    for (let attempt = 1; ; ) {
+    for (let attempt = 1; ;) {
       const ticket: Ticket | undefined = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined
       const started = performance.now()
       const result = await this.attempt(method, url, body, maxBodyBytes)
@@ -302,7 +304,9 @@ export class ApiClient {
       const details: ApiErrorDetails = { method, path, attempts: attempt, kind: result.kind, detail: this.hide(result.detail) }
       return { done: false, retryable: result.kind !== 'tls', retryAfterMs: undefined, details }
     }
-    const requestId = ['x-request-id', 'request-id', 'x-correlation-id'].map((name) => headerValue(result.headers, name)).find((value) => value !== undefined && value !== '')
+    const requestId = ['x-request-id', 'request-id', 'x-correlation-id']
+      .map((name) => headerValue(result.headers, name))
+      .find((value) => value !== undefined && value !== '')
     const common = {
       method,
       path,
@@ -311,19 +315,34 @@ export class ApiClient {
       ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
     }
     if (result.kind === 'too-large') {
-      return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) } }
+      return {
+        done: false,
+        retryable: false,
+        retryAfterMs: undefined,
+        details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) }
+      }
     }
     const json = parseJson(result.text, maxJsonValues)
     if (json === TOO_MANY_VALUES) {
-      return { done: false, retryable: false, retryAfterMs: undefined, details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` } }
+      return {
+        done: false,
+        retryable: false,
+        retryAfterMs: undefined,
+        details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` }
+      }
     }
     const unsuccessful = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false
     // 2xx: undici settles a request only with a final status (200 and up).
     const ok = result.status < 300
-    if (ok && !unsuccessful) return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } }
+    if (ok && !unsuccessful)
+      return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } }
 
     const serverMessage = extractServerMessage(result.text, this.hide)
-    const details: ApiErrorDetails = { ...common, kind: ok ? 'unsuccessful' : 'http', ...(serverMessage === undefined ? {} : { serverMessage }) }
+    const details: ApiErrorDetails = {
+      ...common,
+      kind: ok ? 'unsuccessful' : 'http',
+      ...(serverMessage === undefined ? {} : { serverMessage })
+    }
     const retryable = RETRYABLE_STATUSES.has(result.status)
     const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined
     return { done: false, retryable, retryAfterMs, details }
@@ -378,9 +397,11 @@ export function transportFailure(error: unknown, signal: AbortSignal, timeoutMs:
   const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null
   if (refused !== null) return { kind: 'network', detail: `the proxy refused the tunnel: HTTP ${refused[1]}` }
   const code = (error as { code?: unknown } | null | undefined)?.code
-  return { kind: 'network', detail: typeof code === 'string' ? code : scrubCredentials(error instanceof Error ? error.message : String(error)) }
+  return {
+    kind: 'network',
+    detail: typeof code === 'string' ? code : scrubCredentials(error instanceof Error ? error.message : String(error))
+  }
 }
-
 
 function outcomeOf(result: AttemptResult): number | string {
   switch (result.kind) {
@@ -431,7 +452,8 @@ export function mayHoldMoreValues(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
     if (inString) {
-      if (code === 0x5c) i++ // a backslash escapes the next character
+      if (code === 0x5c)
+        i++ // a backslash escapes the next character
       else if (code === 0x22) inString = false
     } else if (code === 0x22) {
       inString = true

@@ -125,14 +125,14 @@ const HINTS: Readonly<Record<number, string>> = {
   403: 'The API key is not allowed to do this: check its permissions in the dashboard.',
   404: 'Not found: check the "zone" input and that "api-url" includes the version segment (e.g. /v1).',
   405: 'The address does not take this request: check that "api-url" is the Content Delivery Service API, including /v1.',
-  409: 'The request conflicts with the zone\'s current state.',
+  409: "The request conflicts with the zone's current state.",
   413: 'The request is too large: lower "batch-size".',
   429: 'Rate limited: raise "rate-limit-wait", or run again when the account is less busy.'
 }
 
 /** How to make the runner trust a private CA: the one remedy every certificate problem mentions. */
 const TRUST_A_PRIVATE_CA =
-  'If the API\'s certificate is issued by a private CA, trust that CA: set NODE_EXTRA_CA_CERTS to the path of its PEM file in the step\'s env:. ' +
+  "If the API's certificate is issued by a private CA, trust that CA: set NODE_EXTRA_CA_CERTS to the path of its PEM file in the step's env:. " +
   'Not retried: the certificate would be the same.'
 
 /** What to check for a certificate Node gave this code for, then how to trust a private CA. */

@@ -232,7 +232,9 @@ export class Pacer {
   }
 
   private exceeded(): RateLimitWaitExceeded {
-    return new RateLimitWaitExceeded(`rate limited by the API for longer than rate-limit-wait allows (${Math.round(this.options.maxWaitMs / 1000)} s in all)`)
+    return new RateLimitWaitExceeded(
+      `rate limited by the API for longer than rate-limit-wait allows (${Math.round(this.options.maxWaitMs / 1000)} s in all)`
+    )
   }
 
   private read(ticket: Ticket, info: RateLimitInfo, now: number): void {
@@ -298,7 +300,8 @@ export class Pacer {
     const afterReset = this.resetAt !== undefined && now >= this.resetAt && reading.at < this.resetAt
     const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted
     const refill = this.refill()
-    const bucket = refill === undefined ? undefined : Math.min(Math.max(this.capacity, 1), remaining + refill * (now - reading.at)) - unaccounted
+    const bucket =
+      refill === undefined ? undefined : Math.min(Math.max(this.capacity, 1), remaining + refill * (now - reading.at)) - unaccounted
     return { window, bucket }
   }
 
@@ -322,7 +325,13 @@ export class Pacer {
     const byRefill = trustRefill && refill !== undefined ? (1 - (tokens.bucket as number)) / refill : undefined
     // Nothing says when: one request a second after the last one goes to find out.
     const probeIn = Math.max(0, this.lastSentAt + PROBE_MS - now)
-    return { wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? probeIn : Number.POSITIVE_INFINITY))), onRefillAlone: false }
+    return {
+      wait: Math.max(
+        paced,
+        Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? probeIn : Number.POSITIVE_INFINITY))
+      ),
+      onRefillAlone: false
+    }
   }
 
   /** Sends what may be sent now, and sets a timer for the rest. */

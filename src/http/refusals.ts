@@ -100,7 +100,12 @@ export class RefusalWindow {
       this.guess = 'bucket'
       return
     }
-    if (this.guess === 'window' && sequence >= this.windowFrom && sequence - this.windowFrom < this.windowQuota && ++this.windowRefused >= 2) {
+    if (
+      this.guess === 'window' &&
+      sequence >= this.windowFrom &&
+      sequence - this.windowFrom < this.windowQuota &&
+      ++this.windowRefused >= 2
+    ) {
       // Two requests refused within the quota a window took before (beyond it they only find out whether it takes
       // more): it drains with a burst after all, it no longer resets, or another step takes part of it. Pacing
       // shares it fairly; a burst at each reset would not.

@@ -91,7 +91,8 @@ export function resultDocument(result: RunResult): Record<string, unknown> {
   }
 }
 
-const zoneNames = (result: RunResult): string => (result.zones.length > 0 ? result.zones.map((entry) => entry.name || entry.id) : result.zoneInput).map(shown).join(', ') || 'the zone'
+const zoneNames = (result: RunResult): string =>
+  (result.zones.length > 0 ? result.zones.map((entry) => entry.name || entry.id) : result.zoneInput).map(shown).join(', ') || 'the zone'
 
 /** One line for the log that says what happened. */
 export function headline(result: RunResult): string {
@@ -102,7 +103,9 @@ export function headline(result: RunResult): string {
   if (result.sent.length === 0 && result.stoppedAt !== null) return `Nothing purged: ${result.stoppedAt}.`
   const parts = [
     result.purgedEverything ? 'purged everything' : undefined,
-    result.purgedFiles.length + result.failedFiles.length > 0 ? `purged ${result.purgedFiles.length} of ${plural(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
+    result.purgedFiles.length + result.failedFiles.length > 0
+      ? `purged ${result.purgedFiles.length} of ${plural(result.purgedFiles.length + result.failedFiles.length, 'URL')}`
+      : undefined,
     result.tagPurges.requested > 0 ? `purged ${result.purgedTags.length} of ${plural(result.tagPurges.requested, 'tag')}` : undefined,
     result.settings !== null ? (result.settingsApplied ? 'applied settings' : 'settings not applied') : undefined
   ].filter((part) => part !== undefined)
@@ -115,7 +118,8 @@ export function headline(result: RunResult): string {
  */
 export function failureMessage(result: RunResult): string {
   const [first, ...rest] = [...new Set(result.errors)]
-  if (first === undefined) return 'The purge was not confirmed by the API: see the failed-files / failed-tags outputs and the job summary for what is still cached.'
+  if (first === undefined)
+    return 'The purge was not confirmed by the API: see the failed-files / failed-tags outputs and the job summary for what is still cached.'
   const notPurged = notPurgedSentence(result).trim()
   const asked = result.failedFiles.length + result.failedTags.length > 0 || result.purgeEverythingRequested
   const stopped = asked && result.sent.length === 0 && result.stoppedAt !== null ? `Nothing purged: ${result.stoppedAt}.` : ''
@@ -128,11 +132,7 @@ export function failureMessage(result: RunResult): string {
 async function writeFailedFiles(result: RunResult, env: NodeJS.ProcessEnv): Promise<string> {
   const dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), 'cdn-purge-'))
   const path = join(dir, 'failed-files.txt')
-  await writeFileSafely(
-    path,
-    result.failedFiles.map((url) => `${url}\n`).join(''),
-    { roots: allowedRoots(env) }
-  )
+  await writeFileSafely(path, result.failedFiles.map((url) => `${url}\n`).join(''), { roots: allowedRoots(env) })
   return path
 }
 
@@ -155,8 +155,13 @@ function plainSummary(result: RunResult): string {
   const urls = result.purgedFiles.length + result.failedFiles.length > 0
   const tags = result.tagPurges.requested > 0
   const counts = (purgedUrls: number, purgedTags: number): string =>
-    [urls ? plural(purgedUrls, 'URL') : undefined, tags ? plural(purgedTags, 'tag') : undefined].filter((part) => part !== undefined).join(' and ')
-  const tally = urls || tags ? ` ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged.` : ''
+    [urls ? plural(purgedUrls, 'URL') : undefined, tags ? plural(purgedTags, 'tag') : undefined]
+      .filter((part) => part !== undefined)
+      .join(' and ')
+  const tally =
+    urls || tags
+      ? ` ${counts(result.purgedFiles.length, result.purgedTags.length)} purged, ${counts(result.failedFiles.length, result.tagPurges.failed)} not purged.`
+      : ''
   return `## CDN purge\n\n${verdict}${tally} The full summary could not be drawn: see the log.\n`
 }
 
@@ -190,7 +195,8 @@ export async function report(given: RunResult, writeSummary: boolean, env: NodeJ
   }
   let failedFilesPath = ''
   const listed = await guarded(async () => (failedFilesPath = await writeFailedFiles(result, env)))
-  if (listed !== undefined) warnings.push(`The list of URLs not purged could not be written (${fileProblem(listed)}); failed-files-path is empty.`)
+  if (listed !== undefined)
+    warnings.push(`The list of URLs not purged could not be written (${fileProblem(listed)}); failed-files-path is empty.`)
   await guarded(() => core.setOutput('failed-files-path', failedFilesPath))
 
   warnings.forEach((warning) => log.warning(warning))
@@ -212,7 +218,10 @@ export async function report(given: RunResult, writeSummary: boolean, env: NodeJ
   }
 
   if (!result.ok || broken.length > 0) {
-    const bug = broken.length === 0 ? '' : `\nReporting broke while ${broken.join('; ')}: please report this as a bug. Outputs and summary were written as far as possible.`
+    const bug =
+      broken.length === 0
+        ? ''
+        : `\nReporting broke while ${broken.join('; ')}: please report this as a bug. Outputs and summary were written as far as possible.`
     const title = result.invalidInput === null ? 'CDN purge failed' : `Invalid input "${result.invalidInput}"`
     log.fail(`${result.ok ? 'The purge went as asked, but the report is incomplete.' : failureMessage(result)}${bug}`, title)
   }

@@ -87,7 +87,8 @@ export function listsWithin(blocks: readonly ListBlock[], budget: number): strin
   let left = Math.max(0, budget)
   order.forEach((index, position) => {
     const share = Math.floor(left / (order.length - position))
-    const text = (needs[index] as number) <= share ? collapsedList(blocks[index] as ListBlock) : collapsedList(blocks[index] as ListBlock, share)
+    const text =
+      (needs[index] as number) <= share ? collapsedList(blocks[index] as ListBlock) : collapsedList(blocks[index] as ListBlock, share)
     rendered[index] = text
     left -= bytes(text)
   })

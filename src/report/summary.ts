@@ -29,7 +29,9 @@ export function renderSummary(result: RunResult): string {
     ...changesSection(result),
     ...edgeSection(result),
     ...result.traffic.slice(0, MAX_TRAFFIC_SECTIONS).flatMap(trafficSection),
-    ...(result.traffic.length > MAX_TRAFFIC_SECTIONS ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, ''] : [])
+    ...(result.traffic.length > MAX_TRAFFIC_SECTIONS
+      ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, '']
+      : [])
   ].join('\n')
   const lists = listBlocks(result)
   // Each list is joined on with a newline: the lists get what is left of the limit after the fixed part and those.
@@ -48,7 +50,10 @@ function banner(result: RunResult): string[] {
   if (result.dryRun) return ['> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', '']
   if (result.ok) return []
   const stopped = result.sent.length === 0 && result.stoppedAt !== null ? `Nothing was sent: ${escapeText(result.stoppedAt)}. ` : ''
-  const stale = result.staleFiles.length > 0 ? `${result.staleFiles.length} of ${plural(result.verification?.verdicts.length ?? 0, 'URL')} checked at the edge still served a stale copy. ` : ''
+  const stale =
+    result.staleFiles.length > 0
+      ? `${result.staleFiles.length} of ${plural(result.verification?.verdicts.length ?? 0, 'URL')} checked at the edge still served a stale copy. `
+      : ''
   return ['> [!CAUTION]', `> **The step failed.** ${notPurgedSentence(result)}${stale}${stopped}See the errors below.`, '']
 }
 
@@ -56,7 +61,9 @@ function banner(result: RunResult): string[] {
 export function notPurgedSentence(result: RunResult): string {
   if (result.purgeEverythingRequested && !result.purgedEverything && !result.dryRun) return 'The purge of everything was not confirmed. '
   const parts = [
-    result.failedFiles.length > 0 ? `${result.failedFiles.length} of ${plural(result.purgedFiles.length + result.failedFiles.length, 'URL')}` : undefined,
+    result.failedFiles.length > 0
+      ? `${result.failedFiles.length} of ${plural(result.purgedFiles.length + result.failedFiles.length, 'URL')}`
+      : undefined,
     result.tagPurges.failed > 0 ? `${result.tagPurges.failed} of ${plural(result.tagPurges.requested, 'tag')}` : undefined
   ].filter((part) => part !== undefined)
   if (parts.length === 0) return ''
@@ -80,27 +87,38 @@ function countsTable(result: RunResult): string[] {
   const listRow = (kind: 'files' | 'tags', purged: number, failed: number): string => {
     const requests = plural(count(kind), 'request')
     if (result.dryRun) return `would purge ${plannedItems(result, kind)} in ${requests}`
-    return count(kind) === 0 ? `none of ${purged + failed} purged: nothing was sent` : `purged ${purged} of ${purged + failed} in ${requests}`
+    return count(kind) === 0
+      ? `none of ${purged + failed} purged: nothing was sent`
+      : `purged ${purged} of ${purged + failed} in ${requests}`
   }
   if (result.purgeEverythingRequested) {
-    rows.push(['Purge everything', result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**'])
+    rows.push([
+      'Purge everything',
+      result.dryRun ? 'would purge every cached file' : result.purgedEverything ? 'yes, confirmed' : '**not confirmed**'
+    ])
   }
-  if (count('files') > 0 || result.failedFiles.length > 0) rows.push(['URLs', listRow('files', result.purgedFiles.length, result.failedFiles.length)])
-  if (count('tags') > 0 || result.failedTags.length > 0) rows.push(['Cache tags', listRow('tags', result.purgedTags.length, result.tagPurges.failed)])
+  if (count('files') > 0 || result.failedFiles.length > 0)
+    rows.push(['URLs', listRow('files', result.purgedFiles.length, result.failedFiles.length)])
+  if (count('tags') > 0 || result.failedTags.length > 0)
+    rows.push(['Cache tags', listRow('tags', result.purgedTags.length, result.tagPurges.failed)])
   if (result.settings !== null) {
     const described = Object.entries(result.settings)
       .map(([key, value]) => `${escapeText(key)}: ${value.enabled ? 'enabled' : 'disabled'} (${escapeText(value.mode)})`)
       .join(', ')
     rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : '**not applied**'}`])
   }
-  if (result.requests > 0) rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`])
+  if (result.requests > 0)
+    rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`])
   const limits = result.rateLimits
   if (limits.answers429 > 0) {
     const pace = limits.pace === null ? '' : `, final pace about ${limits.pace} requests/s`
     rows.push(['Rate limits', `${plural(limits.answers429, 'answer')} 429, ${duration(limits.waitedMs)} waiting${pace}`])
   }
   if (result.durations.totalMs !== undefined) {
-    rows.push(['Duration', `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`])
+    rows.push([
+      'Duration',
+      `${duration(result.durations.totalMs)}${result.durations.purgeMs === undefined ? '' : ` (purge ${duration(result.durations.purgeMs)})`}`
+    ])
   }
   return ['| What | Result |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '']
 }
@@ -113,17 +131,24 @@ function zonesTable(result: RunResult): string[] {
     ['Zone', (zone) => escapeText(zone.name || zone.id)],
     ['Status', (zone) => escapeText(zone.status || 'unknown')]
   ]
-  if (result.zones.some((zone) => zone.purgedFiles.length + zone.failedFiles.length > 0)) columns.push(['URLs purged', (zone) => String(zone.purgedFiles.length)])
-  if (result.zones.some((zone) => zone.purgedTags.length + zone.failedTags.length > 0)) columns.push(['Tags purged', (zone) => String(zone.purgedTags.length)])
-  if (result.zones.some((zone) => zone.purgeEverythingRequested)) columns.push(['Everything', (zone) => mark(zone.purgedEverything, zone.purgeEverythingRequested)])
-  if (result.zones.some((zone) => zone.settingsRequested)) columns.push(['Settings', (zone) => mark(zone.settingsApplied, zone.settingsRequested)])
-  if (result.zones.some((zone) => zone.failedFiles.length + zone.failedTags.length > 0)) columns.push(['Not purged', (zone) => String(zone.failedFiles.length + zone.failedTags.length)])
+  if (result.zones.some((zone) => zone.purgedFiles.length + zone.failedFiles.length > 0))
+    columns.push(['URLs purged', (zone) => String(zone.purgedFiles.length)])
+  if (result.zones.some((zone) => zone.purgedTags.length + zone.failedTags.length > 0))
+    columns.push(['Tags purged', (zone) => String(zone.purgedTags.length)])
+  if (result.zones.some((zone) => zone.purgeEverythingRequested))
+    columns.push(['Everything', (zone) => mark(zone.purgedEverything, zone.purgeEverythingRequested)])
+  if (result.zones.some((zone) => zone.settingsRequested))
+    columns.push(['Settings', (zone) => mark(zone.settingsApplied, zone.settingsRequested)])
+  if (result.zones.some((zone) => zone.failedFiles.length + zone.failedTags.length > 0))
+    columns.push(['Not purged', (zone) => String(zone.failedFiles.length + zone.failedTags.length)])
   const shown = result.zones.slice(0, MAX_ZONE_ROWS)
   return [
     `| ${columns.map(([name]) => name).join(' | ')} |`,
     `|${columns.map(() => '---|').join('')}`,
     ...shown.map((zone) => `| ${columns.map(([, cell]) => cell(zone)).join(' | ')} |`),
-    ...(result.zones.length > shown.length ? ['', `… and ${plural(result.zones.length - shown.length, 'more zone')}: see the zones output.`] : []),
+    ...(result.zones.length > shown.length
+      ? ['', `… and ${plural(result.zones.length - shown.length, 'more zone')}: see the zones output.`]
+      : []),
     ''
   ]
 }
@@ -164,8 +189,14 @@ function changesSection(result: RunResult): string[] {
       : changes.source === 'git'
         ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
         : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`
-  lines.push('### What changed', '', `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`, '')
-  if (changes.why !== '') lines.push(`${escapeText(changes.why)}.${changes.link === null ? '' : ` [Compare on GitHub](${changes.link})`}`, '')
+  lines.push(
+    '### What changed',
+    '',
+    `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`,
+    ''
+  )
+  if (changes.why !== '')
+    lines.push(`${escapeText(changes.why)}.${changes.link === null ? '' : ` [Compare on GitHub](${changes.link})`}`, '')
   return lines
 }
 
@@ -203,10 +234,14 @@ function edgeSection(result: RunResult): string[] {
       ...rows.map(
         (verdict) =>
           `| ${escapeText(verdict.url)} | ${verdict.verdict === 'stale' ? '**stale**' : verdict.verdict} | ${verdict.age === null ? '' : `${verdict.age} s`} | ${escapeText(verdict.cacheStatus ?? '')} |${
-            content ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |` : ''
+            content
+              ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |`
+              : ''
           }`
       ),
-      ...(verification.verdicts.length > rows.length ? ['', `… and ${verification.verdicts.length - rows.length} more: see the result output.`] : []),
+      ...(verification.verdicts.length > rows.length
+        ? ['', `… and ${verification.verdicts.length - rows.length} more: see the result output.`]
+        : []),
       ''
     )
   }
@@ -240,9 +275,25 @@ function listBlocks(result: RunResult): ListBlock[] {
       style: 'pre',
       open: few(result.failedFiles)
     },
-    result.failedTags.length > 0 && { title: `Cache tags not purged (${result.failedTags.length})`, items: result.failedTags, more: 'see the failed-tags output', style: 'pre', open: few(result.failedTags) },
-    result.staleFiles.length > 0 && { title: `URLs still stale at the edge (${result.staleFiles.length})`, items: result.staleFiles, more: 'see the stale-files output', style: 'pre' },
-    notWarmed.length > 0 && { title: `Not warmed (${notWarmed.length})`, items: notWarmed.map((problem) => `${problem.url} (${problem.detail})`), more: 'see the result output', style: 'pre' },
+    result.failedTags.length > 0 && {
+      title: `Cache tags not purged (${result.failedTags.length})`,
+      items: result.failedTags,
+      more: 'see the failed-tags output',
+      style: 'pre',
+      open: few(result.failedTags)
+    },
+    result.staleFiles.length > 0 && {
+      title: `URLs still stale at the edge (${result.staleFiles.length})`,
+      items: result.staleFiles,
+      more: 'see the stale-files output',
+      style: 'pre'
+    },
+    notWarmed.length > 0 && {
+      title: `Not warmed (${notWarmed.length})`,
+      items: notWarmed.map((problem) => `${problem.url} (${problem.detail})`),
+      more: 'see the result output',
+      style: 'pre'
+    },
     errors.length > 0 && {
       title: `Errors (${errors.length})`,
       items: errors,
@@ -258,10 +309,30 @@ function listBlocks(result: RunResult): ListBlock[] {
       // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
       style: 'ul'
     },
-    result.purgedFiles.length > 0 && { title: `URLs purged (${result.purgedFiles.length})`, items: result.purgedFiles, more: 'the purged-files output counts them', style: 'pre' },
-    purgedTags.length > 0 && { title: `Cache tags purged (${purgedTags.length})`, items: purgedTags, more: 'the purged-tags output counts them', style: 'pre' },
-    changedUrls.length > 0 && { title: `Changed URLs (${changedUrls.length})`, items: changedUrls, more: 'see the changed-urls output', style: 'pre' },
-    changedFiles.length > 0 && { title: `Changed files (${changedFiles.length})`, items: changedFiles, more: 'see the changed-files output', style: 'pre' }
+    result.purgedFiles.length > 0 && {
+      title: `URLs purged (${result.purgedFiles.length})`,
+      items: result.purgedFiles,
+      more: 'the purged-files output counts them',
+      style: 'pre'
+    },
+    purgedTags.length > 0 && {
+      title: `Cache tags purged (${purgedTags.length})`,
+      items: purgedTags,
+      more: 'the purged-tags output counts them',
+      style: 'pre'
+    },
+    changedUrls.length > 0 && {
+      title: `Changed URLs (${changedUrls.length})`,
+      items: changedUrls,
+      more: 'see the changed-urls output',
+      style: 'pre'
+    },
+    changedFiles.length > 0 && {
+      title: `Changed files (${changedFiles.length})`,
+      items: changedFiles,
+      more: 'see the changed-files output',
+      style: 'pre'
+    }
   ]
   return blocks.filter((block): block is ListBlock => block !== false)
 }

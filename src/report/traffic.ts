@@ -41,7 +41,8 @@ export function chartLabels(points: readonly TrafficPoint[], ms: number): string
     const iso = new Date(point.time).toISOString()
     const date = iso.slice(5, 10)
     const time = iso.slice(11, 16)
-    const forms = ms % DAY === 0 ? [date, iso.slice(0, 10)] : [time === '00:00' ? date : time, `${date} ${time}`, `${iso.slice(0, 10)} ${time}`]
+    const forms =
+      ms % DAY === 0 ? [date, iso.slice(0, 10)] : [time === '00:00' ? date : time, `${date} ${time}`, `${iso.slice(0, 10)} ${time}`]
     const label = forms.find((form) => !taken.has(form)) ?? iso
     taken.add(label)
     return label
@@ -66,12 +67,18 @@ interface ChartSeries {
  * finite number in range) are left out, so that any report gives a chart.
  */
 export function chartSeries(report: Pick<TrafficReport, 'points' | 'bucketMs'>): ChartSeries | undefined {
-  const usable = report.points.filter((point) => point.time >= 0 && point.time <= LAST_TIME && point.requests >= 0 && point.requests <= Number.MAX_SAFE_INTEGER)
+  const usable = report.points.filter(
+    (point) => point.time >= 0 && point.time <= LAST_TIME && point.requests >= 0 && point.requests <= Number.MAX_SAFE_INTEGER
+  )
   if (usable.length === 0) return undefined
   const baseMs = Number.isSafeInteger(report.bucketMs) && report.bucketMs > 0 ? report.bucketMs : 1
   const first = usable.reduce((min, point) => Math.min(min, point.time), Infinity)
   const last = usable.reduce((max, point) => Math.max(max, point.time), -Infinity)
-  const lengths = [baseMs, ...ROUND_BUCKETS_MS.filter((ms) => ms > baseMs && ms % baseMs === 0), bucketLength(first, last, baseMs, MAX_CHART_POINTS)]
+  const lengths = [
+    baseMs,
+    ...ROUND_BUCKETS_MS.filter((ms) => ms > baseMs && ms % baseMs === 0),
+    bucketLength(first, last, baseMs, MAX_CHART_POINTS)
+  ]
   let longest: ChartSeries | undefined
   for (const bucketMs of lengths) {
     const points = sumBuckets(usable, bucketMs)
@@ -131,7 +138,14 @@ export function trafficSection(report: TrafficReport): string[] {
   const chart = trafficChart(report)
   const drawn = chart === '' ? [] : [chart, '']
   if (report.totals === undefined) {
-    return [heading, '', `> [!WARNING]`, `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`, '', ...drawn]
+    return [
+      heading,
+      '',
+      `> [!WARNING]`,
+      `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`,
+      '',
+      ...drawn
+    ]
   }
   return [
     heading,

@@ -27,10 +27,14 @@ export async function readListFile(input: string, file: string, limits: Partial<
   } catch (error) {
     if (error instanceof UnsafeFileError) {
       const split = error.kind === 'too large' ? ' Split the list over several steps.' : ''
-      throw new InputError(`Input "${input}": "${shown(file)}" ${error.message}; give a text file of at most ${sizeText(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`)
+      throw new InputError(
+        `Input "${input}": "${shown(file)}" ${error.message}; give a text file of at most ${sizeText(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`
+      )
     }
     const code = (error as NodeJS.ErrnoException).code ?? String(error)
-    throw new InputError(`Input "${input}": cannot read "${shown(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`)
+    throw new InputError(
+      `Input "${input}": cannot read "${shown(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`
+    )
   }
   return parseListFile(text, input)
 }

@@ -35,13 +35,21 @@ beforeEach(() => {
 const commit = (i: number): string => history.commits[i] as string
 const short = (sha: string): string => sha.slice(0, 7)
 /** What the summary shows of a text (its Markdown characters as entities). */
-const shown = (text: string): string => text.replaceAll('#', '&#35;').replaceAll('_', '&#95;').replaceAll('(', '&#40;').replaceAll(')', '&#41;')
+const shown = (text: string): string =>
+  text.replaceAll('#', '&#35;').replaceAll('_', '&#95;').replaceAll('(', '&#40;').replaceAll(')', '&#41;')
 
 /** A runner-like environment on GitHub Enterprise Server for event `name`; GITHUB_SHA is the default branch's tip, never the head. */
 function event(name: string, payload: unknown): Record<string, string> {
   const path = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json')
   writeFileSync(path, JSON.stringify(payload))
-  return { GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: path, GITHUB_SHA: commit(0), GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url, GITHUB_SERVER_URL: SERVER }
+  return {
+    GITHUB_EVENT_NAME: name,
+    GITHUB_EVENT_PATH: path,
+    GITHUB_SHA: commit(0),
+    GITHUB_REPOSITORY: 'acme/site',
+    GITHUB_API_URL: github.url,
+    GITHUB_SERVER_URL: SERVER
+  }
 }
 
 /** A shallow checkout that cannot fetch: the GitHub compare API is asked, so the test sees the base and head. */
@@ -99,22 +107,33 @@ describe('changed-since: auto after a deployment (deployment_status)', () => {
     expect(github.requests).toContain(`GET /repos/acme/site/compare/${commit(1)}...${commit(3)}`)
     expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(urls)
     const why = `the last successful deployment to github-pages, ${short(commit(1))}, 2 h ago`
-    expect(run.log).toContain(`Comparing ${commit(1)} (${why}) with ${commit(3)} (the deployed commit, ${short(commit(3))}), for this deployment_status event.`)
-    expect(run.summary).toContain(`${shown(`deployment_status event: the base is ${why}; the head is the deployed commit, ${short(commit(3))}`)}.`)
+    expect(run.log).toContain(
+      `Comparing ${commit(1)} (${why}) with ${commit(3)} (the deployed commit, ${short(commit(3))}), for this deployment_status event.`
+    )
+    expect(run.summary).toContain(
+      `${shown(`deployment_status event: the base is ${why}; the head is the deployed commit, ${short(commit(3))}`)}.`
+    )
     expect(run.summary).toContain(`[Compare on GitHub](${SERVER}/acme/site/compare/${commit(1)}...${commit(3)})`)
   })
 
   it('purges every file under site-dir when no earlier deployment to the environment succeeded', async () => {
     github.deployments.push(deployment(30, commit(3), 'github-pages', ['success']), deployment(29, commit(2), 'preview', ['success']))
     const api = await standIn()
-    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site', 'index-file': '' }, { workspace: history.clone('shallow'), env: deployed() })
+    const run = await api.run(
+      { 'changed-since': 'auto', 'site-dir': 'site', 'index-file': '' },
+      { workspace: history.clone('shallow'), env: deployed() }
+    )
     expect(run.code).toBe(0)
     expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(
-      ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css'].map((path) => `https://example.com/${path.replace(' ', '%20')}`).sort()
+      ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css']
+        .map((path) => `https://example.com/${path.replace(' ', '%20')}`)
+        .sort()
     )
     expect(github.requests.some((request) => request.includes('/compare/'))).toBe(false)
     expect(JSON.parse(run.outputs['changed-files'] ?? '')).toContain('site/docs/guide.html')
-    expect(run.summary).toContain(shown('deployment_status event: no earlier successful deployment to github-pages, so every file under site-dir counts'))
+    expect(run.summary).toContain(
+      shown('deployment_status event: no earlier successful deployment to github-pages, so every file under site-dir counts')
+    )
   })
 
   it('refuses a first deployment without site-dir, saying what to set, and sends nothing', async () => {
@@ -122,14 +141,19 @@ describe('changed-since: auto after a deployment (deployment_status)', () => {
     const api = await standIn()
     const run = await api.run({ 'changed-since': 'auto' }, { workspace: history.clone('shallow'), env: deployed() })
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toContain('has no earlier successful deployment to github-pages, so "changed-since: auto" has nothing to compare with. Set "site-dir"')
+    expect(errorLine(run)).toContain(
+      'has no earlier successful deployment to github-pages, so "changed-since: auto" has nothing to compare with. Set "site-dir"'
+    )
     expect(posts(api)).toEqual([])
     expect(noStackTrace(run)).toBe(true)
   })
 
   it('refuses a deployment that failed, with the if: line, before any call', async () => {
     const api = await standIn()
-    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env: deployed('failure') })
+    const run = await api.run(
+      { 'changed-since': 'auto', 'site-dir': 'site' },
+      { workspace: history.clone('shallow'), env: deployed('failure') }
+    )
     expect(run.code).toBe(1)
     expect(errorLine(run)).toContain("add `if: github.event.deployment_status.state == 'success'` to it.")
     expect(github.requests).toEqual([])
@@ -142,8 +166,16 @@ describe('changed-since: auto after a deployment (deployment_status)', () => {
 })
 
 describe('changed-since: auto after another workflow (workflow_run)', () => {
-  const run = (id: number, sha: string, branch: string, conclusion: string) => ({ id, workflow_id: 4, head_sha: sha, head_branch: branch, conclusion, created_at: hoursAgo(3) })
-  const triggered = (): Record<string, string> => event('workflow_run', { action: 'completed', workflow_run: run(40, commit(3), 'main', 'success') })
+  const run = (id: number, sha: string, branch: string, conclusion: string) => ({
+    id,
+    workflow_id: 4,
+    head_sha: sha,
+    head_branch: branch,
+    conclusion,
+    created_at: hoursAgo(3)
+  })
+  const triggered = (): Record<string, string> =>
+    event('workflow_run', { action: 'completed', workflow_run: run(40, commit(3), 'main', 'success') })
 
   it("compares the last successful run on the same branch with the triggering run's head_sha, not GITHUB_SHA", async () => {
     github.runs.push(run(40, commit(3), 'main', 'success'), run(39, commit(2), 'feature', 'success'), run(38, commit(1), 'main', 'success'))
@@ -156,7 +188,9 @@ describe('changed-since: auto after another workflow (workflow_run)', () => {
       `GET /repos/acme/site/compare/${commit(1)}...${commit(3)}`
     ])
     expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(urls)
-    expect(result.summary).toContain(shown(`workflow_run event: the base is the last successful run of this workflow on main, ${short(commit(1))}, 3 h ago`))
+    expect(result.summary).toContain(
+      shown(`workflow_run event: the base is the last successful run of this workflow on main, ${short(commit(1))}, 3 h ago`)
+    )
   })
 
   it('names the actions: read permission when the token lacks it', async () => {
@@ -166,7 +200,11 @@ describe('changed-since: auto after another workflow (workflow_run)', () => {
 
 describe('changed-since: auto on a closed pull request', () => {
   const closed = (pull: object): Record<string, string> =>
-    event('pull_request', { action: 'closed', number: 12, pull_request: { number: 12, merged: true, merge_commit_sha: commit(3), commits: 1, ...pull } })
+    event('pull_request', {
+      action: 'closed',
+      number: 12,
+      pull_request: { number: 12, merged: true, merge_commit_sha: commit(3), commits: 1, ...pull }
+    })
 
   it.each([
     ['a merge', [2, 0], 3, 2],
@@ -185,12 +223,19 @@ describe('changed-since: auto on a closed pull request', () => {
 
   it('purges nothing for a pull request closed without merging, exits 0 and says why', async () => {
     const api = await standIn()
-    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env: closed({ merged: false, merge_commit_sha: null }) })
+    const run = await api.run(
+      { 'changed-since': 'auto', 'site-dir': 'site' },
+      { workspace: history.clone('shallow'), env: closed({ merged: false, merge_commit_sha: null }) }
+    )
     expect(run.code).toBe(0)
     expect(posts(api)).toEqual([])
     expect(github.requests).toEqual([])
-    expect(run.log).toContain('This pull_request event: pull request #12 was closed without merging: nothing was merged, so nothing changed.')
-    expect(run.summary).toContain(shown('pull_request event: pull request #12 was closed without merging: nothing was merged, so nothing changed.'))
+    expect(run.log).toContain(
+      'This pull_request event: pull request #12 was closed without merging: nothing was merged, so nothing changed.'
+    )
+    expect(run.summary).toContain(
+      shown('pull_request event: pull request #12 was closed without merging: nothing was merged, so nothing changed.')
+    )
     expect(run.outputs['changed-urls']).toBe('[]')
     expect(run.summary).toContain('Nothing compared, as nothing was merged: 0 changed files → 0 URLs.')
   })
@@ -203,9 +248,14 @@ describe('changed-since: auto on a closed pull request', () => {
 describe('changed-since: auto on an event it does not understand', () => {
   it('refuses it, listing the events it understands, and sends nothing', async () => {
     const api = await standIn()
-    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('shallow'), env: event('schedule', {}) })
+    const run = await api.run(
+      { 'changed-since': 'auto', 'site-dir': 'site' },
+      { workspace: history.clone('shallow'), env: event('schedule', {}) }
+    )
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toContain('"changed-since: auto" works for push, release, deployment_status, workflow_run, pull_request, pull_request_target events; this run is a "schedule" event.')
+    expect(errorLine(run)).toContain(
+      '"changed-since: auto" works for push, release, deployment_status, workflow_run, pull_request, pull_request_target events; this run is a "schedule" event.'
+    )
     expect(api.requests).toEqual([])
     expect(github.requests).toEqual([])
   })

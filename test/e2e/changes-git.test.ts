@@ -21,7 +21,15 @@ afterAll(async () => {
 })
 
 /** The files changed from commit 2 (v1.0.0) to commit 4 (v1.1.0), under site/. */
-const CHANGED_FILES = ['site/blog.html', 'site/docs/guide.html', 'site/docs/index.html', 'site/gone.html', 'site/new page.html', 'site/new-name.css', 'site/old-name.css']
+const CHANGED_FILES = [
+  'site/blog.html',
+  'site/docs/guide.html',
+  'site/docs/index.html',
+  'site/gone.html',
+  'site/new page.html',
+  'site/new-name.css',
+  'site/old-name.css'
+]
 const CHANGED_URLS = [
   'https://example.com/blog.html',
   'https://example.com/docs/',
@@ -40,7 +48,8 @@ function event(name: string, payload: unknown, head: string): Record<string, str
   writeFileSync(path, JSON.stringify(payload))
   return { GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: path, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
 }
-const push = (): Record<string, string> => event('push', { before: history.commits[1], after: history.commits[3] }, history.commits[3] as string)
+const push = (): Record<string, string> =>
+  event('push', { before: history.commits[1], after: history.commits[3] }, history.commits[3] as string)
 
 describe('purging what a push changed (git history, end to end)', () => {
   it('uses the local checkout: adds, edits, deletes, both sides of a rename, index folders, encoded names', async () => {
@@ -51,7 +60,9 @@ describe('purging what a push changed (git history, end to end)', () => {
     expect(sorted(run.outputs['changed-urls'])).toEqual(CHANGED_URLS)
     expect(api.purges.flatMap((p) => p.files).sort()).toEqual(CHANGED_URLS)
     expect(run.log).toContain('found with git diff in the local checkout)')
-    expect(run.log).toContain(`Comparing ${history.commits[1] ?? ''} (the commit before this push) with ${history.commits[3] ?? ''} (the pushed commit), for this push event.`)
+    expect(run.log).toContain(
+      `Comparing ${history.commits[1] ?? ''} (the commit before this push) with ${history.commits[3] ?? ''} (the pushed commit), for this push event.`
+    )
     expect(run.summary).toContain('### What changed')
     expect(run.summary).toContain('git diff in the local checkout')
   })
@@ -64,7 +75,14 @@ describe('purging what a push changed (git history, end to end)', () => {
     writeFileSync(join(bin, 'git'), `#!/bin/sh\nenv >> '${dump}'\nexec '${realGit}' "$@"\n`)
     chmodSync(join(bin, 'git'), 0o755)
     const api = await standIn()
-    const env = { ...push(), PATH: `${bin}:${process.env.PATH ?? ''}`, CDN_API_KEY: api.apiKey, GITHUB_TOKEN: TOKEN, HTTPS_PROXY: 'http://proxy.test:3128', NO_PROXY: '127.0.0.1' }
+    const env = {
+      ...push(),
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+      CDN_API_KEY: api.apiKey,
+      GITHUB_TOKEN: TOKEN,
+      HTTPS_PROXY: 'http://proxy.test:3128',
+      NO_PROXY: '127.0.0.1'
+    }
     const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: history.clone('full'), env })
     expect(run.code).toBe(0)
     const seen = readFileSync(dump, 'utf8')
@@ -101,7 +119,12 @@ describe('purging what a push changed (git history, end to end)', () => {
     const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace, env: push() })
     expect(run.code).toBe(0)
     expect(github.requests).toContain(`GET /repos/acme/site/compare/${basehead}`)
-    expect(sorted(run.outputs['changed-urls'])).toEqual(['https://example.com/blog.html', 'https://example.com/gone.html', 'https://example.com/new-name.css', 'https://example.com/old-name.css'])
+    expect(sorted(run.outputs['changed-urls'])).toEqual([
+      'https://example.com/blog.html',
+      'https://example.com/gone.html',
+      'https://example.com/new-name.css',
+      'https://example.com/old-name.css'
+    ])
     expect(run.log).toContain('asking the GitHub compare API')
     expect(run.stdout).toContain(`::add-mask::${TOKEN}`)
     expect([run.log, run.summary, ...Object.values(run.outputs)].join('\n')).not.toContain(TOKEN)
@@ -123,7 +146,9 @@ describe('purging what a push changed (git history, end to end)', () => {
   })
 
   it('compares a release with the release published before it (drafts and prereleases skipped)', async () => {
-    github.releases.splice(0, github.releases.length,
+    github.releases.splice(
+      0,
+      github.releases.length,
       { id: 4, tag_name: 'v1.2.0', draft: true, prerelease: false, published_at: null },
       { id: 3, tag_name: 'v1.1.0', draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' },
       { id: 2, tag_name: 'v1.1.0-rc.1', draft: false, prerelease: true, published_at: '2026-11-02T10:00:00Z' },
@@ -140,7 +165,9 @@ describe('purging what a push changed (git history, end to end)', () => {
   it('compares a release through the API when the previous release cannot be fetched', async () => {
     const workspace = history.clone('shallow')
     git(workspace, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
-    github.releases.splice(0, github.releases.length,
+    github.releases.splice(
+      0,
+      github.releases.length,
       { id: 3, tag_name: 'v1.1.0', draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' },
       { id: 1, tag_name: 'v1.0.0', draft: false, prerelease: false, published_at: '2026-11-01T10:00:00Z' }
     )
@@ -156,7 +183,11 @@ describe('purging what a push changed (git history, end to end)', () => {
 
   it('refuses auto for a push that created its branch', async () => {
     const api = await standIn()
-    const env = event('push', { before: '0000000000000000000000000000000000000000', after: history.commits[3] }, history.commits[3] as string)
+    const env = event(
+      'push',
+      { before: '0000000000000000000000000000000000000000', after: history.commits[3] },
+      history.commits[3] as string
+    )
     const run = await api.run({ 'changed-since': 'auto' }, { workspace: history.clone('full'), env })
     expect(run.code).toBe(1)
     expect(errorLine(run)).toContain('This push created the branch')
@@ -179,7 +210,14 @@ describe('purging what a push changed (git history, end to end)', () => {
   it('applies include and exclude to the path below site-dir, and serves it under url-base', async () => {
     const api = await standIn()
     const run = await api.run(
-      { 'changed-since': 'v1.0.0', 'site-dir': 'site/', 'url-base': 'https://static.example.com/v2', include: '**/*.html\n**/*.css', exclude: 'docs/**', 'index-file': '' },
+      {
+        'changed-since': 'v1.0.0',
+        'site-dir': 'site/',
+        'url-base': 'https://static.example.com/v2',
+        include: '**/*.html\n**/*.css',
+        exclude: 'docs/**',
+        'index-file': ''
+      },
       { workspace: history.clone('full'), env: push() }
     )
     expect(run.code).toBe(0)
@@ -194,14 +232,20 @@ describe('purging what a push changed (git history, end to end)', () => {
 
   it('refuses a url-base outside the zone before any purge', async () => {
     const api = await standIn()
-    const run = await api.run({ 'changed-since': 'v1.0.0', 'url-base': 'https://example.org/' }, { workspace: history.clone('full'), env: push() })
+    const run = await api.run(
+      { 'changed-since': 'v1.0.0', 'url-base': 'https://example.org/' },
+      { workspace: history.clone('full'), env: push() }
+    )
     expect(errorLine(run)).toContain('Input "url-base" (https://example.org/) is not on zone example.com')
     expect(posts(api)).toEqual([])
   })
 
   it('purges everything instead when more URLs changed than purge-everything-over', async () => {
     const api = await standIn()
-    const run = await api.run({ 'changed-since': 'v1.0.0', 'site-dir': 'site', 'purge-everything-over': '5', tags: 'html' }, { workspace: history.clone('full'), env: push() })
+    const run = await api.run(
+      { 'changed-since': 'v1.0.0', 'site-dir': 'site', 'purge-everything-over': '5', tags: 'html' },
+      { workspace: history.clone('full'), env: push() }
+    )
     expect(run.code).toBe(0)
     expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ purge_everything: true }])
     expect(run.log).toContain('::warning::Purging everything instead of the list: 8 changed URLs is more than purge-everything-over (5).')
@@ -211,7 +255,10 @@ describe('purging what a push changed (git history, end to end)', () => {
 
   it('merges changed URLs with files and tags, dropping duplicates', async () => {
     const api = await standIn()
-    const run = await api.run({ 'changed-since': 'v1.0.0', 'site-dir': 'site', files: '/blog.html /extra.html', tags: 'html' }, { workspace: history.clone('full'), env: push() })
+    const run = await api.run(
+      { 'changed-since': 'v1.0.0', 'site-dir': 'site', files: '/blog.html /extra.html', tags: 'html' },
+      { workspace: history.clone('full'), env: push() }
+    )
     expect(run.code).toBe(0)
     expect(api.purges.flatMap((p) => p.files).sort()).toEqual([...CHANGED_URLS, 'https://example.com/extra.html'].sort())
     expect(api.purges.flatMap((p) => p.tags)).toEqual(['html'])

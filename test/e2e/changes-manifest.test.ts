@@ -40,7 +40,11 @@ describe('purging what a build changed (manifest, end to end)', () => {
       'https://example.com/img/logo.png',
       'https://example.com/index.html'
     ])
-    const manifest = JSON.parse(readFileSync(join(workspace, '.cache/cdn-manifest.json'), 'utf8')) as { format: string; version: number; files: Record<string, string> }
+    const manifest = JSON.parse(readFileSync(join(workspace, '.cache/cdn-manifest.json'), 'utf8')) as {
+      format: string
+      version: number
+      files: Record<string, string>
+    }
     expect(manifest).toMatchObject({ format: 'cdn-purge-action/manifest', version: 1, algorithm: 'sha256' })
     expect(Object.keys(manifest.files)).toEqual(['app.css', 'docs/guide.html', 'docs/index.html', 'img/logo.png', 'index.html'])
     expect(first.summary).toContain('Manifest for the next run written to')
@@ -50,7 +54,12 @@ describe('purging what a build changed (manifest, end to end)', () => {
     const second = await api.run(inputs, { workspace })
     expect(second.code).toBe(0)
     expect(sorted(second.outputs['changed-files'])).toEqual(['docs/index.html', 'img/logo.png', 'new.html'])
-    expect(api.purges.slice(before).flatMap((p) => p.files).sort()).toEqual([
+    expect(
+      api.purges
+        .slice(before)
+        .flatMap((p) => p.files)
+        .sort()
+    ).toEqual([
       'https://example.com/docs/',
       'https://example.com/docs/index.html',
       'https://example.com/img/logo.png',
@@ -101,7 +110,9 @@ describe('purging what a build changed (manifest, end to end)', () => {
   it('refuses changed-since together with previous-manifest', async () => {
     const api = await standIn()
     const run = await api.run({ ...inputs, 'changed-since': 'auto' }, { workspace })
-    expect(errorLine(run)).toContain('Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.')
+    expect(errorLine(run)).toContain(
+      'Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.'
+    )
     expect(posts(api)).toEqual([])
   })
 })

@@ -106,12 +106,24 @@ describe("the origin's clock (end to end)", () => {
     expect(run.code).toBe(1)
     expect(JSON.parse(run.outputs['stale-files'] ?? '')).toEqual([url('/c.js')])
     // The Date has whole seconds, and each answer comes a little after its request: 120 or 121 s.
-    const note = /The origin's clock is off by about (12[01]) s \(behind\), by the Date of 2 answers \(the median\) not served from a cache: caches that derive Age from Date \(Squid, RFC 9111 §4\.2\.3\) report copies that much older\./
+    const note =
+      /The origin's clock is off by about (12[01]) s \(behind\), by the Date of 2 answers \(the median\) not served from a cache: caches that derive Age from Date \(Squid, RFC 9111 §4\.2\.3\) report copies that much older\./
     expect(run.log).toMatch(new RegExp(`^${note.source}$`, 'm'))
-    expect(run.log).toMatch(/^http:\/\/example\.com\/c\.js: stale \(Age 121 s, but only \d+ s since the purge; the origin's clock is off by about 12[01] s \(behind\): maybe not stale\)$/m)
-    expect(run.log).toMatch(new RegExp(`^::error title=CDN purge failed::1 of 3 URLs checked at the edge still served a copy cached before the purge.* ${note.source}$`, 'm'))
-    expect(run.summary).toMatch(/^The origin&#39;s clock is off by about 12[01] s &#40;behind&#41;, by the Date of 2 answers &#40;the median&#41; not served from a cache: caches that derive Age from Date &#40;Squid, RFC 9111 §4\.2\.3&#41; report copies that much older\.$/m)
-    const result = JSON.parse(run.outputs.result ?? '{}') as { verification: { clockSkew: { seconds: number; answers: number; note: string } } }
+    expect(run.log).toMatch(
+      /^http:\/\/example\.com\/c\.js: stale \(Age 121 s, but only \d+ s since the purge; the origin's clock is off by about 12[01] s \(behind\): maybe not stale\)$/m
+    )
+    expect(run.log).toMatch(
+      new RegExp(
+        `^::error title=CDN purge failed::1 of 3 URLs checked at the edge still served a copy cached before the purge.* ${note.source}$`,
+        'm'
+      )
+    )
+    expect(run.summary).toMatch(
+      /^The origin&#39;s clock is off by about 12[01] s &#40;behind&#41;, by the Date of 2 answers &#40;the median&#41; not served from a cache: caches that derive Age from Date &#40;Squid, RFC 9111 §4\.2\.3&#41; report copies that much older\.$/m
+    )
+    const result = JSON.parse(run.outputs.result ?? '{}') as {
+      verification: { clockSkew: { seconds: number; answers: number; note: string } }
+    }
     expect(result.verification.clockSkew.answers).toBe(2)
     expect([-120, -121]).toContain(result.verification.clockSkew.seconds)
     expect(result.verification.clockSkew.note).toMatch(note)
@@ -142,7 +154,10 @@ describe('verify against the deployed file (end to end)', () => {
     expect(edge.requests.every((request) => request.headers['accept-encoding'] === 'identity')).toBe(true)
     expect(run.log).toMatch(/^::warning::Verify: 1 URL differs from the deployed file \(http:\/\/example\.com\/other\.html\)/m)
     const result = JSON.parse(run.outputs.result ?? '{}') as { verification: { verdicts: { url: string; content: string }[] } }
-    expect(Object.fromEntries(result.verification.verdicts.map((verdict) => [verdict.url, verdict.content]))).toEqual({ [url('/other.html')]: 'differs', [url('/same.html')]: 'same' })
+    expect(Object.fromEntries(result.verification.verdicts.map((verdict) => [verdict.url, verdict.content]))).toEqual({
+      [url('/other.html')]: 'differs',
+      [url('/same.html')]: 'same'
+    })
     expect(run.summary).toContain('differs from the deployed file')
   })
 })
@@ -207,7 +222,10 @@ describe('delay and purge-again-after (end to end)', () => {
 describe('what the edge receives (end to end)', () => {
   it('fetches nothing in a dry run, and says what would be checked', async () => {
     const { api, edge, env } = await setup()
-    const run = await api.run({ files: files.join('\n'), verify: 'true', warm: 'true', 'dry-run': 'true', delay: '30', 'purge-again-after': '30' }, { env })
+    const run = await api.run(
+      { files: files.join('\n'), verify: 'true', warm: 'true', 'dry-run': 'true', delay: '30', 'purge-again-after': '30' },
+      { env }
+    )
     expect(run.code).toBe(0)
     expect(edge.requests).toEqual([])
     expect(api.purges).toEqual([])
@@ -239,7 +257,13 @@ describe('what the edge checks never fetch (end to end)', () => {
     // The edge stand-in on 127.0.0.1 stands for a service on the runner's own network; the list names it, and a zone URL besides.
     const local = `${edge.url}/internal-admin/users`
     const run = await api.run(
-      { zone: 'zone-example', files: [local, 'http://localhost:1/x', url('/a.html')].join('\n'), 'probe-urls': url('/p'), verify: 'true', warm: 'true' },
+      {
+        zone: 'zone-example',
+        files: [local, 'http://localhost:1/x', url('/a.html')].join('\n'),
+        'probe-urls': url('/p'),
+        verify: 'true',
+        warm: 'true'
+      },
       { env: { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' } }
     )
     expect(run.code).toBe(0)
@@ -250,16 +274,25 @@ describe('what the edge checks never fetch (end to end)', () => {
       'Inputs "verify" and "warm" are skipped: the zone was given by id and its name could not be read (the API key may not list zones), so no URL can be told to be ' +
       "on the zone's own site, and the edge checks fetch nothing else. Give the zone by name (zone: example.com), or use an API key that may list zones."
     expect(run.log).toContain(`::warning::${warning}`)
-    expect(JSON.parse(run.outputs.result ?? '{}')).toMatchObject({ verification: null, warm: null, warnings: expect.arrayContaining([warning]) as unknown })
+    expect(JSON.parse(run.outputs.result ?? '{}')).toMatchObject({
+      verification: null,
+      warm: null,
+      warnings: expect.arrayContaining([warning]) as unknown
+    })
     expect(run.outputs).toMatchObject({ 'verified-files': '0', 'warmed-files': '0' })
   })
 
-  it('never fetches a local name, even when it is the zone\'s', async () => {
+  it("never fetches a local name, even when it is the zone's", async () => {
     const api = await standIn({ zones: [{ id: 'zone-corp', name: 'corp.internal', status: 'active', created_at: '2026-01-01T00:00:00Z' }] })
     const edge = await startEdge()
     edges.push(edge)
     const run = await api.run(
-      { zone: 'corp.internal', files: [`http://db.corp.internal:${new URL(edge.url).port}/admin`, 'http://corp.internal/x'].join('\n'), verify: 'true', warm: 'true' },
+      {
+        zone: 'corp.internal',
+        files: [`http://db.corp.internal:${new URL(edge.url).port}/admin`, 'http://corp.internal/x'].join('\n'),
+        verify: 'true',
+        warm: 'true'
+      },
       { env: { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' } }
     )
     expect(run.code).toBe(0)
@@ -268,7 +301,7 @@ describe('what the edge checks never fetch (end to end)', () => {
     expect(run.log).toMatch(/^::warning::Not fetched from the edge: 2 URLs whose host is an IP address, localhost, a local name/m)
   })
 
-  it('fetches the public zone\'s URLs through the proxy and refuses the local zone\'s, with several zones', async () => {
+  it("fetches the public zone's URLs through the proxy and refuses the local zone's, with several zones", async () => {
     const zones = [
       { id: 'zone-example', name: 'example.com', status: 'active' as const, created_at: '2026-01-01T00:00:00Z' },
       { id: 'zone-corp', name: 'corp.internal', status: 'active' as const, created_at: '2026-01-01T00:00:00Z' }

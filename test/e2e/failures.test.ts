@@ -25,7 +25,12 @@ describe('request failures (end to end)', () => {
   it('tries every batch, fails the step, and lists exactly what was not purged', async () => {
     const api = await standIn()
     // The second batch is refused for good; the others go through.
-    api.fault({ path: purgePath, status: 400, delayMs: 50, body: '{"success":false,"errors":[{"code":1018,"message":"files[1] is not allowed"}]}' })
+    api.fault({
+      path: purgePath,
+      status: 400,
+      delayMs: 50,
+      body: '{"success":false,"errors":[{"code":1018,"message":"files[1] is not allowed"}]}'
+    })
     const files = Array.from({ length: 9 }, (_, i) => `/f${i}`)
     const run = await api.run({ files: files.join(' '), 'batch-size': '3', concurrency: '1' })
     expect(run.code).toBe(1)
@@ -50,7 +55,9 @@ describe('request failures (end to end)', () => {
     const run = await api.run({ tags: 'a b', 'max-attempts': '3' })
     expect(run.code).toBe(1)
     expect(run.outputs).toMatchObject({ 'failed-tags': '["a","b"]', 'purged-tags': '0', requests: '4' })
-    expect(errorLine(run)).toContain('POST /zones/zone-example/purge failed: HTTP 503: "Service Unavailable" (request id req-4) after 3 attempts. The service failed: run again later.')
+    expect(errorLine(run)).toContain(
+      'POST /zones/zone-example/purge failed: HTTP 503: "Service Unavailable" (request id req-4) after 3 attempts. The service failed: run again later.'
+    )
   })
 
   it('fails a 200 answer whose body says success: false', async () => {
@@ -68,7 +75,9 @@ describe('request failures (end to end)', () => {
     api.fault({ path: purgePath, hang: true, times: 2 })
     const run = await api.run({ tags: 't', timeout: '1', 'max-attempts': '2' })
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toContain('POST /zones/zone-example/purge failed: timed out after 1 s after 2 attempts. No answer in time: raise "timeout"')
+    expect(errorLine(run)).toContain(
+      'POST /zones/zone-example/purge failed: timed out after 1 s after 2 attempts. No answer in time: raise "timeout"'
+    )
     expect(run.outputs['failed-tags']).toBe('["t"]')
   })
 
@@ -76,7 +85,9 @@ describe('request failures (end to end)', () => {
     const api = await standIn()
     const run = await api.run({ tags: 't', 'api-key': 'wrong-key' })
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toContain('GET /zones failed: HTTP 401: "Authentication error: missing or invalid API key" (request id req-1). The API key was not accepted')
+    expect(errorLine(run)).toContain(
+      'GET /zones failed: HTTP 401: "Authentication error: missing or invalid API key" (request id req-1). The API key was not accepted'
+    )
   })
 
   it('does not follow a redirect', async () => {

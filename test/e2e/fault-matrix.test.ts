@@ -30,7 +30,10 @@ const MIB = 1024 * 1024
 // Peak memory of the step: a preload writes the child's peak RSS to a file as it exits.
 const scratch = mkdtempSync(join(tmpdir(), 'cdn-purge-rss-'))
 const preload = join(scratch, 'peak-rss.mjs')
-writeFileSync(preload, "import { writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(process.env.PEAK_RSS_FILE, String(process.resourceUsage().maxRSS)))\n")
+writeFileSync(
+  preload,
+  "import { writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(process.env.PEAK_RSS_FILE, String(process.resourceUsage().maxRSS)))\n"
+)
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true })
 })
@@ -48,7 +51,10 @@ async function runWith(faults: readonly Fault[], inputs: Record<string, string> 
   for (const fault of faults) api.fault(fault)
   const rssFile = join(scratch, `rss-${++measured}`)
   // With the debug log on, so that its lines too are checked for the key and for a stack trace.
-  const run = await api.run({ ...INPUTS, ...inputs }, { env: { NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`, PEAK_RSS_FILE: rssFile, RUNNER_DEBUG: '1' } })
+  const run = await api.run(
+    { ...INPUTS, ...inputs },
+    { env: { NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`, PEAK_RSS_FILE: rssFile, RUNNER_DEBUG: '1' } }
+  )
   const peakMb = Number(readFileSync(rssFile, 'utf8')) / 1024
   if (process.env.SHOW_PEAK_RSS) console.log(`peak RSS ${peakMb.toFixed(0)} MB`)
   return { api, run, peakMb }
@@ -81,7 +87,8 @@ function expectAccounted({ api, run }: Matrix, code: 0 | 1, unrecorded = 0): voi
 }
 
 /** A JSON error whose message puts the key where a cut at 300 characters would split it. */
-const echoingKey = (status: number): string => JSON.stringify({ success: false, errors: [{ code: status, message: `${'m'.repeat(290)}${KEY} was refused` }] })
+const echoingKey = (status: number): string =>
+  JSON.stringify({ success: false, errors: [{ code: status, message: `${'m'.repeat(290)}${KEY} was refused` }] })
 
 describe('fault matrix (end to end)', () => {
   it('429 with Retry-After: retried, then purged', async () => {
@@ -102,7 +109,9 @@ describe('fault matrix (end to end)', () => {
     const matrix = await runWith([{ path: purgePath, status, retryAfter: '0', times: 2, bodyIncludes: URLS[0] as string }])
     expectAccounted(matrix, 1)
     expect(JSON.parse(matrix.run.outputs['failed-files'] ?? '')).toEqual(URLS.slice(0, 2))
-    expect(errorLine(matrix.run)).toMatch(new RegExp(`POST ${purgePath} failed: HTTP ${status}: "Injected fault ${status}" \\(request id req-\\d+\\) after 2 attempts\\.`))
+    expect(errorLine(matrix.run)).toMatch(
+      new RegExp(`POST ${purgePath} failed: HTTP ${status}: "Injected fault ${status}" \\(request id req-\\d+\\) after 2 attempts\\.`)
+    )
   })
 
   it('an HTML error page: shown as its text, key hidden', async () => {
@@ -110,7 +119,9 @@ describe('fault matrix (end to end)', () => {
       <body><h1>Bad&nbsp;Gateway</h1><p>upstream refused Bearer ${KEY}</p><!-- edge-7 --></body></html>`
     const matrix = await runWith([{ path: purgePath, status: 502, body: page, times: 2, bodyIncludes: URLS[0] as string }])
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toMatch(/HTTP 502: "502 Bad Gateway Bad Gateway upstream refused Bearer \*\*\*" \(request id req-\d+\) after 2 attempts\./)
+    expect(errorLine(matrix.run)).toMatch(
+      /HTTP 502: "502 Bad Gateway Bad Gateway upstream refused Bearer \*\*\*" \(request id req-\d+\) after 2 attempts\./
+    )
   })
 
   it('a reset before the answer: retried, then purged', async () => {
@@ -120,7 +131,16 @@ describe('fault matrix (end to end)', () => {
   })
 
   it('a reset in the middle of the body, every time: a network error, not a timeout', async () => {
-    const matrix = await runWith([{ path: purgePath, status: 200, resetMidBody: true, body: JSON.stringify({ success: true, data: 'x'.repeat(5000) }), times: 2, bodyIncludes: URLS[0] as string }])
+    const matrix = await runWith([
+      {
+        path: purgePath,
+        status: 200,
+        resetMidBody: true,
+        body: JSON.stringify({ success: true, data: 'x'.repeat(5000) }),
+        times: 2,
+        bodyIncludes: URLS[0] as string
+      }
+    ])
     expectAccounted(matrix, 1)
     expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: network error (ECONNRESET) after 2 attempts.`)
   })
@@ -147,7 +167,9 @@ describe('fault matrix (end to end)', () => {
   it('success: false in a 200: a failure, not retried, key hidden', async () => {
     const matrix = await runWith([{ path: purgePath, status: 200, body: echoingKey(200) }])
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: HTTP 200 with success: false: "${'m'.repeat(290)}*** was re…" (request id req-2). The API answered success: false.`)
+    expect(errorLine(matrix.run)).toContain(
+      `POST ${purgePath} failed: HTTP 200 with success: false: "${'m'.repeat(290)}*** was re…" (request id req-2). The API answered success: false.`
+    )
   })
 
   it('an empty 200: taken as done', async () => {
@@ -167,7 +189,9 @@ describe('fault matrix (end to end)', () => {
     expectAccounted(matrix, 1)
     expect(elsewhere.requests).toEqual([])
     expect(elsewhere.connections).toBe(0)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: HTTP ${status}: "Injected fault ${status}" (request id req-2). Redirects are not followed`)
+    expect(errorLine(matrix.run)).toContain(
+      `POST ${purgePath} failed: HTTP ${status}: "Injected fault ${status}" (request id req-2). Redirects are not followed`
+    )
   })
 
   it('413 once: the batch is split in half and the halves sent; the smaller size holds for the rest', async () => {
@@ -180,7 +204,9 @@ describe('fault matrix (end to end)', () => {
     // The zone list, the refused batch, its two halves, and the second batch: whole if it went before
     // the 413 came back, else in two.
     expect([5, 6]).toContain(matrix.api.requests.length)
-    expect(matrix.run.log).toContain('URLs 1-2 of 4 (batch 1 of 2): the API refused it as too large (HTTP 413); batches of up to 1 from now on.')
+    expect(matrix.run.log).toContain(
+      'URLs 1-2 of 4 (batch 1 of 2): the API refused it as too large (HTTP 413); batches of up to 1 from now on.'
+    )
     // Each half is one URL, labelled as one.
     expect(matrix.run.log).toMatch(/^URL 1 of 4 \(part of batch 1 of 2\): purged \(1 attempt, \d+ ms\)$/m)
     expect(matrix.run.log).toMatch(/^URL 2 of 4 \(part of batch 1 of 2\): purged \(1 attempt, \d+ ms\)$/m)
@@ -190,24 +216,38 @@ describe('fault matrix (end to end)', () => {
     const matrix = await runWith([{ path: purgePath, status: 413, times: 100 }])
     expectAccounted(matrix, 1)
     expect(JSON.parse(matrix.run.outputs['failed-files'] ?? '')).toEqual(URLS)
-    const bodies = matrix.api.requests.filter((request) => request.method === 'POST').map((request) => (request.body as { files: string[] }).files)
+    const bodies = matrix.api.requests
+      .filter((request) => request.method === 'POST')
+      .map((request) => (request.body as { files: string[] }).files)
     // Every URL sent alone exactly once, after the batches it was in were refused whole.
-    expect(bodies.filter((files) => files.length === 1).flat().sort()).toEqual(URLS)
+    expect(
+      bodies
+        .filter((files) => files.length === 1)
+        .flat()
+        .sort()
+    ).toEqual(URLS)
     expect(bodies.filter((files) => files.length === 2)).toContainEqual(URLS.slice(0, 2))
   })
 
-  it.each([400, 401, 403, 404, 405, 409, 415, 422])('%i: fails at once, the other batch is purged, no part of an echoed key shows', async (status) => {
-    const matrix = await runWith([{ path: purgePath, status, body: echoingKey(status) }])
-    expectAccounted(matrix, 1)
-    expect(JSON.parse(matrix.run.outputs['failed-files'] ?? '')).toEqual(URLS.slice(0, 2))
-    expect(matrix.api.requests).toHaveLength(3)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: HTTP ${status}: "${'m'.repeat(290)}*** was re…" (request id req-2).`)
-  })
+  it.each([400, 401, 403, 404, 405, 409, 415, 422])(
+    '%i: fails at once, the other batch is purged, no part of an echoed key shows',
+    async (status) => {
+      const matrix = await runWith([{ path: purgePath, status, body: echoingKey(status) }])
+      expectAccounted(matrix, 1)
+      expect(JSON.parse(matrix.run.outputs['failed-files'] ?? '')).toEqual(URLS.slice(0, 2))
+      expect(matrix.api.requests).toHaveLength(3)
+      expect(errorLine(matrix.run)).toContain(
+        `POST ${purgePath} failed: HTTP ${status}: "${'m'.repeat(290)}*** was re…" (request id req-2).`
+      )
+    }
+  )
 
   it('a gigantic body (50 MiB, with its length): refused unread, memory stays small', async () => {
     const matrix = await runWith([{ path: purgePath, status: 200, bodyBytes: 50 * MIB }])
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: answer too large (HTTP 200, more than 1 MiB; the rest was not read) (request id req-2).`)
+    expect(errorLine(matrix.run)).toContain(
+      `POST ${purgePath} failed: answer too large (HTTP 200, more than 1 MiB; the rest was not read) (request id req-2).`
+    )
     expect(matrix.peakMb).toBeLessThan(300)
   })
 
@@ -230,7 +270,9 @@ describe('fault matrix (end to end)', () => {
   it('a zone page just under 16 MiB of empty objects, the JSON that takes the most memory: memory stays small', async () => {
     const count = Math.floor((16 * MIB - 40) / 3)
     const page = `{"success":true,"data":[${'{},'.repeat(count - 1)}{}]}`
-    const matrix = await runWith([{ method: 'GET', path: '/zones', status: 200, body: page, headers: { 'content-type': 'application/json' } }])
+    const matrix = await runWith([
+      { method: 'GET', path: '/zones', status: 200, body: page, headers: { 'content-type': 'application/json' } }
+    ])
     expectAccounted(matrix, 1)
     expect(errorLine(matrix.run)).toContain('GET /zones failed: answer too large (HTTP 200, more than 1000000 JSON values)')
     expect(matrix.peakMb).toBeLessThan(300)

@@ -8,11 +8,14 @@ afterEach(async () => {
 })
 
 /** A stand-in API for one test, closed after it, and a way to run the action against it. */
-export async function standIn(options?: StandInOptions): Promise<StandIn & { run: (inputs: Record<string, string>, run?: RunOptions) => Promise<ActionRun> }> {
+export async function standIn(
+  options?: StandInOptions
+): Promise<StandIn & { run: (inputs: Record<string, string>, run?: RunOptions) => Promise<ActionRun> }> {
   const api = await startStandIn(options)
   running.push(api)
   return Object.assign(api, {
-    run: (inputs: Record<string, string>, run?: RunOptions) => runAction({ 'api-key': api.apiKey, 'api-url': api.url, zone: 'example.com', ...inputs }, run)
+    run: (inputs: Record<string, string>, run?: RunOptions) =>
+      runAction({ 'api-key': api.apiKey, 'api-url': api.url, zone: 'example.com', ...inputs }, run)
   })
 }
 

@@ -12,7 +12,14 @@ import type { ActionRun } from './run-action.js'
 const OWNED = /owned|set-output|stop-commands/
 /** Lines the runner would execute that carry text the action did not write itself. */
 const foreignCommands = (run: ActionRun): string[] =>
-  run.stdout.split(/\r\n|[\n\r\u0085\u2028\u2029]/).filter((line) => /^\s*::/.test(line) && OWNED.test(line.replace(/^\s*::[a-z-]+( [^:]*)?::/, '')) && /^\s*::[a-z-]+( [^:]*)?::(owned|set-output|stop-commands|warning|error)/.test(line))
+  run.stdout
+    .split(/\r\n|[\n\r\u0085\u2028\u2029]/)
+    .filter(
+      (line) =>
+        /^\s*::/.test(line) &&
+        OWNED.test(line.replace(/^\s*::[a-z-]+( [^:]*)?::/, '')) &&
+        /^\s*::[a-z-]+( [^:]*)?::(owned|set-output|stop-commands|warning|error)/.test(line)
+    )
 const SEPARATORS = ['\n', '\r', '\r\n', '\u0085', '\u2028', '\u2029']
 
 describe('hostile text from the API (end to end)', () => {
@@ -39,7 +46,12 @@ describe('hostile text from the API (end to end)', () => {
 
   it('neutralises a server error message that carries commands', async () => {
     const api = await standIn()
-    api.fault({ method: 'POST', path: '/zones/zone-example/purge', status: 400, body: JSON.stringify({ success: false, errors: [{ message: 'bad\n::warning::owned\r::stop-commands::x\u2028::error::owned' }] }) })
+    api.fault({
+      method: 'POST',
+      path: '/zones/zone-example/purge',
+      status: 400,
+      body: JSON.stringify({ success: false, errors: [{ message: 'bad\n::warning::owned\r::stop-commands::x\u2028::error::owned' }] })
+    })
     const run = await api.run({ tags: 'a' })
     expect(run.code).toBe(1)
     expect(foreignCommands(run)).toEqual([])
@@ -48,7 +60,12 @@ describe('hostile text from the API (end to end)', () => {
 
   it('neutralises a create answer of any text', async () => {
     const api = await standIn({ zones: [] })
-    const data = { id: 'zn-evil', name: 'new.example\n::warning::owned', status: 'pending\r::error::owned', cname_target: 'edge.test\u2028::set-output name=a::b' }
+    const data = {
+      id: 'zn-evil',
+      name: 'new.example\n::warning::owned',
+      status: 'pending\r::error::owned',
+      cname_target: 'edge.test\u2028::set-output name=a::b'
+    }
     api.fault({ method: 'POST', path: '/zones', status: 200, body: JSON.stringify({ success: true, data }) })
     const run = await api.run({ zone: 'new.example', 'create-zone': 'true', tags: 't' })
     expect(foreignCommands(run)).toEqual([])
@@ -59,7 +76,12 @@ describe('hostile text from the API (end to end)', () => {
   it('lets no part of the key out when the server echoes it near the cut of its message', async () => {
     const api = await standIn()
     for (const offset of [280, 290, 295, 299]) {
-      api.fault({ method: 'POST', path: '/zones/zone-example/purge', status: 400, body: JSON.stringify({ errors: [{ message: `${'x'.repeat(offset)}${api.apiKey} tail` }] }) })
+      api.fault({
+        method: 'POST',
+        path: '/zones/zone-example/purge',
+        status: 400,
+        body: JSON.stringify({ errors: [{ message: `${'x'.repeat(offset)}${api.apiKey} tail` }] })
+      })
     }
     const runs = [await api.run({ tags: 'a' }), await api.run({ tags: 'a' }), await api.run({ tags: 'a' }), await api.run({ tags: 'a' })]
     const key = api.apiKey
@@ -79,7 +101,10 @@ describe('what failed, exactly, for a later step (end to end)', () => {
       const api = await standIn()
       api.fault({ method: 'POST', path: '/zones/zone-example/purge', status: 400, times: 1 })
       const files = ['/a,b.html', '/c d.html', '/é.html', '/x?q=1,2', '/y']
-      const first = await api.run({ files: files.map((file) => encodeURI(file).replace(/,/g, ',')).join('\n'), 'batch-size': '2', concurrency: '1' }, { env: { RUNNER_TEMP: temp } })
+      const first = await api.run(
+        { files: files.map((file) => encodeURI(file).replace(/,/g, ',')).join('\n'), 'batch-size': '2', concurrency: '1' },
+        { env: { RUNNER_TEMP: temp } }
+      )
       expect(first.code).toBe(1)
       const failed = JSON.parse(first.outputs['failed-files'] ?? '') as string[]
       const path = first.outputs['failed-files-path'] ?? ''
@@ -124,7 +149,10 @@ describe('hostile lengths (end to end)', () => {
   it('refuses a list file line of "@" and a mebibyte of colons (18 s for 80,000 before), naming files-from and the line, sending nothing', async () => {
     const api = await standIn()
     // In the workspace: a list file outside it is refused before it is read (src/files.ts).
-    const run = await api.run({ 'files-from': 'urls.txt' }, { files: { 'urls.txt': `# urls\nhttps://example.com/a\n@${':'.repeat(2 ** 20)}\n` } })
+    const run = await api.run(
+      { 'files-from': 'urls.txt' },
+      { files: { 'urls.txt': `# urls\nhttps://example.com/a\n@${':'.repeat(2 ** 20)}\n` } }
+    )
     expect(run.code).toBe(1)
     expect(errorLine(run)).toBe(
       `::error::Input "files-from", line 3: an entry of 1,048,577 characters ("@${':'.repeat(199)}… (1,048,377 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`

@@ -6,14 +6,26 @@ describe('bad input fails before any change is sent (end to end)', () => {
     [{ 'dry-run': 'yes', tags: 't' }, '::error::Input "dry-run" must be true or false, got "yes".'],
     [{ 'batch-size': '0', tags: 't' }, '::error::Input "batch-size" must be a whole number from 1 to 1000, got "0".'],
     [{ concurrency: 'many', tags: 't' }, '::error::Input "concurrency" must be a whole number from 1 to 32, got "many".'],
-    [{ 'purge-everything': 'true', files: '/a' }, '::error::Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest"'],
+    [
+      { 'purge-everything': 'true', files: '/a' },
+      '::error::Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest"'
+    ],
     [{}, '::error::Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge'],
-    [{ tags: 't', settings: 'cache: {enabled: true}' }, '::error::Input "settings" has an unknown key "cache"; accepted keys: limits, sdk.'],
+    [
+      { tags: 't', settings: 'cache: {enabled: true}' },
+      '::error::Input "settings" has an unknown key "cache"; accepted keys: limits, sdk.'
+    ],
     [{ tags: 't', zone: '' }, '::error::Input "zone" is required'],
     [{ tags: 't', settings: '&a {limits: *a}' }, '::error::Input "settings" uses a YAML alias (*name), which is not accepted'],
-    [{ tags: 't', settings: `${'['.repeat(4000)}${']'.repeat(4000)}` }, '::error::Input "settings" is nested 4000 levels deep; at most 10 are read'],
+    [
+      { tags: 't', settings: `${'['.repeat(4000)}${']'.repeat(4000)}` },
+      '::error::Input "settings" is nested 4000 levels deep; at most 10 are read'
+    ],
     [{ tags: 't', 'api-url': 'http://evil-localhost/v1' }, '::error::Input "api-url" must use https://'],
-    [{ tags: 't', 'github-token': 'ghs_abc\u200bdef' }, '::error::Input "github-token" holds a non-ASCII character, which cannot be sent in an HTTP header.']
+    [
+      { tags: 't', 'github-token': 'ghs_abc\u200bdef' },
+      '::error::Input "github-token" holds a non-ASCII character, which cannot be sent in an HTTP header.'
+    ]
   ])('%j', async (inputs, message) => {
     const api = await standIn()
     const run = await api.run(inputs)
@@ -56,7 +68,9 @@ describe('bad input fails before any change is sent (end to end)', () => {
     const api = await standIn()
     const run = await api.run({ 'files-from': 'missing.txt' })
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toMatch(/Input "files-from": cannot read ".*missing.txt" \(ENOENT\)\. Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE\./)
+    expect(errorLine(run)).toMatch(
+      /Input "files-from": cannot read ".*missing.txt" \(ENOENT\)\. Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE\./
+    )
     expect(api.requests).toEqual([])
   })
 
@@ -76,7 +90,9 @@ describe('bad input fails before any change is sent (end to end)', () => {
   it('names CDN_API_KEY when the key from it cannot be a header value', async () => {
     const api = await standIn()
     const run = await api.run({ tags: 't', 'api-key': '' }, { env: { CDN_API_KEY: `${api.apiKey}\u0007` } })
-    expect(errorLine(run)).toMatch(/^::error::Environment variable "CDN_API_KEY" \(the API key, as "api-key" is empty\) holds a control character/)
+    expect(errorLine(run)).toMatch(
+      /^::error::Environment variable "CDN_API_KEY" \(the API key, as "api-key" is empty\) holds a control character/
+    )
     expect(api.requests).toEqual([])
     expect(run.log).not.toContain(api.apiKey)
   })
@@ -104,7 +120,10 @@ describe('bad input fails before any change is sent (end to end)', () => {
 
   it('keeps a comma inside a URL of files-from, so a list of URLs not purged is retried exactly', async () => {
     const api = await standIn()
-    const run = await api.run({ 'files-from': 'failed.txt' }, { files: { 'failed.txt': 'https://example.com/a,b.html\nhttps://example.com/c,\n/d,/e\n' } })
+    const run = await api.run(
+      { 'files-from': 'failed.txt' },
+      { files: { 'failed.txt': 'https://example.com/a,b.html\nhttps://example.com/c,\n/d,/e\n' } }
+    )
     expect(run.code).toBe(0)
     expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { files: ['https://example.com/a,b.html', 'https://example.com/c,', 'https://example.com/d', 'https://example.com/e'] }
@@ -115,7 +134,9 @@ describe('bad input fails before any change is sent (end to end)', () => {
     const api = await standIn()
     const run = await api.run({ 'previous-manifest': 'site', 'site-dir': 'site' }, { files: { 'site/index.html': 'hello' } })
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toMatch(/^::error::Input "previous-manifest": ".*site" is a folder, not a regular file \(at most 64 MiB, a regular file inside the workspace or RUNNER_TEMP\)\./)
+    expect(errorLine(run)).toMatch(
+      /^::error::Input "previous-manifest": ".*site" is a folder, not a regular file \(at most 64 MiB, a regular file inside the workspace or RUNNER_TEMP\)\./
+    )
     expect(api.requests).toEqual([])
   })
 })

@@ -73,7 +73,9 @@ it('npm run local-action runs src/main.ts with .env.example against npm run stan
   const summary = join(folder, 'summary.md')
   const example = readFileSync(join(root, '.env.example'), 'utf8')
   expect(example).toContain('INPUT_API-URL=http://127.0.0.1:8787/v1\n')
-  const env = example.replace('http://127.0.0.1:8787/v1', url as string).replace(/^GITHUB_STEP_SUMMARY=.*$/m, `GITHUB_STEP_SUMMARY=${summary}`)
+  const env = example
+    .replace('http://127.0.0.1:8787/v1', url as string)
+    .replace(/^GITHUB_STEP_SUMMARY=.*$/m, `GITHUB_STEP_SUMMARY=${summary}`)
   writeFileSync(join(folder, '.env'), env)
 
   // As `npm run local-action` runs it, and as a newcomer starts it through the README's `npx -y -p node@24 -c '…'`:

@@ -35,7 +35,9 @@ describe('the log (end to end)', () => {
     const run = await api.run({ files: '/a', 'api-key': 'wrong-key-0000' })
     expect(run.code).toBe(1)
     expect(run.log).toMatch(/^Nothing purged: the zone lookup failed \(HTTP 401\)\.$/m)
-    expect(run.log).toMatch(/^::error title=CDN purge failed::Nothing purged: the zone lookup failed \(HTTP 401\)\.%0AGET \/zones failed: HTTP 401/m)
+    expect(run.log).toMatch(
+      /^::error title=CDN purge failed::Nothing purged: the zone lookup failed \(HTTP 401\)\.%0AGET \/zones failed: HTTP 401/m
+    )
     expect(run.log.split('\n').filter((line) => line.startsWith('::error'))).toHaveLength(1)
     expect(run.summary).toContain('## CDN purge: example.com\n')
     expect(noStackTrace(run)).toBe(true)
@@ -44,7 +46,9 @@ describe('the log (end to end)', () => {
   it('titles an input error with the input', async () => {
     const api = await standIn()
     const run = await api.run({ tags: 't', 'batch-size': '0' })
-    expect(run.log).toMatch(/^::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0"\.$/m)
+    expect(run.log).toMatch(
+      /^::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0"\.$/m
+    )
     expect(errorLine(run)).toBe('::error::Input "batch-size" must be a whole number from 1 to 1000, got "0".')
   })
 })

@@ -117,24 +117,30 @@ describe('an https:// API (end to end)', () => {
     expect(api.purges).toEqual([expect.objectContaining({ tags: ['t'] })])
   })
 
-  it.each(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY'])('goes through %s by CONNECT alone: the proxy never sees the key', async (variable) => {
-    const recording = await proxy({ credentials: 'proxyuser:proxy-pass-8d1c' })
-    const api = await standIn({ tls: { cert: ca.server.cert.pem, key: ca.server.key.pem } })
-    const run = await api.run({ tags: 't' }, { env: { ...trusting(), [variable]: recording.url } })
-    expect(run.code).toBe(0)
-    expect(api.purges).toHaveLength(1)
-    expect(recording.seen.length).toBeGreaterThan(0)
-    expect(new Set(recording.seen)).toEqual(new Set([`CONNECT ${authority(api.url)}`]))
-    expect(recording.bytes).toContain('proxy-authorization')
-    expect(recording.bytes).not.toContain(api.apiKey)
-    expect(recording.bytes.toLowerCase()).not.toContain('\r\nauthorization:')
-    expect(run.stdout).not.toContain('proxy-pass-8d1c')
-  })
+  it.each(['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY'])(
+    'goes through %s by CONNECT alone: the proxy never sees the key',
+    async (variable) => {
+      const recording = await proxy({ credentials: 'proxyuser:proxy-pass-8d1c' })
+      const api = await standIn({ tls: { cert: ca.server.cert.pem, key: ca.server.key.pem } })
+      const run = await api.run({ tags: 't' }, { env: { ...trusting(), [variable]: recording.url } })
+      expect(run.code).toBe(0)
+      expect(api.purges).toHaveLength(1)
+      expect(recording.seen.length).toBeGreaterThan(0)
+      expect(new Set(recording.seen)).toEqual(new Set([`CONNECT ${authority(api.url)}`]))
+      expect(recording.bytes).toContain('proxy-authorization')
+      expect(recording.bytes).not.toContain(api.apiKey)
+      expect(recording.bytes.toLowerCase()).not.toContain('\r\nauthorization:')
+      expect(run.stdout).not.toContain('proxy-pass-8d1c')
+    }
+  )
 
   it.each(['127.0.0.1', `127.0.0.1:PORT`, '.example.net,127.0.0.1'])('goes direct when NO_PROXY is %s', async (noProxy) => {
     const recording = await proxy()
     const api = await standIn({ tls: { cert: ca.server.cert.pem, key: ca.server.key.pem } })
-    const run = await api.run({ tags: 't' }, { env: { ...trusting(), HTTPS_PROXY: recording.url, NO_PROXY: noProxy.replace('PORT', new URL(api.url).port) } })
+    const run = await api.run(
+      { tags: 't' },
+      { env: { ...trusting(), HTTPS_PROXY: recording.url, NO_PROXY: noProxy.replace('PORT', new URL(api.url).port) } }
+    )
     expect(run.code).toBe(0)
     expect(recording.seen).toEqual([])
     expect(api.purges).toHaveLength(1)
@@ -169,7 +175,7 @@ describe('an https:// API (end to end)', () => {
     expect(noStackTrace(run)).toBe(true)
   })
 
-  it('an untrusted certificate through a proxy fails at once too, and no error holds the proxy\'s password', async () => {
+  it("an untrusted certificate through a proxy fails at once too, and no error holds the proxy's password", async () => {
     const recording = await proxy({ credentials: 'proxyuser:proxy-pass-8d1c' })
     const api = await standIn({ tls: { cert: ca.untrustedServer.cert.pem, key: ca.untrustedServer.key.pem } })
     const run = await api.run({ tags: 't', 'max-attempts': '3' }, { env: { ...trusting(), HTTPS_PROXY: recording.url } })

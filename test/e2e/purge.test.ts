@@ -4,12 +4,19 @@ import { errorLine, posts, standIn } from './fixture.js'
 describe('purging (end to end, bundle against the stand-in)', () => {
   it('purges URLs and paths in batches, with outputs and a summary', async () => {
     const api = await standIn()
-    const run = await api.run({ files: '/index.html, /docs/\nhttps://example.com/app.js https://cdn.example.com/logo.png\n/a%20b.html', 'batch-size': '2' })
+    const run = await api.run({
+      files: '/index.html, /docs/\nhttps://example.com/app.js https://cdn.example.com/logo.png\n/a%20b.html',
+      'batch-size': '2'
+    })
     expect(run.code).toBe(0)
     expect(api.purges.map((p) => p.files.length).sort()).toEqual([1, 2, 2])
-    expect(api.purges.flatMap((p) => p.files).sort()).toEqual(
-      ['https://cdn.example.com/logo.png', 'https://example.com/a%20b.html', 'https://example.com/app.js', 'https://example.com/docs/', 'https://example.com/index.html']
-    )
+    expect(api.purges.flatMap((p) => p.files).sort()).toEqual([
+      'https://cdn.example.com/logo.png',
+      'https://example.com/a%20b.html',
+      'https://example.com/app.js',
+      'https://example.com/docs/',
+      'https://example.com/index.html'
+    ])
     expect(run.outputs).toMatchObject({
       'zone-id': 'zone-example',
       'zone-name': 'example.com',
@@ -86,7 +93,11 @@ describe('purging (end to end, bundle against the stand-in)', () => {
     await api.run({ tags: 't' })
     const post = api.requests.find((r) => r.method === 'POST')
     const get = api.requests.find((r) => r.method === 'GET')
-    expect(post?.headers).toMatchObject({ authorization: `Bearer ${api.apiKey}`, accept: 'application/json', 'content-type': 'application/json' })
+    expect(post?.headers).toMatchObject({
+      authorization: `Bearer ${api.apiKey}`,
+      accept: 'application/json',
+      'content-type': 'application/json'
+    })
     expect(post?.headers['user-agent']).toMatch(/^cdn-purge-action\/\d+\.\d+\.\d+/)
     expect(get?.headers['content-type']).toBeUndefined()
   })
@@ -104,11 +115,20 @@ describe('purging (end to end, bundle against the stand-in)', () => {
     expect(run.code).toBe(0)
     expect(posts(api)).toEqual([])
     expect(api.requests.map((r) => r.path)).toEqual(['/zones'])
-    expect(run.outputs).toMatchObject({ 'purged-files': '0', 'purged-tags': '0', 'failed-files': '[]', 'settings-applied': 'false', requests: '1' })
+    expect(run.outputs).toMatchObject({
+      'purged-files': '0',
+      'purged-tags': '0',
+      'failed-files': '[]',
+      'settings-applied': 'false',
+      requests: '1'
+    })
     expect(run.summary).toContain('**Dry run**')
     expect(run.summary).toContain('| URLs | would purge 3 in 2 requests |')
     expect(run.summary).toContain('would be applied')
-    expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ dryRun: true, planned: [{ kind: 'settings' }, { kind: 'files' }, { kind: 'files' }, { kind: 'tags' }] })
+    expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({
+      dryRun: true,
+      planned: [{ kind: 'settings' }, { kind: 'files' }, { kind: 'files' }, { kind: 'tags' }]
+    })
   })
 
   it('writes no summary when summary is false', async () => {

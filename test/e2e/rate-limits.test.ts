@@ -11,7 +11,8 @@ import type { StandIn } from '../stand-in/server.js'
 import { errorLine, noStackTrace, standIn } from './fixture.js'
 
 const purgePath = '/zones/zone-example/purge'
-const urls = (count: number): string[] => Array.from({ length: count }, (_, i) => `https://example.com/page-${String(i).padStart(3, '0')}.html`)
+const urls = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `https://example.com/page-${String(i).padStart(3, '0')}.html`)
 
 const temps: string[] = []
 afterEach(() => {
@@ -26,7 +27,9 @@ function runnerTemp(): string {
 
 /** The purge requests in the order they arrived, with the URLs each carried and the status it got. */
 function purgeRequests(api: StandIn): { files: string[]; status: number | undefined }[] {
-  return api.requests.filter((request) => request.method === 'POST' && request.path === purgePath).map((request) => ({ files: (request.body as { files: string[] }).files, status: request.status }))
+  return api.requests
+    .filter((request) => request.method === 'POST' && request.path === purgePath)
+    .map((request) => ({ files: (request.body as { files: string[] }).files, status: request.status }))
 }
 
 /**
@@ -59,7 +62,10 @@ describe('rate limits, end to end against the stand-in limiter', () => {
     const api = await standIn({ rateLimit: tokenBucket(25, 5, style) })
     const all = urls(300)
     // One attempt: a 429 counted as one would fail its batch.
-    const run = await api.run({ 'files-from': 'urls.txt', 'batch-size': '5', concurrency: '10', 'max-attempts': '1' }, { files: { 'urls.txt': all.join('\n') } })
+    const run = await api.run(
+      { 'files-from': 'urls.txt', 'batch-size': '5', concurrency: '10', 'max-attempts': '1' },
+      { files: { 'urls.txt': all.join('\n') } }
+    )
     expect(run.code).toBe(0)
     expect(run.outputs['purged-files']).toBe('300')
     expect(JSON.parse(run.outputs['failed-files'] ?? '')).toEqual([])
@@ -80,7 +86,10 @@ describe('rate limits, end to end against the stand-in limiter', () => {
     const api = await standIn({ rateLimit: tokenBucket(2, 3, 'ietf') })
     const all = urls(40)
     const temp = runnerTemp()
-    const run = await api.run({ 'files-from': 'urls.txt', 'batch-size': '2', concurrency: '4', 'rate-limit-wait': '1' }, { files: { 'urls.txt': all.join('\n') }, env: { RUNNER_TEMP: temp } })
+    const run = await api.run(
+      { 'files-from': 'urls.txt', 'batch-size': '2', concurrency: '4', 'rate-limit-wait': '1' },
+      { files: { 'urls.txt': all.join('\n') }, env: { RUNNER_TEMP: temp } }
+    )
     expect(run.code).toBe(1)
     const failed = JSON.parse(run.outputs['failed-files'] ?? '') as string[]
     const confirmed = expectConfirmedOnce(api)

@@ -3,7 +3,8 @@ import { standIn } from './fixture.js'
 import type { ActionRun } from './run-action.js'
 
 /** Everything a user or a later step can see, except the runner's own `::add-mask::` command. */
-const visible = (run: ActionRun): string => [run.log, run.stderr, run.summary, run.failedFilesText, ...Object.values(run.outputs)].join('\n')
+const visible = (run: ActionRun): string =>
+  [run.log, run.stderr, run.summary, run.failedFilesText, ...Object.values(run.outputs)].join('\n')
 
 /** A key with characters that URL encoding, base64 and JSON each spell their own way. */
 const KEY = 'sk_live/9Qe2e+Key"x7=Zz0123456789~abcd'
@@ -39,7 +40,10 @@ describe('the API key never leaks (end to end)', () => {
     const api = await standIn()
     api.fault({ path: /\/analytics\/traffic$/, status: 403, body: `{"errors":[{"message":"key ${api.apiKey} may not read analytics"}]}` })
     api.fault({ method: 'POST', path: '/zones', status: 422, body: `{"errors":[{"message":"key ${api.apiKey} may not create zones"}]}` })
-    const run = await api.run({ zone: 'example.com\nnew.example.net', 'create-zone': 'true', tags: 't', analytics: '1h' }, { env: { RUNNER_DEBUG: '1' } })
+    const run = await api.run(
+      { zone: 'example.com\nnew.example.net', 'create-zone': 'true', tags: 't', analytics: '1h' },
+      { env: { RUNNER_DEBUG: '1' } }
+    )
     expect(run.code).toBe(1)
     expect(run.log).toContain('key *** may not create zones')
     expect(visible(run)).not.toContain(api.apiKey)
@@ -59,19 +63,32 @@ describe('the API key never leaks (end to end)', () => {
     ]
     const files = spellings.map((_, index) => `https://example.com/p${index}?k=${encodeURIComponent(KEY.slice(0, 20))}`)
     spellings.forEach((spelling, index) => {
-      api.fault({ path: '/zones/zone-example/purge', bodyIncludes: `/p${index}?`, status: 403, body: JSON.stringify({ success: false, errors: [{ message: `key ${spelling} may not purge` }] }) })
+      api.fault({
+        path: '/zones/zone-example/purge',
+        bodyIncludes: `/p${index}?`,
+        status: 403,
+        body: JSON.stringify({ success: false, errors: [{ message: `key ${spelling} may not purge` }] })
+      })
     })
     // JSON whose message spells the key in \u escapes, and a plain-text body with its base64 inside a header's.
-    api.fault({ path: '/zones/zone-example/purge', bodyIncludes: 'tags', status: 403, body: `{"errors":[{"message":"key ${uEscaped} may not purge tags"}]}` })
+    api.fault({
+      path: '/zones/zone-example/purge',
+      bodyIncludes: 'tags',
+      status: 403,
+      body: `{"errors":[{"message":"key ${uEscaped} may not purge tags"}]}`
+    })
     const run = await api.run({ files: files.join('\n'), tags: 't', 'batch-size': '1', concurrency: '1' }, { env: { RUNNER_DEBUG: '1' } })
     expect(run.code).toBe(1)
-    expect(run.failedFilesText.split('\n').filter((line) => line !== '')).toEqual(spellings.map((_, index) => `https://example.com/p${index}?k=***`))
+    expect(run.failedFilesText.split('\n').filter((line) => line !== '')).toEqual(
+      spellings.map((_, index) => `https://example.com/p${index}?k=***`)
+    )
     const result = JSON.parse(run.outputs.result ?? '') as { errors: string[] }
     expect(result.errors.length).toBeGreaterThanOrEqual(spellings.length)
     // Of base64 inside a longer value, what encodes the rest stays ("Bearer " is QmVhcmVyIH), and at most a character each side
     // that mixes bits; of a key escaped twice over, an escape's backslash between two masks.
     for (const error of result.errors) expect(error).toMatch(/key (?:QmVhcmVyIH.?)?\*\*\*(?:\\+\*\*\*)?[A-Za-z0-9+/=]{0,3} may not purge/)
     const seen = visible(run)
-    for (const spelling of [KEY, ...spellings, uEscaped, KEY.slice(8, 20), encodeURIComponent(KEY.slice(0, 20))]) expect(seen).not.toContain(spelling)
+    for (const spelling of [KEY, ...spellings, uEscaped, KEY.slice(8, 20), encodeURIComponent(KEY.slice(0, 20))])
+      expect(seen).not.toContain(spelling)
   })
 })

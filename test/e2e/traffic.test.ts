@@ -22,27 +22,34 @@ describe('traffic report (end to end)', () => {
     ['24h', '', 'hour', 25],
     ['30d', '', 'day', 31],
     ['24h', 'minute', 'minute', 60]
-  ])('analytics %s (granularity %j) reads %s buckets, keeps at most %s points and charts at most 12', async (window, granularity, expected, points) => {
-    const api = await standIn()
-    const run = await api.run({ tags: 't', analytics: window, 'analytics-granularity': granularity })
-    expect(run.code).toBe(0)
-    const read = api.requests.find((r) => r.path === '/zones/zone-example/analytics/traffic')
-    expect(read?.query.granularity).toBe(expected)
-    expect(Date.parse(read?.query.until ?? '') - Date.parse(read?.query.since ?? '')).toBe(Number.parseInt(window) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[window.slice(-1) as 'm' | 'h' | 'd'])
-    // Read before the purge.
-    expect(api.requests.findIndex((r) => r.path.endsWith('/traffic'))).toBeLessThan(api.requests.findIndex((r) => r.method === 'POST'))
-    const [analytics] = JSON.parse(run.outputs.analytics ?? '[]') as AnalyticsOutput[]
-    expect(analytics).toMatchObject({ zone: 'zone-example', window, granularity: expected })
-    expect(analytics?.totals?.cache_hit_rate).toBe(0.873)
-    expect(run.summary).toContain(`### Traffic: example.com, last ${window} (by ${expected})`)
-    expect(run.summary).toContain(`| Requests | ${analytics?.totals?.requests.toLocaleString('en-US')} |`)
-    expect(run.summary).toContain('| Cache hit rate | 87.3 % |')
-    expect(run.summary).toMatch(/```mermaid\n---\n[\s\S]*?\n---\nxychart-beta\n {2}title "Requests per [\w ]+"\n {2}x-axis "UTC, \d{4}-\d{2}-\d{2}[^"]*" \["[\d:-]+"(, "[\d: -]+")*\]\n {2}y-axis "Requests" 0 --> \d+\n/)
-    expect(chartPoints(run.summary)).toBeGreaterThan(0)
-    expect(chartPoints(run.summary)).toBeLessThanOrEqual(12)
-    const [report] = (JSON.parse(run.outputs.result ?? '{}') as { traffic: { points: number }[] }).traffic
-    expect(report?.points).toBeLessThanOrEqual(points)
-  })
+  ])(
+    'analytics %s (granularity %j) reads %s buckets, keeps at most %s points and charts at most 12',
+    async (window, granularity, expected, points) => {
+      const api = await standIn()
+      const run = await api.run({ tags: 't', analytics: window, 'analytics-granularity': granularity })
+      expect(run.code).toBe(0)
+      const read = api.requests.find((r) => r.path === '/zones/zone-example/analytics/traffic')
+      expect(read?.query.granularity).toBe(expected)
+      expect(Date.parse(read?.query.until ?? '') - Date.parse(read?.query.since ?? '')).toBe(
+        Number.parseInt(window) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[window.slice(-1) as 'm' | 'h' | 'd']
+      )
+      // Read before the purge.
+      expect(api.requests.findIndex((r) => r.path.endsWith('/traffic'))).toBeLessThan(api.requests.findIndex((r) => r.method === 'POST'))
+      const [analytics] = JSON.parse(run.outputs.analytics ?? '[]') as AnalyticsOutput[]
+      expect(analytics).toMatchObject({ zone: 'zone-example', window, granularity: expected })
+      expect(analytics?.totals?.cache_hit_rate).toBe(0.873)
+      expect(run.summary).toContain(`### Traffic: example.com, last ${window} (by ${expected})`)
+      expect(run.summary).toContain(`| Requests | ${analytics?.totals?.requests.toLocaleString('en-US')} |`)
+      expect(run.summary).toContain('| Cache hit rate | 87.3 % |')
+      expect(run.summary).toMatch(
+        /```mermaid\n---\n[\s\S]*?\n---\nxychart-beta\n {2}title "Requests per [\w ]+"\n {2}x-axis "UTC, \d{4}-\d{2}-\d{2}[^"]*" \["[\d:-]+"(, "[\d: -]+")*\]\n {2}y-axis "Requests" 0 --> \d+\n/
+      )
+      expect(chartPoints(run.summary)).toBeGreaterThan(0)
+      expect(chartPoints(run.summary)).toBeLessThanOrEqual(12)
+      const [report] = (JSON.parse(run.outputs.result ?? '{}') as { traffic: { points: number }[] }).traffic
+      expect(report?.points).toBeLessThanOrEqual(points)
+    }
+  )
 
   it('warns when the traffic cannot be read, and purges all the same', async () => {
     const api = await standIn()
@@ -50,7 +57,9 @@ describe('traffic report (end to end)', () => {
     const run = await api.run({ files: '/a', analytics: '24h', 'max-attempts': '2' })
     expect(run.code).toBe(0)
     expect(run.outputs['purged-files']).toBe('1')
-    expect(run.log).toMatch(/^::warning::The traffic of example.com could not be read \(GET \/zones\/zone-example\/analytics\/traffic failed: HTTP 500/m)
+    expect(run.log).toMatch(
+      /^::warning::The traffic of example.com could not be read \(GET \/zones\/zone-example\/analytics\/traffic failed: HTTP 500/m
+    )
     expect(run.summary).toContain('The traffic could not be read')
     const [analytics] = JSON.parse(run.outputs.analytics ?? '[]') as AnalyticsOutput[]
     expect(analytics?.totals).toBeNull()
@@ -70,11 +79,17 @@ describe('traffic report (end to end)', () => {
       'bucket',
       { timestamp: '2026-11-21T09:00:00Z', requests: 7 }
     ]
-    api.fault({ path: /\/analytics\/traffic$/, status: 200, body: JSON.stringify({ success: true, data: { totals: { requests: 17, bandwidth: 1, cache_hit_rate: 0.5 }, timeseries } }) })
+    api.fault({
+      path: /\/analytics\/traffic$/,
+      status: 200,
+      body: JSON.stringify({ success: true, data: { totals: { requests: 17, bandwidth: 1, cache_hit_rate: 0.5 }, timeseries } })
+    })
     const run = await api.run({ files: '/a', analytics: '24h' })
     expect(run.code).toBe(0)
     expect(run.outputs['purged-files']).toBe('1')
-    expect(run.log).toMatch(/^::warning::7 entries of the traffic timeseries for example.com had no readable timestamp or request count and were left out of the chart\.$/m)
+    expect(run.log).toMatch(
+      /^::warning::7 entries of the traffic timeseries for example.com had no readable timestamp or request count and were left out of the chart\.$/m
+    )
     expect(run.summary).toContain('  x-axis "UTC, 2026-11-21" ["09:00", "10:00"]')
     expect(run.summary).toContain('  line [7, 10]')
     expect(noStackTrace(run)).toBe(true)
@@ -82,7 +97,11 @@ describe('traffic report (end to end)', () => {
 
   it.each([
     ['totals as a string', { totals: '17', timeseries: [] }, 'the answer has no "totals" object'],
-    ['a hit rate over 1', { totals: { requests: 1, bandwidth: 1, cache_hit_rate: 87 }, timeseries: 'none' }, "the answer's totals have no usable cache_hit_rate"],
+    [
+      'a hit rate over 1',
+      { totals: { requests: 1, bandwidth: 1, cache_hit_rate: 87 }, timeseries: 'none' },
+      "the answer's totals have no usable cache_hit_rate"
+    ],
     ['no data', null, 'the answer has no "data" object']
   ])('warns about an answer with %s, and purges', async (_what, data, error) => {
     const api = await standIn()

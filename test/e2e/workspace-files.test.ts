@@ -54,7 +54,9 @@ describe('files the action reads', () => {
     const api = await standIn()
     const run = await api.run({ 'previous-manifest': 'previous.json', 'site-dir': 'public' }, { workspace })
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toContain(`Input "previous-manifest": "${join(workspace, 'previous.json')}" resolves outside the workspace and RUNNER_TEMP`)
+    expect(errorLine(run)).toContain(
+      `Input "previous-manifest": "${join(workspace, 'previous.json')}" resolves outside the workspace and RUNNER_TEMP`
+    )
     expect(run.log).not.toContain('NOT YOURS')
     expect(posts(api)).toEqual([])
   })
@@ -83,11 +85,19 @@ describe('files the action reads', () => {
     )
     expect(run.code).toBe(0)
     expect(run.outputs['changed-urls']).toBe('["http://example.com/z.html"]')
-    const result = JSON.parse(run.outputs.result ?? '{}') as { verification: { verdicts: { url: string; verdict: string; content: string }[] } }
+    const result = JSON.parse(run.outputs.result ?? '{}') as {
+      verification: { verdicts: { url: string; verdict: string; content: string }[] }
+    }
     expect(result.verification.verdicts).toEqual([
-      expect.objectContaining({ url: 'http://example.com/z.html', verdict: 'fresh', content: 'not compared: the deployed file is a file of the system (under /dev), not data' })
+      expect.objectContaining({
+        url: 'http://example.com/z.html',
+        verdict: 'fresh',
+        content: 'not compared: the deployed file is a file of the system (under /dev), not data'
+      })
     ])
-    expect(run.summary).toContain('| fresh | 0 s |  | not compared: the deployed file is a file of the system &#40;under /dev&#41;, not data |')
+    expect(run.summary).toContain(
+      '| fresh | 0 s |  | not compared: the deployed file is a file of the system &#40;under /dev&#41;, not data |'
+    )
   }, 60_000)
 })
 
@@ -118,7 +128,9 @@ describe('files the action writes', () => {
     const api = await standIn()
     const run = await api.run({ 'previous-manifest': 'previous.json', manifest: 'cache/deep/m.json', 'site-dir': 'public' }, { workspace })
     expect(run.code).toBe(0)
-    expect(run.log).toMatch(/^::warning::Input "manifest": the manifest was not written to .*cache\/deep\/m\.json: the file lies in a folder that resolves outside the workspace and RUNNER_TEMP\./m)
+    expect(run.log).toMatch(
+      /^::warning::Input "manifest": the manifest was not written to .*cache\/deep\/m\.json: the file lies in a folder that resolves outside the workspace and RUNNER_TEMP\./m
+    )
     expect(readFileSync(join(outside, 'victim.txt'), 'utf8')).toBe('NOT YOURS\n')
     expect(() => lstatSync(join(outside, 'deep'))).toThrow()
   })

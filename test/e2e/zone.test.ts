@@ -25,7 +25,12 @@ describe('zone lookup (end to end)', () => {
     const run = await api.run({ files: '/a', concurrency: '1' })
     expect(run.code).toBe(0)
     expect(run.outputs['zone-id']).toBe('zone-late')
-    expect(api.requests.filter((r) => r.method === 'GET').map((r) => Number(r.query.page)).sort((a, b) => a - b)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1))
+    expect(
+      api.requests
+        .filter((r) => r.method === 'GET')
+        .map((r) => Number(r.query.page))
+        .sort((a, b) => a - b)
+    ).toEqual(Array.from({ length: 31 }, (_, i) => i + 1))
     expect(api.maxInFlight).toBeLessThanOrEqual(16)
   })
 
@@ -39,8 +44,19 @@ describe('zone lookup (end to end)', () => {
 
   it('skips zone list entries it cannot use, with a warning', async () => {
     const api = await standIn()
-    const data = [{ id: 7, name: 'example.com', status: 'active' }, null, 'zone', { id: 'zone-example', name: 'example.com', status: 'active' }, { id: 'x', name: 'example.org' }]
-    api.fault({ method: 'GET', path: '/zones', status: 200, body: JSON.stringify({ success: true, data, meta: { page: 1, per_page: 100, total: 5 } }) })
+    const data = [
+      { id: 7, name: 'example.com', status: 'active' },
+      null,
+      'zone',
+      { id: 'zone-example', name: 'example.com', status: 'active' },
+      { id: 'x', name: 'example.org' }
+    ]
+    api.fault({
+      method: 'GET',
+      path: '/zones',
+      status: 200,
+      body: JSON.stringify({ success: true, data, meta: { page: 1, per_page: 100, total: 5 } })
+    })
     const run = await api.run({ files: '/a' })
     expect(run.code).toBe(0)
     expect(run.outputs['zone-id']).toBe('zone-example')
@@ -53,7 +69,9 @@ describe('zone lookup (end to end)', () => {
     api.fault({ method: 'GET', path: '/zones', status: 200, body: page, times: 2000 })
     const run = await api.run({ files: '/a' })
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toContain('GET /zones: the zone list goes on past 100,000 entries (1,000 pages of 100), the most this action reads')
+    expect(errorLine(run)).toContain(
+      'GET /zones: the zone list goes on past 100,000 entries (1,000 pages of 100), the most this action reads'
+    )
     expect(api.requests.filter((r) => r.method === 'GET')).toHaveLength(1000)
     expect(noStackTrace(run)).toBe(true)
     expect(run.stdout).not.toContain('%0A    at ')
@@ -62,7 +80,12 @@ describe('zone lookup (end to end)', () => {
   // 1,000 pages of 16 MiB each were within the bound per page: 16 GB read, each page kept whole.
   it('stops a zone list whose answers come to more than 64 MiB in all, with a clear error that says what to do', async () => {
     const api = await standIn()
-    const page = JSON.stringify({ success: true, data: manyZones(100), meta: { page: 1, per_page: 100 }, padding: 'x'.repeat(8 * 1024 * 1024) })
+    const page = JSON.stringify({
+      success: true,
+      data: manyZones(100),
+      meta: { page: 1, per_page: 100 },
+      padding: 'x'.repeat(8 * 1024 * 1024)
+    })
     // A page is a little over 8 MiB with its zones: the eighth goes past 64 MiB.
     api.fault({ method: 'GET', path: '/zones', status: 200, body: page, times: 100 })
     const run = await api.run({ files: '/a' })
@@ -80,7 +103,9 @@ describe('zone lookup (end to end)', () => {
     api.fault({ method: 'GET', path: '/zones', status: 200, body: '{"success":true,"data":{"zones":[]}}' })
     const run = await api.run({ files: '/a' })
     expect(run.code).toBe(1)
-    expect(errorLine(run)).toBe('::error::Nothing purged: the zone lookup failed.%0AGET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.')
+    expect(errorLine(run)).toBe(
+      '::error::Nothing purged: the zone lookup failed.%0AGET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.'
+    )
     expect(noStackTrace(run)).toBe(true)
   })
 
@@ -93,7 +118,9 @@ describe('zone lookup (end to end)', () => {
   })
 
   it('prefers the active zone among zones of the same name', async () => {
-    const api = await standIn({ zones: [zone('old', 'example.com', 'deleted'), zone('new', 'example.com', 'pending'), zone('live', 'example.com', 'active')] })
+    const api = await standIn({
+      zones: [zone('old', 'example.com', 'deleted'), zone('new', 'example.com', 'pending'), zone('live', 'example.com', 'active')]
+    })
     const run = await api.run({ tags: 't' })
     expect(run.outputs['zone-id']).toBe('live')
   })
@@ -131,16 +158,19 @@ describe('zone lookup (end to end)', () => {
     expect(run.outputs).toMatchObject({ 'zone-id': 'zone-example', 'zone-name': '', 'zone-status': '', 'purged-files': '1' })
   })
 
-  it.each(['..', '.', 'a/..', '%2e%2e'])('refuses the zone %j, which is no id, before any request, even when listing is refused', async (zone) => {
-    const api = await standIn({ denyListing: true })
-    const run = await api.run({ zone, files: 'https://example.com/a' })
-    expect(run.code).toBe(1)
-    expect(errorLine(run)).toBe(
-      `::error::Input "zone": "${zone.replaceAll('%', '%25')}" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). Separate several zones with newlines or commas.`
-    )
-    expect(api.requests).toEqual([])
-    expect(noStackTrace(run)).toBe(true)
-  })
+  it.each(['..', '.', 'a/..', '%2e%2e'])(
+    'refuses the zone %j, which is no id, before any request, even when listing is refused',
+    async (zone) => {
+      const api = await standIn({ denyListing: true })
+      const run = await api.run({ zone, files: 'https://example.com/a' })
+      expect(run.code).toBe(1)
+      expect(errorLine(run)).toBe(
+        `::error::Input "zone": "${zone.replaceAll('%', '%25')}" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). Separate several zones with newlines or commas.`
+      )
+      expect(api.requests).toEqual([])
+      expect(noStackTrace(run)).toBe(true)
+    }
+  )
 
   it('sends a zone id from the answer as one path segment: "/" in it is encoded', async () => {
     const api = await standIn({ zones: [{ id: 'z/../x', name: 'example.com', status: 'active', created_at: '2026-01-01T00:00:00Z' }] })

@@ -26,7 +26,9 @@ describe('zone creation (end to end)', () => {
     expect(zonesOf(run.outputs.zones)[0]).toMatchObject({ id: 'zn-new-2', created: true })
     expect(api.purges[0]).toMatchObject({ zoneId: 'zn-new-2', files: ['https://new-shop.net/index.html'] })
     expect(run.summary).toContain('> Zone **new-shop.net** was created (<code>zn-new-2</code>, status pending).')
-    expect(run.summary).toContain(`> Next step: point the domain at the service with a DNS **CNAME** record for <code>new-shop.net</code> to <code>${CNAME_TARGET}</code>.`)
+    expect(run.summary).toContain(
+      `> Next step: point the domain at the service with a DNS **CNAME** record for <code>new-shop.net</code> to <code>${CNAME_TARGET}</code>.`
+    )
     expect(run.log).not.toMatch(/::warning::Zone new-shop.net .* is pending/)
   })
 
@@ -77,7 +79,15 @@ describe('zone creation (end to end)', () => {
     api.fault({ method: 'POST', path: '/zones', status: 503, retryAfter: '0', times: 10 })
     const run = await api.run({ zone: 'busy.net', 'create-zone': 'true', tags: 't', 'max-attempts': '3' })
     expect(run.code).toBe(1)
-    expect(api.requests.filter((r) => r.path === '/zones').map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'POST', 'GET', 'POST', 'GET'])
+    expect(api.requests.filter((r) => r.path === '/zones').map((r) => r.method)).toEqual([
+      'GET',
+      'POST',
+      'GET',
+      'POST',
+      'GET',
+      'POST',
+      'GET'
+    ])
     expect(errorLine(run)).toContain('POST /zones failed: HTTP 503')
   })
 
@@ -104,9 +114,19 @@ describe('zone creation (end to end)', () => {
   it('follows a 409 with a lookup, not a failure', async () => {
     const api = await standIn()
     // Another run creates the zone between this run's listing and its create.
-    api.fault({ method: 'POST', path: '/zones', status: 409, body: '{"success":false,"errors":[{"message":"A zone with this name already exists"}]}' })
+    api.fault({
+      method: 'POST',
+      path: '/zones',
+      status: 409,
+      body: '{"success":false,"errors":[{"message":"A zone with this name already exists"}]}'
+    })
     api.zones.push(zone('raced', 'raced.net', 'active'))
-    api.fault({ method: 'GET', path: '/zones', status: 200, body: JSON.stringify({ success: true, data: [], meta: { page: 1, per_page: 100, total: 0 } }) })
+    api.fault({
+      method: 'GET',
+      path: '/zones',
+      status: 200,
+      body: JSON.stringify({ success: true, data: [], meta: { page: 1, per_page: 100, total: 0 } })
+    })
     const run = await api.run({ zone: 'raced.net', 'create-zone': 'true', tags: 't' })
     expect(run.code).toBe(0)
     expect(run.outputs['zone-id']).toBe('raced')
@@ -115,9 +135,19 @@ describe('zone creation (end to end)', () => {
 
   it('follows an "already exists" answer of another status with a lookup too', async () => {
     const api = await standIn()
-    api.fault({ method: 'POST', path: '/zones', status: 400, body: '{"success":false,"errors":[{"message":"Zone already exists in this account"}]}' })
+    api.fault({
+      method: 'POST',
+      path: '/zones',
+      status: 400,
+      body: '{"success":false,"errors":[{"message":"Zone already exists in this account"}]}'
+    })
     api.zones.push(zone('raced', 'raced.net', 'pending'))
-    api.fault({ method: 'GET', path: '/zones', status: 200, body: JSON.stringify({ success: true, data: [], meta: { page: 1, per_page: 100, total: 0 } }) })
+    api.fault({
+      method: 'GET',
+      path: '/zones',
+      status: 200,
+      body: JSON.stringify({ success: true, data: [], meta: { page: 1, per_page: 100, total: 0 } })
+    })
     const run = await api.run({ zone: 'raced.net', 'create-zone': 'true', tags: 't' })
     expect(run.code).toBe(0)
     expect(run.outputs).toMatchObject({ 'zone-id': 'raced', 'zone-status': 'pending' })
@@ -164,14 +194,28 @@ describe('several zones (end to end)', () => {
       concurrency: '2'
     })
     expect(run.code).toBe(0)
-    const byZone = (id: string): string[] => api.purges.filter((p) => p.zoneId === id).flatMap((p) => [...p.files, ...p.tags]).sort()
+    const byZone = (id: string): string[] =>
+      api.purges
+        .filter((p) => p.zoneId === id)
+        .flatMap((p) => [...p.files, ...p.tags])
+        .sort()
     expect(byZone('z-root')).toEqual(['https://example.com/a', 'https://www.example.com/b', 'release'])
     expect(byZone('z-shop')).toEqual(['https://img.shop.example.com/p.png', 'https://shop.example.com/cart', 'release'])
-    expect(posts(api).filter((path) => path.endsWith('/settings')).sort()).toEqual(['/zones/example.com/settings', '/zones/shop.example.com/settings'])
+    expect(
+      posts(api)
+        .filter((path) => path.endsWith('/settings'))
+        .sort()
+    ).toEqual(['/zones/example.com/settings', '/zones/shop.example.com/settings'])
     expect(api.maxInFlight).toBe(2)
     // One pass over the zone list serves both zones.
     expect(api.requests.filter((r) => r.method === 'GET' && r.path === '/zones')).toHaveLength(1)
-    expect(run.outputs).toMatchObject({ 'zone-id': 'z-root,z-shop', 'zone-name': 'example.com,shop.example.com', 'zone-status': 'active,active', 'purged-files': '4', 'purged-tags': '2' })
+    expect(run.outputs).toMatchObject({
+      'zone-id': 'z-root,z-shop',
+      'zone-name': 'example.com,shop.example.com',
+      'zone-status': 'active,active',
+      'purged-files': '4',
+      'purged-tags': '2'
+    })
     expect(zonesOf(run.outputs.zones).map((z) => [z.id, z['purged-files'], z['purged-tags'], z['settings-applied']])).toEqual([
       ['z-root', 2, 1, true],
       ['z-shop', 2, 1, true]

@@ -24,7 +24,8 @@ interface Verdict {
   attempts: number
   content?: string
 }
-const verdictsOf = (result: string | undefined): Verdict[] => (JSON.parse(result ?? '{}') as { verification: { verdicts: Verdict[] } }).verification.verdicts
+const verdictsOf = (result: string | undefined): Verdict[] =>
+  (JSON.parse(result ?? '{}') as { verification: { verdicts: Verdict[] } }).verification.verdicts
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -96,9 +97,11 @@ export function edgeScenarios(kind: 'varnish' | 'squid'): void {
 
     /** What the cache answered to each PURGE: 200 when it removed a copy; Squid says 404 when it had none. */
     const purgeStatuses: number[] = []
-    const purgeAtEdge = (skip: readonly string[] = []) => async (purge: Purge) => {
-      for (const url of purge.files.filter((file) => !skip.includes(file))) purgeStatuses.push(await cache.purge(url))
-    }
+    const purgeAtEdge =
+      (skip: readonly string[] = []) =>
+      async (purge: Purge) => {
+        for (const url of purge.files.filter((file) => !skip.includes(file))) purgeStatuses.push(await cache.purge(url))
+      }
 
     // No NO_PROXY: the loopback http:// API is never sent through a proxy, and the edge fetches all are.
     const env = () => ({ HTTP_PROXY: cache.url })
@@ -123,7 +126,12 @@ export function edgeScenarios(kind: 'varnish' | 'squid'): void {
       const verdicts = verdictsOf(run.outputs.result)
       expect(verdicts.map((verdict) => verdict.verdict)).toEqual(['fresh', 'fresh', 'fresh'])
       // Varnish sends Age 0 on a miss; Squid no Age, and X-Cache: MISS (5) or a Cache-Status without hit (6).
-      for (const verdict of verdicts) expect(verdict.reason).toMatch(kind === 'varnish' ? /^Age 0 s/ : /^(X-Cache: MISS from |Cache-Status: )cdn-purge-test-\d+\b.* says the edge did not serve it from its cache/)
+      for (const verdict of verdicts)
+        expect(verdict.reason).toMatch(
+          kind === 'varnish'
+            ? /^Age 0 s/
+            : /^(X-Cache: MISS from |Cache-Status: )cdn-purge-test-\d+\b.* says the edge did not serve it from its cache/
+        )
       for (const name of ['a.html', 'b.css', 'c.js']) expect(origin.fetches(path(name))).toBe(2)
       expect(run.log).toContain('Fresh 3, stale 0, unknown 0, error 0.')
     })
@@ -136,7 +144,9 @@ export function edgeScenarios(kind: 'varnish' | 'squid'): void {
       expect(run.code).toBe(1)
       expect(JSON.parse(run.outputs['stale-files'] ?? '')).toEqual([url('a.html'), url('c.html')])
       expect(run.outputs['verified-files']).toBe('1')
-      expect(run.log).toMatch(/^::error title=CDN purge failed::2 of 3 URLs checked at the edge still served a copy cached before the purge/m)
+      expect(run.log).toMatch(
+        /^::error title=CDN purge failed::2 of 3 URLs checked at the edge still served a copy cached before the purge/m
+      )
       const stale = verdictsOf(run.outputs.result).filter((verdict) => verdict.verdict === 'stale')
       for (const verdict of stale) expect(verdict.reason).toMatch(/^Age \d+ s, but only \d+ s since the purge/)
       expect(noStackTrace(run)).toBe(true)
@@ -150,7 +160,9 @@ export function edgeScenarios(kind: 'varnish' | 'squid'): void {
         onPurge: async () => {
           // The API answers at once; the edge gets the PURGE only once it has served the old copy once more.
           const hitsAtPurge = await cache.hits()
-          purgedLate = until(`the first check to reach ${kind}`, async () => (await cache.hits()) > hitsAtPurge).then(() => cache.purge(url('late.html')))
+          purgedLate = until(`the first check to reach ${kind}`, async () => (await cache.hits()) > hitsAtPurge).then(() =>
+            cache.purge(url('late.html'))
+          )
         }
       })
       const run = await api.run({ files: url('late.html'), verify: 'true', 'verify-timeout': '20' }, { env: env() })
@@ -177,7 +189,11 @@ export function edgeScenarios(kind: 'varnish' | 'squid'): void {
     })
 
     it('the content check across two deploys: the purged file is the new one; a file whose PURGE was lost differs and is stale', async () => {
-      const { workspace, url, publish } = site({ 'a.html': '<p>a, first deploy</p>\n', 'b.html': '<p>b, first deploy</p>\n', 'c.html': '<p>c</p>\n' })
+      const { workspace, url, publish } = site({
+        'a.html': '<p>a, first deploy</p>\n',
+        'b.html': '<p>b, first deploy</p>\n',
+        'c.html': '<p>c</p>\n'
+      })
       const inputs = {
         'site-dir': 'public',
         'url-base': 'http://example.com/',
@@ -198,9 +214,13 @@ export function edgeScenarios(kind: 'varnish' | 'squid'): void {
       expect(JSON.parse(second.outputs['changed-urls'] ?? '')).toEqual([url('a.html'), url('b.html')])
       expect(second.code).toBe(1)
       expect(JSON.parse(second.outputs['stale-files'] ?? '')).toEqual([url('b.html')])
-      const verdicts = Object.fromEntries(verdictsOf(second.outputs.result).map((verdict) => [verdict.url, `${verdict.verdict}, ${verdict.content}`]))
+      const verdicts = Object.fromEntries(
+        verdictsOf(second.outputs.result).map((verdict) => [verdict.url, `${verdict.verdict}, ${verdict.content}`])
+      )
       expect(verdicts).toEqual({ [url('a.html')]: 'fresh, same', [url('b.html')]: 'stale, differs' })
-      expect(second.log).toMatch(new RegExp(`^::warning::Verify: 1 URL differs from the deployed file \\(${url('b.html').replace(/[.]/g, '\\.')}\\)`, 'm'))
+      expect(second.log).toMatch(
+        new RegExp(`^::warning::Verify: 1 URL differs from the deployed file \\(${url('b.html').replace(/[.]/g, '\\.')}\\)`, 'm')
+      )
     })
 
     it('an origin whose clock is 120 s behind: the report says so', async () => {
@@ -214,7 +234,10 @@ export function edgeScenarios(kind: 'varnish' | 'squid'): void {
             await visit(url('visited.html'))
           }
         })
-        const run = await api.run({ files: [url('visited.html'), url('quiet.html')].join('\n'), verify: 'true', 'verify-timeout': '1' }, { env: env() })
+        const run = await api.run(
+          { files: [url('visited.html'), url('quiet.html')].join('\n'), verify: 'true', 'verify-timeout': '1' },
+          { env: env() }
+        )
         // The answer for quiet.html came from the origin (a miss), with its Date 120 s behind the runner's clock.
         expect(run.log).toMatch(/^The origin's clock is off by about 1[12]\d s \(behind\), by the Date of /m)
         // The summary's verification notes, escaped for Markdown.
@@ -224,7 +247,9 @@ export function edgeScenarios(kind: 'varnish' | 'squid'): void {
           // Squid derives Age from the origin's Date: the copy cached after the purge reads 120 s old.
           expect(run.code).toBe(1)
           expect(verdicts[url('visited.html')]?.verdict).toBe('stale')
-          expect(verdicts[url('visited.html')]?.reason).toMatch(/^Age 1[12]\d s, but only \d+ s since the purge; the origin's clock is off by about 1[12]\d s \(behind\): maybe not stale$/)
+          expect(verdicts[url('visited.html')]?.reason).toMatch(
+            /^Age 1[12]\d s, but only \d+ s since the purge; the origin's clock is off by about 1[12]\d s \(behind\): maybe not stale$/
+          )
           expect(run.log).toMatch(/^::error title=CDN purge failed::1 of 2 URLs .* The origin's clock is off by about 1[12]\d s/m)
         } else {
           // Varnish counts Age from when it stored the copy, whatever the Date says.

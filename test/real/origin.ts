@@ -8,7 +8,12 @@ import { extname, join, normalize, sep } from 'node:path'
 /** How long the cache may keep a copy: far longer than any test, so only a purge removes it. */
 export const MAX_AGE_SECONDS = 600
 
-const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.txt': 'text/plain' }
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.txt': 'text/plain'
+}
 
 export interface Origin {
   readonly port: number
@@ -51,7 +56,11 @@ export async function startOrigin(root: string): Promise<Origin> {
       res.writeHead(404, { 'cache-control': 'no-store' }).end()
       return
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': `public, max-age=${MAX_AGE_SECONDS}` })
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': body.length,
+      'cache-control': `public, max-age=${MAX_AGE_SECONDS}`
+    })
     res.end(req.method === 'HEAD' ? undefined : body)
   }
 

@@ -21,7 +21,14 @@ function everyFile(dir: string): { path: string; text: string }[] {
 }
 
 /** The key as it could have been written: whole, in part, or encoded. */
-const keyForms = (key: string): string[] => [key, key.slice(0, 12), key.slice(-12), Buffer.from(key).toString('base64'), Buffer.from(`Bearer ${key}`).toString('base64'), encodeURIComponent(`Bearer ${key}`)]
+const keyForms = (key: string): string[] => [
+  key,
+  key.slice(0, 12),
+  key.slice(-12),
+  Buffer.from(key).toString('base64'),
+  Buffer.from(`Bearer ${key}`).toString('base64'),
+  encodeURIComponent(`Bearer ${key}`)
+]
 
 describe('Squid as the proxy to the API', () => {
   let squid: SquidCache
@@ -48,53 +55,69 @@ describe('Squid as the proxy to the API', () => {
     return async () => (await squid.accessLog()).slice(start)
   }
 
-  it.each(['HTTPS_PROXY', 'https_proxy'])('an https:// API through %s: the purge goes through the tunnel, Squid logs only CONNECT and holds no trace of the key', async (variable) => {
-    const api = await standIn({ tls: { cert: ca.server.cert.pem, key: ca.server.key.pem } })
-    const log = await logFromHere()
-    const run = await api.run({ files: 'https://example.com/a.html\nhttps://example.com/b.css' }, { env: { [variable]: squid.url, NODE_EXTRA_CA_CERTS: ca.ca.path } })
-    expect(run.code).toBe(0)
-    expect(run.outputs['purged-files']).toBe('2')
-    expect(api.purges).toEqual([expect.objectContaining({ files: ['https://example.com/a.html', 'https://example.com/b.css'] })])
-    // The key reached the API, inside the tunnel.
-    expect(api.requests.every((request) => request.headers.authorization === `Bearer ${api.apiKey}`)).toBe(true)
+  it.each(['HTTPS_PROXY', 'https_proxy'])(
+    'an https:// API through %s: the purge goes through the tunnel, Squid logs only CONNECT and holds no trace of the key',
+    async (variable) => {
+      const api = await standIn({ tls: { cert: ca.server.cert.pem, key: ca.server.key.pem } })
+      const log = await logFromHere()
+      const run = await api.run(
+        { files: 'https://example.com/a.html\nhttps://example.com/b.css' },
+        { env: { [variable]: squid.url, NODE_EXTRA_CA_CERTS: ca.ca.path } }
+      )
+      expect(run.code).toBe(0)
+      expect(run.outputs['purged-files']).toBe('2')
+      expect(api.purges).toEqual([expect.objectContaining({ files: ['https://example.com/a.html', 'https://example.com/b.css'] })])
+      // The key reached the API, inside the tunnel.
+      expect(api.requests.every((request) => request.headers.authorization === `Bearer ${api.apiKey}`)).toBe(true)
 
-    const lines = await log()
-    expect(lines.length).toBeGreaterThan(0)
-    const authority = new URL(api.url).host
-    // Each line: time, client, status, method, URL, type, [request headers]: the tunnel, with its own headers only.
-    for (const line of lines) expect(line).toMatch(new RegExp(`^\\S+ 127\\.0\\.0\\.1 TCP_TUNNEL/200 CONNECT ${authority.replace(/\./g, '\\.')} \\S+ \\[`))
-    expect(lines.join('\n')).toContain(`Host: ${authority}`)
-    for (const { path, text } of everyFile(squid.dir)) {
-      for (const form of keyForms(api.apiKey)) expect(text.includes(form), `${path} holds ${form}`).toBe(false)
-      expect(text.toLowerCase()).not.toContain('authorization:')
+      const lines = await log()
+      expect(lines.length).toBeGreaterThan(0)
+      const authority = new URL(api.url).host
+      // Each line: time, client, status, method, URL, type, [request headers]: the tunnel, with its own headers only.
+      for (const line of lines)
+        expect(line).toMatch(new RegExp(`^\\S+ 127\\.0\\.0\\.1 TCP_TUNNEL/200 CONNECT ${authority.replace(/\./g, '\\.')} \\S+ \\[`))
+      expect(lines.join('\n')).toContain(`Host: ${authority}`)
+      for (const { path, text } of everyFile(squid.dir)) {
+        for (const form of keyForms(api.apiKey)) expect(text.includes(form), `${path} holds ${form}`).toBe(false)
+        expect(text.toLowerCase()).not.toContain('authorization:')
+      }
     }
-  })
+  )
 
   it('an https:// API whose host NO_PROXY names: Squid receives nothing, the purge goes direct', async () => {
     const api = await standIn({ tls: { cert: ca.server.cert.pem, key: ca.server.key.pem } })
     const log = await logFromHere()
-    const run = await api.run({ tags: 'release' }, { env: { HTTPS_PROXY: squid.url, NO_PROXY: '127.0.0.1', NODE_EXTRA_CA_CERTS: ca.ca.path } })
+    const run = await api.run(
+      { tags: 'release' },
+      { env: { HTTPS_PROXY: squid.url, NO_PROXY: '127.0.0.1', NODE_EXTRA_CA_CERTS: ca.ca.path } }
+    )
     expect(run.code).toBe(0)
     expect(api.purges).toHaveLength(1)
     expect(await log()).toEqual([])
   })
 
-  it.each(['HTTP_PROXY', 'http_proxy'])('a loopback http:// API with %s at Squid: Squid receives nothing, the purge goes direct', async (variable) => {
-    const api = await standIn()
-    expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:/)
-    const log = await logFromHere()
-    const run = await api.run({ tags: 'release' }, { env: { [variable]: squid.url } })
-    expect(run.code).toBe(0)
-    expect(api.purges).toHaveLength(1)
-    // Squid logs every request it received: none came.
-    expect(await log()).toEqual([])
-    for (const { text } of everyFile(squid.dir)) expect(text).not.toContain(api.apiKey)
-  })
+  it.each(['HTTP_PROXY', 'http_proxy'])(
+    'a loopback http:// API with %s at Squid: Squid receives nothing, the purge goes direct',
+    async (variable) => {
+      const api = await standIn()
+      expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:/)
+      const log = await logFromHere()
+      const run = await api.run({ tags: 'release' }, { env: { [variable]: squid.url } })
+      expect(run.code).toBe(0)
+      expect(api.purges).toHaveLength(1)
+      // Squid logs every request it received: none came.
+      expect(await log()).toEqual([])
+      for (const { text } of everyFile(squid.dir)) expect(text).not.toContain(api.apiKey)
+    }
+  )
 
   it('an untrusted certificate through Squid: fails at once, naming api-url and NODE_EXTRA_CA_CERTS, without a stack trace', async () => {
     const api = await standIn({ tls: { cert: ca.untrustedServer.cert.pem, key: ca.untrustedServer.key.pem } })
     const log = await logFromHere()
-    const run = await api.run({ tags: 'release', 'max-attempts': '3' }, { env: { HTTPS_PROXY: squid.url, NODE_EXTRA_CA_CERTS: ca.ca.path } })
+    const run = await api.run(
+      { tags: 'release', 'max-attempts': '3' },
+      { env: { HTTPS_PROXY: squid.url, NODE_EXTRA_CA_CERTS: ca.ca.path } }
+    )
     expect(run.code).toBe(1)
     // One tunnel, its handshake refused by the runner: no request reached the API, none was tried again.
     expect(api.connections).toBe(1)

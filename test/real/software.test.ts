@@ -22,7 +22,9 @@ describe('finding the programs', () => {
   it('fails, when one is missing, with the Debian packages and apt-get install', () => {
     const missing = (): string => findProgram('varnishd-not-installed', '/nonexistent')
     expect(missing).toThrow(MissingSoftwareError)
-    expect(missing).toThrow(/varnishd-not-installed was not found \(looked in \/nonexistent, \/usr\/sbin.*packages varnish and squid.*apt-get install -y varnish squid openssl/)
+    expect(missing).toThrow(
+      /varnishd-not-installed was not found \(looked in \/nonexistent, \/usr\/sbin.*packages varnish and squid.*apt-get install -y varnish squid openssl/
+    )
   })
 })
 

@@ -80,7 +80,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 async function awaitReady(child: ChildProcess, what: string, ready: () => boolean, diagnostics: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS
   while (!ready()) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} stopped before it was ready (exit ${child.exitCode ?? child.signalCode}):\n${diagnostics()}`)
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${what} stopped before it was ready (exit ${child.exitCode ?? child.signalCode}):\n${diagnostics()}`)
     if (Date.now() > deadline) throw new Error(`${what} was not ready after ${START_TIMEOUT_MS / 1000} s:\n${diagnostics()}`)
     await sleep(50)
   }
@@ -91,7 +92,10 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
     const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()))
     process.kill(child.pid as number, 'SIGTERM')
-    const timer = setTimeout(() => child.exitCode === null && child.signalCode === null && process.kill(child.pid as number, 'SIGKILL'), STOP_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => child.exitCode === null && child.signalCode === null && process.kill(child.pid as number, 'SIGKILL'),
+      STOP_TIMEOUT_MS
+    )
     await ended
     clearTimeout(timer)
   }
@@ -113,16 +117,24 @@ function startProcess(program: string, args: readonly string[]): { child: ChildP
 }
 
 /** Sends one request to the cache as a proxy (the absolute URL in the request line); resolves with the status and headers. */
-export function proxyRequest(proxyPort: number, method: string, url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export function proxyRequest(
+  proxyPort: number,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url)
-    const req = request({ host: '127.0.0.1', port: proxyPort, method, path: url, headers: { host: target.host, ...headers }, agent: false }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (body += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-      res.on('error', reject)
-    })
+    const req = request(
+      { host: '127.0.0.1', port: proxyPort, method, path: url, headers: { host: target.host, ...headers }, agent: false },
+      (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+        res.on('error', reject)
+      }
+    )
     req.on('error', reject)
     req.end()
   })
@@ -263,10 +275,16 @@ export async function startSquid(options: SquidOptions = {}): Promise<SquidCache
     'http_access deny all',
     ...(options.origin === undefined
       ? []
-      : [`cache_peer 127.0.0.1 parent ${options.origin.port} 0 no-query originserver name=origin`, 'cache_peer_access origin allow all', 'never_direct allow all'])
+      : [
+          `cache_peer 127.0.0.1 parent ${options.origin.port} 0 no-query originserver name=origin`,
+          'cache_peer_access origin allow all',
+          'never_direct allow all'
+        ])
   ]
   // Squid refuses to run as root: as root it drops to the package's user (proxy), which must own the folder.
-  const user = isRoot() ? ['proxy', 'nobody'].map((login) => ({ login, ids: systemUser(login) })).find((found) => found.ids !== undefined) : undefined
+  const user = isRoot()
+    ? ['proxy', 'nobody'].map((login) => ({ login, ids: systemUser(login) })).find((found) => found.ids !== undefined)
+    : undefined
   if (user?.ids !== undefined) {
     lines.push(`cache_effective_user ${user.login}`)
     chownSync(dir, user.ids.uid, user.ids.gid)
@@ -277,7 +295,8 @@ export async function startSquid(options: SquidOptions = {}): Promise<SquidCache
   const cleanUp = (): void => {
     rmSync(dir, { recursive: true, force: true })
     // A Squid that was killed leaves its shared memory segments behind; they are named after the service.
-    for (const file of readdirSync('/dev/shm').filter((entry) => entry.startsWith(`${service}-`))) rmSync(join('/dev/shm', file), { force: true })
+    for (const file of readdirSync('/dev/shm').filter((entry) => entry.startsWith(`${service}-`)))
+      rmSync(join('/dev/shm', file), { force: true })
   }
   if (options.diskCache === true) {
     const made = spawnSync(squid, ['-n', service, '-N', '-z', '-f', conf], { encoding: 'utf8', timeout: START_TIMEOUT_MS })
@@ -293,7 +312,12 @@ export async function startSquid(options: SquidOptions = {}): Promise<SquidCache
     cleanUp()
   }
   try {
-    await awaitReady(child, `squid on 127.0.0.1:${port}`, () => readIfThere(cacheLog).includes(`Accepting HTTP Socket connections at`), () => output() + readIfThere(cacheLog))
+    await awaitReady(
+      child,
+      `squid on 127.0.0.1:${port}`,
+      () => readIfThere(cacheLog).includes(`Accepting HTTP Socket connections at`),
+      () => output() + readIfThere(cacheLog)
+    )
   } catch (error) {
     await stop()
     throw error

@@ -97,7 +97,15 @@ export async function startEdge(): Promise<StandInEdge> {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const viaProxy = /^[a-z][a-z0-9+.-]*:\/\//i.test(req.url ?? '')
     const url = viaProxy ? (req.url as string) : `http://${req.headers.host ?? 'edge'}${req.url ?? '/'}`
-    const recorded: EdgeRequest = { method: req.method ?? 'GET', url, headers: req.headers, viaProxy, bytesSent: 0, finished: false, connectionClosed: false }
+    const recorded: EdgeRequest = {
+      method: req.method ?? 'GET',
+      url,
+      headers: req.headers,
+      viaProxy,
+      bytesSent: 0,
+      finished: false,
+      connectionClosed: false
+    }
     requests.push(recorded)
     // One listener a connection, however many requests it carries (one a request would pile up on a kept-alive socket).
     const carried = onSocket.get(req.socket)

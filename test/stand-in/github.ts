@@ -97,7 +97,15 @@ export async function startGitHub(token: string, prefix = ''): Promise<GitHubSta
       if (!needs('deployments')) return
       const environment = url.searchParams.get('environment')
       const listed = deployments.filter((deployment) => environment === null || deployment.environment === environment)
-      send(200, page(listed).map((deployment) => ({ id: deployment.id, sha: deployment.sha, environment: deployment.environment, created_at: deployment.created_at })))
+      send(
+        200,
+        page(listed).map((deployment) => ({
+          id: deployment.id,
+          sha: deployment.sha,
+          environment: deployment.environment,
+          created_at: deployment.created_at
+        }))
+      )
     } else if ((match = /^\/deployments\/(\d+)\/statuses$/.exec(repo))) {
       if (!needs('deployments')) return
       const deployment = deployments.find((candidate) => candidate.id === Number(match?.[1]))
@@ -107,7 +115,12 @@ export async function startGitHub(token: string, prefix = ''): Promise<GitHubSta
       if (!needs('actions')) return
       const branch = url.searchParams.get('branch')
       const status = url.searchParams.get('status')
-      const listed = runs.filter((run) => run.workflow_id === Number(match?.[1]) && (branch === null || run.head_branch === branch) && (status === null || run.conclusion === status))
+      const listed = runs.filter(
+        (run) =>
+          run.workflow_id === Number(match?.[1]) &&
+          (branch === null || run.head_branch === branch) &&
+          (status === null || run.conclusion === status)
+      )
       send(200, { total_count: listed.length, workflow_runs: page(listed) })
     } else {
       send(404, { message: 'Not Found' })

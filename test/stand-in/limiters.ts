@@ -30,7 +30,11 @@ export function tokenBucket(rate: number, burst: number, style: HeaderStyle): Li
         style === 'ietf'
           ? { ratelimit: `"default";r=${Math.floor(tokens)};t=${Math.ceil(fullIn)}`, 'ratelimit-policy': `"default";q=${rate};w=1` }
           : style === 'x-ratelimit'
-            ? { 'x-ratelimit-limit': String(rate), 'x-ratelimit-remaining': String(Math.floor(tokens)), 'x-ratelimit-reset': String(Math.ceil(fullIn)) }
+            ? {
+                'x-ratelimit-limit': String(rate),
+                'x-ratelimit-remaining': String(Math.floor(tokens)),
+                'x-ratelimit-reset': String(Math.ceil(fullIn))
+              }
             : {}
       return ok ? { status: 200, headers } : { status: 429, headers, retryAfterMs: 1000 }
     }
@@ -62,4 +66,3 @@ export function fixedWindow(limit: number, windowMs: number, style: HeaderStyle)
     }
   }
 }
-

@@ -53,7 +53,18 @@ export interface Fault {
 }
 
 /** Fault fields that replace the answer; a fault with none of them only delays it. */
-const ANSWERING: readonly (keyof Fault)[] = ['status', 'hang', 'hangAfter', 'reset', 'silentAfterHeaders', 'dripMs', 'bodyBytes', 'endless', 'resetMidBody', 'cutOff']
+const ANSWERING: readonly (keyof Fault)[] = [
+  'status',
+  'hang',
+  'hangAfter',
+  'reset',
+  'silentAfterHeaders',
+  'dripMs',
+  'bodyBytes',
+  'endless',
+  'resetMidBody',
+  'cutOff'
+]
 
 export interface RecordedRequest {
   method: string
@@ -294,7 +305,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const status = query.get('status')
     if (status !== null && !['active', 'pending', 'deleted'].includes(status)) fail(400, 1004, 'status must be active, pending or deleted')
     const matching = zones.filter((z) => status === null || z.status === status)
-    const data = matching.slice((page - 1) * perPage, page * perPage).map(({ id, name, status: s, created_at }) => ({ id, name, status: s, created_at }))
+    const data = matching
+      .slice((page - 1) * perPage, page * perPage)
+      .map(({ id, name, status: s, created_at }) => ({ id, name, status: s, created_at }))
     return { data, meta: { page, per_page: perPage, ...(options.omitZoneTotal === true ? {} : { total: matching.length }) } }
   }
 
@@ -303,14 +316,20 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const request = body as Record<string, unknown>
     for (const key of Object.keys(request)) if (key !== 'name' && key !== 'plan') fail(400, 1101, `Unknown zone field ${key}`)
     const name = request.name
-    if (typeof name !== 'string' || !/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i.test(name)) fail(400, 1102, 'name must be a domain name')
+    if (typeof name !== 'string' || !/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i.test(name))
+      fail(400, 1102, 'name must be a domain name')
     if (request.plan !== undefined && !['free', 'pro', 'business', 'enterprise'].includes(request.plan as string)) {
       fail(400, 1103, 'plan must be one of free, pro, business, enterprise')
     }
     if (zones.some((z) => z.name.toLowerCase() === (name as string).toLowerCase() && z.status !== 'deleted')) {
       fail(409, 1061, `A zone with the name ${name as string} already exists`)
     }
-    const created: StandInZone = { id: `zn-new-${zones.length + 1}`, name: name as string, status: 'pending', created_at: '2026-11-22T09:00:00Z' }
+    const created: StandInZone = {
+      id: `zn-new-${zones.length + 1}`,
+      name: name as string,
+      status: 'pending',
+      created_at: '2026-11-22T09:00:00Z'
+    }
     zones.push(created)
     created.plan = (request.plan as string | undefined) ?? 'free'
     return { data: { ...created, ...(options.createCname === false ? {} : { cname_target: CNAME_TARGET }) } }
@@ -319,7 +338,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const traffic = (zoneId: string, query: URLSearchParams): Record<string, unknown> => {
     const target = zones.find((z) => z.id === zoneId && z.status !== 'deleted')
     if (target === undefined) fail(404, 1049, `No zone with id ${zoneId}`)
-    for (const name of query.keys()) if (!['since', 'until', 'granularity'].includes(name)) fail(400, 1001, `Unknown query parameter ${name}`)
+    for (const name of query.keys())
+      if (!['since', 'until', 'granularity'].includes(name)) fail(400, 1001, `Unknown query parameter ${name}`)
     const step = { minute: 60_000, hour: 3_600_000, day: 86_400_000 }[query.get('granularity') ?? 'hour']
     if (step === undefined) fail(400, 1201, 'granularity must be minute, hour or day')
     const time = (name: string, fallback: number): number => {
@@ -334,7 +354,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const timeseries = []
     for (let t = Math.floor(since / (step as number)) * (step as number); t < until; t += step as number) {
       // Deterministic traffic: a daily wave, different per zone.
-      const requests = 1000 + Math.round(800 * Math.sin(t / 86_400_000 * 2 * Math.PI)) + (zoneId.length * 37) % 200
+      const requests = 1000 + Math.round(800 * Math.sin((t / 86_400_000) * 2 * Math.PI)) + ((zoneId.length * 37) % 200)
       timeseries.push({ timestamp: new Date(t).toISOString(), requests, bandwidth: requests * 2048 })
     }
     const totalRequests = timeseries.reduce((sum, point) => sum + point.requests, 0)
@@ -351,7 +371,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (target === undefined) fail(404, 1049, `No zone with id ${zoneId}`)
     if (!isObject(body)) fail(400, 1012, 'Purge body must be a JSON object')
     const request = body as Record<string, unknown>
-    for (const key of Object.keys(request)) if (!['purge_everything', 'files', 'tags'].includes(key)) fail(400, 1013, `Unknown purge field ${key}`)
+    for (const key of Object.keys(request))
+      if (!['purge_everything', 'files', 'tags'].includes(key)) fail(400, 1013, `Unknown purge field ${key}`)
     const kinds = Object.keys(request)
     if (kinds.length !== 1) fail(400, 1014, 'Give exactly one of purge_everything, files or tags')
     if ('purge_everything' in request && request.purge_everything !== true) fail(400, 1015, 'purge_everything must be true')
@@ -380,7 +401,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       if (!isObject(value) || typeof value.enabled !== 'boolean' || typeof value.mode !== 'string') {
         fail(400, 1022, `${key} must be {enabled: boolean, mode: string}`)
       }
-      for (const field of Object.keys(value as object)) if (field !== 'enabled' && field !== 'mode') fail(400, 1023, `Unknown field ${key}.${field}`)
+      for (const field of Object.keys(value as object))
+        if (field !== 'enabled' && field !== 'mode') fail(400, 1023, `Unknown field ${key}.${field}`)
     }
     ;(target as StandInZone).settings = { ...(target as StandInZone).settings, ...(body as Record<string, unknown>) }
     return { data: { zone: zoneName, ...(body as Record<string, unknown>) } }
@@ -409,7 +431,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       if (!res.headersSent) respond(res, 500, { success: false, errors: [{ code: 500, message: String(error) }] })
     })
   }
-  const server = options.tls === undefined ? createServer(listener) : createTlsServer({ cert: options.tls.cert, key: options.tls.key }, listener)
+  const server =
+    options.tls === undefined ? createServer(listener) : createTlsServer({ cert: options.tls.cert, key: options.tls.key }, listener)
   server.keepAliveTimeout = 30_000
   server.on('connection', (socket: Socket) => {
     connections++
@@ -462,7 +485,10 @@ function answerFault(req: IncomingMessage, res: ServerResponse, fault: Fault): b
     const timer = setInterval(() => res.write(' '), fault.dripMs)
     res.on('close', () => clearInterval(timer))
   } else if (fault.bodyBytes !== undefined || fault.endless) {
-    res.writeHead(status, { 'content-type': 'application/json', ...(fault.bodyBytes === undefined ? {} : { 'content-length': String(fault.bodyBytes) }) })
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      ...(fault.bodyBytes === undefined ? {} : { 'content-length': String(fault.bodyBytes) })
+    })
     streamFiller(res, fault.bodyBytes ?? Infinity)
   } else if (fault.resetMidBody) {
     const bytes = Buffer.from(text)

@@ -5,7 +5,9 @@ import type { TestContext } from 'vitest'
 
 /** Why a test that needs symbolic links any user may make, or links to POSIX system files, cannot run here. */
 export const NO_SYMLINKS =
-  process.platform === 'win32' ? 'Windows lets only administrators (or developer mode) make symbolic links, and has no /dev/zero to link to' : undefined
+  process.platform === 'win32'
+    ? 'Windows lets only administrators (or developer mode) make symbolic links, and has no /dev/zero to link to'
+    : undefined
 
 /** Why a test that makes a named pipe (mkfifo), a device node or a socket in a folder cannot run here. */
 export const NO_SPECIAL_FILES = process.platform === 'win32' ? 'Windows has no FIFOs, device nodes or sockets among its files' : undefined
@@ -17,10 +19,14 @@ export const NO_PROC = process.platform === 'linux' ? undefined : '/proc and /sy
  * Why a test that makes two files whose names differ only in case cannot run here: macOS and Windows file
  * systems take them as one file unless set otherwise. Decided by the system, not by a probe.
  */
-export const CASE_INSENSITIVE_FILES = process.platform === 'win32' || process.platform === 'darwin' ? 'the file system of macOS and Windows takes A.HTML and a.html as one file' : undefined
+export const CASE_INSENSITIVE_FILES =
+  process.platform === 'win32' || process.platform === 'darwin'
+    ? 'the file system of macOS and Windows takes A.HTML and a.html as one file'
+    : undefined
 
 /** Why a test that expects ENOTDIR for a path through a file cannot run here: Windows says ENOENT. */
-export const NOT_A_FOLDER_IS_MISSING = process.platform === 'win32' ? 'Windows reports a path through a file as missing (ENOENT), not as ENOTDIR' : undefined
+export const NOT_A_FOLDER_IS_MISSING =
+  process.platform === 'win32' ? 'Windows reports a path through a file as missing (ENOENT), not as ENOTDIR' : undefined
 
 /** Why a test that runs a bash script of the project's CI (scripts/*.sh) cannot run here: CI runs them on Linux. */
 export const NO_CI_SHELL = process.platform === 'win32' ? 'the CI scripts are bash scripts that CI runs on Linux' : undefined

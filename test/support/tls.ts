@@ -51,8 +51,25 @@ function read(path: string): PemFile {
 function makeCa(dir: string, name: string): { cert: string; key: string } {
   const cert = join(dir, `${name}.pem`)
   const key = join(dir, `${name}-key.pem`)
-  openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', DAYS, '-subj', `/CN=cdn-purge-action ${name}`,
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'])
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+    '-days',
+    DAYS,
+    '-subj',
+    `/CN=cdn-purge-action ${name}`,
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign'
+  ])
   return { cert, key }
 }
 
@@ -60,13 +77,45 @@ function makeServer(dir: string, name: string, names: string, issuer: { cert: st
   const cert = join(dir, `${name}.pem`)
   const key = join(dir, `${name}-key.pem`)
   if (issuer === undefined) {
-    openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', DAYS, '-subj', `/CN=${name}`, '-addext', names])
+    openssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      DAYS,
+      '-subj',
+      `/CN=${name}`,
+      '-addext',
+      names
+    ])
   } else {
     const csr = join(dir, `${name}.csr`)
     const ext = join(dir, `${name}.ext`)
     writeFileSync(ext, `${names}\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n`)
     openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', csr, '-subj', `/CN=${name}`])
-    openssl(['x509', '-req', '-in', csr, '-CA', issuer.cert, '-CAkey', issuer.key, '-CAcreateserial', '-out', cert, '-days', DAYS, '-extfile', ext])
+    openssl([
+      'x509',
+      '-req',
+      '-in',
+      csr,
+      '-CA',
+      issuer.cert,
+      '-CAkey',
+      issuer.key,
+      '-CAcreateserial',
+      '-out',
+      cert,
+      '-days',
+      DAYS,
+      '-extfile',
+      ext
+    ])
   }
   return { cert: read(cert), key: read(key) }
 }

@@ -20,13 +20,19 @@ const START = Date.parse('2026-11-21T04:00:00Z')
 
 /** `count` buckets of `stepMs` from START, with 1, 2, 3… requests. */
 const timeseries = (count: number, stepMs: number): { timestamp: string; requests: number; bandwidth: number }[] =>
-  Array.from({ length: count }, (_, i) => ({ timestamp: new Date(START + i * stepMs).toISOString(), requests: i + 1, bandwidth: 2048 * (i + 1) }))
+  Array.from({ length: count }, (_, i) => ({
+    timestamp: new Date(START + i * stepMs).toISOString(),
+    requests: i + 1,
+    bandwidth: 2048 * (i + 1)
+  }))
 const totals = { requests: 1234, bandwidth: 5678, cache_hit_rate: 0.5 }
 const answer = (data: Record<string, unknown>): unknown => ({ success: true, data: { totals, timeseries: timeseries(3, HOUR), ...data } })
 
 describe('bucketLength and sumBuckets', () => {
   it('offers round lengths from a minute to a year', () => {
-    expect(ROUND_BUCKETS_MS.map((ms) => ms / MINUTE)).toEqual([1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440, 2880, 4320, 10_080, 20_160, 40_320, 131_040, 524_160])
+    expect(ROUND_BUCKETS_MS.map((ms) => ms / MINUTE)).toEqual([
+      1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440, 2880, 4320, 10_080, 20_160, 40_320, 131_040, 524_160
+    ])
   })
 
   it('picks the shortest round length, a multiple of the base, that leaves at most `max` buckets', () => {
@@ -93,7 +99,10 @@ describe('readTrafficAnswer', () => {
     const read = readTrafficAnswer(answer({ timeseries: timeseries(1440, MINUTE) }), 'minute', 'example.com')
     expect(read.bucketMs).toBe(30 * MINUTE)
     expect(read.points).toHaveLength(48)
-    expect(read.points[1]).toEqual({ time: START + 30 * MINUTE, requests: Array.from({ length: 30 }, (_, i) => 31 + i).reduce((a, b) => a + b) })
+    expect(read.points[1]).toEqual({
+      time: START + 30 * MINUTE,
+      requests: Array.from({ length: 30 }, (_, i) => 31 + i).reduce((a, b) => a + b)
+    })
     expect(read.points.reduce((sum, point) => sum + point.requests, 0)).toBe((1440 * 1441) / 2)
   })
 
@@ -165,19 +174,28 @@ describe('readTrafficAnswer', () => {
       { timestamp: '2026-11-21T04:00:00Z', requests: Number.MAX_SAFE_INTEGER + 2 },
       { timestamp: '2026-11-21T04:00:00Z', requests: null }
     ]
-    const read = readTrafficAnswer(answer({ timeseries: [good, ...bad, { ...good, requests: Number.MAX_SAFE_INTEGER }, { ...good, requests: 0 }] }), 'hour', 'example.com')
+    const read = readTrafficAnswer(
+      answer({ timeseries: [good, ...bad, { ...good, requests: Number.MAX_SAFE_INTEGER }, { ...good, requests: 0 }] }),
+      'hour',
+      'example.com'
+    )
     expect(read.points).toEqual([{ time: START, requests: 5 + Number.MAX_SAFE_INTEGER }])
-    expect(read.warnings).toEqual([`${bad.length} entries of the traffic timeseries for example.com had no readable timestamp or request count and were left out of the chart.`])
+    expect(read.warnings).toEqual([
+      `${bad.length} entries of the traffic timeseries for example.com had no readable timestamp or request count and were left out of the chart.`
+    ])
     expect(read.totals).toEqual(totals)
     const one = readTrafficAnswer(answer({ timeseries: [good, null] }), 'hour', 'z1')
-    expect(one.warnings).toEqual(['1 entry of the traffic timeseries for z1 had no readable timestamp or request count and was left out of the chart.'])
+    expect(one.warnings).toEqual([
+      '1 entry of the traffic timeseries for z1 had no readable timestamp or request count and was left out of the chart.'
+    ])
   })
 
   it('reads a time without a zone as UTC, whatever the local time zone, and takes the epoch itself', () => {
     const zone = process.env.TZ
     process.env.TZ = 'America/New_York'
     try {
-      const read = (timestamp: string): number[] => readTrafficAnswer(answer({ timeseries: [{ timestamp, requests: 1 }] }), 'hour', 'example.com').points.map((point) => point.time)
+      const read = (timestamp: string): number[] =>
+        readTrafficAnswer(answer({ timeseries: [{ timestamp, requests: 1 }] }), 'hour', 'example.com').points.map((point) => point.time)
       expect(read('2026-11-21T04:00')).toEqual([START])
       expect(read('1970-01-01T00:00:00Z')).toEqual([0])
     } finally {
@@ -195,35 +213,65 @@ describe('readTrafficAnswer', () => {
 
   it('names a long zone cut in its warnings, with how much was left out', () => {
     const read = readTrafficAnswer({ data: { totals, timeseries: [{ timestamp: 'x', requests: 1 }] } }, 'minute', 'z'.repeat(300))
-    expect(read.warnings).toEqual([`1 entry of the traffic timeseries for ${'z'.repeat(200)}… (100 more characters) had no readable timestamp or request count and was left out of the chart.`])
-    expect(readTrafficAnswer({ data: { totals } }, 'minute', 'z'.repeat(300)).warnings).toEqual([`The traffic answer for ${'z'.repeat(200)}… (100 more characters) has no "timeseries" list, so there is no chart.`])
+    expect(read.warnings).toEqual([
+      `1 entry of the traffic timeseries for ${'z'.repeat(200)}… (100 more characters) had no readable timestamp or request count and was left out of the chart.`
+    ])
+    expect(readTrafficAnswer({ data: { totals } }, 'minute', 'z'.repeat(300)).warnings).toEqual([
+      `The traffic answer for ${'z'.repeat(200)}… (100 more characters) has no "timeseries" list, so there is no chart.`
+    ])
   })
 
-  it.each([['a string', 'none'], ['an object', { timestamp: '2026-11-21T04:00:00Z', requests: 1 }], ['null', null], ['missing', undefined]])(
-    'warns when the timeseries is %s, and keeps the totals',
-    (_what, series) => {
-      const read = readTrafficAnswer({ data: { totals, timeseries: series } }, 'minute', 'example.com')
-      expect(read).toEqual({
-        totals,
-        error: undefined,
-        points: [],
-        bucketMs: MINUTE,
-        warnings: ['The traffic answer for example.com has no "timeseries" list, so there is no chart.']
-      })
-    }
-  )
+  it.each([
+    ['a string', 'none'],
+    ['an object', { timestamp: '2026-11-21T04:00:00Z', requests: 1 }],
+    ['null', null],
+    ['missing', undefined]
+  ])('warns when the timeseries is %s, and keeps the totals', (_what, series) => {
+    const read = readTrafficAnswer({ data: { totals, timeseries: series } }, 'minute', 'example.com')
+    expect(read).toEqual({
+      totals,
+      error: undefined,
+      points: [],
+      bucketMs: MINUTE,
+      warnings: ['The traffic answer for example.com has no "timeseries" list, so there is no chart.']
+    })
+  })
 
   it.each([
     ['missing', undefined, 'the answer has no "totals" object'],
     ['a string', '1234', 'the answer has no "totals" object'],
     ['a list', [1, 2, 3], 'the answer has no "totals" object'],
-    ['empty', {}, 'the answer\'s totals have no usable requests, bandwidth, cache_hit_rate (numbers from 0; the hit rate from 0 to 1)'],
-    ['a string count', { ...totals, requests: '1234' }, 'the answer\'s totals have no usable requests (numbers from 0; the hit rate from 0 to 1)'],
-    ['a negative bandwidth', { ...totals, bandwidth: -1 }, 'the answer\'s totals have no usable bandwidth (numbers from 0; the hit rate from 0 to 1)'],
-    ['an infinite count', { ...totals, requests: Infinity }, 'the answer\'s totals have no usable requests (numbers from 0; the hit rate from 0 to 1)'],
-    ['a hit rate over 1', { ...totals, cache_hit_rate: 87.3 }, 'the answer\'s totals have no usable cache_hit_rate (numbers from 0; the hit rate from 0 to 1)'],
-    ['a hit rate under 0', { ...totals, cache_hit_rate: -0.1 }, 'the answer\'s totals have no usable cache_hit_rate (numbers from 0; the hit rate from 0 to 1)'],
-    ['a hit rate as text', { ...totals, cache_hit_rate: '0.5' }, 'the answer\'s totals have no usable cache_hit_rate (numbers from 0; the hit rate from 0 to 1)']
+    ['empty', {}, "the answer's totals have no usable requests, bandwidth, cache_hit_rate (numbers from 0; the hit rate from 0 to 1)"],
+    [
+      'a string count',
+      { ...totals, requests: '1234' },
+      "the answer's totals have no usable requests (numbers from 0; the hit rate from 0 to 1)"
+    ],
+    [
+      'a negative bandwidth',
+      { ...totals, bandwidth: -1 },
+      "the answer's totals have no usable bandwidth (numbers from 0; the hit rate from 0 to 1)"
+    ],
+    [
+      'an infinite count',
+      { ...totals, requests: Infinity },
+      "the answer's totals have no usable requests (numbers from 0; the hit rate from 0 to 1)"
+    ],
+    [
+      'a hit rate over 1',
+      { ...totals, cache_hit_rate: 87.3 },
+      "the answer's totals have no usable cache_hit_rate (numbers from 0; the hit rate from 0 to 1)"
+    ],
+    [
+      'a hit rate under 0',
+      { ...totals, cache_hit_rate: -0.1 },
+      "the answer's totals have no usable cache_hit_rate (numbers from 0; the hit rate from 0 to 1)"
+    ],
+    [
+      'a hit rate as text',
+      { ...totals, cache_hit_rate: '0.5' },
+      "the answer's totals have no usable cache_hit_rate (numbers from 0; the hit rate from 0 to 1)"
+    ]
   ])('reports totals that are %s as an error, and keeps the chart', (_what, given, error) => {
     const read = readTrafficAnswer(answer({ totals: given }), 'hour', 'example.com')
     expect(read.totals).toBeUndefined()
@@ -232,23 +280,39 @@ describe('readTrafficAnswer', () => {
   })
 
   it('accepts totals at the edges: zero, and a hit rate of exactly 0 or 1', () => {
-    for (const edge of [{ requests: 0, bandwidth: 0, cache_hit_rate: 0 }, { requests: 1, bandwidth: 1, cache_hit_rate: 1 }]) {
+    for (const edge of [
+      { requests: 0, bandwidth: 0, cache_hit_rate: 0 },
+      { requests: 1, bandwidth: 1, cache_hit_rate: 1 }
+    ]) {
       expect(readTrafficAnswer(answer({ totals: edge }), 'hour', 'example.com').totals).toEqual(edge)
     }
   })
 
-  it.each([['no body', undefined], ['null', null], ['a list', [{ data: {} }]], ['a string', 'ok'], ['no data', { success: true }], ['data as a list', { data: [] }], ['data as text', { data: 'x' }]])(
-    'reports an answer with %s as an error',
-    (_what, body) => {
-      expect(readTrafficAnswer(body, 'hour', 'example.com')).toEqual({ totals: undefined, points: [], bucketMs: HOUR, error: 'the answer has no "data" object', warnings: [] })
-    }
-  )
+  it.each([
+    ['no body', undefined],
+    ['null', null],
+    ['a list', [{ data: {} }]],
+    ['a string', 'ok'],
+    ['no data', { success: true }],
+    ['data as a list', { data: [] }],
+    ['data as text', { data: 'x' }]
+  ])('reports an answer with %s as an error', (_what, body) => {
+    expect(readTrafficAnswer(body, 'hour', 'example.com')).toEqual({
+      totals: undefined,
+      points: [],
+      bucketMs: HOUR,
+      error: 'the answer has no "data" object',
+      warnings: []
+    })
+  })
 })
 
 describe('readTraffic', () => {
   const analytics = { window: '24h', windowMs: DAY, granularity: 'hour' as const }
   const now = Date.parse('2026-11-22T04:17:00Z')
-  const client = (respond: () => unknown): TrafficClient & { calls: { method: Method; path: string; options: RequestOptions | undefined }[] } => {
+  const client = (
+    respond: () => unknown
+  ): TrafficClient & { calls: { method: Method; path: string; options: RequestOptions | undefined }[] } => {
     const calls: { method: Method; path: string; options: RequestOptions | undefined }[] = []
     return {
       calls,
@@ -271,7 +335,11 @@ describe('readTraffic', () => {
     const fake = client(() => answer({}))
     const report = await readTraffic(fake, { id: 'z/1', name: 'example.com' }, analytics, now)
     expect(fake.calls).toEqual([
-      { method: 'GET', path: '/zones/z%2F1/analytics/traffic', options: { query: { since: '2026-11-21T04:17:00.000Z', until: '2026-11-22T04:17:00.000Z', granularity: 'hour' } } }
+      {
+        method: 'GET',
+        path: '/zones/z%2F1/analytics/traffic',
+        options: { query: { since: '2026-11-21T04:17:00.000Z', until: '2026-11-22T04:17:00.000Z', granularity: 'hour' } }
+      }
     ])
     expect(report).toEqual({
       zoneId: 'z/1',
@@ -293,7 +361,12 @@ describe('readTraffic', () => {
   })
 
   it('names the zone by id in warnings when its name is unknown', async () => {
-    const report = await readTraffic(client(() => ({ data: { totals } })), { id: 'z1', name: undefined }, analytics, now)
+    const report = await readTraffic(
+      client(() => ({ data: { totals } })),
+      { id: 'z1', name: undefined },
+      analytics,
+      now
+    )
     expect(report.warnings).toEqual(['The traffic answer for z1 has no "timeseries" list, so there is no chart.'])
   })
 

@@ -11,9 +11,23 @@ vi.mock('../../src/changes/git.js', () => ({ localDiff: () => Promise.reject(bug
 vi.mock('../../src/changes/github.js', async (importOriginal) => ({ ...(await importOriginal<typeof GitHub>()), compareWithApi: compare }))
 
 describe('detectChanges', () => {
-  it('passes on a failure that is not git\'s, without asking the GitHub API', async () => {
-    const inputs = { from: { kind: 'git', since: 'v1' }, siteDir: '', urlBase: undefined, indexFile: '', include: [], exclude: [], purgeEverythingOver: 0, githubToken: 't' } satisfies ChangeInputs
-    const context = { workspace: '/nowhere', env: { GITHUB_SHA: 'abc', GITHUB_REPOSITORY: 'acme/site' }, log: () => undefined, warn: () => undefined }
+  it("passes on a failure that is not git's, without asking the GitHub API", async () => {
+    const inputs = {
+      from: { kind: 'git', since: 'v1' },
+      siteDir: '',
+      urlBase: undefined,
+      indexFile: '',
+      include: [],
+      exclude: [],
+      purgeEverythingOver: 0,
+      githubToken: 't'
+    } satisfies ChangeInputs
+    const context = {
+      workspace: '/nowhere',
+      env: { GITHUB_SHA: 'abc', GITHUB_REPOSITORY: 'acme/site' },
+      log: () => undefined,
+      warn: () => undefined
+    }
     await expect(detectChanges(inputs, context)).rejects.toBe(bug)
     expect(compare).not.toHaveBeenCalled()
   })

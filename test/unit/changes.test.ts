@@ -46,11 +46,18 @@ const inputs = (over: Partial<ChangeInputs> = {}): ChangeInputs => ({
   ...over
 })
 const commit = (i: number): string => history.commits[i] as string
-const caught = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error)
+const caught = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error
+  )
 
 describe('detectChanges from git', () => {
   it('diffs the base with GITHUB_SHA in the local checkout, and says so', async () => {
-    const changes = await detectChanges(inputs({ from: { kind: 'git', since: commit(2) } }), context(history.clone('full'), { GITHUB_SHA: commit(3) }))
+    const changes = await detectChanges(
+      inputs({ from: { kind: 'git', since: commit(2) } }),
+      context(history.clone('full'), { GITHUB_SHA: commit(3) })
+    )
     expect(changes).toEqual({
       source: 'git',
       how: 'git diff in the local checkout',
@@ -64,7 +71,10 @@ describe('detectChanges from git', () => {
       incomplete: undefined,
       manifest: undefined
     })
-    expect(logged).toEqual([`Comparing ${commit(2)} with ${commit(3)}.`, '1 file(s) changed (found with git diff in the local checkout); 1 count under site-dir and include/exclude.'])
+    expect(logged).toEqual([
+      `Comparing ${commit(2)} with ${commit(3)}.`,
+      '1 file(s) changed (found with git diff in the local checkout); 1 count under site-dir and include/exclude.'
+    ])
     expect(warned).toEqual([])
   })
 
@@ -72,7 +82,10 @@ describe('detectChanges from git', () => {
     const changes = await detectChanges(inputs({ include: ['*.html'] }), context(history.clone('full')))
     expect(changes).toMatchObject({ base: `v1.0.0 (${commit(1).slice(0, 12)})`, head: 'HEAD' })
     expect(changes.files).toEqual(['site/blog.html', 'site/gone.html', 'site/new page.html'])
-    expect(logged).toEqual(['Comparing v1.0.0 with HEAD.', '9 file(s) changed (found with git diff in the local checkout); 3 count under site-dir and include/exclude.'])
+    expect(logged).toEqual([
+      'Comparing v1.0.0 with HEAD.',
+      '9 file(s) changed (found with git diff in the local checkout); 3 count under site-dir and include/exclude.'
+    ])
   })
 
   it('finds the base for auto from the event, and says where it came from', async () => {
@@ -80,8 +93,13 @@ describe('detectChanges from git', () => {
     writeFileSync(join(dir, 'event.json'), JSON.stringify({ before: commit(2) }))
     const env = { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_SHA: commit(3) }
     const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(history.clone('full'), env))
-    expect(changes).toMatchObject({ base: commit(2), why: 'push event: the base is the commit before this push; the head is the pushed commit' })
-    expect(logged[0]).toBe(`Comparing ${commit(2)} (the commit before this push) with ${commit(3)} (the pushed commit), for this push event.`)
+    expect(changes).toMatchObject({
+      base: commit(2),
+      why: 'push event: the base is the commit before this push; the head is the pushed commit'
+    })
+    expect(logged[0]).toBe(
+      `Comparing ${commit(2)} (the commit before this push) with ${commit(3)} (the pushed commit), for this push event.`
+    )
     rmSync(dir, { recursive: true, force: true })
   })
 
@@ -92,7 +110,10 @@ describe('detectChanges from git', () => {
       { filename: 'site/new-name.css', previous_filename: 'site/old-name.css', status: 'renamed' },
       { filename: 'src/build.ts', status: 'modified' }
     ])
-    const changes = await detectChanges(inputs({ from: { kind: 'git', since: commit(1) } }), context(workspace, { GITHUB_SHA: commit(3), GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }))
+    const changes = await detectChanges(
+      inputs({ from: { kind: 'git', since: commit(1) } }),
+      context(workspace, { GITHUB_SHA: commit(3), GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })
+    )
     const why = `git fetch: fatal: '${join(history.root, 'no-such-remote')}' does not appear to be a git repository`
     expect(changes).toEqual({
       source: 'git',
@@ -121,18 +142,31 @@ describe('detectChanges from git', () => {
 
   it('says the list may be cut off when the compare API gives 300 files, and warns', async () => {
     const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
-    github.comparisons.set('v1...v2', Array.from({ length: 300 }, (_, i) => ({ filename: `site/p${i}.html`, status: 'modified' })))
-    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'v1' } }), context(workspace, { GITHUB_SHA: 'v2', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }))
+    github.comparisons.set(
+      'v1...v2',
+      Array.from({ length: 300 }, (_, i) => ({ filename: `site/p${i}.html`, status: 'modified' }))
+    )
+    const changes = await detectChanges(
+      inputs({ from: { kind: 'git', since: 'v1' } }),
+      context(workspace, { GITHUB_SHA: 'v2', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })
+    )
     const incomplete = 'the GitHub compare API lists at most 300 files and this comparison reached that, so the list may be cut off'
     expect(changes.incomplete).toBe(incomplete)
     expect(changes.files).toHaveLength(300)
-    expect(warned).toEqual([`Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`])
+    expect(warned).toEqual([
+      `Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`
+    ])
     rmSync(workspace, { recursive: true, force: true })
   })
 
   it('quotes a long ref cut, in the log and in the error, with how much was left out', async () => {
     const ref = 'r'.repeat(16_000)
-    const error = await caught(detectChanges(inputs({ from: { kind: 'git', since: ref } }), context(history.clone('full'), { GITHUB_SHA: ref, GITHUB_REPOSITORY: 'acme/site' })))
+    const error = await caught(
+      detectChanges(
+        inputs({ from: { kind: 'git', since: ref } }),
+        context(history.clone('full'), { GITHUB_SHA: ref, GITHUB_REPOSITORY: 'acme/site' })
+      )
+    )
     const quoted = `${'r'.repeat(200)}… (15,800 more characters)`
     expect(logged[0]).toBe(`Comparing ${quoted} with ${quoted}.`)
     expect(error).toBeInstanceOf(GitHubError)
@@ -143,7 +177,12 @@ describe('detectChanges from git', () => {
   it('refuses a changed path longer than a checkout can hold, naming changed-since, before matching it', async () => {
     const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
     github.comparisons.set('v1...v3', [{ filename: `site/${'p'.repeat(300)}.html`, status: 'modified' }])
-    const error = await caught(detectChanges(inputs({ from: { kind: 'git', since: 'v1' }, include: ['*a*b*c*d*'] }), context(workspace, { GITHUB_SHA: 'v3', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })))
+    const error = await caught(
+      detectChanges(
+        inputs({ from: { kind: 'git', since: 'v1' }, include: ['*a*b*c*d*'] }),
+        context(workspace, { GITHUB_SHA: 'v3', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })
+      )
+    )
     expect(error).toBeInstanceOf(InputError)
     expect((error as InputError).input).toBe('changed-since')
     rmSync(workspace, { recursive: true, force: true })
@@ -163,7 +202,12 @@ describe('detectChanges from git', () => {
 
   it('passes on a failure of the compare API', async () => {
     const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
-    const error = await caught(detectChanges(inputs({ from: { kind: 'git', since: 'nope' } }), context(workspace, { GITHUB_SHA: 'v2', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })))
+    const error = await caught(
+      detectChanges(
+        inputs({ from: { kind: 'git', since: 'nope' } }),
+        context(workspace, { GITHUB_SHA: 'v2', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })
+      )
+    )
     expect(error).toBeInstanceOf(GitHubError)
     expect((error as GitHubError).message).toMatch(/^GitHub API: comparing nope\.\.\.v2 failed \(HTTP 404\): Not Found\./)
     rmSync(workspace, { recursive: true, force: true })
@@ -178,16 +222,36 @@ describe('detectChanges for auto on deploy events', () => {
   })
   const eventEnv = (name: string, payload: unknown, over: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
     writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
-    return { GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url, GITHUB_SHA: commit(0), ...over }
+    return {
+      GITHUB_EVENT_NAME: name,
+      GITHUB_EVENT_PATH: join(dir, 'event.json'),
+      GITHUB_REPOSITORY: 'acme/site',
+      GITHUB_API_URL: github.url,
+      GITHUB_SHA: commit(0),
+      ...over
+    }
   }
-  const deployment = (id: number, sha: string) => ({ id, sha, environment: 'production', created_at: '2026-11-26T10:00:00Z', statuses: [{ state: 'success', created_at: '2026-11-26T10:00:00Z' }] })
+  const deployment = (id: number, sha: string) => ({
+    id,
+    sha,
+    environment: 'production',
+    created_at: '2026-11-26T10:00:00Z',
+    statuses: [{ state: 'success', created_at: '2026-11-26T10:00:00Z' }]
+  })
   const deployed = (over: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv =>
-    eventEnv('deployment_status', { deployment_status: { state: 'success' }, deployment: { id: 9, sha: commit(3), environment: 'production' } }, over)
+    eventEnv(
+      'deployment_status',
+      { deployment_status: { state: 'success' }, deployment: { id: 9, sha: commit(3), environment: 'production' } },
+      over
+    )
 
   it('compares the previous successful deployment with the deployed commit, not GITHUB_SHA, and links the comparison on GITHUB_SERVER_URL', async () => {
     github.deployments.push(deployment(9, commit(3)), deployment(8, commit(2)))
     const env = deployed({ GITHUB_SERVER_URL: 'https://ghe.example.com' })
-    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), { ...context(history.clone('full'), env), now: () => Date.parse('2026-11-26T12:00:00Z') })
+    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), {
+      ...context(history.clone('full'), env),
+      now: () => Date.parse('2026-11-26T12:00:00Z')
+    })
     expect(changes).toMatchObject({
       base: commit(2),
       head: commit(3),
@@ -203,17 +267,34 @@ describe('detectChanges for auto on deploy events', () => {
   it('counts every file under site-dir when there is no earlier successful deployment', async () => {
     github.deployments.push(deployment(9, commit(3)))
     const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(history.clone('full'), deployed()))
-    expect(changes).toMatchObject({ source: 'git', how: 'Every file under site-dir counted, as there is no earlier successful deploy', base: '', head: commit(3), link: undefined, incomplete: undefined })
-    expect(changes.why).toBe(`deployment_status event: no earlier successful deployment to production, so every file under site-dir counts; the head is the deployed commit, ${commit(3).slice(0, 7)}`)
-    expect([...changes.files].sort()).toEqual(['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css'].map((path) => `site/${path}`))
+    expect(changes).toMatchObject({
+      source: 'git',
+      how: 'Every file under site-dir counted, as there is no earlier successful deploy',
+      base: '',
+      head: commit(3),
+      link: undefined,
+      incomplete: undefined
+    })
+    expect(changes.why).toBe(
+      `deployment_status event: no earlier successful deployment to production, so every file under site-dir counts; the head is the deployed commit, ${commit(3).slice(0, 7)}`
+    )
+    expect([...changes.files].sort()).toEqual(
+      ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css'].map(
+        (path) => `site/${path}`
+      )
+    )
     expect(changes.entries).toContain('/docs/')
     expect(changes.deployed.get('/blog.html')).toBe('site/blog.html')
-    expect(logged).toEqual(['This deployment_status event has no earlier successful deployment to production: every file of site counts as changed (7; 7 after include/exclude).'])
+    expect(logged).toEqual([
+      'This deployment_status event has no earlier successful deployment to production: every file of site counts as changed (7; 7 after include/exclude).'
+    ])
   })
 
   it('refuses a first deployment without site-dir, saying what to set', async () => {
     github.deployments.push(deployment(9, commit(3)))
-    const error = await caught(detectChanges(inputs({ from: { kind: 'git', since: 'auto' }, siteDir: '' }), context(history.clone('full'), deployed())))
+    const error = await caught(
+      detectChanges(inputs({ from: { kind: 'git', since: 'auto' }, siteDir: '' }), context(history.clone('full'), deployed()))
+    )
     expect(error).toBeInstanceOf(InputError)
     expect((error as InputError).message).toBe(
       'This deployment_status event has no earlier successful deployment to production, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.'
@@ -223,7 +304,16 @@ describe('detectChanges for auto on deploy events', () => {
   it('finds nothing for a pull request closed without merging, and asks nothing', async () => {
     const env = eventEnv('pull_request', { action: 'closed', pull_request: { number: 4, merged: false } })
     const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context('/nowhere', env))
-    expect(changes).toMatchObject({ source: 'git', how: 'Nothing compared, as nothing was merged', base: '', head: '', files: [], entries: [], why: 'pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed', link: undefined })
+    expect(changes).toMatchObject({
+      source: 'git',
+      how: 'Nothing compared, as nothing was merged',
+      base: '',
+      head: '',
+      files: [],
+      entries: [],
+      why: 'pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed',
+      link: undefined
+    })
     expect(logged).toEqual(['This pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed.'])
     expect(github.requests).toEqual([])
   })
@@ -243,7 +333,15 @@ describe('detectChanges from manifests', () => {
   it('counts every file on a first run, and warns that it does', async () => {
     const previous = join(workspace, 'none.json')
     const changes = await detectChanges(manifestInputs(previous), context(workspace))
-    expect(changes).toMatchObject({ source: 'manifest', how: 'no previous manifest: every file counts', base: previous, head: 'public', why: '', link: undefined, incomplete: undefined })
+    expect(changes).toMatchObject({
+      source: 'manifest',
+      how: 'no previous manifest: every file counts',
+      base: previous,
+      head: 'public',
+      why: '',
+      link: undefined,
+      incomplete: undefined
+    })
     expect(changes.files).toEqual(['a.css', 'index.html'])
     expect(changes.entries).toEqual(['/a.css', '/index.html', '/'])
     expect(changes.manifest?.format).toBe(MANIFEST_FORMAT)
@@ -279,6 +377,8 @@ describe('detectChanges from manifests', () => {
     const changes = await detectChanges(manifestInputs(previous, ''), context(join(workspace, 'public')))
     expect(changes.head).toBe('.')
     expect(changes.files).toEqual(['a.css', 'index.html'])
-    expect(warned).toEqual([`No previous manifest at ${previous}, so every file of the workspace counts as changed (expected on a first run).`])
+    expect(warned).toEqual([
+      `No previous manifest at ${previous}, so every file of the workspace counts as changed (expected on a first run).`
+    ])
   })
 })

@@ -15,7 +15,7 @@ const KEY = 'sk_live_childEnvKey0123456789'
 const TOKEN = 'ghs_childEnvToken00000000000000000000'
 
 describe('childEnv', () => {
-  it('passes what a child needs: PATH, HOME, git\'s variables, proxies in both cases, locale, TZ, the SSH agent, RUNNER_TEMP, Windows basics', async () => {
+  it("passes what a child needs: PATH, HOME, git's variables, proxies in both cases, locale, TZ, the SSH agent, RUNNER_TEMP, Windows basics", async () => {
     const { childEnv } = await fresh(KEY, TOKEN)
     const needed = {
       PATH: '/usr/bin',
@@ -53,7 +53,7 @@ describe('childEnv', () => {
     expect(childEnv(needed)).toEqual(needed)
   })
 
-  it('passes no input, no credential variable, nothing else of the step\'s environment', async () => {
+  it("passes no input, no credential variable, nothing else of the step's environment", async () => {
     const { childEnv } = await fresh(KEY, TOKEN)
     const env = childEnv({
       PATH: '/usr/bin',
@@ -83,6 +83,9 @@ describe('childEnv', () => {
 
   it('sets the extra variables over the passed ones', async () => {
     const { childEnv } = await fresh()
-    expect(childEnv({ PATH: '/bin', GIT_TERMINAL_PROMPT: '1' }, { GIT_TERMINAL_PROMPT: '0' })).toEqual({ PATH: '/bin', GIT_TERMINAL_PROMPT: '0' })
+    expect(childEnv({ PATH: '/bin', GIT_TERMINAL_PROMPT: '1' }, { GIT_TERMINAL_PROMPT: '0' })).toEqual({
+      PATH: '/bin',
+      GIT_TERMINAL_PROMPT: '0'
+    })
   })
 })

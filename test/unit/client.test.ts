@@ -5,7 +5,18 @@ import { join } from 'node:path'
 import { Agent, EnvHttpProxyAgent, MockAgent, request as undiciRequest } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../src/http/pacer.js'
-import { ApiClient, createDispatcher, onTheWire, DEFAULT_MAX_BODY_BYTES, formatBytes, transportFailure, unusableProxyVariable, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../src/http/client.js'
+import {
+  ApiClient,
+  createDispatcher,
+  onTheWire,
+  DEFAULT_MAX_BODY_BYTES,
+  formatBytes,
+  transportFailure,
+  unusableProxyVariable,
+  type AttemptRecord,
+  type ClientOptions,
+  type RetryRecord
+} from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { registerSecret } from '../../src/secrets.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
@@ -59,7 +70,11 @@ describe('ApiClient', () => {
     await c.request('GET', '/zones', { query: { page: 1, per_page: 100 } })
     await c.request('POST', purge, { body: { tags: ['a'] } })
     const [get, post] = api.requests
-    expect(get?.headers).toMatchObject({ authorization: `Bearer ${api.apiKey}`, accept: 'application/json', 'user-agent': 'cdn-purge-action/test' })
+    expect(get?.headers).toMatchObject({
+      authorization: `Bearer ${api.apiKey}`,
+      accept: 'application/json',
+      'user-agent': 'cdn-purge-action/test'
+    })
     expect(get?.headers['content-type']).toBeUndefined()
     expect(get?.query).toEqual({ page: '1', per_page: '100' })
     expect(post?.headers['content-type']).toBe('application/json')
@@ -88,7 +103,17 @@ describe('ApiClient', () => {
     expect(api.requests).toHaveLength(4)
     expect(c.retries).toBe(0)
     expect(c.rateLimits.limited).toBe(3)
-    expect(retries).toEqual(Array.from({ length: 3 }, () => ({ method: 'POST', path: purge, label: 'tag a', attempt: 1, reason: 'HTTP 429', delayMs: 1000, rateLimited: true })))
+    expect(retries).toEqual(
+      Array.from({ length: 3 }, () => ({
+        method: 'POST',
+        path: purge,
+        label: 'tag a',
+        attempt: 1,
+        reason: 'HTTP 429',
+        delayMs: 1000,
+        rateLimited: true
+      }))
+    )
   })
 
   it('fails as rate limited once the time for rate limits is spent, naming the input to raise', async () => {
@@ -139,7 +164,9 @@ describe('ApiClient', () => {
     api.fault({ path: purge, status: 503, times: 10 })
     const error = await failure(client({ maxAttempts: 3 }).request('POST', purge, { body: { tags: ['a'] } }))
     expect(api.requests).toHaveLength(3)
-    expect(error.message).toMatch(/^POST \/zones\/zone-example\/purge failed: HTTP 503: "Injected fault 503" \(request id req-3\) after 3 attempts\./)
+    expect(error.message).toMatch(
+      /^POST \/zones\/zone-example\/purge failed: HTTP 503: "Injected fault 503" \(request id req-3\) after 3 attempts\./
+    )
   })
 
   it('treats success: false as a failure even with status 200', async () => {
@@ -160,7 +187,12 @@ describe('ApiClient', () => {
     expect(error.details).toMatchObject({ kind: 'http', status: 300, attempts: 1, retryable: false })
     expect(error.message).toContain('Redirects are not followed')
     api.fault({ path: purge, status: 299, body: '{"success":true,"data":1}' })
-    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 299, body: { success: true, data: 1 }, attempts: 1, bytes: 25 })
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({
+      status: 299,
+      body: { success: true, data: 1 },
+      attempts: 1,
+      bytes: 25
+    })
   })
 
   it('takes a JSON null as a success whose body is null', async () => {
@@ -206,7 +238,12 @@ describe('ApiClient', () => {
 
   it('takes an empty 2xx answer as a success without a body', async () => {
     api.fault({ path: purge, status: 200, body: '' })
-    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: undefined, attempts: 1, bytes: 0 })
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({
+      status: 200,
+      body: undefined,
+      attempts: 1,
+      bytes: 0
+    })
   })
 
   it('retries a connection reset, and says it was a network error', async () => {
@@ -260,7 +297,12 @@ describe('ApiClient', () => {
     it('times out a request that hangs, and retries it', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
       api.fault({ path: purge, hang: true })
-      const response = await timeOut(() => client({ timeoutMs: 200 }).request('POST', purge, { body: { tags: ['a'] } }), 'undici:client:sendHeaders', 200, 1)
+      const response = await timeOut(
+        () => client({ timeoutMs: 200 }).request('POST', purge, { body: { tags: ['a'] } }),
+        'undici:client:sendHeaders',
+        200,
+        1
+      )
       expect(response.attempts).toBe(2)
       expect(sleeps).toEqual([500])
     })
@@ -269,7 +311,17 @@ describe('ApiClient', () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
       api.fault({ path: purge, silentAfterHeaders: true, times: 2 })
       const retries: string[] = []
-      const error = await timeOut(() => failure(client({ timeoutMs: 200, maxAttempts: 2, onRetry: (r) => retries.push(r.reason) }).request('POST', purge, { body: { tags: ['a'] } })), 'undici:request:headers', 200, 2)
+      const error = await timeOut(
+        () =>
+          failure(
+            client({ timeoutMs: 200, maxAttempts: 2, onRetry: (r) => retries.push(r.reason) }).request('POST', purge, {
+              body: { tags: ['a'] }
+            })
+          ),
+        'undici:request:headers',
+        200,
+        2
+      )
       expect(retries).toEqual(['timed out'])
       expect(error.details).toMatchObject({ kind: 'timeout', detail: '0.2 s', attempts: 2 })
     })
@@ -278,14 +330,24 @@ describe('ApiClient', () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
       api.fault({ path: purge, dripMs: 20 })
       // The stand-in drips a byte every 20 ms of the same fake clock: 15 bytes come before the timeout.
-      const error = await timeOut(() => failure(client({ timeoutMs: 300, maxAttempts: 1 }).request('POST', purge, { body: { tags: ['a'] } })), 'undici:request:headers', 300, 1)
+      const error = await timeOut(
+        () => failure(client({ timeoutMs: 300, maxAttempts: 1 }).request('POST', purge, { body: { tags: ['a'] } })),
+        'undici:request:headers',
+        300,
+        1
+      )
       expect(error.details).toMatchObject({ kind: 'timeout', attempts: 1 })
     })
 
     it('says a request timed out', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
       api.fault({ path: purge, hang: true, times: 2 })
-      const error = await timeOut(() => failure(client({ timeoutMs: 200, maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } })), 'undici:client:sendHeaders', 200, 2)
+      const error = await timeOut(
+        () => failure(client({ timeoutMs: 200, maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } })),
+        'undici:client:sendHeaders',
+        200,
+        2
+      )
       expect(error.details.kind).toBe('timeout')
       expect(error.message).toMatch(/timed out after 0.2 s after 2 attempts/)
     })
@@ -309,9 +371,22 @@ describe('ApiClient', () => {
     const token = 'ghs_clientTestToken000000000000000000'
     registerSecret(token)
     const key = api.apiKey
-    const spellings = [encodeURIComponent(key), Buffer.from(key).toString('base64'), Buffer.from(key).toString('base64url'), JSON.stringify(key).slice(1, -1), key.slice(0, 20), key.slice(-20), token]
+    const spellings = [
+      encodeURIComponent(key),
+      Buffer.from(key).toString('base64'),
+      Buffer.from(key).toString('base64url'),
+      JSON.stringify(key).slice(1, -1),
+      key.slice(0, 20),
+      key.slice(-20),
+      token
+    ]
     for (const spelling of spellings) {
-      api.fault({ path: purge, status: 400, body: JSON.stringify({ errors: [{ message: `echo ${spelling}` }] }), headers: { 'x-request-id': `id-${spelling}` } })
+      api.fault({
+        path: purge,
+        status: 400,
+        body: JSON.stringify({ errors: [{ message: `echo ${spelling}` }] }),
+        headers: { 'x-request-id': `id-${spelling}` }
+      })
       const error = await failure(client().request('POST', purge, { body: { tags: ['a'] } }))
       expect(error).toBeInstanceOf(ApiError)
       expect(error.details.serverMessage).toBe('echo ***')
@@ -347,7 +422,7 @@ describe('ApiClient', () => {
     expect((await failure(client().request('POST', purge, { body: { tags: ['a'] } }))).details.requestId).toBe('cid-3')
   })
 
-  it('leaves the server\'s words whole when there is no key to hide', async () => {
+  it("leaves the server's words whole when there is no key to hide", async () => {
     const error = await failure(client({ apiKey: '' }).request('GET', '/zones'))
     expect(error.details.serverMessage).toBe('Authentication error: missing or invalid API key')
   })
@@ -357,7 +432,12 @@ describe('ApiClient', () => {
     api.fault({ path: purge, hang: true })
     api.fault({ path: purge, status: 200, bodyBytes: 2000 })
     const outcomes: (number | string)[] = []
-    await failure(client({ timeoutMs: 200, onAttempt: (a) => outcomes.push(a.outcome) }).request('POST', purge, { body: { tags: ['a'] }, maxBodyBytes: 1000 }))
+    await failure(
+      client({ timeoutMs: 200, onAttempt: (a) => outcomes.push(a.outcome) }).request('POST', purge, {
+        body: { tags: ['a'] },
+        maxBodyBytes: 1000
+      })
+    )
     expect(outcomes).toEqual(['UND_ERR_SOCKET', 'timeout', '200, too large'])
   })
 
@@ -378,7 +458,9 @@ describe('ApiClient', () => {
       { method: 'POST', path: purge, attempt: 1, outcome: 503, ms: 0 },
       { method: 'POST', path: purge, attempt: 2, outcome: 200, ms: 0 }
     ])
-    expect(retries).toEqual([{ method: 'POST', path: purge, label: undefined, rateLimited: false, attempt: 1, reason: 'HTTP 503', delayMs: 2000 }])
+    expect(retries).toEqual([
+      { method: 'POST', path: purge, label: undefined, rateLimited: false, attempt: 1, reason: 'HTTP 503', delayMs: 2000 }
+    ])
   })
 })
 
@@ -395,7 +477,7 @@ describe('ApiClient answer size', () => {
     expect(await request(client(), body.length)).toMatchObject({ status: 200, body: { success: true } })
   })
 
-  it('reads a body of stated length whole, with undici\'s own reader, and one of no stated length as a stream', async () => {
+  it("reads a body of stated length whole, with undici's own reader, and one of no stated length as a stream", async () => {
     // undici's body class, from an answer of its own: its text() is the whole-body reader.
     const probe = await undiciRequest(`${api.url}/zones`)
     const bodyClass = Object.getPrototypeOf(probe.body) as { text: () => Promise<string> }
@@ -418,7 +500,14 @@ describe('ApiClient answer size', () => {
     const body = JSON.stringify({ success: true, data: 'd'.repeat(1000) })
     api.fault({ path: purge, status: 200, body, headers: chunked })
     const error = await failure(request(client(), body.length - 1))
-    expect(error.details).toMatchObject({ kind: 'too-large', status: 200, attempts: 1, retryable: false, detail: `${body.length - 1} bytes`, requestId: 'req-1' })
+    expect(error.details).toMatchObject({
+      kind: 'too-large',
+      status: 200,
+      attempts: 1,
+      retryable: false,
+      detail: `${body.length - 1} bytes`,
+      requestId: 'req-1'
+    })
     expect(error.details.retryAfterMs).toBeUndefined()
     expect(error.message).toBe(
       `POST ${purge} failed: answer too large (HTTP 200, more than ${body.length - 1} bytes; the rest was not read) (request id req-1). The API's answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.`
@@ -507,7 +596,7 @@ describe('transportFailure', () => {
     return controller.signal
   }
 
-  it('is a timeout when the error is the timeout signal\'s own abort', () => {
+  it("is a timeout when the error is the timeout signal's own abort", () => {
     const signal = timedOut()
     expect(transportFailure(signal.reason, signal, 2500)).toEqual({ kind: 'timeout', detail: '2.5 s' })
   })
@@ -516,7 +605,9 @@ describe('transportFailure', () => {
     const signal = timedOut()
     const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })
     expect(transportFailure(reset, signal, 2500)).toEqual({ kind: 'network', detail: 'ECONNRESET' })
-    expect(transportFailure(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), signal, 2500)).toMatchObject({ kind: 'network' })
+    expect(transportFailure(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), signal, 2500)).toMatchObject({
+      kind: 'network'
+    })
   })
 
   it('is a network error when the signal has not fired, even for an error without a value', () => {
@@ -527,8 +618,13 @@ describe('transportFailure', () => {
 
   it('names a network error by its code when it has a text code, else by its message', () => {
     const signal = new AbortController().signal
-    expect(transportFailure(Object.assign(new Error('getaddrinfo ENOTFOUND api.example.net'), { code: 'ENOTFOUND' }), signal, 1000)).toEqual({ kind: 'network', detail: 'ENOTFOUND' })
-    expect(transportFailure(Object.assign(new Error('socket hang up'), { code: 23 }), signal, 1000)).toEqual({ kind: 'network', detail: 'socket hang up' })
+    expect(
+      transportFailure(Object.assign(new Error('getaddrinfo ENOTFOUND api.example.net'), { code: 'ENOTFOUND' }), signal, 1000)
+    ).toEqual({ kind: 'network', detail: 'ENOTFOUND' })
+    expect(transportFailure(Object.assign(new Error('socket hang up'), { code: 23 }), signal, 1000)).toEqual({
+      kind: 'network',
+      detail: 'socket hang up'
+    })
     expect(transportFailure('plain text', signal, 1000)).toEqual({ kind: 'network', detail: 'plain text' })
   })
 
@@ -544,15 +640,35 @@ describe('transportFailure', () => {
     const signal = new AbortController().signal
     const refused = Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' })
     expect(transportFailure(refused, signal, 1000)).toEqual({ kind: 'network', detail: 'the proxy refused the tunnel: HTTP 407' })
-    expect(transportFailure(Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling, or not'), { code: 'UND_ERR_ABORTED' }), signal, 1000)).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
-    expect(transportFailure(Object.assign(new Error('not: Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' }), signal, 1000)).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
-    expect(transportFailure({ message: 'Proxy response (502) !== 200 when HTTP Tunneling', code: 'UND_ERR_ABORTED' }, signal, 1000)).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
+    expect(
+      transportFailure(
+        Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling, or not'), { code: 'UND_ERR_ABORTED' }),
+        signal,
+        1000
+      )
+    ).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
+    expect(
+      transportFailure(
+        Object.assign(new Error('not: Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' }),
+        signal,
+        1000
+      )
+    ).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
+    expect(
+      transportFailure({ message: 'Proxy response (502) !== 200 when HTTP Tunneling', code: 'UND_ERR_ABORTED' }, signal, 1000)
+    ).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
   })
 
   it('takes the credentials of any URL out of a message it quotes', () => {
     const signal = new AbortController().signal
-    expect(transportFailure(new Error('cannot reach http://proxyuser:s3cret@proxy.example:3128/'), signal, 1000)).toEqual({ kind: 'network', detail: 'cannot reach http://***@proxy.example:3128/' })
-    expect(transportFailure('via socks5://s3cret@proxy.example', signal, 1000)).toEqual({ kind: 'network', detail: 'via socks5://***@proxy.example' })
+    expect(transportFailure(new Error('cannot reach http://proxyuser:s3cret@proxy.example:3128/'), signal, 1000)).toEqual({
+      kind: 'network',
+      detail: 'cannot reach http://***@proxy.example:3128/'
+    })
+    expect(transportFailure('via socks5://s3cret@proxy.example', signal, 1000)).toEqual({
+      kind: 'network',
+      detail: 'via socks5://***@proxy.example'
+    })
   })
 })
 
@@ -625,7 +741,13 @@ describe('ApiClient over TLS', () => {
     secure = await startStandIn({ tls: { cert: ca.selfSigned.cert.pem, key: ca.selfSigned.key.pem } })
     const attempts: AttemptRecord[] = []
     const retries: RetryRecord[] = []
-    const c = client({ baseUrl: secure.url, dispatcher: new Agent(), maxAttempts: 5, onAttempt: (a) => attempts.push(a), onRetry: (r) => retries.push(r) })
+    const c = client({
+      baseUrl: secure.url,
+      dispatcher: new Agent(),
+      maxAttempts: 5,
+      onAttempt: (a) => attempts.push(a),
+      onRetry: (r) => retries.push(r)
+    })
     const error = await failure(c.request('GET', '/zones'))
     expect(error.details).toMatchObject({ kind: 'tls', detail: 'DEPTH_ZERO_SELF_SIGNED_CERT', attempts: 1, retryable: false })
     expect(error.message).toContain('NODE_EXTRA_CA_CERTS')
@@ -649,7 +771,10 @@ describe('ApiClient error details', () => {
   it('hides the key in a network error it quotes', async () => {
     const mock = new MockAgent()
     mock.disableNetConnect()
-    mock.get('http://api.test').intercept({ path: '/v1/zones', method: 'GET' }).replyWithError(new Error(`refused for ${api.apiKey}`))
+    mock
+      .get('http://api.test')
+      .intercept({ path: '/v1/zones', method: 'GET' })
+      .replyWithError(new Error(`refused for ${api.apiKey}`))
     const error = await failure(client({ baseUrl: 'http://api.test/v1', dispatcher: mock, maxAttempts: 1 }).request('GET', '/zones'))
     expect(error.details).toMatchObject({ kind: 'network', detail: 'refused for ***' })
     expect(error.message).not.toContain(api.apiKey)
@@ -706,9 +831,11 @@ describe('ApiClient waits for real when no sleep is injected', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const { c } = shipped()
     let waited = false
-    const waiting = c.waitBeforeRetry(1, new ApiError({ method: 'POST', path: '/zones', kind: 'http', status: 503, attempts: 1, retryAfterMs: 3000 })).then(() => {
-      waited = true
-    })
+    const waiting = c
+      .waitBeforeRetry(1, new ApiError({ method: 'POST', path: '/zones', kind: 'http', status: 503, attempts: 1, retryAfterMs: 3000 }))
+      .then(() => {
+        waited = true
+      })
     await vi.advanceTimersByTimeAsync(2999)
     expect(waited).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
@@ -744,7 +871,8 @@ describe('ApiClient with a pacer', () => {
     return { pacer, waits }
   }
   // A 429 that says requests remain in the window: the pacer sets no pace for it, so only the order of waiting matters.
-  const limitedOnce = (retryAfter: string): void => api.fault({ path: purge, status: 429, retryAfter, headers: { 'x-ratelimit-remaining': '5' } })
+  const limitedOnce = (retryAfter: string): void =>
+    api.fault({ path: purge, status: 429, retryAfter, headers: { 'x-ratelimit-remaining': '5' } })
 
   it('sends a paced request through the pacer, and others past it', async () => {
     const { pacer } = manual()
@@ -906,7 +1034,9 @@ describe('ApiClient with a pacer', () => {
     api.fault({ path: purge, status: 429, retryAfter: '1' })
     const broken = new Error('the clock broke')
     const pacer = new Pacer({ concurrency: 4, maxWaitMs: 5000, now: () => 0, sleep: () => Promise.reject(broken) })
-    const error = await client({ pacer }).request('POST', purge, { body, paced: true }).catch((caught: unknown) => caught)
+    const error = await client({ pacer })
+      .request('POST', purge, { body, paced: true })
+      .catch((caught: unknown) => caught)
     expect(error).toBe(broken)
   })
 })

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { fetchInOrder, mapConcurrent } from '../../src/concurrency.js'
 
 /** A promise per call that the test settles, in any order. */
-function controlled<R>(): { fetch: (n: number) => Promise<R>; asked: number[]; answer: (n: number, value: R) => Promise<void>; fail: (n: number, error: unknown) => Promise<void> } {
+function controlled<R>(): {
+  fetch: (n: number) => Promise<R>
+  asked: number[]
+  answer: (n: number, value: R) => Promise<void>
+  fail: (n: number, error: unknown) => Promise<void>
+} {
   const pending = new Map<number, { resolve: (value: R) => void; reject: (error: unknown) => void }>()
   const asked: number[] = []
   const settle = async (): Promise<void> => {
@@ -51,7 +56,12 @@ describe('fetchInOrder', () => {
   it('fetches up to `limit` at once and hands the results over in order, whatever order they arrive in', async () => {
     const { fetch, asked, answer } = controlled<string>()
     const taken: [string, number][] = []
-    const done = fetchInOrder(fetch, (result, n) => taken.push([result, n]) === 0, 3, () => 5)
+    const done = fetchInOrder(
+      fetch,
+      (result, n) => taken.push([result, n]) === 0,
+      3,
+      () => 5
+    )
     expect(asked).toEqual([1, 2, 3])
     await answer(3, 'c')
     expect(taken).toEqual([])
@@ -75,7 +85,12 @@ describe('fetchInOrder', () => {
   it('asks upTo() again after every result, and never fetches past it', async () => {
     const { fetch, asked, answer } = controlled<number>()
     let end = 1
-    const done = fetchInOrder(fetch, () => false, 10, () => end)
+    const done = fetchInOrder(
+      fetch,
+      () => false,
+      10,
+      () => end
+    )
     expect(asked).toEqual([1])
     end = 3
     await answer(1, 1)
@@ -89,7 +104,12 @@ describe('fetchInOrder', () => {
   it('stops when `take` says so: nothing more is fetched, and later answers and failures are dropped', async () => {
     const { fetch, asked, answer, fail } = controlled<number>()
     const taken: number[] = []
-    const done = fetchInOrder(fetch, (result) => taken.push(result) === 2, 3, () => 100)
+    const done = fetchInOrder(
+      fetch,
+      (result) => taken.push(result) === 2,
+      3,
+      () => 100
+    )
     await answer(1, 1)
     await answer(2, 2)
     await expect(done).resolves.toBeUndefined()
@@ -123,7 +143,12 @@ describe('fetchInOrder', () => {
   it('fails with the first failure before the end, and ignores the rest', async () => {
     const { fetch, answer, fail } = controlled<number>()
     const taken: number[] = []
-    const done = fetchInOrder(fetch, (result) => taken.push(result) === 0, 2, () => 10)
+    const done = fetchInOrder(
+      fetch,
+      (result) => taken.push(result) === 0,
+      2,
+      () => 10
+    )
     const failure = new Error('page 2')
     await fail(2, failure)
     await expect(done).rejects.toBe(failure)
@@ -149,8 +174,18 @@ describe('fetchInOrder', () => {
 
   it('ends at once when there is nothing to fetch', async () => {
     const { fetch, asked } = controlled<number>()
-    await fetchInOrder(fetch, () => false, 4, () => 0)
-    await fetchInOrder(fetch, () => false, 0, () => 4)
+    await fetchInOrder(
+      fetch,
+      () => false,
+      4,
+      () => 0
+    )
+    await fetchInOrder(
+      fetch,
+      () => false,
+      0,
+      () => 4
+    )
     expect(asked).toEqual([])
   })
 })

@@ -12,16 +12,33 @@ vi.mock('../../src/log.js', () => ({
   debug: (message: string) => logged.debug.push(message)
 }))
 
-const retry = (over: Partial<RetryRecord> = {}): RetryRecord => ({ method: 'POST', path: '/zones/z/purge', label: undefined, attempt: 1, reason: 'HTTP 503', delayMs: 1000, rateLimited: false, ...over })
+const retry = (over: Partial<RetryRecord> = {}): RetryRecord => ({
+  method: 'POST',
+  path: '/zones/z/purge',
+  label: undefined,
+  attempt: 1,
+  reason: 'HTTP 503',
+  delayMs: 1000,
+  rateLimited: false,
+  ...over
+})
 
 describe('retryLine', () => {
   it('names the request by its label, else by method and path, and says which attempt comes when', () => {
-    expect(retryLine(retry({ label: 'URLs 1-10 of 40 (batch 1 of 4)' }), 5)).toBe('URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s.')
-    expect(retryLine(retry({ attempt: 3, reason: 'timed out', delayMs: 12_345 }), 4)).toBe('POST /zones/z/purge: timed out; attempt 4 of 4 in 12.3 s.')
+    expect(retryLine(retry({ label: 'URLs 1-10 of 40 (batch 1 of 4)' }), 5)).toBe(
+      'URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s.'
+    )
+    expect(retryLine(retry({ attempt: 3, reason: 'timed out', delayMs: 12_345 }), 4)).toBe(
+      'POST /zones/z/purge: timed out; attempt 4 of 4 in 12.3 s.'
+    )
   })
   it('says a 429 is sent again, after its wait or at the pace the API allows', () => {
-    expect(retryLine(retry({ reason: 'HTTP 429', rateLimited: true, delayMs: 1500 }), 5)).toBe('POST /zones/z/purge: HTTP 429, rate limited; sent again in 1.5 s.')
-    expect(retryLine(retry({ reason: 'HTTP 429', rateLimited: true, delayMs: 0 }), 5)).toBe('POST /zones/z/purge: HTTP 429, rate limited; sent again at the pace the API allows.')
+    expect(retryLine(retry({ reason: 'HTTP 429', rateLimited: true, delayMs: 1500 }), 5)).toBe(
+      'POST /zones/z/purge: HTTP 429, rate limited; sent again in 1.5 s.'
+    )
+    expect(retryLine(retry({ reason: 'HTTP 429', rateLimited: true, delayMs: 0 }), 5)).toBe(
+      'POST /zones/z/purge: HTTP 429, rate limited; sent again at the pace the API allows.'
+    )
   })
 })
 
@@ -51,13 +68,21 @@ describe('connect', () => {
     await api.close()
   })
   const connected = (over: Partial<Inputs> = {}): ApiClient => {
-    const client = connect({ apiUrl: api.url, apiKey: api.apiKey, timeoutSeconds: 10, maxAttempts: 3, concurrency: 4, rateLimitWaitSeconds: 60, ...over } as Inputs)
+    const client = connect({
+      apiUrl: api.url,
+      apiKey: api.apiKey,
+      timeoutSeconds: 10,
+      maxAttempts: 3,
+      concurrency: 4,
+      rateLimitWaitSeconds: 60,
+      ...over
+    } as Inputs)
     clients.push(client)
     return client
   }
   const purge = '/zones/zone-example/purge'
 
-  it('sends to api-url with the key and the action\'s User-Agent, and logs each attempt at debug level', async () => {
+  it("sends to api-url with the key and the action's User-Agent, and logs each attempt at debug level", async () => {
     const client = connected()
     expect((await client.request('GET', '/zones')).status).toBe(200)
     expect(api.requests[0]?.headers).toMatchObject({ authorization: `Bearer ${api.apiKey}`, 'user-agent': USER_AGENT })
@@ -84,7 +109,10 @@ describe('connect', () => {
       const client = connected()
       const sent = client.request('POST', purge, { body: { tags: ['a'] }, paced: true })
       while (logged.info.length < 2) await new Promise((resolve) => setImmediate(resolve))
-      expect(logged.info).toEqual(['Rate limited by the API: pacing at about 1.0 requests/s.', 'POST /zones/zone-example/purge: HTTP 429, rate limited; sent again at the pace the API allows.'])
+      expect(logged.info).toEqual([
+        'Rate limited by the API: pacing at about 1.0 requests/s.',
+        'POST /zones/zone-example/purge: HTTP 429, rate limited; sent again at the pace the API allows.'
+      ])
       await vi.advanceTimersByTimeAsync(1000)
       expect((await sent).status).toBe(200)
       // The success, a second on, doubles the pace (slow start).
@@ -101,7 +129,9 @@ describe('connect', () => {
       .request('POST', purge, { body: { tags: ['a'] }, paced: true })
       .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)
-    expect((error as ApiError).message).toMatch(/^POST \/zones\/zone-example\/purge failed: rate limited by the API for longer than rate-limit-wait allows \(5 s in all\)\. /)
+    expect((error as ApiError).message).toMatch(
+      /^POST \/zones\/zone-example\/purge failed: rate limited by the API for longer than rate-limit-wait allows \(5 s in all\)\. /
+    )
   })
 
   it('keeps at most concurrency paced requests in flight', async () => {
@@ -112,7 +142,7 @@ describe('connect', () => {
     expect(api.maxInFlight).toBeLessThanOrEqual(2)
   })
 
-  it('opens enough connections for the zone lookup\'s parallel pages, whatever the concurrency', async () => {
+  it("opens enough connections for the zone lookup's parallel pages, whatever the concurrency", async () => {
     // The stand-in holds the first 16 until all have arrived: with fewer connections they never would.
     api.barrier(16)
     const client = connected({ concurrency: 1, timeoutSeconds: 5, maxAttempts: 1 })

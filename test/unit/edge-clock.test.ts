@@ -63,9 +63,12 @@ describe('parseHttpDate', () => {
     expect(parseHttpDate(text, NOW)).toBeUndefined()
   })
 
-  test.prop([fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59) })])('reads back what toUTCString writes, to the second', (ms) => {
-    expect(parseHttpDate(new Date(ms).toUTCString(), NOW)).toBe(Math.floor(ms / 1000) * 1000)
-  })
+  test.prop([fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59) })])(
+    'reads back what toUTCString writes, to the second',
+    (ms) => {
+      expect(parseHttpDate(new Date(ms).toUTCString(), NOW)).toBe(Math.floor(ms / 1000) * 1000)
+    }
+  )
 
   test.prop([fc.string({ unit: 'binary', maxLength: 80 })])('never throws, and gives a finite time or nothing', (text) => {
     const parsed = parseHttpDate(text, NOW)
@@ -139,12 +142,15 @@ describe('measureClockSkew', () => {
     expect(measureClockSkew([-40, -20])).toBeUndefined()
   })
 
-  test.prop([fc.array(fc.double({ min: -(2 ** 31), max: 2 ** 31, noNaN: true }), { maxLength: 30 })])('gives whole seconds beyond the threshold, or nothing', (samples) => {
-    const skew = measureClockSkew(samples)
-    if (skew === undefined) return
-    expect(Number.isInteger(skew.seconds)).toBe(true)
-    expect(Math.abs(skew.seconds)).toBeGreaterThanOrEqual(CLOCK_SKEW_THRESHOLD_SECONDS)
-    expect(skew.answers).toBe(samples.length)
-    expect(skew.note).toMatch(/^The origin's clock is off by about [\d,]+ s \((behind|ahead)\)/)
-  })
+  test.prop([fc.array(fc.double({ min: -(2 ** 31), max: 2 ** 31, noNaN: true }), { maxLength: 30 })])(
+    'gives whole seconds beyond the threshold, or nothing',
+    (samples) => {
+      const skew = measureClockSkew(samples)
+      if (skew === undefined) return
+      expect(Number.isInteger(skew.seconds)).toBe(true)
+      expect(Math.abs(skew.seconds)).toBeGreaterThanOrEqual(CLOCK_SKEW_THRESHOLD_SECONDS)
+      expect(skew.answers).toBe(samples.length)
+      expect(skew.note).toMatch(/^The origin's clock is off by about [\d,]+ s \((behind|ahead)\)/)
+    }
+  )
 })

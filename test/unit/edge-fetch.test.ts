@@ -44,7 +44,8 @@ describe('openEdge: what is sent', () => {
       accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
       'accept-encoding': 'gzip, deflate, br, zstd'
     })
-    for (const name of ['cookie', 'authorization', 'proxy-authorization', 'cache-control', 'pragma']) expect(request?.headers[name]).toBeUndefined()
+    for (const name of ['cookie', 'authorization', 'proxy-authorization', 'cache-control', 'pragma'])
+      expect(request?.headers[name]).toBeUndefined()
   })
 
   it('asks for identity encoding when the body is hashed, and browser encodings when drained', async () => {
@@ -74,7 +75,13 @@ describe('openEdge: the answer', () => {
   it('gives the status, the headers and when they arrived, and skips the body', async () => {
     edge.set(page, { status: 404, age: 7, headers: { 'cf-cache-status': 'HIT' } })
     const answer = await fetcher().get(page, 'skip')
-    expect(answer).toMatchObject({ kind: 'response', status: 404, answeredAt: 42_000, body: { kind: 'skipped' }, headers: { age: '7', 'cf-cache-status': 'HIT' } })
+    expect(answer).toMatchObject({
+      kind: 'response',
+      status: 404,
+      answeredAt: 42_000,
+      body: { kind: 'skipped' },
+      headers: { age: '7', 'cf-cache-status': 'HIT' }
+    })
   })
 
   it('reads an answer without a clock of its own to Date.now', async () => {
@@ -85,7 +92,10 @@ describe('openEdge: the answer', () => {
 
   it('hashes the body with SHA-256', async () => {
     const answer = await fetcher().get(page, 'hash')
-    expect(answer).toMatchObject({ kind: 'response', body: { kind: 'hashed', bytes: Buffer.byteLength(defaultBody(page)), sha256: sha256(defaultBody(page)) } })
+    expect(answer).toMatchObject({
+      kind: 'response',
+      body: { kind: 'hashed', bytes: Buffer.byteLength(defaultBody(page)), sha256: sha256(defaultBody(page)) }
+    })
   })
 
   it('hashes only the body of a 200', async () => {
@@ -109,7 +119,13 @@ describe('openEdge: the answer', () => {
     const bytes = 3 * 1024 * 1024 + 5
     edge.set(page, { bodyBytes: bytes, headers: { 'content-length': String(bytes), 'content-encoding': 'gzip' } })
     const answer = await fetcher({ maxHashedBytes: 1024 }).get(page, 'drain')
-    expect(answer).toEqual({ kind: 'response', status: 200, headers: expect.any(Object) as unknown, answeredAt: 42_000, body: { kind: 'drained', bytes } })
+    expect(answer).toEqual({
+      kind: 'response',
+      status: 200,
+      headers: expect.any(Object) as unknown,
+      answeredAt: 42_000,
+      body: { kind: 'drained', bytes }
+    })
     expect(edge.requests[0]?.finished).toBe(true)
   })
 
@@ -132,7 +148,10 @@ describe('openEdge: the answer', () => {
 
   it('does not wait for a body whose Content-Length is over the limit', async () => {
     edge.set(page, { body: 'x'.repeat(2048), cutBody: 'stall' })
-    expect(await fetcher({ maxHashedBytes: 1500, timeoutMs: 2000 }).get(page, 'hash')).toMatchObject({ kind: 'response', body: { kind: 'too large', limit: 1500 } })
+    expect(await fetcher({ maxHashedBytes: 1500, timeoutMs: 2000 }).get(page, 'hash')).toMatchObject({
+      kind: 'response',
+      body: { kind: 'too large', limit: 1500 }
+    })
   })
 
   it.each([
@@ -179,7 +198,7 @@ describe('openEdge: when there is no answer', () => {
     expect(await fetcher().get('not a url', 'skip')).toEqual({ kind: 'network', detail: 'network error (ERR_INVALID_URL)' })
   })
 
-  it('says a certificate the runner does not trust is one, with Node\'s code for why', async () => {
+  it("says a certificate the runner does not trust is one, with Node's code for why", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-edge-tls-'))
     const { selfSigned } = createTestCa(dir)
     const server = createServer({ cert: selfSigned.cert.pem, key: selfSigned.key.pem }, (_, res) => res.end('page'))
@@ -187,7 +206,10 @@ describe('openEdge: when there is no answer', () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       vi.stubEnv('HTTP_PROXY', undefined)
       const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/a.html`
-      expect(await fetcher().get(url, 'skip')).toEqual({ kind: 'network', detail: 'TLS certificate not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)' })
+      expect(await fetcher().get(url, 'skip')).toEqual({
+        kind: 'network',
+        detail: 'TLS certificate not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)'
+      })
     } finally {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
@@ -204,12 +226,21 @@ describe('openEdge: when there is no answer', () => {
 
   it('keeps the answer when the body is cut off, and says why', async () => {
     edge.set(page, { cutBody: 'reset', age: 3 })
-    expect(await fetcher().get(page, 'hash')).toMatchObject({ kind: 'response', status: 200, headers: { age: '3' }, body: { kind: 'failed', detail: 'UND_ERR_SOCKET' } })
+    expect(await fetcher().get(page, 'hash')).toMatchObject({
+      kind: 'response',
+      status: 200,
+      headers: { age: '3' },
+      body: { kind: 'failed', detail: 'UND_ERR_SOCKET' }
+    })
   })
 
   it('keeps the answer when the body times out', async () => {
     edge.set(page, { cutBody: 'stall' })
-    expect(await fetcher({ timeoutMs: 300 }).get(page, 'drain')).toMatchObject({ kind: 'response', status: 200, body: { kind: 'failed', detail: 'timed out after 0.3 s' } })
+    expect(await fetcher({ timeoutMs: 300 }).get(page, 'drain')).toMatchObject({
+      kind: 'response',
+      status: 200,
+      body: { kind: 'failed', detail: 'timed out after 0.3 s' }
+    })
   })
 
   it('gives up on a skipped body that never ends when the time is up', async () => {

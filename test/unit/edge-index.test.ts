@@ -12,7 +12,13 @@ const zone = { id: 'z1', name: 'example.com', status: 'active' }
 const other = { id: 'z2', name: 'example.org', status: 'active' }
 const plan = planRequests(
   [
-    { zone, purgeEverything: false, urls: ['http://example.com/a', 'http://example.com/b', 'http://example.com/c'], tags: ['t'], settings: undefined },
+    {
+      zone,
+      purgeEverything: false,
+      urls: ['http://example.com/a', 'http://example.com/b', 'http://example.com/c'],
+      tags: ['t'],
+      settings: undefined
+    },
     { zone: other, purgeEverything: true, urls: [], tags: [], settings: undefined }
   ],
   2
@@ -29,14 +35,18 @@ const outcome = (index: number, ok: boolean, confirmedAt?: number): RequestOutco
 
 describe('purgedTargets', () => {
   it('gives each confirmed URL with the time its batch was confirmed, and its deployed file when known', () => {
-    const targets = purgedTargets([outcome(0, true, 1000), outcome(1, false), outcome(2, true, 2000), outcome(3, true, 3000)], (url) => (url.endsWith('/a') ? '/site/a.html' : undefined))
+    const targets = purgedTargets([outcome(0, true, 1000), outcome(1, false), outcome(2, true, 2000), outcome(3, true, 3000)], (url) =>
+      url.endsWith('/a') ? '/site/a.html' : undefined
+    )
     expect(targets).toStrictEqual([
       { url: 'http://example.com/a', purgedAt: 1000, file: '/site/a.html' },
       { url: 'http://example.com/b', purgedAt: 1000 }
     ])
   })
   it('takes the last confirmation of a URL sent twice', () => {
-    expect(purgedTargets([outcome(0, true, 1000), outcome(0, true, 5000)], () => undefined).map((target) => target.purgedAt)).toEqual([5000, 5000])
+    expect(purgedTargets([outcome(0, true, 1000), outcome(0, true, 5000)], () => undefined).map((target) => target.purgedAt)).toEqual([
+      5000, 5000
+    ])
   })
 })
 
@@ -54,7 +64,23 @@ describe('probeTargets', () => {
     expect(probeTargets(probes, [outcome(1, false)])).toEqual([])
   })
   it('does not count applied settings as a purge', () => {
-    const settings: RequestOutcome = { request: { zoneId: 'z3', kind: 'settings', method: 'POST', path: '/zones/example.net/settings', body: {}, items: [], label: 'Settings of example.net' }, ok: true, status: 200, attempts: 1, durationMs: 1, error: undefined, confirmedAt: 1000 }
+    const settings: RequestOutcome = {
+      request: {
+        zoneId: 'z3',
+        kind: 'settings',
+        method: 'POST',
+        path: '/zones/example.net/settings',
+        body: {},
+        items: [],
+        label: 'Settings of example.net'
+      },
+      ok: true,
+      status: 200,
+      attempts: 1,
+      durationMs: 1,
+      error: undefined,
+      confirmedAt: 1000
+    }
     expect(probeTargets(new Map([['z3', ['http://example.net/']]]), [settings])).toEqual([])
   })
 })
@@ -62,9 +88,18 @@ describe('probeTargets', () => {
 describe('deployedFiles', () => {
   it('reads each changed entry as the URL it was purged as, with its file in the workspace', () => {
     // With several zones a path cannot be routed: it has no file to compare, and breaks nothing.
-    const files = deployedFiles(new Map([['/docs/', 'public/docs/index.html'], ['http://example.org/x.css', 'public/x.css']]), [zone, other], '/work')
+    const files = deployedFiles(
+      new Map([
+        ['/docs/', 'public/docs/index.html'],
+        ['http://example.org/x.css', 'public/x.css']
+      ]),
+      [zone, other],
+      '/work'
+    )
     expect([...files]).toEqual([['http://example.org/x.css', resolve('/work', 'public/x.css')]])
-    expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([['https://example.com/docs/', resolve('/work', 'public/docs/index.html')]])
+    expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([
+      ['https://example.com/docs/', resolve('/work', 'public/docs/index.html')]
+    ])
   })
   it('does not hide an error other than an entry it cannot route (a bug)', () => {
     expect(() => deployedFiles(new Map([[null as unknown as string, 'public/a.html']]), [zone], '/work')).toThrow(TypeError)
@@ -85,7 +120,15 @@ describe('checkEdge', () => {
     now: () => now,
     sleep: (ms: number) => ((now += ms), Promise.resolve())
   }
-  const request = { verify: 20, recheckForMs: 10_000, warm: true, concurrency: 2, timeoutMs: 5000, userAgent: 'cdn-purge-action/test', zoneNames: ['example.com'] }
+  const request = {
+    verify: 20,
+    recheckForMs: 10_000,
+    warm: true,
+    concurrency: 2,
+    timeoutMs: 5000,
+    userAgent: 'cdn-purge-action/test',
+    zoneNames: ['example.com']
+  }
   beforeEach(async () => {
     edge = await startEdge()
     process.env.HTTP_PROXY = edge.url
@@ -127,7 +170,11 @@ describe('checkEdge', () => {
   it('checks only as many as asked, with the probes besides, and says of how many', async () => {
     const purged = Array.from({ length: 10 }, (_, i) => ({ url: `http://example.com/${i}`, purgedAt: 0 }))
     const checked = await checkEdge(purged, [{ url: 'http://example.com/probe', purgedAt: 0 }], { ...request, verify: 2, warm: false }, io)
-    expect(checked.verification?.verdicts.map((verdict) => verdict.url)).toEqual(['http://example.com/2', 'http://example.com/7', 'http://example.com/probe'])
+    expect(checked.verification?.verdicts.map((verdict) => verdict.url)).toEqual([
+      'http://example.com/2',
+      'http://example.com/7',
+      'http://example.com/probe'
+    ])
     expect(checked.warm).toBeUndefined()
     expect(lines[0]).toBe('Checking 3 URLs at the edge (of 11, spread over the list).')
     expect(groups).toEqual(['Verify'])
@@ -146,7 +193,9 @@ describe('checkEdge', () => {
     expect(checked.verification?.verdicts.map((verdict) => verdict.verdict)).toEqual(['fresh', 'stale', 'error'])
     const verdictLines = lines.filter((line) => line.startsWith('http://'))
     expect(verdictLines.map((line) => /^\S+: (\w+)/.exec(line)?.[1])).toEqual(['stale', 'error', 'fresh'])
-    expect(warnings).toEqual(['Verify: 1 URL could not be checked (a 5xx, a network error or no answer in time: http://example.com/down). Check that they are served; raise "timeout" if the site answers slowly.'])
+    expect(warnings).toEqual([
+      'Verify: 1 URL could not be checked (a 5xx, a network error or no answer in time: http://example.com/down). Check that they are served; raise "timeout" if the site answers slowly.'
+    ])
   })
 
   it('warns instead of fetching when there is nothing to check or warm', async () => {
@@ -196,12 +245,17 @@ describe('checkEdge', () => {
   })
 
   it('warms the probe URLs too, each URL once', async () => {
-    const checked = await checkEdge([{ url: 'http://example.com/a', purgedAt: 0 }], ['a', 'p'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 })), { ...request, verify: 0 }, io)
+    const checked = await checkEdge(
+      [{ url: 'http://example.com/a', purgedAt: 0 }],
+      ['a', 'p'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 })),
+      { ...request, verify: 0 },
+      io
+    )
     expect(checked.warm).toMatchObject({ urls: 2, warmed: 2 })
     expect(edge.requests.map((r) => r.url).sort()).toEqual(['http://example.com/a', 'http://example.com/p'])
   })
 
-  it('fetches nothing when no zone\'s name is known, and says why and what to do', async () => {
+  it("fetches nothing when no zone's name is known, and says why and what to do", async () => {
     const purged = [{ url: 'http://127.0.0.1:9/internal-admin', purgedAt: 0 }]
     const probes = [{ url: 'http://example.com/p', purgedAt: 0 }]
     for (const [verify, warm, asked] of [
@@ -232,7 +286,13 @@ describe('checkEdge', () => {
 
   it('never fetches a local host or a URL off the known zones, says which, and checks the rest', async () => {
     edge.set('http://www.example.com/a', { age: 0 })
-    const purged = ['http://www.example.com/a', 'http://127.0.0.1:8080/admin', 'http://[::1]/x', 'http://printer.local/', 'http://other.test/b'].map((url) => ({ url, purgedAt: 0 }))
+    const purged = [
+      'http://www.example.com/a',
+      'http://127.0.0.1:8080/admin',
+      'http://[::1]/x',
+      'http://printer.local/',
+      'http://other.test/b'
+    ].map((url) => ({ url, purgedAt: 0 }))
     const probes = [{ url: 'http://localhost:3000/p', purgedAt: 0 }]
     const checked = await checkEdge(purged, probes, { ...request, zoneNames: ['example.com', undefined] }, io)
     expect(checked.verification?.verdicts.map((verdict) => verdict.url)).toEqual(['http://www.example.com/a'])
@@ -259,11 +319,15 @@ describe('checkEdge', () => {
     for (const { url } of purged) edge.set(url, { status: 404 })
     await checkEdge(purged, [], { ...request, verify: 0 }, io)
     const listed = purged.slice(0, 10).map(({ url }) => `${url} (HTTP 404)`)
-    expect(warnings).toEqual([`Warming: 12 URLs answered neither 2xx nor 3xx (${listed.join(', ')} and 2 more). Warming never fails the step; check that the URLs are served.`])
+    expect(warnings).toEqual([
+      `Warming: 12 URLs answered neither 2xx nor 3xx (${listed.join(', ')} and 2 more). Warming never fails the step; check that the URLs are served.`
+    ])
     // Exactly 10: all of them, nothing more.
     warnings.length = 0
     await checkEdge(purged.slice(0, 10), [], { ...request, verify: 0 }, io)
-    expect(warnings).toEqual([`Warming: 10 URLs answered neither 2xx nor 3xx (${listed.join(', ')}). Warming never fails the step; check that the URLs are served.`])
+    expect(warnings).toEqual([
+      `Warming: 10 URLs answered neither 2xx nor 3xx (${listed.join(', ')}). Warming never fails the step; check that the URLs are served.`
+    ])
   })
 
   it('orders the verdict lines stale, error, unknown, fresh', async () => {
@@ -277,7 +341,12 @@ describe('checkEdge', () => {
       { ...request, recheckForMs: 0, warm: false },
       io
     )
-    expect(lines.filter((line) => line.startsWith('http://')).map((line) => /^\S+: (\w+)/.exec(line)?.[1])).toEqual(['stale', 'error', 'unknown', 'fresh'])
+    expect(lines.filter((line) => line.startsWith('http://')).map((line) => /^\S+: (\w+)/.exec(line)?.[1])).toEqual([
+      'stale',
+      'error',
+      'unknown',
+      'fresh'
+    ])
   })
 
   it('writes all 50 verdict lines when there are exactly 50', async () => {
@@ -301,14 +370,25 @@ describe('checkEdge', () => {
     expect(checked.verification?.clockSkew?.answers).toBe(1)
     expect([-120, -121]).toContain(checked.verification?.clockSkew?.seconds)
     expect(lines).toContain(checked.verification?.clockSkew?.note)
-    expect(lines.at(-1)).toMatch(/^The origin's clock is off by about 12[01] s \(behind\), by the Date of the one answer not served from a cache: caches that derive Age from Date \(Squid, RFC 9111 §4\.2\.3\) report copies that much older\.$/)
-    expect(lines).toContainEqual(expect.stringMatching(/^http:\/\/example\.com\/hit: stale \(Age 121 s, but only 0 s since the purge; the origin's clock is off by about 12[01] s \(behind\): maybe not stale\)$/))
+    expect(lines.at(-1)).toMatch(
+      /^The origin's clock is off by about 12[01] s \(behind\), by the Date of the one answer not served from a cache: caches that derive Age from Date \(Squid, RFC 9111 §4\.2\.3\) report copies that much older\.$/
+    )
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^http:\/\/example\.com\/hit: stale \(Age 121 s, but only 0 s since the purge; the origin's clock is off by about 12[01] s \(behind\): maybe not stale\)$/
+      )
+    )
     expect(checked.verification?.verdicts.map((verdict) => verdict.verdict)).toEqual(['fresh', 'stale'])
   })
 
   it("says nothing of the origin's clock when it is right", async () => {
     edge.set('http://example.com/miss', { headers: { 'x-cache': 'MISS from squid' } })
-    const checked = await checkEdge([{ url: 'http://example.com/miss', purgedAt: 0 }], [], { ...request, warm: false }, { ...io, now: Date.now })
+    const checked = await checkEdge(
+      [{ url: 'http://example.com/miss', purgedAt: 0 }],
+      [],
+      { ...request, warm: false },
+      { ...io, now: Date.now }
+    )
     expect(checked.verification?.clockSkew).toBeUndefined()
     expect(lines.filter((line) => line.includes('clock'))).toEqual([])
   })
@@ -327,12 +407,16 @@ describe('checkEdge', () => {
     it('says in the count and a warning which one differs', async () => {
       await checkEdge([deployed('same.html', true), deployed('new.html', false)], [], { ...request, warm: false }, io)
       expect(lines).toContain('Fresh 2, stale 0, unknown 0, error 0; 1 differ from the deployed file.')
-      expect(warnings).toEqual(['Verify: 1 URL differs from the deployed file (http://example.com/new.html); a CDN may rewrite HTML, so this is not a failure.'])
+      expect(warnings).toEqual([
+        'Verify: 1 URL differs from the deployed file (http://example.com/new.html); a CDN may rewrite HTML, so this is not a failure.'
+      ])
     })
 
     it('says "differ" of several, and nothing when all are the same', async () => {
       await checkEdge([deployed('x.html', false), deployed('y.html', false)], [], { ...request, warm: false }, io)
-      expect(warnings).toEqual(['Verify: 2 URLs differ from the deployed file (http://example.com/x.html, http://example.com/y.html); a CDN may rewrite HTML, so this is not a failure.'])
+      expect(warnings).toEqual([
+        'Verify: 2 URLs differ from the deployed file (http://example.com/x.html, http://example.com/y.html); a CDN may rewrite HTML, so this is not a failure.'
+      ])
       warnings.length = 0
       lines.length = 0
       await checkEdge([deployed('z.html', true)], [], { ...request, warm: false }, io)
@@ -343,8 +427,20 @@ describe('checkEdge', () => {
 })
 
 describe('staleFailure', () => {
-  const verdict = (url: string, verdict: UrlVerdict['verdict']): UrlVerdict => ({ url, verdict, status: 200, age: 0, cacheStatus: undefined, reason: '', content: undefined, attempts: 1 })
-  const check = (verdicts: UrlVerdict[]): EdgeCheck => ({ verification: { verdicts, recheckForMs: 30_000, clockSkew: undefined }, warm: undefined })
+  const verdict = (url: string, verdict: UrlVerdict['verdict']): UrlVerdict => ({
+    url,
+    verdict,
+    status: 200,
+    age: 0,
+    cacheStatus: undefined,
+    reason: '',
+    content: undefined,
+    attempts: 1
+  })
+  const check = (verdicts: UrlVerdict[]): EdgeCheck => ({
+    verification: { verdicts, recheckForMs: 30_000, clockSkew: undefined },
+    warm: undefined
+  })
   const urls = (count: number): string[] => Array.from({ length: count }, (_, i) => `http://example.com/${i}`)
 
   it('names the stale URLs, at most 5, and of how many checked', () => {
@@ -358,12 +454,24 @@ describe('staleFailure', () => {
     )
   })
   it("adds what the origin's clock means when it is behind, and only then", () => {
-    const skewed = (seconds: number): EdgeCheck => ({ verification: { verdicts: [verdict('http://example.com/0', 'stale')], recheckForMs: 30_000, clockSkew: { seconds, answers: 2, note: 'The clock note.' } }, warm: undefined })
+    const skewed = (seconds: number): EdgeCheck => ({
+      verification: {
+        verdicts: [verdict('http://example.com/0', 'stale')],
+        recheckForMs: 30_000,
+        clockSkew: { seconds, answers: 2, note: 'The clock note.' }
+      },
+      warm: undefined
+    })
     expect(staleFailure(skewed(-120))).toMatch(/a longer verify-timeout\. The clock note\.$/)
     expect(staleFailure(skewed(120))).toMatch(/a longer verify-timeout\.$/)
   })
   it('is undefined when nothing was stale, or nothing was checked', () => {
     expect(staleFailure(check([verdict('a', 'fresh'), verdict('b', 'unknown'), verdict('c', 'error')]))).toBeUndefined()
-    expect(staleFailure({ verification: undefined, warm: { urls: 1, warmed: 1, counts: { '2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 }, problems: [] } })).toBeUndefined()
+    expect(
+      staleFailure({
+        verification: undefined,
+        warm: { urls: 1, warmed: 1, counts: { '2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 }, problems: [] }
+      })
+    ).toBeUndefined()
   })
 })

@@ -33,11 +33,21 @@ describe('parseAge', () => {
 
 describe('judgeAnswer: Age decides whenever present', () => {
   it('is stale when Age is more than the time since the purge plus 2 s', () => {
-    expect(judgeAnswer(200, { age: '13' }, 10)).toEqual({ verdict: 'stale', age: 13, cacheStatus: undefined, reason: 'Age 13 s, but only 10 s since the purge' })
+    expect(judgeAnswer(200, { age: '13' }, 10)).toEqual({
+      verdict: 'stale',
+      age: 13,
+      cacheStatus: undefined,
+      reason: 'Age 13 s, but only 10 s since the purge'
+    })
   })
 
   it('is fresh when Age is at most the time since the purge plus 2 s', () => {
-    expect(judgeAnswer(200, { age: '12' }, 10)).toEqual({ verdict: 'fresh', age: 12, cacheStatus: undefined, reason: 'Age 12 s, within the 10 s since the purge' })
+    expect(judgeAnswer(200, { age: '12' }, 10)).toEqual({
+      verdict: 'fresh',
+      age: 12,
+      cacheStatus: undefined,
+      reason: 'Age 12 s, within the 10 s since the purge'
+    })
     expect(verdict({ age: '0' }, 0)).toBe('fresh')
     expect(verdict({ age: '12' }, 10.4)).toBe('fresh')
     expect(verdict({ age: '13' }, 11)).toBe('fresh')
@@ -123,7 +133,10 @@ describe('judgeAnswer: RFC 9211 Cache-Status, its last entry', () => {
     ['Edge cache; fwd=miss', 'a name with a space'],
     ['; fwd=miss', 'no name']
   ])('reads %j as neither hit nor miss (%s)', (value) => {
-    expect(judgeAnswer(200, { 'cache-status': value }, 10)).toMatchObject({ verdict: 'unknown', reason: 'no Age, and the cache-status header says neither hit nor miss' })
+    expect(judgeAnswer(200, { 'cache-status': value }, 10)).toMatchObject({
+      verdict: 'unknown',
+      reason: 'no Age, and the cache-status header says neither hit nor miss'
+    })
   })
 
   it('reads a Cache-Status sent twice as one list, the later line last', () => {
@@ -139,10 +152,18 @@ describe('judgeAnswer: RFC 9211 Cache-Status, its last entry', () => {
       reason: 'Cache-Status: Edge; fwd=miss says the edge did not serve it from its cache'
     })
     // An entry without hit is a miss at that cache, with or without fwd= (RFC 9211 §2.1).
-    expect(judgeAnswer(200, { 'cache-status': 'Edge; detail=mismatch' }, 10).reason).toBe('Cache-Status: Edge; detail=mismatch says the edge did not serve it from its cache')
-    expect(judgeAnswer(200, { 'cache-status': 'Edge; hit' }, 10).reason).toBe('Cache-Status: Edge; hit says it came from a cache, and no Age tells since when')
-    expect(judgeAnswer(200, { 'cache-status': 'Edge; hit=?1' }, 10).reason).toBe('Cache-Status: Edge; hit=?1 says it came from a cache, and no Age tells since when')
-    expect(judgeAnswer(200, { 'cache-status': 'Edge; hit=maybe' }, 10).reason).toBe('no Age, and the cache-status header says neither hit nor miss')
+    expect(judgeAnswer(200, { 'cache-status': 'Edge; detail=mismatch' }, 10).reason).toBe(
+      'Cache-Status: Edge; detail=mismatch says the edge did not serve it from its cache'
+    )
+    expect(judgeAnswer(200, { 'cache-status': 'Edge; hit' }, 10).reason).toBe(
+      'Cache-Status: Edge; hit says it came from a cache, and no Age tells since when'
+    )
+    expect(judgeAnswer(200, { 'cache-status': 'Edge; hit=?1' }, 10).reason).toBe(
+      'Cache-Status: Edge; hit=?1 says it came from a cache, and no Age tells since when'
+    )
+    expect(judgeAnswer(200, { 'cache-status': 'Edge; hit=maybe' }, 10).reason).toBe(
+      'no Age, and the cache-status header says neither hit nor miss'
+    )
   })
 })
 
@@ -173,14 +194,23 @@ describe('judgeAnswer: CF-Cache-Status, X-Cache, X-Cache-Status', () => {
       cacheStatus: 'CF-Cache-Status: MISS',
       reason: 'CF-Cache-Status: MISS says the edge did not serve it from its cache'
     })
-    expect(judgeAnswer(200, { 'x-cache': 'HIT' }, 10)).toMatchObject({ cacheStatus: 'X-Cache: HIT', reason: 'X-Cache: HIT says it came from a cache, and no Age tells since when' })
+    expect(judgeAnswer(200, { 'x-cache': 'HIT' }, 10)).toMatchObject({
+      cacheStatus: 'X-Cache: HIT',
+      reason: 'X-Cache: HIT says it came from a cache, and no Age tells since when'
+    })
     expect(judgeAnswer(200, { 'x-cache-status': 'BYPASS' }, 10).cacheStatus).toBe('X-Cache-Status: BYPASS')
   })
 })
 
 // What real caches send, as measured (issue 16): Varnish 7.1, Squid 5.7 and Squid 6.13 from Debian's packages.
 describe('judgeAnswer: what real caches send', () => {
-  const squid6Miss = ['squid.example.net;detail=mismatch', 'localhost;detail=mismatch', '3f2a1b9c0d4e;detail=mismatch', '"squid.example.net";detail=mismatch', '"Squid, at the edge";detail=mismatch']
+  const squid6Miss = [
+    'squid.example.net;detail=mismatch',
+    'localhost;detail=mismatch',
+    '3f2a1b9c0d4e;detail=mismatch',
+    '"squid.example.net";detail=mismatch',
+    '"Squid, at the edge";detail=mismatch'
+  ]
   it.each(squid6Miss)('Squid 6 miss, no Age: Cache-Status %j is fresh', (value) => {
     expect(judgeAnswer(200, { 'cache-status': value, via: '1.1 squid.example.net (squid/6.13)' }, 10)).toMatchObject({
       verdict: 'fresh',
@@ -191,14 +221,24 @@ describe('judgeAnswer: what real caches send', () => {
 
   it('Squid 6 hit: Age decides, and without Age it cannot be dated', () => {
     const hit = 'squid.example.net;hit;detail=match'
-    expect(judgeAnswer(200, { age: '3', 'cache-status': hit }, 10)).toEqual({ verdict: 'fresh', age: 3, cacheStatus: `Cache-Status: ${hit}`, reason: 'Age 3 s, within the 10 s since the purge' })
-    expect(judgeAnswer(200, { age: '254', 'cache-status': hit }, 10)).toMatchObject({ verdict: 'stale', reason: 'Age 254 s, but only 10 s since the purge' })
+    expect(judgeAnswer(200, { age: '3', 'cache-status': hit }, 10)).toEqual({
+      verdict: 'fresh',
+      age: 3,
+      cacheStatus: `Cache-Status: ${hit}`,
+      reason: 'Age 3 s, within the 10 s since the purge'
+    })
+    expect(judgeAnswer(200, { age: '254', 'cache-status': hit }, 10)).toMatchObject({
+      verdict: 'stale',
+      reason: 'Age 254 s, but only 10 s since the purge'
+    })
     expect(verdict({ 'cache-status': hit })).toBe('unknown')
     expect(verdict({ 'cache-status': '"squid.example.net";hit;detail=match' })).toBe('unknown')
   })
 
   it('Squid 5: X-Cache HIT from host with Age is judged by Age; MISS from host without Age is fresh', () => {
-    expect(judgeAnswer(200, { age: '254', 'x-cache': 'HIT from squid.example.net', 'x-cache-lookup': 'HIT from squid.example.net:3128' }, 10)).toMatchObject({
+    expect(
+      judgeAnswer(200, { age: '254', 'x-cache': 'HIT from squid.example.net', 'x-cache-lookup': 'HIT from squid.example.net:3128' }, 10)
+    ).toMatchObject({
       verdict: 'stale',
       cacheStatus: 'X-Cache: HIT from squid.example.net'
     })
@@ -228,7 +268,10 @@ describe('judgeAnswer: several headers, or none', () => {
   })
 
   it('treats an empty cache-status header as absent', () => {
-    expect(judgeAnswer(200, { 'cf-cache-status': ' ', 'cache-status': '' }, 10)).toMatchObject({ verdict: 'unknown', cacheStatus: undefined })
+    expect(judgeAnswer(200, { 'cf-cache-status': ' ', 'cache-status': '' }, 10)).toMatchObject({
+      verdict: 'unknown',
+      cacheStatus: undefined
+    })
   })
 
   it('is fresh when one header says miss and none says hit', () => {
@@ -241,9 +284,10 @@ describe('judgeAnswer: several headers, or none', () => {
   })
 
   it('shows every cache-status header seen, in a fixed order', () => {
-    expect(judgeAnswer(200, { 'x-cache-status': 'MISS', 'x-cache': 'MISS', 'cf-cache-status': 'MISS', 'cache-status': 'E; fwd=miss' }, 10).cacheStatus).toBe(
-      'Cache-Status: E; fwd=miss; CF-Cache-Status: MISS; X-Cache: MISS; X-Cache-Status: MISS'
-    )
+    expect(
+      judgeAnswer(200, { 'x-cache-status': 'MISS', 'x-cache': 'MISS', 'cf-cache-status': 'MISS', 'cache-status': 'E; fwd=miss' }, 10)
+        .cacheStatus
+    ).toBe('Cache-Status: E; fwd=miss; CF-Cache-Status: MISS; X-Cache: MISS; X-Cache-Status: MISS')
   })
 
   it('keeps at most 200 characters of them', () => {
@@ -287,7 +331,12 @@ describe('judgeAnswer: an origin whose clock is behind', () => {
   const note = "; the origin's clock is off by about 120 s (behind): maybe not stale"
 
   it('keeps a stale verdict stale, and says when the clock could explain its Age', () => {
-    expect(judgeAnswer(200, { age: '122' }, 1, 120)).toEqual({ verdict: 'stale', age: 122, cacheStatus: undefined, reason: `Age 122 s, but only 1 s since the purge${note}` })
+    expect(judgeAnswer(200, { age: '122' }, 1, 120)).toEqual({
+      verdict: 'stale',
+      age: 122,
+      cacheStatus: undefined,
+      reason: `Age 122 s, but only 1 s since the purge${note}`
+    })
   })
 
   it('says so up to the time since the purge, the slack and the skew, and not beyond', () => {
@@ -305,7 +354,9 @@ describe('judgeAnswer: an origin whose clock is behind', () => {
   })
 
   it('writes a large skew with thousands separators', () => {
-    expect(judgeAnswer(200, { age: '3500' }, 1, 3600).reason).toBe("Age 3500 s, but only 1 s since the purge; the origin's clock is off by about 3,600 s (behind): maybe not stale")
+    expect(judgeAnswer(200, { age: '3500' }, 1, 3600).reason).toBe(
+      "Age 3500 s, but only 1 s since the purge; the origin's clock is off by about 3,600 s (behind): maybe not stale"
+    )
   })
 })
 

@@ -73,7 +73,8 @@ const options = (edge: EdgeFetcher, more: Partial<VerifyOptions> = {}): VerifyOp
   log: (message) => logs.push(message),
   ...more
 })
-const target = (url: string, purgedAt = 0, file?: string): VerifyTarget => (file === undefined ? { url, purgedAt } : { url, purgedAt, file })
+const target = (url: string, purgedAt = 0, file?: string): VerifyTarget =>
+  file === undefined ? { url, purgedAt } : { url, purgedAt, file }
 const stale: Script = () => ({ headers: { age: '3600' } })
 const fresh: Script = () => ({ headers: { age: '0' } })
 /** Stale for the first `count` fetches, then fresh. */
@@ -112,7 +113,11 @@ describe('chooseTargets', () => {
 
   it('adds every probe URL to the URLs drawn from the purge, once', () => {
     const probes = [target('http://example.com/p', 5), target('http://example.com/b', 5), target('http://example.com/p', 7)]
-    expect(chooseTargets(purged, 2, probes)).toEqual([target('http://example.com/b'), target('http://example.com/d'), target('http://example.com/p', 5)])
+    expect(chooseTargets(purged, 2, probes)).toEqual([
+      target('http://example.com/b'),
+      target('http://example.com/d'),
+      target('http://example.com/p', 5)
+    ])
   })
 
   it('checks only the probe URLs when nothing was purged by URL', () => {
@@ -135,7 +140,9 @@ describe('verdictLine and countVerdicts', () => {
 
   it('says the URL, the verdict, why, and the content when it is not the same', () => {
     expect(verdictLine(verdict({}))).toBe('http://example.com/a: fresh (Age 1 s, within the 5 s since the purge)')
-    expect(verdictLine(verdict({ content: { result: 'same' } }))).toBe('http://example.com/a: fresh (Age 1 s, within the 5 s since the purge)')
+    expect(verdictLine(verdict({ content: { result: 'same' } }))).toBe(
+      'http://example.com/a: fresh (Age 1 s, within the 5 s since the purge)'
+    )
     expect(verdictLine(verdict({ content: { result: 'differs' } }))).toBe(
       'http://example.com/a: fresh (Age 1 s, within the 5 s since the purge; differs from the deployed file)'
     )
@@ -160,10 +167,23 @@ describe('verdictLine and countVerdicts', () => {
 
 describe('verifyUrls (scripted edge, virtual clock)', () => {
   it('judges each URL once when none is stale, in the order given', async () => {
-    const edge = scriptedEdge(clock, { 'u:1': fresh, 'u:2': () => ({ headers: { 'x-cache': 'HIT' } }), 'u:3': () => ({ status: 503, headers: {} }) })
+    const edge = scriptedEdge(clock, {
+      'u:1': fresh,
+      'u:2': () => ({ headers: { 'x-cache': 'HIT' } }),
+      'u:3': () => ({ status: 503, headers: {} })
+    })
     const { verdicts } = await verifyUrls([target('u:1'), target('u:2'), target('u:3')], options(edge))
     expect(verdicts).toEqual([
-      { url: 'u:1', verdict: 'fresh', age: 0, cacheStatus: undefined, reason: 'Age 0 s, within the 0 s since the purge', status: 200, content: undefined, attempts: 1 },
+      {
+        url: 'u:1',
+        verdict: 'fresh',
+        age: 0,
+        cacheStatus: undefined,
+        reason: 'Age 0 s, within the 0 s since the purge',
+        status: 200,
+        content: undefined,
+        attempts: 1
+      },
       {
         url: 'u:2',
         verdict: 'unknown',
@@ -174,7 +194,16 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
         content: undefined,
         attempts: 1
       },
-      { url: 'u:3', verdict: 'error', age: undefined, cacheStatus: undefined, reason: 'HTTP 503', status: 503, content: undefined, attempts: 1 }
+      {
+        url: 'u:3',
+        verdict: 'error',
+        age: undefined,
+        cacheStatus: undefined,
+        reason: 'HTTP 503',
+        status: 503,
+        content: undefined,
+        attempts: 1
+      }
     ])
     expect(edge.calls).toEqual([
       ['u:1', 'skip'],
@@ -202,7 +231,16 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
     })
     const { verdicts } = await verifyUrls([target('u:n'), target('u:t', 0, join(dir, 'none'))], options(edge))
     expect(verdicts).toEqual([
-      { url: 'u:n', verdict: 'error', age: undefined, cacheStatus: undefined, reason: 'network error (ECONNREFUSED)', status: undefined, content: undefined, attempts: 1 },
+      {
+        url: 'u:n',
+        verdict: 'error',
+        age: undefined,
+        cacheStatus: undefined,
+        reason: 'network error (ECONNREFUSED)',
+        status: undefined,
+        content: undefined,
+        attempts: 1
+      },
       {
         url: 'u:t',
         verdict: 'error',
@@ -366,7 +404,10 @@ describe("verifyUrls: the origin's clock (scripted edge, virtual clock)", () => 
       'u:far': () => ({ headers: { age: '0', date: 'Fri, 31 Dec 9999 23:59:59 GMT' } }),
       'u:network': () => ({ kind: 'network', detail: 'network error (ECONNRESET)' })
     })
-    const { clockSkew } = await verifyUrls(['u:hit', 'u:hit-no-age', 'u:nothing', 'u:502', 'u:garbage', 'u:far', 'u:network'].map((url) => target(url)), options(edge, { recheckForMs: 0 }))
+    const { clockSkew } = await verifyUrls(
+      ['u:hit', 'u:hit-no-age', 'u:nothing', 'u:502', 'u:garbage', 'u:far', 'u:network'].map((url) => target(url)),
+      options(edge, { recheckForMs: 0 })
+    )
     expect(clockSkew).toBeUndefined()
   })
 
@@ -437,7 +478,7 @@ describe('verifyUrls through the stand-in edge', () => {
 
 describe('edgePlan', () => {
   const purged = ['http://example.com/a', 'http://example.com/b', 'http://db.corp.internal/c']
-  it('counts only the URLs on the zones\' public names, as the real run fetches', () => {
+  it("counts only the URLs on the zones' public names, as the real run fetches", () => {
     expect(edgePlan(purged, 5, ['http://example.com/p'], true, ['example.com', 'corp.internal'])).toEqual({ verify: 3, warm: 3 })
     expect(edgePlan(purged, 1, [], false, ['example.com'])).toEqual({ verify: 1, warm: 0 })
   })

@@ -19,12 +19,19 @@ describe('waitWithProgress', () => {
     expect(WAIT_PROGRESS_EVERY_MS).toBe(10_000)
     expect(await wait(25_000)).toEqual({
       sleeps: [10_000, 10_000, 5_000],
-      logs: ['Waiting before the purge (delay): 25 s left.', 'Waiting before the purge (delay): 15 s left.', 'Waiting before the purge (delay): 5 s left.']
+      logs: [
+        'Waiting before the purge (delay): 25 s left.',
+        'Waiting before the purge (delay): 15 s left.',
+        'Waiting before the purge (delay): 5 s left.'
+      ]
     })
   })
 
   it('rounds what is left up to whole seconds', async () => {
-    expect(await wait(10_001)).toEqual({ sleeps: [10_000, 1], logs: ['Waiting before the purge (delay): 11 s left.', 'Waiting before the purge (delay): 1 s left.'] })
+    expect(await wait(10_001)).toEqual({
+      sleeps: [10_000, 1],
+      logs: ['Waiting before the purge (delay): 11 s left.', 'Waiting before the purge (delay): 1 s left.']
+    })
   })
 
   it('waits exactly 10 s in one step', async () => {

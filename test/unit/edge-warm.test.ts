@@ -8,7 +8,9 @@ import { recordingEdge, type RecordingEdge } from './fixtures/edge.js'
 function scriptedEdge(answers: Record<string, number | EdgeAnswer>): RecordingEdge {
   return recordingEdge((url) => {
     const given = answers[url] ?? 200
-    return typeof given === 'number' ? { kind: 'response', status: given, headers: {}, answeredAt: 0, body: { kind: 'drained', bytes: 0 } } : given
+    return typeof given === 'number'
+      ? { kind: 'response', status: given, headers: {}, answeredAt: 0, body: { kind: 'drained', bytes: 0 } }
+      : given
   })
 }
 
@@ -30,7 +32,22 @@ describe('warmUrls (scripted edge)', () => {
       'u:timeout': { kind: 'timeout', detail: 'timed out after 30 s' },
       'u:reset': { kind: 'network', detail: 'network error (ECONNRESET)' }
     })
-    const urls = ['u:200', 'u:204', 'u:299', 'u:300', 'u:301', 'u:304', 'u:399', 'u:404', 'u:400', 'u:499', 'u:500', 'u:503', 'u:timeout', 'u:reset']
+    const urls = [
+      'u:200',
+      'u:204',
+      'u:299',
+      'u:300',
+      'u:301',
+      'u:304',
+      'u:399',
+      'u:404',
+      'u:400',
+      'u:499',
+      'u:500',
+      'u:503',
+      'u:timeout',
+      'u:reset'
+    ]
     const result = await warmUrls(urls, { edge, concurrency: 4 })
     expect(edge.calls).toEqual(urls.map((url) => [url, 'drain']))
     expect(result).toEqual({
@@ -59,7 +76,11 @@ describe('warmUrls (scripted edge)', () => {
   })
 
   it('has nothing to count for no URLs', async () => {
-    expect(await warmUrls([], { edge: scriptedEdge({}), concurrency: 4 })).toEqual({ counts: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 }, warmed: 0, problems: [] })
+    expect(await warmUrls([], { edge: scriptedEdge({}), concurrency: 4 })).toEqual({
+      counts: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 },
+      warmed: 0,
+      problems: []
+    })
   })
 })
 
@@ -79,7 +100,13 @@ describe('warmUrls through the stand-in edge', () => {
   })
 
   it('warms each URL once through the proxy and reads each body to the end', async () => {
-    const urls = ['http://example.com/', 'http://example.com/big.js', 'http://example.com/old', 'http://example.com/gone', 'http://example.com/broken']
+    const urls = [
+      'http://example.com/',
+      'http://example.com/big.js',
+      'http://example.com/old',
+      'http://example.com/gone',
+      'http://example.com/broken'
+    ]
     edge.set('http://example.com/big.js', { bodyBytes: 2 * 1024 * 1024 })
     edge.set('http://example.com/old', { status: 308, headers: { location: '/new' } })
     edge.set('http://example.com/gone', { status: 404 })
@@ -89,7 +116,11 @@ describe('warmUrls through the stand-in edge', () => {
     expect(result.warmed).toBe(3)
     expect(result.problems.map((problem) => problem.url)).toEqual(['http://example.com/gone', 'http://example.com/broken'])
     expect(edge.requests.map((request) => request.url).sort()).toEqual([...urls].sort())
-    expect(edge.requests.every((request) => request.viaProxy && request.headers.authorization === undefined && request.headers.cookie === undefined)).toBe(true)
+    expect(
+      edge.requests.every(
+        (request) => request.viaProxy && request.headers.authorization === undefined && request.headers.cookie === undefined
+      )
+    ).toBe(true)
     expect(edge.requests.find((request) => request.url === 'http://example.com/big.js')?.finished).toBe(true)
   })
 })

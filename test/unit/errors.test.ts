@@ -83,7 +83,9 @@ describe('extractServerMessage', () => {
     expect(message('<p>Oops</p><style>p {}</STYLE ><p>shown</p>')).toBe('Oops shown')
   })
   it('keeps entities it does not know, and code points that do not exist', () => {
-    expect(message('<p>&#1114111;&#x10FFFF; &#1114112; &#xFFFFFF; &bogus; &AMP;</p>')).toBe('\u{10ffff}\u{10ffff} &#1114112; &#xFFFFFF; &bogus; &')
+    expect(message('<p>&#1114111;&#x10FFFF; &#1114112; &#xFFFFFF; &bogus; &AMP;</p>')).toBe(
+      '\u{10ffff}\u{10ffff} &#1114112; &#xFFFFFF; &bogus; &'
+    )
     expect(message('<p>&constructor; &__proto__; &toString;</p>')).toBe('&constructor; &__proto__; &toString;')
   })
   it('gives nothing for an empty body, a page without text, or JSON without a message', () => {
@@ -152,34 +154,52 @@ describe('describeFailure', () => {
     )
   })
   it('quotes a long path and request id cut, the id on one line', () => {
-    const message = describeFailure({ method: 'POST', path: `/zones/${'i'.repeat(16_000)}/purge`, kind: 'http', status: 400, requestId: `r\n${'q'.repeat(1000)}`, attempts: 1 })
+    const message = describeFailure({
+      method: 'POST',
+      path: `/zones/${'i'.repeat(16_000)}/purge`,
+      kind: 'http',
+      status: 400,
+      requestId: `r\n${'q'.repeat(1000)}`,
+      attempts: 1
+    })
     expect(message).toBe(
       `POST /zones/${'i'.repeat(193)}… (15,813 more characters) failed: HTTP 400 (request id r ${'q'.repeat(198)}… (802 more characters)). The API rejected the request as sent; check the inputs it came from.`
     )
   })
   it('says how many attempts were made', () => {
-    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'http', status: 503, attempts: 5 })).toBe('GET /zones failed: HTTP 503 after 5 attempts. The service failed: run again later.')
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'http', status: 503, attempts: 5 })).toBe(
+      'GET /zones failed: HTTP 503 after 5 attempts. The service failed: run again later.'
+    )
   })
   it('describes timeouts, network errors, success: false and redirects', () => {
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'timeout', detail: '30 s', attempts: 2 })).toBe(
       'GET /zones failed: timed out after 30 s after 2 attempts. No answer in time: raise "timeout" or run again later.'
     )
-    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'timeout', attempts: 1 })).toBe('GET /zones failed: timed out. No answer in time: raise "timeout" or run again later.')
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'timeout', attempts: 1 })).toBe(
+      'GET /zones failed: timed out. No answer in time: raise "timeout" or run again later.'
+    )
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'network', detail: 'ECONNREFUSED', attempts: 1 })).toBe(
       'GET /zones failed: network error (ECONNREFUSED). Check "api-url", the runner\'s network and any HTTPS_PROXY/NO_PROXY settings, or run again later.'
     )
-    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'network', attempts: 1 })).toMatch(/^GET \/zones failed: network error\. Check/)
-    expect(describeFailure({ method: 'POST', path: '/p', kind: 'unsuccessful', status: 200, attempts: 1 })).toBe('POST /p failed: HTTP 200 with success: false. The API answered success: false.')
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'network', attempts: 1 })).toMatch(
+      /^GET \/zones failed: network error\. Check/
+    )
+    expect(describeFailure({ method: 'POST', path: '/p', kind: 'unsuccessful', status: 200, attempts: 1 })).toBe(
+      'POST /p failed: HTTP 200 with success: false. The API answered success: false.'
+    )
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'http', status: 301, attempts: 1 })).toBe(
       'GET /zones failed: HTTP 301. Redirects are not followed: set "api-url" to the address the API is served at.'
     )
   })
   it('describes a certificate the runner does not trust: its code, api-url, and how to trust a private CA', () => {
-    const trust = 'If the API\'s certificate is issued by a private CA, trust that CA: set NODE_EXTRA_CA_CERTS to the path of its PEM file in the step\'s env:. Not retried: the certificate would be the same.'
+    const trust =
+      "If the API's certificate is issued by a private CA, trust that CA: set NODE_EXTRA_CA_CERTS to the path of its PEM file in the step's env:. Not retried: the certificate would be the same."
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'tls', detail: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', attempts: 1 })).toBe(
       `GET /zones failed: the server's TLS certificate was not trusted (UNABLE_TO_VERIFY_LEAF_SIGNATURE). Check "api-url". ${trust}`
     )
-    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'tls', attempts: 1 })).toBe(`GET /zones failed: the server's TLS certificate was not trusted. Check "api-url". ${trust}`)
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'tls', attempts: 1 })).toBe(
+      `GET /zones failed: the server's TLS certificate was not trusted. Check "api-url". ${trust}`
+    )
     for (const code of ['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']) {
       expect(describeFailure({ method: 'GET', path: '/zones', kind: 'tls', detail: code, attempts: 1 })).toBe(
         `GET /zones failed: the server's TLS certificate was not trusted (${code}). The certificate is not for the host in "api-url": check the address. ${trust}`
@@ -190,16 +210,27 @@ describe('describeFailure', () => {
         `GET /zones failed: the server's TLS certificate was not trusted (${code}). The certificate is out of its validity dates: the API's certificate needs renewing, or the runner's clock is wrong; check "api-url". ${trust}`
       )
     }
-    const error = new ApiError({ method: 'GET', path: '/zones', kind: 'tls', detail: 'SELF_SIGNED_CERT_IN_CHAIN', attempts: 1, retryable: false })
+    const error = new ApiError({
+      method: 'GET',
+      path: '/zones',
+      kind: 'tls',
+      detail: 'SELF_SIGNED_CERT_IN_CHAIN',
+      attempts: 1,
+      retryable: false
+    })
     expect(error).toBeInstanceOf(ApiError)
     expect(error.details.kind).toBe('tls')
     expect(error.message).toContain('(SELF_SIGNED_CERT_IN_CHAIN). Check "api-url".')
   })
   it('describes an answer too large, and says why it was not retried', () => {
-    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'too-large', status: 200, detail: '16 MiB', requestId: 'r1', attempts: 1 })).toBe(
+    expect(
+      describeFailure({ method: 'GET', path: '/zones', kind: 'too-large', status: 200, detail: '16 MiB', requestId: 'r1', attempts: 1 })
+    ).toBe(
       'GET /zones failed: answer too large (HTTP 200, more than 16 MiB; the rest was not read) (request id r1). The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.'
     )
-    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'too-large', attempts: 1 })).toMatch(/^GET \/zones failed: answer too large \(HTTP \?; the rest was not read\)\. /)
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'too-large', attempts: 1 })).toMatch(
+      /^GET \/zones failed: answer too large \(HTTP \?; the rest was not read\)\. /
+    )
     // Too many JSON values stops the parse, not the reading: nothing is said of a rest.
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'too-large', detail: '2,000,000 JSON values', attempts: 1 })).toMatch(
       /^GET \/zones failed: answer too large \(HTTP \?, more than 2,000,000 JSON values\)\. /
@@ -223,10 +254,14 @@ describe('describeFailure', () => {
     [500, failed],
     [599, failed]
   ])('gives HTTP %i its hint', (status, hint) => {
-    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'http', status, attempts: 1 })).toBe(`GET /zones failed: HTTP ${status}. ${hint}`)
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'http', status, attempts: 1 })).toBe(
+      `GET /zones failed: HTTP ${status}. ${hint}`
+    )
   })
   it('says "?" when the status is missing', () => {
-    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'http', attempts: 1 })).toBe('GET /zones failed: HTTP ?. The API refused the request.')
+    expect(describeFailure({ method: 'GET', path: '/zones', kind: 'http', attempts: 1 })).toBe(
+      'GET /zones failed: HTTP ?. The API refused the request.'
+    )
   })
 })
 
@@ -240,7 +275,7 @@ describe('ApiError', () => {
   })
 })
 
-describe('the step\'s own errors', () => {
+describe("the step's own errors", () => {
   it.each([
     [InputError, 'InputError'],
     [AnswerError, 'AnswerError'],

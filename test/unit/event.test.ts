@@ -39,9 +39,18 @@ let events = 0
 function env(name: string | undefined, payload: unknown): NodeJS.ProcessEnv {
   const path = join(dir, `event-${++events}.json`)
   writeFileSync(path, typeof payload === 'string' ? payload : JSON.stringify(payload))
-  return { ...(name === undefined ? {} : { GITHUB_EVENT_NAME: name }), GITHUB_EVENT_PATH: path, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
+  return {
+    ...(name === undefined ? {} : { GITHUB_EVENT_NAME: name }),
+    GITHUB_EVENT_PATH: path,
+    GITHUB_REPOSITORY: 'acme/site',
+    GITHUB_API_URL: github.url
+  }
 }
-const failure = async (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (caught: unknown) => caught)
+const failure = async (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (caught: unknown) => caught
+  )
 const refusal = async (promise: Promise<unknown>): Promise<string> => {
   const error = await failure(promise)
   expect(error).toBeInstanceOf(InputError)
@@ -61,7 +70,8 @@ describe('autoRange: push', () => {
   })
 
   it('refuses a push without a before commit', async () => {
-    const message = 'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.'
+    const message =
+      'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.'
     expect(await refusal(autoRange(env('push', { after: 'def456' }), TOKEN))).toBe(message)
     expect(await refusal(autoRange(env('push', { before: '' }), TOKEN))).toBe(message)
     expect(await refusal(autoRange(env('push', { before: 12 }), TOKEN))).toBe(message)
@@ -80,7 +90,9 @@ describe('autoRange: push', () => {
 
   it('refuses a before that is not a full commit SHA: it would go into a git command', async () => {
     for (const before of ['abc123', '--upload-pack=touch x', `${sha('b', 1)}\n`, 'HEAD~1']) {
-      expect(await refusal(autoRange(env('push', { before }), TOKEN))).toMatch(/^This push event's "before" \(.*\) is not a full commit SHA, so "changed-since: auto" cannot use it\. Set "changed-since" to a ref\.$/)
+      expect(await refusal(autoRange(env('push', { before }), TOKEN))).toMatch(
+        /^This push event's "before" \(.*\) is not a full commit SHA, so "changed-since: auto" cannot use it\. Set "changed-since" to a ref\.$/
+      )
     }
   })
 })
@@ -107,7 +119,9 @@ describe('autoRange: release', () => {
       { id: 2, tag_name: 'v2', draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' },
       { id: 1, tag_name: '--upload-pack=x', draft: false, prerelease: false, published_at: '2026-11-01T10:00:00Z' }
     )
-    expect(await refusal(autoRange(env('release', { release: github.releases[0] }), TOKEN))).toBe('The previous release\'s tag (--upload-pack=x) cannot be used as a git ref. Set "changed-since" to a ref.')
+    expect(await refusal(autoRange(env('release', { release: github.releases[0] }), TOKEN))).toBe(
+      'The previous release\'s tag (--upload-pack=x) cannot be used as a git ref. Set "changed-since" to a ref.'
+    )
     github.releases[1] = { id: 1, tag_name: 'v1 x', draft: false, prerelease: false, published_at: '2026-11-01T10:00:00Z' }
     expect(await refusal(autoRange(env('release', { release: github.releases[0] }), TOKEN))).toMatch(/^The previous release's tag \(v1 x\)/)
   })
@@ -115,8 +129,12 @@ describe('autoRange: release', () => {
   it('names a long release tag and event cut, with how much was left out', async () => {
     github.releases.push({ id: 1, tag_name: 'v1.0.0', draft: false, prerelease: false, published_at: '2026-11-01T10:00:00Z' })
     const release = { id: 2, tag_name: 't'.repeat(1000), draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' }
-    expect(await autoRange(env('release', { action: 'published', release }), TOKEN)).toMatchObject({ baseWhy: `the release published before ${'t'.repeat(200)}… (800 more characters)` })
-    expect(await refusal(autoRange(env('e'.repeat(1000), {}), TOKEN))).toContain(`this run is a "${'e'.repeat(200)}… (800 more characters)" event.`)
+    expect(await autoRange(env('release', { action: 'published', release }), TOKEN)).toMatchObject({
+      baseWhy: `the release published before ${'t'.repeat(200)}… (800 more characters)`
+    })
+    expect(await refusal(autoRange(env('e'.repeat(1000), {}), TOKEN))).toContain(
+      `this run is a "${'e'.repeat(200)}… (800 more characters)" event.`
+    )
   })
 
   it('refuses a release event without a release', async () => {
@@ -136,9 +154,10 @@ describe('autoRange: deployment_status', () => {
     statuses: states.map((state, i) => ({ state, created_at: hoursAgo(hours - i * 0.01) }))
   })
   const current = { id: 100, sha: sha('d', 100), environment: 'github-pages' }
-  const deployed = (over: object = {}): NodeJS.ProcessEnv => env('deployment_status', { deployment_status: { state: 'success' }, deployment: { ...current, ...over } })
+  const deployed = (over: object = {}): NodeJS.ProcessEnv =>
+    env('deployment_status', { deployment_status: { state: 'success' }, deployment: { ...current, ...over } })
 
-  it('compares with the last successful deployment to the same environment: its sha to this deployment\'s', async () => {
+  it("compares with the last successful deployment to the same environment: its sha to this deployment's", async () => {
     github.deployments.push(deployment(100, 'github-pages', ['success']), deployment(99, 'github-pages', ['inactive', 'success'], 2))
     expect(await autoRange(deployed(), TOKEN, now)).toEqual({
       kind: 'range',
@@ -148,12 +167,18 @@ describe('autoRange: deployment_status', () => {
       head: current.sha,
       headWhy: 'the deployed commit, 0000064'
     })
-    expect(github.requests).toEqual(['GET /repos/acme/site/deployments?environment=github-pages&per_page=30', 'GET /repos/acme/site/deployments/99/statuses?per_page=100'])
+    expect(github.requests).toEqual([
+      'GET /repos/acme/site/deployments?environment=github-pages&per_page=30',
+      'GET /repos/acme/site/deployments/99/statuses?per_page=100'
+    ])
   })
 
   it('takes a deployment whose latest status is success', async () => {
     github.deployments.push(deployment(99, 'github-pages', ['success', 'in_progress', 'queued'], 26))
-    expect(await autoRange(deployed(), TOKEN, now)).toMatchObject({ base: sha('d', 99), baseWhy: 'the last successful deployment to github-pages, 0000063, 26 h ago' })
+    expect(await autoRange(deployed(), TOKEN, now)).toMatchObject({
+      base: sha('d', 99),
+      baseWhy: 'the last successful deployment to github-pages, 0000063, 26 h ago'
+    })
   })
 
   it('skips deployments whose latest status is failure or error, and those that never succeeded', async () => {
@@ -164,14 +189,24 @@ describe('autoRange: deployment_status', () => {
       deployment(96, 'github-pages', ['in_progress']),
       deployment(95, 'github-pages', ['success'], 50)
     )
-    expect(await autoRange(deployed(), TOKEN, now)).toMatchObject({ kind: 'range', base: sha('d', 95), baseWhy: 'the last successful deployment to github-pages, 000005f, 2 days ago' })
+    expect(await autoRange(deployed(), TOKEN, now)).toMatchObject({
+      kind: 'range',
+      base: sha('d', 95),
+      baseWhy: 'the last successful deployment to github-pages, 000005f, 2 days ago'
+    })
     expect(github.requests).toHaveLength(6)
   })
 
   it('skips the current deployment and newer ones', async () => {
-    github.deployments.push(deployment(101, 'github-pages', ['success']), deployment(100, 'github-pages', ['success']), deployment(90, 'github-pages', ['success']))
+    github.deployments.push(
+      deployment(101, 'github-pages', ['success']),
+      deployment(100, 'github-pages', ['success']),
+      deployment(90, 'github-pages', ['success'])
+    )
     expect(await autoRange(deployed(), TOKEN, now)).toMatchObject({ base: sha('d', 90) })
-    expect(github.requests.filter((request) => request.includes('/statuses'))).toEqual(['GET /repos/acme/site/deployments/90/statuses?per_page=100'])
+    expect(github.requests.filter((request) => request.includes('/statuses'))).toEqual([
+      'GET /repos/acme/site/deployments/90/statuses?per_page=100'
+    ])
   })
 
   it('finds none when the only success was to another environment', async () => {
@@ -187,7 +222,10 @@ describe('autoRange: deployment_status', () => {
 
   it('finds none when there was no deployment before', async () => {
     github.deployments.push(deployment(100, 'github-pages', ['success']))
-    expect(await autoRange(deployed(), TOKEN, now)).toMatchObject({ kind: 'first', why: 'no earlier successful deployment to github-pages' })
+    expect(await autoRange(deployed(), TOKEN, now)).toMatchObject({
+      kind: 'first',
+      why: 'no earlier successful deployment to github-pages'
+    })
   })
 
   it('looks back at most 30 deployments', async () => {
@@ -207,12 +245,20 @@ describe('autoRange: deployment_status', () => {
         `This deployment_status event reports the state "${state}", and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: github.event.deployment_status.state == 'success'\` to it.`
       )
     }
-    expect(await refusal(autoRange(env('deployment_status', {}), TOKEN, now))).toMatch(/^This deployment_status event reports the state "unknown"/)
+    expect(await refusal(autoRange(env('deployment_status', {}), TOKEN, now))).toMatch(
+      /^This deployment_status event reports the state "unknown"/
+    )
     expect(github.requests).toEqual([])
   })
 
   it('refuses a deployment whose sha is not a full commit SHA, before any call', async () => {
-    for (const bad of [{ sha: 'main' }, { sha: `${current.sha.slice(0, 39)}g` }, { sha: `--${current.sha.slice(2)}` }, { id: 'x' }, { environment: 3 }]) {
+    for (const bad of [
+      { sha: 'main' },
+      { sha: `${current.sha.slice(0, 39)}g` },
+      { sha: `--${current.sha.slice(2)}` },
+      { id: 'x' },
+      { environment: 3 }
+    ]) {
       expect(await refusal(autoRange(deployed(bad), TOKEN, now))).toBe(
         'This deployment_status event has no deployment with an id, a full commit SHA and an environment, so "changed-since: auto" cannot find the previous one.'
       )
@@ -231,10 +277,20 @@ describe('autoRange: deployment_status', () => {
 })
 
 describe('autoRange: workflow_run', () => {
-  const run = (id: number, branch: string, conclusion: string | null, hours = 1) => ({ id, workflow_id: 7, head_sha: sha('e', id), head_branch: branch, conclusion, created_at: hoursAgo(hours) })
-  const triggered = (over: object = {}): NodeJS.ProcessEnv => ({ ...env('workflow_run', { action: 'completed', workflow_run: { ...run(50, 'main', 'success'), ...over } }), GITHUB_SHA: sha('f', 1) })
+  const run = (id: number, branch: string, conclusion: string | null, hours = 1) => ({
+    id,
+    workflow_id: 7,
+    head_sha: sha('e', id),
+    head_branch: branch,
+    conclusion,
+    created_at: hoursAgo(hours)
+  })
+  const triggered = (over: object = {}): NodeJS.ProcessEnv => ({
+    ...env('workflow_run', { action: 'completed', workflow_run: { ...run(50, 'main', 'success'), ...over } }),
+    GITHUB_SHA: sha('f', 1)
+  })
 
-  it('compares the last successful run of the workflow on the same branch with the run\'s head_sha, not GITHUB_SHA', async () => {
+  it("compares the last successful run of the workflow on the same branch with the run's head_sha, not GITHUB_SHA", async () => {
     github.runs.push(run(50, 'main', 'success'), run(49, 'feature', 'success'), run(48, 'main', 'failure'), run(47, 'main', 'success', 3))
     expect(await autoRange(triggered(), TOKEN, now)).toEqual({
       kind: 'range',
@@ -264,9 +320,15 @@ describe('autoRange: workflow_run', () => {
         `The workflow run that triggered this one ended "${conclusion}", and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: github.event.workflow_run.conclusion == 'success'\` to it.`
       )
     }
-    expect(await refusal(autoRange(triggered({ conclusion: null }), TOKEN, now))).toMatch(/^The workflow run that triggered this one ended "without a conclusion"/)
-    expect(await refusal(autoRange(env('workflow_run', {}), TOKEN, now))).toMatch(/^The workflow run that triggered this one ended "without a conclusion"/)
-    expect(await refusal(autoRange(triggered({ head_sha: 'HEAD' }), TOKEN, now))).toMatch(/^This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch/)
+    expect(await refusal(autoRange(triggered({ conclusion: null }), TOKEN, now))).toMatch(
+      /^The workflow run that triggered this one ended "without a conclusion"/
+    )
+    expect(await refusal(autoRange(env('workflow_run', {}), TOKEN, now))).toMatch(
+      /^The workflow run that triggered this one ended "without a conclusion"/
+    )
+    expect(await refusal(autoRange(triggered({ head_sha: 'HEAD' }), TOKEN, now))).toMatch(
+      /^This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch/
+    )
     expect(github.requests).toEqual([])
   })
 
@@ -274,13 +336,16 @@ describe('autoRange: workflow_run', () => {
     github.permissions.delete('actions')
     const error = await failure(autoRange(triggered(), TOKEN, now))
     expect(error).toBeInstanceOf(GitHubError)
-    expect((error as GitHubError).message).toContain('(HTTP 403): Resource not accessible by integration - https://docs.github.com/rest. The token needs the "actions: read" permission')
+    expect((error as GitHubError).message).toContain(
+      '(HTTP 403): Resource not accessible by integration - https://docs.github.com/rest. The token needs the "actions: read" permission'
+    )
   })
 })
 
 describe('autoRange: pull_request closed', () => {
   const MERGE = sha('a', 9)
-  const closed = (pull: object, event = 'pull_request'): NodeJS.ProcessEnv => env(event, { action: 'closed', number: 12, pull_request: { number: 12, merged: true, merge_commit_sha: MERGE, commits: 1, ...pull } })
+  const closed = (pull: object, event = 'pull_request'): NodeJS.ProcessEnv =>
+    env(event, { action: 'closed', number: 12, pull_request: { number: 12, merged: true, merge_commit_sha: MERGE, commits: 1, ...pull } })
 
   it('compares a merge commit with its first parent', async () => {
     github.commits.set(MERGE, [sha('a', 8), sha('b', 1)])
@@ -308,7 +373,10 @@ describe('autoRange: pull_request closed', () => {
   })
 
   it('walks a rebase merge back by the number of commits of the pull request', async () => {
-    github.commits.set(MERGE, [sha('a', 8)]).set(sha('a', 8), [sha('a', 7)]).set(sha('a', 7), [sha('a', 6)])
+    github.commits
+      .set(MERGE, [sha('a', 8)])
+      .set(sha('a', 8), [sha('a', 7)])
+      .set(sha('a', 7), [sha('a', 6)])
     expect(await autoRange(closed({ commits: 3 }), TOKEN)).toEqual({
       kind: 'range',
       event: 'pull_request',
@@ -331,12 +399,16 @@ describe('autoRange: pull_request closed', () => {
 
   it('refuses a merge commit without a parent', async () => {
     github.commits.set(MERGE, [])
-    expect(await refusal(autoRange(closed({}), TOKEN))).toBe('The merge commit 0000009 of pull request #12 has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.')
+    expect(await refusal(autoRange(closed({}), TOKEN))).toBe(
+      'The merge commit 0000009 of pull request #12 has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.'
+    )
   })
 
   it('refuses a walk longer than 100 commits, before any walking', async () => {
     github.commits.set(MERGE, [sha('a', 8)])
-    expect(await refusal(autoRange(closed({ commits: 101 }), TOKEN))).toMatch(/^Pull request #12 has 101 commits and its merge commit one parent \(a rebase or squash merge\), more than the 100/)
+    expect(await refusal(autoRange(closed({ commits: 101 }), TOKEN))).toMatch(
+      /^Pull request #12 has 101 commits and its merge commit one parent \(a rebase or squash merge\), more than the 100/
+    )
     expect(github.requests).toHaveLength(1)
   })
 
@@ -353,7 +425,9 @@ describe('autoRange: pull_request closed', () => {
     expect(await refusal(autoRange(env('pull_request', { action: 'synchronize', pull_request: { number: 3 } }), TOKEN))).toBe(
       '"changed-since: auto" on a pull_request event purges what a merge changed, and this one is "synchronize". Run the workflow on closed pull requests only (`types: [closed]`) and the step when one was merged: `if: github.event.pull_request.merged == true`.'
     )
-    expect(await refusal(autoRange(env('pull_request_target', { pull_request: {} }), TOKEN))).toMatch(/^"changed-since: auto" on a pull_request_target event purges what a merge changed, and this one is "unknown"\./)
+    expect(await refusal(autoRange(env('pull_request_target', { pull_request: {} }), TOKEN))).toMatch(
+      /^"changed-since: auto" on a pull_request_target event purges what a merge changed, and this one is "unknown"\./
+    )
     expect(await refusal(autoRange(env('pull_request', { action: 'closed', pull_request: { merged: true } }), TOKEN))).toBe(
       'Pull request was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.'
     )
@@ -386,6 +460,8 @@ describe('autoRange: other events', () => {
     expect(await refusal(autoRange({ GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(dir, 'missing.json') }, TOKEN))).toBe(
       'Cannot read the event payload at GITHUB_EVENT_PATH (ENOENT), which "changed-since: auto" needs.'
     )
-    expect(await refusal(autoRange(env('push', '{not json'), TOKEN))).toMatch(/^Cannot read the event payload at GITHUB_EVENT_PATH \(SyntaxError: .*\), which "changed-since: auto" needs\.$/)
+    expect(await refusal(autoRange(env('push', '{not json'), TOKEN))).toMatch(
+      /^Cannot read the event payload at GITHUB_EVENT_PATH \(SyntaxError: .*\), which "changed-since: auto" needs\.$/
+    )
   })
 })

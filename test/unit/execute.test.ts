@@ -28,7 +28,14 @@ const options = (over: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
 beforeEach(async () => {
   api = await startStandIn({ zones: [standInZone('zone-example', 'example.com'), standInZone('zone-other', 'example.org')] })
   // As in the action: the pacer holds the purges to `concurrency` in flight.
-  client = new ApiClient({ baseUrl: api.url, apiKey: api.apiKey, userAgent: 't', timeoutMs: 2000, maxAttempts: 1, pacer: new Pacer({ concurrency: 3, maxWaitMs: 60_000 }) })
+  client = new ApiClient({
+    baseUrl: api.url,
+    apiKey: api.apiKey,
+    userAgent: 't',
+    timeoutMs: 2000,
+    maxAttempts: 1,
+    pacer: new Pacer({ concurrency: 3, maxWaitMs: 60_000 })
+  })
   log = []
   sleeps = []
 })
@@ -41,7 +48,11 @@ describe('executePlan', () => {
   it('keeps at most `concurrency` purge requests in flight', async () => {
     const urls = Array.from({ length: 40 }, (_, i) => `https://example.com/${i}`)
     api.barrier(3)
-    const execution = await executePlan(client, planRequests([{ zone, purgeEverything: false, urls, tags: [], settings: undefined }], 2), options())
+    const execution = await executePlan(
+      client,
+      planRequests([{ zone, purgeEverything: false, urls, tags: [], settings: undefined }], 2),
+      options()
+    )
     expect(execution.outcomes).toHaveLength(20)
     expect(execution.outcomes.every((outcome) => outcome.ok)).toBe(true)
     expect(api.maxInFlight).toBe(3)
@@ -51,7 +62,11 @@ describe('executePlan', () => {
   it('tries every batch even when some fail', async () => {
     api.fault({ method: 'POST', status: 400 })
     const urls = ['https://example.com/a', 'https://example.com/b', 'https://example.com/c']
-    const execution = await executePlan(client, planRequests([{ zone, purgeEverything: false, urls, tags: [], settings: undefined }], 1), options({ concurrency: 1 }))
+    const execution = await executePlan(
+      client,
+      planRequests([{ zone, purgeEverything: false, urls, tags: [], settings: undefined }], 1),
+      options({ concurrency: 1 })
+    )
     expect(execution.outcomes.map((outcome) => outcome.ok)).toEqual([false, true, true])
   })
 
@@ -77,7 +92,11 @@ describe('executePlan', () => {
     const plan = planRequests([{ zone, purgeEverything: false, urls: [], tags: ['t'], settings }], 30)
     const execution = await executePlan(client, plan, options({ waitForPropagation: true }))
     expect(api.requests.map((r) => r.path)).toEqual(['/zones/example.com/settings'])
-    expect(execution.outcomes[1]).toMatchObject({ ok: false, attempts: 0, error: expect.stringContaining('settings for this zone failed') as string })
+    expect(execution.outcomes[1]).toMatchObject({
+      ok: false,
+      attempts: 0,
+      error: expect.stringContaining('settings for this zone failed') as string
+    })
     expect(sleeps).toEqual([])
   })
 })
@@ -85,7 +104,18 @@ describe('executePlan', () => {
 describe('executePlan, what it logs and when it waits', () => {
   const urls = (count: number): string[] => Array.from({ length: count }, (_, i) => `https://example.com/${i}`)
   const plan = (over: { urls?: string[]; tags?: string[]; settings?: unknown; batch?: number } = {}) =>
-    planRequests([{ zone, purgeEverything: false, urls: over.urls ?? [], tags: over.tags ?? [], settings: over.settings as typeof settings | undefined }], over.batch ?? 30)
+    planRequests(
+      [
+        {
+          zone,
+          purgeEverything: false,
+          urls: over.urls ?? [],
+          tags: over.tags ?? [],
+          settings: over.settings as typeof settings | undefined
+        }
+      ],
+      over.batch ?? 30
+    )
   /** Group names as they start, and the requests the stand-in had when each sleep began. */
   let groups: string[]
   let sentAtSleep: number[]
@@ -106,7 +136,12 @@ describe('executePlan, what it logs and when it waits', () => {
     const elapsed = performance.now() - before
     expect(groups).toEqual(['Settings', 'Purge'])
     expect(log[0]).toBe('Settings of example.com: applied.')
-    expect(log.slice(1, 4).map((line) => line.replace(/\d+ ms/, 'N ms')).sort()).toEqual([
+    expect(
+      log
+        .slice(1, 4)
+        .map((line) => line.replace(/\d+ ms/, 'N ms'))
+        .sort()
+    ).toEqual([
       '1 tag: purged (1 attempt, N ms)',
       'URL 3 of 3 (batch 2 of 2): purged (1 attempt, N ms)',
       'URLs 1-2 of 3 (batch 1 of 2): purged (1 attempt, N ms)'
@@ -201,7 +236,14 @@ describe('executePlan, what it logs and when it waits', () => {
   })
 
   it('leaves how many purges are in flight to the client: more are started than `concurrency`', async () => {
-    const wide = new ApiClient({ baseUrl: api.url, apiKey: api.apiKey, userAgent: 't', timeoutMs: 5000, maxAttempts: 1, pacer: new Pacer({ concurrency: 5, maxWaitMs: 60_000 }) })
+    const wide = new ApiClient({
+      baseUrl: api.url,
+      apiKey: api.apiKey,
+      userAgent: 't',
+      timeoutMs: 5000,
+      maxAttempts: 1,
+      pacer: new Pacer({ concurrency: 5, maxWaitMs: 60_000 })
+    })
     api.barrier(5)
     try {
       const execution = await executePlan(wide, plan({ urls: urls(5), batch: 1 }), traced({ concurrency: 2 }))
@@ -219,7 +261,14 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
   beforeEach(async () => {
     small = await startStandIn({ maxPurgeItems: 2 })
     // One request at a time, so that the log lines come in order.
-    serial = new ApiClient({ baseUrl: small.url, apiKey: small.apiKey, userAgent: 't', timeoutMs: 2000, maxAttempts: 1, pacer: new Pacer({ concurrency: 1, maxWaitMs: 60_000 }) })
+    serial = new ApiClient({
+      baseUrl: small.url,
+      apiKey: small.apiKey,
+      userAgent: 't',
+      timeoutMs: 2000,
+      maxAttempts: 1,
+      pacer: new Pacer({ concurrency: 1, maxWaitMs: 60_000 })
+    })
   })
   afterEach(async () => {
     await serial.close()
@@ -229,7 +278,11 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
 
   it('halves the batch until the API takes it, and keeps the smaller size for the batches not yet sent', async () => {
     const list = urls(5)
-    const execution = await executePlan(serial, planRequests([{ zone, purgeEverything: false, urls: list, tags: [], settings: undefined }], 5), options())
+    const execution = await executePlan(
+      serial,
+      planRequests([{ zone, purgeEverything: false, urls: list, tags: [], settings: undefined }], 5),
+      options()
+    )
     expect(log.filter((line) => line.includes('HTTP 413'))).toEqual([
       '5 URLs: the API refused it as too large (HTTP 413); batches of up to 3 from now on.',
       'URLs 1-3 of 5: the API refused it as too large (HTTP 413); batches of up to 2 from now on.'
@@ -256,7 +309,11 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
 
   it('gives up on a single URL the API finds too large', async () => {
     small.fault({ method: 'POST', status: 413 })
-    const execution = await executePlan(serial, planRequests([{ zone, purgeEverything: false, urls: urls(1), tags: [], settings: undefined }], 5), options())
+    const execution = await executePlan(
+      serial,
+      planRequests([{ zone, purgeEverything: false, urls: urls(1), tags: [], settings: undefined }], 5),
+      options()
+    )
     expect(execution.outcomes).toMatchObject([{ ok: false, status: 413, attempts: 1 }])
     expect(small.requests).toHaveLength(1)
     expect(log.filter((line) => line.includes('from now on'))).toEqual([])
@@ -270,7 +327,11 @@ describe('executePlan, purge-again-after', () => {
   it('waits, then sends every confirmed request again; what the first pass did not confirm stays failed', async () => {
     api.fault({ method: 'POST', bodyIncludes: '/a', status: 400 })
     const groups: string[] = []
-    const execution = await executePlan(client, onePerBatch(), options({ againAfterMs: 15_000, concurrency: 1, group: (name, fn) => (groups.push(name), fn()) }))
+    const execution = await executePlan(
+      client,
+      onePerBatch(),
+      options({ againAfterMs: 15_000, concurrency: 1, group: (name, fn) => (groups.push(name), fn()) })
+    )
     expect(groups).toEqual(['Purge', 'Purge again', 'Purge again'])
     expect(sleeps).toEqual([10_000, 5000])
     expect(log.filter((line) => line.startsWith('Waiting') || line.includes('purge request'))).toEqual([

@@ -53,12 +53,16 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     // With `noRoot`, the root ("/", or the drive of the working directory) stands for a drive that is not there (Z:\ on Windows): it does not resolve at first.
     realpath: (path: string) => {
       const root = parse(process.cwd()).root
-      const missing = (): Promise<never> => Promise.reject(Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }))
+      const missing = (): Promise<never> =>
+        Promise.reject(Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }))
       if (staged.noRoot && path.startsWith(join(root, 'no-drive'))) return missing()
       if (staged.noRoot && path === root) return ++staged.rootAsked > 3 ? Promise.resolve(root) : missing()
       return path.endsWith('swapped.txt') ? Promise.resolve(path) : fs.realpath(path)
     },
-    rename: (from: string, to: string) => (to.endsWith('rename-fails.json') ? Promise.reject(Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' })) : fs.rename(from, to))
+    rename: (from: string, to: string) =>
+      to.endsWith('rename-fails.json')
+        ? Promise.reject(Object.assign(new Error('EXDEV: cross-device link'), { code: 'EXDEV' }))
+        : fs.rename(from, to)
   }
 })
 
@@ -88,7 +92,9 @@ describe('reading', () => {
   it('reads at most the cap and one byte of a file that grew after it was opened, and refuses it', async () => {
     const piece = 256 * 1024
     writeFileSync(join(workspace, 'growing.txt'), Buffer.alloc(3 * piece, 'a'))
-    const error = await readFileBounded(join(workspace, 'growing.txt'), { maxBytes: piece + 5, roots: [workspace] }).catch((caught: unknown) => caught)
+    const error = await readFileBounded(join(workspace, 'growing.txt'), { maxBytes: piece + 5, roots: [workspace] }).catch(
+      (caught: unknown) => caught
+    )
     expect(error).toEqual(new UnsafeFileError('too large', 'is larger than 256 KiB, the most read'))
     expect((error as UnsafeFileError).kind).toBe('too large')
     expect(staged.opened[0]?.reads).toEqual([piece, 6])
@@ -104,7 +110,9 @@ describe('reading', () => {
   it('does not follow a link put in place of the resolved path before it is opened', async (context) => {
     needs(context, NO_SYMLINKS)
     symlinkSync(join(outside, 'secret.txt'), join(workspace, 'swapped.txt'))
-    await expect(readFileBounded(join(workspace, 'swapped.txt'), { maxBytes: 100, roots: [workspace] })).rejects.toMatchObject({ code: 'ELOOP' })
+    await expect(readFileBounded(join(workspace, 'swapped.txt'), { maxBytes: 100, roots: [workspace] })).rejects.toMatchObject({
+      code: 'ELOOP'
+    })
   })
 })
 
@@ -122,14 +130,18 @@ describe('writing', () => {
 
   it('removes its temporary file when the rename fails, and reports the rename error', async () => {
     mkdirSync(join(workspace, 'cache'))
-    await expect(writeFileSafely(join(workspace, 'cache', 'rename-fails.json'), 'x', { roots: [workspace] })).rejects.toMatchObject({ code: 'EXDEV' })
+    await expect(writeFileSafely(join(workspace, 'cache', 'rename-fails.json'), 'x', { roots: [workspace] })).rejects.toMatchObject({
+      code: 'EXDEV'
+    })
     expect(readdirSync(join(workspace, 'cache'))).toEqual([])
   })
 
   // Asking for the folder above the root again and again would never end.
   it('refuses a path on a drive that is not there as outside, asking for its root once', async () => {
     staged.noRoot = true
-    const error = await writeFileSafely(join(parse(process.cwd()).root, 'no-drive', 'cache', 'm.json'), 'x', { roots: [workspace] }).catch((caught: unknown) => caught)
+    const error = await writeFileSafely(join(parse(process.cwd()).root, 'no-drive', 'cache', 'm.json'), 'x', { roots: [workspace] }).catch(
+      (caught: unknown) => caught
+    )
     expect(error).toBeInstanceOf(UnsafeFileError)
     expect(error).toMatchObject({ kind: 'outside', message: 'lies in a folder that resolves outside the workspace and RUNNER_TEMP' })
     expect(staged.rootAsked).toBe(1)
@@ -138,7 +150,9 @@ describe('writing', () => {
 
   it('reports an error of the file system on the way as it is, not as a refusal', async () => {
     writeFileSync(join(workspace, 'file.txt'), '')
-    const error = await writeFileSafely(join(workspace, 'file.txt', 'sub', 'm.json'), 'x', { roots: [workspace] }).catch((caught: unknown) => caught)
+    const error = await writeFileSafely(join(workspace, 'file.txt', 'sub', 'm.json'), 'x', { roots: [workspace] }).catch(
+      (caught: unknown) => caught
+    )
     expect(error).not.toBeInstanceOf(UnsafeFileError)
     expect(error).toMatchObject({ code: 'ENOTDIR' })
   })

@@ -1,11 +1,32 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:net'
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, posix, resolve, win32 } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { allowedRoots, checkInside, fileProblem, fileSha256, isWithin, readFileBounded, systemFolderOf, UnsafeFileError, writeFileSafely } from '../../src/files.js'
+import {
+  allowedRoots,
+  checkInside,
+  fileProblem,
+  fileSha256,
+  isWithin,
+  readFileBounded,
+  systemFolderOf,
+  UnsafeFileError,
+  writeFileSafely
+} from '../../src/files.js'
 import { needs, NO_PROC, NO_SPECIAL_FILES, NO_SYMLINKS } from '../support/platform.js'
 
 // Each test has a workspace and, beside it (outside), a folder standing for the rest of the machine.
@@ -73,7 +94,9 @@ describe('readFileBounded', () => {
   it('refuses a file below a linked folder that leads outside', async (context) => {
     needs(context, NO_SYMLINKS)
     symlinkSync(outside, join(workspace, 'dir'))
-    expect(await refusal(readFileBounded(join(workspace, 'dir', 'secret.txt'), { maxBytes: 100, roots }))).toMatchObject({ kind: 'outside' })
+    expect(await refusal(readFileBounded(join(workspace, 'dir', 'secret.txt'), { maxBytes: 100, roots }))).toMatchObject({
+      kind: 'outside'
+    })
   })
 
   it('reads a file in RUNNER_TEMP', async () => {
@@ -126,9 +149,13 @@ describe('readFileBounded', () => {
     await new Promise<void>((resolve) => server.listen(join(workspace, 'sock'), resolve))
     try {
       // Linux says ENXIO, macOS EOPNOTSUPP: either way the socket is never read.
-      const error = (await readFileBounded(join(workspace, 'sock'), { maxBytes: 100, roots }).catch((caught: unknown) => caught)) as NodeJS.ErrnoException
+      const error = (await readFileBounded(join(workspace, 'sock'), { maxBytes: 100, roots }).catch(
+        (caught: unknown) => caught
+      )) as NodeJS.ErrnoException
       expect(['ENXIO', 'EOPNOTSUPP']).toContain(error.code)
-      expect(await refusal(writeFileSafely(join(workspace, 'sock'), 'x', { roots }))).toMatchObject({ message: 'is a socket, not a regular file' })
+      expect(await refusal(writeFileSafely(join(workspace, 'sock'), 'x', { roots }))).toMatchObject({
+        message: 'is a socket, not a regular file'
+      })
     } finally {
       await new Promise((resolve) => server.close(resolve))
     }
@@ -226,7 +253,10 @@ describe('writeFileSafely', () => {
 
   it('refuses a target that is a folder, and leaves no temporary file', async () => {
     mkdirSync(join(workspace, 'm.json'))
-    expect(await refusal(writeFileSafely(join(workspace, 'm.json'), 'x', { roots }))).toMatchObject({ kind: 'not a file', message: 'is a folder, not a regular file' })
+    expect(await refusal(writeFileSafely(join(workspace, 'm.json'), 'x', { roots }))).toMatchObject({
+      kind: 'not a file',
+      message: 'is a folder, not a regular file'
+    })
     expect(readdirSync(workspace)).toEqual(['m.json'])
   })
 
@@ -239,7 +269,9 @@ describe('writeFileSafely', () => {
     expect(outsideText()).toBe('TOP SECRET\n')
 
     symlinkSync(join(outside, 'secret.txt'), join(workspace, '.n.json.fixed.tmp'))
-    await expect(writeFileSafely(join(workspace, 'n.json'), 'new', { roots, random: () => 'fixed' })).rejects.toMatchObject({ code: 'EEXIST' })
+    await expect(writeFileSafely(join(workspace, 'n.json'), 'new', { roots, random: () => 'fixed' })).rejects.toMatchObject({
+      code: 'EEXIST'
+    })
     expect(outsideText()).toBe('TOP SECRET\n')
     // The planted link is not the writer's to remove, and no target was made.
     expect(readlinkSync(join(workspace, '.n.json.fixed.tmp'))).toBe(join(outside, 'secret.txt'))
@@ -295,7 +327,9 @@ describe('systemFolderOf', () => {
 
 describe('fileProblem', () => {
   it('reads a refusal as a clause about the file, and any other error as its message', () => {
-    expect(fileProblem(new UnsafeFileError('link', 'is a symbolic link, which is never written through'))).toBe('the file is a symbolic link, which is never written through')
+    expect(fileProblem(new UnsafeFileError('link', 'is a symbolic link, which is never written through'))).toBe(
+      'the file is a symbolic link, which is never written through'
+    )
     expect(fileProblem(new Error('EACCES: permission denied'))).toBe('EACCES: permission denied')
     expect(fileProblem('odd')).toBe('odd')
     expect(new UnsafeFileError('outside', 'resolves outside').name).toBe('UnsafeFileError')

@@ -10,7 +10,23 @@ import { git as runGit, makeHistory, type History } from '../stand-in/git-repo.j
 
 describe('parseNameStatus', () => {
   it('reads every status, renames and copies with both paths, any file name', () => {
-    const output = ['M', 'a.html', 'A', 'new file.html', 'D', 'gone\nline.html', 'R087', 'old.css', 'new.css', 'C100', 'src.js', 'copy.js', 'T', 'link', ''].join('\0')
+    const output = [
+      'M',
+      'a.html',
+      'A',
+      'new file.html',
+      'D',
+      'gone\nline.html',
+      'R087',
+      'old.css',
+      'new.css',
+      'C100',
+      'src.js',
+      'copy.js',
+      'T',
+      'link',
+      ''
+    ].join('\0')
     expect(parseNameStatus(output)).toEqual([
       { status: 'M', path: 'a.html' },
       { status: 'A', path: 'new file.html' },
@@ -31,7 +47,12 @@ describe('changedPaths', () => {
     expect(changedPaths(entries)).toEqual(['a', 'b', 'c', 'd-old', 'd-new', 'e-copy'])
   })
   it('takes a rename without its old path for its new path alone, and each path once', () => {
-    expect(changedPaths([{ status: 'R', path: 'x' }, { status: 'M', path: 'x' }])).toEqual(['x'])
+    expect(
+      changedPaths([
+        { status: 'R', path: 'x' },
+        { status: 'M', path: 'x' }
+      ])
+    ).toEqual(['x'])
   })
 })
 
@@ -67,15 +88,21 @@ describe('git', () => {
       expect(dump).not.toContain(key)
       expect(dump).not.toContain(token)
       expect(dump).toContain('\nGIT_TERMINAL_PROMPT=0\n')
-      for (const line of ['GIT_AUTHOR_NAME=Runner', 'HTTPS_PROXY=http://proxy.test:3128', 'no_proxy=internal.test', 'LC_ALL=C.UTF-8']) expect(dump.split('\n')).toContain(line)
+      for (const line of ['GIT_AUTHOR_NAME=Runner', 'HTTPS_PROXY=http://proxy.test:3128', 'no_proxy=internal.test', 'LC_ALL=C.UTF-8'])
+        expect(dump.split('\n')).toContain(line)
       // git puts its own folder in front of PATH for an alias.
-      expect(dump.split('\n').find((line) => line.startsWith('PATH='))?.endsWith(process.env.PATH ?? '')).toBe(true)
+      expect(
+        dump
+          .split('\n')
+          .find((line) => line.startsWith('PATH='))
+          ?.endsWith(process.env.PATH ?? '')
+      ).toBe(true)
     } finally {
       vi.unstubAllEnvs()
     }
   })
 
-  it('gives git\'s standard output, however large', async () => {
+  it("gives git's standard output, however large", async () => {
     const repo = history.clone('full')
     writeFileSync(join(repo, 'big.txt'), 'x'.repeat(2 * 1024 * 1024))
     runGit(repo, 'add', 'big.txt')
@@ -83,19 +110,23 @@ describe('git', () => {
     expect(await git(['cat-file', 'blob', blob], repo)).toBe('x'.repeat(2 * 1024 * 1024))
   })
 
-  it('fails with git\'s first error line, its credentials hidden', async () => {
+  it("fails with git's first error line, its credentials hidden", async () => {
     const repo = history.clone('full')
     const error = await git(['remote', 'get-url', 'nosuch'], repo).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(GitError)
     expect((error as GitError).message).toBe("git remote: error: No such remote 'nosuch'")
     const echoed = await git(['checkout', 'https://user:hunter2@example.com/x'], repo).catch((caught: unknown) => caught)
     expect(echoed).toBeInstanceOf(GitError)
-    expect((echoed as GitError).message).toBe("git checkout: error: pathspec 'https://***@example.com/x' did not match any file(s) known to git")
+    expect((echoed as GitError).message).toBe(
+      "git checkout: error: pathspec 'https://***@example.com/x' did not match any file(s) known to git"
+    )
   })
 
-  it('takes the first line of git\'s errors that has text, without the spaces around it', async () => {
+  it("takes the first line of git's errors that has text, without the spaces around it", async () => {
     const repo = history.clone('full')
-    const error = await git(['-c', 'alias.fail=!f() { printf "  \\n  boom  \\n" >&2; exit 1; }; f', 'fail'], repo).catch((caught: unknown) => caught)
+    const error = await git(['-c', 'alias.fail=!f() { printf "  \\n  boom  \\n" >&2; exit 1; }; f', 'fail'], repo).catch(
+      (caught: unknown) => caught
+    )
     expect(error).toBeInstanceOf(GitError)
     expect((error as GitError).message).toBe('git -c: boom')
   })
@@ -141,7 +172,17 @@ describe('localDiff', () => {
   it('diffs two commits of the checkout: every change, both sides of a rename', async () => {
     const repo = history.clone('full')
     expect(await localDiff(second(), fourth(), repo)).toEqual({
-      paths: ['README.md', 'site/blog.html', 'site/docs/guide.html', 'site/docs/index.html', 'site/gone.html', 'site/new page.html', 'site/old-name.css', 'site/new-name.css', 'src/build.ts'],
+      paths: [
+        'README.md',
+        'site/blog.html',
+        'site/docs/guide.html',
+        'site/docs/index.html',
+        'site/gone.html',
+        'site/new page.html',
+        'site/old-name.css',
+        'site/new-name.css',
+        'src/build.ts'
+      ],
       baseSha: second(),
       headSha: fourth(),
       how: 'the local checkout'
@@ -156,7 +197,12 @@ describe('localDiff', () => {
   it('fetches a commit a shallow checkout lacks, alone', async () => {
     const repo = history.clone('shallow')
     const diff = await localDiff(third(), fourth(), repo)
-    expect(diff).toEqual({ paths: ['site/blog.html'], baseSha: third(), headSha: fourth(), how: 'the local checkout, after fetching the base commit alone (shallow checkout)' })
+    expect(diff).toEqual({
+      paths: ['site/blog.html'],
+      baseSha: third(),
+      headSha: fourth(),
+      how: 'the local checkout, after fetching the base commit alone (shallow checkout)'
+    })
     expect(runGit(repo, 'rev-parse', '--is-shallow-repository')).toBe('true')
   })
 

@@ -9,7 +9,11 @@ vi.mock('@actions/github', () => ({
   getOctokit: () => ({ rest: { repos: { compareCommitsWithBasehead: () => Promise.reject(failure.thrown) } } })
 }))
 
-const caught = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error)
+const caught = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error
+  )
 beforeEach(() => {
   failure.thrown = undefined
 })
@@ -17,14 +21,18 @@ beforeEach(() => {
 describe('compareWithApi failures without an HTTP status', () => {
   it('names the call and gives the first line of the error', async () => {
     failure.thrown = new Error('socket closed\n    at somewhere')
-    const error = await caught(compareWithApi({ token: 'token', apiUrl: 'https://api.github.com', repository: { owner: 'acme', repo: 'site' } }, 'v1', 'v2'))
+    const error = await caught(
+      compareWithApi({ token: 'token', apiUrl: 'https://api.github.com', repository: { owner: 'acme', repo: 'site' } }, 'v1', 'v2')
+    )
     expect(error).toBeInstanceOf(GitHubError)
     expect((error as GitHubError).message).toBe('GitHub API: comparing v1...v2 failed: socket closed.')
   })
 
   it('gives what was thrown when it is not an error', async () => {
     failure.thrown = 'gone'
-    const error = await caught(compareWithApi({ token: 'token', apiUrl: 'https://api.github.com', repository: { owner: 'acme', repo: 'site' } }, 'v1', 'v2'))
+    const error = await caught(
+      compareWithApi({ token: 'token', apiUrl: 'https://api.github.com', repository: { owner: 'acme', repo: 'site' } }, 'v1', 'v2')
+    )
     expect(error).toBeInstanceOf(GitHubError)
     expect((error as GitHubError).message).toBe('GitHub API: comparing v1...v2 failed: gone.')
   })

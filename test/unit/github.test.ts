@@ -23,7 +23,13 @@ import {
 } from '../../src/changes/github.js'
 import { GitHubError, InputError } from '../../src/errors.js'
 
-const release = (tag_name: string, published_at: string | null, over: Partial<Release> = {}): Release => ({ tag_name, published_at, draft: false, prerelease: false, ...over })
+const release = (tag_name: string, published_at: string | null, over: Partial<Release> = {}): Release => ({
+  tag_name,
+  published_at,
+  draft: false,
+  prerelease: false,
+  ...over
+})
 
 describe('pickPreviousRelease', () => {
   const releases = [
@@ -37,7 +43,9 @@ describe('pickPreviousRelease', () => {
     expect(pickPreviousRelease(releases, release('v2.1.0', '2026-11-03T00:00:00Z'))?.tag_name).toBe('v2.0.0')
   })
   it('takes a prerelease as the base of a prerelease', () => {
-    expect(pickPreviousRelease(releases, release('v2.1.0-rc.3', '2026-11-02T18:00:00Z', { prerelease: true }))?.tag_name).toBe('v2.1.0-rc.2')
+    expect(pickPreviousRelease(releases, release('v2.1.0-rc.3', '2026-11-02T18:00:00Z', { prerelease: true }))?.tag_name).toBe(
+      'v2.1.0-rc.2'
+    )
   })
   it('ignores releases published after this one', () => {
     expect(pickPreviousRelease(releases, release('v2.0.1', '2026-10-15T00:00:00Z'))?.tag_name).toBe('v2.0.0')
@@ -47,7 +55,12 @@ describe('pickPreviousRelease', () => {
   })
   it('skips a draft and the release itself, whatever their dates', () => {
     const current = release('v3', null)
-    const listed = [release('v3', '2026-11-05T00:00:00Z'), release('draft', '2026-11-04T00:00:00Z', { draft: true }), release('unpublished', null), release('v2', '2026-11-01T00:00:00Z')]
+    const listed = [
+      release('v3', '2026-11-05T00:00:00Z'),
+      release('draft', '2026-11-04T00:00:00Z', { draft: true }),
+      release('unpublished', null),
+      release('v2', '2026-11-01T00:00:00Z')
+    ]
     expect(pickPreviousRelease(listed, current)?.tag_name).toBe('v2')
   })
   it('takes the latest of the earlier releases, in any order', () => {
@@ -116,13 +129,25 @@ beforeEach(() => {
 const acme = { owner: 'acme', repo: 'site' }
 /** The API of the test server as whom `token` asks. */
 const api = (token = TOKEN): GitHubApi => ({ token, apiUrl: process.env.GITHUB_API_URL as string, repository: acme })
-const caught = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error)
+const caught = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error
+  )
 
 describe('compareWithApi', () => {
   const files = (count: number) => Array.from({ length: count }, (_, i) => ({ filename: `f${i}`, status: 'modified' }))
 
   it('asks for base...head with the token, and gives the paths', async () => {
-    answer = () => ({ status: 200, body: { files: [{ filename: 'new', status: 'renamed', previous_filename: 'old' }, { filename: 'a', status: 'added' }] } })
+    answer = () => ({
+      status: 200,
+      body: {
+        files: [
+          { filename: 'new', status: 'renamed', previous_filename: 'old' },
+          { filename: 'a', status: 'added' }
+        ]
+      }
+    })
     expect(await compareWithApi(api(), 'v1', 'abc123')).toEqual({ paths: ['old', 'new', 'a'], complete: true })
     expect(requests).toEqual([`GET /repos/acme/site/compare/v1...abc123 token ${TOKEN}`])
   })
@@ -162,7 +187,11 @@ describe('compareWithApi', () => {
 })
 
 describe('previousReleaseTag', () => {
-  const listed = [release('v2', '2026-11-03T00:00:00Z'), release('v2-rc', '2026-11-02T00:00:00Z', { prerelease: true }), release('v1', '2026-11-01T00:00:00Z')]
+  const listed = [
+    release('v2', '2026-11-03T00:00:00Z'),
+    release('v2-rc', '2026-11-02T00:00:00Z', { prerelease: true }),
+    release('v1', '2026-11-01T00:00:00Z')
+  ]
 
   it('lists the releases and takes the one before', async () => {
     answer = () => ({ status: 200, body: listed })
@@ -198,7 +227,9 @@ describe('previousReleaseTag', () => {
     answer = () => ({ status: 404, body: { message: 'Not Found' } })
     const error = await caught(previousReleaseTag(api(), listed[0] as Release))
     expect(error).toBeInstanceOf(GitHubError)
-    expect((error as GitHubError).message).toBe('GitHub API: listing releases failed (HTTP 404): Not Found. Check the ref, and that github-token may read this repository (contents: read).')
+    expect((error as GitHubError).message).toBe(
+      'GitHub API: listing releases failed (HTTP 404): Not Found. Check the ref, and that github-token may read this repository (contents: read).'
+    )
   })
 })
 
@@ -209,7 +240,20 @@ const SHA256 = 'c'.repeat(64)
 describe('isFullSha', () => {
   it('takes 40 or 64 lowercase hex digits only', () => {
     expect([SHA1, SHA256, '0123456789abcdef'.repeat(4)].map(isFullSha)).toEqual([true, true, true])
-    for (const value of [[SHA1], 'a'.repeat(39), 'a'.repeat(41), 'a'.repeat(63), 'A'.repeat(40), `${'a'.repeat(39)}g`, `-${'a'.repeat(39)}`, `${'a'.repeat(40)}\n`, 'main', '', 40, null]) {
+    for (const value of [
+      [SHA1],
+      'a'.repeat(39),
+      'a'.repeat(41),
+      'a'.repeat(63),
+      'A'.repeat(40),
+      `${'a'.repeat(39)}g`,
+      `-${'a'.repeat(39)}`,
+      `${'a'.repeat(40)}\n`,
+      'main',
+      '',
+      40,
+      null
+    ]) {
       expect(isFullSha(value)).toBe(false)
     }
   })
@@ -231,9 +275,25 @@ describe('deploymentSucceeded', () => {
 })
 
 describe('pickPreviousRun', () => {
-  const run = (id: number, over: Partial<WorkflowRun> = {}): WorkflowRun => ({ id, workflowId: 7, headSha: SHA1, headBranch: 'main', conclusion: 'success', createdAt: 0, ...over })
+  const run = (id: number, over: Partial<WorkflowRun> = {}): WorkflowRun => ({
+    id,
+    workflowId: 7,
+    headSha: SHA1,
+    headBranch: 'main',
+    conclusion: 'success',
+    createdAt: 0,
+    ...over
+  })
   it('takes the newest earlier success of the same workflow on the same branch', () => {
-    const runs = [run(12), run(10), run(9, { headBranch: 'dev' }), run(8, { conclusion: 'failure' }), run(7, { workflowId: 8 }), run(5), run(6)]
+    const runs = [
+      run(12),
+      run(10),
+      run(9, { headBranch: 'dev' }),
+      run(8, { conclusion: 'failure' }),
+      run(7, { workflowId: 8 }),
+      run(5),
+      run(6)
+    ]
     expect(pickPreviousRun(runs, run(10))?.id).toBe(6)
     expect(pickPreviousRun([run(10), run(11)], run(10))).toBeUndefined()
   })
@@ -242,26 +302,50 @@ describe('pickPreviousRun', () => {
 describe('readDeployment and readWorkflowRun', () => {
   it('take only the shapes they know, with full SHAs', () => {
     expect(readDeployment({ id: 3, sha: SHA256, environment: 'prod', extra: 1 })).toEqual({ id: 3, sha: SHA256, environment: 'prod' })
-    for (const bad of [null, [], 'x', { id: '3', sha: SHA1, environment: 'prod' }, { id: 1.5, sha: SHA1, environment: 'prod' }, { id: 3, sha: 'main', environment: 'prod' }, { id: 3, sha: SHA1 }]) {
+    for (const bad of [
+      null,
+      [],
+      'x',
+      { id: '3', sha: SHA1, environment: 'prod' },
+      { id: 1.5, sha: SHA1, environment: 'prod' },
+      { id: 3, sha: 'main', environment: 'prod' },
+      { id: 3, sha: SHA1 }
+    ]) {
       expect(readDeployment(bad)).toBeUndefined()
     }
     const run = { id: 4, workflow_id: 7, head_sha: SHA1, head_branch: 'main', conclusion: 'success', created_at: '2026-11-26T10:00:00Z' }
-    expect(readWorkflowRun(run)).toEqual({ id: 4, workflowId: 7, headSha: SHA1, headBranch: 'main', conclusion: 'success', createdAt: Date.parse('2026-11-26T10:00:00Z') })
+    expect(readWorkflowRun(run)).toEqual({
+      id: 4,
+      workflowId: 7,
+      headSha: SHA1,
+      headBranch: 'main',
+      conclusion: 'success',
+      createdAt: Date.parse('2026-11-26T10:00:00Z')
+    })
     expect(readWorkflowRun({ ...run, conclusion: null })?.conclusion).toBe('')
-    for (const bad of [{ ...run, id: 'x' }, { ...run, workflow_id: null }, { ...run, head_sha: 'HEAD' }, { ...run, head_branch: 1 }, null]) expect(readWorkflowRun(bad)).toBeUndefined()
+    for (const bad of [{ ...run, id: 'x' }, { ...run, workflow_id: null }, { ...run, head_sha: 'HEAD' }, { ...run, head_branch: 1 }, null])
+      expect(readWorkflowRun(bad)).toBeUndefined()
   })
 })
 
 describe('githubApi and compareLink', () => {
   it('takes GITHUB_API_URL, GitHub Enterprise Server too, and api.github.com without it', () => {
-    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'https://ghe.example.com/api/v3/' }, 't')).toEqual({ token: 't', apiUrl: 'https://ghe.example.com/api/v3', repository: acme })
-    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'http://ghe.local/api/v3//' }, 't').apiUrl).toBe('http://ghe.local/api/v3')
+    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'https://ghe.example.com/api/v3/' }, 't')).toEqual({
+      token: 't',
+      apiUrl: 'https://ghe.example.com/api/v3',
+      repository: acme
+    })
+    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'http://ghe.local/api/v3//' }, 't').apiUrl).toBe(
+      'http://ghe.local/api/v3'
+    )
     expect(githubApi({ GITHUB_REPOSITORY: 'acme/site' }, 't').apiUrl).toBe('https://api.github.com')
     expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: '' }, 't').apiUrl).toBe('https://api.github.com')
     for (const bad of ['ghe.example.com', 'file:///etc/passwd', 'javascript:alert(1)']) {
       expect(() => githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: bad }, 't')).toThrow(InputError)
     }
-    expect(() => githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'nope' }, 't')).toThrow('GITHUB_API_URL (nope) is not an http(s) URL, so the GitHub API cannot be asked what changed.')
+    expect(() => githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'nope' }, 't')).toThrow(
+      'GITHUB_API_URL (nope) is not an http(s) URL, so the GitHub API cannot be asked what changed.'
+    )
   })
 
   it('links a comparison of full SHAs on GITHUB_SERVER_URL, and nothing it cannot make safe', () => {
@@ -273,8 +357,12 @@ describe('githubApi and compareLink', () => {
     expect(compareLink({ ...env, GITHUB_REPOSITORY: 'acme/site)[x](y' }, SHA1, SHA2)).toBeUndefined()
     expect(compareLink({ ...env, GITHUB_REPOSITORY: undefined }, SHA1, SHA2)).toBeUndefined()
     expect(compareLink({ ...env, GITHUB_REPOSITORY: 'a(b/site' }, SHA1, SHA2)).toBeUndefined()
-    expect(compareLink({ ...env, GITHUB_SERVER_URL: 'http://ghe.local//' }, SHA1, SHA2)).toBe(`http://ghe.local/acme/site/compare/${SHA1}...${SHA2}`)
-    expect(compareLink({ ...env, GITHUB_SERVER_URL: 'https://ghe.example.com/a b' }, SHA1, SHA2)).toBe(`https://ghe.example.com/a%20b/acme/site/compare/${SHA1}...${SHA2}`)
+    expect(compareLink({ ...env, GITHUB_SERVER_URL: 'http://ghe.local//' }, SHA1, SHA2)).toBe(
+      `http://ghe.local/acme/site/compare/${SHA1}...${SHA2}`
+    )
+    expect(compareLink({ ...env, GITHUB_SERVER_URL: 'https://ghe.example.com/a b' }, SHA1, SHA2)).toBe(
+      `https://ghe.example.com/a%20b/acme/site/compare/${SHA1}...${SHA2}`
+    )
     for (const server of ['https://ghe.example.com/a)b', 'https://ghe.example.com/a]b', 'ftp://ghe.example.com', 'nope']) {
       expect(compareLink({ ...env, GITHUB_SERVER_URL: server }, SHA1, SHA2)).toBeUndefined()
     }
@@ -283,11 +371,20 @@ describe('githubApi and compareLink', () => {
 
 describe('answers of the wrong shape', () => {
   it('refuses a compare answer whose files are not a list of files', async () => {
-    for (const body of [{ files: 'x' }, { files: [{ filename: 1, status: 'added' }] }, { files: [{ filename: 'a', status: 3 }] }, { files: [null] }, ['x'], 'x']) {
+    for (const body of [
+      { files: 'x' },
+      { files: [{ filename: 1, status: 'added' }] },
+      { files: [{ filename: 'a', status: 3 }] },
+      { files: [null] },
+      ['x'],
+      'x'
+    ]) {
       answer = () => ({ status: 200, body })
       const error = await caught(compareWithApi(api(), 'v1', 'v2'))
       expect(error).toBeInstanceOf(GitHubError)
-      expect((error as GitHubError).message).toBe('GitHub API: comparing v1...v2 gave an answer this action cannot read. Check GITHUB_API_URL.')
+      expect((error as GitHubError).message).toBe(
+        'GitHub API: comparing v1...v2 gave an answer this action cannot read. Check GITHUB_API_URL.'
+      )
     }
   })
 
@@ -296,10 +393,29 @@ describe('answers of the wrong shape', () => {
     answer = (path) =>
       path.includes('/statuses')
         ? { status: 200, body: [{ state: 'success', created_at: '2026-11-26T10:00:00Z' }] }
-        : { status: 200, body: [{ id: 9, sha: 'main', environment: 'prod' }, { id: 8, sha: SHA2, environment: 'staging' }, 'x', { id: 7, sha: SHA2, environment: 'prod' }] }
-    expect(await previousDeployment(api(), current)).toEqual({ id: 7, sha: SHA2, environment: 'prod', succeededAt: Date.parse('2026-11-26T10:00:00Z') })
-    expect(requests.map((request) => request.split(' ')[1])).toEqual(['/repos/acme/site/deployments?environment=prod&per_page=30', '/repos/acme/site/deployments/7/statuses?per_page=100'])
-    answer = (path) => (path.includes('/statuses') ? { status: 200, body: { state: 'success' } } : { status: 200, body: [{ id: 7, sha: SHA2, environment: 'prod' }] })
+        : {
+            status: 200,
+            body: [
+              { id: 9, sha: 'main', environment: 'prod' },
+              { id: 8, sha: SHA2, environment: 'staging' },
+              'x',
+              { id: 7, sha: SHA2, environment: 'prod' }
+            ]
+          }
+    expect(await previousDeployment(api(), current)).toEqual({
+      id: 7,
+      sha: SHA2,
+      environment: 'prod',
+      succeededAt: Date.parse('2026-11-26T10:00:00Z')
+    })
+    expect(requests.map((request) => request.split(' ')[1])).toEqual([
+      '/repos/acme/site/deployments?environment=prod&per_page=30',
+      '/repos/acme/site/deployments/7/statuses?per_page=100'
+    ])
+    answer = (path) =>
+      path.includes('/statuses')
+        ? { status: 200, body: { state: 'success' } }
+        : { status: 200, body: [{ id: 7, sha: SHA2, environment: 'prod' }] }
     expect(await caught(previousDeployment(api(), current))).toBeInstanceOf(GitHubError)
     answer = () => ({ status: 200, body: { deployments: [] } })
     expect(await caught(previousDeployment(api(), current))).toBeInstanceOf(GitHubError)
@@ -309,22 +425,41 @@ describe('answers of the wrong shape', () => {
     const many = Array.from({ length: 40 }, (_, i) => ({ id: 40 - i, sha: SHA2, environment: 'prod' }))
     const id = (path: string): number => Number(/deployments\/(\d+)\//.exec(path)?.[1])
     // Only deployment 10, the 31st listed, succeeded: beyond what is looked at.
-    answer = (path) => (path.includes('/statuses') ? { status: 200, body: [{ state: id(path) === 10 ? 'success' : 'failure' }] } : { status: 200, body: many })
+    answer = (path) =>
+      path.includes('/statuses') ? { status: 200, body: [{ state: id(path) === 10 ? 'success' : 'failure' }] } : { status: 200, body: many }
     expect(await previousDeployment(api(), { id: 41, sha: SHA1, environment: 'prod' })).toBeUndefined()
     expect(requests.filter((request) => request.includes('/statuses'))).toHaveLength(30)
-    const runs = Array.from({ length: 31 }, (_, n) => ({ id: 40 - n, workflow_id: 7, head_sha: SHA2, head_branch: 'main', conclusion: n === 30 ? 'success' : 'failure' }))
+    const runs = Array.from({ length: 31 }, (_, n) => ({
+      id: 40 - n,
+      workflow_id: 7,
+      head_sha: SHA2,
+      head_branch: 'main',
+      conclusion: n === 30 ? 'success' : 'failure'
+    }))
     answer = () => ({ status: 200, body: { workflow_runs: runs } })
-    expect(await previousRun(api(), { id: 41, workflowId: 7, headSha: SHA1, headBranch: 'main', conclusion: 'success', createdAt: 0 })).toBeUndefined()
+    expect(
+      await previousRun(api(), { id: 41, workflowId: 7, headSha: SHA1, headBranch: 'main', conclusion: 'success', createdAt: 0 })
+    ).toBeUndefined()
   })
 
   it('dates a deployment by its success, passes over statuses it cannot read, and names the call that failed', async () => {
     const current = { id: 10, sha: SHA1, environment: 'prod' }
     answer = (path) =>
       path.includes('/statuses')
-        ? { status: 200, body: [{ state: 'inactive', created_at: '2026-11-26T11:00:00Z' }, null, { state: 'success', created_at: '2026-11-26T10:00:00Z' }] }
+        ? {
+            status: 200,
+            body: [
+              { state: 'inactive', created_at: '2026-11-26T11:00:00Z' },
+              null,
+              { state: 'success', created_at: '2026-11-26T10:00:00Z' }
+            ]
+          }
         : { status: 200, body: [{ id: 7, sha: SHA2, environment: 'prod' }] }
     expect(await previousDeployment(api(), current)).toMatchObject({ succeededAt: Date.parse('2026-11-26T10:00:00Z') })
-    answer = (path) => (path.includes('/statuses') ? { status: 403, body: { message: 'Forbidden' } } : { status: 200, body: [{ id: 7, sha: SHA2, environment: 'prod' }] })
+    answer = (path) =>
+      path.includes('/statuses')
+        ? { status: 403, body: { message: 'Forbidden' } }
+        : { status: 200, body: [{ id: 7, sha: SHA2, environment: 'prod' }] }
     expect(((await caught(previousDeployment(api(), current))) as GitHubError).message).toBe(
       'GitHub API: listing the statuses of deployment 7 failed (HTTP 403): Forbidden. The token needs the "deployments: read" permission: add it to the workflow\'s or the job\'s permissions.'
     )
@@ -339,7 +474,10 @@ describe('answers of the wrong shape', () => {
     const current = { id: 10, workflowId: 7, headSha: SHA1, headBranch: 'main', conclusion: 'success', createdAt: 0 }
     answer = () => ({ status: 200, body: [] })
     expect(await caught(previousRun(api(), current))).toBeInstanceOf(GitHubError)
-    answer = () => ({ status: 200, body: { workflow_runs: [{ id: 9, workflow_id: 7, head_sha: 'HEAD', head_branch: 'main', conclusion: 'success' }] } })
+    answer = () => ({
+      status: 200,
+      body: { workflow_runs: [{ id: 9, workflow_id: 7, head_sha: 'HEAD', head_branch: 'main', conclusion: 'success' }] }
+    })
     expect(await previousRun(api(), current)).toBeUndefined()
     for (const body of [{ parents: [{ sha: '../../x' }] }, { parents: 'x' }, {}]) {
       answer = () => ({ status: 200, body })
@@ -354,6 +492,8 @@ describe('answers of the wrong shape', () => {
   it('quotes at most 200 characters of a server message, on one line', async () => {
     answer = () => ({ status: 500, body: { message: `${'x'.repeat(300)}` } })
     const error = await caught(commitParents(api(), SHA1))
-    expect((error as GitHubError).message).toBe(`GitHub API: reading commit ${SHA1} failed (HTTP 500): ${'x'.repeat(200)}… (100 more characters).`)
+    expect((error as GitHubError).message).toBe(
+      `GitHub API: reading commit ${SHA1} failed (HTTP 500): ${'x'.repeat(200)}… (100 more characters).`
+    )
   })
 })

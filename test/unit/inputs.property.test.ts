@@ -10,17 +10,82 @@ import { source } from './fixtures/inputs.js'
 vi.mock('@actions/core', async (importOriginal) => ({ ...(await importOriginal<typeof Core>()), setSecret: vi.fn() }))
 
 const NAMES = Object.keys(actionInputs)
-const base: Record<string, string> = { 'api-key': 'property-test-key', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
-
+const base: Record<string, string> = {
+  'api-key': 'property-test-key',
+  'api-url': 'https://api.example.net/v1',
+  zone: 'example.com',
+  files: '/a'
+}
 
 /** Any text, and text built from what the inputs treat specially. */
 const anyValue = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.string({ unit: 'grapheme' }),
-  fc.constantFrom('', ' ', 'true', 'FALSE', 'auto', '0', '1', '1000', '1001', '-1', '24h', '90d', '91d', 'hour', ',', 'https://example.com/', 'http://localhost/v1', '&a [*a]', 'limits: {enabled: true}', '/a', '..', '-x'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'true',
+    'FALSE',
+    'auto',
+    '0',
+    '1',
+    '1000',
+    '1001',
+    '-1',
+    '24h',
+    '90d',
+    '91d',
+    'hour',
+    ',',
+    'https://example.com/',
+    'http://localhost/v1',
+    '&a [*a]',
+    'limits: {enabled: true}',
+    '/a',
+    '..',
+    '-x'
+  ),
   fc
     .array(
-      fc.constantFrom('a', 'Z', '/', ',', ' ', '\n', '\r', '\t', '\u0000', '\u0007', '\u200b', 'é', ':', '{', '}', '[', ']', '&', '*', '!', '-', '.', '..', '1', '9', 'h', 'd', 'true', 'auto', 'https://', 'http://', '@', '%', '\\', '#', '?', '"'),
+      fc.constantFrom(
+        'a',
+        'Z',
+        '/',
+        ',',
+        ' ',
+        '\n',
+        '\r',
+        '\t',
+        '\u0000',
+        '\u0007',
+        '\u200b',
+        'é',
+        ':',
+        '{',
+        '}',
+        '[',
+        ']',
+        '&',
+        '*',
+        '!',
+        '-',
+        '.',
+        '..',
+        '1',
+        '9',
+        'h',
+        'd',
+        'true',
+        'auto',
+        'https://',
+        'http://',
+        '@',
+        '%',
+        '\\',
+        '#',
+        '?',
+        '"'
+      ),
       { maxLength: 12 }
     )
     .map((pieces) => pieces.join(''))
@@ -34,7 +99,10 @@ async function typedOrInputError(given: Record<string, string>, env: NodeJS.Proc
     expect(Number.isInteger(inputs.batchSize)).toBe(true)
   } catch (error) {
     if (!(error instanceof InputError)) throw error
-    expect(names.some((name) => error.message.includes(`"${name}"`)), error.message).toBe(true)
+    expect(
+      names.some((name) => error.message.includes(`"${name}"`)),
+      error.message
+    ).toBe(true)
   }
 }
 
@@ -53,9 +121,12 @@ describe('inputs read from the environment', () => {
   })
 })
 
-test.prop([fc.record(Object.fromEntries(NAMES.map((name) => [name, anyValue])))])('every input at once: a typed value or an InputError naming an input', async (given) => {
-  await typedOrInputError(given, {}, NAMES)
-})
+test.prop([fc.record(Object.fromEntries(NAMES.map((name) => [name, anyValue])))])(
+  'every input at once: a typed value or an InputError naming an input',
+  async (given) => {
+    await typedOrInputError(given, {}, NAMES)
+  }
+)
 
 describe('a key that cannot be a header value', () => {
   const visible = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 1 })
@@ -74,9 +145,12 @@ describe('a key that cannot be a header value', () => {
     throw new Error(`the key ${JSON.stringify(key)} was accepted`)
   }
 
-  test.prop([visible, wrong, visible, fc.boolean()])('is refused with a message that shows none of it: the same for any key with that character', async (before, bad, after, env) => {
-    const message = await messageFor(`${before}${bad}${after}`, env)
-    expect(message).toBe(await messageFor(`x${bad}y`, env))
-    expect(message).toContain(env ? '"CDN_API_KEY"' : 'Input "api-key"')
-  })
+  test.prop([visible, wrong, visible, fc.boolean()])(
+    'is refused with a message that shows none of it: the same for any key with that character',
+    async (before, bad, after, env) => {
+      const message = await messageFor(`${before}${bad}${after}`, env)
+      expect(message).toBe(await messageFor(`x${bad}y`, env))
+      expect(message).toContain(env ? '"CDN_API_KEY"' : 'Input "api-key"')
+    }
+  )
 })

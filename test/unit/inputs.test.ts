@@ -25,8 +25,6 @@ import { inputError, inputErrorOf, source } from './fixtures/inputs.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 
-
-
 describe('parseBoolean', () => {
   it('accepts true and false in any letter case', () => {
     expect(parseBoolean('dry-run', 'TRUE', false)).toBe(true)
@@ -48,7 +46,9 @@ describe('parseWholeNumber', () => {
     expect(parseWholeNumber('batch-size', '', 30, 1, 1000)).toBe(30)
   })
   it.each(['0', '1001', '2.5', '-1', 'ten', '1e3', '0x10'])('rejects %s, naming the input and the range', (value) => {
-    expect(() => parseWholeNumber('batch-size', value, 30, 1, 1000)).toThrow(`Input "batch-size" must be a whole number from 1 to 1000, got "${value}".`)
+    expect(() => parseWholeNumber('batch-size', value, 30, 1, 1000)).toThrow(
+      `Input "batch-size" must be a whole number from 1 to 1000, got "${value}".`
+    )
   })
 })
 
@@ -63,9 +63,12 @@ describe('parseApiUrl', () => {
   it('accepts https and strips trailing slashes', () => {
     expect(parseApiUrl('https://api.example.net/v1/')).toBe('https://api.example.net/v1')
   })
-  it.each(['http://localhost:8080/v1', 'http://127.0.0.1:1/v1', 'http://127.5.6.7/v1', 'http://[::1]:9/v1'])('accepts http for loopback %s', (url) => {
-    expect(parseApiUrl(url)).toBe(url)
-  })
+  it.each(['http://localhost:8080/v1', 'http://127.0.0.1:1/v1', 'http://127.5.6.7/v1', 'http://[::1]:9/v1'])(
+    'accepts http for loopback %s',
+    (url) => {
+      expect(parseApiUrl(url)).toBe(url)
+    }
+  )
   it.each(['http://api.example.net/v1', 'http://10.0.0.1/v1', 'ftp://api.example.net', 'http://127.0.0.1.example.net/v1'])(
     'rejects %s, saying https is required',
     (url) => {
@@ -75,18 +78,25 @@ describe('parseApiUrl', () => {
   it('rejects something that is not a URL', () => {
     expect(() => parseApiUrl('api.example.net')).toThrow('Input "api-url" is not a URL')
   })
-  it.each(['http://evil-localhost/v1', 'http://localhost.evil.test/v1', 'http://127.0.0.1.evil.test/v1', 'http://evil.test/127.0.0.1', 'http://[::2]/v1'])(
-    'refuses plain http to %s, a host that only looks like loopback',
-    (url) => {
-      expect(inputError(() => parseApiUrl(url)).message).toMatch(/^Input "api-url" must use https:\/\/ \(the API key is sent with every request\); got "http:\/\/[^"]+"\. Plain http:\/\/ is accepted only for loopback hosts/)
-    }
-  )
+  it.each([
+    'http://evil-localhost/v1',
+    'http://localhost.evil.test/v1',
+    'http://127.0.0.1.evil.test/v1',
+    'http://evil.test/127.0.0.1',
+    'http://[::2]/v1'
+  ])('refuses plain http to %s, a host that only looks like loopback', (url) => {
+    expect(inputError(() => parseApiUrl(url)).message).toMatch(
+      /^Input "api-url" must use https:\/\/ \(the API key is sent with every request\); got "http:\/\/[^"]+"\. Plain http:\/\/ is accepted only for loopback hosts/
+    )
+  })
   it('accepts loopback however the URL parser is given it', () => {
     expect(parseApiUrl('http://LOCALHOST:8080/v1')).toBe('http://localhost:8080/v1')
     expect(parseApiUrl('http://127.1:8080/v1')).toBe('http://127.0.0.1:8080/v1')
   })
   it('shows a value that is not a URL with credentials hidden', () => {
-    expect(inputError(() => parseApiUrl('https://user:hunter2@api example.net')).message).toBe('Input "api-url" is not a URL: "https://***@api example.net". Expected e.g. https://api.example.net/v1.')
+    expect(inputError(() => parseApiUrl('https://user:hunter2@api example.net')).message).toBe(
+      'Input "api-url" is not a URL: "https://***@api example.net". Expected e.g. https://api.example.net/v1.'
+    )
   })
   it('rejects credentials or a query in the address', () => {
     expect(() => parseApiUrl('https://user:pw@api.example.net/v1')).toThrow(/without credentials/)
@@ -103,18 +113,21 @@ describe('parseZoneRef', () => {
     expect(parseZoneRef('023e105f4ecef8ad9ca31a8372d0c353')).toEqual({ kind: 'id', id: '023e105f4ecef8ad9ca31a8372d0c353' })
     expect(parseZoneRef('Zone_1-2')).toEqual({ kind: 'id', id: 'Zone_1-2' })
   })
-  it.each(['..', '.', 'zone_1.2', 'a/b', '%2e%2e', 'a?b', 'zone#1', 'zoné'])('refuses %j, neither a name nor an id, naming the input and what it accepts', (value) => {
-    const error = (() => {
-      try {
-        return parseZoneRef(value)
-      } catch (caught) {
-        return caught
-      }
-    })()
-    expect(error).toBeInstanceOf(InputError)
-    expect((error as InputError).input).toBe('zone')
-    expect((error as InputError).message).toContain('nor a zone id (letters, digits, "-" and "_" only)')
-  })
+  it.each(['..', '.', 'zone_1.2', 'a/b', '%2e%2e', 'a?b', 'zone#1', 'zoné'])(
+    'refuses %j, neither a name nor an id, naming the input and what it accepts',
+    (value) => {
+      const error = (() => {
+        try {
+          return parseZoneRef(value)
+        } catch (caught) {
+          return caught
+        }
+      })()
+      expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).input).toBe('zone')
+      expect((error as InputError).message).toContain('nor a zone id (letters, digits, "-" and "_" only)')
+    }
+  )
 })
 
 describe('parseZoneSelection', () => {
@@ -150,7 +163,9 @@ describe('parsePlan and parseAnalytics', () => {
     expect(parseAnalytics('2160h', 'hour')).toEqual({ window: '2160h', windowMs: 90 * 86_400_000, granularity: 'hour' })
     expect(parseAnalytics('24h', 'hour')).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'hour' })
     expect(parseAnalytics('7D', 'minute')?.granularity).toBe('minute')
-    expect(() => parseAnalytics('2161h', '')).toThrow(new InputError('Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "2161h".'))
+    expect(() => parseAnalytics('2161h', '')).toThrow(
+      new InputError('Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "2161h".')
+    )
     expect(() => parseAnalytics('129601m', '')).toThrow(/Input "analytics" must be a window/)
   })
   it('reads a window and chooses the granularity from it', () => {
@@ -173,19 +188,29 @@ describe('parsePlan and parseAnalytics', () => {
 
 describe('zone inputs together', () => {
   it('refuse auto with tags, purge-everything, settings or create-zone', async () => {
-    await expect(getInputs(source({ ...minimal, zone: 'auto', tags: 't' }))).rejects.toThrow(/Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named/)
-    await expect(getInputs(source({ ...minimal, zone: 'auto', files: '', 'purge-everything': 'true' }))).rejects.toThrow(/Input "zone" is auto, which routes URLs/)
-    await expect(getInputs(source({ ...minimal, zone: 'auto', settings: 'sdk: {enabled: true}' }))).rejects.toThrow(/Input "zone" is auto, which routes URLs/)
-    await expect(getInputs(source({ ...minimal, zone: 'auto', 'create-zone': 'true' }))).rejects.toThrow(/"create-zone" needs the zone names/)
+    await expect(getInputs(source({ ...minimal, zone: 'auto', tags: 't' }))).rejects.toThrow(
+      /Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named/
+    )
+    await expect(getInputs(source({ ...minimal, zone: 'auto', files: '', 'purge-everything': 'true' }))).rejects.toThrow(
+      /Input "zone" is auto, which routes URLs/
+    )
+    await expect(getInputs(source({ ...minimal, zone: 'auto', settings: 'sdk: {enabled: true}' }))).rejects.toThrow(
+      /Input "zone" is auto, which routes URLs/
+    )
+    await expect(getInputs(source({ ...minimal, zone: 'auto', 'create-zone': 'true' }))).rejects.toThrow(
+      /"create-zone" needs the zone names/
+    )
   })
   it('warn that plan does nothing without create-zone', async () => {
-    expect((await getInputs(source({ ...minimal, plan: 'pro' }))).warnings).toEqual(['Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.'])
+    expect((await getInputs(source({ ...minimal, plan: 'pro' }))).warnings).toEqual([
+      'Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.'
+    ])
   })
 })
 
 describe('getInputs', () => {
   it('gives the documented defaults', async () => {
-    const inputs = (await getInputs(source(minimal)))
+    const inputs = await getInputs(source(minimal))
     expect(inputs).toMatchObject({
       purgeEverything: false,
       waitForPropagation: false,
@@ -209,8 +234,26 @@ describe('getInputs', () => {
     })
   })
   it('reads the edge checks: verify as true, false or a count, the waits, warm and probe-urls', async () => {
-    const inputs = await getInputs(source({ ...minimal, verify: 'TRUE', 'verify-timeout': '600', delay: '3600', 'purge-again-after': '1', warm: 'true', 'probe-urls': '/, https://example.com/x,y' }))
-    expect(inputs).toMatchObject({ verify: 20, verifyTimeoutSeconds: 600, delaySeconds: 3600, purgeAgainAfterSeconds: 1, warm: true, probeUrls: ['/', 'https://example.com/x,y'], warnings: [] })
+    const inputs = await getInputs(
+      source({
+        ...minimal,
+        verify: 'TRUE',
+        'verify-timeout': '600',
+        delay: '3600',
+        'purge-again-after': '1',
+        warm: 'true',
+        'probe-urls': '/, https://example.com/x,y'
+      })
+    )
+    expect(inputs).toMatchObject({
+      verify: 20,
+      verifyTimeoutSeconds: 600,
+      delaySeconds: 3600,
+      purgeAgainAfterSeconds: 1,
+      warm: true,
+      probeUrls: ['/', 'https://example.com/x,y'],
+      warnings: []
+    })
     expect((await getInputs(source({ ...minimal, verify: '1000' }))).verify).toBe(1000)
     expect((await getInputs(source({ ...minimal, verify: 'false' }))).verify).toBe(0)
     for (const [name, value, rule] of [
@@ -228,7 +271,9 @@ describe('getInputs', () => {
     }
   })
   it('warns about verify-timeout without verify, and probe-urls without verify or warm', async () => {
-    expect((await getInputs(source({ ...minimal, 'verify-timeout': '30' }))).warnings).toEqual(['Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.'])
+    expect((await getInputs(source({ ...minimal, 'verify-timeout': '30' }))).warnings).toEqual([
+      'Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.'
+    ])
     expect((await getInputs(source({ ...minimal, 'verify-timeout': '60' }))).warnings).toEqual([])
     expect((await getInputs(source({ ...minimal, 'probe-urls': '/' }))).warnings).toEqual([
       'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.'
@@ -236,12 +281,14 @@ describe('getInputs', () => {
     expect((await getInputs(source({ ...minimal, 'probe-urls': '/', warm: 'true' }))).warnings).toEqual([])
   })
   it('falls back to CDN_API_KEY and CDN_API_URL', async () => {
-    const inputs = (await getInputs(source({ zone: 'example.com', tags: 't' }, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' })))
+    const inputs = await getInputs(
+      source({ zone: 'example.com', tags: 't' }, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' })
+    )
     expect(inputs.apiKey).toBe('from-env')
     expect(inputs.apiUrl).toBe('https://env.example.net/v1')
   })
   it('prefers the inputs over the environment', async () => {
-    const inputs = (await getInputs(source(minimal, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' })))
+    const inputs = await getInputs(source(minimal, { CDN_API_KEY: 'from-env', CDN_API_URL: 'https://env.example.net/v1' }))
     expect(inputs.apiKey).toBe('k')
     expect(inputs.apiUrl).toBe('https://api.example.net/v1')
   })
@@ -270,12 +317,16 @@ describe('getInputs', () => {
     expect((await getInputs(source({ ...minimal, 'wait-for-propagation': 'true', settings: 'sdk: {enabled: true}' }))).warnings).toEqual([])
   })
   it('accepts settings alone', async () => {
-    const inputs = (await getInputs(source({ ...minimal, files: '', settings: 'sdk: {enabled: false}' })))
+    const inputs = await getInputs(source({ ...minimal, files: '', settings: 'sdk: {enabled: false}' }))
     expect(inputs.settings).toEqual({ sdk: { enabled: false, mode: 'automatic' } })
   })
   it('names the input whose number is out of range', async () => {
-    await expect(getInputs(source({ ...minimal, concurrency: '33' }))).rejects.toThrow('Input "concurrency" must be a whole number from 1 to 32, got "33".')
-    await expect(getInputs(source({ ...minimal, 'max-attempts': '0' }))).rejects.toThrow('Input "max-attempts" must be a whole number from 1 to 10')
+    await expect(getInputs(source({ ...minimal, concurrency: '33' }))).rejects.toThrow(
+      'Input "concurrency" must be a whole number from 1 to 32, got "33".'
+    )
+    await expect(getInputs(source({ ...minimal, 'max-attempts': '0' }))).rejects.toThrow(
+      'Input "max-attempts" must be a whole number from 1 to 10'
+    )
     await expect(getInputs(source({ ...minimal, timeout: '301' }))).rejects.toThrow('Input "timeout" must be a whole number from 1 to 300')
   })
   it('throws InputError, so the step shows the message without a stack trace', async () => {
@@ -288,7 +339,16 @@ describe('change inputs', () => {
     expect((await getInputs(source(minimal))).changes).toBeUndefined()
   })
   it('read a git source with its options', async () => {
-    const inputs = (await getInputs(source({ ...minimal, files: '', 'changed-since': 'v1.2.0', 'site-dir': './public/', include: '**/*.html\n\n*.css', 'purge-everything-over': '500' })))
+    const inputs = await getInputs(
+      source({
+        ...minimal,
+        files: '',
+        'changed-since': 'v1.2.0',
+        'site-dir': './public/',
+        include: '**/*.html\n\n*.css',
+        'purge-everything-over': '500'
+      })
+    )
     expect(inputs.changes).toEqual({
       from: { kind: 'git', since: 'v1.2.0' },
       siteDir: 'public',
@@ -301,15 +361,21 @@ describe('change inputs', () => {
     })
   })
   it('read a manifest source relative to the workspace', async () => {
-    const inputs = (await getInputs(source({ ...minimal, 'previous-manifest': '.cache/m.json', manifest: '.cache/m.json', 'site-dir': 'out' })))
+    const inputs = await getInputs(
+      source({ ...minimal, 'previous-manifest': '.cache/m.json', manifest: '.cache/m.json', 'site-dir': 'out' })
+    )
     expect(inputs.changes?.from).toEqual({ kind: 'manifest', previous: resolve('/work/space', '.cache/m.json') })
     expect(inputs.manifest).toEqual({ path: resolve('/work/space', '.cache/m.json'), site: resolve('/work/space', 'out') })
   })
   it('mask the GitHub token', async () => {
-    expect((await getInputs(source({ ...minimal, 'github-token': ' ghs_abc ', 'changed-since': 'main' }))).changes?.githubToken).toBe('ghs_abc')
+    expect((await getInputs(source({ ...minimal, 'github-token': ' ghs_abc ', 'changed-since': 'main' }))).changes?.githubToken).toBe(
+      'ghs_abc'
+    )
   })
   it('refuse a url-base with a user name or password, without showing them', async () => {
-    const error = (await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', 'url-base': 'https://user:hunter2@example.com/docs/' }))))
+    const error = await inputErrorOf(
+      getInputs(source({ ...minimal, 'changed-since': 'main', 'url-base': 'https://user:hunter2@example.com/docs/' }))
+    )
     expect(error.message).toBe(
       'Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "https://***@example.com/docs/".'
     )
@@ -317,7 +383,9 @@ describe('change inputs', () => {
   it.each(['include', 'exclude'])('refuse a %s pattern longer than an entry may be, naming its line', async (name) => {
     const longest = await getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(MAX_ENTRY_CHARS)}` }))
     expect(longest.changes?.[name as 'include' | 'exclude']).toEqual(['*.html', 'a'.repeat(MAX_ENTRY_CHARS)])
-    const error = await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(MAX_ENTRY_CHARS + 1)}` })))
+    const error = await inputErrorOf(
+      getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `*.html\n${'a'.repeat(MAX_ENTRY_CHARS + 1)}` }))
+    )
     expect(error.input).toBe(name)
     expect(error.message).toBe(
       `Input "${name}", line 2: an entry of 16,385 characters ("${'a'.repeat(200)}… (16,185 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
@@ -329,20 +397,34 @@ describe('change inputs', () => {
     )
   })
   it('refuse two change sources, or a change source with purge-everything', async () => {
-    await expect(getInputs(source({ ...minimal, 'changed-since': 'auto', 'previous-manifest': 'm.json' }))).rejects.toThrow(/give one of them, not both/)
-    await expect(getInputs(source({ ...minimal, files: '', 'purge-everything': 'true', 'changed-since': 'auto' }))).rejects.toThrow(/cannot be combined/)
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'auto', 'previous-manifest': 'm.json' }))).rejects.toThrow(
+      /give one of them, not both/
+    )
+    await expect(getInputs(source({ ...minimal, files: '', 'purge-everything': 'true', 'changed-since': 'auto' }))).rejects.toThrow(
+      /cannot be combined/
+    )
   })
   it('refuse a ref that git would read as an option', async () => {
-    await expect(getInputs(source({ ...minimal, 'changed-since': '--output=/tmp/x' }))).rejects.toThrow('Input "changed-since" must be a git ref (tag, branch or SHA) or "auto"')
+    await expect(getInputs(source({ ...minimal, 'changed-since': '--output=/tmp/x' }))).rejects.toThrow(
+      'Input "changed-since" must be a git ref (tag, branch or SHA) or "auto"'
+    )
   })
   it('refuse an index-file with a folder and purge-everything-over out of range', async () => {
-    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs/index.html' }))).rejects.toThrow(/Input "index-file" must be a file name/)
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs/index.html' }))).rejects.toThrow(
+      /Input "index-file" must be a file name/
+    )
     await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs\\index.html' }))).rejects.toThrow(InputError)
-    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs\\index.html' }))).rejects.toThrow(/Input "index-file" must be a file name/)
-    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'purge-everything-over': '-1' }))).rejects.toThrow(/Input "purge-everything-over" must be a whole number from 0 to 1000000/)
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'index-file': 'docs\\index.html' }))).rejects.toThrow(
+      /Input "index-file" must be a file name/
+    )
+    await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'purge-everything-over': '-1' }))).rejects.toThrow(
+      /Input "purge-everything-over" must be a whole number from 0 to 1000000/
+    )
   })
   it('warn that manifest alone purges nothing based on it', async () => {
-    expect((await getInputs(source({ ...minimal, manifest: 'm.json' }))).warnings[0]).toMatch(/without "previous-manifest" this run purges nothing based on it/)
+    expect((await getInputs(source({ ...minimal, manifest: 'm.json' }))).warnings[0]).toMatch(
+      /without "previous-manifest" this run purges nothing based on it/
+    )
   })
 })
 
@@ -371,7 +453,9 @@ describe('parseSiteDir and parseUrlBase', () => {
     }
     for (const given of ['C:\\a\\repo\\public', 'd:/site', 'C:public', '\\\\server\\share\\site', '\\public', 'docs\\..\\..\\secrets']) {
       expect(() => parseSiteDir(given), given).toThrow(InputError)
-      expect(() => parseSiteDir(given), given).toThrow(`Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${given}".`)
+      expect(() => parseSiteDir(given), given).toThrow(
+        `Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${given}".`
+      )
     }
   })
   it('end url-base with a slash and refuse what is not an http(s) base', () => {
@@ -383,7 +467,8 @@ describe('parseSiteDir and parseUrlBase', () => {
 })
 
 describe('credentials', () => {
-  const key = (value: string, env: NodeJS.ProcessEnv = {}): Promise<InputError> => inputErrorOf(getInputs(source({ ...minimal, 'api-key': value }, env)))
+  const key = (value: string, env: NodeJS.ProcessEnv = {}): Promise<InputError> =>
+    inputErrorOf(getInputs(source({ ...minimal, 'api-key': value }, env)))
   const rule =
     'which cannot be sent in an HTTP header. It must hold the credential alone: visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.'
 
@@ -413,7 +498,7 @@ describe('credentials', () => {
   })
 
   it('check github-token the same way, when given', async () => {
-    const error = (await inputErrorOf(getInputs(source({ ...minimal, 'github-token': 'ghs_abc\ndef' }))))
+    const error = await inputErrorOf(getInputs(source({ ...minimal, 'github-token': 'ghs_abc\ndef' })))
     expect(error.message).toBe(`Input "github-token" holds a line break, ${rule}`)
     expect((await getInputs(source({ ...minimal, 'github-token': '', 'changed-since': 'main' }))).changes?.githubToken).toBe('')
   })
@@ -425,7 +510,9 @@ describe('credentials', () => {
   })
 
   it('are masked before any other input is read, so no message can show them', async () => {
-    const error = (await inputErrorOf(getInputs(source({ ...minimal, 'api-url': 'ghs_wrongPlace0000', 'github-token': 'ghs_wrongPlace0000' }))))
+    const error = await inputErrorOf(
+      getInputs(source({ ...minimal, 'api-url': 'ghs_wrongPlace0000', 'github-token': 'ghs_wrongPlace0000' }))
+    )
     expect(error.message).toBe('Input "api-url" is not a URL: "***". Expected e.g. https://api.example.net/v1.')
   })
 })
@@ -467,7 +554,7 @@ describe('each input on its own', () => {
   const bare = { ...empty, ...minimal }
 
   it('empty means the documented default, for every optional input', async () => {
-    expect((await getInputs(source(bare)))).toMatchObject({
+    expect(await getInputs(source(bare))).toMatchObject({
       createZone: false,
       plan: undefined,
       analytics: undefined,
@@ -487,29 +574,51 @@ describe('each input on its own', () => {
     })
   })
 
-  it.each(['create-zone', 'purge-everything', 'wait-for-propagation', 'dry-run', 'summary'])('%s: a boolean, named when it is not one', async (name) => {
-    expect((await inputErrorOf(getInputs(source({ ...bare, [name]: 'maybe' })))).message).toBe(`Input "${name}" must be true or false, got "maybe".`)
-  })
+  it.each(['create-zone', 'purge-everything', 'wait-for-propagation', 'dry-run', 'summary'])(
+    '%s: a boolean, named when it is not one',
+    async (name) => {
+      expect((await inputErrorOf(getInputs(source({ ...bare, [name]: 'maybe' })))).message).toBe(
+        `Input "${name}" must be true or false, got "maybe".`
+      )
+    }
+  )
 
   it('reads the inputs from the runner (INPUT_* variables) by default', async () => {
-    const names = { 'INPUT_API-KEY': 'runner-key', 'INPUT_API-URL': 'https://api.example.net/v1', INPUT_ZONE: 'example.com', INPUT_TAGS: 'a b', INPUT_SUMMARY: 'false' }
+    const names = {
+      'INPUT_API-KEY': 'runner-key',
+      'INPUT_API-URL': 'https://api.example.net/v1',
+      INPUT_ZONE: 'example.com',
+      INPUT_TAGS: 'a b',
+      INPUT_SUMMARY: 'false'
+    }
     Object.assign(process.env, names)
     try {
-      expect((await getInputs())).toMatchObject({ apiKey: 'runner-key', tags: ['a', 'b'], summary: false })
+      expect(await getInputs()).toMatchObject({ apiKey: 'runner-key', tags: ['a', 'b'], summary: false })
     } finally {
       for (const name of Object.keys(names)) Reflect.deleteProperty(process.env, name)
     }
   })
 
   it('trims CDN_API_KEY and CDN_API_URL', async () => {
-    expect((await getInputs(source({ ...bare, 'api-key': '', 'api-url': '' }, { CDN_API_KEY: ' env-key\n', CDN_API_URL: '\u00a0https://env.example.net/v1\u2028' })))).toMatchObject({
+    expect(
+      await getInputs(
+        source(
+          { ...bare, 'api-key': '', 'api-url': '' },
+          { CDN_API_KEY: ' env-key\n', CDN_API_URL: '\u00a0https://env.example.net/v1\u2028' }
+        )
+      )
+    ).toMatchObject({
       apiKey: 'env-key',
       apiUrl: 'https://env.example.net/v1'
     })
   })
 
   it('reads analytics and its granularity', async () => {
-    expect((await getInputs(source({ ...bare, analytics: '24h', 'analytics-granularity': 'day' }))).analytics).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'day' })
+    expect((await getInputs(source({ ...bare, analytics: '24h', 'analytics-granularity': 'day' }))).analytics).toEqual({
+      window: '24h',
+      windowMs: 86_400_000,
+      granularity: 'day'
+    })
   })
 
   it('takes settings of whitespace alone as none, and passes on their warnings', async () => {
@@ -532,7 +641,10 @@ describe('each input on its own', () => {
   })
 
   it('trims each include pattern', async () => {
-    expect((await getInputs(source({ ...bare, 'changed-since': 'main', include: '  *.html  \n\t**/*.css' }))).changes?.include).toEqual(['*.html', '**/*.css'])
+    expect((await getInputs(source({ ...bare, 'changed-since': 'main', include: '  *.html  \n\t**/*.css' }))).changes?.include).toEqual([
+      '*.html',
+      '**/*.css'
+    ])
   })
 })
 
@@ -550,16 +662,21 @@ describe('parsers, at their edges', () => {
     ['https://example.com/docs/#top'],
     ['https://example.com/docs/?v=1']
   ])('parseUrlBase refuses %s', (value) => {
-    expect(inputError(() => parseUrlBase(value)).message).toMatch(/^Input "url-base" must be an absolute http\(s\) URL where site-dir is served, without a user name, password, query or fragment/)
+    expect(inputError(() => parseUrlBase(value)).message).toMatch(
+      /^Input "url-base" must be an absolute http\(s\) URL where site-dir is served, without a user name, password, query or fragment/
+    )
   })
   it('parseUrlBase keeps a trailing slash, and accepts http', () => {
     expect(parseUrlBase('https://example.com/docs/')).toBe('https://example.com/docs/')
     expect(parseUrlBase('http://example.com')).toBe('http://example.com/')
   })
-  it.each(['ftp://localhost/v1', 'https://user@api.example.net/v1', 'https://:pw@api.example.net/v1', 'https://api.example.net/v1#x'])('parseApiUrl refuses %s', (value) => {
-    expect(() => parseApiUrl(value)).toThrow(InputError)
-    expect(() => parseApiUrl(value)).toThrow(/^Input "api-url" must/)
-  })
+  it.each(['ftp://localhost/v1', 'https://user@api.example.net/v1', 'https://:pw@api.example.net/v1', 'https://api.example.net/v1#x'])(
+    'parseApiUrl refuses %s',
+    (value) => {
+      expect(() => parseApiUrl(value)).toThrow(InputError)
+      expect(() => parseApiUrl(value)).toThrow(/^Input "api-url" must/)
+    }
+  )
   it('parseApiUrl strips every trailing slash, and accepts any loopback address', () => {
     expect(parseApiUrl('https://api.example.net/v1//')).toBe('https://api.example.net/v1')
     expect(parseApiUrl('http://127.10.200.1/v1')).toBe('http://127.10.200.1/v1')
@@ -589,25 +706,33 @@ describe('the length of a value', () => {
   afterEach(() => {
     vi.restoreAllMocks()
   })
-  it.each(['changed-since', 'url-base', 'site-dir', 'files-from', 'index-file', 'batch-size', 'api-url'])('refuses %s longer than an entry, naming it, before any pattern meets it', async (name) => {
-    const exec = vi.spyOn(RegExp.prototype, 'exec')
-    const error = await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `${'/'.repeat(130_000)}x` })))
-    expect(error.input).toBe(name)
-    expect(error.message).toBe(
-      `Input "${name}" is 130,001 characters ("${'/'.repeat(200)}… (129,801 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
-    )
-    expect(Math.max(0, ...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
-  })
-  it.each(['files', 'probe-urls', 'tags'])('refuses an entry of %s longer than MAX_ENTRY_CHARS, naming its line, before any pattern meets it', async (name) => {
-    const exec = vi.spyOn(RegExp.prototype, 'exec')
-    const error = await inputErrorOf(getInputs(source({ ...minimal, [name]: `/a\n/b,${'@'.repeat(2 ** 20)}` })))
-    expect(error.input).toBe(name)
-    expect(error.message).toMatch(new RegExp(`^Input "${name}", line 2: an entry of 1,048,57[68] characters`))
-    expect(Math.max(0, ...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
-  })
+  it.each(['changed-since', 'url-base', 'site-dir', 'files-from', 'index-file', 'batch-size', 'api-url'])(
+    'refuses %s longer than an entry, naming it, before any pattern meets it',
+    async (name) => {
+      const exec = vi.spyOn(RegExp.prototype, 'exec')
+      const error = await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', [name]: `${'/'.repeat(130_000)}x` })))
+      expect(error.input).toBe(name)
+      expect(error.message).toBe(
+        `Input "${name}" is 130,001 characters ("${'/'.repeat(200)}… (129,801 more characters)"); at most 16,384 are accepted for one value, URL, path or tag. Nothing was sent.`
+      )
+      expect(Math.max(0, ...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
+    }
+  )
+  it.each(['files', 'probe-urls', 'tags'])(
+    'refuses an entry of %s longer than MAX_ENTRY_CHARS, naming its line, before any pattern meets it',
+    async (name) => {
+      const exec = vi.spyOn(RegExp.prototype, 'exec')
+      const error = await inputErrorOf(getInputs(source({ ...minimal, [name]: `/a\n/b,${'@'.repeat(2 ** 20)}` })))
+      expect(error.input).toBe(name)
+      expect(error.message).toMatch(new RegExp(`^Input "${name}", line 2: an entry of 1,048,57[68] characters`))
+      expect(Math.max(0, ...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
+    }
+  )
   it('takes a tag of MAX_ENTRY_CHARS', () => {
     expect(splitList(`a\n${'t'.repeat(MAX_ENTRY_CHARS)}`, 'tags')).toEqual(['a', 't'.repeat(MAX_ENTRY_CHARS)])
-    expect(inputError(() => splitList(`a\n\nb ${'t'.repeat(MAX_ENTRY_CHARS + 1)}`, 'tags')).message).toMatch(/^Input "tags", line 3: an entry of 16,385 characters/)
+    expect(inputError(() => splitList(`a\n\nb ${'t'.repeat(MAX_ENTRY_CHARS + 1)}`, 'tags')).message).toMatch(
+      /^Input "tags", line 3: an entry of 16,385 characters/
+    )
   })
   it.each([',', ' ', '\n', ', \r\n'])('a mebibyte of the separators %j of tags is no tag', GUARD, (piece) => {
     expect(splitList(mebibyteOf(piece), 'tags')).toEqual([])
@@ -649,13 +774,19 @@ describe('checkProxy', () => {
 
   it('checks the proxy for an http:// API when verify or warm go through it to the edge', async () => {
     const loopback = { ...minimal, 'api-url': 'http://localhost:9/v1' }
-    expect((await inputErrorOf(getInputs(source({ ...loopback, verify: '1' }, { HTTP_PROXY: 'nope' })))).message).toMatch(/^The environment variable HTTP_PROXY is not/)
-    expect((await inputErrorOf(getInputs(source({ ...loopback, warm: 'true' }, { HTTP_PROXY: 'nope' })))).message).toMatch(/^The environment variable HTTP_PROXY is not/)
+    expect((await inputErrorOf(getInputs(source({ ...loopback, verify: '1' }, { HTTP_PROXY: 'nope' })))).message).toMatch(
+      /^The environment variable HTTP_PROXY is not/
+    )
+    expect((await inputErrorOf(getInputs(source({ ...loopback, warm: 'true' }, { HTTP_PROXY: 'nope' })))).message).toMatch(
+      /^The environment variable HTTP_PROXY is not/
+    )
   })
 
   it('lets a usable proxy through, and any value at all when nothing goes through a proxy', async () => {
     expect(() => checkProxy(true, { HTTPS_PROXY: 'http://proxy.example:3128' })).not.toThrow()
     expect(() => checkProxy(false, { HTTPS_PROXY: 'nope', HTTP_PROXY: 'nope' })).not.toThrow()
-    await expect(getInputs(source({ ...minimal, 'api-url': 'http://localhost:9/v1' }, { HTTP_PROXY: 'nope' }))).resolves.toMatchObject({ apiUrl: 'http://localhost:9/v1' })
+    await expect(getInputs(source({ ...minimal, 'api-url': 'http://localhost:9/v1' }, { HTTP_PROXY: 'nope' }))).resolves.toMatchObject({
+      apiUrl: 'http://localhost:9/v1'
+    })
   })
 })

@@ -40,7 +40,9 @@ describe('maxJsonValues', () => {
     )
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).details).toMatchObject({ kind: 'too-large', status: 200, attempts: 1, retryable: false })
-    expect((error as ApiError).message).toBe('GET /zones failed: answer too large (HTTP 200, more than 500 JSON values) (request id req-1). The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.')
+    expect((error as ApiError).message).toBe(
+      'GET /zones failed: answer too large (HTTP 200, more than 500 JSON values) (request id req-1). The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.'
+    )
     expect(api.requests).toHaveLength(1)
   })
   it('takes an answer within the count', async () => {

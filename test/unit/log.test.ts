@@ -19,7 +19,14 @@ describe('log', () => {
     registerSecret(key)
     vi.stubEnv('RUNNER_DEBUG', '1')
     written.length = 0
-    const spellings = [key, encodeURIComponent(key), Buffer.from(key).toString('base64'), JSON.stringify(key).slice(1, -1).replace('/', '\\/'), key.slice(0, 12), key.slice(-12)]
+    const spellings = [
+      key,
+      encodeURIComponent(key),
+      Buffer.from(key).toString('base64'),
+      JSON.stringify(key).slice(1, -1).replace('/', '\\/'),
+      key.slice(0, 12),
+      key.slice(-12)
+    ]
     for (const spelling of spellings) {
       log.info(`i ${spelling}`)
       log.debug(`d ${spelling}`)
@@ -28,9 +35,14 @@ describe('log', () => {
       await log.group(`g ${spelling}`, () => Promise.resolve())
     }
     vi.unstubAllEnvs()
-    const lines = output().split('\n').filter((line) => line !== '')
+    const lines = output()
+      .split('\n')
+      .filter((line) => line !== '')
     expect(lines).toHaveLength(spellings.length * 6)
-    for (const line of lines) expect(line).toMatch(/^(?:[idw] |::debug::d |::warning title=t \*\*\*::w |::error title=t \*\*\*::e |::group::g |::endgroup::)(?:\*\*\*)?$/)
+    for (const line of lines)
+      expect(line).toMatch(
+        /^(?:[idw] |::debug::d |::warning title=t \*\*\*::w |::error title=t \*\*\*::e |::group::g |::endgroup::)(?:\*\*\*)?$/
+      )
   })
   it('writes warnings and errors as annotations with a title, their text escaped onto one line', () => {
     log.warning('first\u2028::error::second', 'A title')

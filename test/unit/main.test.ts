@@ -19,7 +19,13 @@ import { captureStdout } from './fixtures/stdout.js'
 
 // Faults a test may set, for what no input can cause: a bug in a phase, in deriving the result, in reporting.
 // Each is thrown once, as given (not always an Error: a bug may throw anything).
-const bugs = vi.hoisted((): Record<'traffic' | 'execute' | 'edge' | 'result' | 'report', unknown> => ({ traffic: undefined, execute: undefined, edge: undefined, result: undefined, report: undefined }))
+const bugs = vi.hoisted((): Record<'traffic' | 'execute' | 'edge' | 'result' | 'report', unknown> => ({
+  traffic: undefined,
+  execute: undefined,
+  edge: undefined,
+  result: undefined,
+  report: undefined
+}))
 function throwIfSet(what: keyof typeof bugs): void {
   const error = bugs[what]
   if (error === undefined) return
@@ -94,19 +100,16 @@ vi.mock('../../src/routing.js', async (importOriginal) => {
   }
 })
 // Named, so that a test that mocks the report otherwise can put this one back (vi.doUnmock would leave the real module).
-const reportMock = vi.hoisted(
-  () =>
-    async (importOriginal: <T>() => Promise<T>): Promise<typeof ReportModule> => {
-      const actual = await importOriginal<typeof ReportModule>()
-      return {
-        ...actual,
-        report: async (...args: Parameters<typeof actual.report>) => {
-          throwIfSet('report')
-          return actual.report(...args)
-        }
-      }
+const reportMock = vi.hoisted(() => async (importOriginal: <T>() => Promise<T>): Promise<typeof ReportModule> => {
+  const actual = await importOriginal<typeof ReportModule>()
+  return {
+    ...actual,
+    report: async (...args: Parameters<typeof actual.report>) => {
+      throwIfSet('report')
+      return actual.report(...args)
     }
-)
+  }
+})
 vi.mock('../../src/report/index.js', reportMock)
 
 // run() in this process, the way @github/local-action runs it: inputs from INPUT_* variables, outputs
@@ -151,14 +154,23 @@ afterAll(async () => {
   await github.close()
 })
 
-async function runWith(inputs: Record<string, string>, env: Record<string, string> = {}, options?: RunOptions): Promise<{ outputs: Record<string, string>; summary: string; log: string; code: number | undefined }> {
+async function runWith(
+  inputs: Record<string, string>,
+  env: Record<string, string> = {},
+  options?: RunOptions
+): Promise<{ outputs: Record<string, string>; summary: string; log: string; code: number | undefined }> {
   // Each run's own log, outputs and summary.
   log.length = 0
   writeFileSync(outputPath, '')
   writeFileSync(summaryPath, '')
   // The same process.env object, changed in place: the inputs module keeps a reference to it.
   for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name]
-  Object.assign(process.env, saved, { GITHUB_OUTPUT: outputPath, GITHUB_STEP_SUMMARY: summaryPath, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: dir }, env)
+  Object.assign(
+    process.env,
+    saved,
+    { GITHUB_OUTPUT: outputPath, GITHUB_STEP_SUMMARY: summaryPath, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: dir },
+    env
+  )
   for (const [name, value] of Object.entries({ 'api-key': api.apiKey, 'api-url': api.url, zone: 'example.com', ...inputs })) {
     process.env[`INPUT_${name.toUpperCase()}`] = value
   }
@@ -207,7 +219,9 @@ describe('run', () => {
   it('stops at a bad input before any request, with one titled error and every output', async () => {
     const step = await runWith({ files: '/a', 'batch-size': '0' })
     expect(api.requests).toEqual([])
-    expect(errorLines(step.log)).toEqual(['::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0".'])
+    expect(errorLines(step.log)).toEqual([
+      '::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0".'
+    ])
     expect(step.code).toBe(1)
     expect(step.outputs).toMatchObject({ 'purged-files': '0', 'failed-files': '[]', requests: '0' })
     expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'reading the inputs failed', invalidInput: 'batch-size' })
@@ -218,7 +232,10 @@ describe('run', () => {
     expect(step.code).toBe(1)
     expect(step.log).toContain('Nothing purged: the zone lookup failed (HTTP 401).')
     expect(JSON.parse(step.outputs['failed-files'] ?? '')).toEqual(['/a.html'])
-    expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'the zone lookup failed (HTTP 401)', zoneInput: ['example.com'] })
+    expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({
+      stoppedAt: 'the zone lookup failed (HTTP 401)',
+      zoneInput: ['example.com']
+    })
     expect(step.summary).toContain('## CDN purge: example.com')
   })
 
@@ -232,7 +249,9 @@ describe('run', () => {
     expect(named.code).toBeUndefined()
     expect(zoneLogged).toEqual([false])
     expect(named.log).toContain('Zone example.com (zn1), status active.')
-    expect(earlies).toEqual([{ hosts: ['example.com'], outcome: { routed: new Map([['0', ['https://example.com/a', 'https://www.example.com/b']]]) } }])
+    expect(earlies).toEqual([
+      { hosts: ['example.com'], outcome: { routed: new Map([['0', ['https://example.com/a', 'https://www.example.com/b']]]) } }
+    ])
     expect(named.outputs['purged-files']).toBe('2')
     earlies.length = 0
     const byId = await runWith({ zone: 'zn1', files: '/a' })
@@ -260,14 +279,21 @@ describe('run', () => {
     api.fault({ method: 'GET', path: '/zones/zn1/analytics/traffic', status: 500, times: 10 })
     const step = await runWith({ files: '/a', analytics: '2h', 'max-attempts': '1' })
     expect(step.code).toBeUndefined()
-    expect(step.log).toMatch(/^::warning::The traffic of example.com could not be read \(GET \/zones\/zn1\/analytics\/traffic failed: HTTP 500/m)
+    expect(step.log).toMatch(
+      /^::warning::The traffic of example.com could not be read \(GET \/zones\/zn1\/analytics\/traffic failed: HTTP 500/m
+    )
     expect(step.outputs['purged-files']).toBe('1')
   })
 
   it('finds what a build changed from manifests, and writes the new manifest after a good run', async () => {
     mkdirSync(join(workspace, 'public'), { recursive: true })
     writeFileSync(join(workspace, 'public', 'index.html'), 'hello')
-    const step = await runWith({ 'previous-manifest': 'cache/m.json', manifest: 'cache/m.json', 'site-dir': 'public', 'index-file': 'index.html' })
+    const step = await runWith({
+      'previous-manifest': 'cache/m.json',
+      manifest: 'cache/m.json',
+      'site-dir': 'public',
+      'index-file': 'index.html'
+    })
     expect(errorLines(step.log)).toEqual([])
     expect(step.code).toBeUndefined()
     expect(step.log).toMatch(/^::group::Changes$/m)
@@ -286,7 +312,9 @@ describe('run', () => {
     mkdirSync(join(workspace, 'blocked'))
     writeFileSync(join(workspace, 'blocked', 'file'), '')
     const step = await runWith({ 'previous-manifest': 'm.json', manifest: 'blocked/file/m.json', 'site-dir': 'public' })
-    expect(step.log).toMatch(/^::warning::Input "manifest": the manifest was not written to .*blocked[\\/]file[\\/]m\.json: .*The next run will compare with an older one and purge more\.$/m)
+    expect(step.log).toMatch(
+      /^::warning::Input "manifest": the manifest was not written to .*blocked[\\/]file[\\/]m\.json: .*The next run will compare with an older one and purge more\.$/m
+    )
   })
 
   it('checks and warms at the edge, and fails for what is still stale', async () => {
@@ -299,7 +327,9 @@ describe('run', () => {
     )
     expect(step.code).toBe(1)
     expect(step.outputs).toMatchObject({ 'verified-files': '1', 'stale-files': '["http://example.com/a.html"]', 'warmed-files': '2' })
-    expect(errorLines(step.log)[0]).toMatch(/^::error title=CDN purge failed::1 of 2 URLs checked at the edge still served a copy cached before the purge after 1 s/)
+    expect(errorLines(step.log)[0]).toMatch(
+      /^::error title=CDN purge failed::1 of 2 URLs checked at the edge still served a copy cached before the purge after 1 s/
+    )
     // The stale URL was checked again until verify-timeout, on the injected clock.
     expect(edgeSleeps).toEqual([1000])
   })
@@ -335,7 +365,9 @@ describe('run', () => {
   it('gives the input warnings, and writes the summary by default even when an input is wrong', async () => {
     const step = await runWith({ files: '/a', 'verify-timeout': '5' })
     expect(step.log).toMatch(/^::warning::Input "verify-timeout" has no effect without "verify": nothing is checked at the edge\.$/m)
-    expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ warnings: ['Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.'] })
+    expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({
+      warnings: ['Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.']
+    })
     const bad = await runWith({ files: '/a', concurrency: 'many' })
     expect(bad.summary).toContain('## CDN purge')
   })
@@ -354,7 +386,8 @@ describe('run', () => {
   })
 
   it('says which phase stopped the step', async () => {
-    const stoppedAt = async (inputs: Record<string, string>): Promise<unknown> => (JSON.parse((await runWith(inputs)).outputs.result ?? '{}') as { stoppedAt: unknown }).stoppedAt
+    const stoppedAt = async (inputs: Record<string, string>): Promise<unknown> =>
+      (JSON.parse((await runWith(inputs)).outputs.result ?? '{}') as { stoppedAt: unknown }).stoppedAt
     expect(await stoppedAt({ 'files-from': 'missing.txt' })).toBe('reading the URL lists failed')
     expect(await stoppedAt({ 'changed-since': 'HEAD~1' })).toBe('finding what changed failed')
     expect(await stoppedAt({ files: 'https://example.net/x' })).toBe('routing the URLs to zones failed')
@@ -408,7 +441,9 @@ describe('run', () => {
     writeFileSync(join(workspace, 'public', 'a.html'), 'a')
     writeFileSync(join(workspace, 'public', 'b.html'), 'b')
     const step = await runWith({ 'previous-manifest': 'm.json', 'site-dir': 'public', 'purge-everything-over': '1' })
-    expect(step.log).toMatch(/^::warning::Purging everything instead of the list: 2 changed URLs is more than purge-everything-over \(1\)\.$/m)
+    expect(step.log).toMatch(
+      /^::warning::Purging everything instead of the list: 2 changed URLs is more than purge-everything-over \(1\)\.$/m
+    )
     expect(api.purges).toEqual([{ zoneId: 'zn1', everything: true, files: [], tags: [] }])
     const short = await runWith({ 'previous-manifest': 'm.json', 'site-dir': 'public', 'purge-everything-over': '5' })
     expect(short.log).not.toContain('Purging everything')
@@ -421,7 +456,10 @@ describe('run', () => {
       const checkout = history.clone('shallow')
       git(checkout, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
       const [base, head] = [history.commits[1] ?? '', history.commits[3] ?? '']
-      github.comparisons.set(`${base}...${head}`, Array.from({ length: 350 }, (_, i) => ({ filename: `site/page-${i}.html`, status: 'modified' })))
+      github.comparisons.set(
+        `${base}...${head}`,
+        Array.from({ length: 350 }, (_, i) => ({ filename: `site/page-${i}.html`, status: 'modified' }))
+      )
       const step = await runWith(
         { 'changed-since': base, 'site-dir': 'site', 'github-token': token },
         { GITHUB_WORKSPACE: checkout, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
@@ -450,7 +488,9 @@ describe('run', () => {
       )
       expect(step.code).toBe(1)
       const [error] = errorLines(step.log)
-      expect(error).toMatch(new RegExp(`^::error title=CDN purge failed::GitHub API: comparing ${base}\\.\\.\\.${head} failed \\(HTTP 404\\): `))
+      expect(error).toMatch(
+        new RegExp(`^::error title=CDN purge failed::GitHub API: comparing ${base}\\.\\.\\.${head} failed \\(HTTP 404\\): `)
+      )
       expect(error).not.toContain('Unexpected error')
       expect(api.purges).toEqual([])
     } finally {
@@ -467,7 +507,12 @@ describe('run', () => {
   })
 
   it('passes on what the traffic answer left out', async () => {
-    api.fault({ method: 'GET', path: '/zones/zn1/analytics/traffic', status: 200, body: JSON.stringify({ success: true, data: { totals: { requests: 5, bandwidth: 10, cache_hit_rate: 0.5 } } }) })
+    api.fault({
+      method: 'GET',
+      path: '/zones/zn1/analytics/traffic',
+      status: 200,
+      body: JSON.stringify({ success: true, data: { totals: { requests: 5, bandwidth: 10, cache_hit_rate: 0.5 } } })
+    })
     const step = await runWith({ files: '/a', analytics: '2h' })
     expect(step.log).toMatch(/^::warning::The traffic answer for example\.com has no "timeseries" list, so there is no chart\.$/m)
     expect(step.code).toBeUndefined()
@@ -482,7 +527,8 @@ describe('run', () => {
 
   it('in a dry run, counts what verify and warm would fetch, probes included', async () => {
     const edgePlan = async (inputs: Record<string, string>): Promise<unknown> =>
-      (JSON.parse((await runWith({ files: '/a\n/b\n/c', 'dry-run': 'true', ...inputs })).outputs.result ?? '{}') as { edgePlan: unknown }).edgePlan
+      (JSON.parse((await runWith({ files: '/a\n/b\n/c', 'dry-run': 'true', ...inputs })).outputs.result ?? '{}') as { edgePlan: unknown })
+        .edgePlan
     expect(await edgePlan({ verify: '2', 'probe-urls': '/p' })).toEqual({ verify: 3, warm: 0 })
     expect(await edgePlan({ verify: '5' })).toEqual({ verify: 3, warm: 0 })
     // A probe that is also purged is checked once, as the real check does (chooseTargets).
@@ -508,7 +554,10 @@ describe('run', () => {
     mkdirSync(join(workspace, 'public'), { recursive: true })
     writeFileSync(join(workspace, 'public', 'a.html'), 'the new page')
     edge.set('http://example.com/a.html', { age: 0, body: 'the new page' })
-    const step = await runWith({ 'previous-manifest': 'm.json', 'site-dir': 'public', 'url-base': 'http://example.com/', verify: 'true' }, { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' })
+    const step = await runWith(
+      { 'previous-manifest': 'm.json', 'site-dir': 'public', 'url-base': 'http://example.com/', verify: 'true' },
+      { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' }
+    )
     expect(step.code).toBeUndefined()
     const result = JSON.parse(step.outputs.result ?? '{}') as { verification: { verdicts: { url: string; content: string }[] } }
     expect(result.verification.verdicts).toMatchObject([{ url: 'http://example.com/a.html', content: 'same' }])
@@ -518,7 +567,11 @@ describe('run', () => {
     const BUG = 'Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace'
     const stackLines = (text: string): string[] => text.split('\n').filter((line) => /^::debug::.*%0A\s+at /.test(line))
     /** The lines after the step's error annotation: the stack, when there is one, and nothing else. */
-    const afterError = (text: string): string[] => text.split('\n').slice(text.split('\n').findIndex((line) => line.startsWith('::error')) + 1).filter((line) => line !== '')
+    const afterError = (text: string): string[] =>
+      text
+        .split('\n')
+        .slice(text.split('\n').findIndex((line) => line.startsWith('::error')) + 1)
+        .filter((line) => line !== '')
     const withoutStack = <T extends Error>(error: T): T => Object.assign(error, { stack: undefined })
     // The stack goes to the debug log, which is written only when the run has debug logging on.
     const runDebug = (inputs: Record<string, string>): ReturnType<typeof runWith> => runWith(inputs, { RUNNER_DEBUG: '1' })
@@ -527,29 +580,42 @@ describe('run', () => {
       bugs.execute = new TypeError('boom')
       const step = await runDebug({ files: '/a' })
       expect(step.code).toBe(1)
-      expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'sending the requests failed', errors: [`Unexpected error: TypeError: boom. ${BUG}`] })
+      expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({
+        stoppedAt: 'sending the requests failed',
+        errors: [`Unexpected error: TypeError: boom. ${BUG}`]
+      })
       expect(stackLines(step.log)).toHaveLength(1)
       expect(stackLines(step.log)[0]).toMatch(/^::debug::TypeError: boom%0A/)
       bugs.edge = 'not an Error'
       const edgeStep = await runDebug({ files: '/a', warm: 'true' })
-      expect(JSON.parse(edgeStep.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'checking the edge failed', errors: [`Unexpected error: not an Error. ${BUG}`] })
+      expect(JSON.parse(edgeStep.outputs.result ?? '{}')).toMatchObject({
+        stoppedAt: 'checking the edge failed',
+        errors: [`Unexpected error: not an Error. ${BUG}`]
+      })
       expect(stackLines(edgeStep.log)).toEqual([])
       expect(edgeStep.log).not.toMatch(/^::debug::(undefined)?$/m)
       bugs.traffic = withoutStack(new Error('no stack'))
       const trafficStep = await runDebug({ files: '/a', analytics: '2h' })
-      expect(JSON.parse(trafficStep.outputs.result ?? '{}')).toMatchObject({ stoppedAt: 'reading the traffic failed', errors: [`Unexpected error: Error: no stack. ${BUG}`] })
+      expect(JSON.parse(trafficStep.outputs.result ?? '{}')).toMatchObject({
+        stoppedAt: 'reading the traffic failed',
+        errors: [`Unexpected error: Error: no stack. ${BUG}`]
+      })
       expect(trafficStep.log).not.toMatch(/^::debug::(undefined)?$/m)
     })
 
-    it('shows a RangeError without its message (V8\'s internals), and any other message cut, on one line', async () => {
+    it("shows a RangeError without its message (V8's internals), and any other message cut, on one line", async () => {
       bugs.execute = new RangeError('Invalid string length')
       const ranged = await runDebug({ files: '/a' })
       const rangedResult = JSON.parse(ranged.outputs.result ?? '{}') as { errors: string[] }
-      expect(rangedResult.errors).toEqual([`Unexpected error: something too large to hold (a text, list or nesting past what Node.js can hold). ${BUG}`])
+      expect(rangedResult.errors).toEqual([
+        `Unexpected error: something too large to hold (a text, list or nesting past what Node.js can hold). ${BUG}`
+      ])
       expect(errorLines(ranged.log).join('\n')).not.toContain('Invalid string length')
       bugs.execute = new TypeError(`long\n${'x'.repeat(130_000)}`)
       const long = await runDebug({ files: '/a' })
-      expect(JSON.parse(long.outputs.result ?? '{}')).toMatchObject({ errors: [`Unexpected error: TypeError: long ${'x'.repeat(184)}… (129,816 more characters). ${BUG}`] })
+      expect(JSON.parse(long.outputs.result ?? '{}')).toMatchObject({
+        errors: [`Unexpected error: TypeError: long ${'x'.repeat(184)}… (129,816 more characters). ${BUG}`]
+      })
     })
 
     it('is not what a wrong input or a refusal is: no stack for those', async () => {

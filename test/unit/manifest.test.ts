@@ -5,7 +5,17 @@ import { join, posix, win32 } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { siteUrls } from '../../src/changes/site.js'
 import { InputError } from '../../src/errors.js'
-import { buildManifest, compareManifests, manifestKey, MANIFEST_FORMAT, MAX_MANIFEST_BYTES, parseManifest, readManifest, writeManifest, type Manifest } from '../../src/changes/manifest.js'
+import {
+  buildManifest,
+  compareManifests,
+  manifestKey,
+  MANIFEST_FORMAT,
+  MAX_MANIFEST_BYTES,
+  parseManifest,
+  readManifest,
+  writeManifest,
+  type Manifest
+} from '../../src/changes/manifest.js'
 import { CASE_INSENSITIVE_FILES, needs, NO_PROC, NO_SYMLINKS, NOT_A_FOLDER_IS_MISSING } from '../support/platform.js'
 
 // Tests run as root here, which may read any file: a permission error is made, for one file name.
@@ -14,7 +24,9 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return {
     ...fs,
     realpath: (...args: Parameters<typeof fs.realpath>) =>
-      typeof args[0] === 'string' && args[0].endsWith('forbidden.json') ? Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })) : fs.realpath(...args)
+      typeof args[0] === 'string' && args[0].endsWith('forbidden.json')
+        ? Promise.reject(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }))
+        : fs.realpath(...args)
   }
 })
 
@@ -51,7 +63,18 @@ describe('manifest', () => {
     symlinkSync(join(dir, 'site', 'nowhere.html'), join(dir, 'site', 'broken.html'))
     symlinkSync(join(dir, 'site', 'a'), join(dir, 'site', 'folder-link'))
     const built = await buildManifest(join(dir, 'site'))
-    expect(Object.keys(built.files)).toEqual(['10.html', '9.html', 'A.HTML', 'B.html', '_x.html', 'a-b.html', 'a.html', 'a/b.html', 'z.html', 'ä.html'])
+    expect(Object.keys(built.files)).toEqual([
+      '10.html',
+      '9.html',
+      'A.HTML',
+      'B.html',
+      '_x.html',
+      'a-b.html',
+      'a.html',
+      'a/b.html',
+      'z.html',
+      'ä.html'
+    ])
   })
 
   it('is a clear error when the folder does not exist', async () => {
@@ -61,7 +84,9 @@ describe('manifest', () => {
   it('keys a file by its path below the folder with / between folders, on Windows as on Linux', () => {
     expect(manifestKey('D:\\a\\repo\\repo\\public', 'D:\\a\\repo\\repo\\public\\docs\\a b.html', win32)).toBe('docs/a b.html')
     expect(manifestKey('D:\\a\\repo\\repo\\public', 'D:\\a\\repo\\repo\\public\\index.html', win32)).toBe('index.html')
-    expect(manifestKey('/home/runner/work/repo/repo/public', '/home/runner/work/repo/repo/public/docs/a b.html', posix)).toBe('docs/a b.html')
+    expect(manifestKey('/home/runner/work/repo/repo/public', '/home/runner/work/repo/repo/public/docs/a b.html', posix)).toBe(
+      'docs/a b.html'
+    )
     // On Linux a \ is part of a file name, not a separator: the key keeps it (and its URL encodes it).
     expect(manifestKey('/w/public', '/w/public/a\\b.html', posix)).toBe('a\\b.html')
   })
@@ -69,16 +94,29 @@ describe('manifest', () => {
   // A build on a Windows runner, the next one on Linux (or the other way round): the manifest carries over.
   it('reads a manifest written on Windows on Linux and back: same keys, nothing changed, the same URLs', async () => {
     const files = ['index.html', 'docs\\index.html', 'docs\\a b.html', 'img\\logo.png']
-    const onWindows = Object.fromEntries(files.map((file, i) => [manifestKey('D:\\a\\site', win32.join('D:\\a\\site', file), win32), String(i)]))
-    const onLinux = Object.fromEntries(files.map((file, i) => [manifestKey('/w/site', posix.join('/w/site', file.replaceAll('\\', '/')), posix), String(i)]))
+    const onWindows = Object.fromEntries(
+      files.map((file, i) => [manifestKey('D:\\a\\site', win32.join('D:\\a\\site', file), win32), String(i)])
+    )
+    const onLinux = Object.fromEntries(
+      files.map((file, i) => [manifestKey('/w/site', posix.join('/w/site', file.replaceAll('\\', '/')), posix), String(i)])
+    )
     expect(Object.keys(onWindows)).toEqual(['index.html', 'docs/index.html', 'docs/a b.html', 'img/logo.png'])
     await writeManifest(join(dir, 'windows.json'), manifest(onWindows), { roots: [dir] })
     const read = await readManifest(join(dir, 'windows.json'), { roots: [dir] })
     expect(compareManifests(read as Manifest, manifest(onLinux))).toEqual([])
     const options = { siteDir: 'site', urlBase: undefined, indexFile: 'index.html', include: [], exclude: [] }
     const changed = compareManifests(manifest({}), read as Manifest)
-    expect(siteUrls(changed, options, false).entries).toEqual(siteUrls(compareManifests(manifest({}), manifest(onLinux)), options, false).entries)
-    expect(siteUrls(changed, options, false).entries).toEqual(['/docs/a%20b.html', '/docs/index.html', '/docs/', '/img/logo.png', '/index.html', '/'])
+    expect(siteUrls(changed, options, false).entries).toEqual(
+      siteUrls(compareManifests(manifest({}), manifest(onLinux)), options, false).entries
+    )
+    expect(siteUrls(changed, options, false).entries).toEqual([
+      '/docs/a%20b.html',
+      '/docs/index.html',
+      '/docs/',
+      '/img/logo.png',
+      '/index.html',
+      '/'
+    ])
   })
 
   it('finds added, changed and removed files, sorted', () => {
@@ -113,28 +151,49 @@ describe('manifest', () => {
   it.for([
     ['forbidden.json', 'EACCES'],
     ['file.txt/manifest.json', 'ENOTDIR']
-  ] as const)('names previous-manifest when %s cannot be read (%s), instead of taking it for the first run', async ([name, code], context) => {
-    needs(context, code === 'ENOTDIR' ? NOT_A_FOLDER_IS_MISSING : undefined)
-    writeFileSync(join(dir, 'file.txt'), '')
-    const path = join(dir, name)
-    const error = await readManifest(path).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(InputError)
-    expect((error as InputError).message).toBe(
-      `Input "previous-manifest": cannot read "${path}" (${code}). Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.`
-    )
-  })
+  ] as const)(
+    'names previous-manifest when %s cannot be read (%s), instead of taking it for the first run',
+    async ([name, code], context) => {
+      needs(context, code === 'ENOTDIR' ? NOT_A_FOLDER_IS_MISSING : undefined)
+      writeFileSync(join(dir, 'file.txt'), '')
+      const path = join(dir, name)
+      const error = await readManifest(path).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).message).toBe(
+        `Input "previous-manifest": cannot read "${path}" (${code}). Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.`
+      )
+    }
+  )
 
   it.each([
     ['not json', 'it is not JSON'],
     ['[]', 'its "format" is not "cdn-purge-action/manifest"'],
     ['{"format": "other-tool", "files": {}}', 'its "format" is not "cdn-purge-action/manifest"'],
-    ['{"format": "cdn-purge-action/manifest", "version": 2, "algorithm": "sha256", "files": {}}', 'it is version 2; this version of the action reads version 1'],
+    [
+      '{"format": "cdn-purge-action/manifest", "version": 2, "algorithm": "sha256", "files": {}}',
+      'it is version 2; this version of the action reads version 1'
+    ],
     ['{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "md5", "files": {}}', 'its "algorithm" is not "sha256"'],
-    ['{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": {"a": 1}}', '"files" is not a mapping of paths to hashes'],
-    ['{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": "abc"}', '"files" is not a mapping of paths to hashes'],
-    ['{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": null}', '"files" is not a mapping of paths to hashes'],
-    ['{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": ["ff"]}', '"files" is not a mapping of paths to hashes'],
-    ['{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": {"a": "ff", "b": 2}}', '"files" is not a mapping of paths to hashes']
+    [
+      '{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": {"a": 1}}',
+      '"files" is not a mapping of paths to hashes'
+    ],
+    [
+      '{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": "abc"}',
+      '"files" is not a mapping of paths to hashes'
+    ],
+    [
+      '{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": null}',
+      '"files" is not a mapping of paths to hashes'
+    ],
+    [
+      '{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": ["ff"]}',
+      '"files" is not a mapping of paths to hashes'
+    ],
+    [
+      '{"format": "cdn-purge-action/manifest", "version": 1, "algorithm": "sha256", "files": {"a": "ff", "b": 2}}',
+      '"files" is not a mapping of paths to hashes'
+    ]
   ])('refuses %j, saying why', (text, why) => {
     let error: unknown
     try {
@@ -173,7 +232,9 @@ describe('manifest', () => {
       mkdirSync(join(dir, 'elsewhere'))
       mkdirSync(join(dir, 'temp'))
       symlinkSync(join(dir, 'elsewhere'), join(dir, 'temp', 'site'))
-      const error = await buildManifest(join(dir, 'temp', 'site'), 'site-dir', { roots: [join(dir, 'temp')] }).catch((caught: unknown) => caught)
+      const error = await buildManifest(join(dir, 'temp', 'site'), 'site-dir', { roots: [join(dir, 'temp')] }).catch(
+        (caught: unknown) => caught
+      )
       expect(error).toBeInstanceOf(InputError)
       expect((error as InputError).message).toMatch(/^Input "site-dir": ".*temp\/site" resolves outside the workspace and RUNNER_TEMP, so/)
     })
@@ -181,21 +242,33 @@ describe('manifest', () => {
     it('refuses a site file over 4 GiB from its size alone, without reading it', async () => {
       write('video.mp4', '')
       truncateSync(join(dir, 'site', 'video.mp4'), 4 * 1024 * 1024 * 1024 + 1)
-      await expect(buildManifest(join(dir, 'site'))).rejects.toThrow(/^Input "site-dir": ".*video\.mp4" is larger than 4 GiB, the most read, so/)
+      await expect(buildManifest(join(dir, 'site'))).rejects.toThrow(
+        /^Input "site-dir": ".*video\.mp4" is larger than 4 GiB, the most read, so/
+      )
     })
 
     it('hashes a site file of exactly the cap, and refuses one byte more', async () => {
       write('a.html', '12345')
       expect(Object.keys((await buildManifest(join(dir, 'site'), 'site-dir', { maxBytes: 5 })).files)).toEqual(['a.html'])
-      await expect(buildManifest(join(dir, 'site'), 'site-dir', { maxBytes: 4 })).rejects.toThrow(/^Input "site-dir": ".*a\.html" is larger than 4 bytes, the most read, so/)
+      await expect(buildManifest(join(dir, 'site'), 'site-dir', { maxBytes: 4 })).rejects.toThrow(
+        /^Input "site-dir": ".*a\.html" is larger than 4 bytes, the most read, so/
+      )
     })
 
     it.for([
-      ['a link to /proc/self/environ', (path: string) => symlinkSync('/proc/self/environ', path), 'is a file of the system (under /proc), not data'],
+      [
+        'a link to /proc/self/environ',
+        (path: string) => symlinkSync('/proc/self/environ', path),
+        'is a file of the system (under /proc), not data'
+      ],
       ['a folder', (path: string) => mkdirSync(path), 'is a folder, not a regular file'],
-      ['a manifest over the cap', (path: string) => writeFileSync(path, `${JSON.stringify(manifest({ 'a.html': '1' }))}${' '.repeat(64)}`), 'is larger than 64 bytes, the most read']
+      [
+        'a manifest over the cap',
+        (path: string) => writeFileSync(path, `${JSON.stringify(manifest({ 'a.html': '1' }))}${' '.repeat(64)}`),
+        'is larger than 64 bytes, the most read'
+      ]
     ] as const)('names previous-manifest for %s, and shows nothing of it', async ([what, make, why], context) => {
-      needs(context, what.includes('/proc') ? NO_SYMLINKS ?? NO_PROC : undefined)
+      needs(context, what.includes('/proc') ? (NO_SYMLINKS ?? NO_PROC) : undefined)
       const path = join(dir, 'previous.json')
       make(path)
       const error = await readManifest(path, { maxBytes: 64 }).catch((caught: unknown) => caught)
@@ -222,7 +295,9 @@ describe('manifest', () => {
       symlinkSync(join(dir, 'secret.txt'), join(dir, 'temp', `m.json.${process.pid}.tmp`))
       await writeManifest(join(dir, 'temp', 'm.json'), manifest({ a: '1' }), { roots: roots() })
       symlinkSync(join(dir, 'secret.txt'), join(dir, 'temp', 'n.json'))
-      await expect(writeManifest(join(dir, 'temp', 'n.json'), manifest({ a: '1' }), { roots: roots() })).rejects.toThrow('is a symbolic link, which is never written through')
+      await expect(writeManifest(join(dir, 'temp', 'n.json'), manifest({ a: '1' }), { roots: roots() })).rejects.toThrow(
+        'is a symbolic link, which is never written through'
+      )
       expect(readFileSync(join(dir, 'secret.txt'), 'utf8')).toBe('TOP SECRET')
       expect(await readManifest(join(dir, 'temp', 'm.json'))).toEqual(manifest({ a: '1' }))
     })

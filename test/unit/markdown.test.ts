@@ -7,7 +7,9 @@ const bytes = (text: string): number => Buffer.byteLength(text)
 /** What a browser shows for text with entities. */
 const decode = (html: string): string =>
   html.replace(/&(amp|lt|gt|quot|#\d+);/g, (_, name: string) =>
-    name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : ({ amp: '&', lt: '<', gt: '>', quot: '"' } as Record<string, string>)[name] as string
+    name.startsWith('#')
+      ? String.fromCharCode(Number(name.slice(1)))
+      : (({ amp: '&', lt: '<', gt: '>', quot: '"' } as Record<string, string>)[name] as string)
   )
 const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/
 
@@ -29,25 +31,36 @@ describe('summary escaping', () => {
     expect(escapeText('a\nb|c')).toBe('a b&#124;c')
     expect(escapeText('z'.repeat(2001))).toBe(`${'z'.repeat(2000)}… &#40;1 more character&#41;`)
   })
-  test.prop([fc.string({ unit: 'binary', maxLength: 3000 })])('escapeText leaves nothing Markdown or HTML reads, on one line, and shows the text itself', (text) => {
-    const escaped = escapeText(text)
-    expect(escaped).not.toMatch(LINE_BREAK)
-    expect(escaped).not.toMatch(/[<>"'\\`*_{}[\]()+!|~$@]/)
-    // Every & and # is part of an entity.
-    expect(escaped.replace(/&(amp|lt|gt|quot|#\d+);/g, '')).not.toMatch(/[&#]/)
-    expect(decode(escaped)).toBe(oneLine(cut(text, MAX_TEXT_CHARS)))
-  })
-  test.prop([fc.string({ unit: 'binary', maxLength: 3000 })])('escapeHtml leaves no tag, attribute quote or line break, and shows the text itself', (text) => {
-    const escaped = escapeHtml(text)
-    expect(escaped).not.toMatch(LINE_BREAK)
-    expect(escaped).not.toMatch(/[<>"']/)
-    expect(escaped.replace(/&(amp|lt|gt|quot|#39);/g, '')).not.toContain('&')
-    expect(decode(escaped)).toBe(oneLine(cut(text, MAX_TEXT_CHARS)))
-  })
+  test.prop([fc.string({ unit: 'binary', maxLength: 3000 })])(
+    'escapeText leaves nothing Markdown or HTML reads, on one line, and shows the text itself',
+    (text) => {
+      const escaped = escapeText(text)
+      expect(escaped).not.toMatch(LINE_BREAK)
+      expect(escaped).not.toMatch(/[<>"'\\`*_{}[\]()+!|~$@]/)
+      // Every & and # is part of an entity.
+      expect(escaped.replace(/&(amp|lt|gt|quot|#\d+);/g, '')).not.toMatch(/[&#]/)
+      expect(decode(escaped)).toBe(oneLine(cut(text, MAX_TEXT_CHARS)))
+    }
+  )
+  test.prop([fc.string({ unit: 'binary', maxLength: 3000 })])(
+    'escapeHtml leaves no tag, attribute quote or line break, and shows the text itself',
+    (text) => {
+      const escaped = escapeHtml(text)
+      expect(escaped).not.toMatch(LINE_BREAK)
+      expect(escaped).not.toMatch(/[<>"']/)
+      expect(escaped.replace(/&(amp|lt|gt|quot|#39);/g, '')).not.toContain('&')
+      expect(decode(escaped)).toBe(oneLine(cut(text, MAX_TEXT_CHARS)))
+    }
+  )
 })
 
 describe('collapsedList and listsWithin', () => {
-  const block = (n: number, style: 'pre' | 'ul' = 'pre') => ({ title: `Items (${n})`, items: Array.from({ length: n }, (_, i) => `item-${i}`), more: 'see the output', style })
+  const block = (n: number, style: 'pre' | 'ul' = 'pre') => ({
+    title: `Items (${n})`,
+    items: Array.from({ length: n }, (_, i) => `item-${i}`),
+    more: 'see the output',
+    style
+  })
   it('renders a list whole when it fits', () => {
     expect(collapsedList(block(2))).toBe('<details><summary>Items (2)</summary>\n\n<pre>\nitem-0\nitem-1\n</pre>\n\n</details>\n')
     expect(collapsedList(block(1, 'ul'))).toBe('<details><summary>Items (1)</summary>\n\n<ul>\n<li>item-0</li>\n</ul>\n\n</details>\n')
@@ -58,7 +71,9 @@ describe('collapsedList and listsWithin', () => {
     expect(collapsedList({ ...block(2), open: false })).toBe(collapsedList(block(2)))
     const budget = bytes(collapsedList(open)) + bytes('… and 2 more (see the output)\n')
     expect(collapsedList(open, budget)).toBe(collapsedList(open))
-    expect(collapsedList(open, budget - 1)).toBe('<details open><summary>Items (2)</summary>\n\n<pre>\nitem-0\n… and 1 more (see the output)\n</pre>\n\n</details>\n')
+    expect(collapsedList(open, budget - 1)).toBe(
+      '<details open><summary>Items (2)</summary>\n\n<pre>\nitem-0\n… and 1 more (see the output)\n</pre>\n\n</details>\n'
+    )
   })
   it('escapes the title and the entries', () => {
     expect(collapsedList({ title: 'A <b>', items: ['<script>', 'x\ny'], more: 'm', style: 'ul' })).toBe(
@@ -81,7 +96,9 @@ describe('collapsedList and listsWithin', () => {
     const whole = collapsedList(block(2))
     const budget = bytes(whole) + bytes('… and 2 more (see the output)\n')
     expect(collapsedList(block(2), budget)).toBe(whole)
-    expect(collapsedList(block(2), budget - 1)).toBe('<details><summary>Items (2)</summary>\n\n<pre>\nitem-0\n… and 1 more (see the output)\n</pre>\n\n</details>\n')
+    expect(collapsedList(block(2), budget - 1)).toBe(
+      '<details><summary>Items (2)</summary>\n\n<pre>\nitem-0\n… and 1 more (see the output)\n</pre>\n\n</details>\n'
+    )
   })
   it('gives short lists all they need and shares the rest among long ones', () => {
     const [small, big1, big2] = listsWithin([block(3), block(5000), block(5000)], 20_000)

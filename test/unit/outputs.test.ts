@@ -60,7 +60,10 @@ describe('fitJson', () => {
     expect(JSON.parse(fitted.json)).toEqual({ short: ['a', 'b'], long: doc.long.slice(0, 10), none: null })
   })
   it('halves the first of two lists as long as each other', () => {
-    expect(fitJson({ first: ['a', 'b', 'c', 'd'], second: ['e', 'f', 'g', 'h'] }, 46)).toEqual({ json: '{"first":["a","b"],"second":["e","f","g","h"]}', cut: true })
+    expect(fitJson({ first: ['a', 'b', 'c', 'd'], second: ['e', 'f', 'g', 'h'] }, 46)).toEqual({
+      json: '{"first":["a","b"],"second":["e","f","g","h"]}',
+      cut: true
+    })
   })
   it('empties every list before it cuts a text', () => {
     const fitted = fitJson({ items: ['a', 'b'], meta: { message: 'x'.repeat(1000) } }, 100)
@@ -79,7 +82,9 @@ describe('fitJson', () => {
     expect(() => JSON.parse(fitted.json) as unknown).not.toThrow()
     // Within the limit, unless nothing is left to shorten (an object of empty keys, say).
     const shrinkable = (node: unknown): boolean =>
-      (typeof node === 'string' && node.length > 0) || (Array.isArray(node) && node.length > 0) || (typeof node === 'object' && node !== null && Object.values(node).some(shrinkable))
+      (typeof node === 'string' && node.length > 0) ||
+      (Array.isArray(node) && node.length > 0) ||
+      (typeof node === 'object' && node !== null && Object.values(node).some(shrinkable))
     if (fitted.cut) expect(bytes(fitted.json) <= max || !shrinkable(JSON.parse(fitted.json))).toBe(true)
     else expect(fitted.json).toBe(JSON.stringify(value) ?? 'null')
   })

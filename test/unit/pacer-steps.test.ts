@@ -9,7 +9,10 @@ import { VirtualClock } from './fixtures/pacer-sim.js'
 type Headers = Record<string, string>
 
 /** IETF fields: `r` left, reset in `t` seconds, and a policy (by default 10 per second: one every 100 ms). */
-const ietf = (r: number, t?: number, policy = '"d";q=10;w=1'): Headers => ({ ratelimit: `"d";r=${r}${t === undefined ? '' : `;t=${t}`}`, 'ratelimit-policy': policy })
+const ietf = (r: number, t?: number, policy = '"d";q=10;w=1'): Headers => ({
+  ratelimit: `"d";r=${r}${t === undefined ? '' : `;t=${t}`}`,
+  'ratelimit-policy': policy
+})
 /** X-RateLimit-* headers: what remains, the reset in seconds, and the limit (which has no window here). */
 const x = (remaining: number, reset?: number, limit?: number): Headers => ({
   'x-ratelimit-remaining': String(remaining),
@@ -75,7 +78,15 @@ describe('Pacer: slots', () => {
     const { pacer } = setup({ concurrency: 1 })
     const first = await pacer.acquire()
     const order: string[] = []
-    const queued = ([['A', true], ['B', true], ['new 1', false], ['C', true], ['new 2', false]] as const).map(([name, returning]) =>
+    const queued = (
+      [
+        ['A', true],
+        ['B', true],
+        ['new 1', false],
+        ['C', true],
+        ['new 2', false]
+      ] as const
+    ).map(([name, returning]) =>
       (returning ? pacer.acquire(true) : pacer.acquire()).then((ticket) => {
         order.push(name)
         ticket.done()
@@ -467,7 +478,7 @@ describe('Pacer: a token bucket (headers with a refill)', () => {
 })
 
 describe('Pacer: pace with headers', () => {
-  it('starts at the policy\'s rate, cuts it by a quarter at most once per interval, and says each change of a quarter or more', async () => {
+  it("starts at the policy's rate, cuts it by a quarter at most once per interval, and says each change of a quarter or more", async () => {
     const { take, until, answer, pacer, paces } = setup()
     const [a, b, c] = await take(3)
     answer(a as Sent, 429, ietf(0, 1))

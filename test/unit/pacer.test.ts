@@ -8,7 +8,13 @@ import { fixedWindow, seeded, step, tokenBucket, VirtualClock, type Limiter } fr
 const LATENCY = 20
 const run = async (limiter: Limiter, requests = 100, maxWaitMs?: number) => {
   const clock = new VirtualClock()
-  const one = step(clock, limiter, { requests, concurrency: 8, latencyMs: LATENCY, jitter: seeded(7), ...(maxWaitMs === undefined ? {} : { maxWaitMs }) })
+  const one = step(clock, limiter, {
+    requests,
+    concurrency: 8,
+    latencyMs: LATENCY,
+    jitter: seeded(7),
+    ...(maxWaitMs === undefined ? {} : { maxWaitMs })
+  })
   await clock.run(one.done)
   return one.result()
 }
@@ -38,7 +44,13 @@ describe('Pacer against rate limits', () => {
     // must not then be paced as a bucket: the headers show the quota come back at once at each reset.
     for (let phase = 0; phase < 1000; phase += 100) {
       const clock = new VirtualClock()
-      const one = step(clock, fixedWindow(20, 1000, style), { requests: 100, concurrency: 8, latencyMs: LATENCY, startAt: phase, jitter: seeded(7) })
+      const one = step(clock, fixedWindow(20, 1000, style), {
+        requests: 100,
+        concurrency: 8,
+        latencyMs: LATENCY,
+        startAt: phase,
+        jitter: seeded(7)
+      })
       await clock.run(one.done)
       const result = one.result()
       expect(result.lost).toBe(0)
@@ -52,7 +64,13 @@ describe('Pacer against rate limits', () => {
     const ratios: number[] = []
     for (let phase = 0; phase < 1000; phase += 100) {
       const clock = new VirtualClock()
-      const one = step(clock, fixedWindow(20, 1000, 'none'), { requests: 100, concurrency: 8, latencyMs: LATENCY, startAt: phase, jitter: seeded(7) })
+      const one = step(clock, fixedWindow(20, 1000, 'none'), {
+        requests: 100,
+        concurrency: 8,
+        latencyMs: LATENCY,
+        startAt: phase,
+        jitter: seeded(7)
+      })
       await clock.run(one.done)
       const result = one.result()
       expect(result.lost).toBe(0)
@@ -86,14 +104,21 @@ describe('Pacer against rate limits', () => {
     expect(result.lost).toBe(0)
     expect(result.finishedAt / (9000 + LATENCY)).toBeLessThanOrEqual(1.6)
   })
-  it('does not take a pause in the step for the window\'s length: the same step purging again after 30 s', async () => {
+  it("does not take a pause in the step for the window's length: the same step purging again after 30 s", async () => {
     // purge-again-after, or settings and then the purge: one pacer, 100 requests, a pause, 100 more.
     const clock = new VirtualClock()
     const limiter = fixedWindow(20, 1000, 'none')
     const first = step(clock, limiter, { requests: 100, concurrency: 8, latencyMs: LATENCY, jitter: seeded(7) })
     await clock.run(first.done)
     const firstTook = first.result().finishedAt
-    const again = step(clock, limiter, { requests: 100, concurrency: 8, latencyMs: LATENCY, startAt: 40_000, jitter: seeded(3), pacer: first.pacer })
+    const again = step(clock, limiter, {
+      requests: 100,
+      concurrency: 8,
+      latencyMs: LATENCY,
+      startAt: 40_000,
+      jitter: seeded(3),
+      pacer: first.pacer
+    })
     await clock.run(again.done)
     const result = again.result()
     expect(result.lost).toBe(0)
@@ -114,13 +139,16 @@ describe('Pacer against rate limits', () => {
     // For 5 s another step leaves this one a request a second; then nothing limits it.
     let lastOk = Number.NEGATIVE_INFINITY
     const crowded: Limiter = {
-      take: (now) => (now >= 5000 || now - lastOk >= 1000 ? ((lastOk = now), { status: 200, headers: {} }) : { status: 429, headers: {}, retryAfterMs: 1000 })
+      take: (now) =>
+        now >= 5000 || now - lastOk >= 1000
+          ? ((lastOk = now), { status: 200, headers: {} })
+          : { status: 429, headers: {}, retryAfterMs: 1000 }
     }
     const result = await run(crowded, 300)
     expect(result.lost).toBe(0)
     expect(result.finishedAt).toBeLessThanOrEqual(20_000)
   })
-  it('does not double a slow bucket\'s pace on quiet time alone: it waits for requests that got through too', async () => {
+  it("does not double a slow bucket's pace on quiet time alone: it waits for requests that got through too", async () => {
     // 2 a second with a burst of 10: 3 s without a 429 come round often; doubling each time drew twice the 429s.
     const result = await run(tokenBucket(2, 10, 'none'), 200)
     expect(result.lost).toBe(0)

@@ -22,17 +22,35 @@ describe('planRequests', () => {
     const name = `${'n'.repeat(300)}.example`
     const quoted = `${'n'.repeat(200)}… (108 more characters)`
     const plan = planRequests(
-      [work({ zone: { id: 'a', name, status: 'active' }, tags: ['t'], settings: { limits: { enabled: true, mode: 'automatic' } } }), work({ zone: { id: 'b', name: 'b.example', status: 'active' }, tags: ['t'] })],
+      [
+        work({ zone: { id: 'a', name, status: 'active' }, tags: ['t'], settings: { limits: { enabled: true, mode: 'automatic' } } }),
+        work({ zone: { id: 'b', name: 'b.example', status: 'active' }, tags: ['t'] })
+      ],
       3
     )
     expect(plan.requests.map((request) => request.label)).toEqual([`Settings of ${quoted}`, `${quoted}: 1 tag`, 'b.example: 1 tag'])
-    expect(() => planRequests([work({ zone: { id: 'i'.repeat(300), name: undefined, status: undefined }, settings: { limits: { enabled: true, mode: 'automatic' } } })], 3)).toThrow(
-      `could not be read for zone ${'i'.repeat(200)}… (100 more characters) (the API key`
-    )
+    expect(() =>
+      planRequests(
+        [
+          work({
+            zone: { id: 'i'.repeat(300), name: undefined, status: undefined },
+            settings: { limits: { enabled: true, mode: 'automatic' } }
+          })
+        ],
+        3
+      )
+    ).toThrow(`could not be read for zone ${'i'.repeat(200)}… (100 more characters) (the API key`)
   })
   it('refuses a zone id or name that would leave its path segment, sending nothing', () => {
-    expect(() => planRequests([work({ zone: { id: '..', name: 'example.com', status: 'active' }, urls: ['https://example.com/a'] })], 3)).toThrow(TypeError)
-    expect(() => planRequests([work({ zone: { id: 'z', name: '.', status: 'active' }, settings: { limits: { enabled: true, mode: 'automatic' } } })], 3)).toThrow(TypeError)
+    expect(() =>
+      planRequests([work({ zone: { id: '..', name: 'example.com', status: 'active' }, urls: ['https://example.com/a'] })], 3)
+    ).toThrow(TypeError)
+    expect(() =>
+      planRequests(
+        [work({ zone: { id: 'z', name: '.', status: 'active' }, settings: { limits: { enabled: true, mode: 'automatic' } } })],
+        3
+      )
+    ).toThrow(TypeError)
   })
   it('labels each request with what it carries, for errors', () => {
     const urls = Array.from({ length: 7 }, (_, i) => `https://example.com/${i}`)
@@ -58,7 +76,9 @@ describe('planRequests', () => {
       { first: 1, of: 2, batch: '', zone: '' }
     ])
     const other = { id: 'z2', name: undefined, status: undefined }
-    expect(planRequests([work({ tags: ['a'] }), work({ zone: other, tags: ['b', 'c'] })], 30).requests.map((r) => [r.label, r.range])).toEqual([
+    expect(
+      planRequests([work({ tags: ['a'] }), work({ zone: other, tags: ['b', 'c'] })], 30).requests.map((r) => [r.label, r.range])
+    ).toEqual([
       ['example.com: 1 tag', { first: 1, of: 1, batch: '', zone: 'example.com: ' }],
       ['z2: 2 tags', { first: 1, of: 2, batch: '', zone: 'z2: ' }]
     ])
@@ -66,7 +86,15 @@ describe('planRequests', () => {
   it('sends purge everything alone', () => {
     const plan = planRequests([work({ purgeEverything: true })], 30)
     expect(plan.requests).toStrictEqual([
-      { zoneId: 'z/1', kind: 'purge-everything', method: 'POST', path: '/zones/z%2F1/purge', body: { purge_everything: true }, items: [], label: 'Purge of everything' }
+      {
+        zoneId: 'z/1',
+        kind: 'purge-everything',
+        method: 'POST',
+        path: '/zones/z%2F1/purge',
+        body: { purge_everything: true },
+        items: [],
+        label: 'Purge of everything'
+      }
     ])
   })
   it('puts settings first, addressed by the zone name, with only the keys given', () => {
@@ -110,7 +138,9 @@ describe('describePlan', () => {
     expect(describe_({ tags: ['a', 'b', 'c'] })).toBe('Planned 1 request over 1 zone: 3 tags in batches of up to 10.')
   })
   it('names both, and one of each in the singular', () => {
-    expect(describe_({ urls: urls(25), tags: ['a', 'b'] })).toBe('Planned 4 requests over 1 zone: 25 URLs and 2 tags in batches of up to 10.')
+    expect(describe_({ urls: urls(25), tags: ['a', 'b'] })).toBe(
+      'Planned 4 requests over 1 zone: 25 URLs and 2 tags in batches of up to 10.'
+    )
     expect(describe_({ urls: urls(1), tags: ['a'] }, 30)).toBe('Planned 2 requests over 1 zone: 1 URL and 1 tag in batches of up to 30.')
   })
   it('says a purge of everything with no batches, and the settings that come first', () => {
@@ -122,7 +152,10 @@ describe('describePlan', () => {
   })
   it('counts the URLs over all zones, and each tag once though every zone gets it', () => {
     const other = { id: 'z2', name: 'example.org', status: 'active' }
-    const plan = planRequests([work({ urls: urls(3), tags: ['a', 'b'] }), work({ zone: other, urls: ['https://example.org/x'], tags: ['a', 'b'] })], 2)
+    const plan = planRequests(
+      [work({ urls: urls(3), tags: ['a', 'b'] }), work({ zone: other, urls: ['https://example.org/x'], tags: ['a', 'b'] })],
+      2
+    )
     expect(describePlan(plan, 2)).toBe('Planned 5 requests over 2 zones: 4 URLs and 2 tags in batches of up to 2.')
   })
 })
@@ -142,7 +175,7 @@ describe('splitRequest', () => {
     const plan = planRequests([work({ purgeEverything: true, settings: { sdk: { enabled: true, mode: 'automatic' } } })], 30)
     for (const request of plan.requests) expect(splitRequest(request, 1)).toStrictEqual([request])
   })
-  it('splits a batch into parts with their own items and body, labelled by their place in the zone\'s list', () => {
+  it("splits a batch into parts with their own items and body, labelled by their place in the zone's list", () => {
     const [request] = planRequests([work({ urls: urls(5) })], 30).requests
     const parts = splitRequest(request!, 2)
     expect(parts.map((part) => [part.label, part.items, part.body, part.range])).toEqual([
@@ -150,7 +183,8 @@ describe('splitRequest', () => {
       ['URLs 3-4 of 5', urls(5).slice(2, 4), { files: urls(5).slice(2, 4) }, { first: 3, of: 5, batch: '', zone: '' }],
       ['URL 5 of 5', urls(5).slice(4), { files: urls(5).slice(4) }, { first: 5, of: 5, batch: '', zone: '' }]
     ])
-    for (const part of parts) expect([part.zoneId, part.kind, part.method, part.path]).toEqual(['z/1', 'files', 'POST', '/zones/z%2F1/purge'])
+    for (const part of parts)
+      expect([part.zoneId, part.kind, part.method, part.path]).toEqual(['z/1', 'files', 'POST', '/zones/z%2F1/purge'])
   })
   it('names the batch and the zone a part comes from, and keeps them when a part is split again', () => {
     const other = { id: 'z2', name: 'example.org', status: 'active' }
@@ -167,7 +201,15 @@ describe('splitRequest', () => {
     ])
   })
   it('counts from 1 for a request that does not say where it stands', () => {
-    const request: PlannedRequest = { zoneId: 'z1', kind: 'tags', method: 'POST', path: '/zones/z1/purge', body: { tags: ['a', 'b', 'c'] }, items: ['a', 'b', 'c'], label: '3 tags' }
+    const request: PlannedRequest = {
+      zoneId: 'z1',
+      kind: 'tags',
+      method: 'POST',
+      path: '/zones/z1/purge',
+      body: { tags: ['a', 'b', 'c'] },
+      items: ['a', 'b', 'c'],
+      label: '3 tags'
+    }
     expect(splitRequest(request, 2).map((part) => [part.label, part.range])).toEqual([
       ['tags 1-2 of 3', { first: 1, of: 3, batch: '', zone: '' }],
       ['tag 3 of 3', { first: 3, of: 3, batch: '', zone: '' }]
@@ -177,15 +219,15 @@ describe('splitRequest', () => {
 
 describe('resolveUrls', () => {
   it('puts a path on the zone host and keeps absolute URLs of the zone and its subdomains', () => {
-    expect(resolveUrls(['/a b.html', 'https://example.com/x', 'http://cdn.Example.com./y?v=1', 'https://a.b.example.com/'], 'Example.com')).toEqual([
-      'https://example.com/a%20b.html',
-      'https://example.com/x',
-      'http://cdn.example.com./y?v=1',
-      'https://a.b.example.com/'
-    ])
+    expect(
+      resolveUrls(['/a b.html', 'https://example.com/x', 'http://cdn.Example.com./y?v=1', 'https://a.b.example.com/'], 'Example.com')
+    ).toEqual(['https://example.com/a%20b.html', 'https://example.com/x', 'http://cdn.example.com./y?v=1', 'https://a.b.example.com/'])
   })
   it('drops duplicates, keeping the first, in order', () => {
-    expect(resolveUrls(['/b', '/a', 'https://example.com/b', '/a'], 'example.com')).toEqual(['https://example.com/b', 'https://example.com/a'])
+    expect(resolveUrls(['/b', '/a', 'https://example.com/b', '/a'], 'example.com')).toEqual([
+      'https://example.com/b',
+      'https://example.com/a'
+    ])
   })
   it('lists the first 10 entries outside the zone, before anything is sent', () => {
     const bad = Array.from({ length: 12 }, (_, i) => `https://other${i}.net/`)
@@ -195,7 +237,9 @@ describe('resolveUrls', () => {
     } catch (error) {
       message = (error as Error).message
     }
-    expect(message).toMatch(/^15 entries in "files"\/"files-from" are not URLs of this zone\. Each must be an absolute http\(s\) URL on example.com or a subdomain of it/)
+    expect(message).toMatch(
+      /^15 entries in "files"\/"files-from" are not URLs of this zone\. Each must be an absolute http\(s\) URL on example.com or a subdomain of it/
+    )
     expect(message).toContain('  https://other9.net/\n  … and 5 more')
     expect(message).not.toContain('other10')
   })
@@ -211,9 +255,13 @@ describe('checkUrlBase', () => {
     expect(() => checkUrlBase('https://static.example.com/app/', ['example.com'])).not.toThrow()
     expect(() => checkUrlBase('https://static.example.com/app/', ['example.org', 'example.com'])).not.toThrow()
     expect(() => checkUrlBase(undefined, ['example.com'])).not.toThrow()
-    expect(() => checkUrlBase('https://example.org/', ['example.com'])).toThrow('Input "url-base" (https://example.org/) is not on zone example.com')
+    expect(() => checkUrlBase('https://example.org/', ['example.com'])).toThrow(
+      'Input "url-base" (https://example.org/) is not on zone example.com'
+    )
     expect(() => checkUrlBase(undefined, [undefined])).toThrow(/Set "url-base" to where the site is served/)
-    expect(() => checkUrlBase(undefined, ['example.com', 'example.org'])).toThrow(/needs a single zone; with several zones or "zone: auto", set "url-base"/)
+    expect(() => checkUrlBase(undefined, ['example.com', 'example.org'])).toThrow(
+      /needs a single zone; with several zones or "zone: auto", set "url-base"/
+    )
   })
 })
 
@@ -225,7 +273,17 @@ describe('routeUrls', () => {
       { id: 'shop', name: 'shop.example.com' },
       { id: 'org', name: 'Example.org.' }
     ]
-    const routed = routeUrls(['https://shop.example.com/cart', 'https://example.com/', 'https://img.shop.example.com/a.png', 'https://www.example.com/x', 'http://example.org/y', 'https://example.com/'], zones)
+    const routed = routeUrls(
+      [
+        'https://shop.example.com/cart',
+        'https://example.com/',
+        'https://img.shop.example.com/a.png',
+        'https://www.example.com/x',
+        'http://example.org/y',
+        'https://example.com/'
+      ],
+      zones
+    )
     expect(Object.fromEntries(routed)).toEqual({
       shop: ['https://shop.example.com/cart', 'https://img.shop.example.com/a.png'],
       root: ['https://example.com/', 'https://www.example.com/x'],
@@ -234,7 +292,9 @@ describe('routeUrls', () => {
   })
   it('names URLs no zone covers, and refuses paths', async () => {
     const { routeUrls } = await import('../../src/urls.js')
-    expect(() => routeUrls(['https://example.net/a'], [{ id: 'z', name: 'example.com' }])).toThrow('1 URL is on none of the zones (example.com). Each must be an absolute http(s) URL on one of them')
+    expect(() => routeUrls(['https://example.net/a'], [{ id: 'z', name: 'example.com' }])).toThrow(
+      '1 URL is on none of the zones (example.com). Each must be an absolute http(s) URL on one of them'
+    )
     expect(() => routeUrls(['/a'], [{ id: 'z', name: 'example.com' }])).toThrow(/paths need a single named zone/)
   })
 })

@@ -4,12 +4,29 @@ import { purgeProgress, type FinishedRequest } from '../../src/progress.js'
 
 const zone = { id: 'z1', name: 'example.com', status: 'active' }
 const plan = (urls: number, tags: number, batch: number) =>
-  planRequests([{ zone, purgeEverything: false, urls: Array.from({ length: urls }, (_, i) => `https://example.com/${i}`), tags: Array.from({ length: tags }, (_, i) => `t${i}`), settings: undefined }], batch).requests
+  planRequests(
+    [
+      {
+        zone,
+        purgeEverything: false,
+        urls: Array.from({ length: urls }, (_, i) => `https://example.com/${i}`),
+        tags: Array.from({ length: tags }, (_, i) => `t${i}`),
+        settings: undefined
+      }
+    ],
+    batch
+  ).requests
 
 /** One purge of everything in each of `count` zones. */
 const everything = (count: number) =>
   planRequests(
-    Array.from({ length: count }, (_, i) => ({ zone: { id: `z${i}`, name: `site${i}.example`, status: 'active' }, purgeEverything: true, urls: [], tags: [], settings: undefined })),
+    Array.from({ length: count }, (_, i) => ({
+      zone: { id: `z${i}`, name: `site${i}.example`, status: 'active' },
+      purgeEverything: true,
+      urls: [],
+      tags: [],
+      settings: undefined
+    })),
     30
   ).requests
 
@@ -19,7 +36,14 @@ function driver(requests: ReturnType<typeof plan>) {
   let retries = 0
   const progress = purgeProgress(requests, { log: (line) => lines.push(line), now: () => now, retries: () => retries })
   const finish = (index: number, ok = true, over: Partial<FinishedRequest> = {}): void =>
-    progress({ request: requests[index]!, ok, attempts: 1, durationMs: 52.4, error: ok ? undefined : `${requests[index]!.label}: POST … failed: HTTP 400`, ...over })
+    progress({
+      request: requests[index]!,
+      ok,
+      attempts: 1,
+      durationMs: 52.4,
+      error: ok ? undefined : `${requests[index]!.label}: POST … failed: HTTP 400`,
+      ...over
+    })
   return { lines, finish, tick: (ms: number) => (now += ms), retry: () => retries++ }
 }
 

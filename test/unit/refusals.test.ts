@@ -285,7 +285,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     window.refused(90, false, 4010)
     expect(window.guess).toBe('window')
   })
-  it('forgets the window\'s length when a Retry-After says the reset comes sooner (the window got shorter)', () => {
+  it("forgets the window's length when a Retry-After says the reset comes sooner (the window got shorter)", () => {
     const window = threeSecondWindow()
     // Length 3000: quota sent, the next reset is looked for from 6800.
     expect(window.delay(4010, 64, 4005)).toBe(6800 - 4010)
@@ -348,4 +348,3 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.guess).toBe('window')
   })
 })
-

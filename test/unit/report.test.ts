@@ -36,8 +36,16 @@ afterEach(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const outputs = (): Record<string, string> => parseOutputFile(readFileSync(outputPath, 'utf8'))
-const errorLines = (): string[] => log.join('').split('\n').filter((line) => line.startsWith('::error'))
-const warningLines = (): string[] => log.join('').split('\n').filter((line) => line.startsWith('::warning'))
+const errorLines = (): string[] =>
+  log
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('::error'))
+const warningLines = (): string[] =>
+  log
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('::warning'))
 const allOk = (): boolean => true
 
 describe('report', () => {
@@ -60,15 +68,27 @@ describe('report', () => {
     expect(errorLines()).toEqual([
       '::error title=CDN purge failed::2 of 5 URLs and 2 of 3 tags were not purged. See the failed-files / failed-tags outputs.%0APOST /zones/z1/purge failed: HTTP 400 (request 0) (+1 more error: see the log and the job summary)'
     ])
-    expect(log.join('')).toContain('All 2 errors:\n1. POST /zones/z1/purge failed: HTTP 400 (request 0)\n2. POST /zones/z1/purge failed: HTTP 400 (request 3)\n')
+    expect(log.join('')).toContain(
+      'All 2 errors:\n1. POST /zones/z1/purge failed: HTTP 400 (request 0)\n2. POST /zones/z1/purge failed: HTTP 400 (request 3)\n'
+    )
     expect(readFileSync(outputs()['failed-files-path']!, 'utf8')).toBe(`${urls[0]}\n${urls[1]}\n`)
     expect(process.exitCode).toBe(1)
   })
 
   it('titles the annotation with the input that stopped the step', async () => {
-    const state = { ...stateWith(allOk), zones: [], plan: undefined, outcomes: [], requested: undefined, errors: ['Input "batch-size" must be a whole number from 1 to 1000, got "0".'], stopped: { phase: 'reading the inputs', status: undefined, input: 'batch-size' } }
+    const state = {
+      ...stateWith(allOk),
+      zones: [],
+      plan: undefined,
+      outcomes: [],
+      requested: undefined,
+      errors: ['Input "batch-size" must be a whole number from 1 to 1000, got "0".'],
+      stopped: { phase: 'reading the inputs', status: undefined, input: 'batch-size' }
+    }
     await report(buildResult(state), true, { ...process.env })
-    expect(errorLines()).toEqual(['::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0".'])
+    expect(errorLines()).toEqual([
+      '::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0".'
+    ])
     expect(log.join('')).not.toContain('errors:')
   })
 
@@ -81,7 +101,9 @@ describe('report', () => {
     expect(listed).toEqual(many.slice(0, listed.length))
     expect(listed.length).toBeGreaterThan(4000)
     expect(readFileSync(outputs()['failed-files-path']!, 'utf8').split('\n').filter(Boolean)).toEqual(many)
-    expect(warningLines()).toContain('::warning::Output "failed-files" was cut to stay under 512 KiB, the most an output can carry: the file that failed-files-path names lists every URL not purged.')
+    expect(warningLines()).toContain(
+      '::warning::Output "failed-files" was cut to stay under 512 KiB, the most an output can carry: the file that failed-files-path names lists every URL not purged.'
+    )
     expect(readFileSync(summaryPath, 'utf8')).toContain('Output &quot;failed-files&quot; was cut to stay under 512 KiB')
     expect(Buffer.byteLength(outputs().result!)).toBeLessThanOrEqual(512 * 1024)
   })
@@ -164,8 +186,10 @@ describe('report', () => {
     ])
     writeFileSync(summaryPath, '')
     await report(broken({ dryRun: true }), true, { ...process.env })
-    expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDry run: nothing was sent. 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.')
-     // Only what was asked for is counted: no tags on a purge of URLs, no counts on a purge of everything.
+    expect(readFileSync(summaryPath, 'utf8')).toContain(
+      '\n\nDry run: nothing was sent. 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.'
+    )
+    // Only what was asked for is counted: no tags on a purge of URLs, no counts on a purge of everything.
     writeFileSync(summaryPath, '')
     await report(broken({ failedTags: [], purgedFiles: ['https://example.com/b', 'https://example.com/c'] }), true, { ...process.env })
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. 2 URLs purged, 1 URL not purged. The full summary')
@@ -173,7 +197,9 @@ describe('report', () => {
     await report(broken({ failedFiles: [], purgedTags: ['t2'], failedTags: [] }), true, { ...process.env })
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. 1 tag purged, 0 tags not purged. The full summary')
     writeFileSync(summaryPath, '')
-    await report(broken({ failedFiles: [], failedTags: [], purgeEverythingRequested: true, purgedEverything: true }), true, { ...process.env })
+    await report(broken({ failedFiles: [], failedTags: [], purgeEverythingRequested: true, purgedEverything: true }), true, {
+      ...process.env
+    })
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. The full summary could not be drawn: see the log.')
   })
 
@@ -182,7 +208,10 @@ describe('report', () => {
     await report(runResult({ ok: false, errors: ['HTTP 401 for key sk-live-4f9a2c'] }), true, { ...process.env })
     expect(outputs().result).toContain('"errors":["HTTP 401 for key ***"]')
     expect(readFileSync(summaryPath, 'utf8')).toContain('<li>HTTP 401 for key ***</li>')
-    const logged = log.join('').split('\n').filter((line) => !line.startsWith('::add-mask::'))
+    const logged = log
+      .join('')
+      .split('\n')
+      .filter((line) => !line.startsWith('::add-mask::'))
     expect([readFileSync(outputPath, 'utf8'), readFileSync(summaryPath, 'utf8'), ...logged].join('\n')).not.toContain('sk-live')
   })
 
@@ -199,17 +228,31 @@ describe('report', () => {
       key.slice(-20)
     ]
     const failedFiles = spellings.map((spelling, index) => `https://example.com/${index}?k=${spelling}`)
-    await report(runResult({ ok: false, errors: spellings.map((spelling) => `HTTP 401: bad key ${spelling}`), warnings: [`echo ${spellings[1]}`], failedFiles }), true, { ...process.env })
+    await report(
+      runResult({
+        ok: false,
+        errors: spellings.map((spelling) => `HTTP 401: bad key ${spelling}`),
+        warnings: [`echo ${spellings[1]}`],
+        failedFiles
+      }),
+      true,
+      { ...process.env }
+    )
     const values = outputs()
     const written = [
       readFileSync(outputPath, 'utf8'),
       readFileSync(summaryPath, 'utf8'),
       readFileSync(values['failed-files-path']!, 'utf8'),
-      ...log.join('').split('\n').filter((line) => !line.startsWith('::add-mask::'))
+      ...log
+        .join('')
+        .split('\n')
+        .filter((line) => !line.startsWith('::add-mask::'))
     ].join('\n')
     for (const spelling of [key, ...spellings, key.slice(4, 16)]) expect(written).not.toContain(spelling)
     // Of base64 inside a longer value, the last character may mix the key's last bits with the padding: it stays.
-    const expected = spellings.map((_, index) => `https://example\\.com/${index}\\?k=\\*\\*\\*${index === 3 ? '[A-Za-z0-9+/]?=*' : ''}\n`).join('')
+    const expected = spellings
+      .map((_, index) => `https://example\\.com/${index}\\?k=\\*\\*\\*${index === 3 ? '[A-Za-z0-9+/]?=*' : ''}\n`)
+      .join('')
     expect(readFileSync(values['failed-files-path']!, 'utf8')).toMatch(new RegExp(`^${expected}$`))
     const result = JSON.parse(values.result ?? '') as { errors: string[]; warnings: string[] }
     expect(result.errors).toHaveLength(spellings.length)
@@ -241,11 +284,18 @@ describe('report', () => {
 
   it('leaves failed-files-path empty, with a warning, when the list cannot be written', async () => {
     const missing = join(dir, 'no-such-temp')
-    await report(runResult({ ok: false, failedFiles: ['https://example.com/a'], errors: ['HTTP 500'] }), true, { ...process.env, RUNNER_TEMP: missing })
+    await report(runResult({ ok: false, failedFiles: ['https://example.com/a'], errors: ['HTTP 500'] }), true, {
+      ...process.env,
+      RUNNER_TEMP: missing
+    })
     expect(outputs()['failed-files-path']).toBe('')
     const warnings = warningLines()
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]?.startsWith(`::warning::The list of URLs not purged could not be written (ENOENT: no such file or directory, mkdtemp '${join(missing, 'cdn-purge-')}`)).toBe(true)
+    expect(
+      warnings[0]?.startsWith(
+        `::warning::The list of URLs not purged could not be written (ENOENT: no such file or directory, mkdtemp '${join(missing, 'cdn-purge-')}`
+      )
+    ).toBe(true)
     expect(warnings[0]?.endsWith("'); failed-files-path is empty.")).toBe(true)
     expect(outputs()['failed-files']).toBe('["https://example.com/a"]')
   })
@@ -253,7 +303,14 @@ describe('report', () => {
 
 describe('headline and failureMessage', () => {
   it('says why nothing was purged when the step stopped before sending', () => {
-    const state = { ...stateWith(allOk), zones: [], plan: undefined, outcomes: [], errors: ['GET /zones failed: HTTP 401'], stopped: { phase: 'the zone lookup', status: 401, input: undefined } }
+    const state = {
+      ...stateWith(allOk),
+      zones: [],
+      plan: undefined,
+      outcomes: [],
+      errors: ['GET /zones failed: HTTP 401'],
+      stopped: { phase: 'the zone lookup', status: 401, input: undefined }
+    }
     expect(headline(buildResult(state))).toBe('Nothing purged: the zone lookup failed (HTTP 401).')
     expect(failureMessage(buildResult(state))).toBe('Nothing purged: the zone lookup failed (HTTP 401).\nGET /zones failed: HTTP 401')
   })
@@ -262,7 +319,15 @@ describe('headline and failureMessage', () => {
     expect(headline(buildResult(state))).toBe('example.com: purged 0 of 5 URLs, purged 0 of 3 tags (0 HTTP requests).')
   })
   it('gives the error alone when nothing was asked', () => {
-    const state = { ...stateWith(allOk), zones: [], plan: undefined, outcomes: [], requested: undefined, errors: ['Nothing to do'], stopped: { phase: 'reading the inputs', status: undefined, input: undefined } }
+    const state = {
+      ...stateWith(allOk),
+      zones: [],
+      plan: undefined,
+      outcomes: [],
+      requested: undefined,
+      errors: ['Nothing to do'],
+      stopped: { phase: 'reading the inputs', status: undefined, input: undefined }
+    }
     expect(failureMessage(buildResult(state))).toBe('Nothing to do')
   })
   it('falls back to a general message when the step failed without an error', () => {

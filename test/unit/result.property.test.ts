@@ -17,7 +17,11 @@ const fate = fc.oneof(
   fc.constant({ kind: 'ok' as const }),
   fc.constant({ kind: 'failed' as const }),
   fc.constant({ kind: 'missing' as const }),
-  fc.record({ kind: fc.constant('split' as const), size: fc.integer({ min: 1, max: 3 }), ok: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }) }),
+  fc.record({
+    kind: fc.constant('split' as const),
+    size: fc.integer({ min: 1, max: 3 }),
+    ok: fc.array(fc.boolean(), { minLength: 10, maxLength: 10 })
+  }),
   fc.record({ kind: fc.constant('twice' as const), second: fc.boolean() })
 )
 
@@ -36,12 +40,20 @@ test.prop([
   ]
   const plan = planRequests(work, batch)
   const outcomes: RequestOutcome[] = []
-  const outcome = (request: (typeof plan.requests)[number], ok: boolean): RequestOutcome => ({ request, ok, status: ok ? 200 : 500, attempts: 1, durationMs: 1, error: ok ? undefined : 'failed' })
+  const outcome = (request: (typeof plan.requests)[number], ok: boolean): RequestOutcome => ({
+    request,
+    ok,
+    status: ok ? 200 : 500,
+    attempts: 1,
+    durationMs: 1,
+    error: ok ? undefined : 'failed'
+  })
   plan.requests.forEach((request, index) => {
     const what = fates[index % fates.length]!
     if (what.kind === 'ok') outcomes.push(outcome(request, true))
     if (what.kind === 'failed') outcomes.push(outcome(request, false))
-    if (what.kind === 'split') splitRequest(request, what.size).forEach((part, i) => outcomes.push(outcome(part, what.ok[i % what.ok.length]!)))
+    if (what.kind === 'split')
+      splitRequest(request, what.size).forEach((part, i) => outcomes.push(outcome(part, what.ok[i % what.ok.length]!)))
     if (what.kind === 'twice') outcomes.push(outcome(request, true), outcome(request, what.second))
   })
   const requested = { everything: false, files: [...urls1, ...(two ? urls2 : [])], tags }
@@ -61,7 +73,8 @@ test.prop([
   expect(result.purgedFiles).toHaveLength(purged.size)
   expect(result.failedFiles).toHaveLength(failed.size)
   // Purged only what a confirmed request carried, in its zone: no count stands in for an item.
-  const confirmedIn = (zoneId: string): Set<string> => new Set(outcomes.filter((o) => o.ok && o.request.zoneId === zoneId).flatMap((o) => o.request.items))
+  const confirmedIn = (zoneId: string): Set<string> =>
+    new Set(outcomes.filter((o) => o.ok && o.request.zoneId === zoneId).flatMap((o) => o.request.items))
   for (const zone of result.zones) {
     const confirmed = confirmedIn(zone.id)
     expect([...zone.purgedFiles, ...zone.purgedTags].filter((item) => !confirmed.has(item))).toEqual([])

@@ -33,8 +33,21 @@ describe('buildResult', () => {
   })
   it('gives outputs with counts and JSON lists', () => {
     const outputs = outputsOf(buildResult(stateWith((index) => index !== 0)))
-    expect(outputs).toMatchObject({ 'zone-id': 'z1', 'purged-files': '3', 'purged-tags': '3', 'failed-files': JSON.stringify(urls.slice(0, 2)), 'failed-tags': '[]', requests: '5' })
-    expect(JSON.parse(outputs.result ?? '')).toMatchObject({ ok: false, purgedFiles: 3, purgedTags: 3, failedFiles: urls.slice(0, 2), failedTags: [] })
+    expect(outputs).toMatchObject({
+      'zone-id': 'z1',
+      'purged-files': '3',
+      'purged-tags': '3',
+      'failed-files': JSON.stringify(urls.slice(0, 2)),
+      'failed-tags': '[]',
+      requests: '5'
+    })
+    expect(JSON.parse(outputs.result ?? '')).toMatchObject({
+      ok: false,
+      purgedFiles: 3,
+      purgedTags: 3,
+      failedFiles: urls.slice(0, 2),
+      failedTags: []
+    })
   })
   it('says in the failure message what was not purged and the first error', () => {
     expect(failureMessage(buildResult(stateWith((index) => index !== 0 && index !== 3)))).toBe(
@@ -45,16 +58,23 @@ describe('buildResult', () => {
 
 describe('headline (the closing log line)', () => {
   it('says what was purged of what was asked, and how many requests it took', () => {
-    expect(headline(buildResult(stateWith((index) => index !== 1)))).toBe('example.com: purged 3 of 5 URLs, purged 3 of 3 tags (5 HTTP requests).')
+    expect(headline(buildResult(stateWith((index) => index !== 1)))).toBe(
+      'example.com: purged 3 of 5 URLs, purged 3 of 3 tags (5 HTTP requests).'
+    )
   })
   it('names several zones', () => {
     const other = { id: 'z2', name: 'example.org', status: 'active' }
     const state = stateWith(() => true)
-    const result = buildResult({ ...state, zones: [...state.zones, { zone: other, requested: { everything: false, files: [], tags: [] } }] })
+    const result = buildResult({
+      ...state,
+      zones: [...state.zones, { zone: other, requested: { everything: false, files: [], tags: [] } }]
+    })
     expect(headline(result)).toMatch(/^example\.com, example\.org: /)
   })
   it('says a dry run sent nothing', () => {
-    expect(headline(buildResult({ ...stateWith(() => true), outcomes: [], dryRun: true }))).toBe('Dry run for example.com: 5 requests planned, none sent.')
+    expect(headline(buildResult({ ...stateWith(() => true), outcomes: [], dryRun: true }))).toBe(
+      'Dry run for example.com: 5 requests planned, none sent.'
+    )
   })
 })
 
@@ -70,7 +90,14 @@ describe('buildResult, field by field', () => {
       ],
       30
     )
-    const outcomes = plan.requests.map((request): RequestOutcome => ({ request, ok: ok(request), status: ok(request) ? 200 : 500, attempts: 1, durationMs: 1, error: ok(request) ? undefined : `${request.label} failed` }))
+    const outcomes = plan.requests.map((request): RequestOutcome => ({
+      request,
+      ok: ok(request),
+      status: ok(request) ? 200 : 500,
+      attempts: 1,
+      durationMs: 1,
+      error: ok(request) ? undefined : `${request.label} failed`
+    }))
     return {
       ...newRunState(),
       zoneInput: ['example.com', 'z2'],
@@ -89,14 +116,64 @@ describe('buildResult, field by field', () => {
       recheckForMs: 5000,
       clockSkew: { seconds: -120, answers: 2, note: 'The origin is behind.' },
       verdicts: [
-        { url: 'https://example.com/0', verdict: 'fresh', status: 200, age: 0, cacheStatus: 'X-Cache: MISS', reason: 'new', content: { result: 'same' }, attempts: 1 },
-        { url: 'https://example.com/1', verdict: 'stale', status: 200, age: 900, cacheStatus: undefined, reason: 'old', content: { result: 'differs' }, attempts: 3 },
-        { url: 'https://example.com/2', verdict: 'unknown', status: 404, age: undefined, cacheStatus: undefined, reason: 'no age', content: { result: 'not compared', why: 'HTTP 404' }, attempts: 1 },
-        { url: 'https://example.com/3', verdict: 'error', status: undefined, age: undefined, cacheStatus: undefined, reason: 'timed out', content: undefined, attempts: 1 },
-        { url: 'https://example.com/4', verdict: 'stale', status: 200, age: 50, cacheStatus: 'CF-Cache-Status: HIT', reason: 'old', content: undefined, attempts: 2 }
+        {
+          url: 'https://example.com/0',
+          verdict: 'fresh',
+          status: 200,
+          age: 0,
+          cacheStatus: 'X-Cache: MISS',
+          reason: 'new',
+          content: { result: 'same' },
+          attempts: 1
+        },
+        {
+          url: 'https://example.com/1',
+          verdict: 'stale',
+          status: 200,
+          age: 900,
+          cacheStatus: undefined,
+          reason: 'old',
+          content: { result: 'differs' },
+          attempts: 3
+        },
+        {
+          url: 'https://example.com/2',
+          verdict: 'unknown',
+          status: 404,
+          age: undefined,
+          cacheStatus: undefined,
+          reason: 'no age',
+          content: { result: 'not compared', why: 'HTTP 404' },
+          attempts: 1
+        },
+        {
+          url: 'https://example.com/3',
+          verdict: 'error',
+          status: undefined,
+          age: undefined,
+          cacheStatus: undefined,
+          reason: 'timed out',
+          content: undefined,
+          attempts: 1
+        },
+        {
+          url: 'https://example.com/4',
+          verdict: 'stale',
+          status: 200,
+          age: 50,
+          cacheStatus: 'CF-Cache-Status: HIT',
+          reason: 'old',
+          content: undefined,
+          attempts: 2
+        }
       ]
     },
-    warm: { urls: 3, warmed: 2, counts: { '2xx': 2, '3xx': 0, '4xx': 1, '5xx': 0, error: 0 }, problems: [{ url: 'https://example.com/2', status: 404, detail: 'HTTP 404' }] }
+    warm: {
+      urls: 3,
+      warmed: 2,
+      counts: { '2xx': 2, '3xx': 0, '4xx': 1, '5xx': 0, error: 0 },
+      problems: [{ url: 'https://example.com/2', status: 404, detail: 'HTTP 404' }]
+    }
   }
 
   it('derives every field of a run over two zones', () => {
@@ -106,7 +183,19 @@ describe('buildResult, field by field', () => {
         requestsSent: 6,
         retries: 2,
         rateLimits: { limited: 3, waitedMs: 1234.6, pace: 2.345 },
-        changes: { source: 'git', how: 'git diff', base: 'v1', head: 'abc', why: '', link: undefined, files: ['public/a.html'], entries: ['/a.html'], deployed: new Map(), incomplete: undefined, manifest: undefined },
+        changes: {
+          source: 'git',
+          how: 'git diff',
+          base: 'v1',
+          head: 'abc',
+          why: '',
+          link: undefined,
+          files: ['public/a.html'],
+          entries: ['/a.html'],
+          deployed: new Map(),
+          incomplete: undefined,
+          manifest: undefined
+        },
         changedUrls: ['https://example.com/a.html'],
         everythingInstead: 'too many',
         manifestWritten: '/w/m.json',
@@ -165,7 +254,16 @@ describe('buildResult, field by field', () => {
       requests: 6,
       retries: 2,
       rateLimits: { answers429: 3, waitedMs: 1235, pace: 2.3 },
-      changes: { source: 'git', how: 'git diff', base: 'v1', head: 'abc', why: '', link: null, files: ['public/a.html'], urls: ['https://example.com/a.html'] },
+      changes: {
+        source: 'git',
+        how: 'git diff',
+        base: 'v1',
+        head: 'abc',
+        why: '',
+        link: null,
+        files: ['public/a.html'],
+        urls: ['https://example.com/a.html']
+      },
       everythingInstead: 'too many',
       manifestWritten: '/w/m.json',
       traffic,
@@ -174,15 +272,65 @@ describe('buildResult, field by field', () => {
         recheckForMs: 5000,
         clockSkew: { seconds: -120, answers: 2, note: 'The origin is behind.' },
         verdicts: [
-          { url: 'https://example.com/0', verdict: 'fresh', status: 200, age: 0, cacheStatus: 'X-Cache: MISS', reason: 'new', content: 'same', attempts: 1 },
-          { url: 'https://example.com/1', verdict: 'stale', status: 200, age: 900, cacheStatus: null, reason: 'old', content: 'differs', attempts: 3 },
-          { url: 'https://example.com/2', verdict: 'unknown', status: 404, age: null, cacheStatus: null, reason: 'no age', content: 'not compared: HTTP 404', attempts: 1 },
-          { url: 'https://example.com/3', verdict: 'error', status: null, age: null, cacheStatus: null, reason: 'timed out', content: null, attempts: 1 },
-          { url: 'https://example.com/4', verdict: 'stale', status: 200, age: 50, cacheStatus: 'CF-Cache-Status: HIT', reason: 'old', content: null, attempts: 2 }
+          {
+            url: 'https://example.com/0',
+            verdict: 'fresh',
+            status: 200,
+            age: 0,
+            cacheStatus: 'X-Cache: MISS',
+            reason: 'new',
+            content: 'same',
+            attempts: 1
+          },
+          {
+            url: 'https://example.com/1',
+            verdict: 'stale',
+            status: 200,
+            age: 900,
+            cacheStatus: null,
+            reason: 'old',
+            content: 'differs',
+            attempts: 3
+          },
+          {
+            url: 'https://example.com/2',
+            verdict: 'unknown',
+            status: 404,
+            age: null,
+            cacheStatus: null,
+            reason: 'no age',
+            content: 'not compared: HTTP 404',
+            attempts: 1
+          },
+          {
+            url: 'https://example.com/3',
+            verdict: 'error',
+            status: null,
+            age: null,
+            cacheStatus: null,
+            reason: 'timed out',
+            content: null,
+            attempts: 1
+          },
+          {
+            url: 'https://example.com/4',
+            verdict: 'stale',
+            status: 200,
+            age: 50,
+            cacheStatus: 'CF-Cache-Status: HIT',
+            reason: 'old',
+            content: null,
+            attempts: 2
+          }
         ]
       },
       staleFiles: ['https://example.com/1', 'https://example.com/4'],
-      warm: { urls: 3, warmed: 2, counts: { '2xx': 2, '3xx': 0, '4xx': 1, '5xx': 0, error: 0 }, problems: [{ url: 'https://example.com/2', detail: 'HTTP 404' }] },
+      warm: {
+        urls: 3,
+        warmed: 2,
+        counts: { '2xx': 2, '3xx': 0, '4xx': 1, '5xx': 0, error: 0 },
+        problems: [{ url: 'https://example.com/2', detail: 'HTTP 404' }]
+      },
       edgePlan: null,
       planned: [
         { kind: 'settings', method: 'POST', path: '/zones/example.com/settings', items: 0 },
@@ -191,10 +339,40 @@ describe('buildResult, field by field', () => {
         { kind: 'purge-everything', method: 'POST', path: '/zones/z2/purge', items: 0 }
       ],
       sent: [
-        { kind: 'settings', method: 'POST', path: '/zones/example.com/settings', items: 0, ok: true, status: 200, attempts: 1, durationMs: 1, error: null },
-        { kind: 'files', method: 'POST', path: '/zones/z1/purge', items: 2, ok: true, status: 200, attempts: 1, durationMs: 1, error: null },
+        {
+          kind: 'settings',
+          method: 'POST',
+          path: '/zones/example.com/settings',
+          items: 0,
+          ok: true,
+          status: 200,
+          attempts: 1,
+          durationMs: 1,
+          error: null
+        },
+        {
+          kind: 'files',
+          method: 'POST',
+          path: '/zones/z1/purge',
+          items: 2,
+          ok: true,
+          status: 200,
+          attempts: 1,
+          durationMs: 1,
+          error: null
+        },
         { kind: 'tags', method: 'POST', path: '/zones/z1/purge', items: 1, ok: true, status: 200, attempts: 1, durationMs: 1, error: null },
-        { kind: 'purge-everything', method: 'POST', path: '/zones/z2/purge', items: 0, ok: true, status: 200, attempts: 1, durationMs: 1, error: null }
+        {
+          kind: 'purge-everything',
+          method: 'POST',
+          path: '/zones/z2/purge',
+          items: 0,
+          ok: true,
+          status: 200,
+          attempts: 1,
+          durationMs: 1,
+          error: null
+        }
       ],
       errors: [],
       warnings: ['careful'],
@@ -203,16 +381,40 @@ describe('buildResult, field by field', () => {
   })
 
   it("gives null for the origin's clock when it was not off", () => {
-    const right: EdgeCheck = { ...edge, verification: { ...(edge.verification as NonNullable<EdgeCheck['verification']>), clockSkew: undefined } }
+    const right: EdgeCheck = {
+      ...edge,
+      verification: { ...(edge.verification as NonNullable<EdgeCheck['verification']>), clockSkew: undefined }
+    }
     expect(buildResult(twoZones(() => true, { edge: right })).verification?.clockSkew).toBeNull()
   })
 
   it('takes the changed entries as the URLs until they are routed, and says where the step stopped', () => {
-    const changes = { source: 'manifest' as const, how: 'manifests', base: 'old.json', head: 'public', why: '', link: undefined, files: ['a.html'], entries: ['/a.html'], deployed: new Map(), incomplete: undefined, manifest: undefined }
-    const result = buildResult({ ...newRunState(), changes, stopped: { phase: 'the zone lookup', status: 403, input: undefined }, errors: ['denied'] })
+    const changes = {
+      source: 'manifest' as const,
+      how: 'manifests',
+      base: 'old.json',
+      head: 'public',
+      why: '',
+      link: undefined,
+      files: ['a.html'],
+      entries: ['/a.html'],
+      deployed: new Map(),
+      incomplete: undefined,
+      manifest: undefined
+    }
+    const result = buildResult({
+      ...newRunState(),
+      changes,
+      stopped: { phase: 'the zone lookup', status: 403, input: undefined },
+      errors: ['denied']
+    })
     expect(result.changes?.urls).toEqual(['/a.html'])
     expect(result).toMatchObject({ stoppedAt: 'the zone lookup failed (HTTP 403)', invalidInput: null, ok: false })
-    const input = buildResult({ ...newRunState(), stopped: { phase: 'reading the inputs', status: undefined, input: 'zone' }, errors: ['bad'] })
+    const input = buildResult({
+      ...newRunState(),
+      stopped: { phase: 'reading the inputs', status: undefined, input: 'zone' },
+      errors: ['bad']
+    })
     expect(input).toMatchObject({ stoppedAt: 'reading the inputs failed', invalidInput: 'zone' })
   })
 
@@ -239,7 +441,10 @@ describe('buildResult, field by field', () => {
 
   it('names a zone whose name and status are unknown with empty text, and keeps what created it', () => {
     const created = { cnameTarget: 'cdn.example.net', dryRun: false }
-    const result = buildResult({ ...newRunState(), zones: [{ zone: { id: 'z9', name: undefined, status: undefined, created }, requested: { everything: false, files: [], tags: [] } }] })
+    const result = buildResult({
+      ...newRunState(),
+      zones: [{ zone: { id: 'z9', name: undefined, status: undefined, created }, requested: { everything: false, files: [], tags: [] } }]
+    })
     expect(result.zones[0]).toMatchObject({ id: 'z9', name: '', status: '', created })
     expect(result.zone).toEqual({ id: 'z9', name: '', status: '' })
   })
@@ -264,16 +469,39 @@ describe('buildResult, field by field', () => {
       30
     )
     const ok = (request: PlannedRequest): boolean => request.zoneId === zone.id
-    const outcomes = plan.requests.map((request): RequestOutcome => ({ request, ok: ok(request), status: ok(request) ? 200 : 500, attempts: 1, durationMs: 1, error: ok(request) ? undefined : 'refused' }))
+    const outcomes = plan.requests.map((request): RequestOutcome => ({
+      request,
+      ok: ok(request),
+      status: ok(request) ? 200 : 500,
+      attempts: 1,
+      durationMs: 1,
+      error: ok(request) ? undefined : 'refused'
+    }))
     const asked = { everything: false, files: [], tags: ['t1'] }
-    const result = buildResult({ ...newRunState(), zoneInput: ['example.com', 'z2'], zones: [{ zone, requested: asked }, { zone: other, requested: asked }], plan, outcomes, requested: asked })
+    const result = buildResult({
+      ...newRunState(),
+      zoneInput: ['example.com', 'z2'],
+      zones: [
+        { zone, requested: asked },
+        { zone: other, requested: asked }
+      ],
+      plan,
+      outcomes,
+      requested: asked
+    })
     expect(result).toMatchObject({ purgedTags: ['t1'], failedTags: ['t1'], tagPurges: { requested: 2, failed: 1 } })
     expect(headline(result)).toContain('purged 1 of 2 tags')
     expect(notPurgedSentence(result)).toBe('1 of 2 tags was not purged. ')
     // Stopped before any zone was known: every tag asked for failed, once.
-    expect(buildResult({ ...newRunState(), requested: { everything: false, files: [], tags: ['t1', 't2'] } }).tagPurges).toEqual({ requested: 2, failed: 2 })
+    expect(buildResult({ ...newRunState(), requested: { everything: false, files: [], tags: ['t1', 't2'] } }).tagPurges).toEqual({
+      requested: 2,
+      failed: 2
+    })
     // A dry run fails nothing.
-    expect(buildResult({ ...newRunState(), dryRun: true, requested: { everything: false, files: [], tags: ['t1'] } }).tagPurges).toEqual({ requested: 0, failed: 0 })
+    expect(buildResult({ ...newRunState(), dryRun: true, requested: { everything: false, files: [], tags: ['t1'] } }).tagPurges).toEqual({
+      requested: 0,
+      failed: 0
+    })
   })
 
   it('counts a purge of everything as done only when every zone that asked for it confirmed it', () => {
@@ -281,13 +509,19 @@ describe('buildResult, field by field', () => {
     expect(failed).toMatchObject({ ok: false, purgedEverything: false, purgeEverythingRequested: true })
     expect(failed.zones[1]).toMatchObject({ purgeEverythingRequested: true, purgedEverything: false, purgedTags: [], failedTags: ['t1'] })
     // A confirmed purge of everything purges the zone's URLs and tags whatever became of their own requests.
-    const everything = buildResult(twoZones((request) => request.kind === 'purge-everything' || request.kind === 'settings', { zones: [twoZones(() => true).zones[1]!] }))
+    const everything = buildResult(
+      twoZones((request) => request.kind === 'purge-everything' || request.kind === 'settings', { zones: [twoZones(() => true).zones[1]!] })
+    )
     expect(everything.zones[0]).toMatchObject({ purgedEverything: true, purgedTags: ['t1'], failedTags: [] })
   })
 
   it('puts the URLs of a zone whose purge of everything was confirmed among the purged', () => {
     const state = twoZones((request) => request.kind === 'purge-everything')
-    const result = buildResult({ ...state, zones: [{ zone: other, requested: { everything: true, files: ['https://example.org/x'], tags: [] } }], requested: { everything: true, files: ['https://example.org/x'], tags: [] } })
+    const result = buildResult({
+      ...state,
+      zones: [{ zone: other, requested: { everything: true, files: ['https://example.org/x'], tags: [] } }],
+      requested: { everything: true, files: ['https://example.org/x'], tags: [] }
+    })
     expect(result).toMatchObject({ purgedFiles: ['https://example.org/x'], failedFiles: [] })
   })
 
@@ -299,7 +533,14 @@ describe('buildResult, field by field', () => {
       ],
       30
     )
-    const outcomes = plan.requests.map((request): RequestOutcome => ({ request, ok: false, status: 500, attempts: 1, durationMs: 1, error: 'failed' }))
+    const outcomes = plan.requests.map((request): RequestOutcome => ({
+      request,
+      ok: false,
+      status: 500,
+      attempts: 1,
+      durationMs: 1,
+      error: 'failed'
+    }))
     const requested = { everything: false, files: [], tags: ['t1'] }
     const result = buildResult({ ...newRunState(), plan, outcomes, requested, zones: plan.zones.map((z) => ({ zone: z, requested })) })
     expect(result.failedTags).toEqual(['t1'])
@@ -330,17 +571,30 @@ describe('buildResult, field by field', () => {
 
   it('leaves requests that were never sent out of the sent list', () => {
     const state = stateWith(() => true)
-    const result = buildResult({ ...state, outcomes: state.outcomes.map((o, index) => (index === 0 ? { ...o, ok: false, attempts: 0, status: undefined, error: 'not sent' } : o)) })
+    const result = buildResult({
+      ...state,
+      outcomes: state.outcomes.map((o, index) => (index === 0 ? { ...o, ok: false, attempts: 0, status: undefined, error: 'not sent' } : o))
+    })
     expect(result.sent).toHaveLength(4)
     expect(result.sent[0]).toMatchObject({ items: 2, path: '/zones/z1/purge', kind: 'files' })
     expect(result.planned).toHaveLength(5)
-    const failed = buildResult({ ...state, outcomes: state.outcomes.map((o, index) => (index === 0 ? { ...o, ok: false, attempts: 2, status: undefined, error: 'no answer' } : o)) })
+    const failed = buildResult({
+      ...state,
+      outcomes: state.outcomes.map((o, index) =>
+        index === 0 ? { ...o, ok: false, attempts: 2, status: undefined, error: 'no answer' } : o
+      )
+    })
     expect(failed.sent[0]).toMatchObject({ ok: false, status: null, attempts: 2, error: 'no answer' })
   })
 
   it('counts a zone without a plan (the step stopped before planning) as not asking for settings or everything', () => {
     const state = twoZones(() => true)
-    const result = buildResult({ ...state, plan: undefined, outcomes: [], requested: { everything: false, files: urls.slice(0, 2), tags: ['t1'] } })
+    const result = buildResult({
+      ...state,
+      plan: undefined,
+      outcomes: [],
+      requested: { everything: false, files: urls.slice(0, 2), tags: ['t1'] }
+    })
     expect(result.zones.map((z) => [z.purgeEverythingRequested, z.settingsRequested])).toEqual([
       [false, false],
       [false, false]
@@ -375,7 +629,14 @@ describe('buildResult, field by field', () => {
 
   it('does not take a confirmed tag for a URL of the same text', () => {
     const plan = planRequests([{ zone, purgeEverything: false, urls: ['x'], tags: ['x'], settings: undefined }], 30)
-    const outcomes = plan.requests.map((request): RequestOutcome => ({ request, ok: request.kind === 'tags', status: 200, attempts: 1, durationMs: 1, error: undefined }))
+    const outcomes = plan.requests.map((request): RequestOutcome => ({
+      request,
+      ok: request.kind === 'tags',
+      status: 200,
+      attempts: 1,
+      durationMs: 1,
+      error: undefined
+    }))
     const requested = { everything: false, files: ['x'], tags: ['x'] }
     const result = buildResult({ ...newRunState(), plan, outcomes, requested, zones: [{ zone, requested }] })
     expect(result).toMatchObject({ purgedFiles: [], failedFiles: ['x'], purgedTags: ['x'], failedTags: [] })
@@ -390,10 +651,28 @@ describe('buildResult, field by field', () => {
       30
     )
     const requested = { everything: true, files: [], tags: [] }
-    const inZone = (zoneId: string, okIn: string) => plan.requests.map((request): RequestOutcome => ({ request, ok: request.zoneId !== zoneId || request.kind !== okIn, status: 200, attempts: 1, durationMs: 1, error: undefined }))
-    const state = (outcomes: RequestOutcome[]): RunState => ({ ...newRunState(), plan, outcomes, requested, zones: plan.zones.map((z) => ({ zone: z, requested })) })
+    const inZone = (zoneId: string, okIn: string) =>
+      plan.requests.map((request): RequestOutcome => ({
+        request,
+        ok: request.zoneId !== zoneId || request.kind !== okIn,
+        status: 200,
+        attempts: 1,
+        durationMs: 1,
+        error: undefined
+      }))
+    const state = (outcomes: RequestOutcome[]): RunState => ({
+      ...newRunState(),
+      plan,
+      outcomes,
+      requested,
+      zones: plan.zones.map((z) => ({ zone: z, requested }))
+    })
     expect(buildResult(state(inZone('z2', 'settings')))).toMatchObject({ ok: false, settingsApplied: false, purgedEverything: true })
-    expect(buildResult(state(inZone('z2', 'purge-everything')))).toMatchObject({ ok: false, settingsApplied: true, purgedEverything: false })
+    expect(buildResult(state(inZone('z2', 'purge-everything')))).toMatchObject({
+      ok: false,
+      settingsApplied: true,
+      purgedEverything: false
+    })
     expect(buildResult(state(inZone('none', '')))).toMatchObject({ ok: true, settingsApplied: true, purgedEverything: true })
   })
 })

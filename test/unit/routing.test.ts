@@ -17,7 +17,19 @@ const changeInputs = (over: Partial<ChangeInputs> = {}): ChangeInputs => ({
   githubToken: '',
   ...over
 })
-const changes = (entries: string[], incomplete?: string): ChangeSet => ({ source: 'git', how: 'git diff', base: 'a', head: 'b', why: '', link: undefined, files: entries, entries, deployed: new Map(), incomplete, manifest: undefined })
+const changes = (entries: string[], incomplete?: string): ChangeSet => ({
+  source: 'git',
+  how: 'git diff',
+  base: 'a',
+  head: 'b',
+  why: '',
+  link: undefined,
+  files: entries,
+  entries,
+  deployed: new Map(),
+  incomplete,
+  manifest: undefined
+})
 const input = (over: Partial<WorkInput>): WorkInput => ({
   entries: [],
   tags: [],
@@ -31,12 +43,16 @@ const input = (over: Partial<WorkInput>): WorkInput => ({
 describe('assignWork', () => {
   it('gives the one zone every entry, paths included, and every tag', () => {
     const work = assignWork(input({ entries: ['/a', 'https://www.example.com/b'], tags: ['t'] }))
-    expect(work.zones).toEqual([{ zone: root, requested: { everything: false, files: ['https://example.com/a', 'https://www.example.com/b'], tags: ['t'] } }])
+    expect(work.zones).toEqual([
+      { zone: root, requested: { everything: false, files: ['https://example.com/a', 'https://www.example.com/b'], tags: ['t'] } }
+    ])
     expect(work.everythingInstead).toBeUndefined()
   })
 
   it('with auto, takes part only the zones that get a URL', () => {
-    const work = assignWork(input({ entries: ['https://shop.example.com/x'], resolution: { zones: [], warnings: [], candidates: [root, shop] } }))
+    const work = assignWork(
+      input({ entries: ['https://shop.example.com/x'], resolution: { zones: [], warnings: [], candidates: [root, shop] } })
+    )
     expect(work.zones.map(({ zone }) => zone.id)).toEqual(['shop'])
   })
 
@@ -53,8 +69,12 @@ describe('assignWork', () => {
   })
 
   it('keeps the list at exactly the limit, and never switches with 0', () => {
-    expect(assignWork(input({ changes: changes(['/a', '/b']), changeInputs: changeInputs({ purgeEverythingOver: 2 }) })).everythingInstead).toBeUndefined()
-    expect(assignWork(input({ changes: changes(['/a', '/b']), changeInputs: changeInputs({ purgeEverythingOver: 0 }) })).everythingInstead).toBeUndefined()
+    expect(
+      assignWork(input({ changes: changes(['/a', '/b']), changeInputs: changeInputs({ purgeEverythingOver: 2 }) })).everythingInstead
+    ).toBeUndefined()
+    expect(
+      assignWork(input({ changes: changes(['/a', '/b']), changeInputs: changeInputs({ purgeEverythingOver: 0 }) })).everythingInstead
+    ).toBeUndefined()
   })
 
   it('purges everything when the change list may be incomplete', () => {
@@ -64,7 +84,9 @@ describe('assignWork', () => {
   })
 
   it('needs no url-base with several zones when nothing changed is purged', () => {
-    const work = assignWork(input({ entries: ['https://shop.example.com/x'], resolution: { zones: [root, shop], warnings: [], candidates: undefined } }))
+    const work = assignWork(
+      input({ entries: ['https://shop.example.com/x'], resolution: { zones: [root, shop], warnings: [], candidates: undefined } })
+    )
     expect(work.zones.map(({ zone, requested }) => [zone.id, requested.files])).toEqual([
       ['root', []],
       ['shop', ['https://shop.example.com/x']]
@@ -72,8 +94,18 @@ describe('assignWork', () => {
   })
 
   it('asks for url-base when changed files would be paths among several zones', () => {
-    expect(() => assignWork(input({ changes: changes(['/a']), changeInputs: changeInputs(), resolution: { zones: [root, shop], warnings: [], candidates: undefined } }))).toThrow(
-      new InputError('Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.')
+    expect(() =>
+      assignWork(
+        input({
+          changes: changes(['/a']),
+          changeInputs: changeInputs(),
+          resolution: { zones: [root, shop], warnings: [], candidates: undefined }
+        })
+      )
+    ).toThrow(
+      new InputError(
+        'Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.'
+      )
     )
   })
 
@@ -96,7 +128,9 @@ describe('routeEarly: the entries routed while the zone lookup is on the wire', 
     expect(early?.hosts).toEqual(['example.com'])
     expect(assignWork(input({ entries, early }))).toEqual(assignWork(input({ entries })))
     const several = ['https://shop.example.com/x', 'https://example.com/y', 'https://a.shop.example.com/z']
-    const found = assignWork(input({ entries: several, resolution: both, early: routeEarly(several, named('example.com', 'shop.example.com')) }))
+    const found = assignWork(
+      input({ entries: several, resolution: both, early: routeEarly(several, named('example.com', 'shop.example.com')) })
+    )
     expect(found).toEqual(assignWork(input({ entries: several, resolution: both })))
     expect(found.zones.map(({ zone, requested }) => [zone.id, requested.files])).toEqual([
       ['root', ['https://example.com/y']],
@@ -106,17 +140,27 @@ describe('routeEarly: the entries routed while the zone lookup is on the wire', 
 
   it('routes nothing when a zone is given by id or auto (its name comes from the lookup), or there are no entries', () => {
     expect(routeEarly(['/a'], { kind: 'auto' })).toBeUndefined()
-    expect(routeEarly(['/a'], { kind: 'list', refs: [{ kind: 'name', name: 'example.com' }, { kind: 'id', id: 'zone-1' }] })).toBeUndefined()
+    expect(
+      routeEarly(['/a'], {
+        kind: 'list',
+        refs: [
+          { kind: 'name', name: 'example.com' },
+          { kind: 'id', id: 'zone-1' }
+        ]
+      })
+    ).toBeUndefined()
     expect(routeEarly([], named('example.com'))).toBeUndefined()
   })
 
   // An early routing whose URLs no entry gives: seen in the result only if assignWork took it.
   const marked = (hosts: string[], routed: [string, string[]][]): EarlyRouting => ({ hosts, outcome: { routed: new Map(routed) } })
 
-  it('is taken, under the found zones\' ids, when those are the zones it routed among, in that order', () => {
+  it("is taken, under the found zones' ids, when those are the zones it routed among, in that order", () => {
     const work = assignWork(input({ entries: ['/a'], early: marked(['example.com'], [['0', ['https://example.com/early']]]) }))
     expect(work.zones).toEqual([{ zone: root, requested: { everything: false, files: ['https://example.com/early'], tags: [] } }])
-    const two = assignWork(input({ resolution: both, early: marked(['example.com', 'shop.example.com'], [['1', ['https://shop.example.com/early']]]) }))
+    const two = assignWork(
+      input({ resolution: both, early: marked(['example.com', 'shop.example.com'], [['1', ['https://shop.example.com/early']]]) })
+    )
     expect(two.zones.map(({ zone, requested }) => [zone.id, requested.files])).toEqual([
       ['root', []],
       ['shop', ['https://shop.example.com/early']]
@@ -125,19 +169,39 @@ describe('routeEarly: the entries routed while the zone lookup is on the wire', 
 
   it('is left when the zones found are others, fewer, in another order or nameless, or when changed URLs join the list', () => {
     const early = marked(['example.com'], [['0', ['https://example.com/early']]])
-    const files = (over: Partial<WorkInput>) => assignWork(input({ entries: ['https://shop.example.com/a'], early, ...over })).requested.files
+    const files = (over: Partial<WorkInput>) =>
+      assignWork(input({ entries: ['https://shop.example.com/a'], early, ...over })).requested.files
     expect(files({ resolution: { zones: [shop], warnings: [], candidates: undefined } })).toEqual(['https://shop.example.com/a'])
     expect(files({ resolution: both })).toEqual(['https://shop.example.com/a'])
-    expect(files({ resolution: { zones: [{ id: 'root', name: undefined, status: undefined }], warnings: [], candidates: undefined } })).toEqual(['https://shop.example.com/a'])
+    expect(
+      files({ resolution: { zones: [{ id: 'root', name: undefined, status: undefined }], warnings: [], candidates: undefined } })
+    ).toEqual(['https://shop.example.com/a'])
     expect(files({ resolution: { zones: [], warnings: [], candidates: [root, shop] } })).toEqual(['https://shop.example.com/a'])
-    const reversed = assignWork(input({ entries: ['https://shop.example.com/a'], resolution: { zones: [shop, root], warnings: [], candidates: undefined }, early: marked(['example.com', 'shop.example.com'], [['0', ['x']]]) }))
+    const reversed = assignWork(
+      input({
+        entries: ['https://shop.example.com/a'],
+        resolution: { zones: [shop, root], warnings: [], candidates: undefined },
+        early: marked(['example.com', 'shop.example.com'], [['0', ['x']]])
+      })
+    )
     expect(reversed.requested.files).toEqual(['https://shop.example.com/a'])
-    expect(assignWork(input({ entries: ['/a'], early, changes: changes(['/c']), changeInputs: changeInputs() })).requested.files).toEqual(['https://example.com/a', 'https://example.com/c'])
+    expect(assignWork(input({ entries: ['/a'], early, changes: changes(['/c']), changeInputs: changeInputs() })).requested.files).toEqual([
+      'https://example.com/a',
+      'https://example.com/c'
+    ])
     // Two routed among, one found (two names for one zone, say); or the second found is another.
-    const two = marked(['example.com', 'shop.example.com'], [['0', ['https://example.com/early']], ['1', ['https://shop.example.com/early']]])
+    const two = marked(
+      ['example.com', 'shop.example.com'],
+      [
+        ['0', ['https://example.com/early']],
+        ['1', ['https://shop.example.com/early']]
+      ]
+    )
     expect(assignWork(input({ entries: ['https://example.com/a'], early: two })).requested.files).toEqual(['https://example.com/a'])
     const other = { id: 'other', name: 'other.example.com', status: 'active' }
-    const found = assignWork(input({ entries: ['https://example.com/a'], early: two, resolution: { zones: [root, other], warnings: [], candidates: undefined } }))
+    const found = assignWork(
+      input({ entries: ['https://example.com/a'], early: two, resolution: { zones: [root, other], warnings: [], candidates: undefined } })
+    )
     expect(found.requested.files).toEqual(['https://example.com/a'])
   })
 
@@ -158,9 +222,19 @@ describe('routeEarly: the entries routed while the zone lookup is on the wire', 
     })()
     expect(thrown).toBeInstanceOf(InputError)
     expect(thrown).toBe((early?.outcome as { error: unknown }).error)
-    expect(assignWork(input({ entries: ['https://shop.example.com/a'], early, resolution: { zones: [shop], warnings: [], candidates: undefined } })).requested.files).toEqual(['https://shop.example.com/a'])
-    expect(assignWork(input({ entries: ['https://elsewhere.test/a'], early, resolution: { zones: [{ ...root, name: 'elsewhere.test' }], warnings: [], candidates: undefined } })).requested.files).toEqual([
-      'https://elsewhere.test/a'
-    ])
+    expect(
+      assignWork(
+        input({ entries: ['https://shop.example.com/a'], early, resolution: { zones: [shop], warnings: [], candidates: undefined } })
+      ).requested.files
+    ).toEqual(['https://shop.example.com/a'])
+    expect(
+      assignWork(
+        input({
+          entries: ['https://elsewhere.test/a'],
+          early,
+          resolution: { zones: [{ ...root, name: 'elsewhere.test' }], warnings: [], candidates: undefined }
+        })
+      ).requested.files
+    ).toEqual(['https://elsewhere.test/a'])
   })
 })

@@ -24,9 +24,14 @@ describe('registerSecret', () => {
   })
   it('masks the form-encoded and URL-safe spellings where they differ', async () => {
     await fresh("k~'(>?~")
-    const masked = written.join('').split('\n').filter((line) => line !== '')
+    const masked = written
+      .join('')
+      .split('\n')
+      .filter((line) => line !== '')
     expect(masked).toEqual(
-      ["k~'(>?~", "k~'(%3E%3F~", 'k%7E%27%28%3E%3F%7E', 'a34nKD4/fg==', 'a34nKD4/fg', 'a34nKD4_fg==', 'a34nKD4_fg'].map((form) => `::add-mask::${form.replaceAll('%', '%25')}`)
+      ["k~'(>?~", "k~'(%3E%3F~", 'k%7E%27%28%3E%3F%7E', 'a34nKD4/fg==', 'a34nKD4/fg', 'a34nKD4_fg==', 'a34nKD4_fg'].map(
+        (form) => `::add-mask::${form.replaceAll('%', '%25')}`
+      )
     )
   })
   it('has the runner mask spellings of 8 characters and more, none shorter', async () => {
@@ -83,7 +88,8 @@ describe('redact: every spelling of a secret', () => {
 
   it('takes out its base64, standard and URL-safe, with and without padding', async () => {
     const { redact } = await fresh(KEY)
-    for (const form of [b64(KEY), b64(KEY).replace(/=+$/, ''), urlSafe(KEY), `${urlSafe(KEY)}==`]) expect(redact(`token ${form} refused`)).toBe('token *** refused')
+    for (const form of [b64(KEY), b64(KEY).replace(/=+$/, ''), urlSafe(KEY), `${urlSafe(KEY)}==`])
+      expect(redact(`token ${form} refused`)).toBe('token *** refused')
   })
 
   it('takes out its base64 inside a longer value, whatever the offset, leaving only characters the bytes around it decide', async () => {
@@ -95,7 +101,11 @@ describe('redact: every spelling of a secret', () => {
         const redacted = redact(`Authorization: Basic ${value}`)
         // What is left: the prefix's own characters, and at most one character that mixes its bits with the key's, each side.
         const kept = Math.ceil((prefix.length * 8) / 6)
-        expect(redacted).toMatch(new RegExp(`^Authorization: Basic ${value.slice(0, Math.floor((prefix.length * 8) / 6))}.?\\*\\*\\*[A-Za-z0-9+/]{0,${kept + 4}}=*$`))
+        expect(redacted).toMatch(
+          new RegExp(
+            `^Authorization: Basic ${value.slice(0, Math.floor((prefix.length * 8) / 6))}.?\\*\\*\\*[A-Za-z0-9+/]{0,${kept + 4}}=*$`
+          )
+        )
         expect(redact(`Authorization: Basic ${value.replaceAll('+', '-').replaceAll('/', '_')}`)).toContain('***')
       }
     }
@@ -129,7 +139,14 @@ describe('redact: every spelling of a secret', () => {
 
   it('leaves a run of 11 of its characters, and text that only looks like it', async () => {
     const { redact } = await fresh(KEY)
-    for (const text of ['Stryker was here', `short ${KEY.slice(0, 11)}`, `short ${KEY.slice(-11)}`, 'sk_live/4f9X+2c"Q8 is not it', KEY.toUpperCase()]) expect(redact(text)).toBe(text)
+    for (const text of [
+      'Stryker was here',
+      `short ${KEY.slice(0, 11)}`,
+      `short ${KEY.slice(-11)}`,
+      'sk_live/4f9X+2c"Q8 is not it',
+      KEY.toUpperCase()
+    ])
+      expect(redact(text)).toBe(text)
   })
 
   it('takes out runs of its spellings: the first 20 characters URL-encoded, JSON-escaped or in base64', async () => {
@@ -182,7 +199,7 @@ describe('redact: every spelling of a secret', () => {
     expect(redact('x ababab y abab')).toBe('x *** y ***')
   })
 
-  it('takes out a short secret\'s base64 exactly, alone or inside a longer value, keeping the characters its neighbours mix in', async () => {
+  it("takes out a short secret's base64 exactly, alone or inside a longer value, keeping the characters its neighbours mix in", async () => {
     const { redact } = await fresh('sekret-99', 'sekret7', 'sekret')
     // base64("a" + secret + "z") and base64("ab" + secret + "z"): the secret's bits start at an offset of 1 and 2 bytes.
     expect(redact('YXNla3JldC05OXo=')).toBe('YX***Xo=')
@@ -192,7 +209,7 @@ describe('redact: every spelling of a secret', () => {
     expect(redact('t=c2VrcmV0;')).toBe('t=***;')
   })
 
-  it('takes out a short secret\'s URL-safe base64 inside a longer value, where - and _ stand for + and /', async () => {
+  it("takes out a short secret's URL-safe base64 inside a longer value, where - and _ stand for + and /", async () => {
     const { redact } = await fresh('~~~???~~~')
     expect(redact('YX5-fj8_P35-fno')).toBe('YX***no')
     expect(redact('YWJ-fn4_Pz9-fn56')).toBe('YWJ***56')
@@ -285,7 +302,10 @@ describe('redactDeep', () => {
   })
   it('keeps fields that are undefined', async () => {
     const { redactDeep } = await fresh('deep-secret-9f')
-    expect(redactDeep({ error: undefined, list: [undefined, 'deep-secret-9f'] })).toStrictEqual({ error: undefined, list: [undefined, '***'] })
+    expect(redactDeep({ error: undefined, list: [undefined, 'deep-secret-9f'] })).toStrictEqual({
+      error: undefined,
+      list: [undefined, '***']
+    })
   })
   it('gives back values without any text as they are', async () => {
     const { redactDeep } = await fresh('deep-secret-9f')
@@ -317,14 +337,18 @@ describe('scrubCredentials', () => {
       "fatal: unable to access 'https://***@github.com/acme/site/': 403"
     )
     expect(scrubCredentials('fatal: could not read from ssh://git@host/repo')).toBe('fatal: could not read from ssh://***@host/repo')
-    expect(scrubCredentials("fatal: '/tmp/no-such-remote' does not appear to be a git repository")).toBe("fatal: '/tmp/no-such-remote' does not appear to be a git repository")
+    expect(scrubCredentials("fatal: '/tmp/no-such-remote' does not appear to be a git repository")).toBe(
+      "fatal: '/tmp/no-such-remote' does not appear to be a git repository"
+    )
     expect(scrubCredentials('a:b@c:d@e/f:g@h')).toBe('a:***@e/f:***@h')
     expect(scrubCredentials(':@')).toBe(':***@')
     expect(scrubCredentials('x:\\\\u:p@h')).toBe('x:\\\\***@h')
     expect(scrubCredentials('x:u p@h x:u?p@h x:u#p@h')).toBe('x:u p@h x:u?p@h x:u#p@h')
   })
   it('hides them wherever they are in the text, of every URL, and leaves everything else', () => {
-    expect(scrubCredentials('via http://a:b@one.example/x and SOCKS5://c@two.example')).toBe('via http://***@one.example/x and SOCKS5://***@two.example')
+    expect(scrubCredentials('via http://a:b@one.example/x and SOCKS5://c@two.example')).toBe(
+      'via http://***@one.example/x and SOCKS5://***@two.example'
+    )
     expect(scrubCredentials('http://one.example/path@v2 mail me@example.com')).toBe('http://one.example/path@v2 mail me@example.com')
   })
   // The pattern it replaces, quadratic on `@` and colons: the loop must do exactly what it did.

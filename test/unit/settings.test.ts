@@ -16,10 +16,12 @@ vi.mock('yaml', async (importOriginal) => {
   }
 })
 
-
 describe('parseSettings', () => {
   it('reads YAML, filling in the documented mode', () => {
-    expect(parseSettings('limits:\n  enabled: true\n')).toEqual({ settings: { limits: { enabled: true, mode: 'automatic' } }, warnings: [] })
+    expect(parseSettings('limits:\n  enabled: true\n')).toEqual({
+      settings: { limits: { enabled: true, mode: 'automatic' } },
+      warnings: []
+    })
   })
   it('reads JSON with both keys', () => {
     const parsed = parseSettings('{"limits": {"enabled": false, "mode": "automatic"}, "sdk": {"enabled": true}}')
@@ -31,7 +33,9 @@ describe('parseSettings', () => {
   it('sends another mode as given, with a warning', () => {
     const parsed = parseSettings('sdk: {enabled: true, mode: strict}')
     expect(parsed.settings.sdk?.mode).toBe('strict')
-    expect(parsed.warnings).toEqual(['settings.sdk.mode "strict" is not a value the API documents (only "automatic" is); it is sent as given.'])
+    expect(parsed.warnings).toEqual([
+      'settings.sdk.mode "strict" is not a value the API documents (only "automatic" is); it is sent as given.'
+    ])
   })
   it.each([
     ['cache: {enabled: true}', 'unknown key "cache"; accepted keys: limits, sdk'],
@@ -88,7 +92,9 @@ describe('parseSettings', () => {
       'Input "settings" is nested 11 levels deep; at most 10 are read, and settings are a mapping with the keys limits and/or sdk, e.g. "limits: {enabled: true}".'
     )
     expect(inputError(() => parseSettings('? [[[[[[[[[[a]]]]]]]]]]\n: 1')).message).toMatch(/^Input "settings" is nested 11 levels deep/)
-    expect(inputError(() => parseSettings('limits: {enabled: [[[[[[[[true]]]]]]]]}')).message).toBe('Input "settings": "limits.enabled" must be true or false, got [[[[[[[[true]]]]]]]].')
+    expect(inputError(() => parseSettings('limits: {enabled: [[[[[[[[true]]]]]]]]}')).message).toBe(
+      'Input "settings": "limits.enabled" must be true or false, got [[[[[[[[true]]]]]]]].'
+    )
   })
 
   it(`reads at most ${SETTINGS_MAX_LENGTH} characters, refusing a longer text before parsing it`, () => {
@@ -107,14 +113,22 @@ describe('parseSettings', () => {
   })
 
   it('refuses several documents, duplicate keys and a __proto__ key', () => {
-    expect(inputError(() => parseSettings('limits: {enabled: true}\n---\nsdk: {enabled: true}')).message).toMatch(/^Input "settings" is not valid YAML or JSON: Source contains multiple documents/)
-    expect(inputError(() => parseSettings('limits: {enabled: true}\nlimits: {enabled: false}')).message).toMatch(/^Input "settings" is not valid YAML or JSON: Map keys must be unique/)
-    expect(inputError(() => parseSettings('__proto__: {enabled: true}')).message).toBe('Input "settings" has an unknown key "__proto__"; accepted keys: limits, sdk.')
+    expect(inputError(() => parseSettings('limits: {enabled: true}\n---\nsdk: {enabled: true}')).message).toMatch(
+      /^Input "settings" is not valid YAML or JSON: Source contains multiple documents/
+    )
+    expect(inputError(() => parseSettings('limits: {enabled: true}\nlimits: {enabled: false}')).message).toMatch(
+      /^Input "settings" is not valid YAML or JSON: Map keys must be unique/
+    )
+    expect(inputError(() => parseSettings('__proto__: {enabled: true}')).message).toBe(
+      'Input "settings" has an unknown key "__proto__"; accepted keys: limits, sdk.'
+    )
   })
 
   it('shows a long key or value cut to one readable line', () => {
     const long = 'k'.repeat(300)
-    expect(inputError(() => parseSettings(`${long}: 1`)).message).toBe(`Input "settings" has an unknown key "${'k'.repeat(200)}… (100 more characters)"; accepted keys: limits, sdk.`)
+    expect(inputError(() => parseSettings(`${long}: 1`)).message).toBe(
+      `Input "settings" has an unknown key "${'k'.repeat(200)}… (100 more characters)"; accepted keys: limits, sdk.`
+    )
     expect(inputError(() => parseSettings(`limits: {enabled: "a\\nb${long}"}`)).message).toBe(
       `Input "settings": "limits.enabled" must be true or false, got "a\\nb${'k'.repeat(195)}… (106 more characters).`
     )

@@ -5,7 +5,14 @@ import { resolveUrls } from '../../src/urls.js'
 import { GUARD, mebibyteOf } from './fixtures/hostile.js'
 import { inputError } from './fixtures/inputs.js'
 
-const options = (over: Partial<SiteOptions> = {}): SiteOptions => ({ siteDir: '', urlBase: undefined, indexFile: 'index.html', include: [], exclude: [], ...over })
+const options = (over: Partial<SiteOptions> = {}): SiteOptions => ({
+  siteDir: '',
+  urlBase: undefined,
+  indexFile: 'index.html',
+  include: [],
+  exclude: [],
+  ...over
+})
 
 describe('encodePath', () => {
   it('encodes each segment once', () => {
@@ -24,37 +31,73 @@ describe('encodePath', () => {
 
 describe('siteUrls', () => {
   it('counts only files under site-dir; their path below it is the URL path', () => {
-    const urls = siteUrls(['site/a.html', 'site/docs/b.css', 'src/main.ts', 'site-old/x.html', 'README.md'], options({ siteDir: 'site' }), true)
+    const urls = siteUrls(
+      ['site/a.html', 'site/docs/b.css', 'src/main.ts', 'site-old/x.html', 'README.md'],
+      options({ siteDir: 'site' }),
+      true
+    )
     expect(urls.files).toEqual(['site/a.html', 'site/docs/b.css'])
     expect(urls.entries).toEqual(['/a.html', '/docs/b.css'])
   })
   it('also purges the folder of a changed index file, and / for the top one', () => {
     const urls = siteUrls(['index.html', 'docs/index.html', 'docs/index.html.bak', 'blog/post/index.html'], options(), true)
-    expect(urls.entries).toEqual(['/index.html', '/', '/docs/index.html', '/docs/', '/docs/index.html.bak', '/blog/post/index.html', '/blog/post/'])
+    expect(urls.entries).toEqual([
+      '/index.html',
+      '/',
+      '/docs/index.html',
+      '/docs/',
+      '/docs/index.html.bak',
+      '/blog/post/index.html',
+      '/blog/post/'
+    ])
   })
   it('can turn the index rule off', () => {
     expect(siteUrls(['docs/index.html'], options({ indexFile: '' }), true).entries).toEqual(['/docs/index.html'])
   })
   it('puts URLs under url-base', () => {
-    const urls = siteUrls(['public/index.html', 'public/a b.js'], options({ siteDir: 'public', urlBase: 'https://cdn.example.com/app/' }), true)
-    expect(urls.entries).toEqual(['https://cdn.example.com/app/index.html', 'https://cdn.example.com/app/', 'https://cdn.example.com/app/a%20b.js'])
+    const urls = siteUrls(
+      ['public/index.html', 'public/a b.js'],
+      options({ siteDir: 'public', urlBase: 'https://cdn.example.com/app/' }),
+      true
+    )
+    expect(urls.entries).toEqual([
+      'https://cdn.example.com/app/index.html',
+      'https://cdn.example.com/app/',
+      'https://cdn.example.com/app/a%20b.js'
+    ])
   })
   it('matches include and exclude globs against the path below site-dir', () => {
     const paths = ['site/a.html', 'site/css/s.css', 'site/img/x.png', 'site/.well-known/security.txt', 'site/drafts/d.html']
-    const urls = siteUrls(paths, options({ siteDir: 'site', include: ['**/*.html', '**/*.css', '.well-known/**'], exclude: ['drafts/**'] }), true)
+    const urls = siteUrls(
+      paths,
+      options({ siteDir: 'site', include: ['**/*.html', '**/*.css', '.well-known/**'], exclude: ['drafts/**'] }),
+      true
+    )
     expect(urls.files).toEqual(['site/a.html', 'site/css/s.css', 'site/.well-known/security.txt'])
   })
   it('matches files under dot folders with patterns that do not name the dot', () => {
     const paths = ['.well-known/security.txt', '.github/notes.md', 'docs/.hidden/a.txt', 'a.txt', 'b.md']
-    expect(siteUrls(paths, options({ include: ['**/*.txt'] }), true).files).toEqual(['.well-known/security.txt', 'docs/.hidden/a.txt', 'a.txt'])
+    expect(siteUrls(paths, options({ include: ['**/*.txt'] }), true).files).toEqual([
+      '.well-known/security.txt',
+      'docs/.hidden/a.txt',
+      'a.txt'
+    ])
     expect(siteUrls(paths, options({ exclude: ['**/*.md', '*/.hidden/**'] }), true).files).toEqual(['.well-known/security.txt', 'a.txt'])
     expect(siteUrls(['.env'], options({ include: ['*'] }), true).entries).toEqual(['/.env'])
   })
   it('takes paths already below site-dir when told so (a manifest)', () => {
-    expect(siteUrls(['a.html', 'docs/index.html'], options({ siteDir: 'build' }), false).entries).toEqual(['/a.html', '/docs/index.html', '/docs/'])
+    expect(siteUrls(['a.html', 'docs/index.html'], options({ siteDir: 'build' }), false).entries).toEqual([
+      '/a.html',
+      '/docs/index.html',
+      '/docs/'
+    ])
   })
   it('counts no path naming site-dir itself, nor a folder (ending in /) twice with the index rule off', () => {
-    expect(siteUrls(['site/', 'site/docs/'], options({ siteDir: 'site', indexFile: '' }), true)).toEqual({ files: ['site/docs/'], entries: ['/docs/'], deployed: new Map([['/docs/', 'site/docs/']]) })
+    expect(siteUrls(['site/', 'site/docs/'], options({ siteDir: 'site', indexFile: '' }), true)).toEqual({
+      files: ['site/docs/'],
+      entries: ['/docs/'],
+      deployed: new Map([['/docs/', 'site/docs/']])
+    })
   })
   it('drops repeated paths', () => {
     expect(siteUrls(['a.html', 'a.html'], options(), true).files).toEqual(['a.html'])
@@ -126,7 +169,9 @@ describe('checkChangedPaths', () => {
   ])('refuses %s, naming the input the list came from', (_what, path, length) => {
     const error = inputError(() => checkChangedPaths(['a.html', path], 'previous-manifest'))
     expect(error.input).toBe('previous-manifest')
-    expect(error.message).toMatch(new RegExp(`^Input "previous-manifest": the change list holds a path of ${length.toLocaleString('en-US')} characters \\("`))
+    expect(error.message).toMatch(
+      new RegExp(`^Input "previous-manifest": the change list holds a path of ${length.toLocaleString('en-US')} characters \\("`)
+    )
     expect(error.message).toContain('at most 4,096 are accepted, with names of at most 255, as a checkout can hold. Nothing was sent.')
   })
   it.each(['ab', 'a/', '/'])('refuses a mebibyte path of %j before a glob with many stars meets it', GUARD, (piece) => {

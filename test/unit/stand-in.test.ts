@@ -10,13 +10,22 @@ afterEach(async () => {
   await api.close()
 })
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown>; requestId: string | null }> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; json: Record<string, unknown>; requestId: string | null }> {
   const response = await fetch(`${api.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${api.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) })
   })
-  return { status: response.status, json: (await response.json()) as Record<string, unknown>, requestId: response.headers.get('x-request-id') }
+  return {
+    status: response.status,
+    json: (await response.json()) as Record<string, unknown>,
+    requestId: response.headers.get('x-request-id')
+  }
 }
 
 describe('stand-in API', () => {
@@ -35,15 +44,33 @@ describe('stand-in API', () => {
     ['GET', '/zones?per_page=101', undefined, 400, 'per_page must be from 1 to 100'],
     ['GET', '/zones?status=gone', undefined, 400, 'status must be active, pending or deleted'],
     ['GET', '/zones?sort=name', undefined, 400, 'Unknown query parameter sort'],
-    ['POST', '/zones/zone-example/purge', { files: ['https://example.com/a'], tags: ['t'] }, 400, 'Give exactly one of purge_everything, files or tags'],
+    [
+      'POST',
+      '/zones/zone-example/purge',
+      { files: ['https://example.com/a'], tags: ['t'] },
+      400,
+      'Give exactly one of purge_everything, files or tags'
+    ],
     ['POST', '/zones/zone-example/purge', {}, 400, 'Give exactly one of purge_everything, files or tags'],
     ['POST', '/zones/zone-example/purge', { purge_everything: false }, 400, 'purge_everything must be true'],
     ['POST', '/zones/zone-example/purge', { files: [] }, 400, 'files must be a non-empty array of non-empty strings'],
     ['POST', '/zones/zone-example/purge', { files: ['/relative'] }, 400, 'Not an absolute URL: /relative'],
-    ['POST', '/zones/zone-example/purge', { files: Array.from({ length: 1001 }, (_, i) => `https://example.com/${i}`) }, 413, 'At most 1000 files per request'],
+    [
+      'POST',
+      '/zones/zone-example/purge',
+      { files: Array.from({ length: 1001 }, (_, i) => `https://example.com/${i}`) },
+      413,
+      'At most 1000 files per request'
+    ],
     ['POST', '/zones/nope/purge', { tags: ['t'] }, 404, 'No zone with id nope'],
     ['POST', '/zones/example.com/settings', { cache: { enabled: true, mode: 'automatic' } }, 400, 'Unknown settings key cache'],
-    ['POST', '/zones/example.com/settings', { sdk: { enabled: 'yes', mode: 'automatic' } }, 400, 'sdk must be {enabled: boolean, mode: string}'],
+    [
+      'POST',
+      '/zones/example.com/settings',
+      { sdk: { enabled: 'yes', mode: 'automatic' } },
+      400,
+      'sdk must be {enabled: boolean, mode: string}'
+    ],
     ['POST', '/zones/example.org/settings', { sdk: { enabled: true, mode: 'automatic' } }, 404, 'No zone named example.org'],
     ['POST', '/zones/zone-example/purge', '{not json', 400, 'Request body is not valid JSON'],
     ['DELETE', '/zones', undefined, 405, 'Method DELETE not allowed on /zones']
@@ -60,7 +87,11 @@ describe('stand-in API', () => {
   })
 
   it('refuses a body without Content-Type: application/json', async () => {
-    const response = await fetch(`${api.url}/zones/zone-example/purge`, { method: 'POST', headers: { authorization: `Bearer ${api.apiKey}`, 'content-type': 'text/plain' }, body: '{"tags":["t"]}' })
+    const response = await fetch(`${api.url}/zones/zone-example/purge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.apiKey}`, 'content-type': 'text/plain' },
+      body: '{"tags":["t"]}'
+    })
     expect(response.status).toBe(415)
   })
 
@@ -68,7 +99,14 @@ describe('stand-in API', () => {
     const created = await call('POST', '/zones', { name: 'new-site.net', plan: 'pro' })
     expect(created.json).toEqual({
       success: true,
-      data: { id: 'zn-new-2', name: 'new-site.net', status: 'pending', created_at: '2026-11-22T09:00:00Z', plan: 'pro', cname_target: 'edge.stand-in-cdn.net' }
+      data: {
+        id: 'zn-new-2',
+        name: 'new-site.net',
+        status: 'pending',
+        created_at: '2026-11-22T09:00:00Z',
+        plan: 'pro',
+        cname_target: 'edge.stand-in-cdn.net'
+      }
     })
     const again = await call('POST', '/zones', { name: 'NEW-site.net' })
     expect(again.status).toBe(409)
@@ -77,8 +115,14 @@ describe('stand-in API', () => {
   })
 
   it('answers traffic for any window and granularity', async () => {
-    const answer = await call('GET', '/zones/zone-example/analytics/traffic?since=2026-11-22T00:00:00Z&until=2026-11-22T06:00:00Z&granularity=hour')
-    const data = answer.json.data as { totals: { requests: number; cache_hit_rate: number }; timeseries: { timestamp: string; requests: number }[] }
+    const answer = await call(
+      'GET',
+      '/zones/zone-example/analytics/traffic?since=2026-11-22T00:00:00Z&until=2026-11-22T06:00:00Z&granularity=hour'
+    )
+    const data = answer.json.data as {
+      totals: { requests: number; cache_hit_rate: number }
+      timeseries: { timestamp: string; requests: number }[]
+    }
     expect(data.timeseries.map((point) => point.timestamp)).toEqual(Array.from({ length: 6 }, (_, i) => `2026-11-22T0${i}:00:00.000Z`))
     expect(data.totals.requests).toBe(data.timeseries.reduce((sum, point) => sum + point.requests, 0))
     expect((await call('GET', '/zones/zone-example/analytics/traffic?granularity=week')).status).toBe(400)
@@ -88,7 +132,12 @@ describe('stand-in API', () => {
   it('can carry a request out and then never answer', async () => {
     api.fault({ path: '/zones', method: 'POST', hangAfter: true })
     const controller = new AbortController()
-    const sent = fetch(`${api.url}/zones`, { method: 'POST', signal: controller.signal, headers: { authorization: `Bearer ${api.apiKey}`, 'content-type': 'application/json' }, body: '{"name":"late.net"}' })
+    const sent = fetch(`${api.url}/zones`, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: { authorization: `Bearer ${api.apiKey}`, 'content-type': 'application/json' },
+      body: '{"name":"late.net"}'
+    })
     let answered = false
     void sent.then(
       () => (answered = true),
@@ -118,7 +167,8 @@ describe('stand-in API', () => {
 })
 
 describe('stand-in answers that go wrong on the wire', () => {
-  const get = (): Promise<Response> => fetch(`${api.url}/zones/zone-example/purge`, { method: 'POST', headers: { authorization: `Bearer ${api.apiKey}` } })
+  const get = (): Promise<Response> =>
+    fetch(`${api.url}/zones/zone-example/purge`, { method: 'POST', headers: { authorization: `Bearer ${api.apiKey}` } })
 
   it('sends a body of a given size with its length, as fast as it is read', async () => {
     api.fault({ status: 200, bodyBytes: 3 * 64 * 1024 + 5 })
@@ -188,7 +238,11 @@ describe('stand-in barrier', () => {
 
   it('holds every request when given no match', async () => {
     api.barrier(3)
-    const answers = await Promise.all([call('GET', '/zones'), call('GET', '/zones'), call('POST', '/zones/zone-example/purge', { tags: ['a'] })])
+    const answers = await Promise.all([
+      call('GET', '/zones'),
+      call('GET', '/zones'),
+      call('POST', '/zones/zone-example/purge', { tags: ['a'] })
+    ])
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
     expect(api.maxInFlight).toBe(3)
   })
@@ -206,7 +260,11 @@ describe('stand-in purge hook (what a CDN does at its edge)', () => {
     })
     try {
       const post = (body: unknown) =>
-        fetch(`${hooked.url}/zones/zone-example/purge`, { method: 'POST', headers: { authorization: `Bearer ${hooked.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        fetch(`${hooked.url}/zones/zone-example/purge`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${hooked.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body)
+        })
       expect((await post({ files: ['not a url'] })).status).toBe(400)
       expect(seen).toEqual([])
       let answered = false

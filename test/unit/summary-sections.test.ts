@@ -12,7 +12,8 @@ const HEAD = '## CDN purge: example.com\n\n'
 const TABLE = '| What | Result |\n|---|---|\n'
 const ZONE_ROW = '| Zone | example.com · <code>z1</code> · active |\n'
 const DRY_RUN = '> [!NOTE]\n> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.\n\n'
-const details = (title: string, lines: string[]): string => `<details><summary>${title}</summary>\n\n<pre>\n${lines.map((line) => `${line}\n`).join('')}</pre>\n\n</details>\n`
+const details = (title: string, lines: string[]): string =>
+  `<details><summary>${title}</summary>\n\n<pre>\n${lines.map((line) => `${line}\n`).join('')}</pre>\n\n</details>\n`
 const count = (text: string, part: string): number => text.split(part).length - 1
 
 describe('renderSummary: the zone', () => {
@@ -25,7 +26,9 @@ describe('renderSummary: the zone', () => {
   })
 
   it('names the zones as given when none could be resolved, or says there was none', () => {
-    expect(summary({ zones: [], zoneInput: ['a.example', 'b.example'] })).toBe(`## CDN purge: a.example, b.example\n\n${TABLE}| Zone | a.example, b.example (not resolved) |\n`)
+    expect(summary({ zones: [], zoneInput: ['a.example', 'b.example'] })).toBe(
+      `## CDN purge: a.example, b.example\n\n${TABLE}| Zone | a.example, b.example (not resolved) |\n`
+    )
     expect(summary({ zones: [], zoneInput: [] })).toBe(`## CDN purge: no zone\n\n${TABLE}`)
   })
 })
@@ -102,10 +105,16 @@ describe('renderSummary: the What | Result table', () => {
   it('counts what was not purged when nothing was sent for it, and says nothing was sent only when nothing was', () => {
     const failed = summary({ ok: false, failedFiles: ['https://example.com/a'], failedTags: ['t1', 't2'], errors: ['timeout'] })
     expect(failed).toContain('> **The step failed.** 1 of 1 URL and 2 of 2 tags were not purged. See the errors below.\n')
-    expect(failed).toContain(`${ZONE_ROW}| URLs | none of 1 purged: nothing was sent |\n| Cache tags | none of 2 purged: nothing was sent |\n\n`)
+    expect(failed).toContain(
+      `${ZONE_ROW}| URLs | none of 1 purged: nothing was sent |\n| Cache tags | none of 2 purged: nothing was sent |\n\n`
+    )
     const stopped = { ok: false, failedTags: ['t1'], stoppedAt: 'the zone lookup failed (HTTP 401)', errors: ['HTTP 401'] }
-    expect(summary(stopped)).toContain('> **The step failed.** 1 of 1 tag was not purged. Nothing was sent: the zone lookup failed &#40;HTTP 401&#41;. See the errors below.\n')
-    expect(summary({ ...stopped, sent: [sentRequest()] })).toContain('> **The step failed.** 1 of 1 tag was not purged. See the errors below.\n')
+    expect(summary(stopped)).toContain(
+      '> **The step failed.** 1 of 1 tag was not purged. Nothing was sent: the zone lookup failed &#40;HTTP 401&#41;. See the errors below.\n'
+    )
+    expect(summary({ ...stopped, sent: [sentRequest()] })).toContain(
+      '> **The step failed.** 1 of 1 tag was not purged. See the errors below.\n'
+    )
   })
 })
 
@@ -114,7 +123,15 @@ describe('renderSummary: several zones', () => {
 
   it('gives each zone a row, with a column for each thing any zone was asked to do', () => {
     const zones = [
-      zoneResult({ purgeEverythingRequested: true, purgedEverything: true, purgedFiles: ['u1', 'u2'], failedFiles: ['u3'], purgedTags: ['t'], settingsRequested: true, settingsApplied: true }),
+      zoneResult({
+        purgeEverythingRequested: true,
+        purgedEverything: true,
+        purgedFiles: ['u1', 'u2'],
+        failedFiles: ['u3'],
+        purgedTags: ['t'],
+        settingsRequested: true,
+        settingsApplied: true
+      }),
       zoneResult({ id: 'z2', name: '', status: '', purgeEverythingRequested: true, failedTags: ['t'], settingsRequested: true }),
       zoneResult({ id: 'z3', name: 'example.net', status: 'pending' })
     ]
@@ -137,8 +154,12 @@ describe('renderSummary: several zones', () => {
 
   it('has a URL or tag column when any was asked for, even if none went through', () => {
     const table = (zone: ZoneResult): string => summary({ zones: [zone, other()] }).split('\n\n')[2] as string
-    expect(table(zoneResult({ failedFiles: ['u'] }))).toBe('| Zone | Status | URLs purged | Not purged |\n|---|---|---|---|\n| example.com | active | 0 | 1 |\n| example.net | active | 0 | 0 |\n')
-    expect(table(zoneResult({ failedTags: ['t'] }))).toBe('| Zone | Status | Tags purged | Not purged |\n|---|---|---|---|\n| example.com | active | 0 | 1 |\n| example.net | active | 0 | 0 |\n')
+    expect(table(zoneResult({ failedFiles: ['u'] }))).toBe(
+      '| Zone | Status | URLs purged | Not purged |\n|---|---|---|---|\n| example.com | active | 0 | 1 |\n| example.net | active | 0 | 0 |\n'
+    )
+    expect(table(zoneResult({ failedTags: ['t'] }))).toBe(
+      '| Zone | Status | Tags purged | Not purged |\n|---|---|---|---|\n| example.com | active | 0 | 1 |\n| example.net | active | 0 | 0 |\n'
+    )
   })
 
   it('shows 100 zones at most, and counts the rest', () => {
@@ -162,14 +183,24 @@ describe('renderSummary: several zones', () => {
 
 describe('renderSummary: created zones', () => {
   it('says a dry run would create the zone', () => {
-    expect(summary({ dryRun: true, zones: [zoneResult({ id: 'new.example', name: 'new.example', status: '', created: { cnameTarget: null, dryRun: true } })] })).toBe(
+    expect(
+      summary({
+        dryRun: true,
+        zones: [zoneResult({ id: 'new.example', name: 'new.example', status: '', created: { cnameTarget: null, dryRun: true } })]
+      })
+    ).toBe(
       `## CDN purge: new.example\n\n${DRY_RUN}${TABLE}| Zone | new.example · <code>new.example</code> |\n\n> [!NOTE]\n> Zone **new.example** does not exist and would be created (dry run).\n`
     )
   })
 
   it('gives the CNAME record to add next, with its target when the service named it', () => {
     const created = (cnameTarget: string | null, status: string): string =>
-      summary({ zones: [zoneResult({ id: 'z9', name: 'new.example', status, created: { cnameTarget, dryRun: false } }), zoneResult({ id: 'z2', name: 'example.net' })] }).split('| example.net | active |\n\n')[1] as string
+      summary({
+        zones: [
+          zoneResult({ id: 'z9', name: 'new.example', status, created: { cnameTarget, dryRun: false } }),
+          zoneResult({ id: 'z2', name: 'example.net' })
+        ]
+      }).split('| example.net | active |\n\n')[1] as string
     expect(created('new-example.cdn.example.net', 'pending')).toBe(
       '> [!IMPORTANT]\n> Zone **new.example** was created (<code>z9</code>, status pending).\n> Next step: point the domain at the service with a DNS **CNAME** record for <code>new.example</code> to <code>new-example.cdn.example.net</code>.\n'
     )
@@ -181,14 +212,19 @@ describe('renderSummary: created zones', () => {
 
 describe('renderSummary: many created zones', () => {
   it('gives 20 notes at most, and counts the rest', () => {
-    const zones = (n: number): ZoneResult[] => Array.from({ length: n }, (_, i) => zoneResult({ id: `z${i}`, name: `new${i}.example`, created: { cnameTarget: null, dryRun: true } }))
+    const zones = (n: number): ZoneResult[] =>
+      Array.from({ length: n }, (_, i) =>
+        zoneResult({ id: `z${i}`, name: `new${i}.example`, created: { cnameTarget: null, dryRun: true } })
+      )
     const twenty = summary({ zones: zones(20) })
     expect(count(twenty, 'does not exist and would be created')).toBe(20)
     expect(twenty).not.toContain('created or to be created')
     const more = summary({ zones: zones(22) })
     expect(count(more, 'does not exist and would be created')).toBe(20)
     expect(more).toContain('**new19.example** does not exist')
-    expect(more).toContain('> Zone **new19.example** does not exist and would be created (dry run).\n\n… and 2 more zones created or to be created: see the zones output.\n')
+    expect(more).toContain(
+      '> Zone **new19.example** does not exist and would be created (dry run).\n\n… and 2 more zones created or to be created: see the zones output.\n'
+    )
   })
 })
 
@@ -197,7 +233,16 @@ describe('renderSummary: what changed', () => {
     const text = summary({
       everythingInstead: 'over 500 changed files',
       manifestWritten: '.cdn/manifest.json',
-      changes: { source: 'git', how: 'git diff in the local checkout', base: 'abc1234', head: 'def5678', why: '', link: null, files: ['a.html', 'b.css'], urls: ['https://example.com/a.html'] }
+      changes: {
+        source: 'git',
+        how: 'git diff in the local checkout',
+        base: 'abc1234',
+        head: 'def5678',
+        why: '',
+        link: null,
+        files: ['a.html', 'b.css'],
+        urls: ['https://example.com/a.html']
+      }
     })
     expect(text).toBe(
       `${HEAD}${TABLE}${ZONE_ROW}\n` +
@@ -212,7 +257,16 @@ describe('renderSummary: what changed', () => {
   })
 
   it('says what the manifest comparison found, and lists no URLs when none changed', () => {
-    const changes = { source: 'manifest' as const, how: 'comparing with the previous manifest', base: 'previous.json', head: 'dist', why: '', link: null, files: ['a.html'], urls: [] }
+    const changes = {
+      source: 'manifest' as const,
+      how: 'comparing with the previous manifest',
+      base: 'previous.json',
+      head: 'dist',
+      why: '',
+      link: null,
+      files: ['a.html'],
+      urls: []
+    }
     expect(summary({ changes })).toBe(
       `${HEAD}${TABLE}${ZONE_ROW}\n### What changed\n\nFound comparing with the previous manifest (<code>previous.json</code>), in <code>dist</code>: 1 changed file → 0 URLs.\n\n${details('Changed files (1)', ['a.html'])}`
     )
@@ -220,21 +274,44 @@ describe('renderSummary: what changed', () => {
 })
 
 describe('renderSummary: why this base and head', () => {
-  const git = { source: 'git' as const, how: 'git diff in the local checkout', base: 'a'.repeat(40), head: 'b'.repeat(40), files: [], urls: [] }
+  const git = {
+    source: 'git' as const,
+    how: 'git diff in the local checkout',
+    base: 'a'.repeat(40),
+    head: 'b'.repeat(40),
+    files: [],
+    urls: []
+  }
   it('says which event, base and head were used and why, with a link to the comparison', () => {
-    const why = 'deployment_status event: the base is the last successful deployment to github-pages, aaaaaaa, 2 h ago; the head is the deployed commit, bbbbbbb'
+    const why =
+      'deployment_status event: the base is the last successful deployment to github-pages, aaaaaaa, 2 h ago; the head is the deployed commit, bbbbbbb'
     const link = `https://ghe.example.com/acme/site/compare/${'a'.repeat(40)}...${'b'.repeat(40)}`
-    expect(summary({ changes: { ...git, why, link } })).toContain(`: 0 changed files → 0 URLs.\n\n${escapeText(why)}. [Compare on GitHub](${link})\n`)
+    expect(summary({ changes: { ...git, why, link } })).toContain(
+      `: 0 changed files → 0 URLs.\n\n${escapeText(why)}. [Compare on GitHub](${link})\n`
+    )
     expect(summary({ changes: { ...git, why, link: null } })).toContain(`: 0 changed files → 0 URLs.\n\n${escapeText(why)}.\n`)
   })
 
   it('says what was counted when there was nothing to compare with', () => {
-    const text = summary({ changes: { ...git, base: '', head: '', how: 'Nothing compared, as nothing was merged', why: 'pull_request event: nothing was merged', link: null } })
-    expect(text).toContain('### What changed\n\nNothing compared, as nothing was merged: 0 changed files → 0 URLs.\n\npull&#95;request event: nothing was merged.\n')
+    const text = summary({
+      changes: {
+        ...git,
+        base: '',
+        head: '',
+        how: 'Nothing compared, as nothing was merged',
+        why: 'pull_request event: nothing was merged',
+        link: null
+      }
+    })
+    expect(text).toContain(
+      '### What changed\n\nNothing compared, as nothing was merged: 0 changed files → 0 URLs.\n\npull&#95;request event: nothing was merged.\n'
+    )
   })
 
   it('keeps the reason to text: no Markdown or HTML of an environment name gets through', () => {
-    const text = summary({ changes: { ...git, why: 'deployment_status event: the base is the last successful deployment to <img src=x>[x](y)', link: null } })
+    const text = summary({
+      changes: { ...git, why: 'deployment_status event: the base is the last successful deployment to <img src=x>[x](y)', link: null }
+    })
     expect(text).not.toContain('<img')
     expect(text).not.toContain('[x](y)')
   })
@@ -242,7 +319,8 @@ describe('renderSummary: why this base and head', () => {
 
 describe('renderSummary: the edge', () => {
   it('says what a dry run would check and warm', () => {
-    const planOf = (verify: number, warm: number): string => summary({ dryRun: true, edgePlan: { verify, warm } }).slice(`${HEAD}${DRY_RUN}${TABLE}${ZONE_ROW}`.length)
+    const planOf = (verify: number, warm: number): string =>
+      summary({ dryRun: true, edgePlan: { verify, warm } }).slice(`${HEAD}${DRY_RUN}${TABLE}${ZONE_ROW}`.length)
     expect(planOf(3, 2)).toBe('\n### Verification\n\nDry run: would check 3 URLs at the edge and would warm 2 URLs.\n')
     expect(planOf(1, 0)).toBe('\n### Verification\n\nDry run: would check 1 URL at the edge.\n')
     expect(planOf(0, 1)).toBe('\n### Verification\n\nDry run: would warm 1 URL.\n')
@@ -287,8 +365,14 @@ describe('renderSummary: the edge', () => {
 
   it("says under the counts when the origin's clock is off, its note escaped like any text", () => {
     const verdicts = [verdict('https://example.com/1', { verdict: 'stale', age: 121 })]
-    const clockSkew = { seconds: -120, answers: 1, note: "The origin's clock is off by about 120 s (behind): caches that derive Age from Date (Squid, RFC 9111 §4.2.3) report copies *that* much older." }
-    const text = summary({ verification: { counts: { fresh: 0, stale: 1, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew, verdicts } })
+    const clockSkew = {
+      seconds: -120,
+      answers: 1,
+      note: "The origin's clock is off by about 120 s (behind): caches that derive Age from Date (Squid, RFC 9111 §4.2.3) report copies *that* much older."
+    }
+    const text = summary({
+      verification: { counts: { fresh: 0, stale: 1, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew, verdicts }
+    })
     expect(text).toContain(
       '### Verification\n\n1 URL checked at the edge: 0 fresh, **1 stale**.\n\n' +
         'The origin&#39;s clock is off by about 120 s &#40;behind&#41;: caches that derive Age from Date &#40;Squid, RFC 9111 §4.2.3&#41; report copies &#42;that&#42; much older.\n\n' +
@@ -297,16 +381,29 @@ describe('renderSummary: the edge', () => {
   })
 
   it('says in the banner how many URLs the edge still served stale when that failed the step', () => {
-    const verdicts = [verdict('https://example.com/1'), verdict('https://example.com/2', { verdict: 'stale' }), verdict('https://example.com/3', { verdict: 'stale' })]
+    const verdicts = [
+      verdict('https://example.com/1'),
+      verdict('https://example.com/2', { verdict: 'stale' }),
+      verdict('https://example.com/3', { verdict: 'stale' })
+    ]
     const verification = { counts: { fresh: 1, stale: 2, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew: null, verdicts }
     const text = summary({ ok: false, verification, staleFiles: ['https://example.com/2', 'https://example.com/3'] })
-    expect(text.startsWith(`${HEAD}> [!CAUTION]\n> **The step failed.** 2 of 3 URLs checked at the edge still served a stale copy. See the errors below.\n\n`)).toBe(true)
-    expect(summary({ ok: false, verification: { ...verification, counts: { ...verification.counts, stale: 0 } } })).toContain('> **The step failed.** See the errors below.\n')
+    expect(
+      text.startsWith(
+        `${HEAD}> [!CAUTION]\n> **The step failed.** 2 of 3 URLs checked at the edge still served a stale copy. See the errors below.\n\n`
+      )
+    ).toBe(true)
+    expect(summary({ ok: false, verification: { ...verification, counts: { ...verification.counts, stale: 0 } } })).toContain(
+      '> **The step failed.** See the errors below.\n'
+    )
   })
 
   it('leaves out the counts that are zero and the content column when nothing was compared', () => {
     const verdicts = [verdict('https://example.com/1', { age: 0 }), verdict('https://example.com/2')]
-    const text = summary({ verification: { counts: { fresh: 2, stale: 0, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew: null, verdicts }, warm: { urls: 3, warmed: 3, counts: { '2xx': 3, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 }, problems: [] } })
+    const text = summary({
+      verification: { counts: { fresh: 2, stale: 0, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew: null, verdicts },
+      warm: { urls: 3, warmed: 3, counts: { '2xx': 3, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 }, problems: [] }
+    })
     expect(text).toBe(
       `${HEAD}${TABLE}${ZONE_ROW}\n` +
         '### Verification\n\n2 URLs checked at the edge: 2 fresh.\n\n' +
@@ -320,7 +417,9 @@ describe('renderSummary: the edge', () => {
   it('shows 50 verdicts at most, and counts the rest', () => {
     const checked = (n: number): string => {
       const verdicts = Array.from({ length: n }, (_, i) => verdict(`https://example.com/${i}`))
-      return summary({ verification: { counts: { fresh: n, stale: 0, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew: null, verdicts } })
+      return summary({
+        verification: { counts: { fresh: n, stale: 0, unknown: 0, error: 0, differs: 0 }, recheckForMs: 0, clockSkew: null, verdicts }
+      })
     }
     expect(checked(50).endsWith('| https&#58;//example.com/49 | fresh |  |  |\n')).toBe(true)
     const more = checked(51)
@@ -356,12 +455,26 @@ describe('renderSummary: the collapsed lists', () => {
       failedFiles: many('https://example.com/failed/'),
       failedTags: many('failed-tag-'),
       staleFiles: many('https://example.com/stale/'),
-      warm: { urls: 1001, warmed: 0, counts: { '2xx': 0, '3xx': 0, '4xx': 1001, '5xx': 0, error: 0 }, problems: many('https://example.com/cold/').map((url) => ({ url, detail: 'HTTP 404' })) },
+      warm: {
+        urls: 1001,
+        warmed: 0,
+        counts: { '2xx': 0, '3xx': 0, '4xx': 1001, '5xx': 0, error: 0 },
+        problems: many('https://example.com/cold/').map((url) => ({ url, detail: 'HTTP 404' }))
+      },
       errors: many('error '),
       warnings: many('warning '),
       purgedFiles: many('https://example.com/purged/'),
       purgedTags: many('purged-tag-'),
-      changes: { source: 'git', how: 'git diff', base: 'a', head: 'b', why: '', link: null, files: many('changed/'), urls: many('https://example.com/changed/') }
+      changes: {
+        source: 'git',
+        how: 'git diff',
+        base: 'a',
+        head: 'b',
+        why: '',
+        link: null,
+        files: many('changed/'),
+        urls: many('https://example.com/changed/')
+      }
     })
     const lists: [string, string, string][] = [
       ['URLs not purged', 'see the failed-files output and the file failed-files-path names', 'https://example.com/failed/999\n'],
@@ -391,7 +504,10 @@ describe('renderSummary: the collapsed lists', () => {
 
   it('fills what the fixed part leaves of the size limit, and no more', () => {
     // A fixed part just under the limit: 91 zones with long names, each in the table, the first ten in the Zones row too.
-    const zones = (last: number): ZoneResult[] => [...Array.from({ length: 90 }, (_, i) => zoneResult({ id: `z${i}`, name: '_'.repeat(1990) })), zoneResult({ id: 'zl', name: '_'.repeat(last) })]
+    const zones = (last: number): ZoneResult[] => [
+      ...Array.from({ length: 90 }, (_, i) => zoneResult({ id: `z${i}`, name: '_'.repeat(1990) })),
+      zoneResult({ id: 'zl', name: '_'.repeat(last) })
+    ]
     const fixed = Buffer.byteLength(summary({ zones: zones(1) }))
     const perCharacter = Buffer.byteLength(summary({ zones: zones(2) })) - fixed
     const last = 1 + Math.floor((SUMMARY_LIMIT_BYTES - 600 - fixed) / perCharacter)

@@ -16,7 +16,9 @@ const pipes = (line: string): number => line.split('|').length - 1
 describe('renderSummary: what happened', () => {
   it('heads the summary with the zone and a table with a real header', () => {
     const summary = summaryOf(allOk)
-    expect(summary.startsWith('## CDN purge: example.com\n\n| What | Result |\n|---|---|\n| Zone | example.com · <code>z1</code> · active |\n')).toBe(true)
+    expect(
+      summary.startsWith('## CDN purge: example.com\n\n| What | Result |\n|---|---|\n| Zone | example.com · <code>z1</code> · active |\n')
+    ).toBe(true)
     expect(summary).toContain('| URLs | purged 5 of 5 in 3 requests |')
     expect(summary).toContain('| Cache tags | purged 3 of 3 in 2 requests |')
     expect(summary).toContain('| HTTP requests | 5 |')
@@ -25,14 +27,25 @@ describe('renderSummary: what happened', () => {
 
   it('lists what was purged, collapsed', () => {
     const summary = summaryOf(allOk)
-    expect(summary).toContain('<details><summary>URLs purged (5)</summary>\n\n<pre>\nhttps://example.com/0\nhttps://example.com/1\nhttps://example.com/2\nhttps://example.com/3\nhttps://example.com/4\n</pre>\n\n</details>')
+    expect(summary).toContain(
+      '<details><summary>URLs purged (5)</summary>\n\n<pre>\nhttps://example.com/0\nhttps://example.com/1\nhttps://example.com/2\nhttps://example.com/3\nhttps://example.com/4\n</pre>\n\n</details>'
+    )
     expect(summary).toContain('<details><summary>Cache tags purged (3)</summary>\n\n<pre>\nt1\nt2\nt3\n</pre>')
   })
 
   it('leaves out rows for what the step was not asked to do', () => {
     const state = stateWith(allOk)
     const plan = { ...state.plan!, requests: state.plan!.requests.filter((request) => request.kind === 'files') }
-    const summary = renderSummary(buildResult({ ...state, plan, requested: { everything: false, files: state.requested!.files, tags: [] }, zones: [{ zone, requested: { everything: false, files: state.requested!.files, tags: [] } }], outcomes: state.outcomes.slice(0, 3), requestsSent: 0 }))
+    const summary = renderSummary(
+      buildResult({
+        ...state,
+        plan,
+        requested: { everything: false, files: state.requested!.files, tags: [] },
+        zones: [{ zone, requested: { everything: false, files: state.requested!.files, tags: [] } }],
+        outcomes: state.outcomes.slice(0, 3),
+        requestsSent: 0
+      })
+    )
     expect(summary).toContain('| URLs | purged 5 of 5 in 3 requests |')
     expect(summary).not.toContain('Cache tags')
     expect(summary).not.toContain('HTTP requests')
@@ -52,27 +65,46 @@ describe('renderSummary: what happened', () => {
     const summary = summaryOf((index) => index !== 1)
     expect(summary).toContain('> [!CAUTION]\n> **The step failed.** 2 of 5 URLs were not purged. See the errors below.')
     expect(summary).toContain('| URLs | purged 3 of 5 in 3 requests |')
-    expect(summary).toContain('<details open><summary>URLs not purged (2)</summary>\n\n<pre>\nhttps://example.com/2\nhttps://example.com/3\n</pre>')
-    expect(summary).toContain('<details open><summary>Errors (1)</summary>\n\n<ul>\n<li>POST /zones/z1/purge failed: HTTP 400 (request 1)</li>\n</ul>')
+    expect(summary).toContain(
+      '<details open><summary>URLs not purged (2)</summary>\n\n<pre>\nhttps://example.com/2\nhttps://example.com/3\n</pre>'
+    )
+    expect(summary).toContain(
+      '<details open><summary>Errors (1)</summary>\n\n<ul>\n<li>POST /zones/z1/purge failed: HTTP 400 (request 1)</li>\n</ul>'
+    )
   })
 
   it('names the zone as given when the lookup failed, and says nothing was sent', () => {
-    const state = { ...stateWith(allOk), zones: [], plan: undefined, outcomes: [], requestsSent: 1, zoneInput: ['shop.example.com'], errors: ['GET /zones failed: HTTP 401'], stopped: { phase: 'the zone lookup', status: 401, input: undefined } }
+    const state = {
+      ...stateWith(allOk),
+      zones: [],
+      plan: undefined,
+      outcomes: [],
+      requestsSent: 1,
+      zoneInput: ['shop.example.com'],
+      errors: ['GET /zones failed: HTTP 401'],
+      stopped: { phase: 'the zone lookup', status: 401, input: undefined }
+    }
     const summary = renderSummary(buildResult(state))
     expect(summary).toContain('## CDN purge: shop.example.com\n')
     expect(summary).toContain('| Zone | shop.example.com (not resolved) |')
     expect(summary).toContain('| URLs | none of 5 purged: nothing was sent |')
-    expect(summary).toContain('**The step failed.** 5 of 5 URLs and 3 of 3 tags were not purged. Nothing was sent: the zone lookup failed &#40;HTTP 401&#41;. See the errors below.')
+    expect(summary).toContain(
+      '**The step failed.** 5 of 5 URLs and 3 of 3 tags were not purged. Nothing was sent: the zone lookup failed &#40;HTTP 401&#41;. See the errors below.'
+    )
     expect(summary).not.toContain('name unknown')
   })
 
   it('gives several zones a table with only the columns that apply', () => {
     const other = { id: 'z2', name: 'example.org', status: 'pending' }
     const state = stateWith(allOk)
-    const summary = renderSummary(buildResult({ ...state, zones: [...state.zones, { zone: other, requested: { everything: false, files: [], tags: [] } }] }))
+    const summary = renderSummary(
+      buildResult({ ...state, zones: [...state.zones, { zone: other, requested: { everything: false, files: [], tags: [] } }] })
+    )
     expect(summary).toContain('## CDN purge: 2 zones')
     expect(summary).toContain('| Zones | example.com, example.org |')
-    expect(summary).toContain('| Zone | Status | URLs purged | Tags purged |\n|---|---|---|---|\n| example.com | active | 5 | 3 |\n| example.org | pending | 0 | 0 |')
+    expect(summary).toContain(
+      '| Zone | Status | URLs purged | Tags purged |\n|---|---|---|---|\n| example.com | active | 5 | 3 |\n| example.org | pending | 0 | 0 |'
+    )
   })
 })
 
@@ -88,8 +120,27 @@ describe('notPurgedSentence', () => {
   it('says when a purge of everything was not confirmed', () => {
     const state = stateWith(allOk)
     const requested = { everything: true, files: [], tags: [] }
-    const plan = { zones: [zone], requests: [{ zoneId: 'z1', kind: 'purge-everything' as const, method: 'POST' as const, path: '/zones/z1/purge', body: {}, items: [], label: 'Purge of everything' }] }
-    const failed = { ...state, plan, requested, zones: [{ zone, requested }], outcomes: [{ request: plan.requests[0]!, ok: false, status: 500, attempts: 1, durationMs: 1, error: 'HTTP 500' }] }
+    const plan = {
+      zones: [zone],
+      requests: [
+        {
+          zoneId: 'z1',
+          kind: 'purge-everything' as const,
+          method: 'POST' as const,
+          path: '/zones/z1/purge',
+          body: {},
+          items: [],
+          label: 'Purge of everything'
+        }
+      ]
+    }
+    const failed = {
+      ...state,
+      plan,
+      requested,
+      zones: [{ zone, requested }],
+      outcomes: [{ request: plan.requests[0]!, ok: false, status: 500, attempts: 1, durationMs: 1, error: 'HTTP 500' }]
+    }
     expect(sentence(failed)).toBe('The purge of everything was not confirmed. ')
     expect(renderSummary(buildResult(failed))).toContain('| Purge everything | **not confirmed** |')
     expect(sentence({ ...failed, dryRun: true, outcomes: [] })).toBe('')
@@ -100,11 +151,22 @@ describe('renderSummary: untrusted text', () => {
   const evil = (text: string): RunResult => {
     const requested = { everything: false, files: [`https://example.com/${encodeURIComponent(text)}`], tags: [text] }
     const state = stateWith(() => false)
-    return buildResult({ ...state, zones: [{ zone: { id: text, name: text, status: text }, requested }], requested, errors: [text], warnings: [text] })
+    return buildResult({
+      ...state,
+      zones: [{ zone: { id: text, name: text, status: text }, requested }],
+      requested,
+      errors: [text],
+      warnings: [text]
+    })
   }
 
   it('shows ids as HTML code, with no backslash escapes', () => {
-    const summary = renderSummary(buildResult({ ...stateWith(allOk), zones: [{ zone: { id: 'zn_7f3a*x', name: 'example.com', status: 'active' }, requested: stateWith(allOk).requested! }] }))
+    const summary = renderSummary(
+      buildResult({
+        ...stateWith(allOk),
+        zones: [{ zone: { id: 'zn_7f3a*x', name: 'example.com', status: 'active' }, requested: stateWith(allOk).requested! }]
+      })
+    )
     expect(summary).toContain('<code>zn&#95;7f3a&#42;x</code>')
     expect(summary).not.toMatch(/\\[_*]/)
   })
@@ -113,21 +175,29 @@ describe('renderSummary: untrusted text', () => {
     const summary = renderSummary(evil('<img src=x onerror=alert(1)>|[x](javascript:1)\r| a |\u2028`b`'))
     expect(summary).not.toContain('<img')
     // Markdown is parsed outside HTML blocks only: there, no link syntax may survive.
-    const markdownLines = summary.split('\n').filter((line) => !line.startsWith('<li>') && !line.startsWith('https://') && !line.startsWith('&lt;img'))
+    const markdownLines = summary
+      .split('\n')
+      .filter((line) => !line.startsWith('<li>') && !line.startsWith('https://') && !line.startsWith('&lt;img'))
     expect(markdownLines.join('\n')).not.toContain('](javascript')
     expect(summary).toContain('<li>&lt;img src=x onerror=alert(1)&gt;|[x](javascript:1) | a | `b`</li>')
-    expect(summary).toContain('&lt;img src=x onerror=alert&#40;1&#41;&gt;&#124;&#91;x&#93;&#40;javascript:1&#41; &#124; a &#124; &#96;b&#96;')
-    for (const line of tableLines(summary)) expect(pipes(line)).toBe(line.startsWith('| Zone | Status') || /^\|(---\|)+$/.test(line) ? pipes(line) : 3)
+    expect(summary).toContain(
+      '&lt;img src=x onerror=alert&#40;1&#41;&gt;&#124;&#91;x&#93;&#40;javascript:1&#41; &#124; a &#124; &#96;b&#96;'
+    )
+    for (const line of tableLines(summary))
+      expect(pipes(line)).toBe(line.startsWith('| Zone | Status') || /^\|(---\|)+$/.test(line) ? pipes(line) : 3)
   })
 
-  test.prop([fc.string({ unit: 'binary', maxLength: 200 })])('keeps every table row whole and every text on its line, whatever the text', (text) => {
-    const summary = renderSummary(evil(text))
-    for (const line of tableLines(summary)) {
-      expect(pipes(line)).toBe(line.startsWith('|---') ? pipes(line) : 3)
+  test.prop([fc.string({ unit: 'binary', maxLength: 200 })])(
+    'keeps every table row whole and every text on its line, whatever the text',
+    (text) => {
+      const summary = renderSummary(evil(text))
+      for (const line of tableLines(summary)) {
+        expect(pipes(line)).toBe(line.startsWith('|---') ? pipes(line) : 3)
+      }
+      expect(summary).not.toMatch(/[\r\u0085\u2028\u2029]/)
+      expect(summary).not.toMatch(/<(?!\/?(details|details open|summary|pre|ul|li|code)>)/)
     }
-    expect(summary).not.toMatch(/[\r\u0085\u2028\u2029]/)
-    expect(summary).not.toMatch(/<(?!\/?(details|details open|summary|pre|ul|li|code)>)/)
-  })
+  )
 })
 
 describe('renderSummary: size', () => {
@@ -135,7 +205,9 @@ describe('renderSummary: size', () => {
     const huge = `https://example.com/${'a'.repeat(2 * 1024 * 1024)}`
     const state = stateWith(() => false)
     const requested = { ...state.requested!, files: [huge, ...state.requested!.files] }
-    const summary = renderSummary(buildResult({ ...state, requested, zones: [{ zone, requested }], errors: [`server said ${'x'.repeat(2 * 1024 * 1024)}`] }))
+    const summary = renderSummary(
+      buildResult({ ...state, requested, zones: [{ zone, requested }], errors: [`server said ${'x'.repeat(2 * 1024 * 1024)}`] })
+    )
     expect(Buffer.byteLength(summary)).toBeLessThan(SUMMARY_LIMIT_BYTES)
     expect(summary).toContain('**The step failed.** 6 of 6 URLs and 3 of 3 tags were not purged.')
     expect(summary).toContain('| URLs | purged 0 of 6 in 3 requests |')
@@ -159,7 +231,9 @@ describe('renderSummary: size', () => {
     const many = Array.from({ length: 1005 }, (_, i) => `https://example.com/${i}`)
     const requested = { everything: false, files: many, tags: [] }
     const summary = renderSummary(buildResult({ ...stateWith(() => false), zones: [{ zone, requested }], requested }))
-    expect(summary).toContain('https://example.com/999\n… and 5 more (see the failed-files output and the file failed-files-path names)\n</pre>')
+    expect(summary).toContain(
+      'https://example.com/999\n… and 5 more (see the failed-files output and the file failed-files-path names)\n</pre>'
+    )
     expect(summary).not.toContain('https://example.com/1000\n')
   })
 
@@ -170,7 +244,8 @@ describe('renderSummary: size', () => {
 })
 
 describe('renderSummary: which lists are open', () => {
-  const opened = (summary: string): string[] => [...summary.matchAll(/<details open><summary>([^<]*)<\/summary>/g)].map((match) => match[1] as string)
+  const opened = (summary: string): string[] =>
+    [...summary.matchAll(/<details open><summary>([^<]*)<\/summary>/g)].map((match) => match[1] as string)
   const failing = (count: number): RunResult => {
     const files = Array.from({ length: count }, (_, i) => `https://example.com/${i}`)
     const requested = { everything: false, files, tags: [] }

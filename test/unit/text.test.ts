@@ -1,6 +1,18 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { ago, cut, forLog, isWhitespace, lines as splitLines, oneLine, plural, separatedRuns, sizeText, thousands, trimTrailing } from '../../src/text.js'
+import {
+  ago,
+  cut,
+  forLog,
+  isWhitespace,
+  lines as splitLines,
+  oneLine,
+  plural,
+  separatedRuns,
+  sizeText,
+  thousands,
+  trimTrailing
+} from '../../src/text.js'
 import { GUARD, mebibyteOf } from './fixtures/hostile.js'
 
 /** How the runner and log viewers may split lines. */
@@ -68,16 +80,19 @@ describe('cut', () => {
   it('keeps nothing but the note when nothing may be kept', () => {
     expect(cut('abc', 0)).toBe('… (3 more characters)')
   })
-  test.prop([fc.string({ unit: 'binary' }), fc.nat({ max: 40 })])('keeps a prefix of at most max units, never half a pair, and counts the rest', (text, max) => {
-    const result = cut(text, max)
-    if (text.length <= max) return void expect(result).toBe(text)
-    const [, head = '', left = ''] = /^([\s\S]*)… \((\d+) more characters?\)$/.exec(result) ?? []
-    expect(text.startsWith(head)).toBe(true)
-    expect(head.length).toBeLessThanOrEqual(max)
-    expect(head.length + Number(left)).toBe(text.length)
-    // One unit short of max only where the last one would be the first half of a pair.
-    expect(head.length === max || (head.length === max - 1 && /[\ud800-\udbff]/.test(text.charAt(max - 1)))).toBe(true)
-  })
+  test.prop([fc.string({ unit: 'binary' }), fc.nat({ max: 40 })])(
+    'keeps a prefix of at most max units, never half a pair, and counts the rest',
+    (text, max) => {
+      const result = cut(text, max)
+      if (text.length <= max) return void expect(result).toBe(text)
+      const [, head = '', left = ''] = /^([\s\S]*)… \((\d+) more characters?\)$/.exec(result) ?? []
+      expect(text.startsWith(head)).toBe(true)
+      expect(head.length).toBeLessThanOrEqual(max)
+      expect(head.length + Number(left)).toBe(text.length)
+      // One unit short of max only where the last one would be the first half of a pair.
+      expect(head.length === max || (head.length === max - 1 && /[\ud800-\udbff]/.test(text.charAt(max - 1)))).toBe(true)
+    }
+  )
 })
 
 describe('plural', () => {
@@ -149,19 +164,26 @@ describe('the loops lists are split with', () => {
     }
   })
   const pieces = fc.constantFrom('a', 'b', ',', ' ', '\t', '\r', '\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '/', '\u0085')
-  test.prop([fc.array(pieces, { maxLength: 30 }).map((chars) => chars.join(''))])('lines is split(/\\r?\\n/), separatedRuns is split(/([\\s,]+)/)', (text) => {
-    expect(splitLines(text)).toEqual(text.split(/\r?\n/))
-    expect(separatedRuns(text)).toEqual(text.split(/([\s,]+)/))
-  })
-  test.prop([fc.array(fc.constantFrom('/', 'a', '\\'), { maxLength: 12 }).map((chars) => chars.join(''))])('trimTrailing is replace(/\\/+$/, "")', (text) => {
-    expect(trimTrailing(text, '/')).toBe(text.replace(/\/+$/, ''))
-  })
+  test.prop([fc.array(pieces, { maxLength: 30 }).map((chars) => chars.join(''))])(
+    'lines is split(/\\r?\\n/), separatedRuns is split(/([\\s,]+)/)',
+    (text) => {
+      expect(splitLines(text)).toEqual(text.split(/\r?\n/))
+      expect(separatedRuns(text)).toEqual(text.split(/([\s,]+)/))
+    }
+  )
+  test.prop([fc.array(fc.constantFrom('/', 'a', '\\'), { maxLength: 12 }).map((chars) => chars.join(''))])(
+    'trimTrailing is replace(/\\/+$/, "")',
+    (text) => {
+      expect(trimTrailing(text, '/')).toBe(text.replace(/\/+$/, ''))
+    }
+  )
   it('separatedRuns splits at exactly the characters \\s matches and the comma, every UTF-16 unit tried', () => {
     for (let code = 0; code <= 0xffff; code++) {
       const char = String.fromCharCode(code)
       const runs = separatedRuns(`a${char}b`)
       const expected = /[\s,]/.test(char) ? ['a', char, 'b'] : [`a${char}b`]
-      if (runs.length !== expected.length || runs.some((run, index) => run !== expected[index])) expect.fail(`U+${code.toString(16)}: ${JSON.stringify(runs)}`)
+      if (runs.length !== expected.length || runs.some((run, index) => run !== expected[index]))
+        expect.fail(`U+${code.toString(16)}: ${JSON.stringify(runs)}`)
     }
   })
   it.each([
@@ -208,10 +230,14 @@ describe('the loops lists are split with', () => {
 })
 
 describe('the patterns of text.ts, on a mebibyte of their own separators', () => {
-  it.each(['\r\n', '\r', '\u0085', '::', ' ::', '\n::', '##[', '\u0000', '\u009b', '\ud800'])('forLog, oneLine and cut get through %j', GUARD, (piece) => {
-    const text = mebibyteOf(piece)
-    expect(forLog(text).length).toBeGreaterThanOrEqual(text.length - text.length / 2)
-    expect(oneLine(text).length).toBeGreaterThanOrEqual(text.length / 2)
-    expect(cut(text, 200).length).toBeLessThan(240)
-  })
+  it.each(['\r\n', '\r', '\u0085', '::', ' ::', '\n::', '##[', '\u0000', '\u009b', '\ud800'])(
+    'forLog, oneLine and cut get through %j',
+    GUARD,
+    (piece) => {
+      const text = mebibyteOf(piece)
+      expect(forLog(text).length).toBeGreaterThanOrEqual(text.length - text.length / 2)
+      expect(oneLine(text).length).toBeGreaterThanOrEqual(text.length / 2)
+      expect(cut(text, 200).length).toBeLessThan(240)
+    }
+  )
 })

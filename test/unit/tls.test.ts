@@ -34,7 +34,7 @@ describe('certificateProblem', () => {
     }
   })
 
-  it('finds the code on a cause, as undici wraps a proxy\'s TLS failure, up to four causes down', () => {
+  it("finds the code on a cause, as undici wraps a proxy's TLS failure, up to four causes down", () => {
     expect(certificateProblem(nested(1, 'CERT_HAS_EXPIRED'))).toBe('CERT_HAS_EXPIRED')
     expect(certificateProblem(nested(4, 'SELF_SIGNED_CERT_IN_CHAIN'))).toBe('SELF_SIGNED_CERT_IN_CHAIN')
     expect(certificateProblem(nested(5, 'SELF_SIGNED_CERT_IN_CHAIN'))).toBeUndefined()

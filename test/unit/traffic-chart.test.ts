@@ -9,10 +9,23 @@ const HOUR = 3_600_000
 const DAY = 86_400_000
 
 /** A report as readTraffic makes it from `count` buckets of the granularity from `start`, with the given requests. */
-function report(granularity: Granularity, count: number, start = '2026-11-21T04:00:00Z', requests = (i: number): number => i + 1, over: Partial<TrafficReport> = {}): TrafficReport {
+function report(
+  granularity: Granularity,
+  count: number,
+  start = '2026-11-21T04:00:00Z',
+  requests = (i: number): number => i + 1,
+  over: Partial<TrafficReport> = {}
+): TrafficReport {
   const step = { minute: MINUTE, hour: HOUR, day: DAY }[granularity]
-  const timeseries = Array.from({ length: count }, (_, i) => ({ timestamp: new Date(Date.parse(start) + i * step).toISOString(), requests: requests(i) }))
-  const read = readTrafficAnswer({ data: { totals: { requests: 1234567, bandwidth: 9876543210, cache_hit_rate: 0.8734 }, timeseries } }, granularity, 'example.com')
+  const timeseries = Array.from({ length: count }, (_, i) => ({
+    timestamp: new Date(Date.parse(start) + i * step).toISOString(),
+    requests: requests(i)
+  }))
+  const read = readTrafficAnswer(
+    { data: { totals: { requests: 1234567, bandwidth: 9876543210, cache_hit_rate: 0.8734 }, timeseries } },
+    granularity,
+    'example.com'
+  )
   return {
     zoneId: 'z1',
     zoneName: 'example.com',
@@ -24,7 +37,11 @@ function report(granularity: Granularity, count: number, start = '2026-11-21T04:
     ...over
   }
 }
-const lineOf = (chart: string, name: string): string => chart.split('\n').find((line) => line.startsWith(`  ${name}`))?.trim() ?? ''
+const lineOf = (chart: string, name: string): string =>
+  chart
+    .split('\n')
+    .find((line) => line.startsWith(`  ${name}`))
+    ?.trim() ?? ''
 
 describe('trafficChart', () => {
   it('draws 24 hours by hour as 4-hour points from 0, labelled with UTC times, the date where the day changes', () => {
@@ -55,7 +72,9 @@ describe('trafficChart', () => {
   it('labels times within one day with the clock alone, the date in the axis title', () => {
     const chart = trafficChart(report('minute', 90, '2026-11-21T04:17:00Z'))
     expect(lineOf(chart, 'title')).toBe('title "Requests per 10 minutes"')
-    expect(lineOf(chart, 'x-axis')).toBe('x-axis "UTC, 2026-11-21" ["04:10", "04:20", "04:30", "04:40", "04:50", "05:00", "05:10", "05:20", "05:30", "05:40"]')
+    expect(lineOf(chart, 'x-axis')).toBe(
+      'x-axis "UTC, 2026-11-21" ["04:10", "04:20", "04:30", "04:40", "04:50", "05:00", "05:10", "05:20", "05:30", "05:40"]'
+    )
   })
 
   it('labels days by date, the year in the axis title', () => {
@@ -70,7 +89,9 @@ describe('trafficChart', () => {
   it('sums a week by hour into days', () => {
     const chart = trafficChart(report('hour', 169, '2026-11-21T04:00:00Z', () => 1))
     expect(lineOf(chart, 'title')).toBe('title "Requests per day"')
-    expect(lineOf(chart, 'x-axis')).toBe('x-axis "UTC, 2026-11-21 to 2026-11-28" ["11-21", "11-22", "11-23", "11-24", "11-25", "11-26", "11-27", "11-28"]')
+    expect(lineOf(chart, 'x-axis')).toBe(
+      'x-axis "UTC, 2026-11-21 to 2026-11-28" ["11-21", "11-22", "11-23", "11-24", "11-25", "11-26", "11-27", "11-28"]'
+    )
     expect(lineOf(chart, 'line')).toBe('line [20, 24, 24, 24, 24, 24, 24, 5]')
   })
 
@@ -83,9 +104,12 @@ describe('trafficChart', () => {
     expect(chartSeries(report('hour', 13, '2026-11-21T00:00:00Z'))?.bucketMs).toBe(2 * HOUR)
   })
 
-  it('sums only into round lengths that are multiples of the report\'s buckets', () => {
+  it("sums only into round lengths that are multiples of the report's buckets", () => {
     // 30 buckets of 2 minutes: 5-minute buckets would fit 12 points, but would split the 2-minute ones.
-    const points: TrafficPoint[] = Array.from({ length: 30 }, (_, i) => ({ time: Date.parse('2026-11-21T04:00:00Z') + i * 2 * MINUTE, requests: 1 }))
+    const points: TrafficPoint[] = Array.from({ length: 30 }, (_, i) => ({
+      time: Date.parse('2026-11-21T04:00:00Z') + i * 2 * MINUTE,
+      requests: 1
+    }))
     const series = chartSeries({ points, bucketMs: 2 * MINUTE })
     expect(series?.bucketMs).toBe(10 * MINUTE)
     expect(series?.points.map((point) => point.requests)).toEqual([5, 5, 5, 5, 5, 5])
@@ -97,7 +121,13 @@ describe('trafficChart', () => {
     expect(lineOf(trafficChart(report('hour', 1, undefined, () => 11)), 'y-axis')).toBe('y-axis "Requests" 0 --> 11')
     expect(lineOf(trafficChart(report('hour', 1, undefined, () => 9.2)), 'y-axis')).toBe('y-axis "Requests" 0 --> 10')
     expect(lineOf(trafficChart(report('hour', 1, undefined, () => 0)), 'y-axis')).toBe('y-axis "Requests" 0 --> 1')
-    const huge = trafficChart({ points: [{ time: 0, requests: Number.MAX_SAFE_INTEGER }, { time: 1, requests: Number.MAX_SAFE_INTEGER }], bucketMs: DAY })
+    const huge = trafficChart({
+      points: [
+        { time: 0, requests: Number.MAX_SAFE_INTEGER },
+        { time: 1, requests: Number.MAX_SAFE_INTEGER }
+      ],
+      bucketMs: DAY
+    })
     expect(lineOf(huge, 'y-axis')).toBe('y-axis "Requests" 0 --> 19000000000000000')
     expect(lineOf(huge, 'line')).toBe('line [18014398509481982]')
     expect(lineOf(trafficChart({ points: [{ time: 0, requests: 2.5 }], bucketMs: DAY }), 'line')).toBe('line [3]')
@@ -130,7 +160,11 @@ describe('trafficChart', () => {
     expect(chartLabels(points, 1000)).toEqual(['04:00', '11-21 04:00', '2026-11-21 04:00', '2026-11-21T04:00:03.000Z'])
     expect(chartLabels(points.slice(0, 2), DAY)).toEqual(['11-21', '2026-11-21'])
     // Too long to stand side by side: summed into a minute instead.
-    expect(chartSeries({ points, bucketMs: 1000 })).toEqual({ points: [{ time: points[0]?.time, requests: 10 }], labels: ['04:00'], bucketMs: MINUTE })
+    expect(chartSeries({ points, bucketMs: 1000 })).toEqual({
+      points: [{ time: points[0]?.time, requests: 10 }],
+      labels: ['04:00'],
+      bucketMs: MINUTE
+    })
     expect(lineOf(trafficChart({ points: points.slice(0, 1), bucketMs: 1000 }), 'title')).toBe('title "Requests per second"')
     expect(lineOf(trafficChart({ points: points.slice(0, 1), bucketMs: 7 }), 'title')).toBe('title "Requests per 7 milliseconds"')
   })
@@ -156,7 +190,15 @@ describe('trafficChart', () => {
       { time: good.time, requests: Number.MAX_SAFE_INTEGER + 2 }
     ]
     expect(chartSeries({ points: [...bad, good], bucketMs: HOUR })?.points).toEqual([good])
-    expect(chartSeries({ points: [{ time: Date.UTC(9999, 11, 31, 23, 59, 59, 999), requests: 0 }, { time: 0, requests: 0 }], bucketMs: DAY })?.points).toHaveLength(2)
+    expect(
+      chartSeries({
+        points: [
+          { time: Date.UTC(9999, 11, 31, 23, 59, 59, 999), requests: 0 },
+          { time: 0, requests: 0 }
+        ],
+        bucketMs: DAY
+      })?.points
+    ).toHaveLength(2)
     expect(trafficChart({ points: bad, bucketMs: HOUR })).toBe('')
     expect(trafficChart({ points: [], bucketMs: HOUR })).toBe('')
   })
@@ -168,7 +210,11 @@ describe('trafficChart', () => {
   })
 
   it('gives a chart for any points: whole, finite numbers, at most 12 distinct labels', () => {
-    const time = fc.oneof(fc.double(), fc.integer({ min: 0, max: Date.UTC(9999, 11, 31) }), fc.date({ min: new Date('2026-01-01'), max: new Date('2026-12-31'), noInvalidDate: true }).map((date) => date.getTime()))
+    const time = fc.oneof(
+      fc.double(),
+      fc.integer({ min: 0, max: Date.UTC(9999, 11, 31) }),
+      fc.date({ min: new Date('2026-01-01'), max: new Date('2026-12-31'), noInvalidDate: true }).map((date) => date.getTime())
+    )
     const requests = fc.oneof(fc.double(), fc.nat(), fc.constant(Number.MAX_SAFE_INTEGER))
     const bucketMs = fc.oneof(fc.constantFrom(MINUTE, 2 * MINUTE, 30 * MINUTE, HOUR, 3 * HOUR, DAY), fc.double(), fc.integer())
     fc.assert(
@@ -233,7 +279,12 @@ describe('trafficSection', () => {
   })
 
   it('escapes the zone name, the window and the error, and names a zone without a name by id', () => {
-    const evil = report('hour', 1, undefined, undefined, { zoneName: '<img src=x>|*a*', window: '[24h](x)', totals: undefined, error: 'bad `code` <b>' })
+    const evil = report('hour', 1, undefined, undefined, {
+      zoneName: '<img src=x>|*a*',
+      window: '[24h](x)',
+      totals: undefined,
+      error: 'bad `code` <b>'
+    })
     const text = trafficSection(evil).join('\n')
     expect(text).toContain('### Traffic: &lt;img src=x&gt;&#124;&#42;a&#42;, last &#91;24h&#93;&#40;x&#41; (by hour)')
     expect(text).toContain('could not be read: bad &#96;code&#96; &lt;b&gt;.')

@@ -3,23 +3,79 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { registerSecret } from '../../src/secrets.js'
 import { scrubCredentials } from '../../src/secrets.js'
-import { checkEntryLength, checkUrlBase, hideCredentials, MAX_ENTRY_CHARS, resolveUrls, routeEntries, routeUrls, shown, splitUrlList, unique } from '../../src/urls.js'
+import {
+  checkEntryLength,
+  checkUrlBase,
+  hideCredentials,
+  MAX_ENTRY_CHARS,
+  resolveUrls,
+  routeEntries,
+  routeUrls,
+  shown,
+  splitUrlList,
+  unique
+} from '../../src/urls.js'
 import { GUARD, mebibyteOf } from './fixtures/hostile.js'
 import { inputError } from './fixtures/inputs.js'
 
-
 /** Pieces that make the URL parser read an entry differently than it looks: backslashes, tabs, encodings, credentials. */
 const TRICKY = [
-  '/', '\\', '//', '\t', '\n', '\r', ' ', '%5C', '%5c', '%2F', '%09', '%2E', '%40', '.', '@', ':', '?', '#', '[', ']', '\u0000', '\u3002',
-  'https:', 'http:', 'HTTPS://', 'ftp:', 'javascript:', 'evil.test', 'example.com', 'EXAMPLE.COM', 'shop.example.com', 'example.org',
-  'www.', 'user:pw@', 'a', '..', 'ｅxample.com', 'xn--bcher-kva', 'bücher', '-'
+  '/',
+  '\\',
+  '//',
+  '\t',
+  '\n',
+  '\r',
+  ' ',
+  '%5C',
+  '%5c',
+  '%2F',
+  '%09',
+  '%2E',
+  '%40',
+  '.',
+  '@',
+  ':',
+  '?',
+  '#',
+  '[',
+  ']',
+  '\u0000',
+  '\u3002',
+  'https:',
+  'http:',
+  'HTTPS://',
+  'ftp:',
+  'javascript:',
+  'evil.test',
+  'example.com',
+  'EXAMPLE.COM',
+  'shop.example.com',
+  'example.org',
+  'www.',
+  'user:pw@',
+  'a',
+  '..',
+  'ｅxample.com',
+  'xn--bcher-kva',
+  'bücher',
+  '-'
 ]
 const trickyEntry = fc.array(fc.constantFrom(...TRICKY), { maxLength: 8 }).map((pieces) => pieces.join(''))
 const nearZone = fc
   .tuple(
     fc.constantFrom('https://', 'http://', 'HTTPS:', 'https:/\\', '//', '/\\', '/\t/', '/', ''),
     fc.constantFrom('', 'user:pw@', '@', 'example.com@'),
-    fc.constantFrom('example.com', 'www.example.com', 'shop.example.com', 'Bücher.example', 'evil.test', 'example.com.evil.test', 'evilexample.com', 'example.com.'),
+    fc.constantFrom(
+      'example.com',
+      'www.example.com',
+      'shop.example.com',
+      'Bücher.example',
+      'evil.test',
+      'example.com.evil.test',
+      'evilexample.com',
+      'example.com.'
+    ),
     fc.constantFrom('', '/', '\\', ':443/', '%2F', '.'),
     trickyEntry
   )
@@ -33,12 +89,22 @@ const anyEntry = fc.oneof(
 )
 
 /** What a URL's host must be in (itself or a subdomain) for each zone name, as the URL parser writes hosts. */
-const ZONE_HOSTS: Record<string, string> = { 'example.com': 'example.com', 'Example.COM.': 'example.com', 'shop.example.com': 'shop.example.com', 'bücher.example': 'xn--bcher-kva.example' }
+const ZONE_HOSTS: Record<string, string> = {
+  'example.com': 'example.com',
+  'Example.COM.': 'example.com',
+  'shop.example.com': 'shop.example.com',
+  'bücher.example': 'xn--bcher-kva.example'
+}
 
 const inZone = (url: string, zone: string): boolean => {
   const parsed = new URL(url)
   const host = parsed.hostname.replace(/\.$/, '')
-  return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === '' && (host === zone || host.endsWith(`.${zone}`))
+  return (
+    (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    (host === zone || host.endsWith(`.${zone}`))
+  )
 }
 
 describe('resolveUrls keeps every URL in its zone', () => {
@@ -58,12 +124,18 @@ describe('resolveUrls keeps every URL in its zone', () => {
     )
   })
 
-  it.each(['https:evil.test/a', 'https://evil.test\\.example.com/', 'https://evil%2Etest/', 'https://example.com%2Eevil.test/', 'HTTPS://EVIL.TEST/', ' https://evil.test/'])(
-    'refuses the URL %j, whose host is not in the zone',
-    (entry) => {
-      expect(inputError(() => resolveUrls([entry], 'example.com')).message).toMatch(/^1 entry in "files"\/"files-from" is not a URL of this zone\./)
-    }
-  )
+  it.each([
+    'https:evil.test/a',
+    'https://evil.test\\.example.com/',
+    'https://evil%2Etest/',
+    'https://example.com%2Eevil.test/',
+    'HTTPS://EVIL.TEST/',
+    ' https://evil.test/'
+  ])('refuses the URL %j, whose host is not in the zone', (entry) => {
+    expect(inputError(() => resolveUrls([entry], 'example.com')).message).toMatch(
+      /^1 entry in "files"\/"files-from" is not a URL of this zone\./
+    )
+  })
 
   it('keeps an encoded backslash or slash in the path, on the zone', () => {
     expect(resolveUrls(['/%5Cevil.test', '/%2F%2Fevil.test/a', '//example.com/b'], 'example.com')).toEqual([
@@ -81,16 +153,26 @@ describe('resolveUrls keeps every URL in its zone', () => {
     ])
   })
 
-  it.each(['', 'exa mple.com', 'example.com/evil', 'evil.test#', 'evil%2Etest', 'user@evil.test'])('puts nothing on a zone whose name %j is no host name', (zone) => {
-    expect(inputError(() => resolveUrls(['/a'], zone)).message).toMatch(/^1 entry in "files"\/"files-from" is not a URL of this zone\./)
-    expect(inputError(() => resolveUrls(['https://evil.test/a'], zone)).message).toMatch(/is not a URL of this zone/)
-  })
+  it.each(['', 'exa mple.com', 'example.com/evil', 'evil.test#', 'evil%2Etest', 'user@evil.test'])(
+    'puts nothing on a zone whose name %j is no host name',
+    (zone) => {
+      expect(inputError(() => resolveUrls(['/a'], zone)).message).toMatch(/^1 entry in "files"\/"files-from" is not a URL of this zone\./)
+      expect(inputError(() => resolveUrls(['https://evil.test/a'], zone)).message).toMatch(/is not a URL of this zone/)
+    }
+  )
 
   it('refuses a user name or password, showing the entry without them', () => {
-    const entries = ['https://user:hunter2@example.com/a', '/\\user:hunter2@example.com/b', 'http://hunter2@www.example.com/c', 'https://:hunter2@example.com/d']
+    const entries = [
+      'https://user:hunter2@example.com/a',
+      '/\\user:hunter2@example.com/b',
+      'http://hunter2@www.example.com/c',
+      'https://:hunter2@example.com/d'
+    ]
     const error = inputError(() => resolveUrls(entries, 'example.com'))
     expect(error.message).toContain('4 entries in "files"/"files-from" are not URLs of this zone.')
-    expect(error.message).toContain('  https://***@example.com/a (a user name or password is not accepted)\n  https://***@example.com/b (a user name or password')
+    expect(error.message).toContain(
+      '  https://***@example.com/a (a user name or password is not accepted)\n  https://***@example.com/b (a user name or password'
+    )
     expect(error.message).toContain('  http://***@www.example.com/c (a user name')
     expect(error.message).toContain('  https://***@example.com/d (a user name')
     expect(error.message).not.toContain('hunter2')
@@ -119,30 +201,36 @@ describe('resolveUrls keeps every URL in its zone', () => {
     expect(inputError(() => resolveUrls(bad.slice(0, 10), 'example.com')).message.split('\n')).toHaveLength(11)
   })
 
-  test.prop([fc.array(anyEntry, { maxLength: 6 }), fc.constantFrom(...Object.keys(ZONE_HOSTS))])('never resolves a URL outside the zone, whatever the entries', (entries, zone) => {
-    let urls: string[]
-    try {
-      urls = resolveUrls(entries, zone)
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error
-      return
+  test.prop([fc.array(anyEntry, { maxLength: 6 }), fc.constantFrom(...Object.keys(ZONE_HOSTS))])(
+    'never resolves a URL outside the zone, whatever the entries',
+    (entries, zone) => {
+      let urls: string[]
+      try {
+        urls = resolveUrls(entries, zone)
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error
+        return
+      }
+      for (const url of urls) expect(inZone(url, ZONE_HOSTS[zone] as string)).toBe(true)
     }
-    for (const url of urls) expect(inZone(url, ZONE_HOSTS[zone] as string)).toBe(true)
-  })
+  )
 
-  test.prop([anyEntry, fc.constantFrom(...Object.keys(ZONE_HOSTS))])('accepts an entry only when its URL is in the zone, and a path only on the zone host itself', (entry, zone) => {
-    let urls: string[]
-    try {
-      urls = resolveUrls([entry], zone)
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error
-      return
+  test.prop([anyEntry, fc.constantFrom(...Object.keys(ZONE_HOSTS))])(
+    'accepts an entry only when its URL is in the zone, and a path only on the zone host itself',
+    (entry, zone) => {
+      let urls: string[]
+      try {
+        urls = resolveUrls([entry], zone)
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error
+        return
+      }
+      const host = ZONE_HOSTS[zone] as string
+      expect(urls).toHaveLength(1)
+      expect(inZone(urls[0] as string, host)).toBe(true)
+      if (entry.startsWith('/')) expect(new URL(urls[0] as string).hostname.replace(/\.$/, '')).toBe(host)
     }
-    const host = ZONE_HOSTS[zone] as string
-    expect(urls).toHaveLength(1)
-    expect(inZone(urls[0] as string, host)).toBe(true)
-    if (entry.startsWith('/')) expect(new URL(urls[0] as string).hostname.replace(/\.$/, '')).toBe(host)
-  })
+  )
 })
 
 describe('routeUrls keeps every URL in the zone it is sent to', () => {
@@ -181,7 +269,9 @@ describe('routeUrls keeps every URL in the zone it is sent to', () => {
   })
 
   it('refuses credentials and foreign hosts, showing no password', () => {
-    const error = inputError(() => routeUrls(['https://a:hunter2@shop.example.com/x', 'https://evil.test\\.example.com/', 'ftp://example.com/f'], zones))
+    const error = inputError(() =>
+      routeUrls(['https://a:hunter2@shop.example.com/x', 'https://evil.test\\.example.com/', 'ftp://example.com/f'], zones)
+    )
     expect(error.message).toBe(
       '3 URLs are on none of the zones (xn--bcher-kva.example, shop.example.com, example.com). Each must be an absolute http(s) URL on one of them or a subdomain of it, ' +
         'without a user name or password; check "files"/"files-from". Nothing was sent.\n' +
@@ -191,28 +281,52 @@ describe('routeUrls keeps every URL in the zone it is sent to', () => {
 
   it('names ten zones at most', () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ id: `z${i}`, name: `z${i}.example` }))
-    expect(inputError(() => routeUrls(['https://evil.test/'], many)).message).toMatch(/^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example and 2 more\)\./)
-    expect(inputError(() => routeUrls(['https://evil.test/'], many.slice(0, 10))).message).toMatch(/^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example\)\./)
-    expect(inputError(() => routeUrls(['https://evil.test/'], [{ id: 'z', name: undefined }])).message).toMatch(/^1 URL is on none of the zones \(no zone names are known\)/)
+    expect(inputError(() => routeUrls(['https://evil.test/'], many)).message).toMatch(
+      /^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example and 2 more\)\./
+    )
+    expect(inputError(() => routeUrls(['https://evil.test/'], many.slice(0, 10))).message).toMatch(
+      /^1 URL is on none of the zones \((z\d+\.example, ){9}z\d+\.example\)\./
+    )
+    expect(inputError(() => routeUrls(['https://evil.test/'], [{ id: 'z', name: undefined }])).message).toMatch(
+      /^1 URL is on none of the zones \(no zone names are known\)/
+    )
     const long = `${'n'.repeat(300)}.example`
     expect(inputError(() => routeUrls(['https://evil.test/'], [{ id: 'z', name: long }])).message).toMatch(
       new RegExp(`^1 URL is on none of the zones \\(${'n'.repeat(200)}… \\(108 more characters\\)\\)`)
     )
-    expect(inputError(() => resolveUrls(['https://evil.test/'], long)).message).toContain(`on ${'n'.repeat(200)}… (108 more characters) or a subdomain of it`)
-    expect(inputError(() => checkUrlBase('https://evil.test/', [long])).message).toContain(`is not on zone ${'n'.repeat(200)}… (108 more characters) or a subdomain`)
+    expect(inputError(() => resolveUrls(['https://evil.test/'], long)).message).toContain(
+      `on ${'n'.repeat(200)}… (108 more characters) or a subdomain of it`
+    )
+    expect(inputError(() => checkUrlBase('https://evil.test/', [long])).message).toContain(
+      `is not on zone ${'n'.repeat(200)}… (108 more characters) or a subdomain`
+    )
   })
 })
 
 describe('routeEntries', () => {
   it('resolves against the one zone, paths included', () => {
-    expect(Object.fromEntries(routeEntries(['/a', 'https://www.example.com/b'], [{ id: 'z', name: 'example.com' }]))).toEqual({ z: ['https://example.com/a', 'https://www.example.com/b'] })
+    expect(Object.fromEntries(routeEntries(['/a', 'https://www.example.com/b'], [{ id: 'z', name: 'example.com' }]))).toEqual({
+      z: ['https://example.com/a', 'https://www.example.com/b']
+    })
   })
   it('gives the one zone nothing when there are no entries', () => {
     expect(routeEntries([], [{ id: 'z', name: 'example.com' }]).size).toBe(0)
   })
   it('routes by host among several zones, and finds no zone among none', () => {
-    expect(Object.fromEntries(routeEntries(['https://example.org/a'], [{ id: 'com', name: 'example.com' }, { id: 'org', name: 'example.org' }]))).toEqual({ org: ['https://example.org/a'] })
-    expect(inputError(() => routeEntries(['https://example.com/a'], [])).message).toMatch(/^1 URL is on none of the zones \(no zone names are known\)/)
+    expect(
+      Object.fromEntries(
+        routeEntries(
+          ['https://example.org/a'],
+          [
+            { id: 'com', name: 'example.com' },
+            { id: 'org', name: 'example.org' }
+          ]
+        )
+      )
+    ).toEqual({ org: ['https://example.org/a'] })
+    expect(inputError(() => routeEntries(['https://example.com/a'], [])).message).toMatch(
+      /^1 URL is on none of the zones \(no zone names are known\)/
+    )
   })
 })
 
@@ -267,9 +381,12 @@ describe('splitUrlList', () => {
   const url = fc.webUrl({ withQueryParameters: true, withFragments: true }).map((text) => new URL(text).href)
   // A comma before `/` in a path, or before `http(s)://` anywhere, starts a new entry; that is the one thing a list cannot hold.
   const entry = fc.oneof(path, url).filter((text) => !/,+(https?:\/\/)/i.test(text) && !(text.startsWith('/') && text.includes(',/')))
-  test.prop([fc.array(entry, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\n \n')])('reads back paths and URLs one a line, a comma at the end included', (entries, separator) => {
-    expect(splitUrlList(entries.join(separator), 'files')).toEqual(entries)
-  })
+  test.prop([fc.array(entry, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\n \n')])(
+    'reads back paths and URLs one a line, a comma at the end included',
+    (entries, separator) => {
+      expect(splitUrlList(entries.join(separator), 'files')).toEqual(entries)
+    }
+  )
   const unended = entry.filter((text) => !text.endsWith(','))
   test.prop([fc.array(unended, { maxLength: 8 }), fc.constantFrom(', ', ' ', '\t,', ' , ')])(
     'reads back paths and URLs that do not end in a comma, separated by spaces or a comma and a space',
@@ -277,12 +394,11 @@ describe('splitUrlList', () => {
       expect(splitUrlList(entries.join(separator), 'files')).toEqual(entries)
     }
   )
-  test.prop([fc.oneof(fc.array(unended.filter((text) => text.startsWith('/'))), fc.array(unended.filter((text) => !text.startsWith('/'))))])(
-    'reads back paths, or URLs, that do not end in a comma, separated by commas alone',
-    (entries) => {
-      expect(splitUrlList(entries.join(','), 'files')).toEqual(entries)
-    }
-  )
+  test.prop([
+    fc.oneof(fc.array(unended.filter((text) => text.startsWith('/'))), fc.array(unended.filter((text) => !text.startsWith('/'))))
+  ])('reads back paths, or URLs, that do not end in a comma, separated by commas alone', (entries) => {
+    expect(splitUrlList(entries.join(','), 'files')).toEqual(entries)
+  })
 })
 
 describe('hideCredentials and shown', () => {
@@ -310,7 +426,9 @@ describe('hideCredentials and shown', () => {
 
   it('redacts a secret before cutting, so no part of it is shown', () => {
     registerSecret('s3cr3t-key-for-urls-test')
-    expect(shown(`https://example.com/?k=${'x'.repeat(190)}s3cr3t-key-for-urls-test`)).toBe(`https://example.com/?k=${'x'.repeat(177)}… (16 more characters)`)
+    expect(shown(`https://example.com/?k=${'x'.repeat(190)}s3cr3t-key-for-urls-test`)).toBe(
+      `https://example.com/?k=${'x'.repeat(177)}… (16 more characters)`
+    )
     expect(shown('/a?k=s3cr3t-key-for-urls-test')).toBe('/a?k=***')
   })
 
@@ -348,8 +466,12 @@ describe('the length of an entry', () => {
   it('is checked before any pattern meets the entry: no pattern is handed more than MAX_ENTRY_CHARS', () => {
     const exec = vi.spyOn(RegExp.prototype, 'exec')
     const hostile = `@${':'.repeat(2 ** 20)}`
-    expect(inputError(() => splitUrlList(`/a, /b\n${hostile}`, 'files')).message).toMatch(/^Input "files", line 2: an entry of 1,048,577 characters \("@:::/)
-    expect(inputError(() => splitUrlList(`/a /b,/c${'x'.repeat(2 ** 20)}`, 'files')).message).toMatch(/^Input "files", line 1: an entry of 1,048,578 characters/)
+    expect(inputError(() => splitUrlList(`/a, /b\n${hostile}`, 'files')).message).toMatch(
+      /^Input "files", line 2: an entry of 1,048,577 characters \("@:::/
+    )
+    expect(inputError(() => splitUrlList(`/a /b,/c${'x'.repeat(2 ** 20)}`, 'files')).message).toMatch(
+      /^Input "files", line 1: an entry of 1,048,578 characters/
+    )
     expect(exec).toHaveBeenCalled()
     expect(Math.max(...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
   })
@@ -370,7 +492,9 @@ describe('the length of an entry', () => {
   })
   it('shows only the start of a text longer than an entry, counting what is left out of the whole', GUARD, () => {
     registerSecret('s3cr3t-key-for-length-test')
-    expect(shown(`${'a'.repeat(190)}s3cr3t-key-for-length-test${'b'.repeat(2 ** 20)}`)).toBe(`${'a'.repeat(190)}***bbbbbbb… (1,048,569 more characters)`)
+    expect(shown(`${'a'.repeat(190)}s3cr3t-key-for-length-test${'b'.repeat(2 ** 20)}`)).toBe(
+      `${'a'.repeat(190)}***bbbbbbb… (1,048,569 more characters)`
+    )
   })
 })
 

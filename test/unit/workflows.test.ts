@@ -13,7 +13,12 @@ import { parse } from 'yaml'
 // bundlers accept; Node needs the attribute, added here for that package's JSON files alone.
 registerHooks({
   load: (url, context, nextLoad) =>
-    nextLoad(url, url.includes('/@actions/workflow-parser/') && url.endsWith('.json') ? { ...context, importAttributes: { ...context.importAttributes, type: 'json' } } : context)
+    nextLoad(
+      url,
+      url.includes('/@actions/workflow-parser/') && url.endsWith('.json')
+        ? { ...context, importAttributes: { ...context.importAttributes, type: 'json' } }
+        : context
+    )
 })
 const { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } = await import('@actions/workflow-parser')
 const { parseAction } = await import('@actions/workflow-parser/actions/index')
@@ -92,8 +97,13 @@ function asWorkflow(block: string): { text: string; header: number } {
     const firstStep = dedented.findIndex((line) => line.trim() !== '' && !line.startsWith('#'))
     return dedented.map((line, index) => (line === '' ? line : index === firstStep ? first(line) : `${' '.repeat(8)}${line}`))
   }
-  if (Array.isArray(value)) return { text: [...STEPS_HEADER, ...dedented.map((line) => (line === '' ? line : `      ${line}`))].join('\n'), header: STEPS_HEADER.length }
-  if (isMapping(value) && ('uses' in value || 'run' in value)) return { text: [...STEPS_HEADER, ...indented((line) => `      - ${line}`)].join('\n'), header: STEPS_HEADER.length }
+  if (Array.isArray(value))
+    return {
+      text: [...STEPS_HEADER, ...dedented.map((line) => (line === '' ? line : `      ${line}`))].join('\n'),
+      header: STEPS_HEADER.length
+    }
+  if (isMapping(value) && ('uses' in value || 'run' in value))
+    return { text: [...STEPS_HEADER, ...indented((line) => `      - ${line}`)].join('\n'), header: STEPS_HEADER.length }
   throw new Error('A ```yaml block must be a workflow (with jobs:), a list of steps, or one step.')
 }
 
@@ -111,11 +121,14 @@ function stepsOf(text: string): Step[] {
   })
 }
 
-const describeStep = ({ job, index, step }: Step): string => `job "${job}", step ${index + 1}${typeof step.name === 'string' ? ` ("${step.name}")` : typeof step.id === 'string' ? ` (id ${step.id})` : ''}`
+const describeStep = ({ job, index, step }: Step): string =>
+  `job "${job}", step ${index + 1}${typeof step.name === 'string' ? ` ("${step.name}")` : typeof step.id === 'string' ? ` (id ${step.id})` : ''}`
 
 /** The steps that use this action: `./` in this repository, owner/name@ref anywhere else. */
 function actionSteps(text: string, action: ActionInterface): Step[] {
-  return stepsOf(text).filter(({ step: { uses } }) => typeof uses === 'string' && (uses === './' || uses.startsWith(`${action.repository}@`)))
+  return stepsOf(text).filter(
+    ({ step: { uses } }) => typeof uses === 'string' && (uses === './' || uses.startsWith(`${action.repository}@`))
+  )
 }
 
 /** Problems with the steps that use this action: inputs it does not declare, required ones missing, outputs it does not write. */
@@ -125,11 +138,14 @@ function checkActionSteps(text: string, action: ActionInterface): string[] {
   for (const step of actionSteps(text, action)) {
     if (typeof step.step.id === 'string') ids.add(step.step.id)
     const given = Object.keys(isMapping(step.step.with) ? step.step.with : {})
-    for (const name of given.filter((name) => !action.inputs.has(name))) problems.push(`${describeStep(step)}: input "${name}" is not declared in action.yml`)
-    for (const name of [...action.required].filter((name) => !given.includes(name))) problems.push(`${describeStep(step)}: required input "${name}" is not given`)
+    for (const name of given.filter((name) => !action.inputs.has(name)))
+      problems.push(`${describeStep(step)}: input "${name}" is not declared in action.yml`)
+    for (const name of [...action.required].filter((name) => !given.includes(name)))
+      problems.push(`${describeStep(step)}: required input "${name}" is not given`)
   }
   for (const [, id, name] of text.matchAll(/\bsteps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
-    if (ids.has(id as string) && !action.outputs.has(name as string)) problems.push(`steps.${id}.outputs.${name}: action.yml declares no output "${name}"`)
+    if (ids.has(id as string) && !action.outputs.has(name as string))
+      problems.push(`steps.${id}.outputs.${name}: action.yml declares no output "${name}"`)
   }
   return problems
 }
@@ -139,7 +155,9 @@ function checkRunScripts(text: string): string[] {
   return stepsOf(text).flatMap((step) => {
     const run = step.step.run
     if (typeof run !== 'string') return []
-    return [...run.matchAll(/\$\{\{.*?\}\}/g)].map(([expression]) => `${describeStep(step)}: ${expression} inside run:; pass it through env: and use the variable in the script`)
+    return [...run.matchAll(/\$\{\{.*?\}\}/g)].map(
+      ([expression]) => `${describeStep(step)}: ${expression} inside run:; pass it through env: and use the variable in the script`
+    )
   })
 }
 
@@ -157,7 +175,12 @@ async function workflowParser(workflow: Workflow): Promise<string[]> {
 }
 
 function collectWorkflows(): Workflow[] {
-  const markdown = ['README.md', ...readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)]
+  const markdown = [
+    'README.md',
+    ...readdirSync(new URL('docs/', root))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`)
+  ]
   const fromMarkdown = markdown.flatMap((file) =>
     yamlBlocks(read(file)).map((block) => {
       const { text, header } = asWorkflow(block.text)
@@ -192,13 +215,20 @@ describe.each(workflows.map((workflow) => ({ ...workflow, name: `${workflow.file
 })
 
 describe('the workflow checks', () => {
-  const sample = (steps: string): Workflow => ({ file: 'sample.yml', firstLine: 1, header: 0, text: `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n${steps}` })
+  const sample = (steps: string): Workflow => ({
+    file: 'sample.yml',
+    firstLine: 1,
+    header: 0,
+    text: `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`
+  })
 
   it('find every yaml block of the README and docs, and every workflow of .github/workflows', () => {
     const readmeBlocks = yamlBlocks(read('README.md')).length
     expect(readmeBlocks).toBeGreaterThanOrEqual(10)
     expect(workflows.filter((workflow) => workflow.file === 'README.md')).toHaveLength(readmeBlocks)
-    expect(workflows.map((workflow) => workflow.file)).toEqual(expect.arrayContaining(['docs/releasing.md', '.github/workflows/ci.yml', '.github/workflows/codeql.yml']))
+    expect(workflows.map((workflow) => workflow.file)).toEqual(
+      expect.arrayContaining(['docs/releasing.md', '.github/workflows/ci.yml', '.github/workflows/codeql.yml'])
+    )
     expect(workflows.filter((workflow) => actionSteps(workflow.text, action).length > 0).length).toBeGreaterThanOrEqual(10)
   })
 
@@ -213,8 +243,14 @@ describe('the workflow checks', () => {
     const steps = asWorkflow('  - run: a\n\n  - run: b')
     expect(steps).toEqual({ text: `${STEPS_HEADER.join('\n')}\n      - run: a\n\n      - run: b`, header: 5 })
     const step = asWorkflow('# a comment\nuses: ./\nwith:\n  zone: example.com')
-    expect(step).toEqual({ text: `${STEPS_HEADER.join('\n')}\n        # a comment\n      - uses: ./\n        with:\n          zone: example.com`, header: 5 })
-    expect(parse(step.text)).toEqual({ on: 'push', jobs: { example: { 'runs-on': 'ubuntu-latest', steps: [{ uses: './', with: { zone: 'example.com' } }] } } })
+    expect(step).toEqual({
+      text: `${STEPS_HEADER.join('\n')}\n        # a comment\n      - uses: ./\n        with:\n          zone: example.com`,
+      header: 5
+    })
+    expect(parse(step.text)).toEqual({
+      on: 'push',
+      jobs: { example: { 'runs-on': 'ubuntu-latest', steps: [{ uses: './', with: { zone: 'example.com' } }] } }
+    })
     expect(asWorkflow('on: push\njobs: {}')).toEqual({ text: 'on: push\njobs: {}', header: 0 })
     expect(() => asWorkflow('limits: {enabled: true}')).toThrow(Error)
     expect(() => asWorkflow('limits: {enabled: true}')).toThrow('must be a workflow (with jobs:), a list of steps, or one step')
@@ -235,13 +271,20 @@ describe('the workflow checks', () => {
   it('report what actionlint finds, at its line in the file', async () => {
     const workflow = sample('      - run: echo hi\n')
     // runs-on is line 4 of the text; with 2 lines added before the block that starts on line 10, line 11 of the file.
-    const problems = await actionlint({ ...workflow, text: workflow.text.replace('ubuntu-latest', 'ubuntu-latst'), firstLine: 10, header: 2 })
+    const problems = await actionlint({
+      ...workflow,
+      text: workflow.text.replace('ubuntu-latest', 'ubuntu-latst'),
+      firstLine: 10,
+      header: 2
+    })
     expect(problems).toHaveLength(1)
     expect(problems[0]).toMatch(/^sample\.yml:11:14: label "ubuntu-latst" is unknown\. .* \[runner-label\]$/)
   })
 
   it("report what GitHub's parser refuses", async () => {
-    expect(await workflowParser(sample('      - run: echo hi\n        shel: bash\n'))).toEqual(["sample.yml (Line: 7, Col: 9): Unexpected value 'shel'"])
+    expect(await workflowParser(sample('      - run: echo hi\n        shel: bash\n'))).toEqual([
+      "sample.yml (Line: 7, Col: 9): Unexpected value 'shel'"
+    ])
   })
 
   it('report inputs action.yml does not declare, required inputs not given, and outputs it does not write', () => {
@@ -295,5 +338,7 @@ it('action.yml is valid action metadata for GitHub', () => {
   const parsed = parseAction({ name: 'action.yml', content: read('action.yml') }, new NoOperationTraceWriter())
   expect(parsed.context.errors.getErrors().map((error) => error.message)).toEqual([])
   const refused = parseAction({ name: 'action.yml', content: `version: 1.0.0\n${read('action.yml')}` }, new NoOperationTraceWriter())
-  expect(refused.context.errors.getErrors().map((error) => error.message)).toEqual(["action.yml (Line: 1, Col: 1): Unexpected value 'version'"])
+  expect(refused.context.errors.getErrors().map((error) => error.message)).toEqual([
+    "action.yml (Line: 1, Col: 1): Unexpected value 'version'"
+  ])
 })

@@ -3,27 +3,51 @@ import { AnswerError, InputError } from '../../src/errors.js'
 import { ApiClient, type ApiResponse, type Method, type RequestOptions } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import type { ZoneRef, ZoneSelection } from '../../src/inputs.js'
-import { listZones, matchZone, MAX_ZONE_ENTRIES, MAX_ZONE_LIST_BYTES, resolveZones, ZONE_PAGE_PARALLELISM, type Zone, type ZoneClient } from '../../src/zones.js'
+import {
+  listZones,
+  matchZone,
+  MAX_ZONE_ENTRIES,
+  MAX_ZONE_LIST_BYTES,
+  resolveZones,
+  ZONE_PAGE_PARALLELISM,
+  type Zone,
+  type ZoneClient
+} from '../../src/zones.js'
 import { manyZones, startStandIn, zone, type StandIn } from '../stand-in/server.js'
 
 const z = (id: string, name: string, status: string): Zone => ({ id, name, status })
 
 describe('matchZone', () => {
-  const zones = [z('a1', 'example.com', 'deleted'), z('a2', 'example.com', 'pending'), z('a3', 'example.com', 'active'), z('b1', 'other.org', 'pending'), z('c1', 'gone.net', 'deleted')]
+  const zones = [
+    z('a1', 'example.com', 'deleted'),
+    z('a2', 'example.com', 'pending'),
+    z('a3', 'example.com', 'active'),
+    z('b1', 'other.org', 'pending'),
+    z('c1', 'gone.net', 'deleted')
+  ]
   it('matches a name case-insensitively, ignoring a trailing dot', () => {
     expect(matchZone(zones, { kind: 'name', name: 'EXAMPLE.com.' }).zone.id).toBe('a3')
   })
   it('prefers active, then pending, among zones of one name', () => {
-    expect(matchZone(zones.filter((zone) => zone.id !== 'a3'), { kind: 'name', name: 'example.com' }).zone.id).toBe('a2')
+    expect(
+      matchZone(
+        zones.filter((zone) => zone.id !== 'a3'),
+        { kind: 'name', name: 'example.com' }
+      ).zone.id
+    ).toBe('a2')
   })
   it('proceeds with a pending zone, with a warning', () => {
     const lookup = matchZone(zones, { kind: 'name', name: 'other.org' })
     expect(lookup.zone.id).toBe('b1')
-    expect(lookup.warnings).toEqual(['Zone other.org (b1) is pending: the service may not serve it yet, so the purge may have no visible effect.'])
+    expect(lookup.warnings).toEqual([
+      'Zone other.org (b1) is pending: the service may not serve it yet, so the purge may have no visible effect.'
+    ])
   })
   it('refuses a zone that is only deleted, saying so', () => {
     expect(() => matchZone(zones, { kind: 'name', name: 'gone.net' })).toThrow(InputError)
-    expect(() => matchZone(zones, { kind: 'name', name: 'gone.net' })).toThrow('The zone with name "gone.net" is deleted, not active or pending')
+    expect(() => matchZone(zones, { kind: 'name', name: 'gone.net' })).toThrow(
+      'The zone with name "gone.net" is deleted, not active or pending'
+    )
     expect(() => matchZone(zones, { kind: 'id', id: 'a1' })).toThrow('The zone with id "a1" is deleted')
   })
   it('names an unknown zone and how many zones were searched', () => {
@@ -41,7 +65,9 @@ describe('matchZone', () => {
   it('says every status of a zone that cannot be purged, and what to do', () => {
     const odd = [z('s1', 'odd.example', 'suspended'), z('s2', 'odd.example', 'deleted'), z('s3', 'odd.example', 'suspended')]
     expect(() => matchZone(odd, { kind: 'name', name: 'odd.example' })).toThrow(
-      new InputError('The zone with name "odd.example" is suspended, deleted, not active or pending: nothing can be purged in it. Restore it in the dashboard, or set "create-zone: true" to create it anew.')
+      new InputError(
+        'The zone with name "odd.example" is suspended, deleted, not active or pending: nothing can be purged in it. Restore it in the dashboard, or set "create-zone: true" to create it anew.'
+      )
     )
     expect(() => matchZone(odd, { kind: 'id', id: 's2' })).toThrow(
       new InputError('The zone with id "s2" is deleted, not active or pending: nothing can be purged in it. Restore it in the dashboard.')
@@ -61,7 +87,11 @@ interface Call {
   readonly retry: boolean | undefined
 }
 type Answer = (method: Method, page: number | undefined) => unknown
-function fake(answer: Answer, maxAttempts = 3, bytes?: number): { client: ZoneClient; calls: Call[]; waits: number[]; maxInFlight: () => number } {
+function fake(
+  answer: Answer,
+  maxAttempts = 3,
+  bytes?: number
+): { client: ZoneClient; calls: Call[]; waits: number[]; maxInFlight: () => number } {
   const calls: Call[] = []
   const waits: number[] = []
   let inFlight = 0
@@ -134,7 +164,10 @@ describe('listZones', () => {
   })
 
   it('reads as many pages as meta.total says, short ones included', async () => {
-    const { client, calls } = fake((_method, page = 1) => ({ data: page === 1 ? zonesOfPages(1) : [z(`p${page}`, `p${page}.example`, 'active')], meta: { total: 250 } }))
+    const { client, calls } = fake((_method, page = 1) => ({
+      data: page === 1 ? zonesOfPages(1) : [z(`p${page}`, `p${page}.example`, 'active')],
+      meta: { total: 250 }
+    }))
     const read = await listZones(client)
     expect(gets(calls)).toEqual([1, 2, 3])
     expect(read.zones.map((zone) => zone.id).slice(99)).toEqual(['z00100', 'p2', 'p3'])
@@ -157,7 +190,9 @@ describe('listZones', () => {
   it('without meta.total, reads ahead 1, 2, 4… pages and stops at the first short page, losing and doubling nothing', async () => {
     const zones = zonesOfPages(4).slice(0, 350)
     // Pages past the end answer zones too: they must not be counted.
-    const { client, calls } = fake((_method, page = 1) => ({ data: page > 4 ? [z(`extra${page}`, 'extra.example', 'active')] : zones.slice((page - 1) * 100, page * 100) }))
+    const { client, calls } = fake((_method, page = 1) => ({
+      data: page > 4 ? [z(`extra${page}`, 'extra.example', 'active')] : zones.slice((page - 1) * 100, page * 100)
+    }))
     const read = await listZones(client)
     expect(read.zones).toEqual(zones)
     expect(gets(calls)).toEqual(pagesUpTo(6))
@@ -169,15 +204,19 @@ describe('listZones', () => {
     expect(gets(calls)).toEqual([1, 2])
   })
 
-  it.each([['negative', -5], ['fractional', 250.5], ['a string', '250'], ['null', null], ['absurd', 1e12], ['over the cap', MAX_ZONE_ENTRIES + 1]])(
-    'does not trust a meta.total that is %s: pages until a short one',
-    async (_what, total) => {
-      const zones = zonesOfPages(3).slice(0, 250)
-      const { client, calls } = fake(listOf(zones, { total }))
-      expect((await listZones(client)).zones).toEqual(zones)
-      expect(gets(calls)).toEqual(pagesUpTo(4))
-    }
-  )
+  it.each([
+    ['negative', -5],
+    ['fractional', 250.5],
+    ['a string', '250'],
+    ['null', null],
+    ['absurd', 1e12],
+    ['over the cap', MAX_ZONE_ENTRIES + 1]
+  ])('does not trust a meta.total that is %s: pages until a short one', async (_what, total) => {
+    const zones = zonesOfPages(3).slice(0, 250)
+    const { client, calls } = fake(listOf(zones, { total }))
+    expect((await listZones(client)).zones).toEqual(zones)
+    expect(gets(calls)).toEqual(pagesUpTo(4))
+  })
 
   it('trusts a meta.total at the cap', async () => {
     const { client, calls } = fake((_method, page = 1) => ({ data: page === 1 ? zonesOfPages(1) : [], meta: { total: MAX_ZONE_ENTRIES } }))
@@ -204,7 +243,7 @@ describe('listZones', () => {
     const listing = listZones(client)
     await expect(listing).rejects.toThrow(AnswerError)
     await expect(listing).rejects.toThrow(
-      'GET /zones: the zone list\'s answers came to more than 64 MiB in 9 pages (72 MiB read), the most this action reads for 100,000 zones at most. ' +
+      "GET /zones: the zone list's answers came to more than 64 MiB in 9 pages (72 MiB read), the most this action reads for 100,000 zones at most. " +
         'Check that "api-url" is the Content Delivery Service API, including /v1; or give the zone by id in the "zone" input'
     )
     expect(MAX_ZONE_LIST_BYTES).toBe(64 * 1024 * 1024)
@@ -238,7 +277,22 @@ describe('listZones', () => {
 
   it('skips entries without a text id, name and status, and counts them', async () => {
     const good = z('ok', 'ok.example', 'active')
-    const entries = [good, null, 'zone', 7, [], {}, { id: 1, name: 'a.example', status: 'active' }, { id: 'x', name: 'a.example' }, { id: '', name: 'a.example', status: 'active' }, { id: 'x', name: '', status: 'active' }, { id: 'x', name: 'a.example', status: '' }, { id: 'x', name: ['a'], status: 'active' }, { id: '..', name: 'a.example', status: 'active' }, { id: '.', name: 'a.example', status: 'active' }]
+    const entries = [
+      good,
+      null,
+      'zone',
+      7,
+      [],
+      {},
+      { id: 1, name: 'a.example', status: 'active' },
+      { id: 'x', name: 'a.example' },
+      { id: '', name: 'a.example', status: 'active' },
+      { id: 'x', name: '', status: 'active' },
+      { id: 'x', name: 'a.example', status: '' },
+      { id: 'x', name: ['a'], status: 'active' },
+      { id: '..', name: 'a.example', status: 'active' },
+      { id: '.', name: 'a.example', status: 'active' }
+    ]
     const { client } = fake(listOf(entries))
     expect(await listZones(client)).toEqual({ zones: [good], skipped: 13 })
   })
@@ -248,7 +302,9 @@ describe('listZones', () => {
       const { client } = fake(() => body)
       const listing = listZones(client)
       await expect(listing).rejects.toThrow(InputError)
-      await expect(listing).rejects.toThrow('GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.')
+      await expect(listing).rejects.toThrow(
+        'GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.'
+      )
     }
   })
 
@@ -287,7 +343,9 @@ describe('resolveZones: the early stop', () => {
     const { client, calls } = fake(listOf(zones))
     const found = await resolveZones(client, list({ kind: 'id', id: 'the-id' }), options)
     expect(found.zones).toEqual([zones[250]])
-    expect(found.warnings).toEqual(['Zone pending.example (the-id) is pending: the service may not serve it yet, so the purge may have no visible effect.'])
+    expect(found.warnings).toEqual([
+      'Zone pending.example (the-id) is pending: the service may not serve it yet, so the purge may have no visible effect.'
+    ])
     expect(gets(calls)).toEqual(pagesUpTo(18))
   })
 
@@ -336,7 +394,11 @@ describe('resolveZones: the early stop', () => {
 
   it('several zones share one pass, which stops once the last of them is found', async () => {
     const { client, calls } = fake(listOf(zonesOfPages(100)))
-    const found = await resolveZones(client, list(named('zone-250.example.org'), { kind: 'id', id: 'z00002' }, named('zone-1.example.org')), options)
+    const found = await resolveZones(
+      client,
+      list(named('zone-250.example.org'), { kind: 'id', id: 'z00002' }, named('zone-1.example.org')),
+      options
+    )
     expect(found.zones.map((zone) => zone.id)).toEqual(['z00250', 'z00002', 'z00001'])
     expect(gets(calls)).toEqual(pagesUpTo(18))
   })
@@ -379,7 +441,9 @@ describe('resolveZones: the early stop', () => {
       '3 entries of the zone list had no usable id, name or status and were skipped.'
     ])
     const one = fake(listOf([z('a', 'a.example', 'active'), { name: 'b.example' }]))
-    expect((await resolveZones(one.client, { kind: 'auto' }, options)).warnings).toEqual(['1 entry of the zone list had no usable id, name or status and was skipped.'])
+    expect((await resolveZones(one.client, { kind: 'auto' }, options)).warnings).toEqual([
+      '1 entry of the zone list had no usable id, name or status and was skipped.'
+    ])
   })
 })
 
@@ -393,14 +457,21 @@ describe('resolveZones: creating a zone', () => {
     expect(calls.map((call) => call.method)).toEqual(['GET'])
   })
 
-  const retryable = (status = 503): ApiError => new ApiError({ method: 'POST', path: '/zones', kind: 'http', attempts: 1, status, retryable: true })
+  const retryable = (status = 503): ApiError =>
+    new ApiError({ method: 'POST', path: '/zones', kind: 'http', attempts: 1, status, retryable: true })
 
   it('creates a missing zone with its plan and reads the CNAME target from any field named like it', async () => {
     const { client, calls } = fake((method) =>
-      method === 'GET' ? listOf([])(method, 1) : { success: true, data: { id: 'zn-1', name: 'New.Example', status: 'pending', CNAME_Target: 7, dns_cname: 'edge.example.net' } }
+      method === 'GET'
+        ? listOf([])(method, 1)
+        : { success: true, data: { id: 'zn-1', name: 'New.Example', status: 'pending', CNAME_Target: 7, dns_cname: 'edge.example.net' } }
     )
     const found = await resolveZones(client, list(named('New.Example.')), { ...create, plan: 'pro' })
-    expect(found).toEqual({ zones: [{ id: 'zn-1', name: 'New.Example', status: 'pending', created: { cnameTarget: 'edge.example.net', dryRun: false } }], warnings: [], candidates: undefined })
+    expect(found).toEqual({
+      zones: [{ id: 'zn-1', name: 'New.Example', status: 'pending', created: { cnameTarget: 'edge.example.net', dryRun: false } }],
+      warnings: [],
+      candidates: undefined
+    })
     expect(calls.map((call) => [call.method, call.path, call.body, call.retry])).toEqual([
       ['GET', '/zones', undefined, undefined],
       ['POST', '/zones', { name: 'new.example', plan: 'pro' }, false]
@@ -408,7 +479,9 @@ describe('resolveZones: creating a zone', () => {
   })
 
   it('fills in what the create answer leaves out', async () => {
-    const { client, calls } = fake((method) => (method === 'GET' ? listOf([])(method, 1) : { data: { id: 'zn-2', name: 5, status: null, cname: '' } }))
+    const { client, calls } = fake((method) =>
+      method === 'GET' ? listOf([])(method, 1) : { data: { id: 'zn-2', name: 5, status: null, cname: '' } }
+    )
     const found = await resolveZones(client, list(named('bare.example')), create)
     expect(found.zones).toEqual([{ id: 'zn-2', name: 'bare.example', status: undefined, created: { cnameTarget: null, dryRun: false } }])
     expect(calls.find((call) => call.method === 'POST')?.body).toStrictEqual({ name: 'bare.example' })
@@ -492,7 +565,14 @@ describe('resolveZones: creating a zone', () => {
   })
 
   it('fails at once on an answer that is neither retryable nor "already exists"', async () => {
-    const failure = new ApiError({ method: 'POST', path: '/zones', kind: 'http', attempts: 1, status: 400, serverMessage: 'name is not allowed' })
+    const failure = new ApiError({
+      method: 'POST',
+      path: '/zones',
+      kind: 'http',
+      attempts: 1,
+      status: 400,
+      serverMessage: 'name is not allowed'
+    })
     const { client, calls } = fake((method) => {
       if (method === 'POST') throw failure
       return listOf([])(method, 1)
@@ -552,13 +632,25 @@ describe('listZones and resolveZones over HTTP', () => {
 
   it('uses a zone by id alone when the key may not list zones', async () => {
     const c = await connect({ denyListing: true })
-    const lookup = await resolveZones(c, { kind: 'list', refs: [{ kind: 'id', id: 'zone-example' }, { kind: 'id', id: 'zone-other' }] }, options)
+    const lookup = await resolveZones(
+      c,
+      {
+        kind: 'list',
+        refs: [
+          { kind: 'id', id: 'zone-example' },
+          { kind: 'id', id: 'zone-other' }
+        ]
+      },
+      options
+    )
     expect(lookup).toEqual({
       zones: [
         { id: 'zone-example', name: undefined, status: undefined },
         { id: 'zone-other', name: undefined, status: undefined }
       ],
-      warnings: ['The API key may not list zones (HTTP 403), so zone zone-example, zone-other is used by id alone, unchecked; name and status are unknown.'],
+      warnings: [
+        'The API key may not list zones (HTTP 403), so zone zone-example, zone-other is used by id alone, unchecked; name and status are unknown.'
+      ],
       candidates: undefined
     })
   })
@@ -569,18 +661,36 @@ describe('listZones and resolveZones over HTTP', () => {
     const c = await connect({ denyListing: true })
     const lookup = await resolveZones(c, { kind: 'list', refs: [{ kind: 'id', id }] }, options)
     expect(lookup.zones).toEqual([{ id, name: undefined, status: undefined }])
-    expect(lookup.warnings).toEqual([`The API key may not list zones (HTTP 403), so zone ${quoted} is used by id alone, unchecked; name and status are unknown.`])
+    expect(lookup.warnings).toEqual([
+      `The API key may not list zones (HTTP 403), so zone ${quoted} is used by id alone, unchecked; name and status are unknown.`
+    ])
     expect(() => matchZone([], { kind: 'id', id })).toThrow(`No zone with id "${quoted}" among the 0 zones`)
     const pending = matchZone([z(id, 'example.com', 'pending')], { kind: 'id', id })
-    expect(pending.warnings).toEqual([`Zone example.com (${quoted}) is pending: the service may not serve it yet, so the purge may have no visible effect.`])
+    expect(pending.warnings).toEqual([
+      `Zone example.com (${quoted}) is pending: the service may not serve it yet, so the purge may have no visible effect.`
+    ])
   })
 
   it('cannot look up a name, or find zones for auto, when the key may not list zones', async () => {
     const c = await connect({ denyListing: true, zones: [zone('z', 'example.com')] })
-    const byName = resolveZones(c, { kind: 'list', refs: [{ kind: 'id', id: 'z' }, { kind: 'name', name: 'example.com' }] }, options)
+    const byName = resolveZones(
+      c,
+      {
+        kind: 'list',
+        refs: [
+          { kind: 'id', id: 'z' },
+          { kind: 'name', name: 'example.com' }
+        ]
+      },
+      options
+    )
     await expect(byName).rejects.toThrow(InputError)
-    await expect(byName).rejects.toThrow('The API key may not list zones (HTTP 403), so the zone name "example.com" cannot be looked up. Give zone ids in the "zone" input instead, or use a key that may list zones.')
-    await expect(resolveZones(c, { kind: 'auto' }, options)).rejects.toThrow('The API key may not list zones (HTTP 403), so "zone: auto" cannot find the zones.')
+    await expect(byName).rejects.toThrow(
+      'The API key may not list zones (HTTP 403), so the zone name "example.com" cannot be looked up. Give zone ids in the "zone" input instead, or use a key that may list zones.'
+    )
+    await expect(resolveZones(c, { kind: 'auto' }, options)).rejects.toThrow(
+      'The API key may not list zones (HTTP 403), so "zone: auto" cannot find the zones.'
+    )
   })
 
   it('passes on a listing failure other than 403', async () => {
