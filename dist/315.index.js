@@ -333,9 +333,6 @@ function measureClockSkew(samples) {
 }
 
 ;// CONCATENATED MODULE: ./src/edge/verdict.ts
-// How to read one answer from the edge: was it served from a copy cached before the purge? Plain HTTP
-// semantics that every CDN speaks (RFC 9111 `Age`, RFC 9211 `Cache-Status`) and the common vendor
-// headers. Pure; no I/O. The headers are outside text: nothing here throws, whatever they hold.
 
 /** Seconds allowed over the time since the purge: the edge's clock, and Age counted in whole seconds. */
 const AGE_SLACK_SECONDS = 2;

@@ -45924,7 +45924,7 @@ function certificateProblem(error) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5222);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2187);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -45995,7 +45995,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 5222:
+/***/ 2187:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46512,17 +46512,18 @@ async function waitForPropagation(options) {
 var external_node_diagnostics_channel_ = __nccwpck_require__(3053);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/sleep.ts
+/** Waits `ms` milliseconds on a timer: the one real sleep; every waiting part takes it as an injectable option. */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 ;// CONCATENATED MODULE: ./src/http/rate-limit.ts
-// What an answer says about the rate limit it is under, read from whichever header family the API uses:
-// IETF `RateLimit` / `RateLimit-Policy` (structured fields), the older `RateLimit-Limit` /
-// `RateLimit-Remaining` / `RateLimit-Reset`, or `X-RateLimit-*`. Pure; unreadable values are ignored.
 /** A Unix time in seconds is above this (2001-09-09); a delay in seconds never is. */
 const UNIX_SECONDS = 1e9;
 /** A Unix time in milliseconds is above this. */
 const UNIX_MILLISECONDS = 1e12;
 const header = (headers, name) => {
     const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
+    return typeof value === 'object' ? value.join(', ') : value;
 };
 /** A non-negative decimal number, or undefined. */
 function number(text) {
@@ -46795,6 +46796,7 @@ class RefusalWindow {
 ;// CONCATENATED MODULE: ./src/http/pacer.ts
 
 
+
 /** A request still waiting when the step's time for rate limits ran out. */
 class RateLimitWaitExceeded extends Error {
     name = 'RateLimitWaitExceeded';
@@ -46814,7 +46816,6 @@ const THROUGHPUT_WINDOW_MS = 1000;
 const WINDOW_EVIDENCE = 2;
 /** Without a reset or refill to go by, one request goes to find out after this long. */
 const PROBE_MS = 1000;
-const realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 class Pacer {
     options;
     /** 429 answers seen. */
@@ -46861,7 +46862,7 @@ class Pacer {
     constructor(options) {
         this.options = options;
         this.now = options.now ?? Date.now;
-        this.sleep = options.sleep ?? realSleep;
+        this.sleep = options.sleep ?? sleep;
         this.refusals = new RefusalWindow(options.concurrency);
     }
     /** The pace in requests per second once the API has limited the step; undefined while it has not. */
@@ -47247,11 +47248,11 @@ var secrets = __nccwpck_require__(7194);
 
 
 
+
 /** Ten minutes: the default of the rate-limit-wait input. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000;
 /** The body limit of a request that does not set its own: far above any answer of the API. */
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const client_realSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The keep-alive pool for the API at `baseUrl`. Over https:// it honours HTTPS_PROXY (else HTTP_PROXY) and
  * NO_PROXY, and undici reaches an https:// address through a proxy only by CONNECT: the key travels inside the
@@ -47309,7 +47310,7 @@ class ApiClient {
         // The key the client sends is one redaction must know, however the client was made.
         (0,secrets/* registerSecret */.cl)(options.apiKey);
         this.dispatcher = options.dispatcher ?? createDispatcher(options.baseUrl, 8);
-        this.sleep = options.sleep ?? client_realSleep;
+        this.sleep = options.sleep ?? sleep;
         this.random = options.random ?? Math.random;
         this.now = options.now ?? Date.now;
         this.pacer =
@@ -47603,7 +47604,7 @@ function parseJson(text, maxValues) {
 }
 function headerValue(headers, name) {
     const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
+    return typeof value === 'object' ? value[0] : value;
 }
 function queryString(query) {
     if (query === undefined)
@@ -48643,7 +48644,7 @@ function routedEarly(early, targets) {
 
 
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * The action: inputs \u2192 what changed \u2192 zone \u2192 plan \u2192 execute \u2192 report. Outputs and the summary are written
  * however far it got, and nothing escapes: an unexpected error still ends in one error annotation.
@@ -48770,7 +48771,7 @@ async function runPhases(options) {
                 propagationMs: PROPAGATION_MS,
                 delayMs: given.delaySeconds * 1000,
                 againAfterMs: given.purgeAgainAfterSeconds * 1000,
-                sleep,
+                sleep: sleep,
                 log: log/* info */.pq,
                 group: log/* group */.Os
             });
@@ -48848,7 +48849,7 @@ async function checkEdgeAfterPurge(given, state, work, changes, warn) {
         timeoutMs: given.timeoutSeconds * 1000,
         userAgent: USER_AGENT,
         zoneNames: zones.map((zone) => zone.name)
-    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep });
+    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep });
     const failure = staleFailure(checked);
     if (failure !== undefined)
         state.errors.push(failure);

@@ -14,9 +14,8 @@ import { buildResult, newRunState, type RunResult, type RunState } from './resul
 import { collectFileEntries } from './sources/index.js'
 import { assignWork, routeEarly, type WorkAssignment } from './routing.js'
 import { shown, unique } from './urls.js'
+import { sleep } from './sleep.js'
 import { resolveZones, type ResolvedZone } from './zones.js'
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 export interface RunOptions {
   /**

@@ -1,7 +1,10 @@
 // How to read one answer from the edge: was it served from a copy cached before the purge? Plain HTTP
 // semantics that every CDN speaks (RFC 9111 `Age`, RFC 9211 `Cache-Status`) and the common vendor
 // headers. Pure; no I/O. The headers are outside text: nothing here throws, whatever they hold.
+import type { ResponseHeaders } from '../http/headers.js'
 import { cut, thousands } from '../text.js'
+
+export type { ResponseHeaders }
 
 /**
  * - `stale`: the answer's Age is older than the purge: the edge served a copy cached before it.
@@ -11,9 +14,6 @@ import { cut, thousands } from '../text.js'
  * - `error`: a 5xx, a network error or a timeout.
  */
 export type Verdict = 'stale' | 'fresh' | 'unknown' | 'error'
-
-/** Response headers as undici gives them: lower-case names; a header sent twice is an array. */
-export type ResponseHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
 
 export interface Judgement {
   readonly verdict: Verdict

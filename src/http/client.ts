@@ -4,6 +4,8 @@ import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.j
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 import { certificateProblem } from './tls.js'
+import type { ResponseHeaders as Headers } from './headers.js'
+import { sleep } from '../sleep.js'
 import { redact, registerSecret, scrubCredentials } from '../secrets.js'
 
 export type Method = 'GET' | 'POST'
@@ -102,8 +104,6 @@ export interface ApiResponse<T> {
   readonly bytes?: number
 }
 
-type Headers = Dispatcher.ResponseData['headers']
-
 /** The outcome of one attempt: a response to judge (its body, or that it was too large), or a transport failure. */
 export type AttemptResult =
   | { readonly kind: 'response'; readonly status: number; readonly text: string; readonly headers: Headers }
@@ -112,8 +112,6 @@ export type AttemptResult =
   | { readonly kind: 'timeout'; readonly detail: string }
   /** The server's certificate was not accepted; `detail` is Node's code for why. */
   | { readonly kind: 'tls'; readonly detail: string }
-
-const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * The keep-alive pool for the API at `baseUrl`. Over https:// it honours HTTPS_PROXY (else HTTP_PROXY) and
@@ -173,7 +171,7 @@ export class ApiClient {
     // The key the client sends is one redaction must know, however the client was made.
     registerSecret(options.apiKey)
     this.dispatcher = options.dispatcher ?? createDispatcher(options.baseUrl, 8)
-    this.sleep = options.sleep ?? realSleep
+    this.sleep = options.sleep ?? sleep
     this.random = options.random ?? Math.random
     this.now = options.now ?? Date.now
     this.pacer =
@@ -477,7 +475,7 @@ function parseJson(text: string, maxValues: number | undefined): unknown {
 
 function headerValue(headers: Headers, name: string): string | undefined {
   const value = headers[name]
-  return Array.isArray(value) ? value[0] : value
+  return typeof value === 'object' ? value[0] : value
 }
 
 function queryString(query: RequestOptions['query']): string {

@@ -1,3 +1,5 @@
+import { sleep } from '../sleep.js'
+import type { ResponseHeaders as Headers } from './headers.js'
 import { readRateLimit, type RateLimitInfo } from './rate-limit.js'
 import { PROBE_EVERY_MS, RefusalWindow, RESET_ROUNDING_MS } from './refusals.js'
 
@@ -50,8 +52,6 @@ export interface Ticket {
   done(): void
 }
 
-type Headers = Readonly<Record<string, string | string[] | undefined>>
-
 interface Waiter {
   resolve(ticket: Ticket): void
   reject(error: Error): void
@@ -82,7 +82,6 @@ const THROUGHPUT_WINDOW_MS = 1000
 const WINDOW_EVIDENCE = 2
 /** Without a reset or refill to go by, one request goes to find out after this long. */
 const PROBE_MS = 1000
-const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 export class Pacer {
   /** 429 answers seen. */
@@ -129,7 +128,7 @@ export class Pacer {
 
   constructor(private readonly options: PacerOptions) {
     this.now = options.now ?? Date.now
-    this.sleep = options.sleep ?? realSleep
+    this.sleep = options.sleep ?? sleep
     this.refusals = new RefusalWindow(options.concurrency)
   }
 

@@ -1,6 +1,7 @@
 // What an answer says about the rate limit it is under, read from whichever header family the API uses:
 // IETF `RateLimit` / `RateLimit-Policy` (structured fields), the older `RateLimit-Limit` /
 // `RateLimit-Remaining` / `RateLimit-Reset`, or `X-RateLimit-*`. Pure; unreadable values are ignored.
+import type { ResponseHeaders as Headers } from './headers.js'
 
 export interface RateLimitInfo {
   /** Requests the API will still take before the quota is restored: every reading says it. */
@@ -13,8 +14,6 @@ export interface RateLimitInfo {
   readonly windowMs?: number
 }
 
-type Headers = Readonly<Record<string, string | string[] | undefined>>
-
 /** A Unix time in seconds is above this (2001-09-09); a delay in seconds never is. */
 const UNIX_SECONDS = 1e9
 /** A Unix time in milliseconds is above this. */
@@ -22,7 +21,7 @@ const UNIX_MILLISECONDS = 1e12
 
 const header = (headers: Headers, name: string): string | undefined => {
   const value = headers[name]
-  return Array.isArray(value) ? value.join(', ') : value
+  return typeof value === 'object' ? value.join(', ') : value
 }
 
 /** A non-negative decimal number, or undefined. */
