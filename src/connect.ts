@@ -1,5 +1,5 @@
 import { ApiClient, createDispatcher, type RetryRecord } from './http/client.js'
-import { Pacer } from './http/pacer.js'
+import { Pacer } from './http/pacer/index.js'
 import type { Inputs } from './inputs.js'
 import * as log from './log.js'
 import { USER_AGENT } from './version.js'

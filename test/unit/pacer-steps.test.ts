@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Pacer, RateLimitWaitExceeded, type PacerOptions, type Ticket } from '../../src/http/pacer.js'
+import { Pacer, RateLimitWaitExceeded, type PacerOptions, type Ticket } from '../../src/http/pacer/index.js'
 import { VirtualClock } from './fixtures/pacer-sim.js'
 
 // The pacer's rules one at a time, on a virtual clock: each test sends requests by hand, answers them

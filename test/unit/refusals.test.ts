@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PROBE_EVERY_MS, RefusalWindow } from '../../src/http/refusals.js'
+import { PROBE_EVERY_MS, RefusalWindow } from '../../src/http/pacer/refusals.js'
 
 // The fixed window found from 429s alone, driven by hand: requests are numbered in the order sent.
 

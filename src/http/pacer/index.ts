@@ -1,5 +1,5 @@
-import { sleep } from '../sleep.js'
-import type { ResponseHeaders as Headers } from './headers.js'
+import { sleep } from '../../sleep.js'
+import type { ResponseHeaders as Headers } from '../headers.js'
 import { readRateLimit, type RateLimitInfo } from './rate-limit.js'
 import { PROBE_EVERY_MS, RefusalWindow, RESET_ROUNDING_MS } from './refusals.js'
 
