@@ -1,10 +1,11 @@
 // One pacer for the whole step: it keeps at most `concurrency` requests in flight and sends them no faster
 // than the API allows, learning the allowed rate from what the API says. Rate limits are per account, so
 // every purge request of every zone goes through the same pacer. This module keeps the slots, the queue and
-// the step's budget for waiting; which model decides when a request goes is its mode (mode.ts), and the
+// the step's time for waiting (budget.ts); which model decides when a request goes is its mode (mode.ts), and the
 // models are headers.ts, learning.ts and refusals.ts. The model, its modes and its tunables: docs/rate-limits.md.
 import { sleep } from '../../sleep.js'
 import type { ResponseHeaders as Headers } from '../headers.js'
+import { WaitBudget } from './budget.js'
 import { HeaderModel, type Delay } from './headers.js'
 import { Learning } from './learning.js'
 import { modeOf, type Mode } from './mode.js'
@@ -70,10 +71,7 @@ export class Pacer {
   // Reporting and the budget.
   private reported: number | undefined
   private timerAt: number | undefined
-  private waitedMs = 0
-  private holds = 0
-  private holdStart = 0
-  private pacingHeld = false
+  private readonly budget: WaitBudget
   private exhausted = false
   /** Settles when the limit shows room again (see renew): requests waiting out a Retry-After may go then. */
   private renewal = deferred()
@@ -88,6 +86,7 @@ export class Pacer {
     this.now = options.now ?? Date.now
     this.sleep = options.sleep ?? sleep
     this.refusals = new RefusalWindow(options.concurrency)
+    this.budget = new WaitBudget(this.now)
   }
 
   /** Which model decides when requests go, from what the pacer has seen so far. */
@@ -112,7 +111,7 @@ export class Pacer {
 
   /** Milliseconds spent waiting on rate limits so far. */
   get waited(): number {
-    return this.waitedMs + (this.holds > 0 ? this.now() - this.holdStart : 0)
+    return this.budget.waited
   }
 
   /**
@@ -210,12 +209,12 @@ export class Pacer {
       this.exhaust()
       throw this.exceeded()
     }
-    this.hold()
+    this.budget.hold()
     try {
       // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
       await Promise.race([this.sleep(ms), this.renewal.promise])
     } finally {
-      this.unhold()
+      this.budget.unhold()
     }
   }
 
@@ -246,7 +245,7 @@ export class Pacer {
       const now = this.now()
       const { wait, onRefillAlone } = this.delay(now)
       if (wait > 0) {
-        this.setHeld(true)
+        this.budget.setHeld(true)
         const budgetLeft = this.options.maxWaitMs - this.waited
         if (budgetLeft < 0) {
           this.exhaust()
@@ -274,23 +273,7 @@ export class Pacer {
         }
       })
     }
-    this.setHeld(false)
-  }
-
-  private hold(): void {
-    if (this.holds++ === 0) this.holdStart = this.now()
-  }
-
-  private unhold(): void {
-    if (--this.holds === 0) this.waitedMs += this.now() - this.holdStart
-  }
-
-  /** Whether the pump is holding requests back for the rate: counted once, however many are queued. */
-  private setHeld(held: boolean): void {
-    if (held === this.pacingHeld) return
-    this.pacingHeld = held
-    if (held) this.hold()
-    else this.unhold()
+    this.budget.setHeld(false)
   }
 
   private schedule(at: number): void {
@@ -305,7 +288,7 @@ export class Pacer {
   /** Every request still waiting fails: the step's time for rate limits is spent. */
   private exhaust(): void {
     this.exhausted = true
-    this.setHeld(false)
+    this.budget.setHeld(false)
     for (const waiter of this.queue.splice(0)) waiter.reject(this.exceeded())
   }
 
