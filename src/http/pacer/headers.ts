@@ -41,6 +41,7 @@ export class HeaderModel {
    */
   read(sequence: number, info: RateLimitInfo, now: number): boolean {
     const previous = this.reading
+    // Stryker disable next-line EqualityOperator: each request is answered once, so no two readings share a sequence
     if (previous !== undefined && sequence < previous.sequence) return false
     this.reading = { info, at: now, sequence }
     // An answer's `remaining` is after its own request: the API took one more than that at once.
@@ -89,7 +90,9 @@ export class HeaderModel {
     if (reading === undefined) return undefined
     const remaining = reading.info.remaining
     const unaccounted = sent - reading.sequence - 1
-    const afterReset = this.resetAt !== undefined && now >= this.resetAt && reading.at < this.resetAt
+    // No reset said: never after it.
+    const resetAt = this.resetAt ?? Number.POSITIVE_INFINITY
+    const afterReset = now >= resetAt && reading.at < resetAt
     const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted
     const refill = this.refill
     const bucket =
@@ -108,10 +111,10 @@ export class HeaderModel {
     const resetIn = resetAt === undefined ? undefined : Math.max(0, resetAt - now)
     const refills = this.refills
     if (refills && (tokens.bucket as number) >= 1) return { wait: paced, onRefillAlone: true }
-    if (!refills && resetAt !== undefined && resetIn !== undefined) {
+    if (!refills && resetIn !== undefined) {
       // A reset is said in whole seconds, rounded up: the window may come back up to a second sooner. In that
       // last second, one request every PROBE_EVERY_MS goes to find out, and its answer opens the burst.
-      const probeAt = Math.max(resetAt - RESET_ROUNDING_MS, lastSentAt + PROBE_EVERY_MS)
+      const probeAt = Math.max((resetAt as number) - RESET_ROUNDING_MS, lastSentAt + PROBE_EVERY_MS)
       return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false }
     }
     const byRefill = refills ? (1 - (tokens.bucket as number)) / (this.refill as number) : undefined

@@ -8,7 +8,7 @@ import type { ResponseHeaders as Headers } from '../headers.js'
 import { WaitBudget } from './budget.js'
 import { HeaderModel, type Delay } from './headers.js'
 import { Learning } from './learning.js'
-import { modeOf, type Mode } from './mode.js'
+import { byRefusals, modeOf, type Mode } from './mode.js'
 import { readRateLimit } from './rate-limit.js'
 import { RefusalWindow } from './refusals.js'
 import { MIN_RATE, PROBE_MS, QUIET_MS, QUIET_REQUESTS, REPORT_CHANGE, SPARE, STILL_SHUT_SHARE } from './tunables.js'
@@ -102,7 +102,8 @@ export class Pacer {
   /** The pace in requests per second once the API has limited the step; undefined while it has not. */
   get pace(): number | undefined {
     const mode = this.mode
-    if (mode === 'refusal-test' || mode === 'refusal-window') return this.refusals.pace ?? this.learning.rate
+    // A window found from 429s has a pace (its quota over its length) once its length or a Retry-After says it.
+    if (mode === 'refusal-window') return this.refusals.pace ?? this.learning.rate
     if (mode !== 'header-window') return this.learning.rate
     // Under a fixed window the pace is its policy, when it says one; its bursts have no steady rate otherwise.
     const policy = this.headers.refill
@@ -152,15 +153,17 @@ export class Pacer {
       const reopened = ticket.sequence >= this.sentBefore429
       this.reopened ||= reopened
       this.refusals.succeeded(ticket.sequence, ticket.sentAt, reopened, this.sent)
-      const byRefusals = this.byRefusals()
-      if (byRefusals) this.report(this.refusals.pace)
       this.learning.succeeded(now)
       // Requests to spare in the headers: nobody else takes the refill now (another step finished, say). No
       // 429 for a while at this pace: whatever held it back has gone. Either way the pace doubles again rather
       // than creeping up by a tenth a second. Under a window found from 429s the window decides, and its pace
       // is the one reported.
       const quiet = now - this.last429At >= QUIET_MS && this.sent - this.sentBefore429 >= QUIET_REQUESTS
-      if (!byRefusals) this.report(this.learning.speedUp(now, (info?.remaining ?? 0) >= SPARE || quiet, this.headers.refill))
+      this.report(
+        byRefusals(this.mode)
+          ? this.refusals.pace
+          : this.learning.speedUp(now, (info?.remaining ?? 0) >= SPARE || quiet, this.headers.refill)
+      )
       // A request sent after the latest 429 that got through shows the limit has room again (a new window, or
       // a bucket's refill; without headers the only sign of it): requests waiting out a Retry-After in whole
       // seconds queue again now, still paced, rather than up to a second late.
@@ -171,12 +174,6 @@ export class Pacer {
       this.askedForTime(now, info !== undefined)
     }
     this.noteMode()
-  }
-
-  /** Whether a window found (or being tested) from 429s alone decides when requests go, not a pace. */
-  private byRefusals(): boolean {
-    const mode = this.mode
-    return mode === 'refusal-test' || mode === 'refusal-window'
   }
 
   /** Tells onMode when the mode has changed. */
@@ -233,8 +230,7 @@ export class Pacer {
   /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
   private delay(now: number): Delay {
     const mode = this.mode
-    if (mode === 'refusal-test' || mode === 'refusal-window')
-      return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false }
+    if (byRefusals(mode)) return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false }
     // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
     return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now))
   }
@@ -277,7 +273,7 @@ export class Pacer {
   }
 
   private schedule(at: number): void {
-    if (this.timerAt !== undefined && this.timerAt <= at) return
+    if ((this.timerAt ?? Number.POSITIVE_INFINITY) <= at) return
     this.timerAt = at
     void this.sleep(at - this.now()).then(() => {
       if (this.timerAt === at) this.timerAt = undefined

@@ -22,11 +22,13 @@ export class Learning {
 
   /** Milliseconds until the next request may go by the pace. */
   wait(now: number): number {
-    return this.rate === undefined ? 0 : Math.max(0, this.nextSendAt - now)
+    // Without a rate nothing has set nextSendAt: 0, and no wait.
+    return Math.max(0, this.nextSendAt - now)
   }
 
   /** A request went `now`: the next one goes an interval later. */
   sent(now: number): void {
+    // Stryker disable next-line ConditionalExpression: without a rate it would be NaN, which holds nothing back (NaN > 0 is false) until slowDown sets it
     if (this.rate !== undefined) this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / this.rate
   }
 
@@ -37,6 +39,7 @@ export class Learning {
 
   /** Requests that got through in the last second, per second. */
   throughput(now: number): number {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty list's first item is undefined, and undefined <= x is false
     while (this.successes.length > 0 && (this.successes[0] as number) <= now - THROUGHPUT_WINDOW_MS) this.successes.shift()
     return (this.successes.length * 1000) / THROUGHPUT_WINDOW_MS
   }

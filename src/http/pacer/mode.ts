@@ -36,6 +36,11 @@ export function modeOf(inputs: ModeInputs): Mode {
   return inputs.paced ? 'learning' : 'unlimited'
 }
 
+/** Whether a window found (or being tested) from 429s alone decides when requests go, not a pace. */
+export function byRefusals(mode: Mode): boolean {
+  return mode === 'refusal-test' || mode === 'refusal-window'
+}
+
 const SAYS: Readonly<Record<Mode, string>> = {
   unlimited: 'no limit seen, no pacing',
   learning: 'a pace learnt from 429s',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Pacer, type Mode, type Ticket } from '../../../src/http/pacer/index.js'
-import { modeLine, modeOf, type ModeInputs } from '../../../src/http/pacer/mode.js'
+import { byRefusals, modeLine, modeOf, type ModeInputs } from '../../../src/http/pacer/mode.js'
 import { fixedWindow, seeded, step, tokenBucket, VirtualClock, type Limiter } from '../fixtures/pacer-sim.js'
 
 // The pacer's mode: which model decides when requests go (docs/rate-limits.md). Worked out by modeOf
@@ -37,10 +37,22 @@ describe('modeLine', () => {
     )
   })
 
-  it('says something different for each mode', () => {
+  it.each<[Mode, string]>([
+    ['unlimited', 'no limit seen, no pacing'],
+    ['learning', 'a pace learnt from 429s'],
+    ['header-bucket', 'a token bucket, by the rate-limit headers'],
+    ['header-window', 'a fixed window, by the rate-limit headers'],
+    ['refusal-test', 'testing whether the 429s come from a fixed window'],
+    ['refusal-window', 'a fixed window found from 429s, a burst at each reset']
+  ])('says what %s means', (mode, says) => {
+    expect(modeLine(mode, 'learning')).toBe(`Rate-limit mode: ${mode} (${says}); was learning.`)
+  })
+})
+
+describe('byRefusals', () => {
+  it('is true only in the modes a window found from 429s decides', () => {
     const modes: Mode[] = ['unlimited', 'learning', 'header-bucket', 'header-window', 'refusal-test', 'refusal-window']
-    const lines = new Set(modes.map((mode) => modeLine(mode, 'unlimited').replace(mode, '')))
-    expect(lines.size).toBe(modes.length)
+    expect(modes.filter(byRefusals)).toEqual(['refusal-test', 'refusal-window'])
   })
 })
 
@@ -65,7 +77,13 @@ function setup() {
     ticket.done()
     return ticket
   }
-  return { clock, pacer, changes, answer }
+  /** Runs the clock (and every timer due) up to `ms`. */
+  const until = async (ms: number): Promise<void> => {
+    let reached = false
+    void clock.sleep(ms - clock.now).then(() => (reached = true))
+    await clock.run(() => reached)
+  }
+  return { clock, pacer, changes, answer, until }
 }
 
 const ietf = (r: number): Record<string, string> => ({ ratelimit: `"d";r=${r};t=1`, 'ratelimit-policy': '"d";q=10;w=1' })
@@ -132,6 +150,51 @@ describe('Pacer: its mode', () => {
       ['header-bucket', 'unlimited'],
       ['header-window', 'header-bucket']
     ])
+  })
+})
+
+describe('Pacer: its mode at the edges', () => {
+  /**
+   * Three requests through and one refused at 0, then one sent at `sentAt` and refused at 1000, when nothing
+   * got through in the last second (an interval of 1000 ms).
+   */
+  const refusedAgain = async (sentAt: number): Promise<Mode> => {
+    const { pacer, until } = setup()
+    const first = await Promise.all([0, 1, 2, 3].map(() => pacer.acquire()))
+    first.forEach((ticket, index) => {
+      pacer.observe(ticket, index < 3 ? 200 : 429, {})
+      ticket.done()
+    })
+    await until(sentAt)
+    const again = await pacer.acquire()
+    expect(again.sentAt).toBe(sentAt)
+    await until(1000)
+    pacer.observe(again, 429, {})
+    return pacer.mode
+  }
+
+  it('tests for a window when a request sent 0.8 of an interval after a 429, or later, is refused too', async () => {
+    expect(await refusedAgain(800)).toBe('refusal-test')
+    expect(await refusedAgain(900)).toBe('refusal-test')
+  })
+
+  it('keeps learning when the refused request went sooner: a bucket may not have refilled yet', async () => {
+    expect(await refusedAgain(799)).toBe('learning')
+  })
+
+  it('turns to a window when the headers show the quota back at once, faster than the refill, with no pace before a 429', async () => {
+    const { pacer, changes } = setup()
+    const tickets = await Promise.all([0, 1, 2].map(() => pacer.acquire()))
+    for (const [index, remaining] of [9, 0, 9].entries()) pacer.observe(tickets[index] as Ticket, 200, ietf(remaining))
+    expect(changes).toEqual([
+      ['header-bucket', 'unlimited'],
+      ['header-window', 'header-bucket']
+    ])
+    expect(pacer.pace).toBeUndefined()
+    const refused = await pacer.acquire()
+    pacer.observe(refused, 429, ietf(0))
+    // Limited now: its pace is the policy's, 10 a second.
+    expect(pacer.pace).toBe(10)
   })
 })
 
