@@ -1,5 +1,5 @@
 import { ApiClient, createDispatcher, type RetryRecord } from './http/client.js'
-import { Pacer } from './http/pacer.js'
+import { modeLine, Pacer } from './http/pacer/index.js'
 import type { Inputs } from './inputs.js'
 import * as log from './log.js'
 import { USER_AGENT } from './version.js'
@@ -18,7 +18,8 @@ export function connect(inputs: Inputs): ApiClient {
     onPace: (rate) => {
       log.info(paceLine(rate, paced))
       paced = rate
-    }
+    },
+    onMode: (mode, previous) => log.debug(modeLine(mode, previous))
   })
   return new ApiClient({
     baseUrl: inputs.apiUrl,

@@ -1,7 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.js'
-import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
+import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer/index.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 import { certificateProblem } from './tls.js'
 import type { ResponseHeaders as Headers } from './headers.js'

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, EnvHttpProxyAgent, MockAgent, request as undiciRequest } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Pacer, type Ticket } from '../../src/http/pacer.js'
+import { Pacer, type Ticket } from '../../src/http/pacer/index.js'
 import {
   ApiClient,
   createDispatcher,

@@ -1,36 +1,20 @@
 // A fixed window that the API does not describe: no rate-limit headers, only 429s. A window lets its whole
 // quota through at once and then refuses everything until it resets, so the fastest way through is a burst at
-// each reset, not a steady pace; a token bucket is the opposite (a burst drains it, and it refills as it goes).
-// Which one it is shows in the answers:
-//
-// - A request sent after a 429 was answered, at the pace that had got through, refused too: the limit did not
-//   come back as it goes. That may be a window; the pacer stops pacing and tests it.
-// - The test: once a request gets through again (the window reset, if it is one), as many requests as got
-//   through before the first 429 (at most `concurrency`) go at once. A window takes them all; a bucket, just
-//   drained, refuses some. All through: a window, for the rest of the step. One refused: a bucket, for good.
-//
-// Under a window each reset is found by one request (a probe) at a time: every PROBE_EVERY_MS (once a second
-// when the 429s carry no Retry-After), from a second before the latest Retry-After says the reset comes (whole
-// seconds may be up to a second late), or, once the window's length is known, from just before the next reset
-// is due. The length is the time between two resets each found right after a refusal, and only when no more
-// than two Retry-Afters apart: a pause in the step (purge-again-after, a propagation wait) is not a window. A
-// Retry-After that says the reset comes sooner than that forgets the length (the window got shorter).
-// And should two requests within the quota a window took before be refused, it was no window, is no longer,
-// or another step shares it: the pacer goes back to pacing, for good.
-// Each window is sent its quota and one request more: refused, that one waits for the next reset; through, the
-// quota grows, and the window is sent twice as many more at once (so a quota first seen smaller than it is,
-// another step having used part of the window, or a limit raised or lifted, is found in a few round trips).
+// each reset, not a steady pace; a token bucket is the opposite. How the 429s tell the two apart, how a window
+// is tested, probed and sent its quota, and when it is given up: docs/rate-limits.md (modes refusal-test and
+// refusal-window).
+import {
+  EXTRA_GROWTH,
+  MIN_TEST_QUOTA,
+  PAUSE_RETRY_AFTERS,
+  PROBE_AHEAD_MS,
+  PROBE_EVERY_MS,
+  RESET_ROUNDING_MS,
+  UNSAID_PROBE_EVERY_MS,
+  WINDOW_REFUSALS
+} from './tunables.js'
 
-/** One request at a time looks for the reset this often. */
-export const PROBE_EVERY_MS = 100
-/** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
-export const RESET_ROUNDING_MS = 1000
-/** Without a Retry-After to say when, one request looks for the reset this often. */
-const UNSAID_PROBE_EVERY_MS = 1000
-/** Once the window's length is known, probes start this long before the next reset is due. */
-const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS
-
-type Guess = 'unknown' | 'testing' | 'window' | 'bucket'
+export type Guess = 'unknown' | 'testing' | 'window' | 'bucket'
 
 export class RefusalWindow {
   guess: Guess = 'unknown'
@@ -94,7 +78,7 @@ export class RefusalWindow {
    */
   refused(sequence: number, stillShut: boolean, now: number): void {
     this.quota ??= this.successes
-    if (this.guess === 'unknown' && stillShut && this.quota >= 3) this.guess = 'testing'
+    if (this.guess === 'unknown' && stillShut && this.quota >= MIN_TEST_QUOTA) this.guess = 'testing'
     if (this.guess === 'testing' && sequence >= (this.testFrom ?? Number.POSITIVE_INFINITY)) {
       // A request of the test burst refused: the limit drains with a burst, a bucket.
       this.guess = 'bucket'
@@ -104,7 +88,7 @@ export class RefusalWindow {
       this.guess === 'window' &&
       sequence >= this.windowFrom &&
       sequence - this.windowFrom < this.windowQuota &&
-      ++this.windowRefused >= 2
+      ++this.windowRefused >= WINDOW_REFUSALS
     ) {
       // Two requests refused within the quota a window took before (beyond it they only find out whether it takes
       // more): it drains with a burst after all, it no longer resets, or another step takes part of it. Pacing
@@ -135,7 +119,7 @@ export class RefusalWindow {
       const afterRefusal = !this.open
       // With no reset found before, the gap is NaN, which measures nothing.
       const gap = sentAt - (this.previousReset ?? Number.NaN)
-      if (afterRefusal && gap <= 2 * this.longestRetryAfterMs) this.periodMs = gap
+      if (afterRefusal && gap <= PAUSE_RETRY_AFTERS * this.longestRetryAfterMs) this.periodMs = gap
       this.previousReset = afterRefusal ? sentAt : undefined
       // A window that took its whole quota clears the count.
       if (this.windowOk >= this.windowQuota) this.windowRefused = 0
@@ -157,7 +141,7 @@ export class RefusalWindow {
     // is sent twice as many more at once (a limit raised or lifted is found in a few round trips, as TCP's
     // slow start finds a link's speed).
     this.quota = Math.max(this.quota as number, this.windowOk)
-    if (this.windowOk >= this.windowQuota + this.extra) this.extra *= 2
+    if (this.windowOk >= this.windowQuota + this.extra) this.extra *= EXTRA_GROWTH
   }
 
   /**

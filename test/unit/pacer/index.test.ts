@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Pacer, RateLimitWaitExceeded, type PacerOptions, type Ticket } from '../../src/http/pacer.js'
-import { VirtualClock } from './fixtures/pacer-sim.js'
+import { Pacer, RateLimitWaitExceeded, type PacerOptions, type Ticket } from '../../../src/http/pacer/index.js'
+import { VirtualClock } from '../fixtures/pacer-sim.js'
 
 // The pacer's rules one at a time, on a virtual clock: each test sends requests by hand, answers them
 // with chosen statuses and headers at chosen times, and checks when the next request may go. Times are

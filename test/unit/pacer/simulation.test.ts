@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { Pacer, RateLimitWaitExceeded, type Ticket } from '../../src/http/pacer.js'
-import { fixedWindow, seeded, step, tokenBucket, VirtualClock, type Limiter } from './fixtures/pacer-sim.js'
+import { Pacer, RateLimitWaitExceeded, type Ticket } from '../../../src/http/pacer/index.js'
+import { fixedWindow, seeded, step, tokenBucket, VirtualClock, type Limiter } from '../fixtures/pacer-sim.js'
 
 // The pacer on a virtual clock against simulated limiters: whole runs, in milliseconds of real time, and the
 // same every time. Times below are virtual.

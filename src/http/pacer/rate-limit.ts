@@ -1,7 +1,7 @@
 // What an answer says about the rate limit it is under, read from whichever header family the API uses:
 // IETF `RateLimit` / `RateLimit-Policy` (structured fields), the older `RateLimit-Limit` /
 // `RateLimit-Remaining` / `RateLimit-Reset`, or `X-RateLimit-*`. Pure; unreadable values are ignored.
-import type { ResponseHeaders as Headers } from './headers.js'
+import type { ResponseHeaders as Headers } from '../headers.js'
 
 export interface RateLimitInfo {
   /** Requests the API will still take before the quota is restored: every reading says it. */

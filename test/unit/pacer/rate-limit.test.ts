@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { parseItems, readRateLimit, resetDelayMs } from '../../src/http/rate-limit.js'
+import { parseItems, readRateLimit, resetDelayMs } from '../../../src/http/pacer/rate-limit.js'
 
 const NOW = Date.parse('2026-11-23T12:00:00Z')
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PROBE_EVERY_MS, RefusalWindow } from '../../src/http/refusals.js'
+import { RefusalWindow } from '../../../src/http/pacer/refusals.js'
+import { PROBE_EVERY_MS } from '../../../src/http/pacer/tunables.js'
 
 // The fixed window found from 429s alone, driven by hand: requests are numbered in the order sent.
 
