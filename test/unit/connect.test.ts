@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connect, paceLine, retryLine } from '../../src/connect.js'
 import type { ApiClient, RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
-import type { Inputs } from '../../src/inputs.js'
+import type { Inputs } from '../../src/inputs/index.js'
 import { USER_AGENT } from '../../src/version.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 

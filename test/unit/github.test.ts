@@ -95,6 +95,7 @@ describe('parseRepository', () => {
   it('reads owner/repo and refuses anything else', () => {
     expect(parseRepository('acme/site')).toEqual({ owner: 'acme', repo: 'site' })
     const refusal = new InputError(
+      undefined,
       'GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.'
     )
     for (const value of [undefined, '', 'acme', 'acme/', '/site', 'acme/site/x']) {

@@ -2,7 +2,7 @@ import type * as Core from '@actions/core'
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import { getInputs } from '../../src/inputs.js'
+import { getInputs } from '../../src/inputs/index.js'
 import { actionInputs } from '../e2e/run-action.js'
 import { source } from './fixtures/inputs.js'
 

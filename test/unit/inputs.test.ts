@@ -3,22 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { redact } from '../../src/secrets.js'
 import { MAX_ENTRY_CHARS } from '../../src/urls.js'
-import {
-  checkCredential,
-  checkProxy,
-  getInputs,
-  parseAnalytics,
-  parseApiUrl,
-  parseBoolean,
-  parsePlan,
-  parseSiteDir,
-  parseUrlBase,
-  parseVerify,
-  parseWholeNumber,
-  parseZoneRef,
-  parseZoneSelection,
-  splitList
-} from '../../src/inputs.js'
+import { checkCredential, checkProxy, parseApiUrl } from '../../src/inputs/api.js'
+import { parseAnalytics } from '../../src/inputs/analytics.js'
+import { parseSiteDir, parseUrlBase } from '../../src/inputs/changes.js'
+import { parseVerify } from '../../src/inputs/edge.js'
+import { parseBoolean } from '../../src/inputs/flags.js'
+import { getInputs } from '../../src/inputs/index.js'
+import { parseWholeNumber } from '../../src/inputs/numbers.js'
+import { splitList } from '../../src/inputs/purge.js'
+import { parsePlan, parseZoneRef, parseZoneSelection } from '../../src/inputs/zones.js'
 import { actionInputs, EXPRESSION_DEFAULTS } from '../e2e/run-action.js'
 import { GUARD, mebibyteOf } from './fixtures/hostile.js'
 import { inputError, inputErrorOf, source } from './fixtures/inputs.js'
@@ -35,7 +28,9 @@ describe('parseBoolean', () => {
     expect(parseBoolean('summary', '', true)).toBe(true)
   })
   it.each(['yes', '1', 'on', 'y'])('rejects %s, naming the input', (value) => {
-    expect(() => parseBoolean('dry-run', value, false)).toThrow(new InputError(`Input "dry-run" must be true or false, got "${value}".`))
+    expect(() => parseBoolean('dry-run', value, false)).toThrow(
+      new InputError('dry-run', `Input "dry-run" must be true or false, got "${value}".`)
+    )
   })
 })
 
@@ -164,7 +159,10 @@ describe('parsePlan and parseAnalytics', () => {
     expect(parseAnalytics('24h', 'hour')).toEqual({ window: '24h', windowMs: 86_400_000, granularity: 'hour' })
     expect(parseAnalytics('7D', 'minute')?.granularity).toBe('minute')
     expect(() => parseAnalytics('2161h', '')).toThrow(
-      new InputError('Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "2161h".')
+      new InputError(
+        'analytics',
+        'Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "2161h".'
+      )
     )
     expect(() => parseAnalytics('129601m', '')).toThrow(/Input "analytics" must be a window/)
   })
@@ -505,7 +503,7 @@ describe('credentials', () => {
 
   it('accept every visible ASCII character', async () => {
     const visible = Array.from({ length: 0x7e - 0x20 }, (_, i) => String.fromCharCode(0x21 + i)).join('')
-    expect(() => checkCredential(visible, 'Input "api-key"')).not.toThrow()
+    expect(() => checkCredential(visible, { input: 'api-key' })).not.toThrow()
     expect((await getInputs(source({ ...minimal, 'api-key': visible }))).apiKey).toBe(visible)
   })
 

@@ -77,6 +77,6 @@ describe('patterns on answers, on a mebibyte of their own separators', () => {
     expect(code(text).length).toBeGreaterThan(0)
   })
   it.each(['input "a-', 'input "', 'a-'])('the input an error names is read through %j', GUARD, (piece) => {
-    expect(new InputError(mebibyteOf(piece)).input).toBeUndefined()
+    expect(new InputError(undefined, mebibyteOf(piece)).input).toBeUndefined()
   })
 })
