@@ -1,5 +1,5 @@
 // Every pattern that meets untrusted text, on a mebibyte made of its own separators: the text that makes
-// an ambiguous pattern backtrack. Patterns of inputs, lists and URLs are in inputs.test.ts, urls.test.ts
+// an ambiguous pattern backtrack. Patterns of inputs, lists and URLs are in test/unit/inputs/, urls.test.ts
 // and text.test.ts; these are the ones of answers (the service's, the edge's, GitHub's) and of git.
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
