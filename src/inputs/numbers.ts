@@ -6,14 +6,15 @@ import type { Reader } from './read.js'
 export interface NumberInput {
   readonly min: number
   readonly max: number
-  /** action.yml's default, which a unit test keeps equal (test/unit/inputs/numbers.test.ts). */
+  /** action.yml's default, which a unit test keeps equal (test/unit/inputs/numbers.test.ts); the runner passes that one. */
   readonly default: number
-  readonly unit: 'seconds' | 'requests' | 'attempts' | 'entries' | 'URLs'
+  /** What it counts, in action.yml's words (a unit test finds them in the input's description). */
+  readonly unit: 'seconds' | 'requests' | 'attempts' | 'URLs or tags' | 'URLs'
 }
 
 /** Every whole-number input. Defaults live here and in action.yml only. */
 export const NUMBERS = {
-  'batch-size': { min: 1, max: 1000, default: 30, unit: 'entries' },
+  'batch-size': { min: 1, max: 1000, default: 30, unit: 'URLs or tags' },
   concurrency: { min: 1, max: 32, default: 4, unit: 'requests' },
   'max-attempts': { min: 1, max: 10, default: 5, unit: 'attempts' },
   timeout: { min: 1, max: 300, default: 30, unit: 'seconds' },
