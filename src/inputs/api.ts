@@ -20,9 +20,9 @@ export type CredentialSource = { readonly input: string } | { readonly env: 'CDN
 
 export function readApi(read: Reader): ApiInputs {
   // Credentials are checked by checkCredential, which never shows them.
-  const keyInput = read.raw('api-key')
+  const keyInput = read.credential('api-key')
   const apiKey = keyInput || (read.env.CDN_API_KEY ?? '').trim()
-  const githubToken = read.raw('github-token')
+  const githubToken = read.credential('github-token')
   // Both credentials are masked before anything else is read, so that no message can print them.
   registerSecret(apiKey)
   registerSecret(githubToken)

@@ -18,19 +18,19 @@ export interface Reader {
   /** As the runner gives it: for lists and texts that their parser splits and checks entry by entry. */
   text(name: string): string
   /** Trimmed and not checked: for credentials, which checkCredential checks without ever showing them. */
-  raw(name: string): string
+  credential(name: string): string
   /** Trimmed, and refused when longer than an entry may be, before any pattern or parser meets it. */
   value(name: string): string
   readonly env: NodeJS.ProcessEnv
 }
 
 export function reader(source: InputSource): Reader {
-  const raw = (name: string): string => source.getInput(name).trim()
+  const trimmed = (name: string): string => source.getInput(name).trim()
   return {
     text: (name) => source.getInput(name),
-    raw,
+    credential: trimmed,
     value: (name) => {
-      const value = raw(name)
+      const value = trimmed(name)
       checkEntryLength(value, name)
       return value
     },
