@@ -12,7 +12,8 @@ export interface Asked {
   readonly files: readonly string[]
   readonly filesFrom: string | undefined
   readonly tags: readonly string[]
-  readonly changes: ChangeInputs | undefined
+  /** Only where what changed comes from counts here. */
+  readonly changes: { readonly from: Pick<ChangeInputs['from'], 'kind'> } | undefined
   readonly settings: ZoneSettings | undefined
 }
 

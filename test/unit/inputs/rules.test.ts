@@ -50,17 +50,8 @@ const given: Given = {
   manifest: undefined
 }
 const AUTO = { kind: 'auto' } as const
-const GIT = {
-  from: { kind: 'git', since: 'main' },
-  siteDir: '',
-  urlBase: undefined,
-  indexFile: '',
-  include: [],
-  exclude: [],
-  purgeEverythingOver: 0,
-  githubToken: ''
-} as const
-const MANIFEST = { ...GIT, from: { kind: 'manifest', previous: '/m.json' } } as const
+const GIT = { from: { kind: 'git' } } as const
+const MANIFEST = { from: { kind: 'manifest' } } as const
 const SETTINGS = { sdk: { enabled: true, mode: 'automatic' } }
 
 const ERRORS = {
