@@ -81,6 +81,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   const tags = readTags(read)
   const { warnings: settingsWarnings, ...settings } = await readSettings(read)
   const asked = { ...zones, ...purge, ...changes, tags, ...settings }
+  // As always, a mistake in the combination is reported before the edge inputs and the numbers are read.
   checkErrors(asked)
   const edge = readEdge(read, api.apiUrl)
   const numbers = {
