@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { parseAnalytics } from '../../../src/inputs/analytics.js'
 import { GUARD, mebibyteOf } from '../fixtures/hostile.js'
+import { inputError } from '../fixtures/inputs.js'
 
 describe('parseAnalytics', () => {
   it('reads up to 90 days, in any unit, and the granularity given', () => {
@@ -46,5 +47,17 @@ describe('parseAnalytics, on a mebibyte of its own separators', () => {
   it.each(['1', '1 ', ' '])('gets through %j', GUARD, (piece) => {
     const value = `${mebibyteOf(piece)}x`
     expect(() => parseAnalytics(value, '')).toThrow(InputError)
+  })
+})
+
+describe('the input each analytics error names, as data', () => {
+  it.each([
+    ['', 'hour', 'analytics-granularity'],
+    ['24h', 'week', 'analytics-granularity'],
+    ['1w', '', 'analytics']
+  ])('parseAnalytics(%j, %j) names %s', (window, granularity, input) => {
+    const error = inputError(() => parseAnalytics(window, granularity))
+    expect(error.input).toBe(input)
+    expect(error.message.startsWith(`Input "${input}"`)).toBe(true)
   })
 })

@@ -151,3 +151,22 @@ describe('checkProxy', () => {
     })
   })
 })
+
+describe('the input each API error names, as data', () => {
+  it.each([
+    ['', 'No API address: set input "api-url"'],
+    ['api.example.net', 'Input "api-url" is not a URL'],
+    ['http://api.example.net/v1', 'Input "api-url" must use https://'],
+    ['https://user:pw@api.example.net/v1', 'Input "api-url" must be a plain base address']
+  ])('parseApiUrl(%j) names api-url', (value, start) => {
+    const error = inputError(() => parseApiUrl(value))
+    expect(error.input).toBe('api-url')
+    expect(error.message.startsWith(start)).toBe(true)
+  })
+  it('no API key names api-key; a wrong character names the input it came from, and none for CDN_API_KEY', async () => {
+    expect((await inputErrorOf(getInputs(source({ ...minimal, 'api-key': '' })))).input).toBe('api-key')
+    expect(inputError(() => checkCredential('a b', { input: 'github-token' })).input).toBe('github-token')
+    expect(inputError(() => checkCredential('a b', { env: 'CDN_API_KEY' })).input).toBeUndefined()
+    expect(inputError(() => checkProxy(true, { HTTPS_PROXY: 'nope' })).input).toBeUndefined()
+  })
+})

@@ -169,3 +169,24 @@ describe('parseSiteDir, on a mebibyte of its own separators', () => {
     expect(parseSiteDir(text).length).toBeGreaterThan(0)
   })
 })
+
+describe('the input each change-input error names, as data', () => {
+  it.each([
+    ['changed-since', { 'changed-since': '-x' }],
+    ['index-file', { 'changed-since': 'main', 'index-file': 'a/index.html' }],
+    ['site-dir', { 'site-dir': '../x' }],
+    ['url-base', { 'changed-since': 'main', 'url-base': 'ftp://example.com/' }],
+    ['purge-everything-over', { 'changed-since': 'main', 'purge-everything-over': '-1' }]
+  ])('names %s', async (input, given) => {
+    const error = await inputErrorOf(getInputs(source({ ...minimal, ...given })))
+    expect(error.input).toBe(input)
+    expect(error.message.startsWith(`Input "${input}"`)).toBe(true)
+  })
+  it('names no single input when both change sources are given: the mistake is the pair', async () => {
+    const error = await inputErrorOf(getInputs(source({ ...minimal, 'changed-since': 'main', 'previous-manifest': 'm.json' })))
+    expect(error.input).toBeUndefined()
+    expect(error.message).toBe(
+      'Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.'
+    )
+  })
+})

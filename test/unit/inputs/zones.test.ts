@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { parsePlan, parseZoneRef, parseZoneSelection } from '../../../src/inputs/zones.js'
 import { GUARD, mebibyteOf } from '../fixtures/hostile.js'
+import { inputError } from '../fixtures/inputs.js'
 
 describe('parseZoneRef', () => {
   it('takes a valid host name with a dot as a name', () => {
@@ -82,5 +83,26 @@ describe('parsePlan', () => {
     expect(parsePlan('Pro')).toBe('pro')
     expect(parsePlan('')).toBeUndefined()
     expect(() => parsePlan('gold')).toThrow('Input "plan" must be one of free, pro, business, enterprise; got "gold".')
+  })
+})
+
+describe('the input each zone error names, as data', () => {
+  it.each([
+    [' , ', 'Input "zone" is required'],
+    ['a b', 'Input "zone": "a b" is not a zone id or domain name'],
+    ['auto, example.com', 'Input "zone": "auto" stands alone'],
+    ['zone#1', 'Input "zone": "zone#1" is neither a domain name']
+  ])('parseZoneSelection(%j) names zone', (value, start) => {
+    const error = inputError(() => parseZoneSelection(value))
+    expect(error.input).toBe('zone')
+    expect(error.message.startsWith(start)).toBe(true)
+  })
+  it('parseZoneRef says how to give several zones', () => {
+    expect(inputError(() => parseZoneRef('a/b')).message).toBe(
+      'Input "zone": "a/b" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). Separate several zones with newlines or commas.'
+    )
+  })
+  it('parsePlan names plan', () => {
+    expect(inputError(() => parsePlan('gold')).input).toBe('plan')
   })
 })
