@@ -222,6 +222,7 @@ describe('previousReleaseTag', () => {
     const error = await caught(previousReleaseTag(api(''), listed[0] as Release))
     expect(error).toBeInstanceOf(InputError)
     expect((error as InputError).message).toMatch(/^Input "github-token" is empty/)
+    expect((error as InputError).input).toBe('github-token')
   })
 
   it('says which call failed', async () => {
