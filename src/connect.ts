@@ -1,16 +1,25 @@
 import { ApiClient, createDispatcher, type RetryRecord } from './http/client.js'
 import { modeLine, Pacer } from './http/pacer/index.js'
-import type { Inputs } from './inputs.js'
 import * as log from './log.js'
 import { USER_AGENT } from './version.js'
 import { ZONE_PAGE_PARALLELISM } from './zones.js'
+
+/** What the client is built from: the API's inputs, as the inputs read them. */
+export interface ClientInputs {
+  readonly apiUrl: string
+  readonly apiKey: string
+  readonly timeoutSeconds: number
+  readonly maxAttempts: number
+  readonly concurrency: number
+  readonly rateLimitWaitSeconds: number
+}
 
 /**
  * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
  * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
  * and for pacing.
  */
-export function connect(inputs: Inputs): ApiClient {
+export function connect(inputs: ClientInputs): ApiClient {
   let paced: number | undefined
   const pacer = new Pacer({
     concurrency: inputs.concurrency,

@@ -43,6 +43,7 @@ export function checkEntryLength(entry: string, input: string, line?: number): v
   if (entry.length <= MAX_ENTRY_CHARS) return
   const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${thousands(line)}: an entry of`
   throw new InputError(
+    input,
     `${where} ${thousands(entry.length)} characters ("${shown(entry)}"); at most ${thousands(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`
   )
 }
@@ -173,6 +174,7 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
   for (const entry of entries) {
     if (entry.startsWith('/') && zone === undefined) {
       throw new InputError(
+        undefined,
         `"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
           `Give absolute URLs in ${source}, or a key that may list zones.`
       )
@@ -185,6 +187,7 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
   if (offenders.length > 0) {
     const where = zone === undefined ? '' : ` on ${shown(zone)} or a subdomain of it`
     throw new InputError(
+      undefined,
       `${plural(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
         `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`
     )
@@ -200,11 +203,13 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
   if (urlBase === undefined) {
     if (zoneNames.length !== 1) {
       throw new InputError(
+        undefined,
         'Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.'
       )
     }
     if (zoneNames[0] === undefined) {
       throw new InputError(
+        undefined,
         'Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.'
       )
     }
@@ -213,6 +218,7 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
   const names = zoneNames.filter((name): name is string => name !== undefined).map(zoneHost)
   if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
     throw new InputError(
+      'url-base',
       `Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`
     )
   }
@@ -251,6 +257,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
   for (const entry of entries) {
     if (entry.startsWith('/')) {
       throw new InputError(
+        undefined,
         `"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in ${source} (or "url-base" for changed files).`
       )
     }
@@ -276,6 +283,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
         ? 'no zone names are known'
         : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
     throw new InputError(
+      undefined,
       `${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
         `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`
     )

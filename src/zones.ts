@@ -3,9 +3,18 @@ import { AnswerError, InputError } from './errors.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import { isPathSegment } from './http/path.js'
-import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
 import { plural, sizeText, thousands } from './text.js'
 import { normalizeName, shown } from './urls.js'
+
+/** How the user named the zone: by id, or by domain name. */
+export type ZoneRef = { readonly kind: 'id'; readonly id: string } | { readonly kind: 'name'; readonly name: string }
+
+/** The zones to work on: those listed, or `auto` (each URL to the account zone that covers its host). */
+export type ZoneSelection = { readonly kind: 'list'; readonly refs: readonly ZoneRef[] } | { readonly kind: 'auto' }
+
+/** The plans a zone can be created with (`POST /zones`). */
+export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const
+export type ZonePlan = (typeof PLANS)[number]
 
 export interface Zone {
   readonly id: string
@@ -102,6 +111,7 @@ export async function listZones(client: ZoneClient, enough: (page: readonly Zone
     const data = response.body?.data
     if (!Array.isArray(data)) {
       throw new InputError(
+        undefined,
         `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`
       )
     }
@@ -211,6 +221,7 @@ export function matchZone(zones: readonly Zone[], ref: ZoneRef): ZoneLookup {
   const { usable, candidates } = findZone(zones, ref)
   if (candidates.length === 0) {
     throw new InputError(
+      undefined,
       `No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
         'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
         (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.')
@@ -219,6 +230,7 @@ export function matchZone(zones: readonly Zone[], ref: ZoneRef): ZoneLookup {
   if (usable === undefined) {
     const statuses = [...new Set(candidates.map((candidate) => candidate.status))].join(', ')
     throw new InputError(
+      undefined,
       `The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
         (ref.kind === 'name' ? ', or set "create-zone: true" to create it anew.' : '.')
     )
@@ -249,6 +261,7 @@ export async function resolveZones(client: ZoneClient, selection: ZoneSelection,
       const named =
         selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
       throw new InputError(
+        undefined,
         `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${shown(named.name)}" cannot be looked up`}. ` +
           'Give zone ids in the "zone" input instead, or use a key that may list zones.'
       )
@@ -308,6 +321,7 @@ async function createZone(client: ZoneClient, name: string, options: ResolveOpti
       if (found !== undefined) return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } }
       if (exists)
         throw new InputError(
+          undefined,
           `POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`
         )
       if (attempt >= client.maxAttempts) throw error

@@ -126,6 +126,7 @@ export function parseRepository(value: string | undefined): Repository {
   const [owner, repo, ...rest] = (value ?? '').split('/')
   if (!owner || !repo || rest.length > 0) {
     throw new InputError(
+      undefined,
       'GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.'
     )
   }
@@ -141,7 +142,10 @@ function apiUrlOf(value: string | undefined): string {
   if (value === undefined || value === '') return 'https://api.github.com'
   const url = URL.parse(value)
   if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new InputError(`GITHUB_API_URL (${shown(value)}) is not an http(s) URL, so the GitHub API cannot be asked what changed.`)
+    throw new InputError(
+      undefined,
+      `GITHUB_API_URL (${shown(value)}) is not an http(s) URL, so the GitHub API cannot be asked what changed.`
+    )
   }
   return url.href.replace(/\/+$/, '')
 }
@@ -163,6 +167,7 @@ export function compareLink(env: NodeJS.ProcessEnv, base: string, head: string):
 async function octokit(api: GitHubApi): Promise<ReturnType<typeof Github.getOctokit>> {
   if (api.token === '') {
     throw new InputError(
+      'github-token',
       'Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.'
     )
   }
@@ -241,6 +246,7 @@ export async function previousReleaseTag(api: GitHubApi, current: Release): Prom
   const previous = pickPreviousRelease(releases, current)
   if (previous === undefined) {
     throw new InputError(
+      undefined,
       `Release ${shown(current.tag_name)} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`
     )
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { detectChanges, type ChangeContext } from '../../src/changes/index.js'
 import { MANIFEST_FORMAT } from '../../src/changes/manifest.js'
 import { GitError, GitHubError, InputError } from '../../src/errors.js'
-import type { ChangeInputs } from '../../src/inputs.js'
+import type { ChangeInputs } from '../../src/changes/index.js'
 import { startGitHub, type GitHubStandIn } from '../stand-in/github.js'
 import { git, makeHistory, type History } from '../stand-in/git-repo.js'
 

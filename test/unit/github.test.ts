@@ -95,6 +95,7 @@ describe('parseRepository', () => {
   it('reads owner/repo and refuses anything else', () => {
     expect(parseRepository('acme/site')).toEqual({ owner: 'acme', repo: 'site' })
     const refusal = new InputError(
+      undefined,
       'GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.'
     )
     for (const value of [undefined, '', 'acme', 'acme/', '/site', 'acme/site/x']) {
@@ -221,6 +222,7 @@ describe('previousReleaseTag', () => {
     const error = await caught(previousReleaseTag(api(''), listed[0] as Release))
     expect(error).toBeInstanceOf(InputError)
     expect((error as InputError).message).toMatch(/^Input "github-token" is empty/)
+    expect((error as InputError).input).toBe('github-token')
   })
 
   it('says which call failed', async () => {

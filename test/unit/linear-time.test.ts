@@ -1,5 +1,5 @@
 // Every pattern that meets untrusted text, on a mebibyte made of its own separators: the text that makes
-// an ambiguous pattern backtrack. Patterns of inputs, lists and URLs are in inputs.test.ts, urls.test.ts
+// an ambiguous pattern backtrack. Patterns of inputs, lists and URLs are in test/unit/inputs/, urls.test.ts
 // and text.test.ts; these are the ones of answers (the service's, the edge's, GitHub's) and of git.
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
@@ -77,6 +77,6 @@ describe('patterns on answers, on a mebibyte of their own separators', () => {
     expect(code(text).length).toBeGreaterThan(0)
   })
   it.each(['input "a-', 'input "', 'a-'])('the input an error names is read through %j', GUARD, (piece) => {
-    expect(new InputError(mebibyteOf(piece)).input).toBeUndefined()
+    expect(new InputError(undefined, mebibyteOf(piece)).input).toBeUndefined()
   })
 })

@@ -159,6 +159,7 @@ describe('manifest', () => {
       const path = join(dir, name)
       const error = await readManifest(path).catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).input).toBe('previous-manifest')
       expect((error as InputError).message).toBe(
         `Input "previous-manifest": cannot read "${path}" (${code}). Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.`
       )
@@ -202,6 +203,7 @@ describe('manifest', () => {
       error = caught
     }
     expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).input).toBe('previous-manifest')
     expect((error as InputError).message).toBe(
       `Input "previous-manifest": "m.json" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`
     )
@@ -273,6 +275,7 @@ describe('manifest', () => {
       make(path)
       const error = await readManifest(path, { maxBytes: 64 }).catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).input).toBe('previous-manifest')
       expect((error as InputError).message).toBe(
         `Input "previous-manifest": "${path}" ${why} (at most 64 bytes, a regular file inside the workspace or RUNNER_TEMP). Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.`
       )

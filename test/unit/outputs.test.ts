@@ -92,8 +92,8 @@ describe('fitJson', () => {
 
 describe('InputError', () => {
   it('names the input its message is about', () => {
-    expect(new InputError('Input "batch-size" must be a whole number').input).toBe('batch-size')
-    expect(new InputError('No API key: set input "api-key" or CDN_API_KEY').input).toBe('api-key')
-    expect(new InputError('Nothing to do').input).toBeUndefined()
+    expect(new InputError('batch-size', 'Input "batch-size" must be a whole number').input).toBe('batch-size')
+    expect(new InputError('api-key', 'No API key: set input "api-key" or CDN_API_KEY').input).toBe('api-key')
+    expect(new InputError(undefined, 'Nothing to do').input).toBeUndefined()
   })
 })

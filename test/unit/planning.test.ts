@@ -117,6 +117,7 @@ describe('planRequests', () => {
     const unnamed = { id: 'z1', name: undefined, status: undefined }
     const plan = () => planRequests([work({ zone: unnamed, settings: { sdk: { enabled: true, mode: 'automatic' } } })], 30)
     expect(plan).toThrow(InputError)
+    expect(plan).toThrow(expect.objectContaining({ input: 'settings' }))
     expect(plan).toThrow(
       'Input "settings" needs the zone\'s domain name, which could not be read for zone z1 (the API key may not list zones). Give the zone by name with a key that may list zones.'
     )

@@ -5,8 +5,7 @@ import { join } from 'node:path'
 import { fc, test } from '@fast-check/vitest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import type { Inputs } from '../../src/inputs.js'
-import { collectFileEntries, SOURCES } from '../../src/sources/index.js'
+import { collectFileEntries, SOURCES, type ListInputs } from '../../src/sources/index.js'
 import { MAX_LIST_FILE_BYTES, parseListFile, readListFile } from '../../src/sources/list-file.js'
 import { needs, NO_PROC, NO_SPECIAL_FILES, NO_SYMLINKS } from '../support/platform.js'
 
@@ -57,7 +56,7 @@ describe('readListFile', () => {
 })
 
 describe('collectFileEntries', () => {
-  const inputs = (files: string[], filesFrom?: string): Inputs => ({ files, filesFrom }) as unknown as Inputs
+  const inputs = (files: string[], filesFrom?: string): ListInputs => ({ files, filesFrom })
 
   it('takes files, then the files-from file, in order', async () => {
     writeFileSync(join(dir, 'urls.txt'), '/c\n/a\n')
