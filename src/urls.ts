@@ -1,7 +1,7 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
 import { InputError } from './errors.js'
 import { redact, scrubCredentials } from './secrets.js'
-import { cut, lines, oneLine, plural, QUOTE_LENGTH, separatedRuns, thousands } from './text.js'
+import { cut, forCount, head, lines, oneLine, plural, QUOTE_LENGTH, separatedRuns, thousands } from './text.js'
 
 const SHOWN_OFFENDERS = 10
 const SHOWN_ZONES = 10
@@ -130,7 +130,7 @@ export function hideCredentials(entry: string): string {
  * meets more of a text than an entry may hold, and the rest would not be shown anyway.
  */
 export function shown(text: string): string {
-  const start = text.length > MAX_ENTRY_CHARS ? text.slice(0, MAX_ENTRY_CHARS) : text
+  const start = head(text, MAX_ENTRY_CHARS)
   const safe = oneLine(scrubCredentials(hideCredentials(redact(start))))
   return cut(safe, QUOTE_LENGTH, safe.length + text.length - start.length)
 }
@@ -185,7 +185,7 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
   if (offenders.length > 0) {
     const where = zone === undefined ? '' : ` on ${shown(zone)} or a subdomain of it`
     throw new InputError(
-      `${plural(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
+      `${plural(offenders.length, 'entry', 'entries')} in ${source} ${forCount(offenders.length, 'is not a URL', 'are not URLs')} of this zone. ` +
         `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }
@@ -276,7 +276,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
         ? 'no zone names are known'
         : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
     throw new InputError(
-      `${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
+      `${plural(offenders.length, 'URL')} ${forCount(offenders.length, 'is', 'are')} on none of the zones (${known}). ` +
         `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }

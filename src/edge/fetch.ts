@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto'
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 import { certificateProblem } from '../http/tls.js'
+import { seconds } from '../text.js'
 import type { ResponseHeaders } from './verdict.js'
 
 /** The most body bytes hashed for the content check: beyond, the content is not compared. */
@@ -90,7 +91,7 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
   const dispatcher: Dispatcher = new EnvHttpProxyAgent({ connections: settings.concurrency, keepAliveTimeout: 10_000 })
   const now = settings.now ?? Date.now
   const limit = settings.maxHashedBytes ?? MAX_HASHED_BYTES
-  const timeout = `timed out after ${settings.timeoutMs / 1000} s`
+  const timeout = `timed out after ${seconds(settings.timeoutMs)}`
 
   const get = async (url: string, use: BodyUse): Promise<EdgeAnswer> => {
     const signal = AbortSignal.timeout(settings.timeoutMs)

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path'
 import { InputError } from '../errors.js'
 import type { RequestOutcome } from '../execute.js'
-import { plural } from '../text.js'
+import { forCount, plural, seconds } from '../text.js'
 import { routeEntries, type NamedZone } from '../urls.js'
 import { openEdge } from './fetch.js'
 import type { ClockSkew } from './clock.js'
@@ -220,7 +220,7 @@ export function staleFailure(check: EdgeCheck): string | undefined {
   // Stryker disable next-line EqualityOperator: a skew is said only when it is more than 30 s from 0
   const skew = clockSkew !== undefined && clockSkew.seconds < 0 ? ` ${clockSkew.note}` : ''
   return (
-    `${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${recheckForMs / 1000} s of checking again ` +
+    `${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${seconds(recheckForMs)} of checking again ` +
     `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.${skew}`
   )
 }
@@ -253,7 +253,7 @@ function report(verdicts: readonly UrlVerdict[], io: EdgeIo): void {
   const differs = urlsOf((verdict) => verdict.content?.result === 'differs')
   if (differs.length > 0) {
     io.warn(
-      `Verify: ${plural(differs.length, 'URL')} ${differs.length === 1 ? 'differs' : 'differ'} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`
+      `Verify: ${plural(differs.length, 'URL')} ${forCount(differs.length, 'differs', 'differ')} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`
     )
   }
 }

@@ -1,7 +1,7 @@
 // The verification run: fetch the chosen URLs from the public site, judge each answer, and fetch the
 // stale ones again every few seconds until they turn fresh or the time allowed runs out.
 import { mapConcurrent } from '../concurrency.js'
-import { plural } from '../text.js'
+import { plural, seconds } from '../text.js'
 import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
 import { dateSkewSeconds, measureClockSkew, type ClockSkew } from './clock.js'
@@ -152,9 +152,7 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
     const left = deadline - options.now()
     if (left <= 0) break
     const wait = Math.min(RECHECK_EVERY_MS, left)
-    options.log(
-      `${plural(stale.length, 'URL')} still stale; checking again in ${Math.ceil(wait / 1000)} s (${Math.ceil(left / 1000)} s left).`
-    )
+    options.log(`${plural(stale.length, 'URL')} still stale; checking again in ${seconds(wait, 'up')} (${seconds(left, 'up')} left).`)
     await options.sleep(wait)
     await mapConcurrent(stale, options.concurrency, async (index) => {
       verdicts[index] = await check(targets[index] as VerifyTarget, index, (verdicts[index] as UrlVerdict).attempts + 1)
@@ -162,7 +160,7 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
     stale = stale.filter((index) => (verdicts[index] as UrlVerdict).verdict === 'stale')
   }
   if (stale.length > 0)
-    options.log(`${plural(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`)
+    options.log(`${plural(stale.length, 'URL')} still stale after ${seconds(options.recheckForMs, 'up')} of checking again.`)
 
   const clockSkew = measureClockSkew(
     answers.flatMap((answer) => {

@@ -7,6 +7,7 @@ import { certificateProblem } from './tls.js'
 import type { ResponseHeaders as Headers } from './headers.js'
 import { sleep } from '../sleep.js'
 import { redact, registerSecret, scrubCredentials } from '../secrets.js'
+import { clip, exactSizeText, seconds } from '../text.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -310,14 +311,14 @@ export class ApiClient {
       path,
       attempts: attempt,
       status: result.status,
-      ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
+      ...(requestId === undefined ? {} : { requestId: clip(this.hide(requestId), MAX_REQUEST_ID_CHARS) })
     }
     if (result.kind === 'too-large') {
       return {
         done: false,
         retryable: false,
         retryAfterMs: undefined,
-        details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) }
+        details: { ...common, kind: 'too-large', detail: exactSizeText(maxBodyBytes) }
       }
     }
     const json = parseJson(result.text, maxJsonValues)
@@ -389,7 +390,7 @@ const ignore = (): void => undefined
  * code, the error's message, with any credentials of a URL in it (a proxy's `user:password@`) taken out.
  */
 export function transportFailure(error: unknown, signal: AbortSignal, timeoutMs: number): AttemptResult {
-  if (signal.aborted && error === signal.reason) return { kind: 'timeout', detail: `${timeoutMs / 1000} s` }
+  if (signal.aborted && error === signal.reason) return { kind: 'timeout', detail: seconds(timeoutMs) }
   const certificate = certificateProblem(error)
   if (certificate !== undefined) return { kind: 'tls', detail: certificate }
   const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null
@@ -422,18 +423,8 @@ function retryReason(result: AttemptResult): string {
   return 'status' in result ? `HTTP ${result.status}` : `network error (${result.detail})`
 }
 
+/** The longest request id kept: an id, not a page a server sent in its place. */
 const MAX_REQUEST_ID_CHARS = 100
-
-function clipRequestId(id: string): string {
-  return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}…` : id
-}
-
-/** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
-export function formatBytes(bytes: number): string {
-  if (bytes > 0 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`
-  if (bytes > 0 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
-  return `${bytes} bytes`
-}
 
 const TOO_MANY_VALUES = Symbol('too many JSON values')
 

@@ -1,4 +1,4 @@
-import { cut, oneLine, QUOTE_LENGTH } from '../text.js'
+import { clip, cut, oneLine, QUOTE_LENGTH } from '../text.js'
 
 /** Why a request failed for good. */
 export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'tls' | 'timeout' | 'too-large' | 'rate-limited'
@@ -82,14 +82,7 @@ function textValue(value: unknown): string | undefined {
 
 function finish(message: string, hide: (text: string) => string): string | undefined {
   const folded = hide(message).replace(/\s+/g, ' ').trim()
-  return folded === '' ? undefined : clip(folded)
-}
-
-function clip(text: string): string {
-  if (text.length <= MAX_MESSAGE_CHARS) return text
-  // Never end on the first half of a surrogate pair.
-  const end = /[\ud800-\udbff]/.test(text.charAt(MAX_MESSAGE_CHARS - 1)) ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS
-  return `${text.slice(0, end)}…`
+  return folded === '' ? undefined : clip(folded, MAX_MESSAGE_CHARS)
 }
 
 const ENTITIES: ReadonlyMap<string, string> = new Map([

@@ -1,9 +1,7 @@
 import type { RunResult, VerdictReport, ZoneResult } from '../result.js'
-import { plural } from '../text.js'
+import { duration, forCount, plural } from '../text.js'
 import { byteLength, code, escapeText, listsWithin, SUMMARY_LIMIT_BYTES, type ListBlock } from './markdown.js'
 import { trafficSection } from './traffic.js'
-
-const duration = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`)
 
 /** Most zone rows and traffic sections shown; the zones output has every zone. */
 const MAX_ZONE_ROWS = 100
@@ -67,8 +65,8 @@ export function notPurgedSentence(result: RunResult): string {
     result.tagPurges.failed > 0 ? `${result.tagPurges.failed} of ${plural(result.tagPurges.requested, 'tag')}` : undefined
   ].filter((part) => part !== undefined)
   if (parts.length === 0) return ''
-  const one = result.failedFiles.length + result.tagPurges.failed === 1
-  return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `
+  const failed = result.failedFiles.length + result.tagPurges.failed
+  return `${parts.join(' and ')} ${forCount(failed, 'was', 'were')} not purged. `
 }
 
 function countsTable(result: RunResult): string[] {

@@ -10,7 +10,6 @@ import {
   createDispatcher,
   onTheWire,
   DEFAULT_MAX_BODY_BYTES,
-  formatBytes,
   transportFailure,
   unusableProxyVariable,
   type AttemptRecord,
@@ -570,22 +569,6 @@ describe('ApiClient answer size', () => {
   it('decodes UTF-8 split across chunks, and drops a byte order mark', async () => {
     api.fault({ path: purge, status: 200, body: `\ufeff{"success":true,"data":"${'é'.repeat(40_000)}"}`, headers: chunked })
     expect(await request(client())).toMatchObject({ body: { success: true, data: 'é'.repeat(40_000) } })
-  })
-})
-
-describe('formatBytes', () => {
-  it.each([
-    [1_048_576, '1 MiB'],
-    [16 * 1_048_576, '16 MiB'],
-    [1_048_576 + 1024, '1025 KiB'],
-    [65_536, '64 KiB'],
-    [1024, '1 KiB'],
-    [1536, '1536 bytes'],
-    [1000, '1000 bytes'],
-    [512, '512 bytes'],
-    [0, '0 bytes']
-  ])('%i bytes are "%s"', (bytes, text) => {
-    expect(formatBytes(bytes)).toBe(text)
   })
 })
 
