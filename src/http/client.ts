@@ -300,7 +300,7 @@ export class ApiClient {
     | { done: true; response: ApiResponse<unknown> }
     | { done: false; retryable: boolean; retryAfterMs: number | undefined; details: ApiErrorDetails } {
     if (result.kind === 'network' || result.kind === 'timeout' || result.kind === 'tls') {
-      const details: ApiErrorDetails = { method, path, attempts: attempt, kind: result.kind, detail: this.hide(result.detail) }
+      const details: ApiErrorDetails = { method, path, attempts: attempt, kind: result.kind, detail: redact(result.detail) }
       return { done: false, retryable: result.kind !== 'tls', retryAfterMs: undefined, details }
     }
     const requestId = ['x-request-id', 'request-id', 'x-correlation-id']
@@ -311,7 +311,7 @@ export class ApiClient {
       path,
       attempts: attempt,
       status: result.status,
-      ...(requestId === undefined ? {} : { requestId: clip(this.hide(requestId), MAX_REQUEST_ID_CHARS) })
+      ...(requestId === undefined ? {} : { requestId: clip(redact(requestId), MAX_REQUEST_ID_CHARS) })
     }
     if (result.kind === 'too-large') {
       return {
@@ -336,7 +336,7 @@ export class ApiClient {
     if (ok && !unsuccessful)
       return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } }
 
-    const serverMessage = extractServerMessage(result.text, this.hide)
+    const serverMessage = extractServerMessage(result.text)
     const details: ApiErrorDetails = {
       ...common,
       kind: ok ? 'unsuccessful' : 'http',
@@ -346,9 +346,6 @@ export class ApiClient {
     const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined
     return { done: false, retryable, retryAfterMs, details }
   }
-
-  /** The key (and every other secret) out of text the server sent, in any spelling: it may echo what it was given. */
-  private readonly hide = redact
 }
 
 /**

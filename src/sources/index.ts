@@ -1,5 +1,5 @@
 import type { Inputs } from '../inputs.js'
-import { hideCredentials } from '../urls.js'
+import { hideCredentials } from '../secrets.js'
 import { readListFile } from './list-file.js'
 
 /**
