@@ -1,5 +1,6 @@
-import { ApiClient, createDispatcher, type RetryRecord } from './http/client.js'
+import { ApiClient, type RetryRecord } from './http/client.js'
 import { Pacer } from './http/pacer.js'
+import { createDispatcher } from './http/pool.js'
 import type { Inputs } from './inputs.js'
 import * as log from './log.js'
 import { seconds } from './text.js'

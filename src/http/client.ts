@@ -1,13 +1,17 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from 'undici'
 import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.js'
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
+import { createDispatcher } from './pool.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 import { certificateProblem } from './tls.js'
 import type { ResponseHeaders as Headers } from './headers.js'
 import { sleep } from '../sleep.js'
 import { redact, registerSecret, scrubCredentials } from '../secrets.js'
 import { clip, exactSizeText, seconds } from '../text.js'
+
+// inputs.ts checks the proxy variables through the client; the pool is where they are read.
+export { unusableProxyVariable } from './pool.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -113,39 +117,6 @@ export type AttemptResult =
   | { readonly kind: 'timeout'; readonly detail: string }
   /** The server's certificate was not accepted; `detail` is Node's code for why. */
   | { readonly kind: 'tls'; readonly detail: string }
-
-/**
- * The keep-alive pool for the API at `baseUrl`. Over https:// it honours HTTPS_PROXY (else HTTP_PROXY) and
- * NO_PROXY, and undici reaches an https:// address through a proxy only by CONNECT: the key travels inside the
- * TLS tunnel. Plain http:// (allowed for loopback only) always goes direct, whatever NO_PROXY says: through a
- * proxy, the key would be sent to it in cleartext.
- */
-export function createDispatcher(baseUrl: string, connections: number): Dispatcher {
-  const options = { connections, keepAliveTimeout: 10_000 }
-  return new URL(baseUrl).protocol === 'https:' ? new EnvHttpProxyAgent(options) : new Agent(options)
-}
-
-/** The schemes undici can reach a proxy by. */
-const PROXY_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'socks5:', 'socks:'])
-
-/**
- * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
- * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
- * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
- */
-export function unusableProxyVariable(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  for (const [lower, upper] of [
-    ['https_proxy', 'HTTPS_PROXY'],
-    ['http_proxy', 'HTTP_PROXY']
-  ] as const) {
-    const name = env[lower] === undefined ? upper : lower
-    const value = env[name]
-    if (value === undefined || value === '') continue
-    const url = URL.parse(value)
-    if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '') return name
-  }
-  return undefined
-}
 
 /**
  * A proxy that would not open the tunnel, said as such: undici reports it as an abort
