@@ -5,7 +5,7 @@ import { plural, seconds } from '../text.js'
 import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
 import { dateSkewSeconds, measureClockSkew, type ClockSkew } from './clock.js'
-import { cameFromOrigin, judgeAnswer, type Judgement, type Verdict } from './verdict.js'
+import { cameFromOrigin, judgeAnswer, type Judgement } from './verdict.js'
 import { edgeRefusal } from './scope.js'
 
 /** How often URLs found stale are fetched again. */
@@ -100,18 +100,6 @@ export function verdictLine(verdict: UrlVerdict): string {
         ? '; differs from the deployed file'
         : `; content not compared: ${content.why}`
   return `${verdict.url}: ${verdict.verdict} (${verdict.reason}${note})`
-}
-
-/** How many URLs got each verdict, and how many differ from the deployed file. */
-export function countVerdicts(verdicts: readonly UrlVerdict[]): Record<Verdict, number> & { readonly differs: number } {
-  const count = (verdict: Verdict): number => verdicts.filter((v) => v.verdict === verdict).length
-  return {
-    fresh: count('fresh'),
-    stale: count('stale'),
-    unknown: count('unknown'),
-    error: count('error'),
-    differs: verdicts.filter((v) => v.content?.result === 'differs').length
-  }
 }
 
 /** Every verdict, in the targets' order, and the origin's clock when it is off. */

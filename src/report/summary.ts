@@ -1,4 +1,5 @@
-import type { RunResult, VerdictReport, ZoneResult } from '../result.js'
+import { byAttention } from '../edge/verdicts.js'
+import type { RunResult, ZoneResult } from '../result.js'
 import { duration, forCount, plural } from '../text.js'
 import { byteLength, code, escapeText, listsWithin, SUMMARY_LIMIT_BYTES, type ListBlock } from './markdown.js'
 import { trafficSection } from './traffic.js'
@@ -223,8 +224,7 @@ function edgeSection(result: RunResult): string[] {
     ].filter((part) => part !== undefined)
     lines.push('### Verification', '', `${plural(verification.verdicts.length, 'URL')} checked at the edge: ${tally.join(', ')}.`, '')
     if (verification.clockSkew !== null) lines.push(escapeText(verification.clockSkew.note), '')
-    const rank: Record<VerdictReport['verdict'], number> = { stale: 0, error: 1, unknown: 2, fresh: 3 }
-    const rows = [...verification.verdicts].sort((a, b) => rank[a.verdict] - rank[b.verdict]).slice(0, MAX_VERDICT_ROWS)
+    const rows = byAttention(verification.verdicts).slice(0, MAX_VERDICT_ROWS)
     const content = verification.verdicts.some((verdict) => verdict.content !== null)
     lines.push(
       `| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`,

@@ -9,7 +9,6 @@ import type { ResponseHeaders } from '../../src/edge/verdict.js'
 import {
   chooseTargets,
   edgePlan,
-  countVerdicts,
   RECHECK_EVERY_MS,
   spreadEvenly,
   verdictLine,
@@ -125,7 +124,7 @@ describe('chooseTargets', () => {
   })
 })
 
-describe('verdictLine and countVerdicts', () => {
+describe('verdictLine', () => {
   const verdict = (fields: Partial<UrlVerdict>): UrlVerdict => ({
     url: 'http://example.com/a',
     verdict: 'fresh',
@@ -149,19 +148,6 @@ describe('verdictLine and countVerdicts', () => {
     expect(verdictLine(verdict({ verdict: 'error', reason: 'HTTP 502', content: { result: 'not compared', why: 'HTTP 502' } }))).toBe(
       'http://example.com/a: error (HTTP 502; content not compared: HTTP 502)'
     )
-  })
-
-  it('counts each verdict and the content differences', () => {
-    const all = [
-      verdict({}),
-      verdict({ content: { result: 'differs' } }),
-      verdict({ verdict: 'stale' }),
-      verdict({ verdict: 'unknown', content: { result: 'same' } }),
-      verdict({ verdict: 'error' }),
-      verdict({ verdict: 'error' }),
-      verdict({ verdict: 'error' })
-    ]
-    expect(countVerdicts(all)).toEqual({ fresh: 2, stale: 1, unknown: 1, error: 3, differs: 1 })
   })
 })
 
