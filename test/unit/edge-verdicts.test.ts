@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { byAttention, countVerdicts, staleUrls } from '../../src/edge/verdicts.js'
-import type { UrlVerdict } from '../../src/edge/verify.js'
+import { urlVerdict } from './fixtures/edge.js'
 
-const verdict = (fields: Partial<UrlVerdict>): UrlVerdict => ({
-  url: 'http://example.com/a',
-  verdict: 'fresh',
-  age: 1,
-  cacheStatus: undefined,
-  reason: 'Age 1 s, within the 5 s since the purge',
-  status: 200,
-  content: undefined,
-  attempts: 1,
-  ...fields
-})
+const verdict = urlVerdict
 
 describe('countVerdicts', () => {
   it('counts each verdict and the content differences', () => {

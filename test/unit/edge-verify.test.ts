@@ -13,12 +13,11 @@ import {
   spreadEvenly,
   verdictLine,
   verifyUrls,
-  type UrlVerdict,
   type VerifyOptions,
   type VerifyTarget
 } from '../../src/edge/verify.js'
 import { defaultBody, startEdge, type StandInEdge } from '../stand-in/edge.js'
-import { recordingEdge, type RecordingEdge } from './fixtures/edge.js'
+import { recordingEdge, urlVerdict, type RecordingEdge } from './fixtures/edge.js'
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'edge-verify-'))
@@ -125,17 +124,7 @@ describe('chooseTargets', () => {
 })
 
 describe('verdictLine', () => {
-  const verdict = (fields: Partial<UrlVerdict>): UrlVerdict => ({
-    url: 'http://example.com/a',
-    verdict: 'fresh',
-    age: 1,
-    cacheStatus: undefined,
-    reason: 'Age 1 s, within the 5 s since the purge',
-    status: 200,
-    content: undefined,
-    attempts: 1,
-    ...fields
-  })
+  const verdict = urlVerdict
 
   it('says the URL, the verdict, why, and the content when it is not the same', () => {
     expect(verdictLine(verdict({}))).toBe('http://example.com/a: fresh (Age 1 s, within the 5 s since the purge)')

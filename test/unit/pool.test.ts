@@ -42,15 +42,6 @@ function client(options: { readonly baseUrl?: string; readonly dispatcher: Dispa
   return created
 }
 
-const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e
-  )
-  expect(error).toBeInstanceOf(ApiError)
-  return error as ApiError
-}
-
 beforeEach(async () => {
   api = await startStandIn()
   built.length = 0
@@ -106,8 +97,11 @@ describe('createDispatcher', () => {
   it('honours the proxy variables for an https:// API', async () => {
     const dispatcher = createDispatcher('https://api.example.net/v1', 1)
     expect(dispatcher).toBeInstanceOf(EnvHttpProxyAgent)
-    const error = await failure(client({ baseUrl: 'https://127.0.0.1:9/v1', dispatcher, maxAttempts: 1 }).request('GET', '/zones'))
-    expect(error.details).toMatchObject({ kind: 'network', detail: 'ECONNREFUSED' })
+    const error = await client({ baseUrl: 'https://127.0.0.1:9/v1', dispatcher, maxAttempts: 1 })
+      .request('GET', '/zones')
+      .catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).details).toMatchObject({ kind: 'network', detail: 'ECONNREFUSED' })
   })
 })
 
