@@ -1,6 +1,8 @@
-import { ApiClient, createDispatcher, type RetryRecord } from './http/client.js'
+import { ApiClient, type RetryRecord } from './http/client.js'
 import { modeLine, Pacer } from './http/pacer/index.js'
+import { createDispatcher } from './http/pool.js'
 import * as log from './log.js'
+import { seconds } from './text.js'
 import { USER_AGENT } from './version.js'
 import { ZONE_PAGE_PARALLELISM } from './zones.js'
 
@@ -44,14 +46,12 @@ export function connect(inputs: ClientInputs): ApiClient {
   })
 }
 
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
-
 /** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "…: HTTP 429, rate limited; sent again in 1.0 s". */
 export function retryLine(retry: RetryRecord, maxAttempts: number): string {
   const what = retry.label ?? `${retry.method} ${retry.path}`
   if (retry.rateLimited)
-    return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${seconds(retry.delayMs)}` : 'at the pace the API allows'}.`
-  return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${seconds(retry.delayMs)}.`
+    return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${seconds(retry.delayMs, 'tenth')}` : 'at the pace the API allows'}.`
+  return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${seconds(retry.delayMs, 'tenth')}.`
 }
 
 /** "Rate limited by the API: pacing at about 19 requests/s", and the rate it replaces when it changes. */

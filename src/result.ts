@@ -1,5 +1,7 @@
 import type { TrafficReport } from './analytics.js'
 import type { EdgeCheck } from './edge/index.js'
+import type { Verdict } from './edge/verdict.js'
+import { countVerdicts, staleUrls, type VerdictCounts } from './edge/verdicts.js'
 import type { ChangeSet } from './changes/index.js'
 import type { RequestOutcome } from './execute.js'
 import type { Plan, PlannedRequest, RequestKind } from './plan.js'
@@ -159,7 +161,7 @@ export interface RunResult {
 /** One URL checked at the edge, as reported. */
 export interface VerdictReport {
   readonly url: string
-  readonly verdict: 'fresh' | 'stale' | 'unknown' | 'error'
+  readonly verdict: Verdict
   readonly status: number | null
   readonly age: number | null
   readonly cacheStatus: string | null
@@ -170,13 +172,7 @@ export interface VerdictReport {
 }
 
 export interface Verification {
-  readonly counts: {
-    readonly fresh: number
-    readonly stale: number
-    readonly unknown: number
-    readonly error: number
-    readonly differs: number
-  }
+  readonly counts: VerdictCounts
   readonly recheckForMs: number
   /**
    * The origin's clock when its Date was more than 30 s off the runner's (median over the answers not
@@ -204,15 +200,8 @@ function verificationOf(edge: EdgeCheck | undefined): Verification | null {
           : verdict.content.result,
     attempts: verdict.attempts
   }))
-  const count = (kind: VerdictReport['verdict']): number => verdicts.filter((verdict) => verdict.verdict === kind).length
   return {
-    counts: {
-      fresh: count('fresh'),
-      stale: count('stale'),
-      unknown: count('unknown'),
-      error: count('error'),
-      differs: verdicts.filter((verdict) => verdict.content === 'differs').length
-    },
+    counts: countVerdicts(checked.verdicts),
     recheckForMs: checked.recheckForMs,
     clockSkew:
       checked.clockSkew === undefined
@@ -350,7 +339,7 @@ export function buildResult(state: RunState): RunResult {
     manifestWritten: state.manifestWritten ?? null,
     traffic: state.traffic,
     verification,
-    staleFiles: verification?.verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url) ?? [],
+    staleFiles: staleUrls(verification?.verdicts ?? []),
     warm:
       state.edge?.warm === undefined
         ? null

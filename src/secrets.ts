@@ -1,4 +1,5 @@
 import * as core from '@actions/core'
+import { NO_HOST, parseEntry } from './entry.js'
 import { isWhitespace } from './text.js'
 
 /**
@@ -121,6 +122,28 @@ export function scrubCredentials(text: string): string {
     from = end
   }
   return out + text.slice(from)
+}
+
+/**
+ * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`), and
+ * any other entry as it is. Such an entry is refused, never sent; this is how it is kept where entries
+ * are reported as written (outputs, the summary), and how any message shows it.
+ */
+export function hideCredentials(entry: string): string {
+  // Credentials come only before an `@`: most entries have none, and need no parsing here.
+  if (!entry.includes('@')) return entry
+  const url = parseEntry(entry, NO_HOST)
+  if (url === null) return scrubCredentials(entry)
+  return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
+}
+
+/**
+ * Outside text with everything secret in it hidden, as any message that quotes it must show it: every
+ * registered secret in any spelling (`redact`), then the credentials of a URL entry (`hideCredentials`)
+ * and of any URL in free text (`scrubCredentials`). Before any cut: a cut could leave part of a secret.
+ */
+export function hideSecrets(text: string): string {
+  return scrubCredentials(hideCredentials(redact(text)))
 }
 
 /**

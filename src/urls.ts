@@ -1,7 +1,8 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
+import { NO_HOST, parseEntry } from './entry.js'
 import { InputError } from './errors.js'
-import { redact, scrubCredentials } from './secrets.js'
-import { cut, lines, oneLine, plural, QUOTE_LENGTH, separatedRuns, thousands } from './text.js'
+import { hideSecrets } from './secrets.js'
+import { cut, forCount, head, lines, oneLine, plural, QUOTE_LENGTH, separatedRuns, thousands } from './text.js'
 
 const SHOWN_OFFENDERS = 10
 const SHOWN_ZONES = 10
@@ -103,36 +104,15 @@ function splitUrlLine(line: string, check: (text: string) => void): string[] {
   return entries
 }
 
-/** A host no entry is on: where a path is read when only its credentials matter. */
-const NO_HOST = 'host.invalid'
-
-/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; null when it is neither. */
-function parseEntry(entry: string, host: string): URL | null {
-  return entry.startsWith('/') ? URL.parse(entry, `https://${host}/`) : URL.parse(entry)
-}
-
-/**
- * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`), and
- * any other entry as it is. Such an entry is refused, never sent; this is how it is kept where entries
- * are reported as written (outputs, the summary), and how any message shows it.
- */
-export function hideCredentials(entry: string): string {
-  // Credentials come only before an `@`: most entries have none, and need no parsing here.
-  if (!entry.includes('@')) return entry
-  const url = parseEntry(entry, NO_HOST)
-  if (url === null) return scrubCredentials(entry)
-  return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
-}
-
 /**
  * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
- * (an entry's as `hideCredentials` does, and any other after a `:` up to an `@`), on one line, cut to
- * QUOTE_LENGTH with a note of how much was left out. Only its first MAX_ENTRY_CHARS are read: no pattern
- * meets more of a text than an entry may hold, and the rest would not be shown anyway.
+ * (secrets.ts, `hideSecrets`), on one line, cut to QUOTE_LENGTH with a note of how much was left out. Only
+ * its first MAX_ENTRY_CHARS are read: no pattern meets more of a text than an entry may hold, and the rest
+ * would not be shown anyway.
  */
 export function shown(text: string): string {
-  const start = text.length > MAX_ENTRY_CHARS ? text.slice(0, MAX_ENTRY_CHARS) : text
-  const safe = oneLine(scrubCredentials(hideCredentials(redact(start))))
+  const start = head(text, MAX_ENTRY_CHARS)
+  const safe = oneLine(hideSecrets(start))
   return cut(safe, QUOTE_LENGTH, safe.length + text.length - start.length)
 }
 
@@ -188,7 +168,7 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
     const where = zone === undefined ? '' : ` on ${shown(zone)} or a subdomain of it`
     throw new InputError(
       undefined,
-      `${plural(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
+      `${plural(offenders.length, 'entry', 'entries')} in ${source} ${forCount(offenders.length, 'is not a URL', 'are not URLs')} of this zone. ` +
         `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }
@@ -284,7 +264,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
         : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
     throw new InputError(
       undefined,
-      `${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
+      `${plural(offenders.length, 'URL')} ${forCount(offenders.length, 'is', 'are')} on none of the zones (${known}). ` +
         `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }

@@ -222,7 +222,7 @@ export function matchZone(zones: readonly Zone[], ref: ZoneRef): ZoneLookup {
   if (candidates.length === 0) {
     throw new InputError(
       undefined,
-      `No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
+      `No zone with ${describeRef(ref)} among the ${plural(zones.length, 'zone')} this API key can see. ` +
         'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
         (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.')
     )

@@ -1,12 +1,17 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from 'undici'
 import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.js'
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer/index.js'
+import { createDispatcher } from './pool.js'
 import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 import { certificateProblem } from './tls.js'
 import type { ResponseHeaders as Headers } from './headers.js'
 import { sleep } from '../sleep.js'
 import { redact, registerSecret, scrubCredentials } from '../secrets.js'
+import { clip, exactSizeText, seconds } from '../text.js'
+
+// inputs.ts checks the proxy variables through the client; the pool is where they are read.
+export { unusableProxyVariable } from './pool.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -112,39 +117,6 @@ export type AttemptResult =
   | { readonly kind: 'timeout'; readonly detail: string }
   /** The server's certificate was not accepted; `detail` is Node's code for why. */
   | { readonly kind: 'tls'; readonly detail: string }
-
-/**
- * The keep-alive pool for the API at `baseUrl`. Over https:// it honours HTTPS_PROXY (else HTTP_PROXY) and
- * NO_PROXY, and undici reaches an https:// address through a proxy only by CONNECT: the key travels inside the
- * TLS tunnel. Plain http:// (allowed for loopback only) always goes direct, whatever NO_PROXY says: through a
- * proxy, the key would be sent to it in cleartext.
- */
-export function createDispatcher(baseUrl: string, connections: number): Dispatcher {
-  const options = { connections, keepAliveTimeout: 10_000 }
-  return new URL(baseUrl).protocol === 'https:' ? new EnvHttpProxyAgent(options) : new Agent(options)
-}
-
-/** The schemes undici can reach a proxy by. */
-const PROXY_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'socks5:', 'socks:'])
-
-/**
- * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
- * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
- * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
- */
-export function unusableProxyVariable(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  for (const [lower, upper] of [
-    ['https_proxy', 'HTTPS_PROXY'],
-    ['http_proxy', 'HTTP_PROXY']
-  ] as const) {
-    const name = env[lower] === undefined ? upper : lower
-    const value = env[name]
-    if (value === undefined || value === '') continue
-    const url = URL.parse(value)
-    if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '') return name
-  }
-  return undefined
-}
 
 /**
  * A proxy that would not open the tunnel, said as such: undici reports it as an abort
@@ -299,7 +271,7 @@ export class ApiClient {
     | { done: true; response: ApiResponse<unknown> }
     | { done: false; retryable: boolean; retryAfterMs: number | undefined; details: ApiErrorDetails } {
     if (result.kind === 'network' || result.kind === 'timeout' || result.kind === 'tls') {
-      const details: ApiErrorDetails = { method, path, attempts: attempt, kind: result.kind, detail: this.hide(result.detail) }
+      const details: ApiErrorDetails = { method, path, attempts: attempt, kind: result.kind, detail: redact(result.detail) }
       return { done: false, retryable: result.kind !== 'tls', retryAfterMs: undefined, details }
     }
     const requestId = ['x-request-id', 'request-id', 'x-correlation-id']
@@ -310,14 +282,14 @@ export class ApiClient {
       path,
       attempts: attempt,
       status: result.status,
-      ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
+      ...(requestId === undefined ? {} : { requestId: clip(redact(requestId), MAX_REQUEST_ID_CHARS) })
     }
     if (result.kind === 'too-large') {
       return {
         done: false,
         retryable: false,
         retryAfterMs: undefined,
-        details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) }
+        details: { ...common, kind: 'too-large', detail: exactSizeText(maxBodyBytes) }
       }
     }
     const json = parseJson(result.text, maxJsonValues)
@@ -335,7 +307,7 @@ export class ApiClient {
     if (ok && !unsuccessful)
       return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } }
 
-    const serverMessage = extractServerMessage(result.text, this.hide)
+    const serverMessage = extractServerMessage(result.text)
     const details: ApiErrorDetails = {
       ...common,
       kind: ok ? 'unsuccessful' : 'http',
@@ -345,9 +317,6 @@ export class ApiClient {
     const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined
     return { done: false, retryable, retryAfterMs, details }
   }
-
-  /** The key (and every other secret) out of text the server sent, in any spelling: it may echo what it was given. */
-  private readonly hide = redact
 }
 
 /**
@@ -389,7 +358,7 @@ const ignore = (): void => undefined
  * code, the error's message, with any credentials of a URL in it (a proxy's `user:password@`) taken out.
  */
 export function transportFailure(error: unknown, signal: AbortSignal, timeoutMs: number): AttemptResult {
-  if (signal.aborted && error === signal.reason) return { kind: 'timeout', detail: `${timeoutMs / 1000} s` }
+  if (signal.aborted && error === signal.reason) return { kind: 'timeout', detail: seconds(timeoutMs) }
   const certificate = certificateProblem(error)
   if (certificate !== undefined) return { kind: 'tls', detail: certificate }
   const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null
@@ -422,18 +391,8 @@ function retryReason(result: AttemptResult): string {
   return 'status' in result ? `HTTP ${result.status}` : `network error (${result.detail})`
 }
 
+/** The longest request id kept: an id, not a page a server sent in its place. */
 const MAX_REQUEST_ID_CHARS = 100
-
-function clipRequestId(id: string): string {
-  return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}…` : id
-}
-
-/** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
-export function formatBytes(bytes: number): string {
-  if (bytes > 0 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`
-  if (bytes > 0 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
-  return `${bytes} bytes`
-}
 
 const TOO_MANY_VALUES = Symbol('too many JSON values')
 

@@ -1,9 +1,8 @@
-import type { RunResult, VerdictReport, ZoneResult } from '../result.js'
-import { plural } from '../text.js'
+import { byAttention } from '../edge/verdicts.js'
+import type { RunResult, ZoneResult } from '../result.js'
+import { duration, forCount, plural } from '../text.js'
 import { byteLength, code, escapeText, listsWithin, SUMMARY_LIMIT_BYTES, type ListBlock } from './markdown.js'
 import { trafficSection } from './traffic.js'
-
-const duration = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`)
 
 /** Most zone rows and traffic sections shown; the zones output has every zone. */
 const MAX_ZONE_ROWS = 100
@@ -67,8 +66,8 @@ export function notPurgedSentence(result: RunResult): string {
     result.tagPurges.failed > 0 ? `${result.tagPurges.failed} of ${plural(result.tagPurges.requested, 'tag')}` : undefined
   ].filter((part) => part !== undefined)
   if (parts.length === 0) return ''
-  const one = result.failedFiles.length + result.tagPurges.failed === 1
-  return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `
+  const failed = result.failedFiles.length + result.tagPurges.failed
+  return `${parts.join(' and ')} ${forCount(failed, 'was', 'were')} not purged. `
 }
 
 function countsTable(result: RunResult): string[] {
@@ -225,8 +224,7 @@ function edgeSection(result: RunResult): string[] {
     ].filter((part) => part !== undefined)
     lines.push('### Verification', '', `${plural(verification.verdicts.length, 'URL')} checked at the edge: ${tally.join(', ')}.`, '')
     if (verification.clockSkew !== null) lines.push(escapeText(verification.clockSkew.note), '')
-    const rank: Record<VerdictReport['verdict'], number> = { stale: 0, error: 1, unknown: 2, fresh: 3 }
-    const rows = [...verification.verdicts].sort((a, b) => rank[a.verdict] - rank[b.verdict]).slice(0, MAX_VERDICT_ROWS)
+    const rows = byAttention(verification.verdicts).slice(0, MAX_VERDICT_ROWS)
     const content = verification.verdicts.some((verdict) => verdict.content !== null)
     lines.push(
       `| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`,

@@ -2,22 +2,20 @@ import { hasSubscribers, subscribe, unsubscribe } from 'node:diagnostics_channel
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Agent, EnvHttpProxyAgent, MockAgent, request as undiciRequest } from 'undici'
+import { Agent, MockAgent, request as undiciRequest } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../src/http/pacer/index.js'
 import {
   ApiClient,
-  createDispatcher,
   onTheWire,
   DEFAULT_MAX_BODY_BYTES,
-  formatBytes,
   transportFailure,
-  unusableProxyVariable,
   type AttemptRecord,
   type ClientOptions,
   type RetryRecord
 } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
+import { createDispatcher } from '../../src/http/pool.js'
 import { registerSecret } from '../../src/secrets.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 import { createTestCa, type TestCa } from '../support/tls.js'
@@ -573,22 +571,6 @@ describe('ApiClient answer size', () => {
   })
 })
 
-describe('formatBytes', () => {
-  it.each([
-    [1_048_576, '1 MiB'],
-    [16 * 1_048_576, '16 MiB'],
-    [1_048_576 + 1024, '1025 KiB'],
-    [65_536, '64 KiB'],
-    [1024, '1 KiB'],
-    [1536, '1536 bytes'],
-    [1000, '1000 bytes'],
-    [512, '512 bytes'],
-    [0, '0 bytes']
-  ])('%i bytes are "%s"', (bytes, text) => {
-    expect(formatBytes(bytes)).toBe(text)
-  })
-})
-
 describe('transportFailure', () => {
   const timedOut = (): AbortSignal => {
     const controller = new AbortController()
@@ -669,57 +651,6 @@ describe('transportFailure', () => {
       kind: 'network',
       detail: 'via socks5://***@proxy.example'
     })
-  })
-})
-
-describe('unusableProxyVariable', () => {
-  it('is undefined when no proxy is set, or every one set is a URL undici can reach a proxy by', () => {
-    expect(unusableProxyVariable({})).toBeUndefined()
-    expect(unusableProxyVariable({ HTTPS_PROXY: '', HTTP_PROXY: '' })).toBeUndefined()
-    for (const url of ['http://proxy.example:3128', 'https://u:p@proxy.example', 'socks5://127.0.0.1:1080', 'socks://proxy.example']) {
-      expect(unusableProxyVariable({ HTTPS_PROXY: url, http_proxy: url })).toBeUndefined()
-    }
-  })
-
-  it('names a variable that is not a URL, has no scheme undici knows, or names no host', () => {
-    expect(unusableProxyVariable({ HTTPS_PROXY: 'proxy.corp:3128' })).toBe('HTTPS_PROXY')
-    expect(unusableProxyVariable({ https_proxy: 'not a url' })).toBe('https_proxy')
-    expect(unusableProxyVariable({ HTTP_PROXY: 'ftp://proxy.example' })).toBe('HTTP_PROXY')
-    expect(unusableProxyVariable({ http_proxy: 'socks5:///path' })).toBe('http_proxy')
-    expect(unusableProxyVariable({ HTTPS_PROXY: 'http://proxy.example', HTTP_PROXY: 'nope' })).toBe('HTTP_PROXY')
-  })
-
-  it('reads each pair as undici does: the lowercase name when it is set at all, even empty', () => {
-    expect(unusableProxyVariable({ https_proxy: 'http://proxy.example', HTTPS_PROXY: 'nope' })).toBeUndefined()
-    expect(unusableProxyVariable({ https_proxy: '', HTTPS_PROXY: 'nope' })).toBeUndefined()
-    expect(unusableProxyVariable({ http_proxy: 'http://proxy.example', HTTP_PROXY: 'nope' })).toBeUndefined()
-    expect(unusableProxyVariable({ https_proxy: 'nope', http_proxy: 'nope' })).toBe('https_proxy')
-  })
-})
-
-describe('createDispatcher', () => {
-  const PROXIES = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy']
-  beforeEach(() => {
-    // A proxy that is not there: a request sent to it fails with ECONNREFUSED.
-    for (const name of PROXIES) vi.stubEnv(name, 'http://127.0.0.1:1')
-    for (const name of ['NO_PROXY', 'no_proxy']) vi.stubEnv(name, '')
-  })
-  afterEach(() => vi.unstubAllEnvs())
-
-  it('sends to a plain http:// API directly, whatever the proxy variables say: the key would reach the proxy in cleartext', async () => {
-    const dispatcher = createDispatcher(api.url, 1)
-    expect(dispatcher).toBeInstanceOf(Agent)
-    expect(dispatcher).not.toBeInstanceOf(EnvHttpProxyAgent)
-    const response = await client({ dispatcher }).request('GET', '/zones')
-    expect(response.status).toBe(200)
-    expect(api.requests).toHaveLength(1)
-  })
-
-  it('honours the proxy variables for an https:// API', async () => {
-    const dispatcher = createDispatcher('https://api.example.net/v1', 1)
-    expect(dispatcher).toBeInstanceOf(EnvHttpProxyAgent)
-    const error = await failure(client({ baseUrl: 'https://127.0.0.1:9/v1', dispatcher, maxAttempts: 1 }).request('GET', '/zones'))
-    expect(error.details).toMatchObject({ kind: 'network', detail: 'ECONNREFUSED' })
   })
 })
 

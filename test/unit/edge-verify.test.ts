@@ -9,17 +9,15 @@ import type { ResponseHeaders } from '../../src/edge/verdict.js'
 import {
   chooseTargets,
   edgePlan,
-  countVerdicts,
   RECHECK_EVERY_MS,
   spreadEvenly,
   verdictLine,
   verifyUrls,
-  type UrlVerdict,
   type VerifyOptions,
   type VerifyTarget
 } from '../../src/edge/verify.js'
 import { defaultBody, startEdge, type StandInEdge } from '../stand-in/edge.js'
-import { recordingEdge, type RecordingEdge } from './fixtures/edge.js'
+import { recordingEdge, urlVerdict, type RecordingEdge } from './fixtures/edge.js'
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'edge-verify-'))
@@ -125,18 +123,8 @@ describe('chooseTargets', () => {
   })
 })
 
-describe('verdictLine and countVerdicts', () => {
-  const verdict = (fields: Partial<UrlVerdict>): UrlVerdict => ({
-    url: 'http://example.com/a',
-    verdict: 'fresh',
-    age: 1,
-    cacheStatus: undefined,
-    reason: 'Age 1 s, within the 5 s since the purge',
-    status: 200,
-    content: undefined,
-    attempts: 1,
-    ...fields
-  })
+describe('verdictLine', () => {
+  const verdict = urlVerdict
 
   it('says the URL, the verdict, why, and the content when it is not the same', () => {
     expect(verdictLine(verdict({}))).toBe('http://example.com/a: fresh (Age 1 s, within the 5 s since the purge)')
@@ -149,19 +137,6 @@ describe('verdictLine and countVerdicts', () => {
     expect(verdictLine(verdict({ verdict: 'error', reason: 'HTTP 502', content: { result: 'not compared', why: 'HTTP 502' } }))).toBe(
       'http://example.com/a: error (HTTP 502; content not compared: HTTP 502)'
     )
-  })
-
-  it('counts each verdict and the content differences', () => {
-    const all = [
-      verdict({}),
-      verdict({ content: { result: 'differs' } }),
-      verdict({ verdict: 'stale' }),
-      verdict({ verdict: 'unknown', content: { result: 'same' } }),
-      verdict({ verdict: 'error' }),
-      verdict({ verdict: 'error' }),
-      verdict({ verdict: 'error' })
-    ]
-    expect(countVerdicts(all)).toEqual({ fresh: 2, stale: 1, unknown: 1, error: 3, differs: 1 })
   })
 })
 

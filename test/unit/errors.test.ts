@@ -2,6 +2,7 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { ApiError, describeFailure, extractServerMessage } from '../../src/http/errors.js'
 import { AnswerError, GitError, GitHubError, InputError } from '../../src/errors.js'
+import { registerSecret } from '../../src/secrets.js'
 
 const KEY = 'sk-7Qw2Ze9Rt4Yu1Io8'
 const hide = (text: string): string => text.split(KEY).join('***')
@@ -131,6 +132,10 @@ describe('extractServerMessage', () => {
   test.prop([fc.string({ maxLength: 2000 })])('never throws, and stays within 301 characters without the key', (body) => {
     const result = extractServerMessage(`${body}${KEY}${body}`, hide)
     expect(result === undefined || (result.length <= 301 && !result.includes(KEY))).toBe(true)
+  })
+  it('hides every registered secret when no other way to hide is given', () => {
+    registerSecret('sk-registered-for-errors-test')
+    expect(extractServerMessage('{"message":"bad key sk-registered-for-errors-test"}')).toBe('bad key ***')
   })
   test.prop([fc.json({ maxDepth: 6 })])('never throws on any JSON', (json) => {
     const result = extractServerMessage(json, keep)

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it, vi } from 'vitest'
 import type * as Secrets from '../../src/secrets.js'
-import { scrubCredentials } from '../../src/secrets.js'
+import { hideCredentials, scrubCredentials } from '../../src/secrets.js'
 import { GUARD } from './fixtures/hostile.js'
 import { captureStdout } from './fixtures/stdout.js'
 
@@ -359,5 +359,47 @@ describe('scrubCredentials', () => {
   })
   it('gets through a mebibyte of "@" and colons', GUARD, () => {
     expect(scrubCredentials(`@${':'.repeat(2 ** 20)}@`)).toBe('@:***@')
+  })
+})
+
+describe('hideCredentials', () => {
+  it.each([
+    ['https://user:pw@example.com/a?b#c', 'https://***@example.com/a?b#c'],
+    ['https://user@example.com:8443/a', 'https://***@example.com:8443/a'],
+    ['/\\user:pw@evil.test/a', 'https://***@evil.test/a'],
+    ['ftp://user:pw@example.com/', 'ftp://***@example.com/'],
+    ['https://user:pw@exa[mple.com/', 'https://***@exa[mple.com/'],
+    ['https:user:p@ss@exa mple.com/x@y', 'https:***@exa mple.com/x@y'],
+    ['/\\user@evil.test/a', 'https://***@evil.test/a'],
+    ['/\\:pw@evil.test/a', 'https://***@evil.test/a'],
+    ['https://u:hunter2@[x and ftp://v:pw@[y', 'https://***@[x and ftp://***@[y'],
+    ['HTTPS:\\\\u:p@ss@[x/a@b', 'HTTPS:\\\\***@[x/a@b'],
+    ['git+ssh://u:p@[x', 'git+ssh://***@[x'],
+    ['x https://u@[y', 'x https://***@[y'],
+    ['https://:@example.com/a', 'https://:@example.com/a'],
+    ['/a:b@c', '/a:b@c'],
+    ['/a@b', '/a@b'],
+    ['https://example.com/a@b', 'https://example.com/a@b'],
+    ['not a url', 'not a url']
+  ])('%j is kept as %j', (entry, kept) => {
+    expect(hideCredentials(entry)).toBe(kept)
+  })
+
+  it('leaves an entry without an "@" as it is, the same string', () => {
+    const entry = 'https://example.com/a:b'
+    expect(hideCredentials(entry)).toBe(entry)
+  })
+})
+
+describe('hideSecrets', () => {
+  it('hides a registered secret, then the credentials of an entry, then those of any URL in free text', async () => {
+    const { hideSecrets } = await fresh('hide-secrets-key-42')
+    expect(hideSecrets('token hide-secrets-key-42')).toBe('token ***')
+    expect(hideSecrets('/\\user@evil.test/a')).toBe('https://***@evil.test/a')
+    expect(hideSecrets("fatal: unable to access 'https://x:ghs_1@github.com/a/': 403")).toBe(
+      "fatal: unable to access 'https://***@github.com/a/': 403"
+    )
+    expect(hideSecrets('https://u:hide-secrets-key-42@example.com/x')).toBe('https://***@example.com/x')
+    expect(hideSecrets('nothing secret here')).toBe('nothing secret here')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WAIT_PROGRESS_EVERY_MS, waitWithProgress } from '../../src/edge/wait.js'
+import { WAIT_PROGRESS_EVERY_MS, waitWithProgress } from '../../src/wait.js'
 
 async function wait(ms: number): Promise<{ sleeps: number[]; logs: string[] }> {
   const sleeps: number[] = []
