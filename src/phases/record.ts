@@ -21,7 +21,12 @@ import type { ZonesFound } from './zones.js'
  */
 export class RunRecord {
   readonly state: RunState = newRunState()
-  private readonly started = performance.now()
+  private readonly started: number
+
+  /** `now` is the clock the run is timed with (milliseconds). */
+  constructor(private readonly now: () => number = () => performance.now()) {
+    this.started = now()
+  }
 
   /** A warning: logged now, and kept for the summary and the `result` output. */
   readonly warn = (message: string): void => {
@@ -105,11 +110,11 @@ export class RunRecord {
   }
 
   /** What talking to the API cost, however far the run got, and how long the run took until its report. */
-  finished(client: ApiClient | undefined): void {
+  finished(client: Pick<ApiClient, 'requestsSent' | 'retries' | 'rateLimits'> | undefined): void {
     this.state.requestsSent = client?.requestsSent ?? 0
     this.state.retries = client?.retries ?? 0
     this.state.rateLimits = client?.rateLimits
-    this.state.durations.totalMs = performance.now() - this.started
+    this.state.durations.totalMs = this.now() - this.started
   }
 
   manifestWritten(path: string | undefined): void {
