@@ -17,7 +17,7 @@ import type { ZonesFound } from './zones.js'
 
 /**
  * The run's state (src/result.ts derives the result from it), and the one place that writes it: each phase
- * returns what it found and run() hands it to the method of the same name, which records it and returns it.
+ * returns what it found, and run() hands that to the method named for it, which records it and returns it.
  */
 export class RunRecord {
   readonly state: RunState = newRunState()

@@ -31,9 +31,9 @@ export interface RunEnd {
 }
 
 /**
- * The last phase: where the phases stopped, what the API cost, the result, the manifest for the next run after a good one, then the outputs,
- * the log's closing lines and the summary. Only a bug in reporting itself is caught here, in one error annotation:
- * everything else was caught by its phase.
+ * The last phase: where the phases stopped, what the API cost, the result, the manifest for the next run after a good
+ * one, then the outputs, the log's closing lines and the summary. Only a bug in reporting itself is caught here, in one
+ * error annotation: everything else was caught by its phase.
  */
 export async function report(record: RunRecord, reporting: Promise<ReportModule>, run: RunEnd): Promise<void> {
   const { inputs, client } = run
@@ -47,8 +47,8 @@ export async function report(record: RunRecord, reporting: Promise<ReportModule>
       record.manifestWritten(await saveManifest(inputs.manifest, record.state.changes, record.warn))
       result = settle(record.state)
     }
-    const { report } = await reporting
-    await report(result, inputs?.summary ?? true)
+    const { report: write } = await reporting
+    await write(result, inputs?.summary ?? true)
     await closing
   } catch (error) {
     log.fail(`${describeError(error)}.`, 'CDN purge failed')
