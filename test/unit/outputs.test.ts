@@ -1,6 +1,10 @@
 import { fc, test } from '@fast-check/vitest'
-import { describe, expect, it } from 'vitest'
-import { fitJson } from '../../src/report/outputs.js'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { fitJson, writeFailedFiles } from '../../src/report/outputs.js'
+import type { RunResult } from '../../src/result.js'
 import { InputError } from '../../src/errors.js'
 
 const bytes = (text: string): number => Buffer.byteLength(text)
@@ -95,5 +99,31 @@ describe('InputError', () => {
     expect(new InputError('batch-size', 'Input "batch-size" must be a whole number').input).toBe('batch-size')
     expect(new InputError('api-key', 'No API key: set input "api-key" or CDN_API_KEY').input).toBe('api-key')
     expect(new InputError(undefined, 'Nothing to do').input).toBeUndefined()
+  })
+})
+
+describe('writeFailedFiles', () => {
+  const made: string[] = []
+  const saved = { ...process.env }
+  const dir = (): string => {
+    const path = mkdtempSync(join(tmpdir(), 'cdn-purge-outputs-'))
+    made.push(path)
+    return path
+  }
+  afterEach(() => {
+    process.env = { ...saved }
+    for (const path of made.splice(0)) rmSync(path, { recursive: true, force: true })
+  })
+
+  it("writes one URL a line under the runner's temporary folder, as the environment it is given names it", async () => {
+    // The process's own folders are elsewhere: only the given environment may allow the file's place.
+    const elsewhere = dir()
+    process.env.RUNNER_TEMP = elsewhere
+    process.env.GITHUB_WORKSPACE = elsewhere
+    const temp = dir()
+    const result = { failedFiles: ['https://example.com/a', 'https://example.com/b'] } as unknown as RunResult
+    const path = await writeFailedFiles(result, { RUNNER_TEMP: temp, GITHUB_WORKSPACE: temp })
+    expect(path.startsWith(join(temp, 'cdn-purge-'))).toBe(true)
+    expect(readFileSync(path, 'utf8')).toBe('https://example.com/a\nhttps://example.com/b\n')
   })
 })

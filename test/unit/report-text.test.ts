@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { failureMessage, headline, outputsOf, resultDocument } from '../../src/report/index.js'
+import { failureMessage, headline } from '../../src/report/messages.js'
+import { outputsOf, resultDocument } from '../../src/report/outputs.js'
 import { runResult, sentRequest, unreadTraffic, verdict, zoneResult } from './fixtures/run-result.js'
 
 // The outputs, the closing log line and the failure annotation, each from a result that holds only what

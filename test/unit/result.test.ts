@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { failureMessage, headline, outputsOf } from '../../src/report/index.js'
+import { failureMessage, headline } from '../../src/report/messages.js'
+import { outputsOf } from '../../src/report/outputs.js'
 import { notPurgedSentence } from '../../src/report/summary.js'
 import type { TrafficReport } from '../../src/analytics.js'
 import type { EdgeCheck } from '../../src/edge/index.js'
