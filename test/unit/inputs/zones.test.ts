@@ -3,6 +3,7 @@ import { InputError } from '../../../src/errors.js'
 import { parsePlan, parseZoneRef, parseZoneSelection } from '../../../src/inputs/zones.js'
 import { GUARD, mebibyteOf } from '../fixtures/hostile.js'
 import { inputError } from '../fixtures/inputs.js'
+import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
 
 describe('parseZoneRef', () => {
   it('takes a valid host name with a dot as a name', () => {
@@ -101,6 +102,11 @@ describe('the input each zone error names, as data', () => {
     expect(inputError(() => parseZoneRef('a/b')).message).toBe(
       'Input "zone": "a/b" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). Separate several zones with newlines or commas.'
     )
+  })
+  it('refuses a zone longer than an entry may be, naming zone', () => {
+    const error = inputError(() => parseZoneSelection(`example.com, ${'z'.repeat(MAX_ENTRY_CHARS + 1)}`))
+    expect(error.input).toBe('zone')
+    expect(error.message).toMatch(/^Input "zone" is 16,385 characters/)
   })
   it('parsePlan names plan', () => {
     expect(inputError(() => parsePlan('gold')).input).toBe('plan')
