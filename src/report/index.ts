@@ -4,6 +4,7 @@ import * as log from '../log.js'
 import type { RunResult } from '../result.js'
 import { redactDeep } from '../secrets.js'
 import { allErrors, headline, plainSummary, stepFailure } from './messages.js'
+import { writeOutputs, type Output } from './output-file.js'
 import { MAX_OUTPUT_BYTES, outputText, outputThunks, writeFailedFiles } from './outputs.js'
 import { renderSummary } from './summary.js'
 
@@ -35,26 +36,39 @@ export async function report(given: RunResult, writeSummary: boolean, env: NodeJ
   const redacted = await guarded(() => (result = redactDeep(given)))
   if (redacted !== undefined) broken.push(`reading the result (${redacted.message})`)
 
+  // The file of URLs not purged is written while the outputs are worked out: its few round trips to the file
+  // system overlap that work instead of following it.
+  let failedFilesPath = ''
+  const listing = guarded(async () => (failedFilesPath = await writeFailedFiles(result, env)))
+  const outputs: Output[] = []
+  const cut = new Set<string>()
   for (const [name, value] of outputThunks(result)) {
     let text = ''
     const failed = await guarded(() => {
       const output = outputText(value())
       text = output.text
-      if (output.cut) {
-        warnings.push(
-          `Output "${name}" was cut to stay under ${MAX_OUTPUT_BYTES / 1024} KiB, the most an output can carry${name === 'failed-files' ? ': the file that failed-files-path names lists every URL not purged' : ''}.`
-        )
-      }
+      if (output.cut) cut.add(name)
     })
     if (failed !== undefined) broken.push(`computing output "${name}" (${failed.message})`)
-    const written = await guarded(() => core.setOutput(name, text))
-    if (written !== undefined) warnings.push(`Output "${name}" could not be written: ${written.message}.`)
+    outputs.push([name, text])
   }
-  let failedFilesPath = ''
-  const listed = await guarded(async () => (failedFilesPath = await writeFailedFiles(result, env)))
+  const listed = await listing
+  // All outputs in one write (output-file.ts); failed-files-path last, as before, and not warned about on its own:
+  // the list's own warning says when it is empty.
+  const unwritten = new Map(
+    writeOutputs([...outputs, ['failed-files-path', failedFilesPath]], { env }).map(({ name, error }) => [name, error])
+  )
+  for (const [name] of outputs) {
+    if (cut.has(name)) {
+      warnings.push(
+        `Output "${name}" was cut to stay under ${MAX_OUTPUT_BYTES / 1024} KiB, the most an output can carry${name === 'failed-files' ? ': the file that failed-files-path names lists every URL not purged' : ''}.`
+      )
+    }
+    const error = unwritten.get(name)
+    if (error !== undefined) warnings.push(`Output "${name}" could not be written: ${error.message}.`)
+  }
   if (listed !== undefined)
     warnings.push(`The list of URLs not purged could not be written (${fileProblem(listed)}); failed-files-path is empty.`)
-  await guarded(() => core.setOutput('failed-files-path', failedFilesPath))
 
   warnings.forEach((warning) => log.warning(warning))
   result = { ...result, warnings: [...result.warnings, ...warnings] }
