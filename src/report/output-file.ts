@@ -25,27 +25,30 @@ export interface OutputFileOptions {
 /** Writes every output. Never throws: each output not written is given back with its error. */
 export function writeOutputs(outputs: readonly Output[], options: OutputFileOptions = {}): OutputFailure[] {
   const path = (options.env ?? process.env).GITHUB_OUTPUT
-  if (!path) return outputs.flatMap(([name, text]) => attempt(name, () => core.setOutput(name, text)))
-  return attempt('', () => {
+  const error = problem(() => {
+    if (!path) return outputs.forEach(([name, text]) => core.setOutput(name, text))
     // The same check, and the same message, as @actions/core's file commands.
     if (!existsSync(path)) throw new Error(`Missing file at path: ${path}`)
-    appendFileSync(path, fileCommands(outputs, options.unique ?? randomUUID), { encoding: 'utf8' })
-  }).flatMap(({ error }) => outputs.map(([name]) => ({ name, error })))
+    appendFileSync(path, fileCommands(outputs, options.unique ?? randomUUID))
+  })
+  return error === undefined ? [] : outputs.map(([name]) => ({ name, error }))
 }
 
 /** The outputs as the runner reads them, under one delimiter that none of them holds. */
 export function fileCommands(outputs: readonly Output[], unique: () => string): string {
-  let delimiter = `ghadelimiter_${unique()}`
+  let delimiter: string
   // A value holding the delimiter would end its output early: a new one is drawn (a random UUID never repeats in practice).
-  while (outputs.some(([name, text]) => name.includes(delimiter) || text.includes(delimiter))) delimiter = `ghadelimiter_${unique()}`
+  do delimiter = `ghadelimiter_${unique()}`
+  while (outputs.some(([name, text]) => name.includes(delimiter) || text.includes(delimiter)))
   return outputs.map(([name, text]) => `${name}<<${delimiter}${EOL}${text}${EOL}${delimiter}${EOL}`).join('')
 }
 
-function attempt(name: string, write: () => void): OutputFailure[] {
+/** What `write` threw, as an Error, or undefined. */
+function problem(write: () => void): Error | undefined {
   try {
     write()
-    return []
+    return undefined
   } catch (error) {
-    return [{ name, error: error instanceof Error ? error : new Error(String(error)) }]
+    return error instanceof Error ? error : new Error(String(error))
   }
 }

@@ -283,6 +283,17 @@ describe('report', () => {
     expect(readFileSync(summaryPath, 'utf8')).toContain('<details><summary>Warnings (18)</summary>')
   })
 
+  it("writes the outputs to the GITHUB_OUTPUT of the environment it is given, not the process's", async () => {
+    const given = join(dir, 'given-output')
+    writeFileSync(given, '')
+    process.env.GITHUB_OUTPUT = join(dir, 'no-such-output-file')
+    await report(runResult(), false, { ...process.env, GITHUB_OUTPUT: given })
+    const values = parseOutputFile(readFileSync(given, 'utf8'))
+    expect(Object.keys(values)).toContain('result')
+    expect(values['failed-files-path']?.startsWith(join(runnerTemp, 'cdn-purge-'))).toBe(true)
+    expect(warningLines()).toEqual([])
+  })
+
   it('leaves failed-files-path empty, with a warning, when the list cannot be written', async () => {
     const missing = join(dir, 'no-such-temp')
     await report(runResult({ ok: false, failedFiles: ['https://example.com/a'], errors: ['HTTP 500'] }), true, {
