@@ -7,7 +7,7 @@ import type { EdgeCheck } from '../../src/edge/index.js'
 import type { RequestOutcome } from '../../src/execute.js'
 import { planRequests, type PlannedRequest } from '../../src/plan.js'
 import { buildResult, newRunState, type RunState } from '../../src/result.js'
-import { stateWith, tags, urls, zone } from './fixtures/run-state.js'
+import { stateWith, tags, urls, zone } from '../support/run-state.js'
 
 describe('buildResult', () => {
   it('puts every requested URL and tag in exactly one of purged or failed', () => {
