@@ -83,3 +83,102 @@ describe('InputError names the input as data', () => {
     }
   })
 })
+
+/** Every file under test/unit/, as a path relative to it ('edge/verdict.test.ts'), with its text. */
+const unitTests = readdirSync(join(root, 'test', 'unit'), { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split('\\').join('/'))
+  .filter((file) => file.includes('.'))
+  .map((file) => ({ path: file, text: readFileSync(join(root, 'test', 'unit', file), 'utf8') }))
+
+/** The suites that test no one module (the README, the workflows, the bundle, the stand-in): test/unit/project/. */
+const PROJECT = 'project/'
+
+/**
+ * The files under test/unit/ (outside project/) not named after a module of src/ that exists: the test of
+ * src/<path>.ts is <path>.test.ts, an aspect of it <path>.<aspect>.test.ts, its properties <path>.property.test.ts.
+ * Helpers shared by tests live in test/support/, so a file here that is no test is reported too.
+ */
+function misnamedTests(files: readonly string[], exists: (module: string) => boolean): string[] {
+  return files
+    .filter((file) => !file.startsWith(PROJECT))
+    .filter((file) => {
+      const named = /^((?:[a-z0-9-]+\/)*[a-z0-9-]+)(?:\.([a-z0-9-]+))?\.test\.ts$/.exec(file)
+      if (named === null) return true
+      const path = named[1] as string
+      const aspect = named[2]
+      return !exists(`src/${path}.ts`) && (aspect === undefined || !exists(`src/${path}.${aspect}.ts`))
+    })
+}
+
+/** The imports of test/e2e/ from files under test/unit/, as 'file imports target' (repository paths). */
+function importsOfE2e(files: readonly { path: string; text: string }[]): string[] {
+  return files.flatMap((file) =>
+    importsOf({ path: `test/unit/${file.path}`, text: file.text })
+      .filter((target) => target.startsWith('test/e2e/'))
+      .map((target) => `test/unit/${file.path} imports ${target}`)
+  )
+}
+
+describe('the unit tests mirror src/', () => {
+  const exists = (module: string): boolean => modules.some((found) => found.path === module)
+
+  it('every file under test/unit/ but project/ is named after a module of src/ that exists', () => {
+    expect(unitTests.length).toBeGreaterThan(80)
+    expect(
+      misnamedTests(
+        unitTests.map((file) => file.path),
+        exists
+      )
+    ).toEqual([])
+  })
+
+  it('the check reports a name that matches no module, a helper among the tests, and passes aspects and properties', () => {
+    expect(
+      misnamedTests(
+        [
+          'edge/verdict.test.ts',
+          'http/pacer/index.simulation.test.ts',
+          'result.property.test.ts',
+          'inputs/index.test.ts',
+          'project/readme.test.ts',
+          'planning.test.ts',
+          'edge-verdict.test.ts',
+          'report/summary-sections.test.ts',
+          'pacer/mode.test.ts',
+          'http/nowhere.io.test.ts',
+          'fixtures/inputs.ts',
+          'edge/verdict.spec.ts'
+        ],
+        exists
+      )
+    ).toEqual([
+      'planning.test.ts',
+      'edge-verdict.test.ts',
+      'report/summary-sections.test.ts',
+      'pacer/mode.test.ts',
+      'http/nowhere.io.test.ts',
+      'fixtures/inputs.ts',
+      'edge/verdict.spec.ts'
+    ])
+  })
+
+  it('no file under test/unit/ imports from test/e2e/: what unit and e2e tests share is in test/support/', () => {
+    // This file's own examples below are strings, not imports.
+    expect(importsOfE2e(unitTests.filter((file) => file.path !== 'project/architecture.test.ts'))).toEqual([])
+  })
+
+  it('the check sees an import of test/e2e/ from any depth, static or dynamic', () => {
+    expect(
+      importsOfE2e([
+        { path: 'main.test.ts', text: "import { parseOutputFile } from '../e2e/run-action.js'" },
+        { path: 'inputs/index.test.ts', text: "const { actionInputs } = await import('../../e2e/run-action.js')" },
+        { path: 'http/pacer/mode.test.ts', text: "import { standIn } from '../../../e2e/fixture.js'" },
+        { path: 'report/index.test.ts', text: "import { parseOutputFile } from '../../support/run-action.js'" }
+      ])
+    ).toEqual([
+      'test/unit/main.test.ts imports test/e2e/run-action.ts',
+      'test/unit/inputs/index.test.ts imports test/e2e/run-action.ts',
+      'test/unit/http/pacer/mode.test.ts imports test/e2e/fixture.ts'
+    ])
+  })
+})
