@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fitJson, writeFailedFiles } from '../../../src/report/outputs.js'
+import { fitJson, outputsOf, resultDocument, writeFailedFiles } from '../../../src/report/outputs.js'
 import type { RunResult } from '../../../src/result.js'
 import { InputError } from '../../../src/errors.js'
+import { runResult, unreadTraffic, verdict, zoneResult } from '../../support/run-result.js'
 
 const bytes = (text: string): number => Buffer.byteLength(text)
 
@@ -125,5 +126,177 @@ describe('writeFailedFiles', () => {
     const path = await writeFailedFiles(result, { RUNNER_TEMP: temp, GITHUB_WORKSPACE: temp })
     expect(path.startsWith(join(temp, 'cdn-purge-'))).toBe(true)
     expect(readFileSync(path, 'utf8')).toBe('https://example.com/a\nhttps://example.com/b\n')
+  })
+})
+
+// The outputs, from a result that holds only what the test gives it.
+
+const two = [
+  zoneResult({
+    purgedFiles: ['u1', 'u2'],
+    purgedTags: ['t1'],
+    failedFiles: ['u3'],
+    failedTags: ['t2'],
+    settingsRequested: true,
+    settingsApplied: true
+  }),
+  zoneResult({
+    id: 'z2',
+    name: 'example.net',
+    status: 'pending',
+    created: { cnameTarget: null, dryRun: false },
+    purgeEverythingRequested: true,
+    purgedEverything: true
+  })
+]
+const traffic = [
+  unreadTraffic('z1', { zoneName: 'example.com' }),
+  unreadTraffic('z2', {
+    totals: { requests: 10, bandwidth: 2048, cache_hit_rate: 0.5 },
+    error: undefined,
+    points: [
+      { time: 0, requests: 4 },
+      { time: 3_600_000, requests: 6 }
+    ]
+  })
+]
+const rich = runResult({
+  ok: false,
+  zone: { id: 'z1,z2', name: 'example.com,example.net', status: 'active,pending' },
+  zones: two,
+  purgedEverything: true,
+  purgedFiles: ['u1', 'u2'],
+  purgedTags: ['t1'],
+  failedFiles: ['u3'],
+  failedTags: ['t2'],
+  settingsApplied: true,
+  requests: 7,
+  traffic,
+  verification: {
+    counts: { fresh: 3, stale: 1, unknown: 0, error: 0, differs: 0 },
+    recheckForMs: 0,
+    clockSkew: null,
+    verdicts: [verdict('https://example.com/s', { verdict: 'stale' })]
+  },
+  staleFiles: ['https://example.com/s'],
+  warm: {
+    urls: 2,
+    warmed: 1,
+    counts: { '2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0, error: 1 },
+    problems: [{ url: 'https://example.com/w', detail: 'timeout' }]
+  },
+  changes: {
+    source: 'git',
+    how: 'git diff',
+    base: 'a',
+    head: 'b',
+    why: '',
+    link: null,
+    files: ['f.html'],
+    urls: ['https://example.com/f.html']
+  }
+})
+
+describe('outputsOf', () => {
+  it('gives every output from the result: counts and flags as text, lists and tables as JSON', () => {
+    const outputs = outputsOf(rich)
+    expect({
+      ...outputs,
+      zones: JSON.parse(outputs.zones as string) as unknown,
+      analytics: JSON.parse(outputs.analytics as string) as unknown
+    }).toEqual({
+      'zone-id': 'z1,z2',
+      'zone-name': 'example.com,example.net',
+      'zone-status': 'active,pending',
+      'purged-everything': 'true',
+      'purged-files': '2',
+      'purged-tags': '1',
+      'failed-files': '["u3"]',
+      'failed-tags': '["t2"]',
+      'settings-applied': 'true',
+      requests: '7',
+      zones: [
+        {
+          id: 'z1',
+          name: 'example.com',
+          status: 'active',
+          created: false,
+          'purged-files': 2,
+          'purged-tags': 1,
+          'purged-everything': false,
+          'failed-files': ['u3'],
+          'failed-tags': ['t2'],
+          'settings-applied': true
+        },
+        {
+          id: 'z2',
+          name: 'example.net',
+          status: 'pending',
+          created: true,
+          'purged-files': 0,
+          'purged-tags': 0,
+          'purged-everything': true,
+          'failed-files': [],
+          'failed-tags': [],
+          'settings-applied': false
+        }
+      ],
+      analytics: [
+        {
+          zone: 'z1',
+          name: 'example.com',
+          window: '24h',
+          since: '2026-01-01T00:00:00Z',
+          until: '2026-01-02T00:00:00Z',
+          granularity: 'hour',
+          totals: null,
+          error: 'HTTP 500'
+        },
+        {
+          zone: 'z2',
+          name: '',
+          window: '24h',
+          since: '2026-01-01T00:00:00Z',
+          until: '2026-01-02T00:00:00Z',
+          granularity: 'hour',
+          totals: { requests: 10, bandwidth: 2048, cache_hit_rate: 0.5 }
+        }
+      ],
+      'verified-files': '3',
+      'stale-files': '["https://example.com/s"]',
+      'warmed-files': '1',
+      'changed-files': '["f.html"]',
+      'changed-urls': '["https://example.com/f.html"]',
+      result: JSON.stringify(resultDocument(rich))
+    })
+  })
+
+  it('gives zero and empty lists for what was not done', () => {
+    expect(outputsOf(runResult())).toMatchObject({
+      analytics: '[]',
+      'verified-files': '0',
+      'stale-files': '[]',
+      'warmed-files': '0',
+      'changed-files': '[]',
+      'changed-urls': '[]'
+    })
+  })
+})
+
+describe('resultDocument', () => {
+  it('counts what was purged instead of listing it, in the run and in each zone, and counts the traffic points', () => {
+    expect(resultDocument(rich)).toEqual({
+      ...rich,
+      purgedFiles: 2,
+      purgedTags: 1,
+      zones: [
+        { ...two[0], purgedFiles: 2, purgedTags: 1 },
+        { ...two[1], purgedFiles: 0, purgedTags: 0 }
+      ],
+      traffic: [
+        { ...traffic[0], points: 0 },
+        { ...traffic[1], points: 2 }
+      ]
+    })
   })
 })
