@@ -57,28 +57,6 @@ describe('buildResult', () => {
   })
 })
 
-describe('headline (the closing log line)', () => {
-  it('says what was purged of what was asked, and how many requests it took', () => {
-    expect(headline(buildResult(stateWith((index) => index !== 1)))).toBe(
-      'example.com: purged 3 of 5 URLs, purged 3 of 3 tags (5 HTTP requests).'
-    )
-  })
-  it('names several zones', () => {
-    const other = { id: 'z2', name: 'example.org', status: 'active' }
-    const state = stateWith(() => true)
-    const result = buildResult({
-      ...state,
-      zones: [...state.zones, { zone: other, requested: { everything: false, files: [], tags: [] } }]
-    })
-    expect(headline(result)).toMatch(/^example\.com, example\.org: /)
-  })
-  it('says a dry run sent nothing', () => {
-    expect(headline(buildResult({ ...stateWith(() => true), outcomes: [], dryRun: true }))).toBe(
-      'Dry run for example.com: 5 requests planned, none sent.'
-    )
-  })
-})
-
 describe('buildResult, field by field', () => {
   const other = { id: 'z2', name: 'example.org', status: 'pending' }
   const settings = { limits: { enabled: true, mode: 'automatic' as const } }

@@ -4,7 +4,6 @@ import { EOL, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { report } from '../../../src/report/index.js'
-import { failureMessage, headline } from '../../../src/report/messages.js'
 import { renderSummary } from '../../../src/report/summary.js'
 import { buildResult, type RunResult } from '../../../src/result.js'
 import { registerSecret } from '../../../src/secrets.js'
@@ -299,40 +298,5 @@ describe('report', () => {
     ).toBe(true)
     expect(warnings[0]?.endsWith("'); failed-files-path is empty.")).toBe(true)
     expect(outputs()['failed-files']).toBe('["https://example.com/a"]')
-  })
-})
-
-describe('headline and failureMessage', () => {
-  it('says why nothing was purged when the step stopped before sending', () => {
-    const state = {
-      ...stateWith(allOk),
-      zones: [],
-      plan: undefined,
-      outcomes: [],
-      errors: ['GET /zones failed: HTTP 401'],
-      stopped: { phase: 'the zone lookup', status: 401, input: undefined }
-    }
-    expect(headline(buildResult(state))).toBe('Nothing purged: the zone lookup failed (HTTP 401).')
-    expect(failureMessage(buildResult(state))).toBe('Nothing purged: the zone lookup failed (HTTP 401).\nGET /zones failed: HTTP 401')
-  })
-  it('names the zones given when none was resolved', () => {
-    const state = { ...stateWith(allOk), zones: [], outcomes: [], requestsSent: 0 }
-    expect(headline(buildResult(state))).toBe('example.com: purged 0 of 5 URLs, purged 0 of 3 tags (0 HTTP requests).')
-  })
-  it('gives the error alone when nothing was asked', () => {
-    const state = {
-      ...stateWith(allOk),
-      zones: [],
-      plan: undefined,
-      outcomes: [],
-      requested: undefined,
-      errors: ['Nothing to do'],
-      stopped: { phase: 'reading the inputs', status: undefined, input: undefined }
-    }
-    expect(failureMessage(buildResult(state))).toBe('Nothing to do')
-  })
-  it('falls back to a general message when the step failed without an error', () => {
-    const state = stateWith(allOk)
-    expect(failureMessage({ ...buildResult(state), ok: false })).toMatch(/^The purge was not confirmed by the API/)
   })
 })

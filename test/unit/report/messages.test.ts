@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { failureMessage, headline } from '../../../src/report/messages.js'
+import { buildResult } from '../../../src/result.js'
 import { runResult, sentRequest, zoneResult } from '../../support/run-result.js'
+import { stateWith } from '../../support/run-state.js'
 
 // The closing log line and the failure annotation, each from a result that holds only what the test gives it.
 
@@ -77,5 +79,66 @@ describe('failureMessage', () => {
     expect(failureMessage(runResult({ ok: false, failedFiles: ['u2'] }))).toBe(
       'The purge was not confirmed by the API: see the failed-files / failed-tags outputs and the job summary for what is still cached.'
     )
+  })
+})
+
+// The same, from a result that buildResult derives from a run's state.
+
+const allOk = (): boolean => true
+
+describe('headline (the closing log line)', () => {
+  it('says what was purged of what was asked, and how many requests it took', () => {
+    expect(headline(buildResult(stateWith((index) => index !== 1)))).toBe(
+      'example.com: purged 3 of 5 URLs, purged 3 of 3 tags (5 HTTP requests).'
+    )
+  })
+  it('names several zones', () => {
+    const other = { id: 'z2', name: 'example.org', status: 'active' }
+    const state = stateWith(() => true)
+    const result = buildResult({
+      ...state,
+      zones: [...state.zones, { zone: other, requested: { everything: false, files: [], tags: [] } }]
+    })
+    expect(headline(result)).toMatch(/^example\.com, example\.org: /)
+  })
+  it('says a dry run sent nothing', () => {
+    expect(headline(buildResult({ ...stateWith(() => true), outcomes: [], dryRun: true }))).toBe(
+      'Dry run for example.com: 5 requests planned, none sent.'
+    )
+  })
+})
+
+describe('headline and failureMessage', () => {
+  it('says why nothing was purged when the step stopped before sending', () => {
+    const state = {
+      ...stateWith(allOk),
+      zones: [],
+      plan: undefined,
+      outcomes: [],
+      errors: ['GET /zones failed: HTTP 401'],
+      stopped: { phase: 'the zone lookup', status: 401, input: undefined }
+    }
+    expect(headline(buildResult(state))).toBe('Nothing purged: the zone lookup failed (HTTP 401).')
+    expect(failureMessage(buildResult(state))).toBe('Nothing purged: the zone lookup failed (HTTP 401).\nGET /zones failed: HTTP 401')
+  })
+  it('names the zones given when none was resolved', () => {
+    const state = { ...stateWith(allOk), zones: [], outcomes: [], requestsSent: 0 }
+    expect(headline(buildResult(state))).toBe('example.com: purged 0 of 5 URLs, purged 0 of 3 tags (0 HTTP requests).')
+  })
+  it('gives the error alone when nothing was asked', () => {
+    const state = {
+      ...stateWith(allOk),
+      zones: [],
+      plan: undefined,
+      outcomes: [],
+      requested: undefined,
+      errors: ['Nothing to do'],
+      stopped: { phase: 'reading the inputs', status: undefined, input: undefined }
+    }
+    expect(failureMessage(buildResult(state))).toBe('Nothing to do')
+  })
+  it('falls back to a general message when the step failed without an error', () => {
+    const state = stateWith(allOk)
+    expect(failureMessage({ ...buildResult(state), ok: false })).toMatch(/^The purge was not confirmed by the API/)
   })
 })
