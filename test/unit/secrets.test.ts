@@ -2,8 +2,8 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it, vi } from 'vitest'
 import type * as Secrets from '../../src/secrets.js'
 import { hideCredentials, scrubCredentials } from '../../src/secrets.js'
-import { GUARD } from './fixtures/hostile.js'
-import { captureStdout } from './fixtures/stdout.js'
+import { GUARD } from '../support/hostile.js'
+import { captureStdout } from '../support/stdout.js'
 
 const written = captureStdout()
 

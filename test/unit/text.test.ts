@@ -19,7 +19,7 @@ import {
   thousands,
   trimTrailing
 } from '../../src/text.js'
-import { GUARD, mebibyteOf } from './fixtures/hostile.js'
+import { GUARD, mebibyteOf } from '../support/hostile.js'
 
 /** How the runner and log viewers may split lines. */
 const lines = (text: string): string[] => text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)

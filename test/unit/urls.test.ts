@@ -13,8 +13,8 @@ import {
   splitUrlList,
   unique
 } from '../../src/urls.js'
-import { GUARD, mebibyteOf } from './fixtures/hostile.js'
-import { inputError } from './fixtures/inputs.js'
+import { GUARD, mebibyteOf } from '../support/hostile.js'
+import { inputError } from '../support/inputs.js'
 
 /** Pieces that make the URL parser read an entry differently than it looks: backslashes, tabs, encodings, credentials. */
 const TRICKY = [

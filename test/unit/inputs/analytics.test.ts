@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { parseAnalytics } from '../../../src/inputs/analytics.js'
-import { GUARD, mebibyteOf } from '../fixtures/hostile.js'
-import { inputError } from '../fixtures/inputs.js'
+import { GUARD, mebibyteOf } from '../../support/hostile.js'
+import { inputError } from '../../support/inputs.js'
 
 describe('parseAnalytics', () => {
   it('reads up to 90 days, in any unit, and the granularity given', () => {

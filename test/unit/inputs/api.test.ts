@@ -3,8 +3,8 @@ import { InputError } from '../../../src/errors.js'
 import { redact } from '../../../src/secrets.js'
 import { checkCredential, checkProxy, parseApiUrl } from '../../../src/inputs/api.js'
 import { getInputs } from '../../../src/inputs/index.js'
-import { GUARD } from '../fixtures/hostile.js'
-import { inputError, inputErrorOf, source } from '../fixtures/inputs.js'
+import { GUARD } from '../../support/hostile.js'
+import { inputError, inputErrorOf, source } from '../../support/inputs.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 

@@ -4,9 +4,9 @@ import { InputError } from '../../../src/errors.js'
 import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
 import { parseSiteDir, parseUrlBase } from '../../../src/inputs/changes.js'
 import { getInputs } from '../../../src/inputs/index.js'
-import { EXPRESSION_DEFAULTS } from '../../e2e/run-action.js'
-import { GUARD, mebibyteOf } from '../fixtures/hostile.js'
-import { inputError, inputErrorOf, source } from '../fixtures/inputs.js'
+import { EXPRESSION_DEFAULTS } from '../../support/run-action.js'
+import { GUARD, mebibyteOf } from '../../support/hostile.js'
+import { inputError, inputErrorOf, source } from '../../support/inputs.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 

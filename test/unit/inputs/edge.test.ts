@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { DEFAULT_VERIFY_COUNT, parseVerify } from '../../../src/inputs/edge.js'
-import { GUARD, mebibyteOf } from '../fixtures/hostile.js'
-import { inputError } from '../fixtures/inputs.js'
+import { GUARD, mebibyteOf } from '../../support/hostile.js'
+import { inputError } from '../../support/inputs.js'
 
 describe('parseVerify, on a mebibyte of its own separators', () => {
   it.each(['1', '1 ', ' '])('gets through %j', GUARD, (piece) => {

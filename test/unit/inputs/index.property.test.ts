@@ -3,8 +3,8 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect, vi } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { getInputs } from '../../../src/inputs/index.js'
-import { actionInputs } from '../../e2e/run-action.js'
-import { source } from '../fixtures/inputs.js'
+import { actionInputs } from '../../support/run-action.js'
+import { source } from '../../support/inputs.js'
 
 // Thousands of keys are masked here; the runner command each would print is of no interest.
 vi.mock('@actions/core', async (importOriginal) => ({ ...(await importOriginal<typeof Core>()), setSecret: vi.fn() }))

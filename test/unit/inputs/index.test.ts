@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
 import { getInputs } from '../../../src/inputs/index.js'
-import { actionInputs } from '../../e2e/run-action.js'
-import { inputErrorOf, source } from '../fixtures/inputs.js'
+import { actionInputs } from '../../support/run-action.js'
+import { inputErrorOf, source } from '../../support/inputs.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 

@@ -6,8 +6,8 @@ import { FLAGS, readFlag, type FlagInput } from '../../../src/inputs/flags.js'
 import { NUMBERS, parseWholeNumber, readNumber, type NumberInputName } from '../../../src/inputs/numbers.js'
 import { reader, type Reader } from '../../../src/inputs/read.js'
 import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
-import { GUARD, mebibyteOf } from '../fixtures/hostile.js'
-import { inputError } from '../fixtures/inputs.js'
+import { GUARD, mebibyteOf } from '../../support/hostile.js'
+import { inputError } from '../../support/inputs.js'
 
 describe('parseWholeNumber', () => {
   it('accepts whole numbers within the range', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { splitList } from '../../../src/inputs/purge.js'
-import { GUARD, mebibyteOf } from '../fixtures/hostile.js'
-import { inputError, source } from '../fixtures/inputs.js'
+import { GUARD, mebibyteOf } from '../../support/hostile.js'
+import { inputError, source } from '../../support/inputs.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { checkErrors, RULES, warningsFor, type Asked, type Given } from '../../../src/inputs/rules.js'
-import { inputError, inputErrorOf, source } from '../fixtures/inputs.js'
+import { inputError, inputErrorOf, source } from '../../support/inputs.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { parsePlan, parseZoneRef, parseZoneSelection } from '../../../src/inputs/zones.js'
-import { GUARD, mebibyteOf } from '../fixtures/hostile.js'
-import { inputError } from '../fixtures/inputs.js'
+import { GUARD, mebibyteOf } from '../../support/hostile.js'
+import { inputError } from '../../support/inputs.js'
 import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
 
 describe('parseZoneRef', () => {
