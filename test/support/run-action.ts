@@ -97,10 +97,22 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
   }
 }
 
-/** Reads the `name<<delimiter … delimiter` format that @actions/core writes to GITHUB_OUTPUT. */
+/** Reads GITHUB_OUTPUT as the runner does: `name<<delimiter`, the lines up to the delimiter alone on a line. */
 export function parseOutputFile(text: string): Record<string, string> {
+  const lines = text.split(/\r?\n/)
   const outputs: Record<string, string> = {}
-  const pattern = /^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm
-  for (const match of text.matchAll(pattern)) outputs[match[1] as string] = match[3] as string
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] as string
+    if (line === '') continue
+    const match = /^([^<=]+)<<(.+)$/.exec(line)
+    if (match === null) throw new Error(`not an output line: ${line}`)
+    const [, name, delimiter] = match as unknown as [string, string, string]
+    const value: string[] = []
+    for (index++; lines[index] !== delimiter; index++) {
+      if (index >= lines.length) throw new Error(`no closing delimiter for ${name}`)
+      value.push(lines[index] as string)
+    }
+    outputs[name] = value.join('\n')
+  }
   return outputs
 }

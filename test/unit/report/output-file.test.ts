@@ -3,26 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fileCommands, writeOutputs, type Output } from '../../../src/report/output-file.js'
-
-/** Reads GITHUB_OUTPUT as the runner does: `name<<delimiter`, the lines up to the delimiter alone on a line. */
-function parseOutputFile(text: string): Record<string, string> {
-  const lines = text.split(/\r?\n/)
-  const outputs: Record<string, string> = {}
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index] as string
-    if (line === '') continue
-    const match = /^([^<=]+)<<(.+)$/.exec(line)
-    if (match === null) throw new Error(`not an output line: ${line}`)
-    const [, name, delimiter] = match as unknown as [string, string, string]
-    const value: string[] = []
-    for (index++; lines[index] !== delimiter; index++) {
-      if (index >= lines.length) throw new Error(`no closing delimiter for ${name}`)
-      value.push(lines[index] as string)
-    }
-    outputs[name] = value.join('\n')
-  }
-  return outputs
-}
+import { parseOutputFile } from '../../support/run-action.js'
 
 let dir: string
 beforeEach(() => {
