@@ -1,7 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type * as Secrets from '../../src/secrets.js'
-import { hideCredentials, scrubCredentials } from '../../src/secrets.js'
 import { GUARD } from './fixtures/hostile.js'
 import { captureStdout } from './fixtures/stdout.js'
 
@@ -332,6 +331,11 @@ describe('redactDeep', () => {
 })
 
 describe('scrubCredentials', () => {
+  // From a module loaded as every other test here loads it, so that a mutant of it is tried against these tests.
+  let scrubCredentials: typeof Secrets.scrubCredentials
+  beforeAll(async () => {
+    ;({ scrubCredentials } = await fresh())
+  })
   it('hides the user and password of URLs in free text, such as git messages', () => {
     expect(scrubCredentials("fatal: unable to access 'https://x-access-token:ghs_secret@github.com/acme/site/': 403")).toBe(
       "fatal: unable to access 'https://***@github.com/acme/site/': 403"
@@ -363,6 +367,10 @@ describe('scrubCredentials', () => {
 })
 
 describe('hideCredentials', () => {
+  let hideCredentials: typeof Secrets.hideCredentials
+  beforeAll(async () => {
+    ;({ hideCredentials } = await fresh())
+  })
   it.each([
     ['https://user:pw@example.com/a?b#c', 'https://***@example.com/a?b#c'],
     ['https://user@example.com:8443/a', 'https://***@example.com:8443/a'],
