@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js'
-import { unusableProxyVariable } from '../http/client.js'
+import { unusableProxyVariable } from '../http/pool.js'
 import { registerSecret } from '../secrets.js'
 import { trimTrailing } from '../text.js'
 import { shown } from '../urls.js'

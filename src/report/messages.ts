@@ -38,7 +38,7 @@ export function failureMessage(result: RunResult): string {
   const asked = result.failedFiles.length + result.failedTags.length > 0 || result.purgeEverythingRequested
   const stopped = asked && result.sent.length === 0 && result.stoppedAt !== null ? `Nothing purged: ${result.stoppedAt}.` : ''
   const lead = stopped || (notPurged === '' ? '' : `${notPurged} See the failed-files / failed-tags outputs.`)
-  const others = rest.length > 0 ? ` (+${rest.length} more error${rest.length === 1 ? '' : 's'}: see the log and the job summary)` : ''
+  const others = rest.length > 0 ? ` (+${plural(rest.length, 'more error')}: see the log and the job summary)` : ''
   return lead === '' ? `${first}${others}` : `${lead}\n${first}${others}`
 }
 

@@ -4,6 +4,7 @@
 // the step's time for waiting (budget.ts); which model decides when a request goes is its mode (mode.ts), and the
 // models are headers.ts, learning.ts and refusals.ts. The model, its modes and its tunables: docs/rate-limits.md.
 import { sleep } from '../../sleep.js'
+import { seconds } from '../../text.js'
 import type { ResponseHeaders as Headers } from '../headers.js'
 import { WaitBudget } from './budget.js'
 import { HeaderModel, type Delay } from './headers.js'
@@ -217,7 +218,7 @@ export class Pacer {
 
   private exceeded(): RateLimitWaitExceeded {
     return new RateLimitWaitExceeded(
-      `rate limited by the API for longer than rate-limit-wait allows (${Math.round(this.options.maxWaitMs / 1000)} s in all)`
+      `rate limited by the API for longer than rate-limit-wait allows (${seconds(this.options.maxWaitMs, 'nearest')} in all)`
     )
   }
 
