@@ -590,22 +590,6 @@ describe('buildResult, field by field', () => {
     ])
   })
 
-  it('starts from a state in which nothing is known or done', () => {
-    expect(newRunState()).toStrictEqual({
-      dryRun: false,
-      zoneInput: [],
-      phase: 'reading the inputs',
-      zones: [],
-      outcomes: [],
-      requestsSent: 0,
-      retries: 0,
-      traffic: [],
-      errors: [],
-      warnings: [],
-      durations: {}
-    })
-  })
-
   it('does not take a confirmed tag for a URL of the same text', () => {
     const plan = planRequests([{ zone, purgeEverything: false, urls: ['x'], tags: ['x'], settings: undefined }], 30)
     const outcomes = plan.requests.map((request): RequestOutcome => ({
