@@ -1,6 +1,8 @@
 // The summary's part about what changed (src/report/changes.ts), as the summary shows it.
 import { describe, expect, it } from 'vitest'
-import { escapeText } from '../../../src/report/markdown.js'
+import { changesSection } from '../../../src/report/changes.js'
+import { code, escapeText } from '../../../src/report/markdown.js'
+import type { RunResult } from '../../../src/result.js'
 import { details, HEAD, summary, TABLE, ZONE_ROW } from '../../support/summary.js'
 
 describe('renderSummary: what changed', () => {
@@ -89,5 +91,32 @@ describe('renderSummary: why this base and head', () => {
     })
     expect(text).not.toContain('<img')
     expect(text).not.toContain('[x](y)')
+  })
+})
+
+describe('changesSection', () => {
+  it('gives each part with a blank line after it, and the manifest form whatever the base (an empty one too)', () => {
+    const result = {
+      everythingInstead: null,
+      manifestWritten: null,
+      changes: {
+        source: 'manifest',
+        how: 'comparing with no manifest',
+        base: '',
+        head: 'dist',
+        why: 'the first deploy',
+        link: null,
+        files: ['a.html'],
+        urls: []
+      }
+    } as unknown as RunResult
+    expect(changesSection(result)).toEqual([
+      '### What changed',
+      '',
+      `Found comparing with no manifest (${code('')}), in ${code('dist')}: 1 changed file → 0 URLs.`,
+      '',
+      'the first deploy.',
+      ''
+    ])
   })
 })
