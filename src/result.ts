@@ -179,7 +179,7 @@ export function buildResult(state: RunState): RunResult {
     manifestWritten: state.manifestWritten ?? null,
     traffic: state.traffic,
     verification,
-    staleFiles: staleUrls(verification?.verdicts ?? []),
+    staleFiles: verification === null ? [] : staleUrls(verification.verdicts),
     warm:
       state.edge?.warm === undefined
         ? null
