@@ -1,19 +1,11 @@
-import { hasSubscribers, subscribe, unsubscribe } from 'node:diagnostics_channel'
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, MockAgent, request as undiciRequest } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../../src/http/pacer/index.js'
-import {
-  ApiClient,
-  onTheWire,
-  DEFAULT_MAX_BODY_BYTES,
-  transportFailure,
-  type AttemptRecord,
-  type ClientOptions,
-  type RetryRecord
-} from '../../../src/http/client.js'
+import { ApiClient, DEFAULT_MAX_BODY_BYTES, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../../src/http/client.js'
 import { ApiError } from '../../../src/http/errors.js'
 import { createDispatcher } from '../../../src/http/pool.js'
 import { registerSecret } from '../../../src/secrets.js'
@@ -571,89 +563,6 @@ describe('ApiClient answer size', () => {
   })
 })
 
-describe('transportFailure', () => {
-  const timedOut = (): AbortSignal => {
-    const controller = new AbortController()
-    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
-    return controller.signal
-  }
-
-  it("is a timeout when the error is the timeout signal's own abort", () => {
-    const signal = timedOut()
-    expect(transportFailure(signal.reason, signal, 2500)).toEqual({ kind: 'timeout', detail: '2.5 s' })
-  })
-
-  it('is a network error, with its code, when the timeout fired but the error is another one', () => {
-    const signal = timedOut()
-    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })
-    expect(transportFailure(reset, signal, 2500)).toEqual({ kind: 'network', detail: 'ECONNRESET' })
-    expect(transportFailure(new DOMException('The operation was aborted due to timeout', 'TimeoutError'), signal, 2500)).toMatchObject({
-      kind: 'network'
-    })
-  })
-
-  it('is a network error when the signal has not fired, even for an error without a value', () => {
-    const signal = new AbortController().signal
-    expect(transportFailure(undefined, signal, 1000)).toEqual({ kind: 'network', detail: 'undefined' })
-    expect(transportFailure(null, signal, 1000)).toEqual({ kind: 'network', detail: 'null' })
-  })
-
-  it('names a network error by its code when it has a text code, else by its message', () => {
-    const signal = new AbortController().signal
-    expect(
-      transportFailure(Object.assign(new Error('getaddrinfo ENOTFOUND api.example.net'), { code: 'ENOTFOUND' }), signal, 1000)
-    ).toEqual({ kind: 'network', detail: 'ENOTFOUND' })
-    expect(transportFailure(Object.assign(new Error('socket hang up'), { code: 23 }), signal, 1000)).toEqual({
-      kind: 'network',
-      detail: 'socket hang up'
-    })
-    expect(transportFailure('plain text', signal, 1000)).toEqual({ kind: 'network', detail: 'plain text' })
-  })
-
-  it('is a TLS failure when the certificate was not accepted, its code on the error or on its cause', () => {
-    const signal = new AbortController().signal
-    const expired = Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' })
-    expect(transportFailure(expired, signal, 1000)).toEqual({ kind: 'tls', detail: 'CERT_HAS_EXPIRED' })
-    const wrapped = Object.assign(new Error('secure proxy connection failed', { cause: expired }), { code: 'UND_ERR_PRX_TLS' })
-    expect(transportFailure(wrapped, signal, 1000)).toEqual({ kind: 'tls', detail: 'CERT_HAS_EXPIRED' })
-  })
-
-  it('says a proxy refused the tunnel, with the status it answered', () => {
-    const signal = new AbortController().signal
-    const refused = Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' })
-    expect(transportFailure(refused, signal, 1000)).toEqual({ kind: 'network', detail: 'the proxy refused the tunnel: HTTP 407' })
-    expect(
-      transportFailure(
-        Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling, or not'), { code: 'UND_ERR_ABORTED' }),
-        signal,
-        1000
-      )
-    ).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
-    expect(
-      transportFailure(
-        Object.assign(new Error('not: Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' }),
-        signal,
-        1000
-      )
-    ).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
-    expect(
-      transportFailure({ message: 'Proxy response (502) !== 200 when HTTP Tunneling', code: 'UND_ERR_ABORTED' }, signal, 1000)
-    ).toEqual({ kind: 'network', detail: 'UND_ERR_ABORTED' })
-  })
-
-  it('takes the credentials of any URL out of a message it quotes', () => {
-    const signal = new AbortController().signal
-    expect(transportFailure(new Error('cannot reach http://proxyuser:s3cret@proxy.example:3128/'), signal, 1000)).toEqual({
-      kind: 'network',
-      detail: 'cannot reach http://***@proxy.example:3128/'
-    })
-    expect(transportFailure('via socks5://s3cret@proxy.example', signal, 1000)).toEqual({
-      kind: 'network',
-      detail: 'via socks5://***@proxy.example'
-    })
-  })
-})
-
 describe('ApiClient over TLS', () => {
   let dir: string
   let ca: TestCa
@@ -984,35 +893,5 @@ describe('ApiClient timers', () => {
     const timers = set.mock.results.filter((_, i) => set.mock.calls[i]?.[1] === 61_234).map((result) => result.value as unknown)
     expect(timers).toHaveLength(1)
     expect(cleared.mock.calls.map(([timer]) => timer as unknown)).toContain(timers[0])
-  })
-})
-
-describe('onTheWire', () => {
-  it('resolves once the request went out, while its answer is still held', async () => {
-    const sent: unknown[] = []
-    const mine = (message: unknown): void => void sent.push(message)
-    subscribe('undici:client:sendHeaders', mine)
-    api.barrier(2)
-    let answered = false
-    const first = client()
-      .request('GET', '/zones')
-      .then(() => (answered = true))
-    try {
-      await onTheWire(first)
-      expect(sent).toHaveLength(1)
-      expect(answered).toBe(false)
-    } finally {
-      unsubscribe('undici:client:sendHeaders', mine)
-    }
-    expect(hasSubscribers('undici:client:sendHeaders')).toBe(false)
-    // The second request lets both answers go.
-    await Promise.all([first, client().request('GET', '/zones')])
-    expect(answered).toBe(true)
-  })
-
-  it('resolves when what it waits on settles first, failed or not, with no request sent', async () => {
-    await expect(onTheWire(Promise.reject(new Error('refused')))).resolves.toBeUndefined()
-    await expect(onTheWire(Promise.resolve('answered'))).resolves.toBeUndefined()
-    expect(hasSubscribers('undici:client:sendHeaders')).toBe(false)
   })
 })
