@@ -3,8 +3,9 @@ import { isWhitespace } from '../text.js'
 
 /** The credentials of URLs hidden, in an entry the URL parser reads and in any free text. */
 
-/** Characters that end the text where a URL's credentials may stand: `/`, `\\`, `?`, `#` and whitespace. */
-const endsCredentials = (code: number): boolean => code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || isWhitespace(code)
+/** What ends the text where a URL's credentials may stand: `/`, `\\`, `?`, `#`, whitespace, and the end (charCodeAt past it is NaN). */
+const endsCredentials = (code: number): boolean =>
+  Number.isNaN(code) || code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || isWhitespace(code)
 
 /**
  * The user and password of every URL in the text hidden (`https://user:token@host/…` → `https://***@host/…`),
@@ -17,22 +18,24 @@ const endsCredentials = (code: number): boolean => code === 0x2f || code === 0x5
 export function scrubCredentials(text: string): string {
   let out = ''
   let from = 0
-  for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', from)) {
+  let next: number
+  for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', next)) {
     let start = colon + 1
-    while (start < text.length && (text[start] === '/' || text[start] === '\\')) start++
+    // Past the end, text[start] is undefined, which stops this as well.
+    while (text[start] === '/' || text[start] === '\\') start++
     let end = start
     let at = -1
-    for (; end < text.length && !endsCredentials(text.charCodeAt(end)); end++) if (text[end] === '@') at = end
+    for (; !endsCredentials(text.charCodeAt(end)); end++) if (text[end] === '@') at = end
     if (at === -1) {
-      // A colon inside the run has the same run after it, without an `@`: only one that ends the run (and
-      // may have slashes after it) is looked at again.
-      if (end - 1 > colon && text[end - 1] === ':') end--
       out += text.slice(from, end)
+      from = end
+      // A colon inside the run has the same run after it, without an `@`: only the run's last character,
+      // a colon that may start a URL of its own (`https:` before `//`), is looked at again.
+      next = Math.max(end - 1, colon + 1)
     } else {
       out += `${text.slice(from, start)}***`
-      end = at
+      from = next = at
     }
-    from = end
   }
   return out + text.slice(from)
 }

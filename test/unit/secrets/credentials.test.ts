@@ -29,6 +29,24 @@ describe('scrubCredentials', () => {
   test.prop([fc.array(pieces, { maxLength: 24 }).map((chars) => chars.join(''))])('hides what the pattern it replaces hid', (text) => {
     expect(scrubCredentials(text)).toBe(text.replace(PATTERN, '$1***@'))
   })
+  it.each([
+    ['/', 'https://u:p@host/a@b', 'https://***@host/a@b'],
+    ['\\', 'https://u:p@host\\a@b', 'https://***@host\\a@b'],
+    ['?', 'https://u:p@host?a@b', 'https://***@host?a@b'],
+    ['#', 'https://u:p@host#a@b', 'https://***@host#a@b'],
+    ['a space', 'https://u:p@host a@b', 'https://***@host a@b'],
+    ['a tab', 'https://u:p@host\ta@b', 'https://***@host\ta@b']
+  ])('ends the credentials at %s: an "@" after it is not theirs', (_, text, scrubbed) => {
+    expect(scrubCredentials(text)).toBe(scrubbed)
+  })
+  it('skips the slashes and backslashes after the colon, and looks again at a colon that ends a run without an "@"', () => {
+    expect(scrubCredentials('https:\\\\u:p@h/x')).toBe('https:\\\\***@h/x')
+    expect(scrubCredentials('error:https://u:p@h/x')).toBe('error:https://***@h/x')
+    expect(scrubCredentials('a:b:c:https://u:p@h')).toBe('a:b:c:https://***@h')
+    expect(scrubCredentials('no:at here: at all:')).toBe('no:at here: at all:')
+    expect(scrubCredentials('::')).toBe('::')
+    expect(scrubCredentials('u:p@h:q@i')).toBe('u:***@i')
+  })
   it('gets through a mebibyte of "@" and colons', GUARD, () => {
     expect(scrubCredentials(`@${':'.repeat(2 ** 20)}@`)).toBe('@:***@')
   })
