@@ -49505,8 +49505,8 @@ var src_text = __nccwpck_require__(8992);
 
 
 /** The credentials of URLs hidden, in an entry the URL parser reads and in any free text. */
-/** Characters that end the text where a URL's credentials may stand: `/`, `\\`, `?`, `#` and whitespace. */
-const endsCredentials = (code) => code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || (0,src_text/* isWhitespace */.Yv)(code);
+/** What ends the text where a URL's credentials may stand: `/`, `\\`, `?`, `#`, whitespace, and the end (charCodeAt past it is NaN). */
+const endsCredentials = (code) => Number.isNaN(code) || code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || (0,src_text/* isWhitespace */.Yv)(code);
 /**
  * The user and password of every URL in the text hidden (`https://user:token@host/\u2026` \u2192 `https://***@host/\u2026`),
  * for text the URL parser does not read (git's messages, a proxy's address in an error): what stands
@@ -49518,27 +49518,28 @@ const endsCredentials = (code) => code === 0x2f || code === 0x5c || code === 0x3
 function scrubCredentials(text) {
     let out = '';
     let from = 0;
-    for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', from)) {
+    let next;
+    for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', next)) {
         let start = colon + 1;
-        while (start < text.length && (text[start] === '/' || text[start] === '\\'))
+        // Past the end, text[start] is undefined, which stops this as well.
+        while (text[start] === '/' || text[start] === '\\')
             start++;
         let end = start;
         let at = -1;
-        for (; end < text.length && !endsCredentials(text.charCodeAt(end)); end++)
+        for (; !endsCredentials(text.charCodeAt(end)); end++)
             if (text[end] === '@')
                 at = end;
         if (at === -1) {
-            // A colon inside the run has the same run after it, without an `@`: only one that ends the run (and
-            // may have slashes after it) is looked at again.
-            if (end - 1 > colon && text[end - 1] === ':')
-                end--;
             out += text.slice(from, end);
+            from = end;
+            // A colon inside the run has the same run after it, without an `@`: only the run's last character,
+            // a colon that may start a URL of its own (`https:` before `//`), is looked at again.
+            next = Math.max(end - 1, colon + 1);
         }
         else {
             out += `${text.slice(from, start)}***`;
-            end = at;
+            from = next = at;
         }
-        from = end;
     }
     return out + text.slice(from);
 }
