@@ -25,7 +25,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { runAction, type ActionRun } from '../test/e2e/run-action.ts'
+import { runAction, type ActionRun } from '../test/support/run-action.ts'
 import { fixedWindow, tokenBucket, type HeaderStyle, type Limiter } from '../test/stand-in/limiters.ts'
 import { manyZones, startStandIn, type StandInOptions } from '../test/stand-in/server.ts'
 

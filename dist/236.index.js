@@ -17,10 +17,10 @@ export const modules = {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1532);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3916);
-/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9674);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3916);
+/* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9148);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8992);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5769);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5769);
 
 
 
@@ -50,15 +50,15 @@ function manifestKey(dir, file, flavour = node_path__WEBPACK_IMPORTED_MODULE_1__
 async function buildManifest(dir, input = 'site-dir', limits = {}) {
     const folder = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(dir).catch(() => undefined);
     if (!folder?.isDirectory()) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
     }
-    const refused = (path, why) => new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`);
+    const refused = (path, why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`);
     try {
         // Else a link to /proc or / would have the whole tree below it listed.
-        await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .checkInside */ .TC)(dir, limits.roots);
+        await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .checkInside */ .TC)(dir, limits.roots);
     }
     catch (error) {
-        throw error instanceof _files_js__WEBPACK_IMPORTED_MODULE_2__/* .UnsafeFileError */ .h ? refused(dir, error.message) : error;
+        throw error instanceof _files_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsafeFileError */ .h ? refused(dir, error.message) : error;
     }
     const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(dir, { recursive: true, withFileTypes: true });
     const candidates = entries.map((entry) => node_path__WEBPACK_IMPORTED_MODULE_1__.join(entry.parentPath, entry.name));
@@ -68,10 +68,10 @@ async function buildManifest(dir, input = 'site-dir', limits = {}) {
             return undefined;
         const name = manifestKey(dir, path);
         try {
-            return [name, await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .fileSha256 */ .sN)(path, { maxBytes: limits.maxBytes ?? MAX_SITE_FILE_BYTES, roots: limits.roots })];
+            return [name, await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .fileSha256 */ .sN)(path, { maxBytes: limits.maxBytes ?? MAX_SITE_FILE_BYTES, roots: limits.roots })];
         }
         catch (error) {
-            throw error instanceof _files_js__WEBPACK_IMPORTED_MODULE_2__/* .UnsafeFileError */ .h ? refused(path, error.message) : error;
+            throw error instanceof _files_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsafeFileError */ .h ? refused(path, error.message) : error;
         }
     });
     // Sorted by code unit, the same on every system.
@@ -81,7 +81,7 @@ async function buildManifest(dir, input = 'site-dir', limits = {}) {
 }
 /** Reads a manifest; a malformed or foreign one is an InputError that says so. */
 function parseManifest(text, path) {
-    const foreign = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
+    const foreign = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
     let doc;
     try {
         doc = JSON.parse(text);
@@ -115,16 +115,16 @@ async function readManifest(path, limits = {}) {
     const maxBytes = limits.maxBytes ?? MAX_MANIFEST_BYTES;
     let text;
     try {
-        text = (await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .readFileBounded */ .Y1)(path, { maxBytes, roots: limits.roots })).toString('utf8');
+        text = (await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readFileBounded */ .Y1)(path, { maxBytes, roots: limits.roots })).toString('utf8');
     }
     catch (error) {
         if (error.code === 'ENOENT')
             return undefined;
-        if (error instanceof _files_js__WEBPACK_IMPORTED_MODULE_2__/* .UnsafeFileError */ .h) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(path)}" ${error.message} (at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sizeText */ .lP)(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
+        if (error instanceof _files_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsafeFileError */ .h) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${error.message} (at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sizeText */ .lP)(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
                 'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.');
         }
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`Input "previous-manifest": cannot read "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(path)}" (${error.code ?? String(error)}). ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": cannot read "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" (${error.code ?? String(error)}). ` +
             'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.');
     }
     return parseManifest(text, path);
@@ -139,7 +139,7 @@ function compareManifests(previous, current) {
  * through a link and never outside the workspace or RUNNER_TEMP: see writeFileSafely. Refusals are UnsafeFileError.
  */
 async function writeManifest(path, manifest, options = {}) {
-    await (0,_files_js__WEBPACK_IMPORTED_MODULE_2__/* .writeFileSafely */ .kv)(path, `${JSON.stringify(manifest, null, 1)}\n`, options);
+    await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .writeFileSafely */ .kv)(path, `${JSON.stringify(manifest, null, 1)}\n`, options);
 }
 
 

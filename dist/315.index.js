@@ -12,10 +12,14 @@ export const modules = {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
-/* harmony import */ var _http_tls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7485);
+/* harmony import */ var _http_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9788);
+/* harmony import */ var _http_tls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7485);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
 // The one HTTP request the edge checks need: a GET of a public URL, as a browser would send it but with
 // no cookie and no credential. This module never receives the API key or the GitHub token, so it cannot
 // send them. Bounded memory: a body is dropped, drained or hashed as it streams, never kept.
+
+
 
 
 
@@ -33,7 +37,7 @@ const drop = (body) => {
 const errorDetail = (error) => String(error.code ?? error);
 /** Why no answer came: a certificate the runner does not trust is named as such (Node's code says why). */
 function failureDetail(error) {
-    const certificate = (0,_http_tls_js__WEBPACK_IMPORTED_MODULE_2__/* .certificateProblem */ .V)(error);
+    const certificate = (0,_http_tls_js__WEBPACK_IMPORTED_MODULE_3__/* .certificateProblem */ .V)(error);
     return certificate === undefined ? `network error (${errorDetail(error)})` : `TLS certificate not trusted (${certificate})`;
 }
 /**
@@ -41,10 +45,10 @@ function failureDetail(error) {
  * requests. Redirects are not followed: a 3xx is judged by its own headers.
  */
 function openEdge(settings) {
-    const dispatcher = new undici__WEBPACK_IMPORTED_MODULE_1__.EnvHttpProxyAgent({ connections: settings.concurrency, keepAliveTimeout: 10_000 });
+    const dispatcher = (0,_http_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .edgeDispatcher */ .jl)(settings.concurrency);
     const now = settings.now ?? Date.now;
     const limit = settings.maxHashedBytes ?? MAX_HASHED_BYTES;
-    const timeout = `timed out after ${settings.timeoutMs / 1000} s`;
+    const timeout = `timed out after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .seconds */ .YA)(settings.timeoutMs)}`;
     const get = async (url, use) => {
         const signal = AbortSignal.timeout(settings.timeoutMs);
         const headers = {
@@ -157,7 +161,6 @@ function edgeRefusal(url, zoneNames) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   uP: () => (/* binding */ chooseTargets),
-  qX: () => (/* binding */ countVerdicts),
   edgePlan: () => (/* binding */ edgePlan),
   MT: () => (/* binding */ verdictLine),
   gS: () => (/* binding */ verifyUrls)
@@ -169,8 +172,8 @@ __webpack_require__.d(__webpack_exports__, {
 var concurrency = __webpack_require__(1532);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: ./src/files.ts + 1 modules
-var files = __webpack_require__(9674);
+// EXTERNAL MODULE: ./src/files.ts
+var files = __webpack_require__(9148);
 // EXTERNAL MODULE: ./src/edge/fetch.ts
 var fetch = __webpack_require__(997);
 ;// CONCATENATED MODULE: ./src/edge/content.ts
@@ -544,17 +547,6 @@ function verdictLine(verdict) {
             : `; content not compared: ${content.why}`;
     return `${verdict.url}: ${verdict.verdict} (${verdict.reason}${note})`;
 }
-/** How many URLs got each verdict, and how many differ from the deployed file. */
-function countVerdicts(verdicts) {
-    const count = (verdict) => verdicts.filter((v) => v.verdict === verdict).length;
-    return {
-        fresh: count('fresh'),
-        stale: count('stale'),
-        unknown: count('unknown'),
-        error: count('error'),
-        differs: verdicts.filter((v) => v.content?.result === 'differs').length
-    };
-}
 /**
  * Fetches every target once, then those found stale again every RECHECK_EVERY_MS until each answers
  * something other than stale or `recheckForMs` has passed; the last check falls at the deadline. A URL's
@@ -586,7 +578,7 @@ async function verifyUrls(targets, options) {
         if (left <= 0)
             break;
         const wait = Math.min(RECHECK_EVERY_MS, left);
-        options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale; checking again in ${Math.ceil(wait / 1000)} s (${Math.ceil(left / 1000)} s left).`);
+        options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale; checking again in ${(0,src_text/* seconds */.YA)(wait, 'up')} (${(0,src_text/* seconds */.YA)(left, 'up')} left).`);
         await options.sleep(wait);
         await (0,concurrency/* mapConcurrent */._)(stale, options.concurrency, async (index) => {
             verdicts[index] = await check(targets[index], index, verdicts[index].attempts + 1);
@@ -594,7 +586,7 @@ async function verifyUrls(targets, options) {
         stale = stale.filter((index) => verdicts[index].verdict === 'stale');
     }
     if (stale.length > 0)
-        options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`);
+        options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale after ${(0,src_text/* seconds */.YA)(options.recheckForMs, 'up')} of checking again.`);
     const clockSkew = measureClockSkew(answers.flatMap((answer) => {
         const skew = answer.kind === 'response' && cameFromOrigin(answer.status, answer.headers)
             ? dateSkewSeconds(answer.headers, answer.answeredAt)

@@ -12,10 +12,14 @@ export const modules = {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
-/* harmony import */ var _http_tls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7485);
+/* harmony import */ var _http_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9788);
+/* harmony import */ var _http_tls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7485);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
 // The one HTTP request the edge checks need: a GET of a public URL, as a browser would send it but with
 // no cookie and no credential. This module never receives the API key or the GitHub token, so it cannot
 // send them. Bounded memory: a body is dropped, drained or hashed as it streams, never kept.
+
+
 
 
 
@@ -33,7 +37,7 @@ const drop = (body) => {
 const errorDetail = (error) => String(error.code ?? error);
 /** Why no answer came: a certificate the runner does not trust is named as such (Node's code says why). */
 function failureDetail(error) {
-    const certificate = (0,_http_tls_js__WEBPACK_IMPORTED_MODULE_2__/* .certificateProblem */ .V)(error);
+    const certificate = (0,_http_tls_js__WEBPACK_IMPORTED_MODULE_3__/* .certificateProblem */ .V)(error);
     return certificate === undefined ? `network error (${errorDetail(error)})` : `TLS certificate not trusted (${certificate})`;
 }
 /**
@@ -41,10 +45,10 @@ function failureDetail(error) {
  * requests. Redirects are not followed: a 3xx is judged by its own headers.
  */
 function openEdge(settings) {
-    const dispatcher = new undici__WEBPACK_IMPORTED_MODULE_1__.EnvHttpProxyAgent({ connections: settings.concurrency, keepAliveTimeout: 10_000 });
+    const dispatcher = (0,_http_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .edgeDispatcher */ .jl)(settings.concurrency);
     const now = settings.now ?? Date.now;
     const limit = settings.maxHashedBytes ?? MAX_HASHED_BYTES;
-    const timeout = `timed out after ${settings.timeoutMs / 1000} s`;
+    const timeout = `timed out after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .seconds */ .YA)(settings.timeoutMs)}`;
     const get = async (url, use) => {
         const signal = AbortSignal.timeout(settings.timeoutMs);
         const headers = {
@@ -107,6 +111,8 @@ function openEdge(settings) {
 /***/ 9370:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
@@ -129,6 +135,8 @@ var urls = __webpack_require__(5769);
 var fetch = __webpack_require__(997);
 // EXTERNAL MODULE: ./src/edge/scope.ts
 var scope = __webpack_require__(6329);
+// EXTERNAL MODULE: ./src/edge/verdicts.ts
+var edge_verdicts = __webpack_require__(7683);
 // EXTERNAL MODULE: ./src/edge/verify.ts + 3 modules
 var verify = __webpack_require__(6315);
 // EXTERNAL MODULE: ./src/concurrency.ts
@@ -164,6 +172,7 @@ async function warmUrls(urls, options) {
 ;// CONCATENATED MODULE: ./src/edge/index.ts
 // After the purge: prove at the edge that it worked (verify), and fill the edge with the new content
 // (warm). Loaded only by a step that asks for either.
+
 
 
 
@@ -331,13 +340,13 @@ function staleFailure(check) {
     if (check.verification === undefined)
         return undefined;
     const { verdicts, recheckForMs, clockSkew } = check.verification;
-    const stale = verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url);
+    const stale = (0,edge_verdicts/* staleUrls */.sN)(verdicts);
     if (stale.length === 0)
         return undefined;
     // Only a clock behind makes copies look older than they are.
     // Stryker disable next-line EqualityOperator: a skew is said only when it is more than 30 s from 0
     const skew = clockSkew !== undefined && clockSkew.seconds < 0 ? ` ${clockSkew.note}` : '';
-    return (`${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${recheckForMs / 1000} s of checking again ` +
+    return (`${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${(0,src_text/* seconds */.YA)(recheckForMs)} of checking again ` +
         `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', \u2026' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.${skew}`);
 }
 function listed(items) {
@@ -345,9 +354,9 @@ function listed(items) {
 }
 /** The verdicts in the log, and a warning for each kind of doubt: unknown, errors, content that differs. */
 function report(verdicts, io) {
-    const counts = (0,verify/* countVerdicts */.qX)(verdicts);
+    const counts = (0,edge_verdicts/* countVerdicts */.qX)(verdicts);
     io.log(`Fresh ${counts.fresh}, stale ${counts.stale}, unknown ${counts.unknown}, error ${counts.error}${counts.differs > 0 ? `; ${counts.differs} differ from the deployed file` : ''}.`);
-    const ordered = [...verdicts].sort((a, b) => rank(a) - rank(b));
+    const ordered = (0,edge_verdicts/* byAttention */._p)(verdicts);
     for (const verdict of ordered.slice(0, LOGGED_VERDICTS))
         io.log((0,verify/* verdictLine */.MT)(verdict));
     if (ordered.length > LOGGED_VERDICTS)
@@ -362,12 +371,9 @@ function report(verdicts, io) {
         io.warn(`Verify: ${(0,src_text/* plural */.LS)(failed.length, 'URL')} could not be checked (a 5xx, a network error or no answer in time: ${listed(failed)}). Check that they are served; raise "timeout" if the site answers slowly.`);
     const differs = urlsOf((verdict) => verdict.content?.result === 'differs');
     if (differs.length > 0) {
-        io.warn(`Verify: ${(0,src_text/* plural */.LS)(differs.length, 'URL')} ${differs.length === 1 ? 'differs' : 'differ'} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`);
+        io.warn(`Verify: ${(0,src_text/* plural */.LS)(differs.length, 'URL')} ${(0,src_text/* forCount */.VL)(differs.length, 'differs', 'differ')} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`);
     }
 }
-/** Stale first, then errors, unknown, fresh: what needs attention at the top. */
-const RANK = { stale: 0, error: 1, unknown: 2, fresh: 3 };
-const rank = (verdict) => RANK[verdict.verdict];
 
 
 /***/ }),
@@ -425,7 +431,6 @@ function edgeRefusal(url, zoneNames) {
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   uP: () => (/* binding */ chooseTargets),
-  qX: () => (/* binding */ countVerdicts),
   edgePlan: () => (/* binding */ edgePlan),
   MT: () => (/* binding */ verdictLine),
   gS: () => (/* binding */ verifyUrls)
@@ -437,8 +442,8 @@ __webpack_require__.d(__webpack_exports__, {
 var concurrency = __webpack_require__(1532);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: ./src/files.ts + 1 modules
-var files = __webpack_require__(9674);
+// EXTERNAL MODULE: ./src/files.ts
+var files = __webpack_require__(9148);
 // EXTERNAL MODULE: ./src/edge/fetch.ts
 var fetch = __webpack_require__(997);
 ;// CONCATENATED MODULE: ./src/edge/content.ts
@@ -812,17 +817,6 @@ function verdictLine(verdict) {
             : `; content not compared: ${content.why}`;
     return `${verdict.url}: ${verdict.verdict} (${verdict.reason}${note})`;
 }
-/** How many URLs got each verdict, and how many differ from the deployed file. */
-function countVerdicts(verdicts) {
-    const count = (verdict) => verdicts.filter((v) => v.verdict === verdict).length;
-    return {
-        fresh: count('fresh'),
-        stale: count('stale'),
-        unknown: count('unknown'),
-        error: count('error'),
-        differs: verdicts.filter((v) => v.content?.result === 'differs').length
-    };
-}
 /**
  * Fetches every target once, then those found stale again every RECHECK_EVERY_MS until each answers
  * something other than stale or `recheckForMs` has passed; the last check falls at the deadline. A URL's
@@ -854,7 +848,7 @@ async function verifyUrls(targets, options) {
         if (left <= 0)
             break;
         const wait = Math.min(RECHECK_EVERY_MS, left);
-        options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale; checking again in ${Math.ceil(wait / 1000)} s (${Math.ceil(left / 1000)} s left).`);
+        options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale; checking again in ${(0,src_text/* seconds */.YA)(wait, 'up')} (${(0,src_text/* seconds */.YA)(left, 'up')} left).`);
         await options.sleep(wait);
         await (0,concurrency/* mapConcurrent */._)(stale, options.concurrency, async (index) => {
             verdicts[index] = await check(targets[index], index, verdicts[index].attempts + 1);
@@ -862,7 +856,7 @@ async function verifyUrls(targets, options) {
         stale = stale.filter((index) => verdicts[index].verdict === 'stale');
     }
     if (stale.length > 0)
-        options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`);
+        options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale after ${(0,src_text/* seconds */.YA)(options.recheckForMs, 'up')} of checking again.`);
     const clockSkew = measureClockSkew(answers.flatMap((answer) => {
         const skew = answer.kind === 'response' && cameFromOrigin(answer.status, answer.headers)
             ? dateSkewSeconds(answer.headers, answer.answeredAt)

@@ -10,9 +10,9 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports DOCUMENTED_MODE, SETTINGS_KEYS, SETTINGS_MAX_LENGTH, SETTINGS_MAX_DEPTH */
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5769);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5769);
 
 
 
@@ -53,7 +53,7 @@ function nestingDepth(text) {
  */
 function readYaml(text) {
     if (text.length > SETTINGS_MAX_LENGTH) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings" is ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(text.length)} characters long; at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(SETTINGS_MAX_LENGTH)} are read, and ${EXPECTED}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" is ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(text.length)} characters long; at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(SETTINGS_MAX_LENGTH)} are read, and ${EXPECTED}.`);
     }
     let depth;
     let doc;
@@ -65,16 +65,16 @@ function readYaml(text) {
     }
     catch (error) {
         if (error instanceof ReferenceError) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, ${EXAMPLE}.`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, ${EXAMPLE}.`);
         }
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings" could not be read as YAML or JSON (${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(String(error))}); ${EXPECTED}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" could not be read as YAML or JSON (${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(String(error))}); ${EXPECTED}.`);
     }
     if (doc === undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings" is nested ${depth} levels deep; at most ${SETTINGS_MAX_DEPTH} are read, and ${EXPECTED}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" is nested ${depth} levels deep; at most ${SETTINGS_MAX_DEPTH} are read, and ${EXPECTED}.`);
     }
     const [error] = doc.errors;
     if (error !== undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings" is not valid YAML or JSON: ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(error.message.split('\n')[0])}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" is not valid YAML or JSON: ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(error.message.split('\n')[0])}`);
     }
     return value;
 }
@@ -82,39 +82,39 @@ function readYaml(text) {
 function parseSettings(text) {
     const doc = readYaml(text);
     if (!isMapping(doc)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings" must be a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, e.g. "limits: {enabled: true}".`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" must be a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, e.g. "limits: {enabled: true}".`);
     }
     const settings = {};
     const warnings = [];
     for (const [key, value] of Object.entries(doc)) {
         if (!SETTINGS_KEYS.includes(key)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings" has an unknown key "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(key)}"; accepted keys: ${SETTINGS_KEYS.join(', ')}.`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" has an unknown key "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(key)}"; accepted keys: ${SETTINGS_KEYS.join(', ')}.`);
         }
         settings[key] = parseFeature(key, value, warnings);
     }
     if (Object.keys(settings).length === 0) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings" is an empty mapping; give ${SETTINGS_KEYS.join(' and/or ')}, or leave the input empty.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" is an empty mapping; give ${SETTINGS_KEYS.join(' and/or ')}, or leave the input empty.`);
     }
     return { settings, warnings };
 }
 function parseFeature(key, value, warnings) {
     if (!isMapping(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings": "${key}" must be a mapping {enabled: true|false, mode: <string>}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings": "${key}" must be a mapping {enabled: true|false, mode: <string>}.`);
     }
     for (const field of Object.keys(value)) {
         if (field !== 'enabled' && field !== 'mode') {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(`${key}.${field}`)}" is not a known field; accepted fields: enabled, mode.`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(`${key}.${field}`)}" is not a known field; accepted fields: enabled, mode.`);
         }
     }
     if (typeof value.enabled !== 'boolean') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings": "${key}.enabled" must be true or false, got ${describe(value.enabled)}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings": "${key}.enabled" must be true or false, got ${describe(value.enabled)}.`);
     }
     if (value.mode !== undefined && (typeof value.mode !== 'string' || value.mode === '')) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`Input "settings": "${key}.mode" must be a non-empty string, got ${describe(value.mode)}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings": "${key}.mode" must be a non-empty string, got ${describe(value.mode)}.`);
     }
     const mode = value.mode ?? DOCUMENTED_MODE;
     if (mode !== DOCUMENTED_MODE) {
-        warnings.push(`settings.${key}.mode "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(mode)}" is not a value the API documents (only "${DOCUMENTED_MODE}" is); it is sent as given.`);
+        warnings.push(`settings.${key}.mode "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(mode)}" is not a value the API documents (only "${DOCUMENTED_MODE}" is); it is sent as given.`);
     }
     return { enabled: value.enabled, mode };
 }
@@ -122,7 +122,7 @@ function parseFeature(key, value, warnings) {
 function describe(value) {
     if (value === undefined)
         return 'nothing';
-    return (0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(JSON.stringify(value) ?? typeof value);
+    return (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(JSON.stringify(value) ?? typeof value);
 }
 
 

@@ -45573,6 +45573,58 @@ function fetchInOrder(fetch, take, limit, upTo) {
 
 /***/ }),
 
+/***/ 7683:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _p: () => (/* binding */ byAttention),
+/* harmony export */   qX: () => (/* binding */ countVerdicts),
+/* harmony export */   sN: () => (/* binding */ staleUrls)
+/* harmony export */ });
+/** Stale first, then errors, unknown, fresh: what needs attention at the top. */
+const ATTENTION = { stale: 0, error: 1, unknown: 2, fresh: 3 };
+/** The verdicts, those that need attention first, each verdict's in the order given (a new array). */
+function byAttention(verdicts) {
+    return [...verdicts].sort((a, b) => ATTENTION[a.verdict] - ATTENTION[b.verdict]);
+}
+/** How many URLs got each verdict, and how many differ from the deployed file. */
+function countVerdicts(verdicts) {
+    const count = (verdict) => verdicts.filter((v) => v.verdict === verdict).length;
+    return {
+        fresh: count('fresh'),
+        stale: count('stale'),
+        unknown: count('unknown'),
+        error: count('error'),
+        differs: verdicts.filter((v) => v.content?.result === 'differs').length
+    };
+}
+/** The URLs found stale, in their order: what fails the step and what the stale-files output lists. */
+function staleUrls(verdicts) {
+    return verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url);
+}
+
+
+/***/ }),
+
+/***/ 1379:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ parseEntry),
+/* harmony export */   z: () => (/* binding */ NO_HOST)
+/* harmony export */ });
+// How the URL parser reads one entry of a URL list. Routing (urls.ts) and the hiding of credentials
+// (secrets.ts) both read entries with it: an entry's credentials are hidden exactly where routing would find them.
+/** A host no entry is on: where a path is read when only its credentials matter. */
+const NO_HOST = 'host.invalid';
+/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; null when it is neither. */
+function parseEntry(entry, host) {
+    return entry.startsWith('/') ? URL.parse(entry, `https://${host}/`) : URL.parse(entry);
+}
+
+
+/***/ }),
+
 /***/ 3916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45585,9 +45637,16 @@ function fetchInOrder(fetch, take, limit, upTo) {
 /** A mistake in the step's inputs: reported as the message alone, never with a stack trace. */
 class InputError extends Error {
     name = 'InputError';
-    /** The input the message names first (`Input "batch-size" must\u2026`), for the annotation's title. */
-    get input() {
-        return /\binput "([a-z][a-z-]*)"/i.exec(this.message)?.[1];
+    /** The input to fix, as action.yml names it, for the annotation's title; undefined when the mistake is no single input's. */
+    input;
+    /**
+     * @param input The input the message names (`"batch-size"`), or undefined when the mistake is not one input's:
+     * a combination of inputs, the event, the environment.
+     * @param message What is wrong and what is accepted, as the user reads it.
+     */
+    constructor(input, message) {
+        super(message);
+        this.input = input;
     }
 }
 /**
@@ -45609,36 +45668,29 @@ class GitHubError extends Error {
 
 /***/ }),
 
-/***/ 9674:
+/***/ 9148:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  h: () => (/* binding */ UnsafeFileError),
-  Mb: () => (/* binding */ allowedRoots),
-  TC: () => (/* binding */ checkInside),
-  Wj: () => (/* binding */ fileProblem),
-  sN: () => (/* binding */ fileSha256),
-  Y1: () => (/* binding */ readFileBounded),
-  kv: () => (/* binding */ writeFileSafely)
-});
-
-// UNUSED EXPORTS: isWithin, systemFolderOf
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/text.ts
-var src_text = __nccwpck_require__(8992);
-;// CONCATENATED MODULE: ./src/files.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   TC: () => (/* binding */ checkInside),
+/* harmony export */   Wj: () => (/* binding */ fileProblem),
+/* harmony export */   Y1: () => (/* binding */ readFileBounded),
+/* harmony export */   h: () => (/* binding */ UnsafeFileError),
+/* harmony export */   kv: () => (/* binding */ writeFileSafely),
+/* harmony export */   sN: () => (/* binding */ fileSha256)
+/* harmony export */ });
+/* unused harmony exports allowedRoots, isWithin, systemFolderOf */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8992);
 // Safe file access: every file the action reads from the workspace or writes into it goes through here.
 // A pull request's checkout can hold anything: links to files outside (`urls.txt -> /proc/self/environ`),
 // devices (`z.html -> /dev/zero`), FIFOs, links planted where the action writes. So a file is read only
@@ -45675,23 +45727,23 @@ const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
 /** Read in pieces of this size: a bound on what one read holds, large enough that a 64 MiB list takes few reads. */
 const CHUNK_BYTES = 256 * 1024;
 /** Opened for reading: no link as the last part (the path given is already resolved), and a FIFO without a writer does not block. */
-const READ_FLAGS = external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0);
+const READ_FLAGS = node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW ?? 0) | (node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK ?? 0);
 /** Created for writing: a new file or nothing. With O_CREAT, O_EXCL also refuses a link of that name, dangling or not, and never follows it. */
-const CREATE_FLAGS = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL;
+const CREATE_FLAGS = node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_EXCL;
 /** The folders files may lie in: the workspace (GITHUB_WORKSPACE, else the working directory) and RUNNER_TEMP (else the system's temporary folder). */
 function allowedRoots(env = process.env) {
-    return [(0,external_node_path_.resolve)(env.GITHUB_WORKSPACE ?? process.cwd()), (0,external_node_path_.resolve)(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)())];
+    return [(0,node_path__WEBPACK_IMPORTED_MODULE_4__.resolve)(env.GITHUB_WORKSPACE ?? process.cwd()), (0,node_path__WEBPACK_IMPORTED_MODULE_4__.resolve)(env.RUNNER_TEMP || (0,node_os__WEBPACK_IMPORTED_MODULE_3__.tmpdir)())];
 }
 /**
  * Whether `path` is `root` or lies below it, both absolute. With path.win32, drive letters and names compare
  * case-insensitively (`d:\A\repo` lies in `D:\a`), another drive or share is outside, and `/` and `\` both separate.
  */
-function isWithin(path, root, flavour = external_node_path_) {
+function isWithin(path, root, flavour = node_path__WEBPACK_IMPORTED_MODULE_4__) {
     const rest = flavour.relative(root, path);
     return rest !== '..' && !rest.startsWith(`..${flavour.sep}`) && !flavour.isAbsolute(rest);
 }
 /** The system folder `real` (a resolved path) lies in, if any; never one on Windows, which has none. */
-function systemFolderOf(real, flavour = external_node_path_) {
+function systemFolderOf(real, flavour = node_path__WEBPACK_IMPORTED_MODULE_4__) {
     if (flavour.sep !== '/')
         return undefined;
     return SYSTEM_FOLDERS.find((folder) => isWithin(real, folder, flavour));
@@ -45702,13 +45754,13 @@ async function checkPlace(real, roots) {
     if (system !== undefined)
         throw new UnsafeFileError('system', `is a file of the system (under ${system}), not data`);
     // The roots resolved too: the workspace itself may lie behind a link (/var -> /private/var).
-    const realRoots = await Promise.all(roots.map((root) => (0,promises_.realpath)(root).catch(() => (0,external_node_path_.resolve)(root))));
+    const realRoots = await Promise.all(roots.map((root) => (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.realpath)(root).catch(() => (0,node_path__WEBPACK_IMPORTED_MODULE_4__.resolve)(root))));
     if (!realRoots.some((root) => isWithin(real, root)))
         throw new UnsafeFileError('outside', 'resolves outside the workspace and RUNNER_TEMP');
 }
 /** Links resolved: throws UnsafeFileError when `path` lies outside the roots (errors of the file system, such as ENOENT, as they are). */
 async function checkInside(path, roots = allowedRoots()) {
-    const real = await (0,promises_.realpath)(path);
+    const real = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.realpath)(path);
     await checkPlace(real, roots);
     return real;
 }
@@ -45724,7 +45776,7 @@ function kindOf(stats) {
 /** Opens a file to read after every check, on the opened file itself (no race between a check and the open). */
 async function openChecked(path, limits) {
     const real = await checkInside(path, limits.roots);
-    const handle = await (0,promises_.open)(real, READ_FLAGS);
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(real, READ_FLAGS);
     try {
         const stats = await handle.stat();
         if (!stats.isFile())
@@ -45738,7 +45790,7 @@ async function openChecked(path, limits) {
         throw error;
     }
 }
-const tooLarge = (maxBytes) => `is larger than ${(0,src_text/* sizeText */.lP)(maxBytes)}, the most read`;
+const tooLarge = (maxBytes) => `is larger than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sizeText */ .lP)(maxBytes)}, the most read`;
 /** Hands every piece of the file to `take`, at most `maxBytes` in all: one byte more (a file that grew) is UnsafeFileError. */
 async function readPieces(path, limits, take) {
     const handle = await openChecked(path, limits);
@@ -45768,7 +45820,7 @@ async function readFileBounded(path, limits) {
 }
 /** SHA-256 (hex) of a file, read in pieces, with the checks and the cap of readFileBounded. */
 async function fileSha256(path, limits) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256');
     await readPieces(path, limits, (piece) => hash.update(piece));
     return hash.digest('hex');
 }
@@ -45779,10 +45831,10 @@ async function fileSha256(path, limits) {
  * existing is passed too: mkdir then says what is wrong.
  */
 async function nearestExisting(folder) {
-    const resolved = await (0,promises_.realpath)(folder).catch(() => undefined);
+    const resolved = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.realpath)(folder).catch(() => undefined);
     if (resolved !== undefined)
         return resolved;
-    const above = (0,external_node_path_.dirname)(folder);
+    const above = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.dirname)(folder);
     return above === folder ? folder : nearestExisting(above);
 }
 /** Creates `folder` when missing and returns it resolved; UnsafeFileError when it (or the part that exists, checked before creating anything) lies outside the roots. */
@@ -45790,7 +45842,7 @@ async function placeFolder(folder, roots) {
     try {
         // mkdir would follow a linked folder on the way and create folders outside.
         await checkPlace(await nearestExisting(folder), roots);
-        await (0,promises_.mkdir)(folder, { recursive: true });
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(folder, { recursive: true });
         return await checkInside(folder, roots);
     }
     catch (error) {
@@ -45808,17 +45860,17 @@ async function placeFolder(folder, roots) {
  */
 async function writeFileSafely(path, text, options = {}) {
     const roots = options.roots ?? allowedRoots();
-    const target = (0,external_node_path_.resolve)(path);
-    const folder = await placeFolder((0,external_node_path_.dirname)(target), roots);
-    const final = (0,external_node_path_.join)(folder, (0,external_node_path_.basename)(target));
+    const target = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.resolve)(path);
+    const folder = await placeFolder((0,node_path__WEBPACK_IMPORTED_MODULE_4__.dirname)(target), roots);
+    const final = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(folder, (0,node_path__WEBPACK_IMPORTED_MODULE_4__.basename)(target));
     // Not there (or not to be seen): the exclusive open and the rename below never follow a link either way.
-    const existing = await (0,promises_.lstat)(final).catch(() => undefined);
+    const existing = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.lstat)(final).catch(() => undefined);
     if (existing?.isSymbolicLink())
         throw new UnsafeFileError('link', 'is a symbolic link, which is never written through');
     if (existing !== undefined && !existing.isFile())
         throw new UnsafeFileError('not a file', `is ${kindOf(existing)}, not a regular file`);
-    const temporary = (0,external_node_path_.join)(folder, `.${(0,external_node_path_.basename)(target)}.${(options.random ?? (() => (0,external_node_crypto_.randomBytes)(8).toString('hex')))()}.tmp`);
-    const handle = await (0,promises_.open)(temporary, CREATE_FLAGS, 0o666);
+    const temporary = (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(folder, `.${(0,node_path__WEBPACK_IMPORTED_MODULE_4__.basename)(target)}.${(options.random ?? (() => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(8).toString('hex')))()}.tmp`);
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(temporary, CREATE_FLAGS, 0o666);
     try {
         try {
             await handle.writeFile(text);
@@ -45827,11 +45879,11 @@ async function writeFileSafely(path, text, options = {}) {
             await handle.close();
         }
         // rename replaces a link put there meanwhile; it never writes through one.
-        await (0,promises_.rename)(temporary, final);
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rename)(temporary, final);
     }
     catch (error) {
         // The write's own error is the one to report, not a failure to clean up after it.
-        await (0,promises_.rm)(temporary).catch(() => undefined);
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(temporary).catch(() => undefined);
         throw error;
     }
 }
@@ -45860,6 +45912,71 @@ function pathSegment(value) {
     if (!isPathSegment(value))
         throw new TypeError(`"${value}" cannot be a segment of a request path`);
     return encodeURIComponent(value);
+}
+
+
+/***/ }),
+
+/***/ 9788:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   SM: () => (/* binding */ createDispatcher),
+/* harmony export */   go: () => (/* binding */ unusableProxyVariable),
+/* harmony export */   jl: () => (/* binding */ edgeDispatcher)
+/* harmony export */ });
+/* unused harmony export KEEP_ALIVE_MS */
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
+// Where every undici connection pool of the action is built: the API client's and the edge checks'. Both keep
+// connections alive alike; they differ in which requests may go through a proxy, and each says why.
+
+/** How long an idle connection is kept for the step's next request (undici's keepAliveTimeout). */
+const KEEP_ALIVE_MS = 10_000;
+/**
+ * A keep-alive pool of at most `connections` per origin. `proxied`: through the proxy the environment
+ * names (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, as undici's EnvHttpProxyAgent reads them); else always direct.
+ */
+function pool(connections, proxied) {
+    const options = { connections, keepAliveTimeout: KEEP_ALIVE_MS };
+    return proxied ? new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent(options) : new undici__WEBPACK_IMPORTED_MODULE_0__.Agent(options);
+}
+/**
+ * The keep-alive pool for the API at `baseUrl`. Over https:// it honours HTTPS_PROXY (else HTTP_PROXY) and
+ * NO_PROXY, and undici reaches an https:// address through a proxy only by CONNECT: the key travels inside the
+ * TLS tunnel. Plain http:// (allowed for loopback only) always goes direct, whatever NO_PROXY says: through a
+ * proxy, the key would be sent to it in cleartext.
+ */
+function createDispatcher(baseUrl, connections) {
+    return pool(connections, new URL(baseUrl).protocol === 'https:');
+}
+/**
+ * The pool the edge checks (verify, warm) fetch the public site with: through the proxy the environment
+ * names, over http:// and https:// alike, as any client on the runner would. No key travels with them.
+ */
+function edgeDispatcher(connections) {
+    return pool(connections, true);
+}
+/** The schemes undici can reach a proxy by. */
+const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks:']);
+/**
+ * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
+ * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
+ * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
+ */
+function unusableProxyVariable(env) {
+    for (const [lower, upper] of [
+        ['https_proxy', 'HTTPS_PROXY'],
+        ['http_proxy', 'HTTP_PROXY']
+    ]) {
+        const name = env[lower] === undefined ? upper : lower;
+        const value = env[name];
+        if (value === undefined || value === '')
+            continue;
+        const url = URL.parse(value);
+        if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '')
+            return name;
+    }
+    return undefined;
 }
 
 
@@ -45924,7 +46041,7 @@ function certificateProblem(error) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2187);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6224);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -45953,7 +46070,7 @@ __webpack_async_result__();
 /* harmony export */ });
 /* unused harmony export error */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1166);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
 
 
@@ -45995,7 +46112,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 2187:
+/***/ 6224:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46004,20 +46121,95 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/files.ts + 1 modules
-var files = __nccwpck_require__(9674);
-;// CONCATENATED MODULE: ./src/version.ts
-/** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
-const VERSION = '1.0.0';
-const USER_AGENT = `cdn-purge-action/${VERSION}`;
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/http/body.ts
+/** Reading an answer: its body within a byte limit, and its JSON within a count of values. */
+/**
+ * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
+ * connection is dropped. A content-length over the limit is refused before a byte is read.
+ */
+async function readBody(response, maxBytes) {
+    const length = Number(headerValue(response.headers, 'content-length'));
+    if (length > maxBytes) {
+        discard(response.body);
+        return undefined;
+    }
+    // A length within the limit (no header: NaN): undici reads it whole, its cheapest way. The stream is for answers of no stated length.
+    if (Number.isInteger(length))
+        return response.body.text();
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+        size += chunk.length;
+        // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
+        if (size > maxBytes)
+            return undefined;
+        chunks.push(chunk);
+    }
+    // As TextDecoder would, without making one per answer: UTF-8, a byte order mark dropped.
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text.startsWith('\ufeff') ? text.slice(1) : text;
+}
+/** Drops the rest of a body and its connection. The stream then reports the abort as an error, which is expected here. */
+function discard(body) {
+    body.on('error', ignore).destroy();
+}
+const ignore = () => undefined;
+/** What parseJson gives for a body past its count of JSON values. */
+const TOO_MANY_VALUES = Symbol('too many JSON values');
+/**
+ * Whether JSON text may hold more than `max` values, told without parsing it: outside strings, every value
+ * but the first follows a `,`, `[` or `:`, so one more than their count is at least the number of values.
+ * Stops as soon as that bound passes `max`.
+ */
+function mayHoldMoreValues(text, max) {
+    // The first value needs no separator before it.
+    if (max < 1)
+        return true;
+    let count = 1;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        if (inString) {
+            if (code === 0x5c)
+                i++; // a backslash escapes the next character
+            else if (code === 0x22)
+                inString = false;
+        }
+        else if (code === 0x22) {
+            inString = true;
+        }
+        else if ((code === 0x2c || code === 0x5b || code === 0x3a) && ++count > max) {
+            return true;
+        }
+    }
+    return false;
+}
+/** The parsed body; undefined when it is empty or not JSON; TOO_MANY_VALUES past `maxValues` (checked before parsing). */
+function parseJson(text, maxValues) {
+    if (maxValues !== undefined && mayHoldMoreValues(text, maxValues))
+        return TOO_MANY_VALUES;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        // Not JSON: judged by its status alone, and quoted as text if it is an error.
+    }
+    return undefined;
+}
+/** The first value of a header, or undefined. */
+function headerValue(headers, name) {
+    const value = headers[name];
+    return typeof value === 'object' ? value[0] : value;
+}
 
-// EXTERNAL MODULE: ./src/concurrency.ts
-var concurrency = __nccwpck_require__(1532);
+// EXTERNAL MODULE: ./src/secrets.ts + 4 modules
+var secrets = __nccwpck_require__(1166);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/http/errors.ts
+
 
 /** A request that failed after all its attempts. The message says which request, why, and what to do. */
 class ApiError extends Error {
@@ -46039,11 +46231,12 @@ const MAX_ERRORS = 20;
  * (text or `{message}`), `message`, or else the text of a non-JSON body (an HTML page as its text,
  * without tags), whitespace folded. At most 300 characters; never throws, whatever the body holds.
  *
- * `hide` scrubs secrets. It is applied to the whole body and again to the whole message (which JSON
- * escapes or HTML entities may have spelled differently) before anything is cut, so that a cut can
- * never leave part of a secret.
+ * `hide` takes the secrets out: by default `redact`, every registered secret (the key) in any spelling,
+ * since a server may echo what it was given. It is applied to the whole body and again to the whole
+ * message (which JSON escapes or HTML entities may have spelled differently) before anything is cut, so
+ * that a cut can never leave part of a secret.
  */
-function extractServerMessage(body, hide) {
+function extractServerMessage(body, hide = secrets/* redact */.E$) {
     const text = hide(body).trim();
     let json;
     try {
@@ -46083,14 +46276,7 @@ function textValue(value) {
 }
 function finish(message, hide) {
     const folded = hide(message).replace(/\s+/g, ' ').trim();
-    return folded === '' ? undefined : clip(folded);
-}
-function clip(text) {
-    if (text.length <= MAX_MESSAGE_CHARS)
-        return text;
-    // Never end on the first half of a surrogate pair.
-    const end = /[\ud800-\udbff]/.test(text.charAt(MAX_MESSAGE_CHARS - 1)) ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS;
-    return `${text.slice(0, end)}\u2026`;
+    return folded === '' ? undefined : (0,src_text/* clip */.$Q)(folded, MAX_MESSAGE_CHARS);
 }
 const ENTITIES = new Map([
     ['amp', '&'],
@@ -46193,330 +46379,421 @@ function describeFailure(details) {
     return `${details.method} ${(0,src_text/* cut */.Jj)(details.path, src_text/* QUOTE_LENGTH */.Si)} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
 }
 
-// EXTERNAL MODULE: ./src/http/path.ts
-var path = __nccwpck_require__(1673);
-// EXTERNAL MODULE: ./src/urls.ts
-var urls = __nccwpck_require__(5769);
-;// CONCATENATED MODULE: ./src/plan.ts
-
-
-
-
+;// CONCATENATED MODULE: ./src/http/retry.ts
+/** Statuses worth another attempt: the request may succeed unchanged a moment later. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+const RETRY_AFTER_CAP_MS = 120_000;
+const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_CAP_MS = 30_000;
 /**
- * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
- * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
+ * The wait a `Retry-After` header asks for, in milliseconds, capped at two minutes:
+ * either delay-seconds or an HTTP date. Undefined when absent or unreadable.
  */
-function planRequests(work, batchSize) {
-    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
-    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
-    const prefix = (zone) => (work.length > 1 ? `${(0,urls/* shown */.SP)(zone.name ?? zone.id)}: ` : '');
-    const purges = work.flatMap((item) => {
-        const purgePath = `/zones/${(0,path/* pathSegment */.p)(item.zone.id)}/purge`;
-        const request = (kind, body, items, label, range) => ({
-            zoneId: item.zone.id,
-            kind,
-            method: 'POST',
-            path: purgePath,
-            body,
-            items,
-            label: `${prefix(item.zone)}${label}`,
-            ...(range === undefined ? {} : { range })
-        });
-        if (item.purgeEverything)
-            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
-        const batched = (kind, noun, list) => {
-            const split = batches(list, batchSize);
-            return split.map((items, index) => {
-                const first = index * batchSize + 1;
-                const label = split.length === 1
-                    ? (0,src_text/* plural */.LS)(list.length, noun)
-                    : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`;
-                return request(kind, { [kind]: items }, items, label, {
-                    first,
-                    of: list.length,
-                    batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`,
-                    zone: prefix(item.zone)
-                });
-            });
-        };
-        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
-    });
-    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
-}
-/**
- * The log line for a plan, naming only what was asked for: "Planned 3 requests over 1 zone: 25 URLs and 2 tags
- * in batches of up to 10.", "Planned 2 requests over 1 zone: settings, then purge everything."
- */
-function describePlan(plan, batchSize) {
-    const of = (kind) => plan.requests.filter((request) => request.kind === kind);
-    const urls = of('files').reduce((sum, request) => sum + request.items.length, 0);
-    // Every zone gets every tag: counted once.
-    const tags = new Set(of('tags').flatMap((request) => request.items)).size;
-    const lists = [urls > 0 ? (0,src_text/* plural */.LS)(urls, 'URL') : undefined, tags > 0 ? (0,src_text/* plural */.LS)(tags, 'tag') : undefined].filter((part) => part !== undefined);
-    const purge = of('purge-everything').length > 0
-        ? 'purge everything'
-        : lists.length > 0
-            ? `${lists.join(' and ')} in batches of up to ${batchSize}`
-            : undefined;
-    const settings = of('settings').length > 0;
-    const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge');
-    return `Planned ${(0,src_text/* plural */.LS)(plan.requests.length, 'request')} over ${(0,src_text/* plural */.LS)(plan.zones.length, 'zone')}: ${what}.`;
-}
-function settingsRequest(zone, settings) {
-    if (zone.name === undefined) {
-        throw new errors/* InputError */.dz(`Input "settings" needs the zone's domain name, which could not be read for zone ${(0,urls/* shown */.SP)(zone.id)} (the API key may not list zones). ` +
-            'Give the zone by name with a key that may list zones.');
+function parseRetryAfter(value, nowMs) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^\d+$/.test(text)) {
+        ms = Number(text) * 1000;
     }
-    return {
-        zoneId: zone.id,
-        kind: 'settings',
-        method: 'POST',
-        path: `/zones/${(0,path/* pathSegment */.p)(zone.name)}/settings`,
-        body: settings,
-        items: [],
-        label: `Settings of ${(0,urls/* shown */.SP)(zone.name)}`
+    else if (/^[a-z]{3},/i.test(text)) {
+        // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = Math.max(0, date - nowMs);
+    }
+    else {
+        return undefined;
+    }
+    return Math.min(ms, RETRY_AFTER_CAP_MS);
+}
+/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */
+function backoffDelay(attempt, random) {
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+    return Math.floor(random() * ceiling);
+}
+
+;// CONCATENATED MODULE: ./src/http/judge.ts
+
+
+
+
+
+/** The longest request id kept: an id, not a page a server sent in its place. */
+const MAX_REQUEST_ID_CHARS = 100;
+/**
+ * An attempt's outcome judged: a 2xx answer that is JSON within its limits and not `success: false` is
+ * done; anything else is a failure with its details (redacted), retryable by its status or transport.
+ */
+function judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues, now }) {
+    if (result.kind === 'network' || result.kind === 'timeout' || result.kind === 'tls') {
+        const details = { method, path, attempts: attempt, kind: result.kind, detail: (0,secrets/* redact */.E$)(result.detail) };
+        return { done: false, retryable: result.kind !== 'tls', retryAfterMs: undefined, details };
+    }
+    const requestId = ['x-request-id', 'request-id', 'x-correlation-id']
+        .map((name) => headerValue(result.headers, name))
+        .find((value) => value !== undefined && value !== '');
+    const common = {
+        method,
+        path,
+        attempts: attempt,
+        status: result.status,
+        ...(requestId === undefined ? {} : { requestId: (0,src_text/* clip */.$Q)((0,secrets/* redact */.E$)(requestId), MAX_REQUEST_ID_CHARS) })
     };
-}
-/** Where a run of items stands in a list of `of`: "URLs 4-6 of 7", or for one item "URL 7 of 7". */
-function place(noun, first, count, of) {
-    return count === 1 ? `${noun} ${first} of ${of}` : `${noun}s ${first}-${first + count - 1} of ${of}`;
-}
-function batches(items, size) {
-    const out = [];
-    for (let start = 0; start < items.length; start += size)
-        out.push(items.slice(start, start + size));
-    return out;
-}
-/**
- * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
- * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
- */
-function splitRequest(request, size) {
-    if (request.kind !== 'files' && request.kind !== 'tags')
-        return [request];
-    const kind = request.kind;
-    const noun = kind === 'files' ? 'URL' : 'tag';
-    const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' };
-    return batches(request.items, size).map((items, index) => {
-        const first = range.first + index * size;
-        const where = range.batch === '' ? '' : ` (part of ${range.batch})`;
+    if (result.kind === 'too-large') {
         return {
-            ...request,
-            body: { [kind]: items },
-            items,
-            label: `${range.zone}${place(noun, first, items.length, range.of)}${where}`,
-            range: { ...range, first }
+            done: false,
+            retryable: false,
+            retryAfterMs: undefined,
+            details: { ...common, kind: 'too-large', detail: (0,src_text/* exactSizeText */.gA)(maxBodyBytes) }
         };
-    });
-}
-
-;// CONCATENATED MODULE: ./src/edge/wait.ts
-// A long wait that the log can follow: `delay` before the purge, `purge-again-after` before the second
-// pass. A line at the start and every PROGRESS_EVERY_MS, so that a quiet log does not look like a hang.
-/** How often a wait says how long is left. */
-const WAIT_PROGRESS_EVERY_MS = 10_000;
-/**
- * Waits `ms`, logging `<what>: <n> s left.` at the start and every WAIT_PROGRESS_EVERY_MS (e.g. what =
- * "Waiting before the purge (delay)"). Nothing is logged or slept for 0.
- */
-async function waitWithProgress(ms, what, options) {
-    for (let waited = 0; waited < ms; waited += WAIT_PROGRESS_EVERY_MS) {
-        options.log(`${what}: ${Math.ceil((ms - waited) / 1000)} s left.`);
-        await options.sleep(Math.min(WAIT_PROGRESS_EVERY_MS, ms - waited));
     }
-}
-
-;// CONCATENATED MODULE: ./src/progress.ts
-
-/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
-const DETAILED_REQUESTS = 20;
-/** A progress line at each tenth of the requests, and in between at most this often. */
-const PROGRESS_EVERY_MS = 5_000;
-const seconds = (ms) => `${Math.round(ms / 1000)} s`;
-/** "1,200 of 3,000 URLs", "0 of 1 tag". */
-const confirmedOf = (done, total, noun) => `${(0,src_text/* thousands */.oh)(done)} of ${(0,src_text/* thousands */.oh)(total)} ${total === 1 ? noun : `${noun}s`}`;
-/** "purged (1 attempt, 52 ms)", or the request's error. */
-function outcomeLine(outcome) {
-    if (!outcome.ok)
-        return outcome.error ?? `${outcome.request.label}: not confirmed`;
-    return `${outcome.request.label}: purged (${(0,src_text/* plural */.LS)(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
-}
-/**
- * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
- * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
- * Returns the function to call with each outcome.
- */
-function purgeProgress(requests, options) {
-    if (requests.length <= DETAILED_REQUESTS)
-        return (outcome) => options.log(outcomeLine(outcome));
-    const started = options.now();
-    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
-    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
-    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
-    const units = (request) => Math.max(1, request.items.length);
-    const total = requests.reduce((sum, request) => sum + units(request), 0);
-    let done = 0;
-    let confirmedUrls = 0;
-    let confirmedTags = 0;
-    let lastTenth = 0;
-    let lastLine = started;
-    return (outcome) => {
-        done += units(outcome.request);
-        if (outcome.ok && outcome.request.kind === 'files')
-            confirmedUrls += outcome.request.items.length;
-        if (outcome.ok && outcome.request.kind === 'tags')
-            confirmedTags += outcome.request.items.length;
-        if (!outcome.ok)
-            options.log(outcomeLine(outcome));
-        const tenth = Math.floor((done * 10) / total);
-        const now = options.now();
-        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
-            return;
-        lastTenth = tenth;
-        lastLine = now;
-        const counts = [
-            urls > 0 ? confirmedOf(confirmedUrls, urls, 'URL') : undefined,
-            tags > 0 ? confirmedOf(confirmedTags, tags, 'tag') : undefined,
-            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
-        ]
-            .filter((part) => part !== undefined)
-            .join(', ');
-        const retries = options.retries();
-        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${(0,src_text/* plural */.LS)(retries, 'retry', 'retries')}, ${seconds(now - started)}`);
+    const json = parseJson(result.text, maxJsonValues);
+    if (json === TOO_MANY_VALUES) {
+        return {
+            done: false,
+            retryable: false,
+            retryAfterMs: undefined,
+            details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` }
+        };
+    }
+    const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
+    // 2xx: undici settles a request only with a final status (200 and up).
+    const ok = result.status < 300;
+    if (ok && !unsuccessful)
+        return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } };
+    const serverMessage = extractServerMessage(result.text);
+    const details = {
+        ...common,
+        kind: ok ? 'unsuccessful' : 'http',
+        ...(serverMessage === undefined ? {} : { serverMessage })
     };
+    const retryable = RETRYABLE_STATUSES.has(result.status);
+    const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), now()) : undefined;
+    return { done: false, retryable, retryAfterMs, details };
 }
 
-;// CONCATENATED MODULE: ./src/execute.ts
-
-
-
-
-
-/** The documented time for a settings change to reach every edge location. */
-const PROPAGATION_MS = 30_000;
-/** Purge requests started at once, most of them waiting for the pacer. */
-const QUEUED_REQUESTS = 256;
-/**
- * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
- * share one concurrency limit, and every batch is tried even when others fail.
- */
-async function executePlan(client, plan, options) {
-    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
-    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
-    let started = performance.now();
-    const settingsOutcomes = settingsRequests.length === 0
-        ? []
-        : await options.group('Settings', async () => {
-            const outcomes = await (0,concurrency/* mapConcurrent */._)(settingsRequests, settingsRequests.length, (request) => send(client, request));
-            // A failed request always has its error; a confirmed one none.
-            for (const outcome of outcomes)
-                options.log(outcome.error ?? `${outcome.request.label}: applied.`);
-            if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
-                await waitForPropagation(options);
-            return outcomes;
-        });
-    const settingsMs = performance.now() - started;
-    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
-    const delayMs = options.delayMs ?? 0;
-    if (purgeRequests.length > 0 && delayMs > 0) {
-        await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
-    }
-    started = performance.now();
-    const limit = {};
-    const clock = options.clock ?? Date.now;
-    // Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so
-    // that one waiting out a 429 does not hold a slot, within a bound on what waits in memory.
-    const pass = async (requests, name) => options.group(name, async () => {
-        const progress = purgeProgress(requests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
-        const outcomes = (await (0,concurrency/* mapConcurrent */._)(requests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
-            const sent = blockedZones.has(request.zoneId)
-                ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
-                : await sendPurge(client, request, limit, options.log, clock);
-            sent.forEach(progress);
-            return sent;
-        })).flat();
-        const confirmed = outcomes.filter((outcome) => outcome.ok).length;
-        options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`);
-        return outcomes;
-    });
-    let purgeOutcomes = purgeRequests.length === 0 ? [] : await pass(purgeRequests, 'Purge');
-    const againAfterMs = options.againAfterMs ?? 0;
-    const confirmed = purgeOutcomes.filter((outcome) => outcome.ok);
-    if (againAfterMs > 0 && confirmed.length > 0) {
-        // The second pass: what the first confirmed, sent again after the wait. A URL or tag counts as purged
-        // only when this pass confirms it too; what the first pass did not confirm stays as it was.
-        await options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options));
-        const second = await pass(confirmed.map((outcome) => outcome.request), 'Purge again');
-        purgeOutcomes = [
-            ...purgeOutcomes.filter((outcome) => !outcome.ok),
-            ...second.map((outcome) => ({ ...outcome, pass: 2 }))
-        ];
-    }
-    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
-}
-/**
- * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
- * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
- * out, so nothing is purged twice and nothing is left out.
- */
-async function sendPurge(client, request, limit, log, clock) {
-    const size = limit.size ?? Number.POSITIVE_INFINITY;
-    if (request.items.length > size) {
-        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log, clock)))).flat();
-    }
-    const outcome = await send(client, request, clock);
-    if (outcome.status !== 413 || request.items.length <= 1)
-        return [outcome];
-    const half = Math.ceil(request.items.length / 2);
-    if (limit.size === undefined || half < limit.size) {
-        limit.size = half;
-        log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
-    }
-    return sendPurge(client, request, limit, log, clock);
-}
-async function send(client, request, clock = Date.now) {
-    const started = performance.now();
-    try {
-        const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
-        return {
-            request,
-            ok: true,
-            status: response.status,
-            attempts: response.attempts,
-            durationMs: performance.now() - started,
-            error: undefined,
-            confirmedAt: clock()
-        };
-    }
-    catch (error) {
-        const details = error instanceof ApiError ? error.details : undefined;
-        return {
-            request,
-            ok: false,
-            status: details?.status,
-            attempts: details?.attempts ?? 1,
-            durationMs: performance.now() - started,
-            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
-        };
-    }
-}
-function notSent(request, error) {
-    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
-}
-async function waitForPropagation(options) {
-    await waitWithProgress(options.propagationMs, 'Waiting for the settings to reach every edge location', options);
-    options.log('Settings have had the documented propagation time.');
-}
-
-// EXTERNAL MODULE: external "node:diagnostics_channel"
-var external_node_diagnostics_channel_ = __nccwpck_require__(3053);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./src/sleep.ts
 /** Waits `ms` milliseconds on a timer: the one real sleep; every waiting part takes it as an injectable option. */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-;// CONCATENATED MODULE: ./src/http/rate-limit.ts
+;// CONCATENATED MODULE: ./src/http/pacer/budget.ts
+// The step's time for rate limits (`rate-limit-wait`): how long the pacer has waited so far. Waits that
+// overlap count once: a Retry-After waited out by several requests at once, or pacing that holds back
+// many queued requests, is one wait while it lasts.
+class WaitBudget {
+    now;
+    waitedMs = 0;
+    holds = 0;
+    holdStart = 0;
+    pacingHeld = false;
+    constructor(now) {
+        this.now = now;
+    }
+    /** Milliseconds spent waiting on rate limits so far, the wait going on included. */
+    get waited() {
+        return this.waitedMs + (this.holds > 0 ? this.now() - this.holdStart : 0);
+    }
+    /** A wait starts (a Retry-After, or pacing). */
+    hold() {
+        if (this.holds++ === 0)
+            this.holdStart = this.now();
+    }
+    /** A wait ends. */
+    unhold() {
+        if (--this.holds === 0)
+            this.waitedMs += this.now() - this.holdStart;
+    }
+    /** Whether the pump is holding requests back for the rate: counted once, however many are queued. */
+    setHeld(held) {
+        if (held === this.pacingHeld)
+            return;
+        this.pacingHeld = held;
+        if (held)
+            this.hold();
+        else
+            this.unhold();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/pacer/tunables.ts
+// Every number the pacer is tuned by, each with its reason. The model they tune: docs/rate-limits.md.
+// Changing one changes the bench's figures (`node bench/index.ts limits`): run it before and after.
+// Learning a pace from 429s (learning.ts).
+/** Slow start: the pace doubles this often until the next 429, and after a quiet spell. */
+const SLOW_START_EVERY_MS = 250;
+/** Slow start's growth each SLOW_START_EVERY_MS: doubling finds a rate in a few round trips, as TCP's slow start does. */
+const SLOW_START_GROWTH = 2;
+/** Additive increase: once cut, the pace grows this often\u2026 */
+const INCREASE_EVERY_MS = 1000;
+/** \u2026by this factor (a tenth): slowly enough that the limit is probed, not overrun. */
+const INCREASE = 1.1;
+/** Multiplicative decrease on a 429 with headers: a fixed share lets two steps on one account even out. */
+const DECREASE = 0.75;
+/** The least pace, in requests per second: a cut never stops the step altogether. */
+const MIN_RATE = 1;
+/** No 429 for this long\u2026 */
+const QUIET_MS = 3000;
+/** \u2026and this many requests, and the pace grows fast again (another step on the account finished, say). */
+const QUIET_REQUESTS = 10;
+/** Successes remembered to measure the rate that gets through: a second, the unit of a pace. */
+const THROUGHPUT_WINDOW_MS = 1000;
+/**
+ * A 429 on a request sent at least this share of the pace's interval after the latest 429 says the limit is
+ * still shut: a bucket would have refilled one request by then. Less than 1 for the timers' slack.
+ */
+const STILL_SHUT_SHARE = 0.8;
+/** The pace is reported (the log's "pacing at about") when it changes by this share or more: fewer, telling lines. */
+const REPORT_CHANGE = 1 / 4;
+// The headers' model (headers.ts).
+/** Requests left that the headers must show for the pace to rise fast again: nobody else takes the refill. */
+const SPARE = 2;
+/** This share of the quota back at once is a new window, not a refill. */
+const RENEWED_SHARE = 1 / 2;
+/** 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed window. */
+const WINDOW_EVIDENCE = 2;
+/**
+ * One success on the refill alone outweighs this many 429s on it: another step on the account takes part of
+ * a bucket's refill, which refuses some such requests, but a window lets none through.
+ */
+const BUCKET_EVIDENCE_WEIGHT = 4;
+/** Without a reset or refill to go by, one request goes to find out after this long. */
+const PROBE_MS = 1000;
+// A fixed window found from 429s alone (refusals.ts), and resets said in whole seconds.
+/** One request at a time looks for the reset this often. */
+const PROBE_EVERY_MS = 100;
+/** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
+const RESET_ROUNDING_MS = 1000;
+/** Without a Retry-After to say when, one request looks for the reset this often. */
+const UNSAID_PROBE_EVERY_MS = 1000;
+/** Once the window's length is known, probes start this long before the next reset is due: two probes. */
+const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS;
+/** Successes before the first 429 needed to test for a window: the test burst (one less) must be more than one request. */
+const MIN_TEST_QUOTA = 3;
+/** Requests refused within the quota a window took before, before it is no window (after all, or any longer). */
+const WINDOW_REFUSALS = 2;
+/** Two resets further apart than this many of the longest Retry-After are a pause in the step, not a window's length. */
+const PAUSE_RETRY_AFTERS = 2;
+/** The requests a window is sent beyond its quota grow by this factor each time it takes them all. */
+const EXTRA_GROWTH = 2;
+
+;// CONCATENATED MODULE: ./src/http/pacer/headers.ts
+
+class HeaderModel {
+    /** The latest answer's headers, by the order of sending; undefined until an answer has had them. */
+    reading;
+    /** When the current window resets, by the earliest reset said for it. */
+    resetAt;
+    capacity = 0;
+    windowEvidence = 0;
+    bucketEvidence = 0;
+    /** Whether the headers showed the limit come back at once, faster than any refill: a fixed window. */
+    sawReset = false;
+    /**
+     * Reads an answer's headers, `now`, for request `sequence`. True when they show a new window with its reset:
+     * requests waiting out a Retry-After may go.
+     */
+    read(sequence, info, now) {
+        const previous = this.reading;
+        // Stryker disable next-line EqualityOperator: each request is answered once, so no two readings share a sequence
+        if (previous !== undefined && sequence < previous.sequence)
+            return false;
+        this.reading = { info, at: now, sequence };
+        // An answer's `remaining` is after its own request: the API took one more than that at once.
+        this.capacity = Math.max(this.capacity, info.remaining + 1);
+        const rose = previous === undefined ? 0 : info.remaining - previous.info.remaining;
+        // Most of the quota back at once is a new window. More back than the policy's refill explains since the
+        // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.
+        const renewed = rose >= this.capacity * RENEWED_SHARE;
+        const refill = refillOf(info);
+        // Renewed only when a previous reading rose. Without a refill, nothing explains the rise: infinitely much would have to.
+        if (renewed && rose > (refill ?? Number.POSITIVE_INFINITY) * (now - previous.at) + SPARE)
+            this.sawReset = true;
+        if (info.resetMs === undefined)
+            return false;
+        const at = now + info.resetMs;
+        // Resets come in whole seconds: the earliest one said for the current window is the most exact.
+        this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at);
+        return renewed;
+    }
+    /** The answer to a request the refill alone let through: a 429 is evidence of a window, a success of a bucket. */
+    evidence(status) {
+        if (status === 429)
+            this.windowEvidence++;
+        else if (status < 400)
+            this.bucketEvidence++;
+    }
+    /** Requests per millisecond the API's policy refills, when it says. */
+    get refill() {
+        return this.reading === undefined ? undefined : refillOf(this.reading.info);
+    }
+    /**
+     * Whether the limit refills as it goes (a token bucket): the policy says a refill, and the answers bear it out.
+     * Requests the refill alone let through say so; 429s on them say a fixed window, unless some got through
+     * (another step on the account takes some of a bucket's refill).
+     */
+    get refills() {
+        if (this.refill === undefined || this.sawReset)
+            return false;
+        return this.windowEvidence < WINDOW_EVIDENCE || this.bucketEvidence * BUCKET_EVIDENCE_WEIGHT >= this.windowEvidence;
+    }
+    /**
+     * Requests the API will take `now` by the headers, with `sent` requests sent so far, by each model: a bucket
+     * refills continuously, a window only at its reset. Undefined when no header said what remains.
+     */
+    tokens(now, sent) {
+        const reading = this.reading;
+        if (reading === undefined)
+            return undefined;
+        const remaining = reading.info.remaining;
+        const unaccounted = sent - reading.sequence - 1;
+        // No reset said: never after it.
+        const resetAt = this.resetAt ?? Number.POSITIVE_INFINITY;
+        const afterReset = now >= resetAt && reading.at < resetAt;
+        const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted;
+        const refill = this.refill;
+        const bucket = refill === undefined ? undefined : Math.min(Math.max(this.capacity, 1), remaining + refill * (now - reading.at)) - unaccounted;
+        return { window, bucket };
+    }
+    /**
+     * When the next request may go by the headers, with `sent` requests sent so far, the last at `lastSentAt`,
+     * and `paced` milliseconds to wait by the learnt pace (0 under a window).
+     */
+    delay(now, sent, lastSentAt, paced) {
+        const tokens = this.tokens(now, sent);
+        if (tokens === undefined || tokens.window >= 1)
+            return { wait: paced, onRefillAlone: false };
+        const resetAt = this.resetAt;
+        const resetIn = resetAt === undefined ? undefined : Math.max(0, resetAt - now);
+        const refills = this.refills;
+        if (refills && tokens.bucket >= 1)
+            return { wait: paced, onRefillAlone: true };
+        if (!refills && resetIn !== undefined) {
+            // A reset is said in whole seconds, rounded up: the window may come back up to a second sooner. In that
+            // last second, one request every PROBE_EVERY_MS goes to find out, and its answer opens the burst.
+            const probeAt = Math.max(resetAt - RESET_ROUNDING_MS, lastSentAt + PROBE_EVERY_MS);
+            return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false };
+        }
+        const byRefill = refills ? (1 - tokens.bucket) / this.refill : undefined;
+        // Nothing says when: one request a second after the last one goes to find out.
+        const probeIn = Math.max(0, lastSentAt + PROBE_MS - now);
+        return {
+            wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? probeIn : Number.POSITIVE_INFINITY))),
+            onRefillAlone: false
+        };
+    }
+}
+/** Requests per millisecond a policy refills, when it gives both quota and window. */
+function refillOf(info) {
+    return info.limit !== undefined && info.windowMs !== undefined ? info.limit / info.windowMs : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/http/pacer/learning.ts
+// A pace learnt from 429s: slow start (doubling) until the first cut, then additive increase and
+// multiplicative decrease, and doubling again after a quiet spell. The pacer tells it when; it keeps the
+// rate and when the next request may go by it. See docs/rate-limits.md.
+
+class Learning {
+    /** Requests per second; undefined until the first 429 (or 503 with a Retry-After). */
+    rate;
+    // Stryker disable next-line BooleanLiteral: the first rate sets it, before anything reads it
+    slowStart = true;
+    lastChange = 0;
+    nextSendAt = 0;
+    successes = [];
+    /** Milliseconds until the next request may go by the pace. */
+    wait(now) {
+        // Without a rate nothing has set nextSendAt: 0, and no wait.
+        return Math.max(0, this.nextSendAt - now);
+    }
+    /** A request went `now`: the next one goes an interval later. */
+    sent(now) {
+        // Stryker disable next-line ConditionalExpression: without a rate it would be NaN, which holds nothing back (NaN > 0 is false) until slowDown sets it
+        if (this.rate !== undefined)
+            this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / this.rate;
+    }
+    /** A request got through `now`. */
+    succeeded(now) {
+        this.successes.push(now);
+    }
+    /** Requests that got through in the last second, per second. */
+    throughput(now) {
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty list's first item is undefined, and undefined <= x is false
+        while (this.successes.length > 0 && this.successes[0] <= now - THROUGHPUT_WINDOW_MS)
+            this.successes.shift();
+        return (this.successes.length * 1000) / THROUGHPUT_WINDOW_MS;
+    }
+    /**
+     * The API asked for time: the pace is cut (the first time: set). `policy`: the refill the headers say, in
+     * requests per millisecond. Returns the new rate, or undefined when it stays.
+     */
+    slowDown(now, withHeaders, policy) {
+        const through = Math.max(MIN_RATE, this.throughput(now));
+        if (this.rate === undefined) {
+            this.rate = policy === undefined ? through : Math.max(through, policy * 1000);
+            this.slowStart = policy === undefined;
+        }
+        else if (now - this.lastChange >= 1000 / this.rate) {
+            // The 429s of one burst are one signal: the rate changes at most once per interval between requests.
+            // With headers, the cut is by a fixed share, which lets two steps on one account even out (the
+            // headers keep each from overrunning the limit); without, the rate that got through is the best guess.
+            this.rate = Math.max(MIN_RATE, withHeaders ? this.rate * DECREASE : Math.min(this.rate, Math.max(through, this.rate * DECREASE)));
+            this.slowStart = false;
+        }
+        else {
+            return undefined;
+        }
+        this.lastChange = now;
+        this.nextSendAt = now + 1000 / this.rate;
+        return this.rate;
+    }
+    /**
+     * A success: the pace grows, fast (doubling) in slow start or when `fast` (nothing held it back for a while),
+     * else by a tenth, up to the `policy`'s refill. Returns the new rate, or undefined when it stays.
+     */
+    speedUp(now, fast, policy) {
+        if (this.rate === undefined)
+            return undefined;
+        const doubling = this.slowStart || fast;
+        if (now - this.lastChange < (doubling ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS))
+            return undefined;
+        this.rate = Math.min(this.rate * (doubling ? SLOW_START_GROWTH : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000);
+        this.lastChange = now;
+        return this.rate;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/pacer/mode.ts
+/** The mode: the headers, when an answer had them, decide; else a window found from 429s; else a pace, once there was a 429. */
+function modeOf(inputs) {
+    if (inputs.headers)
+        return inputs.refills ? 'header-bucket' : 'header-window';
+    if (inputs.refusals === 'testing')
+        return 'refusal-test';
+    if (inputs.refusals === 'window')
+        return 'refusal-window';
+    return inputs.paced ? 'learning' : 'unlimited';
+}
+/** Whether a window found (or being tested) from 429s alone decides when requests go, not a pace. */
+function byRefusals(mode) {
+    return mode === 'refusal-test' || mode === 'refusal-window';
+}
+const SAYS = {
+    unlimited: 'no limit seen, no pacing',
+    learning: 'a pace learnt from 429s',
+    'header-bucket': 'a token bucket, by the rate-limit headers',
+    'header-window': 'a fixed window, by the rate-limit headers',
+    'refusal-test': 'testing whether the 429s come from a fixed window',
+    'refusal-window': 'a fixed window found from 429s, a burst at each reset'
+};
+/** "Rate-limit mode: learning (a pace learnt from 429s); was unlimited.", for the debug log. */
+function modeLine(mode, previous) {
+    return `Rate-limit mode: ${mode} (${SAYS[mode]}); was ${previous}.`;
+}
+
+;// CONCATENATED MODULE: ./src/http/pacer/rate-limit.ts
 /** A Unix time in seconds is above this (2001-09-09); a delay in seconds never is. */
 const UNIX_SECONDS = 1e9;
 /** A Unix time in milliseconds is above this. */
@@ -46606,37 +46883,13 @@ function readRateLimit(headers, nowMs) {
     return fromStructuredFields(headers, nowMs) ?? fromTriple(headers, 'ratelimit', nowMs) ?? fromTriple(headers, 'x-ratelimit', nowMs);
 }
 
-;// CONCATENATED MODULE: ./src/http/refusals.ts
+;// CONCATENATED MODULE: ./src/http/pacer/refusals.ts
 // A fixed window that the API does not describe: no rate-limit headers, only 429s. A window lets its whole
 // quota through at once and then refuses everything until it resets, so the fastest way through is a burst at
-// each reset, not a steady pace; a token bucket is the opposite (a burst drains it, and it refills as it goes).
-// Which one it is shows in the answers:
-//
-// - A request sent after a 429 was answered, at the pace that had got through, refused too: the limit did not
-//   come back as it goes. That may be a window; the pacer stops pacing and tests it.
-// - The test: once a request gets through again (the window reset, if it is one), as many requests as got
-//   through before the first 429 (at most `concurrency`) go at once. A window takes them all; a bucket, just
-//   drained, refuses some. All through: a window, for the rest of the step. One refused: a bucket, for good.
-//
-// Under a window each reset is found by one request (a probe) at a time: every PROBE_EVERY_MS (once a second
-// when the 429s carry no Retry-After), from a second before the latest Retry-After says the reset comes (whole
-// seconds may be up to a second late), or, once the window's length is known, from just before the next reset
-// is due. The length is the time between two resets each found right after a refusal, and only when no more
-// than two Retry-Afters apart: a pause in the step (purge-again-after, a propagation wait) is not a window. A
-// Retry-After that says the reset comes sooner than that forgets the length (the window got shorter).
-// And should two requests within the quota a window took before be refused, it was no window, is no longer,
-// or another step shares it: the pacer goes back to pacing, for good.
-// Each window is sent its quota and one request more: refused, that one waits for the next reset; through, the
-// quota grows, and the window is sent twice as many more at once (so a quota first seen smaller than it is,
-// another step having used part of the window, or a limit raised or lifted, is found in a few round trips).
-/** One request at a time looks for the reset this often. */
-const PROBE_EVERY_MS = 100;
-/** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
-const RESET_ROUNDING_MS = 1000;
-/** Without a Retry-After to say when, one request looks for the reset this often. */
-const UNSAID_PROBE_EVERY_MS = 1000;
-/** Once the window's length is known, probes start this long before the next reset is due. */
-const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS;
+// each reset, not a steady pace; a token bucket is the opposite. How the 429s tell the two apart, how a window
+// is tested, probed and sent its quota, and when it is given up: docs/rate-limits.md (modes refusal-test and
+// refusal-window).
+
 class RefusalWindow {
     concurrency;
     guess = 'unknown';
@@ -46697,7 +46950,7 @@ class RefusalWindow {
      */
     refused(sequence, stillShut, now) {
         this.quota ??= this.successes;
-        if (this.guess === 'unknown' && stillShut && this.quota >= 3)
+        if (this.guess === 'unknown' && stillShut && this.quota >= MIN_TEST_QUOTA)
             this.guess = 'testing';
         if (this.guess === 'testing' && sequence >= (this.testFrom ?? Number.POSITIVE_INFINITY)) {
             // A request of the test burst refused: the limit drains with a burst, a bucket.
@@ -46707,7 +46960,7 @@ class RefusalWindow {
         if (this.guess === 'window' &&
             sequence >= this.windowFrom &&
             sequence - this.windowFrom < this.windowQuota &&
-            ++this.windowRefused >= 2) {
+            ++this.windowRefused >= WINDOW_REFUSALS) {
             // Two requests refused within the quota a window took before (beyond it they only find out whether it takes
             // more): it drains with a burst after all, it no longer resets, or another step takes part of it. Pacing
             // shares it fairly; a burst at each reset would not.
@@ -46738,7 +46991,7 @@ class RefusalWindow {
             const afterRefusal = !this.open;
             // With no reset found before, the gap is NaN, which measures nothing.
             const gap = sentAt - (this.previousReset ?? Number.NaN);
-            if (afterRefusal && gap <= 2 * this.longestRetryAfterMs)
+            if (afterRefusal && gap <= PAUSE_RETRY_AFTERS * this.longestRetryAfterMs)
                 this.periodMs = gap;
             this.previousReset = afterRefusal ? sentAt : undefined;
             // A window that took its whole quota clears the count.
@@ -46766,7 +47019,7 @@ class RefusalWindow {
         // slow start finds a link's speed).
         this.quota = Math.max(this.quota, this.windowOk);
         if (this.windowOk >= this.windowQuota + this.extra)
-            this.extra *= 2;
+            this.extra *= EXTRA_GROWTH;
     }
     /**
      * How many requests the current window may be sent, counting the one that found it open: the test burst
@@ -46793,7 +47046,19 @@ class RefusalWindow {
     }
 }
 
-;// CONCATENATED MODULE: ./src/http/pacer.ts
+;// CONCATENATED MODULE: ./src/http/pacer/index.ts
+// One pacer for the whole step: it keeps at most `concurrency` requests in flight and sends them no faster
+// than the API allows, learning the allowed rate from what the API says. Rate limits are per account, so
+// every purge request of every zone goes through the same pacer. This module keeps the slots, the queue and
+// the step's time for waiting (budget.ts); which model decides when a request goes is its mode (mode.ts), and the
+// models are headers.ts, learning.ts and refusals.ts. The model, its modes and its tunables: docs/rate-limits.md.
+
+
+
+
+
+
+
 
 
 
@@ -46801,21 +47066,6 @@ class RefusalWindow {
 class RateLimitWaitExceeded extends Error {
     name = 'RateLimitWaitExceeded';
 }
-const SLOW_START_EVERY_MS = 250;
-const INCREASE_EVERY_MS = 1000;
-const INCREASE = 1.1;
-/** No 429 for this long and this many requests, and the pace grows fast again. */
-const QUIET_MS = 3000;
-const QUIET_REQUESTS = 10;
-/** Requests left that the headers must show for the pace to rise fast again. */
-const SPARE = 2;
-const DECREASE = 0.75;
-/** Successes remembered to measure the rate that gets through. */
-const THROUGHPUT_WINDOW_MS = 1000;
-/** 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed window. */
-const WINDOW_EVIDENCE = 2;
-/** Without a reset or refill to go by, one request goes to find out after this long. */
-const PROBE_MS = 1000;
 class Pacer {
     options;
     /** 429 answers seen. */
@@ -46826,28 +47076,17 @@ class Pacer {
     inFlight = 0;
     sent = 0;
     lastSentAt = Number.NEGATIVE_INFINITY;
-    // Learnt from 429s, without headers.
-    rate;
-    // Stryker disable next-line BooleanLiteral: the first rate sets it, before anything reads it
-    slowStart = true;
-    lastChange = 0;
-    nextSendAt = 0;
-    successes = [];
-    // Learnt from headers.
-    reading;
-    resetAt;
-    capacity = 0;
-    windowEvidence = 0;
-    bucketEvidence = 0;
-    /** Whether the headers showed the limit come back at once, faster than any refill: a fixed window. */
-    sawReset = false;
+    /** Learnt from 429s, without headers. */
+    learning = new Learning();
+    /** Learnt from headers. */
+    headers = new HeaderModel();
+    /** Without headers: a fixed window found from 429s alone. */
+    refusals;
+    lastMode = 'unlimited';
     // Reporting and the budget.
     reported;
     timerAt;
-    waitedMs = 0;
-    holds = 0;
-    holdStart = 0;
-    pacingHeld = false;
+    budget;
     exhausted = false;
     /** Settles when the limit shows room again (see renew): requests waiting out a Retry-After may go then. */
     renewal = deferred();
@@ -46857,27 +47096,37 @@ class Pacer {
     // Stryker disable next-line BooleanLiteral: read only after a first 429, which sets it
     reopened = false;
     last429At = Number.NEGATIVE_INFINITY;
-    /** Without headers: a fixed window found from 429s alone. */
-    refusals;
     constructor(options) {
         this.options = options;
         this.now = options.now ?? Date.now;
         this.sleep = options.sleep ?? sleep;
         this.refusals = new RefusalWindow(options.concurrency);
+        this.budget = new WaitBudget(this.now);
+    }
+    /** Which model decides when requests go, from what the pacer has seen so far. */
+    get mode() {
+        return modeOf({
+            headers: this.headers.reading !== undefined,
+            refills: this.headers.refills,
+            refusals: this.refusals.guess,
+            paced: this.learning.rate !== undefined
+        });
     }
     /** The pace in requests per second once the API has limited the step; undefined while it has not. */
     get pace() {
-        if (this.unsaid())
-            return this.refusals.pace ?? this.rate;
-        if (!this.windowed())
-            return this.rate;
+        const mode = this.mode;
+        // A window found from 429s has a pace (its quota over its length) once its length or a Retry-After says it.
+        if (mode === 'refusal-window')
+            return this.refusals.pace ?? this.learning.rate;
+        if (mode !== 'header-window')
+            return this.learning.rate;
         // Under a fixed window the pace is its policy, when it says one; its bursts have no steady rate otherwise.
-        const policy = this.refill();
+        const policy = this.headers.refill;
         return policy === undefined || this.limited === 0 ? undefined : policy * 1000;
     }
     /** Milliseconds spent waiting on rate limits so far. */
     get waited() {
-        return this.waitedMs + (this.holds > 0 ? this.now() - this.holdStart : 0);
+        return this.budget.waited;
     }
     /**
      * Waits for a slot within the rate. `returning`: the request is back from waiting out a Retry-After, so
@@ -46901,20 +47150,16 @@ class Pacer {
     observe(ticket, status, headers) {
         const now = this.now();
         const info = readRateLimit(headers, now);
-        if (info !== undefined)
-            this.read(ticket, info, now);
-        if (ticket.onRefillAlone) {
-            if (status === 429)
-                this.windowEvidence++;
-            else if (status < 400)
-                this.bucketEvidence++;
-        }
+        if (info !== undefined && this.headers.read(ticket.sequence, info, now))
+            this.renew();
+        if (ticket.onRefillAlone)
+            this.headers.evidence(status);
         if (status === 429) {
             this.limited++;
             // Sent after the latest 429 was answered, at least one interval of the pace that got through later, and
             // nothing sent since got through: the limit did not come back as a bucket would have by then.
-            const interval = 1000 / Math.max(1, this.throughput(now));
-            const stillShut = ticket.sequence >= this.sentBefore429 && !this.reopened && ticket.sentAt - this.last429At >= interval * 0.8;
+            const interval = 1000 / Math.max(MIN_RATE, this.learning.throughput(now));
+            const stillShut = ticket.sequence >= this.sentBefore429 && !this.reopened && ticket.sentAt - this.last429At >= interval * STILL_SHUT_SHARE;
             this.reopened = false;
             this.sentBefore429 = this.sent;
             this.last429At = now;
@@ -46925,13 +47170,15 @@ class Pacer {
             const reopened = ticket.sequence >= this.sentBefore429;
             this.reopened ||= reopened;
             this.refusals.succeeded(ticket.sequence, ticket.sentAt, reopened, this.sent);
-            if (this.unsaid())
-                this.report(this.refusals.pace);
-            this.successes.push(now);
-            // Requests to spare in the headers: nobody else takes the refill now (another step finished, say).
-            // Under a window found from 429s the window decides, and its pace is the one reported.
-            if (!this.unsaid())
-                this.speedUp(now, (info?.remaining ?? 0) >= SPARE);
+            this.learning.succeeded(now);
+            // Requests to spare in the headers: nobody else takes the refill now (another step finished, say). No
+            // 429 for a while at this pace: whatever held it back has gone. Either way the pace doubles again rather
+            // than creeping up by a tenth a second. Under a window found from 429s the window decides, and its pace
+            // is the one reported.
+            const quiet = now - this.last429At >= QUIET_MS && this.sent - this.sentBefore429 >= QUIET_REQUESTS;
+            this.report(byRefusals(this.mode)
+                ? this.refusals.pace
+                : this.learning.speedUp(now, (info?.remaining ?? 0) >= SPARE || quiet, this.headers.refill));
             // A request sent after the latest 429 that got through shows the limit has room again (a new window, or
             // a bucket's refill; without headers the only sign of it): requests waiting out a Retry-After in whole
             // seconds queue again now, still paced, rather than up to a second late.
@@ -46943,14 +47190,25 @@ class Pacer {
             // waits its Retry-After before the next.
             this.askedForTime(now, info !== undefined);
         }
+        this.noteMode();
+    }
+    /** Tells onMode when the mode has changed. */
+    noteMode() {
+        const mode = this.mode;
+        if (mode === this.lastMode)
+            return;
+        const previous = this.lastMode;
+        this.lastMode = mode;
+        this.options.onMode?.(mode, previous);
     }
     /**
      * A 429, or a 503 with a Retry-After: the pace is cut. Under a fixed window (from headers, or found from 429s)
      * refusals of the requests that look for its reset are expected, and the window, not a pace, decides.
      */
     askedForTime(now, withHeaders) {
-        if (!this.windowed() && !this.unsaid())
-            this.slowDown(now, withHeaders);
+        const mode = this.mode;
+        if (mode === 'unlimited' || mode === 'learning' || mode === 'header-bucket')
+            this.report(this.learning.slowDown(now, withHeaders, this.headers.refill));
     }
     /**
      * Waits out a 429's Retry-After (without one: a second) without holding a slot. Rejects with
@@ -46963,110 +47221,30 @@ class Pacer {
             this.exhaust();
             throw this.exceeded();
         }
-        this.hold();
+        this.budget.hold();
         try {
             // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
             await Promise.race([this.sleep(ms), this.renewal.promise]);
         }
         finally {
-            this.unhold();
+            this.budget.unhold();
         }
     }
     exceeded() {
-        return new RateLimitWaitExceeded(`rate limited by the API for longer than rate-limit-wait allows (${Math.round(this.options.maxWaitMs / 1000)} s in all)`);
-    }
-    read(ticket, info, now) {
-        const previous = this.reading;
-        if (previous !== undefined && ticket.sequence < previous.sequence)
-            return;
-        this.reading = { info, at: now, sequence: ticket.sequence };
-        // An answer's `remaining` is after its own request: the API took one more than that at once.
-        this.capacity = Math.max(this.capacity, info.remaining + 1);
-        const rose = previous === undefined ? 0 : info.remaining - previous.info.remaining;
-        // Most of the quota back at once is a new window. More back than the policy's refill explains since the
-        // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.
-        const renewed = rose >= this.capacity / 2;
-        const refill = refillOf(info);
-        // Renewed only when a previous reading rose. Without a refill, nothing explains the rise: infinitely much would have to.
-        if (renewed && rose > (refill ?? Number.POSITIVE_INFINITY) * (now - previous.at) + SPARE)
-            this.sawReset = true;
-        if (info.resetMs !== undefined) {
-            const at = now + info.resetMs;
-            // Resets come in whole seconds: the earliest one said for the current window is the most exact.
-            this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at);
-            if (renewed)
-                this.renew();
-        }
+        return new RateLimitWaitExceeded(`rate limited by the API for longer than rate-limit-wait allows (${(0,src_text/* seconds */.YA)(this.options.maxWaitMs, 'nearest')} in all)`);
     }
     /** Requests waiting out a Retry-After go now: the headers showed a new window, or a request sent after the latest 429 got through. */
     renew() {
         this.renewal.resolve();
         this.renewal = deferred();
     }
-    /** No headers, and the 429s so far look like a fixed window: it decides when requests go, not a pace. */
-    unsaid() {
-        return this.reading === undefined && this.refusals.active;
-    }
-    /** The headers say what remains, and the limit comes back at a reset rather than as it goes. */
-    windowed() {
-        return this.reading !== undefined && (this.refill() === undefined || !this.trustRefill());
-    }
-    /** Requests per millisecond the API's policy refills, when it says. */
-    refill() {
-        return this.reading === undefined ? undefined : refillOf(this.reading.info);
-    }
-    /**
-     * Whether the limit refills as it goes (a token bucket). Requests the refill alone let through say so; 429s on
-     * them say a fixed window, unless some got through (another step on the account takes some of a bucket's refill).
-     */
-    trustRefill() {
-        if (this.sawReset)
-            return false;
-        return this.windowEvidence < WINDOW_EVIDENCE || this.bucketEvidence * 4 >= this.windowEvidence;
-    }
-    /**
-     * Requests the API will take now by the headers, by each model: a bucket refills continuously, a window
-     * only at its reset. Undefined when no header said what remains.
-     */
-    tokens(now) {
-        const reading = this.reading;
-        if (reading === undefined)
-            return undefined;
-        const remaining = reading.info.remaining;
-        const unaccounted = this.sent - reading.sequence - 1;
-        const afterReset = this.resetAt !== undefined && now >= this.resetAt && reading.at < this.resetAt;
-        const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted;
-        const refill = this.refill();
-        const bucket = refill === undefined ? undefined : Math.min(Math.max(this.capacity, 1), remaining + refill * (now - reading.at)) - unaccounted;
-        return { window, bucket };
-    }
     /** Milliseconds until the next request may go, and whether only the refill estimate lets it. */
     delay(now) {
-        if (this.unsaid())
+        const mode = this.mode;
+        if (byRefusals(mode))
             return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false };
-        const tokens = this.tokens(now);
         // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
-        const paced = this.rate === undefined || this.windowed() ? 0 : Math.max(0, this.nextSendAt - now);
-        if (tokens === undefined || tokens.window >= 1)
-            return { wait: paced, onRefillAlone: false };
-        const resetIn = this.resetAt === undefined ? undefined : Math.max(0, this.resetAt - now);
-        const trustRefill = tokens.bucket !== undefined && this.trustRefill();
-        if (trustRefill && tokens.bucket >= 1)
-            return { wait: paced, onRefillAlone: true };
-        const refill = this.refill();
-        if (!trustRefill && this.resetAt !== undefined && resetIn !== undefined) {
-            // A reset is said in whole seconds, rounded up: the window may come back up to a second sooner. In that
-            // last second, one request every PROBE_EVERY_MS goes to find out, and its answer opens the burst.
-            const probeAt = Math.max(this.resetAt - RESET_ROUNDING_MS, this.lastSentAt + PROBE_EVERY_MS);
-            return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false };
-        }
-        const byRefill = trustRefill && refill !== undefined ? (1 - tokens.bucket) / refill : undefined;
-        // Nothing says when: one request a second after the last one goes to find out.
-        const probeIn = Math.max(0, this.lastSentAt + PROBE_MS - now);
-        return {
-            wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? probeIn : Number.POSITIVE_INFINITY))),
-            onRefillAlone: false
-        };
+        return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now));
     }
     /** Sends what may be sent now, and sets a timer for the rest. */
     pump() {
@@ -47074,7 +47252,7 @@ class Pacer {
             const now = this.now();
             const { wait, onRefillAlone } = this.delay(now);
             if (wait > 0) {
-                this.setHeld(true);
+                this.budget.setHeld(true);
                 const budgetLeft = this.options.maxWaitMs - this.waited;
                 if (budgetLeft < 0) {
                     this.exhaust();
@@ -47088,8 +47266,7 @@ class Pacer {
             this.inFlight++;
             const sequence = this.sent++;
             this.lastSentAt = now;
-            if (this.rate !== undefined)
-                this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / this.rate;
+            this.learning.sent(now);
             let released = false;
             waiter.resolve({
                 sequence,
@@ -47104,28 +47281,10 @@ class Pacer {
                 }
             });
         }
-        this.setHeld(false);
-    }
-    hold() {
-        if (this.holds++ === 0)
-            this.holdStart = this.now();
-    }
-    unhold() {
-        if (--this.holds === 0)
-            this.waitedMs += this.now() - this.holdStart;
-    }
-    /** Whether the pump is holding requests back for the rate: counted once, however many are queued. */
-    setHeld(held) {
-        if (held === this.pacingHeld)
-            return;
-        this.pacingHeld = held;
-        if (held)
-            this.hold();
-        else
-            this.unhold();
+        this.budget.setHeld(false);
     }
     schedule(at) {
-        if (this.timerAt !== undefined && this.timerAt <= at)
+        if ((this.timerAt ?? Number.POSITIVE_INFINITY) <= at)
             return;
         this.timerAt = at;
         void this.sleep(at - this.now()).then(() => {
@@ -47137,62 +47296,18 @@ class Pacer {
     /** Every request still waiting fails: the step's time for rate limits is spent. */
     exhaust() {
         this.exhausted = true;
-        this.setHeld(false);
+        this.budget.setHeld(false);
         for (const waiter of this.queue.splice(0))
             waiter.reject(this.exceeded());
-    }
-    /** Requests that got through in the last second, per second. */
-    throughput(now) {
-        while (this.successes.length > 0 && this.successes[0] <= now - THROUGHPUT_WINDOW_MS)
-            this.successes.shift();
-        return (this.successes.length * 1000) / THROUGHPUT_WINDOW_MS;
-    }
-    slowDown(now, withHeaders) {
-        const through = Math.max(1, this.throughput(now));
-        if (this.rate === undefined) {
-            const policy = this.refill();
-            this.rate = policy === undefined ? through : Math.max(through, policy * 1000);
-            this.slowStart = policy === undefined;
-        }
-        else if (now - this.lastChange >= 1000 / this.rate) {
-            // The 429s of one burst are one signal: the rate changes at most once per interval between requests.
-            // With headers, the cut is by a fixed share, which lets two steps on one account even out (the
-            // headers keep each from overrunning the limit); without, the rate that got through is the best guess.
-            this.rate = Math.max(1, withHeaders ? this.rate * DECREASE : Math.min(this.rate, Math.max(through, this.rate * DECREASE)));
-            this.slowStart = false;
-        }
-        else {
-            return;
-        }
-        this.lastChange = now;
-        this.nextSendAt = now + 1000 / this.rate;
-        this.report(this.rate);
-    }
-    speedUp(now, spare) {
-        if (this.rate === undefined)
-            return;
-        // No 429 for a while at this pace: whatever held it back has gone (another step finished, say), and the
-        // pace doubles again rather than creeping up by a tenth a second.
-        const fast = this.slowStart || spare || (now - this.last429At >= QUIET_MS && this.sent - this.sentBefore429 >= QUIET_REQUESTS);
-        if (now - this.lastChange < (fast ? SLOW_START_EVERY_MS : INCREASE_EVERY_MS))
-            return;
-        const policy = this.refill();
-        this.rate = Math.min(this.rate * (fast ? 2 : INCREASE), policy === undefined ? Number.POSITIVE_INFINITY : policy * 1000);
-        this.lastChange = now;
-        this.report(this.rate);
     }
     report(rate) {
         if (rate === undefined)
             return;
-        if (this.reported !== undefined && Math.abs(rate - this.reported) < this.reported / 4)
+        if (this.reported !== undefined && Math.abs(rate - this.reported) < this.reported * REPORT_CHANGE)
             return;
         this.reported = rate;
         this.options.onPace?.(rate);
     }
-}
-/** Requests per millisecond a policy refills, when it gives both quota and window. */
-function refillOf(info) {
-    return info.limit !== undefined && info.windowMs !== undefined ? info.limit / info.windowMs : undefined;
 }
 function deferred() {
     let resolve = () => undefined;
@@ -47200,46 +47315,89 @@ function deferred() {
     return { promise, resolve };
 }
 
-;// CONCATENATED MODULE: ./src/http/retry.ts
-/** Statuses worth another attempt: the request may succeed unchanged a moment later. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-const RETRY_AFTER_CAP_MS = 120_000;
-const BACKOFF_BASE_MS = 1_000;
-const BACKOFF_CAP_MS = 30_000;
-/**
- * The wait a `Retry-After` header asks for, in milliseconds, capped at two minutes:
- * either delay-seconds or an HTTP date. Undefined when absent or unreadable.
- */
-function parseRetryAfter(value, nowMs) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^\d+$/.test(text)) {
-        ms = Number(text) * 1000;
-    }
-    else if (/^[a-z]{3},/i.test(text)) {
-        // HTTP-date (RFC 9110) starts with the day name; Date.parse alone would read "-5" as a year.
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = Math.max(0, date - nowMs);
-    }
-    else {
-        return undefined;
-    }
-    return Math.min(ms, RETRY_AFTER_CAP_MS);
-}
-/** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(attempt-1))). */
-function backoffDelay(attempt, random) {
-    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
-    return Math.floor(random() * ceiling);
-}
-
+// EXTERNAL MODULE: ./src/http/pool.ts
+var pool = __nccwpck_require__(9788);
 // EXTERNAL MODULE: ./src/http/tls.ts
 var tls = __nccwpck_require__(7485);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/http/transport.ts
+
+
+
+/**
+ * A proxy that would not open the tunnel, said as such: undici reports it as an abort
+ * (`Proxy response (407) !== 200 when HTTP Tunneling`), which its code alone does not tell.
+ */
+const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
+/**
+ * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
+ * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
+ * A certificate the runner does not accept is its own kind, found on the error or its cause. Without a
+ * code, the error's message, with any credentials of a URL in it (a proxy's `user:password@`) taken out.
+ */
+function transportFailure(error, signal, timeoutMs) {
+    if (signal.aborted && error === signal.reason)
+        return { kind: 'timeout', detail: (0,src_text/* seconds */.YA)(timeoutMs) };
+    const certificate = (0,tls/* certificateProblem */.V)(error);
+    if (certificate !== undefined)
+        return { kind: 'tls', detail: certificate };
+    const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null;
+    if (refused !== null)
+        return { kind: 'network', detail: `the proxy refused the tunnel: HTTP ${refused[1]}` };
+    const code = error?.code;
+    return {
+        kind: 'network',
+        detail: typeof code === 'string' ? code : (0,secrets/* scrubCredentials */.Q8)(error instanceof Error ? error.message : String(error))
+    };
+}
+/** What an attempt came to, for the debug log. */
+function outcomeOf(result) {
+    switch (result.kind) {
+        case 'response':
+            return result.status;
+        case 'too-large':
+            return `${result.status}, too large`;
+        case 'timeout':
+            return 'timeout';
+        case 'network':
+            return result.detail;
+        case 'tls':
+            return `certificate not trusted (${result.detail})`;
+    }
+}
+/** Why an attempt is tried again, for the log line that says so. */
+function retryReason(result) {
+    if (result.kind === 'timeout')
+        return 'timed out';
+    return 'status' in result ? `HTTP ${result.status}` : `network error (${result.detail})`;
+}
+
+// EXTERNAL MODULE: external "node:diagnostics_channel"
+var external_node_diagnostics_channel_ = __nccwpck_require__(3053);
+;// CONCATENATED MODULE: ./src/http/wire.ts
+
+/** Where undici tells that a request's headers went out on a socket. */
+const SEND_HEADERS = 'undici:client:sendHeaders';
+/**
+ * Resolves once a request of this process has gone out on the wire (undici wrote its headers), or once
+ * `pending` settles, whichever comes first: work done from then on overlaps the wait for the answer
+ * instead of holding the request back (on loopback, a few turns of the event loop; over TLS, the handshake).
+ */
+async function onTheWire(pending) {
+    let sent = () => undefined;
+    const wrote = new Promise((resolve) => (sent = resolve));
+    const listener = () => sent();
+    (0,external_node_diagnostics_channel_.subscribe)(SEND_HEADERS, listener);
+    try {
+        await Promise.race([
+            wrote,
+            pending.then(() => undefined, () => undefined)
+        ]);
+    }
+    finally {
+        (0,external_node_diagnostics_channel_.unsubscribe)(SEND_HEADERS, listener);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/http/client.ts
 
 
@@ -47249,47 +47407,19 @@ var secrets = __nccwpck_require__(7194);
 
 
 
+
+
+// inputs.ts checks the proxy variables through the client; the pool is where they are read.
+
+// What the client is made of, importable from it as before: reading an answer (body.ts), what a failed
+// attempt was (transport.ts), what an attempt came to (judge.ts), when a request is on the wire (wire.ts).
+
+
+
 /** Ten minutes: the default of the rate-limit-wait input. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000;
 /** The body limit of a request that does not set its own: far above any answer of the API. */
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-/**
- * The keep-alive pool for the API at `baseUrl`. Over https:// it honours HTTPS_PROXY (else HTTP_PROXY) and
- * NO_PROXY, and undici reaches an https:// address through a proxy only by CONNECT: the key travels inside the
- * TLS tunnel. Plain http:// (allowed for loopback only) always goes direct, whatever NO_PROXY says: through a
- * proxy, the key would be sent to it in cleartext.
- */
-function createDispatcher(baseUrl, connections) {
-    const options = { connections, keepAliveTimeout: 10_000 };
-    return new URL(baseUrl).protocol === 'https:' ? new undici.EnvHttpProxyAgent(options) : new undici.Agent(options);
-}
-/** The schemes undici can reach a proxy by. */
-const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks:']);
-/**
- * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
- * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
- * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
- */
-function unusableProxyVariable(env) {
-    for (const [lower, upper] of [
-        ['https_proxy', 'HTTPS_PROXY'],
-        ['http_proxy', 'HTTP_PROXY']
-    ]) {
-        const name = env[lower] === undefined ? upper : lower;
-        const value = env[name];
-        if (value === undefined || value === '')
-            continue;
-        const url = URL.parse(value);
-        if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '')
-            return name;
-    }
-    return undefined;
-}
-/**
- * A proxy that would not open the tunnel, said as such: undici reports it as an abort
- * (`Proxy response (407) !== 200 when HTTP Tunneling`), which its code alone does not tell.
- */
-const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/;
 /**
  * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
  * and errors that say what failed. It knows nothing about zones or purges.
@@ -47309,7 +47439,7 @@ class ApiClient {
         this.options = options;
         // The key the client sends is one redaction must know, however the client was made.
         (0,secrets/* registerSecret */.cl)(options.apiKey);
-        this.dispatcher = options.dispatcher ?? createDispatcher(options.baseUrl, 8);
+        this.dispatcher = options.dispatcher ?? (0,pool/* createDispatcher */.SM)(options.baseUrl, 8);
         this.sleep = options.sleep ?? sleep;
         this.random = options.random ?? Math.random;
         this.now = options.now ?? Date.now;
@@ -47337,7 +47467,7 @@ class ApiClient {
                 ticket.done();
             }
             this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) });
-            const judged = this.judge(method, path, attempt, result, maxBodyBytes, options.maxJsonValues);
+            const judged = judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues: options.maxJsonValues, now: this.now });
             if (judged.done)
                 return judged.response;
             const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false;
@@ -47427,184 +47557,6 @@ class ApiClient {
             clearTimeout(timer);
         }
     }
-    judge(method, path, attempt, result, maxBodyBytes, maxJsonValues) {
-        if (result.kind === 'network' || result.kind === 'timeout' || result.kind === 'tls') {
-            const details = { method, path, attempts: attempt, kind: result.kind, detail: this.hide(result.detail) };
-            return { done: false, retryable: result.kind !== 'tls', retryAfterMs: undefined, details };
-        }
-        const requestId = ['x-request-id', 'request-id', 'x-correlation-id']
-            .map((name) => headerValue(result.headers, name))
-            .find((value) => value !== undefined && value !== '');
-        const common = {
-            method,
-            path,
-            attempts: attempt,
-            status: result.status,
-            ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
-        };
-        if (result.kind === 'too-large') {
-            return {
-                done: false,
-                retryable: false,
-                retryAfterMs: undefined,
-                details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) }
-            };
-        }
-        const json = parseJson(result.text, maxJsonValues);
-        if (json === TOO_MANY_VALUES) {
-            return {
-                done: false,
-                retryable: false,
-                retryAfterMs: undefined,
-                details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` }
-            };
-        }
-        const unsuccessful = typeof json === 'object' && json !== null && json.success === false;
-        // 2xx: undici settles a request only with a final status (200 and up).
-        const ok = result.status < 300;
-        if (ok && !unsuccessful)
-            return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } };
-        const serverMessage = extractServerMessage(result.text, this.hide);
-        const details = {
-            ...common,
-            kind: ok ? 'unsuccessful' : 'http',
-            ...(serverMessage === undefined ? {} : { serverMessage })
-        };
-        const retryable = RETRYABLE_STATUSES.has(result.status);
-        const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined;
-        return { done: false, retryable, retryAfterMs, details };
-    }
-    /** The key (and every other secret) out of text the server sent, in any spelling: it may echo what it was given. */
-    hide = secrets/* redact */.E$;
-}
-/**
- * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
- * connection is dropped. A content-length over the limit is refused before a byte is read.
- */
-async function readBody(response, maxBytes) {
-    const length = Number(headerValue(response.headers, 'content-length'));
-    if (length > maxBytes) {
-        discard(response.body);
-        return undefined;
-    }
-    // A length within the limit (no header: NaN): undici reads it whole, its cheapest way. The stream is for answers of no stated length.
-    if (Number.isInteger(length))
-        return response.body.text();
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-        size += chunk.length;
-        // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
-        if (size > maxBytes)
-            return undefined;
-        chunks.push(chunk);
-    }
-    // As TextDecoder would, without making one per answer: UTF-8, a byte order mark dropped.
-    const text = Buffer.concat(chunks).toString('utf8');
-    return text.startsWith('\ufeff') ? text.slice(1) : text;
-}
-/** Drops the rest of a body and its connection. The stream then reports the abort as an error, which is expected here. */
-function discard(body) {
-    body.on('error', ignore).destroy();
-}
-const ignore = () => undefined;
-/**
- * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
- * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
- * A certificate the runner does not accept is its own kind, found on the error or its cause. Without a
- * code, the error's message, with any credentials of a URL in it (a proxy's `user:password@`) taken out.
- */
-function transportFailure(error, signal, timeoutMs) {
-    if (signal.aborted && error === signal.reason)
-        return { kind: 'timeout', detail: `${timeoutMs / 1000} s` };
-    const certificate = (0,tls/* certificateProblem */.V)(error);
-    if (certificate !== undefined)
-        return { kind: 'tls', detail: certificate };
-    const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null;
-    if (refused !== null)
-        return { kind: 'network', detail: `the proxy refused the tunnel: HTTP ${refused[1]}` };
-    const code = error?.code;
-    return {
-        kind: 'network',
-        detail: typeof code === 'string' ? code : (0,secrets/* scrubCredentials */.Q8)(error instanceof Error ? error.message : String(error))
-    };
-}
-function outcomeOf(result) {
-    switch (result.kind) {
-        case 'response':
-            return result.status;
-        case 'too-large':
-            return `${result.status}, too large`;
-        case 'timeout':
-            return 'timeout';
-        case 'network':
-            return result.detail;
-        case 'tls':
-            return `certificate not trusted (${result.detail})`;
-    }
-}
-/** Why an attempt is tried again, for the log line that says so. */
-function retryReason(result) {
-    if (result.kind === 'timeout')
-        return 'timed out';
-    return 'status' in result ? `HTTP ${result.status}` : `network error (${result.detail})`;
-}
-const MAX_REQUEST_ID_CHARS = 100;
-function clipRequestId(id) {
-    return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}\u2026` : id;
-}
-/** 1048576 \u2192 "1 MiB", 65536 \u2192 "64 KiB", else bytes. */
-function formatBytes(bytes) {
-    if (bytes > 0 && bytes % (1024 * 1024) === 0)
-        return `${bytes / (1024 * 1024)} MiB`;
-    if (bytes > 0 && bytes % 1024 === 0)
-        return `${bytes / 1024} KiB`;
-    return `${bytes} bytes`;
-}
-const TOO_MANY_VALUES = Symbol('too many JSON values');
-/**
- * Whether JSON text may hold more than `max` values, told without parsing it: outside strings, every value
- * but the first follows a `,`, `[` or `:`, so one more than their count is at least the number of values.
- * Stops as soon as that bound passes `max`.
- */
-function mayHoldMoreValues(text, max) {
-    // The first value needs no separator before it.
-    if (max < 1)
-        return true;
-    let count = 1;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i);
-        if (inString) {
-            if (code === 0x5c)
-                i++; // a backslash escapes the next character
-            else if (code === 0x22)
-                inString = false;
-        }
-        else if (code === 0x22) {
-            inString = true;
-        }
-        else if ((code === 0x2c || code === 0x5b || code === 0x3a) && ++count > max) {
-            return true;
-        }
-    }
-    return false;
-}
-/** The parsed body; undefined when it is empty or not JSON; TOO_MANY_VALUES past `maxValues` (checked before parsing). */
-function parseJson(text, maxValues) {
-    if (maxValues !== undefined && mayHoldMoreValues(text, maxValues))
-        return TOO_MANY_VALUES;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        // Not JSON: judged by its status alone, and quoted as text if it is an error.
-    }
-    return undefined;
-}
-function headerValue(headers, name) {
-    const value = headers[name];
-    return typeof value === 'object' ? value[0] : value;
 }
 function queryString(query) {
     if (query === undefined)
@@ -47612,34 +47564,25 @@ function queryString(query) {
     const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
     return `?${params.toString()}`;
 }
-/** Where undici tells that a request's headers went out on a socket. */
-const SEND_HEADERS = 'undici:client:sendHeaders';
-/**
- * Resolves once a request of this process has gone out on the wire (undici wrote its headers), or once
- * `pending` settles, whichever comes first: work done from then on overlaps the wait for the answer
- * instead of holding the request back (on loopback, a few turns of the event loop; over TLS, the handshake).
- */
-async function onTheWire(pending) {
-    let sent = () => undefined;
-    const wrote = new Promise((resolve) => (sent = resolve));
-    const listener = () => sent();
-    (0,external_node_diagnostics_channel_.subscribe)(SEND_HEADERS, listener);
-    try {
-        await Promise.race([
-            wrote,
-            pending.then(() => undefined, () => undefined)
-        ]);
-    }
-    finally {
-        (0,external_node_diagnostics_channel_.unsubscribe)(SEND_HEADERS, listener);
-    }
-}
 
 // EXTERNAL MODULE: ./src/log.ts
 var log = __nccwpck_require__(5625);
-;// CONCATENATED MODULE: ./src/zones.ts
+;// CONCATENATED MODULE: ./src/version.ts
+/** The action's version, sent in the User-Agent. A unit test keeps it equal to package.json's. */
+const VERSION = '1.0.0';
+const USER_AGENT = `cdn-purge-action/${VERSION}`;
 
-
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/urls.ts
+var urls = __nccwpck_require__(5769);
+// EXTERNAL MODULE: ./src/http/path.ts
+var path = __nccwpck_require__(1673);
+// EXTERNAL MODULE: ./src/concurrency.ts
+var concurrency = __nccwpck_require__(1532);
+;// CONCATENATED MODULE: ./src/zone-list.ts
+// The zone list: `GET /zones` read page by page, a few pages at once, bounded in pages and in bytes, and only
+// the three fields used kept of each zone. zones.ts finds the step's zones in it.
 
 
 
@@ -47684,7 +47627,7 @@ async function listZones(client, enough = () => false) {
         }
         const data = response.body?.data;
         if (!Array.isArray(data)) {
-            throw new errors/* InputError */.dz(`GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
+            throw new errors/* InputError */.dz(undefined, `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
         }
         const total = response.body?.meta?.total;
         // Only the three fields used are kept: the page's other fields, however large, are let go with it.
@@ -47727,6 +47670,17 @@ function isZone(value) {
     const zone = value;
     return isText(zone?.id) && (0,path/* isPathSegment */.b)(zone.id) && isText(zone.name) && isText(zone.status);
 }
+
+;// CONCATENATED MODULE: ./src/zones.ts
+
+
+
+
+
+
+
+/** The plans a zone can be created with (`POST /zones`). */
+const PLANS = ['free', 'pro', 'business', 'enterprise'];
 function skippedWarning(skipped) {
     return skipped === 0
         ? []
@@ -47778,13 +47732,13 @@ function pendingWarning(zone) {
 function matchZone(zones, ref) {
     const { usable, candidates } = findZone(zones, ref);
     if (candidates.length === 0) {
-        throw new errors/* InputError */.dz(`No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
+        throw new errors/* InputError */.dz(undefined, `No zone with ${describeRef(ref)} among the ${(0,src_text/* plural */.LS)(zones.length, 'zone')} this API key can see. ` +
             'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
             (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.'));
     }
     if (usable === undefined) {
         const statuses = [...new Set(candidates.map((candidate) => candidate.status))].join(', ');
-        throw new errors/* InputError */.dz(`The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
+        throw new errors/* InputError */.dz(undefined, `The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
             (ref.kind === 'name' ? ', or set "create-zone: true" to create it anew.' : '.'));
     }
     return { zone: usable, warnings: pendingWarning(usable) };
@@ -47806,7 +47760,7 @@ async function resolveZones(client, selection, options) {
         const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref) => ref.kind === 'id');
         if (selection.kind === 'auto' || ids.length < selection.refs.length) {
             const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
-            throw new errors/* InputError */.dz(`The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${(0,urls/* shown */.SP)(named.name)}" cannot be looked up`}. ` +
+            throw new errors/* InputError */.dz(undefined, `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${(0,urls/* shown */.SP)(named.name)}" cannot be looked up`}. ` +
                 'Give zone ids in the "zone" input instead, or use a key that may list zones.');
         }
         const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }));
@@ -47865,7 +47819,7 @@ async function createZone(client, name, options) {
             if (found !== undefined)
                 return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } };
             if (exists)
-                throw new errors/* InputError */.dz(`POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`);
+                throw new errors/* InputError */.dz(undefined, `POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`);
             if (attempt >= client.maxAttempts)
                 throw error;
             await client.waitBeforeRetry(attempt, error);
@@ -47895,6 +47849,8 @@ function createdZone(answer, name) {
 
 
 
+
+
 /**
  * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
  * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
@@ -47908,7 +47864,8 @@ function connect(inputs) {
         onPace: (rate) => {
             log/* info */.pq(paceLine(rate, paced));
             paced = rate;
-        }
+        },
+        onMode: (mode, previous) => log/* debug */.Yz(modeLine(mode, previous))
     });
     return new ApiClient({
         baseUrl: inputs.apiUrl,
@@ -47916,19 +47873,18 @@ function connect(inputs) {
         userAgent: USER_AGENT,
         timeoutMs: inputs.timeoutSeconds * 1000,
         maxAttempts: inputs.maxAttempts,
-        dispatcher: createDispatcher(inputs.apiUrl, Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
+        dispatcher: (0,pool/* createDispatcher */.SM)(inputs.apiUrl, Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
         pacer,
         onAttempt: (attempt) => log/* debug */.Yz(`${attempt.method} ${attempt.path} \u2192 ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
         onRetry: (retry) => log/* info */.pq(retryLine(retry, inputs.maxAttempts))
     });
 }
-const connect_seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 /** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "\u2026: HTTP 429, rate limited; sent again in 1.0 s". */
 function retryLine(retry, maxAttempts) {
     const what = retry.label ?? `${retry.method} ${retry.path}`;
     if (retry.rateLimited)
-        return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${connect_seconds(retry.delayMs)}` : 'at the pace the API allows'}.`;
-    return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${connect_seconds(retry.delayMs)}.`;
+        return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${(0,src_text/* seconds */.YA)(retry.delayMs, 'tenth')}` : 'at the pace the API allows'}.`;
+    return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${(0,src_text/* seconds */.YA)(retry.delayMs, 'tenth')}.`;
 }
 /** "Rate limited by the API: pacing at about 19 requests/s", and the rate it replaces when it changes. */
 function paceLine(rate, previous) {
@@ -47938,159 +47894,185 @@ function paceLine(rate, previous) {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
-var core = __nccwpck_require__(4952);
-;// CONCATENATED MODULE: ./src/inputs.ts
+;// CONCATENATED MODULE: ./src/inputs/analytics.ts
+
+
+/** The traffic report: analytics, analytics-granularity. */
+function readAnalytics(read) {
+    return parseAnalytics(read.value('analytics'), read.value('analytics-granularity'));
+}
+const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const MAX_WINDOW_MS = 90 * 86_400_000;
+/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
+function parseAnalytics(window, granularity) {
+    if (window === '') {
+        if (granularity !== '') {
+            throw new errors/* InputError */.dz('analytics-granularity', 'Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).');
+        }
+        return undefined;
+    }
+    const match = /^(\d+)\s*([mhd])$/i.exec(window);
+    const windowMs = match === null ? NaN : Number(match[1]) * WINDOW_UNITS[match[2].toLowerCase()];
+    if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
+        throw new errors/* InputError */.dz('analytics', `Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${(0,urls/* shown */.SP)(window)}".`);
+    }
+    if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
+        throw new errors/* InputError */.dz('analytics-granularity', `Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${(0,urls/* shown */.SP)(granularity)}".`);
+    }
+    const chosen = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day';
+    return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/api.ts
 
 
 
 
 
-
-
-const PLANS = ['free', 'pro', 'business', 'enterprise'];
-const runnerSource = {
-    getInput: (name) => core/* getInput */.V4(name),
-    env: process.env
-};
-/** Reads, masks and validates every input. Throws InputError before any request is sent. */
-async function getInputs(source = runnerSource) {
-    const raw = (name) => source.getInput(name).trim();
-    // A value is refused when longer than an entry may be, before any pattern or parser meets it.
-    const input = (name) => {
-        const value = raw(name);
-        (0,urls/* checkEntryLength */.H$)(value, name);
-        return value;
-    };
+function readApi(read) {
     // Credentials are checked by checkCredential, which never shows them.
-    const keyInput = raw('api-key');
-    const apiKey = keyInput || (source.env.CDN_API_KEY ?? '').trim();
-    const githubToken = raw('github-token');
+    const keyInput = read.credential('api-key');
+    const apiKey = keyInput || (read.env.CDN_API_KEY ?? '').trim();
+    const githubToken = read.credential('github-token');
     // Both credentials are masked before anything else is read, so that no message can print them.
     (0,secrets/* registerSecret */.cl)(apiKey);
     (0,secrets/* registerSecret */.cl)(githubToken);
     if (apiKey === '') {
-        throw new errors/* InputError */.dz('No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.');
+        throw new errors/* InputError */.dz('api-key', 'No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.');
     }
-    checkCredential(apiKey, keyInput === '' ? 'Environment variable "CDN_API_KEY" (the API key, as "api-key" is empty)' : 'Input "api-key"');
-    checkCredential(githubToken, 'Input "github-token"');
-    const apiUrl = parseApiUrl(input('api-url') || (source.env.CDN_API_URL ?? '').trim());
-    const zones = parseZoneSelection(source.getInput('zone'));
-    const createZone = parseBoolean('create-zone', input('create-zone'), false);
-    const plan = parsePlan(input('plan'));
-    const analytics = parseAnalytics(input('analytics'), input('analytics-granularity'));
-    const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
-    const purgeEverything = parseBoolean('purge-everything', input('purge-everything'), false);
-    const files = (0,urls/* splitUrlList */.K)(source.getInput('files'), 'files');
-    const filesFromValue = input('files-from');
-    const filesFrom = filesFromValue === '' ? undefined : external_node_path_.resolve(workspace, filesFromValue);
-    const siteDir = parseSiteDir(input('site-dir'));
-    const include = globList(source.getInput('include'), 'include');
-    const exclude = globList(source.getInput('exclude'), 'exclude');
-    const changes = parseChangeInputs(input, siteDir, workspace, githubToken, { include, exclude });
-    const manifestValue = input('manifest');
-    const tags = splitList(source.getInput('tags'), 'tags');
-    const settingsText = source.getInput('settings');
-    const warnings = files
-        .filter((entry) => entry.endsWith(','))
-        .map((entry) => `Input "files": the comma ending "${(0,urls/* shown */.SP)(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`);
-    let settings;
-    if (settingsText.trim() !== '') {
-        // yaml is loaded only for a step that gives settings.
-        const { parseSettings } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(750)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8750));
-        const parsed = parseSettings(settingsText);
-        warnings.push(...parsed.warnings);
-        settings = parsed.settings;
+    checkCredential(apiKey, keyInput === '' ? { env: 'CDN_API_KEY' } : { input: 'api-key' });
+    checkCredential(githubToken, { input: 'github-token' });
+    const apiUrl = parseApiUrl(read.value('api-url') || (read.env.CDN_API_URL ?? '').trim());
+    return { apiKey, apiUrl, githubToken };
+}
+/**
+ * A credential is sent as `Authorization: Bearer <credential>`, so it must be a header value, and a
+ * single token: visible ASCII only (0x21-0x7E), no space, line break, control or non-ASCII character.
+ * Refused here, before any request, saying which kind of character is wrong but never showing any of it.
+ */
+function checkCredential(value, source) {
+    const wrong = /[^\x21-\x7e]/.exec(value)?.[0];
+    if (wrong === undefined)
+        return;
+    const [input, named] = 'input' in source
+        ? [source.input, `Input "${source.input}"`]
+        : [undefined, `Environment variable "${source.env}" (the API key, as "api-key" is empty)`];
+    throw new errors/* InputError */.dz(input, `${named} holds ${describeCharacter(wrong)}, which cannot be sent in an HTTP header. It must hold the credential alone: ` +
+        'visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.');
+}
+function describeCharacter(char) {
+    if (char === '\n' || char === '\r')
+        return 'a line break';
+    if (/\s/.test(char))
+        return 'whitespace';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(char))
+        return 'a control character';
+    return 'a non-ASCII character';
+}
+/** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+function parseApiUrl(value) {
+    if (value === '') {
+        throw new errors/* InputError */.dz('api-url', 'No API address: set input "api-url" (e.g. https://api.example.net/v1) or the CDN_API_URL environment variable.');
     }
-    const waitForPropagation = parseBoolean('wait-for-propagation', input('wait-for-propagation'), false);
-    if (waitForPropagation && settings === undefined) {
-        warnings.push('Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.');
+    let url;
+    try {
+        url = new URL(value);
     }
-    if (purgeEverything && (files.length > 0 || filesFrom !== undefined || tags.length > 0 || changes !== undefined)) {
-        throw new errors/* InputError */.dz('Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.');
+    catch {
+        throw new errors/* InputError */.dz('api-url', `Input "api-url" is not a URL: "${(0,urls/* shown */.SP)(value)}". Expected e.g. https://api.example.net/v1.`);
     }
-    if (!purgeEverything &&
-        files.length === 0 &&
-        filesFrom === undefined &&
-        tags.length === 0 &&
-        changes === undefined &&
-        settings === undefined) {
-        throw new errors/* InputError */.dz('Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
-            'An empty list never purges everything.');
+    const loopback = LOOPBACK_HOSTS.test(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        throw new errors/* InputError */.dz('api-url', `Input "api-url" must use https:// (the API key is sent with every request); got "${url.protocol}//${url.host}". ` +
+            'Plain http:// is accepted only for loopback hosts (localhost, 127.x.x.x, [::1]).');
     }
-    if (zones.kind === 'auto' && (tags.length > 0 || purgeEverything || settings !== undefined)) {
-        throw new errors/* InputError */.dz('Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".');
+    if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+        throw new errors/* InputError */.dz('api-url', 'Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.');
     }
-    if (zones.kind === 'auto' && createZone) {
-        throw new errors/* InputError */.dz('Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.');
+    return (0,src_text/* trimTrailing */.ly)(url.href, '/');
+}
+/**
+ * A proxy the environment names that undici cannot use fails here, before any request, naming the variable;
+ * its value is not quoted, as a proxy address may hold a password. Only when something goes through it
+ * (`used`): an https:// API, or the edge checks (verify, warm). An http:// API never goes through a proxy.
+ */
+function checkProxy(used, env) {
+    const name = used ? (0,pool/* unusableProxyVariable */.go)(env) : undefined;
+    if (name === undefined)
+        return;
+    throw new errors/* InputError */.dz(undefined, `The environment variable ${name} is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. ` +
+        'Its value is not shown: it may hold a password.');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/numbers.ts
+
+
+/** Every whole-number input. Defaults live here and in action.yml only. */
+const NUMBERS = {
+    'batch-size': { min: 1, max: 1000, default: 30, unit: 'URLs or tags' },
+    concurrency: { min: 1, max: 32, default: 4, unit: 'requests' },
+    'max-attempts': { min: 1, max: 10, default: 5, unit: 'attempts' },
+    timeout: { min: 1, max: 300, default: 30, unit: 'seconds' },
+    'rate-limit-wait': { min: 1, max: 3600, default: 600, unit: 'seconds' },
+    delay: { min: 0, max: 3600, default: 0, unit: 'seconds' },
+    'purge-again-after': { min: 0, max: 3600, default: 0, unit: 'seconds' },
+    'verify-timeout': { min: 1, max: 600, default: 60, unit: 'seconds' },
+    'purge-everything-over': { min: 0, max: 1_000_000, default: 0, unit: 'URLs' }
+};
+/** A whole number within [min, max]; empty means the default. */
+function parseWholeNumber(name, value, fallback, min, max) {
+    const text = value.trim();
+    if (text === '')
+        return fallback;
+    const number = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(number >= min && number <= max)) {
+        throw new errors/* InputError */.dz(name, `Input "${name}" must be a whole number from ${min} to ${max}, got "${(0,urls/* shown */.SP)(value)}".`);
     }
-    const verify = parseVerify(input('verify'));
-    const warm = parseBoolean('warm', input('warm'), false);
-    checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, source.env);
-    const probeUrls = (0,urls/* splitUrlList */.K)(source.getInput('probe-urls'), 'probe-urls');
-    const verifyTimeout = input('verify-timeout');
-    if (verify === 0 && verifyTimeout !== '' && verifyTimeout !== String(DEFAULT_VERIFY_TIMEOUT_SECONDS)) {
-        warnings.push('Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.');
-    }
-    if (verify === 0 && !warm && probeUrls.length > 0) {
-        warnings.push('Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.');
-    }
-    if (plan !== undefined && !createZone) {
-        warnings.push('Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.');
-    }
-    if (manifestValue !== '' && changes?.from.kind !== 'manifest') {
-        warnings.push('Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.');
-    }
+    return number;
+}
+/** The input `name` as its row of NUMBERS reads it. */
+function readNumber(read, name) {
+    const { min, max, default: fallback } = NUMBERS[name];
+    return parseWholeNumber(name, read.value(name), fallback, min, max);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/changes.ts
+
+
+
+
+
+function readChanges(read, workspace, githubToken) {
+    const siteDir = parseSiteDir(read.value('site-dir'));
+    const include = globList(read.text('include'), 'include');
+    const exclude = globList(read.text('exclude'), 'exclude');
+    const changes = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude });
+    const manifest = read.value('manifest');
     return {
-        apiKey,
-        apiUrl,
-        zones,
-        createZone,
-        plan,
-        analytics,
-        purgeEverything,
-        files,
-        filesFrom,
-        tags,
-        settings,
-        waitForPropagation,
-        batchSize: parseWholeNumber('batch-size', input('batch-size'), 30, 1, 1000),
-        concurrency: parseWholeNumber('concurrency', input('concurrency'), 4, 1, 32),
-        maxAttempts: parseWholeNumber('max-attempts', input('max-attempts'), 5, 1, 10),
-        timeoutSeconds: parseWholeNumber('timeout', input('timeout'), 30, 1, 300),
-        rateLimitWaitSeconds: parseWholeNumber('rate-limit-wait', input('rate-limit-wait'), 600, 1, 3600),
-        delaySeconds: parseWholeNumber('delay', input('delay'), 0, 0, 3600),
-        purgeAgainAfterSeconds: parseWholeNumber('purge-again-after', input('purge-again-after'), 0, 0, 3600),
-        verify,
-        verifyTimeoutSeconds: parseWholeNumber('verify-timeout', verifyTimeout, DEFAULT_VERIFY_TIMEOUT_SECONDS, 1, 600),
-        warm,
-        probeUrls,
-        dryRun: parseBoolean('dry-run', input('dry-run'), false),
-        summary: parseBoolean('summary', input('summary'), true),
         changes,
-        manifest: manifestValue === '' ? undefined : { path: external_node_path_.resolve(workspace, manifestValue), site: external_node_path_.resolve(workspace, siteDir) },
-        workspace,
-        warnings
+        manifest: manifest === '' ? undefined : { path: external_node_path_.resolve(workspace, manifest), site: external_node_path_.resolve(workspace, siteDir) }
     };
 }
 /** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
-function parseChangeInputs(input, siteDir, workspace, githubToken, { include, exclude }) {
-    const since = input('changed-since');
-    const previous = input('previous-manifest');
+function parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude }) {
+    const since = read.value('changed-since');
+    const previous = read.value('previous-manifest');
     if (since !== '' && previous !== '') {
-        throw new errors/* InputError */.dz('Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.');
+        throw new errors/* InputError */.dz(undefined, 'Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.');
     }
     // eslint-disable-next-line no-control-regex
     if (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since)) {
-        throw new errors/* InputError */.dz(`Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${(0,urls/* shown */.SP)(since)}".`);
+        throw new errors/* InputError */.dz('changed-since', `Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${(0,urls/* shown */.SP)(since)}".`);
     }
-    const urlBase = parseUrlBase(input('url-base'));
-    const indexFile = input('index-file');
+    const urlBase = parseUrlBase(read.value('url-base'));
+    const indexFile = read.value('index-file');
     // A `\` is refused as well: on Windows it would be read as a folder.
     if (/[/\\]/.test(indexFile)) {
-        throw new errors/* InputError */.dz(`Input "index-file" must be a file name such as index.html, without a folder; got "${(0,urls/* shown */.SP)(indexFile)}".`);
+        throw new errors/* InputError */.dz('index-file', `Input "index-file" must be a file name such as index.html, without a folder; got "${(0,urls/* shown */.SP)(indexFile)}".`);
     }
-    const purgeEverythingOver = parseWholeNumber('purge-everything-over', input('purge-everything-over'), 0, 0, 1_000_000);
+    const purgeEverythingOver = readNumber(read, 'purge-everything-over');
     if (since === '' && previous === '')
         return undefined;
     return {
@@ -48126,7 +48108,7 @@ function parseSiteDir(value) {
     // "/" alone (trailing slashes dropped) is the root; only a path below it is refused.
     const dir = (0,src_text/* trimTrailing */.ly)(value.replace(/\\/g, '/'), '/');
     if (dir.startsWith('/') || /^[A-Za-z]:/.test(dir) || dir.split('/').includes('..')) {
-        throw new errors/* InputError */.dz(`Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${(0,urls/* shown */.SP)(value)}".`);
+        throw new errors/* InputError */.dz('site-dir', `Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${(0,urls/* shown */.SP)(value)}".`);
     }
     // No trailing slash is left for normalize to keep.
     const normal = external_node_path_.posix.normalize(dir);
@@ -48142,11 +48124,54 @@ function parseUrlBase(value) {
         url.password !== '' ||
         url.search !== '' ||
         url.hash !== '') {
-        throw new errors/* InputError */.dz(`Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${(0,urls/* shown */.SP)(value)}".`);
+        throw new errors/* InputError */.dz('url-base', `Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${(0,urls/* shown */.SP)(value)}".`);
     }
     return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
-const DEFAULT_VERIFY_TIMEOUT_SECONDS = 60;
+
+;// CONCATENATED MODULE: ./src/inputs/flags.ts
+
+
+/**
+ * The true/false inputs and their defaults: action.yml's, which a unit test keeps equal (test/unit/inputs/numbers.test.ts).
+ * The runner passes action.yml's default; this one counts when a step passes an empty value.
+ */
+const FLAGS = {
+    'create-zone': false,
+    'purge-everything': false,
+    'wait-for-propagation': false,
+    warm: false,
+    'dry-run': false,
+    summary: true
+};
+/** `true`/`false` in any letter case; empty means the default. */
+function parseBoolean(name, value, fallback) {
+    const lower = value.trim().toLowerCase();
+    if (lower === '')
+        return fallback;
+    if (lower === 'true')
+        return true;
+    if (lower === 'false')
+        return false;
+    throw new errors/* InputError */.dz(name, `Input "${name}" must be true or false, got "${(0,urls/* shown */.SP)(value)}".`);
+}
+function readFlag(read, name) {
+    return parseBoolean(name, read.value(name), FLAGS[name]);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/edge.ts
+
+
+
+
+/** Reads the edge inputs, and checks the proxy the edge checks (or an https:// API) would go through. */
+function readEdge(read, apiUrl) {
+    const verify = parseVerify(read.value('verify'));
+    const warm = readFlag(read, 'warm');
+    checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, read.env);
+    const probeUrls = (0,urls/* splitUrlList */.K)(read.text('probe-urls'), 'probe-urls');
+    return { verify, warm, probeUrls, verifyTimeout: read.value('verify-timeout') };
+}
 /** What `verify: true` checks. */
 const DEFAULT_VERIFY_COUNT = 20;
 /** `verify`: true (20 URLs), false (none), or how many URLs to check, 1 to 1000. */
@@ -48158,53 +48183,28 @@ function parseVerify(value) {
         return DEFAULT_VERIFY_COUNT;
     const count = /^\d+$/.test(lower) ? Number(lower) : Number.NaN;
     if (!(count >= 1 && count <= 1000)) {
-        throw new errors/* InputError */.dz(`Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "${(0,urls/* shown */.SP)(value)}".`);
+        throw new errors/* InputError */.dz('verify', `Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "${(0,urls/* shown */.SP)(value)}".`);
     }
     return count;
 }
-/** `true`/`false` in any letter case; empty means the default. */
-function parseBoolean(name, value, fallback) {
-    const lower = value.trim().toLowerCase();
-    if (lower === '')
-        return fallback;
-    if (lower === 'true')
-        return true;
-    if (lower === 'false')
-        return false;
-    throw new errors/* InputError */.dz(`Input "${name}" must be true or false, got "${(0,urls/* shown */.SP)(value)}".`);
+
+;// CONCATENATED MODULE: ./src/inputs/purge.ts
+
+
+
+
+function readPurge(read, workspace) {
+    const purgeEverything = readFlag(read, 'purge-everything');
+    const files = (0,urls/* splitUrlList */.K)(read.text('files'), 'files');
+    const filesFrom = read.value('files-from');
+    const warnings = files
+        .filter((entry) => entry.endsWith(','))
+        .map((entry) => `Input "files": the comma ending "${(0,urls/* shown */.SP)(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`);
+    return { purgeEverything, files, filesFrom: filesFrom === '' ? undefined : external_node_path_.resolve(workspace, filesFrom), warnings };
 }
-/** A whole number within [min, max]; empty means the default. */
-function parseWholeNumber(name, value, fallback, min, max) {
-    const text = value.trim();
-    if (text === '')
-        return fallback;
-    const number = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!(number >= min && number <= max)) {
-        throw new errors/* InputError */.dz(`Input "${name}" must be a whole number from ${min} to ${max}, got "${(0,urls/* shown */.SP)(value)}".`);
-    }
-    return number;
-}
-/**
- * A credential is sent as `Authorization: Bearer <credential>`, so it must be a header value, and a
- * single token: visible ASCII only (0x21-0x7E), no space, line break, control or non-ASCII character.
- * Refused here, before any request, saying which kind of character is wrong but never showing any of it.
- */
-function checkCredential(value, source) {
-    const wrong = /[^\x21-\x7e]/.exec(value)?.[0];
-    if (wrong === undefined)
-        return;
-    throw new errors/* InputError */.dz(`${source} holds ${describeCharacter(wrong)}, which cannot be sent in an HTTP header. It must hold the credential alone: ` +
-        'visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.');
-}
-function describeCharacter(char) {
-    if (char === '\n' || char === '\r')
-        return 'a line break';
-    if (/\s/.test(char))
-        return 'whitespace';
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(char))
-        return 'a control character';
-    return 'a non-ASCII character';
+/** The cache tags to purge. */
+function readTags(read) {
+    return splitList(read.text('tags'), 'tags');
 }
 /** Tags: separated by newlines, commas or whitespace; empty entries dropped. An entry longer than MAX_ENTRY_CHARS is an input error naming `input` and its line. */
 function splitList(value, input) {
@@ -48217,40 +48217,111 @@ function splitList(value, input) {
         return entry !== '';
     }));
 }
-/** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-function parseApiUrl(value) {
-    if (value === '') {
-        throw new errors/* InputError */.dz('No API address: set input "api-url" (e.g. https://api.example.net/v1) or the CDN_API_URL environment variable.');
-    }
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new errors/* InputError */.dz(`Input "api-url" is not a URL: "${(0,urls/* shown */.SP)(value)}". Expected e.g. https://api.example.net/v1.`);
-    }
-    const loopback = LOOPBACK_HOSTS.test(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        throw new errors/* InputError */.dz(`Input "api-url" must use https:// (the API key is sent with every request); got "${url.protocol}//${url.host}". ` +
-            'Plain http:// is accepted only for loopback hosts (localhost, 127.x.x.x, [::1]).');
-    }
-    if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-        throw new errors/* InputError */.dz('Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.');
-    }
-    return (0,src_text/* trimTrailing */.ly)(url.href, '/');
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
+var core = __nccwpck_require__(4952);
+;// CONCATENATED MODULE: ./src/inputs/read.ts
+
+
+const runnerSource = {
+    getInput: (name) => core/* getInput */.V4(name),
+    env: process.env
+};
+function reader(source) {
+    const trimmed = (name) => source.getInput(name).trim();
+    return {
+        text: (name) => source.getInput(name),
+        credential: trimmed,
+        value: (name) => {
+            const value = trimmed(name);
+            (0,urls/* checkEntryLength */.H$)(value, name);
+            return value;
+        },
+        env: source.env
+    };
 }
+
+;// CONCATENATED MODULE: ./src/inputs/rules.ts
+
+
+const lists = (asked) => asked.files.length > 0 || asked.filesFrom !== undefined || asked.tags.length > 0 || asked.changes !== undefined;
 /**
- * A proxy the environment names that undici cannot use fails here, before any request, naming the variable;
- * its value is not quoted, as a proxy address may hold a password. Only when something goes through it
- * (`used`): an https:// API, or the edge checks (verify, warm). An http:// API never goes through a proxy.
+ * Every rule over several inputs, in the order they are checked. The errors are checked as soon as what to do is
+ * known (zones, lists, changes, settings), before the edge inputs and the numbers are read; the warnings once all is read.
  */
-function checkProxy(used, env) {
-    const name = used ? unusableProxyVariable(env) : undefined;
-    if (name === undefined)
-        return;
-    throw new errors/* InputError */.dz(`The environment variable ${name} is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. ` +
-        'Its value is not shown: it may hold a password.');
+const RULES = [
+    {
+        when: (asked) => asked.purgeEverything && lists(asked),
+        input: 'purge-everything',
+        error: 'Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.'
+    },
+    {
+        when: (asked) => !asked.purgeEverything && !lists(asked) && asked.settings === undefined,
+        input: undefined,
+        error: 'Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
+            'An empty list never purges everything.'
+    },
+    {
+        when: (asked) => asked.zones.kind === 'auto' && (asked.tags.length > 0 || asked.purgeEverything || asked.settings !== undefined),
+        input: 'zone',
+        error: 'Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".'
+    },
+    {
+        when: (asked) => asked.zones.kind === 'auto' && asked.createZone,
+        input: 'create-zone',
+        error: 'Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.'
+    },
+    {
+        when: (given) => given.waitForPropagation && given.settings === undefined,
+        warning: 'Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.'
+    },
+    {
+        when: (given) => given.verify === 0 && given.verifyTimeout !== '' && given.verifyTimeout !== String(NUMBERS['verify-timeout'].default),
+        warning: 'Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.'
+    },
+    {
+        when: (given) => given.verify === 0 && !given.warm && given.probeUrls.length > 0,
+        warning: 'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.'
+    },
+    {
+        when: (given) => given.plan !== undefined && !given.createZone,
+        warning: 'Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.'
+    },
+    {
+        when: (given) => given.manifest !== undefined && given.changes?.from.kind !== 'manifest',
+        warning: 'Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.'
+    }
+];
+/** Throws the first error rule `asked` meets, as an InputError. */
+function checkErrors(asked, rules = RULES) {
+    for (const rule of rules) {
+        if ('error' in rule && rule.when(asked))
+            throw new errors/* InputError */.dz(rule.input, rule.error);
+    }
+}
+/** The warnings of the rules `given` meets, in order. */
+function warningsFor(given, rules = RULES) {
+    return rules.flatMap((rule) => ('warning' in rule && rule.when(given) ? [rule.warning] : []));
+}
+
+;// CONCATENATED MODULE: ./src/inputs/zones.ts
+
+
+
+
+
+function readZones(read) {
+    return { zones: parseZoneSelection(read.text('zone')), createZone: readFlag(read, 'create-zone'), plan: parsePlan(read.value('plan')) };
+}
+async function readSettings(read) {
+    const text = read.text('settings');
+    let parsed = { settings: undefined, warnings: [] };
+    if (text.trim() !== '') {
+        // yaml is loaded only for a step that gives settings.
+        const { parseSettings } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(750)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8750));
+        parsed = parseSettings(text);
+    }
+    return { ...parsed, waitForPropagation: readFlag(read, 'wait-for-propagation') };
 }
 /** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */
 const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
@@ -48268,7 +48339,7 @@ function parseZoneRef(value) {
         return { kind: 'name', name: value };
     if (ZONE_ID.test(value))
         return { kind: 'id', id: value };
-    throw new errors/* InputError */.dz(`Input "zone": "${(0,urls/* shown */.SP)(value)}" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). ` +
+    throw new errors/* InputError */.dz('zone', `Input "zone": "${(0,urls/* shown */.SP)(value)}" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). ` +
         'Separate several zones with newlines or commas.');
 }
 /** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
@@ -48283,15 +48354,15 @@ function parseZoneSelection(value) {
     for (const entry of entries)
         (0,urls/* checkEntryLength */.H$)(entry, 'zone');
     if (entries.length === 0) {
-        throw new errors/* InputError */.dz('Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".');
+        throw new errors/* InputError */.dz('zone', 'Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".');
     }
     const spaced = entries.find((entry) => /\s/.test(entry));
     if (spaced !== undefined) {
-        throw new errors/* InputError */.dz(`Input "zone": "${(0,urls/* shown */.SP)(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`);
+        throw new errors/* InputError */.dz('zone', `Input "zone": "${(0,urls/* shown */.SP)(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`);
     }
     if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
         if (entries.length > 1)
-            throw new errors/* InputError */.dz('Input "zone": "auto" stands alone; it cannot be listed with other zones.');
+            throw new errors/* InputError */.dz('zone', 'Input "zone": "auto" stands alone; it cannot be listed with other zones.');
         return { kind: 'auto' };
     }
     return { kind: 'list', refs: entries.map(parseZoneRef) };
@@ -48301,31 +48372,523 @@ function parsePlan(value) {
         return undefined;
     const plan = PLANS.find((candidate) => candidate === value.toLowerCase());
     if (plan === undefined)
-        throw new errors/* InputError */.dz(`Input "plan" must be one of ${PLANS.join(', ')}; got "${(0,urls/* shown */.SP)(value)}".`);
+        throw new errors/* InputError */.dz('plan', `Input "plan" must be one of ${PLANS.join(', ')}; got "${(0,urls/* shown */.SP)(value)}".`);
     return plan;
 }
-const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-const MAX_WINDOW_MS = 90 * 86_400_000;
-/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
-function parseAnalytics(window, granularity) {
-    if (window === '') {
-        if (granularity !== '')
-            throw new errors/* InputError */.dz('Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).');
-        return undefined;
-    }
-    const match = /^(\d+)\s*([mhd])$/i.exec(window);
-    const windowMs = match === null ? NaN : Number(match[1]) * WINDOW_UNITS[match[2].toLowerCase()];
-    if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
-        throw new errors/* InputError */.dz(`Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${(0,urls/* shown */.SP)(window)}".`);
-    }
-    if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
-        throw new errors/* InputError */.dz(`Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${(0,urls/* shown */.SP)(granularity)}".`);
-    }
-    const chosen = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day';
-    return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
+
+;// CONCATENATED MODULE: ./src/inputs/index.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Reads, masks and validates every input, group by group (the credentials first, so that no message can show them),
+ * then the rules over several inputs (src/inputs/rules.ts). Throws InputError before any request is sent.
+ */
+async function getInputs(source = runnerSource) {
+    const read = reader(source);
+    const { githubToken, ...api } = readApi(read);
+    const zones = readZones(read);
+    const analytics = readAnalytics(read);
+    const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
+    const { warnings: listWarnings, ...purge } = readPurge(read, workspace);
+    const changes = readChanges(read, workspace, githubToken);
+    const tags = readTags(read);
+    const { warnings: settingsWarnings, ...settings } = await readSettings(read);
+    const asked = { ...zones, ...purge, ...changes, tags, ...settings };
+    // As always, a mistake in the combination is reported before the edge inputs and the numbers are read.
+    checkErrors(asked);
+    const edge = readEdge(read, api.apiUrl);
+    const numbers = {
+        batchSize: readNumber(read, 'batch-size'),
+        concurrency: readNumber(read, 'concurrency'),
+        maxAttempts: readNumber(read, 'max-attempts'),
+        timeoutSeconds: readNumber(read, 'timeout'),
+        rateLimitWaitSeconds: readNumber(read, 'rate-limit-wait'),
+        delaySeconds: readNumber(read, 'delay'),
+        purgeAgainAfterSeconds: readNumber(read, 'purge-again-after'),
+        verifyTimeoutSeconds: readNumber(read, 'verify-timeout')
+    };
+    return {
+        ...api,
+        ...asked,
+        analytics,
+        verify: edge.verify,
+        warm: edge.warm,
+        probeUrls: edge.probeUrls,
+        ...numbers,
+        dryRun: readFlag(read, 'dry-run'),
+        summary: readFlag(read, 'summary'),
+        workspace,
+        warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge })]
+    };
 }
 
-;// CONCATENATED MODULE: ./src/result.ts
+;// CONCATENATED MODULE: ./src/phases/edge.ts
+
+
+
+/**
+ * Verify and warm (undefined when neither is on): the purged URLs (with the deployed file where the change list knows
+ * it) and the probe URLs, fetched from the public site. URLs still stale at the end fail the step.
+ */
+async function checkEdge(given, work, changes, outcomes, warn) {
+    if (!(given.verify > 0 || given.warm))
+        return undefined;
+    // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
+    const edge = await __nccwpck_require__.e(/* import() */ 370).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
+    const zones = work.zones.map(({ zone }) => zone);
+    const files = changes === undefined ? new Map() : edge.deployedFiles(changes.deployed, zones, given.workspace);
+    const checked = await edge.checkEdge(edge.purgedTargets(outcomes, (url) => files.get(url)), edge.probeTargets(work.probes, outcomes), {
+        verify: given.verify,
+        recheckForMs: given.verifyTimeoutSeconds * 1000,
+        warm: given.warm,
+        concurrency: given.concurrency,
+        timeoutMs: given.timeoutSeconds * 1000,
+        userAgent: USER_AGENT,
+        zoneNames: zones.map((zone) => zone.name)
+    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep });
+    return { checked, failure: edge.staleFailure(checked) };
+}
+
+// EXTERNAL MODULE: ./src/files.ts
+var files = __nccwpck_require__(9148);
+;// CONCATENATED MODULE: ./src/sources/list-file.ts
+
+
+
+
+/**
+ * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
+ * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
+ */
+function parseListFile(text, input = 'files-from') {
+    return (0,urls/* splitUrlList */.K)(text, input, true);
+}
+/** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
+const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * The entries of a list file: a regular file inside the workspace or RUNNER_TEMP of at most
+ * MAX_LIST_FILE_BYTES. Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
+ * is an InputError naming the input, and nothing of it is read, so nothing of it can be shown.
+ */
+async function readListFile(input, file, limits = {}) {
+    const maxBytes = limits.maxBytes ?? MAX_LIST_FILE_BYTES;
+    let text;
+    try {
+        text = (await (0,files/* readFileBounded */.Y1)(file, { maxBytes, roots: limits.roots })).toString('utf8');
+    }
+    catch (error) {
+        if (error instanceof files/* UnsafeFileError */.h) {
+            const split = error.kind === 'too large' ? ' Split the list over several steps.' : '';
+            throw new errors/* InputError */.dz(input, `Input "${input}": "${(0,urls/* shown */.SP)(file)}" ${error.message}; give a text file of at most ${(0,src_text/* sizeText */.lP)(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`);
+        }
+        const code = error.code ?? String(error);
+        throw new errors/* InputError */.dz(input, `Input "${input}": cannot read "${(0,urls/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
+    }
+    return parseListFile(text, input);
+}
+
+;// CONCATENATED MODULE: ./src/sources/index.ts
+
+
+const SOURCES = [
+    { name: 'files', collect: (inputs) => Promise.resolve(inputs.files) },
+    { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
+];
+/**
+ * Every entry from every source, in source order. An entry with a user name or password keeps them
+ * hidden from here on: it is refused, and reported as written (outputs, the summary), never with them.
+ */
+async function collectFileEntries(inputs, sources = SOURCES) {
+    const lists = await Promise.all(sources.map((source) => source.collect(inputs)));
+    return lists.flat().map(secrets/* hideCredentials */.RW);
+}
+
+;// CONCATENATED MODULE: ./src/phases/lists.ts
+
+
+
+/** Reads `files`, `files-from` and the tags. Nothing is sent before every list is read: a mistake there sends nothing. */
+async function readLists(given) {
+    return { everything: given.purgeEverything, entries: await collectFileEntries(given), tags: (0,urls/* unique */.Am)(given.tags) };
+}
+/** What changed since `changed-since` or `previous-manifest`; undefined when neither was given. */
+async function findChanges(given, warn) {
+    const changeInputs = given.changes;
+    if (changeInputs === undefined)
+        return undefined;
+    return log/* group */.Os('Changes', async () => {
+        // Loaded only when a step asks what changed: git, the GitHub client, manifests and globs.
+        const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(162)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5162));
+        return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/plan.ts
+
+
+
+
+/**
+ * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
+ * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
+ */
+function planRequests(work, batchSize) {
+    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
+    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
+    const prefix = (zone) => (work.length > 1 ? `${(0,urls/* shown */.SP)(zone.name ?? zone.id)}: ` : '');
+    const purges = work.flatMap((item) => {
+        const purgePath = `/zones/${(0,path/* pathSegment */.p)(item.zone.id)}/purge`;
+        const request = (kind, body, items, label, range) => ({
+            zoneId: item.zone.id,
+            kind,
+            method: 'POST',
+            path: purgePath,
+            body,
+            items,
+            label: `${prefix(item.zone)}${label}`,
+            ...(range === undefined ? {} : { range })
+        });
+        if (item.purgeEverything)
+            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
+        const batched = (kind, noun, list) => {
+            const split = batches(list, batchSize);
+            return split.map((items, index) => {
+                const first = index * batchSize + 1;
+                const label = split.length === 1
+                    ? (0,src_text/* plural */.LS)(list.length, noun)
+                    : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`;
+                return request(kind, { [kind]: items }, items, label, {
+                    first,
+                    of: list.length,
+                    batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`,
+                    zone: prefix(item.zone)
+                });
+            });
+        };
+        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
+    });
+    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
+}
+/**
+ * The log line for a plan, naming only what was asked for: "Planned 3 requests over 1 zone: 25 URLs and 2 tags
+ * in batches of up to 10.", "Planned 2 requests over 1 zone: settings, then purge everything."
+ */
+function describePlan(plan, batchSize) {
+    const of = (kind) => plan.requests.filter((request) => request.kind === kind);
+    const urls = of('files').reduce((sum, request) => sum + request.items.length, 0);
+    // Every zone gets every tag: counted once.
+    const tags = new Set(of('tags').flatMap((request) => request.items)).size;
+    const lists = [urls > 0 ? (0,src_text/* plural */.LS)(urls, 'URL') : undefined, tags > 0 ? (0,src_text/* plural */.LS)(tags, 'tag') : undefined].filter((part) => part !== undefined);
+    const purge = of('purge-everything').length > 0
+        ? 'purge everything'
+        : lists.length > 0
+            ? `${lists.join(' and ')} in batches of up to ${batchSize}`
+            : undefined;
+    const settings = of('settings').length > 0;
+    const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge');
+    return `Planned ${(0,src_text/* plural */.LS)(plan.requests.length, 'request')} over ${(0,src_text/* plural */.LS)(plan.zones.length, 'zone')}: ${what}.`;
+}
+function settingsRequest(zone, settings) {
+    if (zone.name === undefined) {
+        throw new errors/* InputError */.dz('settings', `Input "settings" needs the zone's domain name, which could not be read for zone ${(0,urls/* shown */.SP)(zone.id)} (the API key may not list zones). ` +
+            'Give the zone by name with a key that may list zones.');
+    }
+    return {
+        zoneId: zone.id,
+        kind: 'settings',
+        method: 'POST',
+        path: `/zones/${(0,path/* pathSegment */.p)(zone.name)}/settings`,
+        body: settings,
+        items: [],
+        label: `Settings of ${(0,urls/* shown */.SP)(zone.name)}`
+    };
+}
+/** Where a run of items stands in a list of `of`: "URLs 4-6 of 7", or for one item "URL 7 of 7". */
+function place(noun, first, count, of) {
+    return count === 1 ? `${noun} ${first} of ${of}` : `${noun}s ${first}-${first + count - 1} of ${of}`;
+}
+function batches(items, size) {
+    const out = [];
+    for (let start = 0; start < items.length; start += size)
+        out.push(items.slice(start, start + size));
+    return out;
+}
+/**
+ * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
+ * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
+ */
+function splitRequest(request, size) {
+    if (request.kind !== 'files' && request.kind !== 'tags')
+        return [request];
+    const kind = request.kind;
+    const noun = kind === 'files' ? 'URL' : 'tag';
+    const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' };
+    return batches(request.items, size).map((items, index) => {
+        const first = range.first + index * size;
+        const where = range.batch === '' ? '' : ` (part of ${range.batch})`;
+        return {
+            ...request,
+            body: { [kind]: items },
+            items,
+            label: `${range.zone}${place(noun, first, items.length, range.of)}${where}`,
+            range: { ...range, first }
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/progress.ts
+
+/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
+const DETAILED_REQUESTS = 20;
+/** A progress line at each tenth of the requests, and in between at most this often. */
+const PROGRESS_EVERY_MS = 5_000;
+/** "1,200 of 3,000 URLs", "0 of 1 tag". */
+const confirmedOf = (done, total, noun) => `${(0,src_text/* thousands */.oh)(done)} of ${(0,src_text/* thousands */.oh)(total)} ${(0,src_text/* forCount */.VL)(total, noun)}`;
+/** "purged (1 attempt, 52 ms)", or the request's error. */
+function outcomeLine(outcome) {
+    if (!outcome.ok)
+        return outcome.error ?? `${outcome.request.label}: not confirmed`;
+    return `${outcome.request.label}: purged (${(0,src_text/* plural */.LS)(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
+}
+/**
+ * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
+ * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
+ * Returns the function to call with each outcome.
+ */
+function purgeProgress(requests, options) {
+    if (requests.length <= DETAILED_REQUESTS)
+        return (outcome) => options.log(outcomeLine(outcome));
+    const started = options.now();
+    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
+    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
+    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
+    const units = (request) => Math.max(1, request.items.length);
+    const total = requests.reduce((sum, request) => sum + units(request), 0);
+    let done = 0;
+    let confirmedUrls = 0;
+    let confirmedTags = 0;
+    let lastTenth = 0;
+    let lastLine = started;
+    return (outcome) => {
+        done += units(outcome.request);
+        if (outcome.ok && outcome.request.kind === 'files')
+            confirmedUrls += outcome.request.items.length;
+        if (outcome.ok && outcome.request.kind === 'tags')
+            confirmedTags += outcome.request.items.length;
+        if (!outcome.ok)
+            options.log(outcomeLine(outcome));
+        const tenth = Math.floor((done * 10) / total);
+        const now = options.now();
+        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
+            return;
+        lastTenth = tenth;
+        lastLine = now;
+        const counts = [
+            urls > 0 ? confirmedOf(confirmedUrls, urls, 'URL') : undefined,
+            tags > 0 ? confirmedOf(confirmedTags, tags, 'tag') : undefined,
+            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
+        ]
+            .filter((part) => part !== undefined)
+            .join(', ');
+        const retries = options.retries();
+        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${(0,src_text/* plural */.LS)(retries, 'retry', 'retries')}, ${(0,src_text/* seconds */.YA)(now - started, 'nearest')}`);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/wait.ts
+// A long wait that the log can follow: `delay` before the purge, `purge-again-after` before the second
+// pass. A line at the start and every PROGRESS_EVERY_MS, so that a quiet log does not look like a hang.
+
+/** How often a wait says how long is left. */
+const WAIT_PROGRESS_EVERY_MS = 10_000;
+/**
+ * Waits `ms`, logging `<what>: <n> s left.` at the start and every WAIT_PROGRESS_EVERY_MS (e.g. what =
+ * "Waiting before the purge (delay)"). Nothing is logged or slept for 0.
+ */
+async function waitWithProgress(ms, what, options) {
+    for (let waited = 0; waited < ms; waited += WAIT_PROGRESS_EVERY_MS) {
+        options.log(`${what}: ${(0,src_text/* seconds */.YA)(ms - waited, 'up')} left.`);
+        await options.sleep(Math.min(WAIT_PROGRESS_EVERY_MS, ms - waited));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/execute.ts
+
+
+
+
+
+
+/** The documented time for a settings change to reach every edge location. */
+const PROPAGATION_MS = 30_000;
+/** Purge requests started at once, most of them waiting for the pacer. */
+const QUEUED_REQUESTS = 256;
+/**
+ * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
+ * share one concurrency limit, and every batch is tried even when others fail.
+ */
+async function executePlan(client, plan, options) {
+    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
+    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
+    let started = performance.now();
+    const settingsOutcomes = settingsRequests.length === 0
+        ? []
+        : await options.group('Settings', async () => {
+            const outcomes = await (0,concurrency/* mapConcurrent */._)(settingsRequests, settingsRequests.length, (request) => send(client, request));
+            // A failed request always has its error; a confirmed one none.
+            for (const outcome of outcomes)
+                options.log(outcome.error ?? `${outcome.request.label}: applied.`);
+            if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
+                await waitForPropagation(options);
+            return outcomes;
+        });
+    const settingsMs = performance.now() - started;
+    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
+    const delayMs = options.delayMs ?? 0;
+    if (purgeRequests.length > 0 && delayMs > 0) {
+        await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
+    }
+    started = performance.now();
+    const limit = {};
+    const clock = options.clock ?? Date.now;
+    // Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so
+    // that one waiting out a 429 does not hold a slot, within a bound on what waits in memory.
+    const pass = async (requests, name) => options.group(name, async () => {
+        const progress = purgeProgress(requests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
+        const outcomes = (await (0,concurrency/* mapConcurrent */._)(requests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
+            const sent = blockedZones.has(request.zoneId)
+                ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
+                : await sendPurge(client, request, limit, options.log, clock);
+            sent.forEach(progress);
+            return sent;
+        })).flat();
+        const confirmed = outcomes.filter((outcome) => outcome.ok).length;
+        options.log(`${confirmed} of ${(0,src_text/* plural */.LS)(outcomes.length, 'purge request')} confirmed.`);
+        return outcomes;
+    });
+    let purgeOutcomes = purgeRequests.length === 0 ? [] : await pass(purgeRequests, 'Purge');
+    const againAfterMs = options.againAfterMs ?? 0;
+    const confirmed = purgeOutcomes.filter((outcome) => outcome.ok);
+    if (againAfterMs > 0 && confirmed.length > 0) {
+        // The second pass: what the first confirmed, sent again after the wait. A URL or tag counts as purged
+        // only when this pass confirms it too; what the first pass did not confirm stays as it was.
+        await options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options));
+        const second = await pass(confirmed.map((outcome) => outcome.request), 'Purge again');
+        purgeOutcomes = [
+            ...purgeOutcomes.filter((outcome) => !outcome.ok),
+            ...second.map((outcome) => ({ ...outcome, pass: 2 }))
+        ];
+    }
+    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
+}
+/**
+ * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
+ * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
+ * out, so nothing is purged twice and nothing is left out.
+ */
+async function sendPurge(client, request, limit, log, clock) {
+    const size = limit.size ?? Number.POSITIVE_INFINITY;
+    if (request.items.length > size) {
+        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log, clock)))).flat();
+    }
+    const outcome = await send(client, request, clock);
+    if (outcome.status !== 413 || request.items.length <= 1)
+        return [outcome];
+    const half = Math.ceil(request.items.length / 2);
+    if (limit.size === undefined || half < limit.size) {
+        limit.size = half;
+        log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
+    }
+    return sendPurge(client, request, limit, log, clock);
+}
+async function send(client, request, clock = Date.now) {
+    const started = performance.now();
+    try {
+        const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
+        return {
+            request,
+            ok: true,
+            status: response.status,
+            attempts: response.attempts,
+            durationMs: performance.now() - started,
+            error: undefined,
+            confirmedAt: clock()
+        };
+    }
+    catch (error) {
+        const details = error instanceof ApiError ? error.details : undefined;
+        return {
+            request,
+            ok: false,
+            status: details?.status,
+            attempts: details?.attempts ?? 1,
+            durationMs: performance.now() - started,
+            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
+        };
+    }
+}
+function notSent(request, error) {
+    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
+}
+async function waitForPropagation(options) {
+    await waitWithProgress(options.propagationMs, 'Waiting for the settings to reach every edge location', options);
+    options.log('Settings have had the documented propagation time.');
+}
+
+;// CONCATENATED MODULE: ./src/phases/purge.ts
+
+
+
+
+/** The requests, per zone: settings first, then the purges in batches of `batch-size`; said in the log. */
+function planPurge(given, work, tags) {
+    const plan = planRequests(work.zones.map(({ zone, requested }) => ({
+        zone,
+        purgeEverything: requested.everything,
+        urls: requested.files,
+        tags,
+        settings: given.settings
+    })), given.batchSize);
+    log/* info */.pq(describePlan(plan, given.batchSize));
+    return plan;
+}
+/** A dry run sends nothing: says so, and counts what verify and warm would fetch (undefined when neither is on). */
+async function dryRun(given, work) {
+    log/* info */.pq('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.');
+    if (!(given.verify > 0 || given.warm))
+        return undefined;
+    // Loaded only when a step checks or warms the edge.
+    const { edgePlan } = await __nccwpck_require__.e(/* import() */ 315).then(__nccwpck_require__.bind(__nccwpck_require__, 6315));
+    return edgePlan(work.requested.files, given.verify, [...work.probes.values()].flat(), given.warm, work.zones.map(({ zone }) => zone.name));
+}
+/** Sends the plan: settings, the wait for them to spread when asked, the delay, the purges and their second pass. */
+function execute(api, given, plan) {
+    return executePlan(api, plan, {
+        concurrency: given.concurrency,
+        waitForPropagation: given.waitForPropagation,
+        propagationMs: PROPAGATION_MS,
+        delayMs: given.delaySeconds * 1000,
+        againAfterMs: given.purgeAgainAfterSeconds * 1000,
+        sleep: sleep,
+        log: log/* info */.pq,
+        group: log/* group */.Os
+    });
+}
+
+// EXTERNAL MODULE: ./src/edge/verdicts.ts
+var edge_verdicts = __nccwpck_require__(7683);
+;// CONCATENATED MODULE: ./src/result/verification.ts
+
+/** The check at the edge as reported; null when the edge was not checked. */
 function verificationOf(edge) {
     const checked = edge?.verification;
     if (checked === undefined)
@@ -48344,15 +48907,8 @@ function verificationOf(edge) {
                 : verdict.content.result,
         attempts: verdict.attempts
     }));
-    const count = (kind) => verdicts.filter((verdict) => verdict.verdict === kind).length;
     return {
-        counts: {
-            fresh: count('fresh'),
-            stale: count('stale'),
-            unknown: count('unknown'),
-            error: count('error'),
-            differs: verdicts.filter((verdict) => verdict.content === 'differs').length
-        },
+        counts: (0,edge_verdicts/* countVerdicts */.qX)(checked.verdicts),
         recheckForMs: checked.recheckForMs,
         clockSkew: checked.clockSkew === undefined
             ? null
@@ -48360,22 +48916,8 @@ function verificationOf(edge) {
         verdicts
     };
 }
-function newRunState() {
-    return {
-        dryRun: false,
-        zoneInput: [],
-        phase: 'reading the inputs',
-        zones: [],
-        outcomes: [],
-        requestsSent: 0,
-        retries: 0,
-        traffic: [],
-        errors: [],
-        warnings: [],
-        durations: {}
-    };
-}
-const NOTHING = { everything: false, files: [], tags: [] };
+
+;// CONCATENATED MODULE: ./src/result/zones.ts
 /**
  * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
  * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
@@ -48410,6 +48952,31 @@ function zoneResult(zone, requested, state, plannedRequests) {
         settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings')
     };
 }
+
+;// CONCATENATED MODULE: ./src/run-state.ts
+function newRunState() {
+    return {
+        dryRun: false,
+        zoneInput: [],
+        phase: 'reading the inputs',
+        zones: [],
+        outcomes: [],
+        requestsSent: 0,
+        retries: 0,
+        traffic: [],
+        errors: [],
+        warnings: [],
+        durations: {}
+    };
+}
+
+;// CONCATENATED MODULE: ./src/result.ts
+
+
+
+// What the modules that build and read the result import from here: the run state and the parts of the result.
+
+const NOTHING = { everything: false, files: [], tags: [] };
 /** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
 function buildResult(state) {
     const plannedRequests = state.plan?.requests ?? [];
@@ -48483,7 +49050,7 @@ function buildResult(state) {
         manifestWritten: state.manifestWritten ?? null,
         traffic: state.traffic,
         verification,
-        staleFiles: verification?.verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url) ?? [],
+        staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
         warm: state.edge?.warm === undefined
             ? null
             : {
@@ -48513,56 +49080,237 @@ function summarize(request) {
     return { kind: request.kind, method: request.method, path: request.path, items: request.items.length };
 }
 
-;// CONCATENATED MODULE: ./src/sources/list-file.ts
+;// CONCATENATED MODULE: ./src/phases/errors.ts
 
 
 
 
+/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
+const isExpected = (error) => error instanceof errors/* InputError */.dz ||
+    error instanceof errors/* AnswerError */.dV ||
+    error instanceof ApiError ||
+    error instanceof errors/* GitError */.XS ||
+    error instanceof errors/* GitHubError */.y_;
 /**
- * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
- * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
+ * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
+ * some). A RangeError is a text, list or stack too large to hold (a string past V8's limit, a call too
+ * deep): its own message names V8's internals, not what to fix, so it is left out.
  */
-function parseListFile(text, input = 'files-from') {
-    return (0,urls/* splitUrlList */.K)(text, input, true);
+function describeError(error) {
+    if (isExpected(error))
+        return error.message;
+    const what = error instanceof RangeError
+        ? 'something too large to hold (a text, list or nesting past what Node.js can hold)'
+        : (0,urls/* shown */.SP)(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
 }
-/** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
-const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
+/** A bug's stack, for the debug log (a bug may throw anything, and an Error may have no stack). */
+function debugStack(error) {
+    if (error instanceof Error && error.stack !== undefined)
+        log/* debug */.Yz(error.stack);
+}
+
+;// CONCATENATED MODULE: ./src/phases/record.ts
+
+
+
+
+
+
 /**
- * The entries of a list file: a regular file inside the workspace or RUNNER_TEMP of at most
- * MAX_LIST_FILE_BYTES. Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
- * is an InputError naming the input, and nothing of it is read, so nothing of it can be shown.
+ * The run's state (src/result.ts derives the result from it), and the one place that writes it: each phase
+ * returns what it found, and run() hands that to the method named for it, which records it and returns it.
  */
-async function readListFile(input, file, limits = {}) {
-    const maxBytes = limits.maxBytes ?? MAX_LIST_FILE_BYTES;
-    let text;
+class RunRecord {
+    now;
+    state = newRunState();
+    started;
+    /** `now` is the clock the run is timed with (milliseconds). */
+    constructor(now = () => performance.now()) {
+        this.now = now;
+        this.started = now();
+    }
+    /** A warning: logged now, and kept for the summary and the `result` output. */
+    warn = (message) => {
+        this.state.warnings.push(message);
+        log/* warning */.$e(message);
+    };
+    /** Runs one phase under its name, so that an error that ends the run says where it stopped ("<name> failed"). */
+    async phase(name, work) {
+        this.state.phase = name;
+        return work();
+    }
+    inputs(given) {
+        this.state.dryRun = given.dryRun;
+        this.state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name));
+        given.warnings.forEach(this.warn);
+        return given;
+    }
+    /** What changed, and so everything asked for before the zones are known: entries as written. */
+    changes(changes, lists) {
+        this.state.changes = changes;
+        this.state.requested = {
+            everything: lists.everything,
+            files: (0,urls/* unique */.Am)([...lists.entries, ...(changes?.entries ?? [])]),
+            tags: lists.tags
+        };
+        return changes;
+    }
+    zones(found) {
+        this.state.durations.zoneMs = found.lookupMs;
+        return found;
+    }
+    routed(work) {
+        this.state.changedUrls = work.changedUrls;
+        this.state.requested = work.requested;
+        this.state.zones = [...work.zones];
+        this.state.everythingInstead = work.everythingInstead;
+        return work;
+    }
+    traffic(reports) {
+        this.state.traffic = reports;
+    }
+    plan(plan) {
+        this.state.plan = plan;
+        return plan;
+    }
+    /** In a dry run: how many URLs verify and warm would fetch (undefined when neither is on). */
+    edgePlan(counts) {
+        this.state.edgePlan = counts;
+    }
+    executed(execution) {
+        this.state.outcomes = [...execution.outcomes];
+        this.state.durations.settingsMs = execution.settingsMs;
+        this.state.durations.purgeMs = execution.purgeMs;
+        return execution;
+    }
+    /** What the edge showed; its failure (URLs still stale) fails the step. */
+    edge(found) {
+        this.state.edge = found?.checked;
+        if (found?.failure !== undefined)
+            this.state.errors.push(found.failure);
+    }
+    /** The error that ended the run early: where it stopped, and the HTTP status or the input that stopped it. */
+    stopped(error) {
+        this.state.errors.push(describeError(error));
+        this.state.stopped = {
+            phase: this.state.phase,
+            status: error instanceof ApiError ? error.status : undefined,
+            input: error instanceof errors/* InputError */.dz ? error.input : undefined
+        };
+        if (!isExpected(error))
+            debugStack(error);
+    }
+    /** What talking to the API cost, however far the run got, and how long the run took until its report. */
+    finished(client) {
+        this.state.requestsSent = client?.requestsSent ?? 0;
+        this.state.retries = client?.retries ?? 0;
+        this.state.rateLimits = client?.rateLimits;
+        this.state.durations.totalMs = this.now() - this.started;
+    }
+    manifestWritten(path) {
+        this.state.manifestWritten = path;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/phases/report.ts
+
+
+
+
+
+/**
+ * Starts loading the report's code, at the start of the run: it is read while the step waits on the network, not
+ * before its first request (the cold start measures it). Loading it can only fail with a bug, which report() reports.
+ */
+function loadReport() {
+    const loading = __nccwpck_require__.e(/* import() */ 231).then(__nccwpck_require__.bind(__nccwpck_require__, 8231));
+    loading.catch(() => undefined);
+    return loading;
+}
+/**
+ * The last phase: where the phases stopped, what the API cost, the result, the manifest for the next run after a good
+ * one, then the outputs, the log's closing lines and the summary. Only a bug in reporting itself is caught here, in one
+ * error annotation: everything else was caught by its phase.
+ */
+async function report(record, reporting, run) {
+    const { inputs, client } = run;
     try {
-        text = (await (0,files/* readFileBounded */.Y1)(file, { maxBytes, roots: limits.roots })).toString('utf8');
+        if (run.stop !== undefined)
+            record.stopped(run.stop.error);
+        record.finished(client);
+        // The connections close while the report is written (nothing is sent any more), or with the process (see RunOptions).
+        const closing = run.processEnds ? undefined : client?.close().catch(() => undefined);
+        let result = settle(record.state);
+        if (inputs?.manifest !== undefined && !record.state.dryRun && result.ok) {
+            record.manifestWritten(await saveManifest(inputs.manifest, record.state.changes, record.warn));
+            result = settle(record.state);
+        }
+        const { report: write } = await reporting;
+        await write(result, inputs?.summary ?? true);
+        await closing;
     }
     catch (error) {
-        if (error instanceof files/* UnsafeFileError */.h) {
-            const split = error.kind === 'too large' ? ' Split the list over several steps.' : '';
-            throw new errors/* InputError */.dz(`Input "${input}": "${(0,urls/* shown */.SP)(file)}" ${error.message}; give a text file of at most ${(0,src_text/* sizeText */.lP)(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`);
-        }
-        const code = error.code ?? String(error);
-        throw new errors/* InputError */.dz(`Input "${input}": cannot read "${(0,urls/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
+        log/* fail */.fJ(`${describeError(error)}.`, 'CDN purge failed');
+        debugStack(error);
     }
-    return parseListFile(text, input);
+}
+/**
+ * The result of the run. Should deriving it fail (a bug), the step reports what it knows for certain: the
+ * error, and every URL and tag as not confirmed, so that nobody takes them for purged.
+ */
+function settle(state) {
+    try {
+        return buildResult(state);
+    }
+    catch (error) {
+        debugStack(error);
+        return buildResult({
+            ...newRunState(),
+            dryRun: state.dryRun,
+            zoneInput: state.zoneInput,
+            requested: state.requested,
+            requestsSent: state.requestsSent,
+            errors: [...state.errors, describeError(error)]
+        });
+    }
+}
+/**
+ * Writes the site's manifest for the next run; where it was written, or undefined. A failure only warns: the next run
+ * then compares with an older manifest and purges more, never less.
+ */
+async function saveManifest(target, changes, warn) {
+    try {
+        const { buildManifest, writeManifest } = await __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 6236));
+        await writeManifest(target.path, changes?.manifest ?? (await buildManifest(target.site)));
+        log/* info */.pq(`Manifest of ${(0,urls/* shown */.SP)(target.site)} written to ${(0,urls/* shown */.SP)(target.path)}.`);
+        return target.path;
+    }
+    catch (error) {
+        warn(`Input "manifest": the manifest was not written to ${(0,urls/* shown */.SP)(target.path)}: ${(0,files/* fileProblem */.Wj)(error)}. The next run will compare with an older one and purge more.`);
+        return undefined;
+    }
 }
 
-;// CONCATENATED MODULE: ./src/sources/index.ts
+;// CONCATENATED MODULE: ./src/phases/traffic.ts
 
 
-const SOURCES = [
-    { name: 'files', collect: (inputs) => Promise.resolve(inputs.files) },
-    { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
-];
-/**
- * Every entry from every source, in source order. An entry with a user name or password keeps them
- * hidden from here on: it is refused, and reported as written (outputs, the summary), never with them.
- */
-async function collectFileEntries(inputs, sources = SOURCES) {
-    const lists = await Promise.all(sources.map((source) => source.collect(inputs)));
-    return lists.flat().map(urls/* hideCredentials */.RW);
+/** Each zone's traffic when `analytics` asks for it (none otherwise). A read that fails only warns: the purge goes ahead. */
+async function readTraffic(api, given, work, warn) {
+    const analytics = given.analytics;
+    if (analytics === undefined)
+        return [];
+    const reports = await log/* group */.Os('Traffic', async () => {
+        // Loaded only when a step asks for the traffic.
+        const { readAllTraffic } = await __nccwpck_require__.e(/* import() */ 267).then(__nccwpck_require__.bind(__nccwpck_require__, 1267));
+        return readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency);
+    });
+    for (const report of reports) {
+        report.warnings.forEach(warn);
+        if (report.error !== undefined)
+            warn(`The traffic of ${(0,urls/* shown */.SP)(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`);
+    }
+    return reports;
 }
 
 ;// CONCATENATED MODULE: ./src/routing.ts
@@ -48628,6 +49376,59 @@ function routedEarly(early, targets) {
     return new Map([...early.outcome.routed].map(([place, urls]) => [targets[Number(place)].id, urls]));
 }
 
+;// CONCATENATED MODULE: ./src/phases/zones.ts
+
+
+
+
+
+/** Looks the zones up (creating one when asked), and routes the URLs among the zones the input names meanwhile. */
+async function lookUpZones(api, given, lists, warn) {
+    const started = performance.now();
+    const finding = log/* group */.Os('Zone', async () => {
+        const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
+        found.zones.forEach((zone) => log/* info */.pq(describeZone(zone)));
+        if (found.candidates !== undefined)
+            log/* info */.pq(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
+        return found;
+    });
+    // The URLs are routed while the lookup's request is on the wire (~25 ms for 10,000 URLs, parsing each), not after its
+    // answer; the lookup's errors are raised by the await below, before any of routing's (routeEarly keeps those).
+    await onTheWire(finding);
+    const early = routeEarly(lists.entries, given.zones);
+    const resolution = await finding;
+    const lookupMs = performance.now() - started;
+    resolution.warnings.forEach(warn);
+    return { resolution, early, lookupMs };
+}
+/** Sends every URL, tag and probe to its zone, and decides whether to purge everything instead of a change list. */
+function route(given, lists, zones, changes, warn) {
+    const work = assignWork({
+        entries: lists.entries,
+        tags: lists.tags,
+        purgeEverything: lists.everything,
+        changes,
+        changeInputs: given.changes,
+        resolution: zones.resolution,
+        probes: given.probeUrls,
+        early: zones.early
+    });
+    // Let the lists as read go: run() holds `lists` and `zones` until it ends (an async function keeps its locals alive),
+    // and 100,000 URLs as read are megabytes.
+    lists.entries = [];
+    zones.early = undefined;
+    // Stryker disable next-line OptionalChaining: everythingInstead is only set when there is a change list
+    if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
+        warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
+    return work;
+}
+function describeZone(zone) {
+    if (zone.created?.dryRun)
+        return `Zone ${(0,urls/* shown */.SP)(zone.name ?? zone.id)} does not exist: it would be created (dry run).`;
+    const what = zone.created === undefined ? 'Zone' : 'Created zone';
+    return `${what} ${zone.name === undefined ? '(name unknown)' : (0,urls/* shown */.SP)(zone.name)} (${(0,urls/* shown */.SP)(zone.id)}), status ${(0,urls/* shown */.SP)(zone.status ?? 'unknown')}.`;
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
 
 
@@ -48638,367 +49439,74 @@ function routedEarly(early, targets) {
 
 
 
-
-
-
-
-
-
-
 /**
- * The action: inputs \u2192 what changed \u2192 zone \u2192 plan \u2192 execute \u2192 report. Outputs and the summary are written
- * however far it got, and nothing escapes: an unexpected error still ends in one error annotation.
+ * The action: inputs \u2192 URL lists \u2192 what changed \u2192 zones (URLs routed to them) \u2192 traffic \u2192 plan \u2192 purge \u2192 edge \u2192 report.
+ * Each phase returns what it found, and the run's record keeps it. Outputs and the summary are written however far it
+ * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
+ * annotation.
  */
 async function run(options = {}) {
-    try {
-        await runPhases(options);
-    }
-    catch (error) {
-        // Only a bug in reporting itself gets here: everything else is caught per phase.
-        log/* fail */.fJ(`${describeError(error)}.`, 'CDN purge failed');
-        if (error instanceof Error && error.stack !== undefined)
-            log/* debug */.Yz(error.stack);
-    }
-}
-async function runPhases(options) {
-    // The report's code is read while the step waits on the network, not before its first request.
-    const reporting = __nccwpck_require__.e(/* import() */ 453).then(__nccwpck_require__.bind(__nccwpck_require__, 453));
-    reporting.catch(() => undefined);
-    const state = newRunState();
-    const started = performance.now();
+    const reporting = loadReport();
+    const record = new RunRecord();
     let inputs;
     let client;
-    let closing;
-    const warn = (message) => {
-        state.warnings.push(message);
-        log/* warning */.$e(message);
-    };
+    let stop;
     try {
-        inputs = await getInputs();
-        const given = inputs;
-        state.dryRun = given.dryRun;
-        state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name));
-        given.warnings.forEach(warn);
-        state.phase = 'reading the URL lists';
-        // Let go once routed (below): an async function keeps its locals alive to its end, and 100,000 URLs as read are megabytes.
-        let entries = await collectFileEntries(given);
-        const tags = (0,urls/* unique */.Am)(given.tags);
-        const changeInputs = given.changes;
-        state.phase = 'finding what changed';
-        const changes = changeInputs === undefined
-            ? undefined
-            : await log/* group */.Os('Changes', async () => {
-                // Loaded only when a step asks what changed: git, the GitHub client, manifests and globs.
-                const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(540)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5540));
-                return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn });
-            });
-        state.changes = changes;
-        state.requested = { everything: given.purgeEverything, files: (0,urls/* unique */.Am)([...entries, ...(changes?.entries ?? [])]), tags };
+        const given = (inputs = record.inputs(await record.phase('reading the inputs', getInputs)));
+        const lists = await record.phase('reading the URL lists', () => readLists(given));
+        const changes = record.changes(await record.phase('finding what changed', () => findChanges(given, record.warn)), lists);
         // No request goes out before every list is read and what changed is known: a mistake there sends nothing.
-        client = connect(given);
-        const api = client;
-        state.phase = 'the zone lookup';
-        const zoneStarted = performance.now();
-        const finding = log/* group */.Os('Zone', async () => {
-            const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
-            found.zones.forEach((zone) => log/* info */.pq(describeZone(zone)));
-            if (found.candidates !== undefined)
-                log/* info */.pq(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
-            return found;
-        });
-        // The URLs are routed while the lookup's request is on the wire (awaited below, where its errors are raised).
-        await onTheWire(finding);
-        let early = routeEarly(entries, given.zones);
-        const resolution = await finding;
-        state.durations.zoneMs = performance.now() - zoneStarted;
-        resolution.warnings.forEach(warn);
-        state.phase = 'routing the URLs to zones';
-        const work = assignWork({
-            entries,
-            tags,
-            purgeEverything: given.purgeEverything,
-            changes,
-            changeInputs,
-            resolution,
-            probes: given.probeUrls,
-            early
-        });
-        // Stryker disable next-line ArrayDeclaration: nothing reads entries or early after this; it only lets the lists go
-        entries = [];
-        early = undefined;
-        state.changedUrls = work.changedUrls;
-        state.requested = work.requested;
-        state.zones = [...work.zones];
-        state.everythingInstead = work.everythingInstead;
-        // Stryker disable next-line OptionalChaining: everythingInstead is only set when there is a change list
-        if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
-            warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
-        const analytics = given.analytics;
-        if (analytics !== undefined) {
-            state.phase = 'reading the traffic';
-            state.traffic = await log/* group */.Os('Traffic', async () => {
-                const { readAllTraffic } = await __nccwpck_require__.e(/* import() */ 267).then(__nccwpck_require__.bind(__nccwpck_require__, 1267));
-                return readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency);
-            });
-            for (const report of state.traffic) {
-                report.warnings.forEach(warn);
-                if (report.error !== undefined)
-                    warn(`The traffic of ${(0,urls/* shown */.SP)(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`);
-            }
-        }
-        state.phase = 'planning the requests';
-        state.plan = planRequests(work.zones.map(({ zone, requested }) => ({
-            zone,
-            purgeEverything: requested.everything,
-            urls: requested.files,
-            tags,
-            settings: given.settings
-        })), given.batchSize);
-        log/* info */.pq(describePlan(state.plan, given.batchSize));
-        const probes = [...work.probes.values()].flat();
+        const api = (client = connect(given));
+        const zones = record.zones(await record.phase('the zone lookup', () => lookUpZones(api, given, lists, record.warn)));
+        const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)));
+        record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)));
+        const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)));
         if (given.dryRun) {
-            log/* info */.pq('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.');
-            if (given.verify > 0 || given.warm) {
-                const { edgePlan } = await __nccwpck_require__.e(/* import() */ 315).then(__nccwpck_require__.bind(__nccwpck_require__, 6315));
-                state.edgePlan = edgePlan(work.requested.files, given.verify, probes, given.warm, work.zones.map(({ zone }) => zone.name));
-            }
+            record.edgePlan(await dryRun(given, work));
         }
         else {
-            state.phase = 'sending the requests';
-            const execution = await executePlan(api, state.plan, {
-                concurrency: given.concurrency,
-                waitForPropagation: given.waitForPropagation,
-                propagationMs: PROPAGATION_MS,
-                delayMs: given.delaySeconds * 1000,
-                againAfterMs: given.purgeAgainAfterSeconds * 1000,
-                sleep: sleep,
-                log: log/* info */.pq,
-                group: log/* group */.Os
-            });
-            state.outcomes = [...execution.outcomes];
-            state.durations.settingsMs = execution.settingsMs;
-            state.durations.purgeMs = execution.purgeMs;
-            if (given.verify > 0 || given.warm) {
-                state.phase = 'checking the edge';
-                state.edge = await checkEdgeAfterPurge(given, state, work, changes, warn);
-            }
+            const { outcomes } = record.executed(await record.phase('sending the requests', () => execute(api, given, plan)));
+            record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)));
         }
     }
     catch (error) {
-        state.errors.push(describeError(error));
-        state.stopped = {
-            phase: state.phase,
-            status: error instanceof ApiError ? error.status : undefined,
-            input: error instanceof errors/* InputError */.dz ? error.input : undefined
-        };
-        if (!isExpected(error) && error instanceof Error && error.stack !== undefined)
-            log/* debug */.Yz(error.stack);
+        stop = { error };
     }
-    finally {
-        state.requestsSent = client?.requestsSent ?? 0;
-        state.retries = client?.retries ?? 0;
-        state.rateLimits = client?.rateLimits;
-        // Its connections close while the report is written (nothing is sent any more), or with the process.
-        if (options.processEnds !== true)
-            closing = client?.close().catch(() => undefined);
-    }
-    state.durations.totalMs = performance.now() - started;
-    let result = settle(state);
-    if (inputs?.manifest !== undefined && !state.dryRun && result.ok) {
-        await saveManifest(inputs.manifest, state, warn);
-        result = settle(state);
-    }
-    const { report } = await reporting;
-    await report(result, inputs?.summary ?? true);
-    await closing;
-}
-/**
- * The result of the run. Should deriving it fail (a bug), the step reports what it knows for certain: the
- * error, and every URL and tag as not confirmed, so that nobody takes them for purged.
- */
-function settle(state) {
-    try {
-        return buildResult(state);
-    }
-    catch (error) {
-        if (error instanceof Error && error.stack !== undefined)
-            log/* debug */.Yz(error.stack);
-        return buildResult({
-            ...newRunState(),
-            dryRun: state.dryRun,
-            zoneInput: state.zoneInput,
-            requested: state.requested,
-            requestsSent: state.requestsSent,
-            errors: [...state.errors, describeError(error)]
-        });
-    }
-}
-/**
- * Verify and warm: the purged URLs (with the deployed file where the change list knows it) and the probe
- * URLs, fetched from the public site. URLs still stale at the end fail the step. Loaded only when asked for.
- */
-async function checkEdgeAfterPurge(given, state, work, changes, warn) {
-    const { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure } = await __nccwpck_require__.e(/* import() */ 370).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
-    const zones = work.zones.map(({ zone }) => zone);
-    const files = changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace);
-    const checked = await checkEdge(purgedTargets(state.outcomes, (url) => files.get(url)), probeTargets(work.probes, state.outcomes), {
-        verify: given.verify,
-        recheckForMs: given.verifyTimeoutSeconds * 1000,
-        warm: given.warm,
-        concurrency: given.concurrency,
-        timeoutMs: given.timeoutSeconds * 1000,
-        userAgent: USER_AGENT,
-        zoneNames: zones.map((zone) => zone.name)
-    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep });
-    const failure = staleFailure(checked);
-    if (failure !== undefined)
-        state.errors.push(failure);
-    return checked;
-}
-/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
-const isExpected = (error) => error instanceof errors/* InputError */.dz ||
-    error instanceof errors/* AnswerError */.dV ||
-    error instanceof ApiError ||
-    error instanceof errors/* GitError */.XS ||
-    error instanceof errors/* GitHubError */.y_;
-/**
- * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
- * some). A RangeError is a text, list or stack too large to hold (a string past V8's limit, a call too
- * deep): its own message names V8's internals, not what to fix, so it is left out.
- */
-function describeError(error) {
-    if (isExpected(error))
-        return error.message;
-    const what = error instanceof RangeError
-        ? 'something too large to hold (a text, list or nesting past what Node.js can hold)'
-        : (0,urls/* shown */.SP)(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
-}
-function describeZone(zone) {
-    if (zone.created?.dryRun)
-        return `Zone ${(0,urls/* shown */.SP)(zone.name ?? zone.id)} does not exist: it would be created (dry run).`;
-    const what = zone.created === undefined ? 'Zone' : 'Created zone';
-    return `${what} ${zone.name === undefined ? '(name unknown)' : (0,urls/* shown */.SP)(zone.name)} (${(0,urls/* shown */.SP)(zone.id)}), status ${(0,urls/* shown */.SP)(zone.status ?? 'unknown')}.`;
-}
-/** Writes the site's manifest for the next run. A failure only warns: the next run then compares with an older manifest and purges more, never less. */
-async function saveManifest(target, state, warn) {
-    try {
-        const { buildManifest, writeManifest } = await __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 6236));
-        await writeManifest(target.path, state.changes?.manifest ?? (await buildManifest(target.site)));
-        state.manifestWritten = target.path;
-        log/* info */.pq(`Manifest of ${(0,urls/* shown */.SP)(target.site)} written to ${(0,urls/* shown */.SP)(target.path)}.`);
-    }
-    catch (error) {
-        warn(`Input "manifest": the manifest was not written to ${(0,urls/* shown */.SP)(target.path)}: ${(0,files/* fileProblem */.Wj)(error)}. The next run will compare with an older one and purge more.`);
-    }
+    await report(record, reporting, { inputs, client, stop, processEnds: options.processEnds === true });
 }
 
 
 /***/ }),
 
-/***/ 7194:
+/***/ 1166:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E$: () => (/* binding */ redact),
-/* harmony export */   KL: () => (/* binding */ redactDeep),
-/* harmony export */   Q8: () => (/* binding */ scrubCredentials),
-/* harmony export */   cl: () => (/* binding */ registerSecret),
-/* harmony export */   gU: () => (/* binding */ holdsSecretText)
-/* harmony export */ });
-/* unused harmony exports MIN_RUN, holdsSecret, maskedForms, embeddedBase64 */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8992);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  RW: () => (/* reexport */ hideCredentials),
+  s0: () => (/* binding */ hideSecrets),
+  gU: () => (/* binding */ holdsSecretText),
+  E$: () => (/* binding */ redact),
+  KL: () => (/* binding */ redactDeep),
+  cl: () => (/* binding */ registerSecret),
+  Q8: () => (/* reexport */ scrubCredentials)
+});
+
+// UNUSED EXPORTS: MIN_RUN, embeddedBase64, holdsSecret, maskedForms
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
+var core = __nccwpck_require__(4952);
+// EXTERNAL MODULE: ./src/entry.ts
+var src_entry = __nccwpck_require__(1379);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __nccwpck_require__(8992);
+;// CONCATENATED MODULE: ./src/secrets/credentials.ts
 
 
-/**
- * Every credential goes through here before anything can print it: the runner masks it in the log
- * (`setSecret`), and `redact` scrubs it from everything the action writes (the log, outputs, the summary,
- * the `result` output, errors, the failed-files file).
- *
- * An API may echo a credential in another spelling, or only a part of it, so `redact` takes out, for each
- * secret:
- * - the text itself;
- * - its base64 (standard and URL-safe, with or without padding), also where it is encoded inside a longer
- *   value: base64 spells the same bytes three ways by their offset, and all three are searched;
- * - its URL-encoded and JSON-escaped spellings (`%2F` or `%2f`, `\"`, `\u0041`, \u2026): the
- *   text is also read with those escapes decoded, so that any character may be escaped, in any mix;
- * - any run of MIN_RUN or more characters that is a run of the secret or of its base64: a key cut to its
- *   first or last 20 characters is still a key.
- * Every search is linear in the text: the runs are looked up by a rolling hash, never by a pattern.
- */
-/** A run this long of a secret (or of its base64) is taken for the secret. */
-const MIN_RUN = 12;
-/**
- * A spelling of a secret shorter than this is not searched on its own (only the secret itself is, however
- * short): a few characters of base64 are found in ordinary text by chance.
- */
-const MIN_FORM = 8;
-/** What stands where a secret was. */
-const MASK = '***';
-const secrets = new Set();
-let matcher;
-function registerSecret(value) {
-    if (value === '' || secrets.has(value))
-        return;
-    secrets.add(value);
-    for (const form of maskedForms(value))
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(form);
-    matcher = new Matcher([...secrets]);
-}
-/** The text with every secret, in every spelling and every run of MIN_RUN of it, replaced by `***`. */
-function redact(text) {
-    if (matcher === undefined)
-        return text;
-    let out = '';
-    let at = 0;
-    for (const [start, end] of matcher.find(text)) {
-        out += text.slice(at, start) + MASK;
-        at = end;
-    }
-    return out + text.slice(at);
-}
-/** Whether the text holds a secret in any of the spellings `redact` takes out. */
-function holdsSecretText(text) {
-    return matcher !== undefined && matcher.holds(text);
-}
-/**
- * The value with every secret taken out of every string in it, however deep. Parts that hold no secret are
- * kept as they are, not copied: a result of 100,000 URLs costs no second copy of them.
- */
-function redactDeep(value) {
-    // One look at the whole first, without copying anything: most results hold no secret at all.
-    return holdsSecret(value) ? redactEach(value) : value;
-}
-/** Whether any string in the value, however deep, holds a secret (the strings redactEach would change). */
-function holdsSecret(value) {
-    if (typeof value === 'string')
-        return holdsSecretText(value);
-    if (typeof value !== 'object' || value === null)
-        return false;
-    // Loops, not some(): a result holds a string for every URL, and this runs over all of them.
-    for (const item of Array.isArray(value) ? value : Object.values(value)) {
-        if (holdsSecret(item))
-            return true;
-    }
-    return false;
-}
-function redactEach(value) {
-    if (typeof value === 'string')
-        return redact(value);
-    if (Array.isArray(value)) {
-        const items = value.map((item) => redactEach(item));
-        return (items.every((item, index) => item === value[index]) ? value : items);
-    }
-    if (typeof value === 'object' && value !== null) {
-        const entries = Object.entries(value).map(([key, item]) => [key, redactEach(item)]);
-        const record = value;
-        return (entries.every(([key, item]) => item === record[key]) ? value : Object.fromEntries(entries));
-    }
-    return value;
-}
-/** Characters that end the text where a URL's credentials may stand: `/`, `\\`, `?`, `#` and whitespace. */
-const endsCredentials = (code) => code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .isWhitespace */ .Yv)(code);
+/** The credentials of URLs hidden, in an entry the URL parser reads and in any free text. */
+/** What ends the text where a URL's credentials may stand: `/`, `\\`, `?`, `#`, whitespace, and the end (charCodeAt past it is NaN). */
+const endsCredentials = (code) => Number.isNaN(code) || code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || (0,src_text/* isWhitespace */.Yv)(code);
 /**
  * The user and password of every URL in the text hidden (`https://user:token@host/\u2026` \u2192 `https://***@host/\u2026`),
  * for text the URL parser does not read (git's messages, a proxy's address in an error): what stands
@@ -49010,30 +49518,58 @@ const endsCredentials = (code) => code === 0x2f || code === 0x5c || code === 0x3
 function scrubCredentials(text) {
     let out = '';
     let from = 0;
-    for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', from)) {
+    let next;
+    for (let colon = text.indexOf(':'); colon !== -1; colon = text.indexOf(':', next)) {
         let start = colon + 1;
-        while (start < text.length && (text[start] === '/' || text[start] === '\\'))
+        // Past the end, text[start] is undefined, which stops this as well.
+        while (text[start] === '/' || text[start] === '\\')
             start++;
         let end = start;
         let at = -1;
-        for (; end < text.length && !endsCredentials(text.charCodeAt(end)); end++)
+        for (; !endsCredentials(text.charCodeAt(end)); end++)
             if (text[end] === '@')
                 at = end;
         if (at === -1) {
-            // A colon inside the run has the same run after it, without an `@`: only one that ends the run (and
-            // may have slashes after it) is looked at again.
-            if (end - 1 > colon && text[end - 1] === ':')
-                end--;
             out += text.slice(from, end);
+            from = end;
+            // A colon inside the run has the same run after it, without an `@`: only the run's last character,
+            // a colon that may start a URL of its own (`https:` before `//`), is looked at again.
+            next = Math.max(end - 1, colon + 1);
         }
         else {
             out += `${text.slice(from, start)}***`;
-            end = at;
+            from = next = at;
         }
-        from = end;
     }
     return out + text.slice(from);
 }
+/**
+ * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`), and
+ * any other entry as it is. Such an entry is refused, never sent; this is how it is kept where entries
+ * are reported as written (outputs, the summary), and how any message shows it.
+ */
+function hideCredentials(entry) {
+    // Credentials come only before an `@`: most entries have none, and need no parsing here.
+    if (!entry.includes('@'))
+        return entry;
+    const url = (0,src_entry/* parseEntry */.E)(entry, src_entry/* NO_HOST */.z);
+    if (url === null)
+        return scrubCredentials(entry);
+    return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`;
+}
+
+;// CONCATENATED MODULE: ./src/secrets/forms.ts
+/**
+ * The spellings of a secret: those the runner masks (whole values only) and those `redact` searches for,
+ * base64 inside a longer value included.
+ */
+/** A run this long of a secret (or of its base64) is taken for the secret. */
+const MIN_RUN = 12;
+/**
+ * A spelling of a secret shorter than this is not searched on its own (only the secret itself is, however
+ * short): a few characters of base64 are found in ordinary text by chance.
+ */
+const MIN_FORM = 8;
 /**
  * The spellings the runner masks in the log as well: whole values only (the runner matches them exactly),
  * the secret first. Runs of the secret are left to `redact`: masking every run would mask far too much.
@@ -49079,111 +49615,12 @@ function searchedForms(secret) {
     const derived = [bytes, ...wholeBase64(secret), ...embeddedBase64(secret)].filter((form) => form.length >= MIN_FORM);
     return [...new Set([secret, ...derived])];
 }
-/** Hash of a run: polynomial, 32 bits, rolled one character at a time. */
-const BASE = 0x01000193;
-const POWER = Array.from({ length: MIN_RUN - 1 }).reduce((power) => Math.imul(power, BASE), 1);
-function hashOf(text, start) {
-    let hash = 0;
-    for (let i = start; i < start + MIN_RUN; i++)
-        hash = (Math.imul(hash, BASE) + text.charCodeAt(i)) | 0;
-    return hash;
-}
-/** Entries of the hash filter: a power of two, far more than the runs of a few secrets. */
-const FILTER_SIZE = 1 << 16;
-class Matcher {
-    /** Every run of MIN_RUN characters of every spelling. */
-    runs = new Set();
-    /** The low bits of their hashes, looked at before the runs: most positions of a text end here. */
-    filter = new Uint8Array(FILTER_SIZE);
-    /** Spellings shorter than a run: searched whole. */
-    short = [];
-    constructor(secrets) {
-        for (const form of new Set(secrets.flatMap(searchedForms))) {
-            if (form.length < MIN_RUN) {
-                this.short.push(form);
-                continue;
-            }
-            for (let end = MIN_RUN; end <= form.length; end++) {
-                this.runs.add(form.slice(end - MIN_RUN, end));
-                this.filter[hashOf(form, end - MIN_RUN) & (FILTER_SIZE - 1)] = 1;
-            }
-        }
-    }
-    /** The spans of `text` that hold a secret, in order, overlapping ones merged. */
-    find(text) {
-        const spans = this.search(text);
-        // A text without escapes has no other reading.
-        const json = decodeJson(text);
-        if (json !== undefined) {
-            this.searchReading(json, spans);
-            const inner = decodePercent(json.text);
-            if (inner !== undefined)
-                this.searchReading(compose(json, inner), spans);
-        }
-        const percent = decodePercent(text);
-        if (percent !== undefined)
-            this.searchReading(percent, spans);
-        return merge(spans);
-    }
-    /** Adds the spans found in a reading, as spans of the original text. */
-    searchReading(reading, spans) {
-        let map;
-        for (const [start, end] of this.search(reading.text)) {
-            // Drawn only for a reading where a secret was found: most hold none.
-            map ??= reading.map();
-            spans.push([map.from[start], map.to[end - 1]]);
-        }
-    }
-    search(text) {
-        const spans = [];
-        this.scan(text, (start, end) => void spans.push([start, end]));
-        return spans;
-    }
-    /** Whether `text` holds a secret in any spelling `find` finds: the same search, stopped at the first, nothing kept. */
-    holds(text) {
-        const stop = () => true;
-        if (this.scan(text, stop))
-            return true;
-        const json = decodeJson(text);
-        if (json !== undefined && (this.scan(json.text, stop) || this.holdsIn(decodePercent(json.text))))
-            return true;
-        return this.holdsIn(decodePercent(text));
-    }
-    holdsIn(reading) {
-        return reading !== undefined && this.scan(reading.text, () => true);
-    }
-    /** Calls `found` with each span of `text` that is a secret's spelling or run, until it returns true: then true. */
-    scan(text, found) {
-        for (const form of this.short) {
-            for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1))
-                if (found(at, at + form.length) === true)
-                    return true;
-        }
-        let hash = hashOf(text, 0);
-        for (let end = MIN_RUN; end <= text.length; end++) {
-            const start = end - MIN_RUN;
-            if (start > 0)
-                hash = (Math.imul((hash - Math.imul(text.charCodeAt(start - 1), POWER)) | 0, BASE) + text.charCodeAt(end - 1)) | 0;
-            if (this.filter[hash & (FILTER_SIZE - 1)] === 1 && this.runs.has(text.slice(start, end)) && found(start, end) === true)
-                return true;
-        }
-        return false;
-    }
-}
-/** Sorted, with overlapping spans joined (spans that only touch are kept apart: two secrets side by side are two). */
-function merge(spans) {
-    // Of spans that start together, the longer wins whatever the order: Math.max below.
-    spans.sort((a, b) => a[0] - b[0]);
-    const merged = [];
-    for (const span of spans) {
-        const last = merged.at(-1);
-        if (last !== undefined && span[0] < last[1])
-            last[1] = Math.max(last[1], span[1]);
-        else
-            merged.push([span[0], span[1]]);
-    }
-    return merged;
-}
+
+;// CONCATENATED MODULE: ./src/secrets/readings.ts
+/**
+ * Readings of a text with one kind of escape decoded (JSON's, URL encoding), each with a map back to the
+ * original's positions: a secret escaped in any mix of characters is found in its reading.
+ */
 const JSON_ESCAPES = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 /** The value of a hex digit's character code, or -1. */
 function hexValue(code) {
@@ -49291,6 +49728,212 @@ function compose(outer, inner) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/secrets/matcher.ts
+
+
+/** Hash of a run: polynomial, 32 bits, rolled one character at a time. */
+const BASE = 0x01000193;
+const POWER = Array.from({ length: MIN_RUN - 1 }).reduce((power) => Math.imul(power, BASE), 1);
+function hashOf(text, start) {
+    let hash = 0;
+    for (let i = start; i < start + MIN_RUN; i++)
+        hash = (Math.imul(hash, BASE) + text.charCodeAt(i)) | 0;
+    return hash;
+}
+/** Entries of the hash filter: a power of two, far more than the runs of a few secrets. */
+const FILTER_SIZE = 1 << 16;
+class Matcher {
+    /** Every run of MIN_RUN characters of every spelling. */
+    runs = new Set();
+    /** The low bits of their hashes, looked at before the runs: most positions of a text end here. */
+    filter = new Uint8Array(FILTER_SIZE);
+    /** Spellings shorter than a run: searched whole. */
+    short = [];
+    constructor(secrets) {
+        for (const form of new Set(secrets.flatMap(searchedForms))) {
+            if (form.length < MIN_RUN) {
+                this.short.push(form);
+                continue;
+            }
+            for (let end = MIN_RUN; end <= form.length; end++) {
+                this.runs.add(form.slice(end - MIN_RUN, end));
+                this.filter[hashOf(form, end - MIN_RUN) & (FILTER_SIZE - 1)] = 1;
+            }
+        }
+    }
+    /** The spans of `text` that hold a secret, in order, overlapping ones merged. */
+    find(text) {
+        const spans = this.search(text);
+        // A text without escapes has no other reading.
+        const json = decodeJson(text);
+        if (json !== undefined) {
+            this.searchReading(json, spans);
+            const inner = decodePercent(json.text);
+            if (inner !== undefined)
+                this.searchReading(compose(json, inner), spans);
+        }
+        const percent = decodePercent(text);
+        if (percent !== undefined)
+            this.searchReading(percent, spans);
+        return merge(spans);
+    }
+    /** Adds the spans found in a reading, as spans of the original text. */
+    searchReading(reading, spans) {
+        let map;
+        for (const [start, end] of this.search(reading.text)) {
+            // Drawn only for a reading where a secret was found: most hold none.
+            map ??= reading.map();
+            spans.push([map.from[start], map.to[end - 1]]);
+        }
+    }
+    search(text) {
+        const spans = [];
+        this.scan(text, (start, end) => void spans.push([start, end]));
+        return spans;
+    }
+    /** Whether `text` holds a secret in any spelling `find` finds: the same search, stopped at the first, nothing kept. */
+    holds(text) {
+        const stop = () => true;
+        if (this.scan(text, stop))
+            return true;
+        const json = decodeJson(text);
+        if (json !== undefined && (this.scan(json.text, stop) || this.holdsIn(decodePercent(json.text))))
+            return true;
+        return this.holdsIn(decodePercent(text));
+    }
+    holdsIn(reading) {
+        return reading !== undefined && this.scan(reading.text, () => true);
+    }
+    /** Calls `found` with each span of `text` that is a secret's spelling or run, until it returns true: then true. */
+    scan(text, found) {
+        for (const form of this.short) {
+            for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1))
+                if (found(at, at + form.length) === true)
+                    return true;
+        }
+        let hash = hashOf(text, 0);
+        for (let end = MIN_RUN; end <= text.length; end++) {
+            const start = end - MIN_RUN;
+            if (start > 0)
+                hash = (Math.imul((hash - Math.imul(text.charCodeAt(start - 1), POWER)) | 0, BASE) + text.charCodeAt(end - 1)) | 0;
+            if (this.filter[hash & (FILTER_SIZE - 1)] === 1 && this.runs.has(text.slice(start, end)) && found(start, end) === true)
+                return true;
+        }
+        return false;
+    }
+}
+/** Sorted, with overlapping spans joined (spans that only touch are kept apart: two secrets side by side are two). */
+function merge(spans) {
+    // Of spans that start together, the longer wins whatever the order: Math.max below.
+    spans.sort((a, b) => a[0] - b[0]);
+    const merged = [];
+    for (const span of spans) {
+        const last = merged.at(-1);
+        if (last !== undefined && span[0] < last[1])
+            last[1] = Math.max(last[1], span[1]);
+        else
+            merged.push([span[0], span[1]]);
+    }
+    return merged;
+}
+
+;// CONCATENATED MODULE: ./src/secrets.ts
+
+
+
+
+/**
+ * Every credential goes through here before anything can print it: the runner masks it in the log
+ * (`setSecret`), and `redact` scrubs it from everything the action writes (the log, outputs, the summary,
+ * the `result` output, errors, the failed-files file).
+ *
+ * An API may echo a credential in another spelling, or only a part of it, so `redact` takes out, for each
+ * secret:
+ * - the text itself;
+ * - its base64 (standard and URL-safe, with or without padding), also where it is encoded inside a longer
+ *   value: base64 spells the same bytes three ways by their offset, and all three are searched;
+ * - its URL-encoded and JSON-escaped spellings (`%2F` or `%2f`, `\"`, `\u0041`, \u2026): the
+ *   text is also read with those escapes decoded, so that any character may be escaped, in any mix;
+ * - any run of MIN_RUN or more characters that is a run of the secret or of its base64: a key cut to its
+ *   first or last 20 characters is still a key.
+ * Every search is linear in the text: the runs are looked up by a rolling hash, never by a pattern.
+ */
+// The machinery lives in secrets/: the spellings (forms.ts), the search (matcher.ts, readings.ts), the
+// credentials of URLs (credentials.ts). Everything else imports it from here.
+
+
+/** What stands where a secret was. */
+const MASK = '***';
+const secrets = new Set();
+let matcher;
+function registerSecret(value) {
+    if (value === '' || secrets.has(value))
+        return;
+    secrets.add(value);
+    for (const form of maskedForms(value))
+        core/* setSecret */.Pq(form);
+    matcher = new Matcher([...secrets]);
+}
+/** The text with every secret, in every spelling and every run of MIN_RUN of it, replaced by `***`. */
+function redact(text) {
+    if (matcher === undefined)
+        return text;
+    let out = '';
+    let at = 0;
+    for (const [start, end] of matcher.find(text)) {
+        out += text.slice(at, start) + MASK;
+        at = end;
+    }
+    return out + text.slice(at);
+}
+/** Whether the text holds a secret in any of the spellings `redact` takes out. */
+function holdsSecretText(text) {
+    return matcher !== undefined && matcher.holds(text);
+}
+/**
+ * The value with every secret taken out of every string in it, however deep. Parts that hold no secret are
+ * kept as they are, not copied: a result of 100,000 URLs costs no second copy of them.
+ */
+function redactDeep(value) {
+    // One look at the whole first, without copying anything: most results hold no secret at all.
+    return holdsSecret(value) ? redactEach(value) : value;
+}
+/** Whether any string in the value, however deep, holds a secret (the strings redactEach would change). */
+function holdsSecret(value) {
+    if (typeof value === 'string')
+        return holdsSecretText(value);
+    if (typeof value !== 'object' || value === null)
+        return false;
+    // Loops, not some(): a result holds a string for every URL, and this runs over all of them.
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+        if (holdsSecret(item))
+            return true;
+    }
+    return false;
+}
+function redactEach(value) {
+    if (typeof value === 'string')
+        return redact(value);
+    if (Array.isArray(value)) {
+        const items = value.map((item) => redactEach(item));
+        return (items.every((item, index) => item === value[index]) ? value : items);
+    }
+    if (typeof value === 'object' && value !== null) {
+        const entries = Object.entries(value).map(([key, item]) => [key, redactEach(item)]);
+        const record = value;
+        return (entries.every(([key, item]) => item === record[key]) ? value : Object.fromEntries(entries));
+    }
+    return value;
+}
+/**
+ * Outside text with everything secret in it hidden, as any message that quotes it must show it: every
+ * registered secret in any spelling (`redact`), then the credentials of a URL entry (`hideCredentials`)
+ * and of any URL in free text (`scrubCredentials`). Before any cut: a cut could leave part of a secret.
+ */
+function hideSecrets(text) {
+    return scrubCredentials(hideCredentials(redact(text)));
+}
+
 
 /***/ }),
 
@@ -49298,6 +49941,7 @@ function compose(outer, inner) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ clip),
 /* harmony export */   Ig: () => (/* binding */ forLog),
 /* harmony export */   Jj: () => (/* binding */ cut),
 /* harmony export */   KN: () => (/* binding */ ago),
@@ -49306,10 +49950,15 @@ function compose(outer, inner) {
 /* harmony export */   Si: () => (/* binding */ QUOTE_LENGTH),
 /* harmony export */   TN: () => (/* binding */ oneLine),
 /* harmony export */   U_: () => (/* binding */ separatedRuns),
+/* harmony export */   VL: () => (/* binding */ forCount),
+/* harmony export */   YA: () => (/* binding */ seconds),
 /* harmony export */   Yv: () => (/* binding */ isWhitespace),
+/* harmony export */   d5: () => (/* binding */ head),
+/* harmony export */   gA: () => (/* binding */ exactSizeText),
 /* harmony export */   lP: () => (/* binding */ sizeText),
 /* harmony export */   ly: () => (/* binding */ trimTrailing),
-/* harmony export */   oh: () => (/* binding */ thousands)
+/* harmony export */   oh: () => (/* binding */ thousands),
+/* harmony export */   p0: () => (/* binding */ duration)
 /* harmony export */ });
 // Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
 // here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
@@ -49341,6 +49990,17 @@ function oneLine(text) {
 }
 /** Outside text a message quotes is cut to this many characters: one line of a message, not a copy of an input or an answer. */
 const QUOTE_LENGTH = 200;
+/** Whether a UTF-16 unit is the first half of a surrogate pair: a cut just after it would leave half a character. */
+const isHighSurrogate = (code) => code >= 0xd800 && code <= 0xdbff;
+/**
+ * The text's first `max` UTF-16 units (the whole text when it is no longer), one fewer when the last of
+ * them is the first half of a surrogate pair: the one cut every other cut here is made with.
+ */
+function head(text, max) {
+    if (text.length <= max)
+        return text;
+    return text.slice(0, isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max);
+}
 /**
  * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out
  * ("\u2026 (129,800 more characters)"). Never cuts a surrogate pair in two. Secrets must be redacted before,
@@ -49350,10 +50010,13 @@ const QUOTE_LENGTH = 200;
 function cut(text, max, total = text.length) {
     if (total <= max)
         return text;
-    // A high surrogate as the last kept unit would be half a character: the cut goes before it.
-    const head = text.slice(0, /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max);
-    const left = total - head.length;
-    return `${head}\u2026 (${thousands(left)} more character${left === 1 ? '' : 's'})`;
+    const kept = head(text, max);
+    const left = total - kept.length;
+    return `${kept}\u2026 (${thousands(left)} more ${forCount(left, 'character')})`;
+}
+/** At most `max` characters and an ellipsis when there were more: for a server's words, where no count is wanted. */
+function clip(text, max) {
+    return text.length <= max ? text : `${head(text, max)}\u2026`;
 }
 /** Whether a UTF-16 unit is whitespace as `\s` reads it: the same set, without a pattern. */
 function isWhitespace(code) {
@@ -49415,18 +50078,41 @@ function trimTrailing(text, char) {
         end--;
     return text.slice(0, end);
 }
+/** The word for a count: `forCount(1, 'URL')` = "URL", `forCount(3, 'is', 'are')` = "are". Also for the verb that agrees with it. */
+const forCount = (count, one, many = `${one}s`) => (count === 1 ? one : many);
 /** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
-const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-/** A size as people read it: 16777216 \u2192 "16 MiB", 1536 \u2192 "1.5 KiB", 100 \u2192 "100 bytes" (one decimal at most). */
-function sizeText(bytes) {
-    const units = [
-        [1024 * 1024 * 1024, 'GiB'],
-        [1024 * 1024, 'MiB'],
-        [1024, 'KiB']
-    ];
-    const [size, unit] = units.find(([size]) => bytes >= size) ?? [1, undefined];
+const plural = (count, one, many = `${one}s`) => `${count} ${forCount(count, one, many)}`;
+/** The units sizes are written in, largest first. */
+const BYTE_UNITS = [
+    [1024 * 1024 * 1024, 'GiB'],
+    [1024 * 1024, 'MiB'],
+    [1024, 'KiB']
+];
+/** A size in the largest unit `fits` accepts, to one decimal at most; in bytes when it accepts none. */
+function sizeIn(bytes, fits) {
+    const [size, unit] = BYTE_UNITS.find(([size]) => fits(bytes, size)) ?? [1, undefined];
     return unit === undefined ? plural(bytes, 'byte') : `${Math.round((bytes / size) * 10) / 10} ${unit}`;
 }
+/** A size as people read it: 16777216 \u2192 "16 MiB", 1536 \u2192 "1.5 KiB", 100 \u2192 "100 bytes" (one decimal at most). */
+const sizeText = (bytes) => sizeIn(bytes, (bytes, unit) => bytes >= unit);
+/**
+ * A limit as exactly as it was set: the largest unit that divides it (1048576 \u2192 "1 MiB", 1049600 \u2192
+ * "1025 KiB"), else bytes (1536 \u2192 "1536 bytes"). What "more than \u2026" says of a limit, which a rounded
+ * figure would misstate.
+ */
+const exactSizeText = (bytes) => sizeIn(bytes, (bytes, unit) => bytes > 0 && bytes % unit === 0);
+/**
+ * Milliseconds in seconds, as every message writes a duration: `seconds(30_000)` = "30 s" (a setting, as
+ * given: 500 \u2192 "0.5 s"); 'up' for what is left of a wait (1 ms left is "1 s", never "0 s"); 'nearest' for a
+ * rough figure; 'tenth' for a measured time (1234 \u2192 "1.2 s").
+ */
+function seconds(ms, rounding = 'exact') {
+    const s = ms / 1000;
+    const shown = rounding === 'up' ? Math.ceil(s) : rounding === 'nearest' ? Math.round(s) : rounding === 'tenth' ? s.toFixed(1) : s;
+    return `${shown} s`;
+}
+/** A measured time: "850 ms" under a second, else seconds to one decimal ("12.3 s"). */
+const duration = (ms) => (ms < 1000 ? `${ms} ms` : seconds(ms, 'tenth'));
 /**
  * 12345 \u2192 "12,345", as en-US writes it. Not toLocaleString or Intl: their first use loads the locale data,
  * which costs the step about 10 ms.
@@ -49462,7 +50148,6 @@ function ago(ms) {
 /* harmony export */   H$: () => (/* binding */ checkEntryLength),
 /* harmony export */   K: () => (/* binding */ splitUrlList),
 /* harmony export */   Pc: () => (/* binding */ normalizeName),
-/* harmony export */   RW: () => (/* binding */ hideCredentials),
 /* harmony export */   SP: () => (/* binding */ shown),
 /* harmony export */   eI: () => (/* binding */ isInZone),
 /* harmony export */   go: () => (/* binding */ routeEntries),
@@ -49471,9 +50156,11 @@ function ago(ms) {
 /* unused harmony exports MAX_ENTRY_CHARS, resolveUrls, routeUrls */
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1379);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1166);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8992);
+
 
 
 
@@ -49511,8 +50198,8 @@ const MAX_ENTRY_CHARS = 16 * 1024;
 function checkEntryLength(entry, input, line) {
     if (entry.length <= MAX_ENTRY_CHARS)
         return;
-    const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .thousands */ .oh)(line)}: an entry of`;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${where} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .thousands */ .oh)(entry.length)} characters ("${shown(entry)}"); at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .thousands */ .oh)(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`);
+    const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(line)}: an entry of`;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(input, `${where} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(entry.length)} characters ("${shown(entry)}"); at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`);
 }
 /**
  * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
@@ -49525,7 +50212,7 @@ function checkEntryLength(entry, input, line) {
  */
 function splitUrlList(value, input, comments = false) {
     const entries = [];
-    const all = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .lines */ .Mn)(value);
+    const all = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .lines */ .Mn)(value);
     for (let index = 0; index < all.length; index++) {
         const line = all[index];
         if (comments && line.trimStart().startsWith('#'))
@@ -49552,7 +50239,7 @@ function splitUrlLine(line, check) {
         return line === '' ? [] : [line];
     const entries = [];
     // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, \u2026, entry.
-    const parts = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .separatedRuns */ .U_)(line);
+    const parts = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .separatedRuns */ .U_)(line);
     let current = parts[0];
     check(current);
     for (let i = 1; i < parts.length; i += 2) {
@@ -49573,36 +50260,16 @@ function splitUrlLine(line, check) {
         entries.push(current);
     return entries;
 }
-/** A host no entry is on: where a path is read when only its credentials matter. */
-const NO_HOST = 'host.invalid';
-/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; null when it is neither. */
-function parseEntry(entry, host) {
-    return entry.startsWith('/') ? URL.parse(entry, `https://${host}/`) : URL.parse(entry);
-}
-/**
- * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`), and
- * any other entry as it is. Such an entry is refused, never sent; this is how it is kept where entries
- * are reported as written (outputs, the summary), and how any message shows it.
- */
-function hideCredentials(entry) {
-    // Credentials come only before an `@`: most entries have none, and need no parsing here.
-    if (!entry.includes('@'))
-        return entry;
-    const url = parseEntry(entry, NO_HOST);
-    if (url === null)
-        return (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .scrubCredentials */ .Q8)(entry);
-    return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`;
-}
 /**
  * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
- * (an entry's as `hideCredentials` does, and any other after a `:` up to an `@`), on one line, cut to
- * QUOTE_LENGTH with a note of how much was left out. Only its first MAX_ENTRY_CHARS are read: no pattern
- * meets more of a text than an entry may hold, and the rest would not be shown anyway.
+ * (secrets.ts, `hideSecrets`), on one line, cut to QUOTE_LENGTH with a note of how much was left out. Only
+ * its first MAX_ENTRY_CHARS are read: no pattern meets more of a text than an entry may hold, and the rest
+ * would not be shown anyway.
  */
 function shown(text) {
-    const start = text.length > MAX_ENTRY_CHARS ? text.slice(0, MAX_ENTRY_CHARS) : text;
-    const safe = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .scrubCredentials */ .Q8)(hideCredentials((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(start))));
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .cut */ .Jj)(safe, _text_js__WEBPACK_IMPORTED_MODULE_2__/* .QUOTE_LENGTH */ .Si, safe.length + text.length - start.length);
+    const start = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .head */ .d5)(text, MAX_ENTRY_CHARS);
+    const safe = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)((0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .hideSecrets */ .s0)(start));
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cut */ .Jj)(safe, _text_js__WEBPACK_IMPORTED_MODULE_3__/* .QUOTE_LENGTH */ .Si, safe.length + text.length - start.length);
 }
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
 function listOffenders(offenders) {
@@ -49618,7 +50285,7 @@ function listOffenders(offenders) {
  * result is checked, never the text: a path must stay on `host`, and no URL may carry credentials.
  */
 function readEntry(entry, host) {
-    const url = parseEntry(entry, host);
+    const url = (0,_entry_js__WEBPACK_IMPORTED_MODULE_4__/* .parseEntry */ .E)(entry, host);
     if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:'))
         return { offender: shown(entry) };
     if (url.username !== '' || url.password !== '')
@@ -49639,10 +50306,10 @@ function resolveUrls(entries, zoneName, source = FILES) {
     const offenders = [];
     for (const entry of entries) {
         if (entry.startsWith('/') && zone === undefined) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
                 `Give absolute URLs in ${source}, or a key that may list zones.`);
         }
-        const reading = readEntry(entry, zone ?? NO_HOST);
+        const reading = readEntry(entry, zone ?? _entry_js__WEBPACK_IMPORTED_MODULE_4__/* .NO_HOST */ .z);
         if (reading.offender !== undefined)
             offenders.push(reading.offender);
         else if (zone !== undefined && !isInZone(reading.url.hostname, zone))
@@ -49652,7 +50319,7 @@ function resolveUrls(entries, zoneName, source = FILES) {
     }
     if (offenders.length > 0) {
         const where = zone === undefined ? '' : ` on ${shown(zone)} or a subdomain of it`;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(offenders.length, 'entry', 'entries')} in ${source} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .forCount */ .VL)(offenders.length, 'is not a URL', 'are not URLs')} of this zone. ` +
             `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`);
     }
     return [...urls];
@@ -49664,16 +50331,16 @@ function resolveUrls(entries, zoneName, source = FILES) {
 function checkUrlBase(urlBase, zoneNames) {
     if (urlBase === undefined) {
         if (zoneNames.length !== 1) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz('Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.');
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, 'Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.');
         }
         if (zoneNames[0] === undefined) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz('Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.');
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, 'Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.');
         }
         return;
     }
     const names = zoneNames.filter((name) => name !== undefined).map(zoneHost);
     if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('url-base', `Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
     }
 }
 /** Where URL entries come from, as messages name it; probe-urls names itself. */
@@ -49701,9 +50368,9 @@ function routeUrls(entries, zones, source = FILES) {
         .sort((a, b) => b.name.length - a.name.length);
     for (const entry of entries) {
         if (entry.startsWith('/')) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in ${source} (or "url-base" for changed files).`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in ${source} (or "url-base" for changed files).`);
         }
-        const reading = readEntry(entry, NO_HOST);
+        const reading = readEntry(entry, _entry_js__WEBPACK_IMPORTED_MODULE_4__/* .NO_HOST */ .z);
         if (reading.offender !== undefined) {
             offenders.push(reading.offender);
             continue;
@@ -49723,7 +50390,7 @@ function routeUrls(entries, zones, source = FILES) {
         const known = names.length === 0
             ? 'no zone names are known'
             : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .dz(`${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(offenders.length, 'URL')} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .forCount */ .VL)(offenders.length, 'is', 'are')} on none of the zones (${known}). ` +
             `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`);
     }
     return new Map([...routed].map(([id, urls]) => [id, [...urls]]));
@@ -49845,6 +50512,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 

@@ -1,6 +1,6 @@
 // npm run demo: starts the local stand-in of the API and runs the built action against it the way
 // the runner does, then prints the log, the step outputs and the job summary.
-import { runAction } from '../test/e2e/run-action.ts'
+import { runAction } from '../test/support/run-action.ts'
 import { startStandIn, zone } from '../test/stand-in/server.ts'
 
 const api = await startStandIn({ zones: [zone('zn-7f3a', 'example.com'), zone('zn-91c2', 'example.org')], latencyMs: 20 })

@@ -3,7 +3,7 @@
 // and traffic, the edge checks — and writes the job summaries they produced to
 // docs/job-summary-example.md, so the README can show what the step reports.
 import { writeFileSync } from 'node:fs'
-import { runAction } from '../test/e2e/run-action.ts'
+import { runAction } from '../test/support/run-action.ts'
 import { startEdge } from '../test/stand-in/edge.ts'
 import { startStandIn, zone } from '../test/stand-in/server.ts'
 

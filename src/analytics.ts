@@ -1,9 +1,18 @@
 import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import { pathSegment } from './http/path.js'
-import type { AnalyticsInputs, Granularity } from './inputs.js'
 import { plural } from './text.js'
 import { shown } from './urls.js'
+
+export type Granularity = 'minute' | 'hour' | 'day'
+
+/** The traffic report: a window ending now. */
+export interface AnalyticsInputs {
+  /** As written, e.g. "24h". */
+  readonly window: string
+  readonly windowMs: number
+  readonly granularity: Granularity
+}
 
 /** The client call a traffic read needs: a fake in unit tests. */
 export type TrafficClient = Pick<ApiClient, 'request'>

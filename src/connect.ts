@@ -1,16 +1,27 @@
-import { ApiClient, createDispatcher, type RetryRecord } from './http/client.js'
-import { Pacer } from './http/pacer.js'
-import type { Inputs } from './inputs.js'
+import { ApiClient, type RetryRecord } from './http/client.js'
+import { modeLine, Pacer } from './http/pacer/index.js'
+import { createDispatcher } from './http/pool.js'
 import * as log from './log.js'
+import { seconds } from './text.js'
 import { USER_AGENT } from './version.js'
 import { ZONE_PAGE_PARALLELISM } from './zones.js'
+
+/** What the client is built from: the API's inputs, as the inputs read them. */
+export interface ClientInputs {
+  readonly apiUrl: string
+  readonly apiKey: string
+  readonly timeoutSeconds: number
+  readonly maxAttempts: number
+  readonly concurrency: number
+  readonly rateLimitWaitSeconds: number
+}
 
 /**
  * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
  * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
  * and for pacing.
  */
-export function connect(inputs: Inputs): ApiClient {
+export function connect(inputs: ClientInputs): ApiClient {
   let paced: number | undefined
   const pacer = new Pacer({
     concurrency: inputs.concurrency,
@@ -18,7 +29,8 @@ export function connect(inputs: Inputs): ApiClient {
     onPace: (rate) => {
       log.info(paceLine(rate, paced))
       paced = rate
-    }
+    },
+    onMode: (mode, previous) => log.debug(modeLine(mode, previous))
   })
   return new ApiClient({
     baseUrl: inputs.apiUrl,
@@ -34,14 +46,12 @@ export function connect(inputs: Inputs): ApiClient {
   })
 }
 
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
-
 /** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "…: HTTP 429, rate limited; sent again in 1.0 s". */
 export function retryLine(retry: RetryRecord, maxAttempts: number): string {
   const what = retry.label ?? `${retry.method} ${retry.path}`
   if (retry.rateLimited)
-    return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${seconds(retry.delayMs)}` : 'at the pace the API allows'}.`
-  return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${seconds(retry.delayMs)}.`
+    return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${seconds(retry.delayMs, 'tenth')}` : 'at the pace the API allows'}.`
+  return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${seconds(retry.delayMs, 'tenth')}.`
 }
 
 /** "Rate limited by the API: pacing at about 19 requests/s", and the rate it replaces when it changes. */

@@ -1,10 +1,17 @@
 /** A mistake in the step's inputs: reported as the message alone, never with a stack trace. */
 export class InputError extends Error {
   override name = 'InputError'
+  /** The input to fix, as action.yml names it, for the annotation's title; undefined when the mistake is no single input's. */
+  readonly input: string | undefined
 
-  /** The input the message names first (`Input "batch-size" must…`), for the annotation's title. */
-  get input(): string | undefined {
-    return /\binput "([a-z][a-z-]*)"/i.exec(this.message)?.[1]
+  /**
+   * @param input The input the message names (`"batch-size"`), or undefined when the mistake is not one input's:
+   * a combination of inputs, the event, the environment.
+   * @param message What is wrong and what is accepted, as the user reads it.
+   */
+  constructor(input: string | undefined, message: string) {
+    super(message)
+    this.input = input
   }
 }
 

@@ -2,8 +2,9 @@ import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
 import { splitRequest, type Plan, type PlannedRequest } from './plan.js'
-import { waitWithProgress } from './edge/wait.js'
 import { purgeProgress } from './progress.js'
+import { plural } from './text.js'
+import { waitWithProgress } from './wait.js'
 
 /** What became of one planned request. */
 export interface RequestOutcome {
@@ -94,7 +95,7 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
         })
       ).flat()
       const confirmed = outcomes.filter((outcome) => outcome.ok).length
-      options.log(`${confirmed} of ${outcomes.length} purge request${outcomes.length === 1 ? '' : 's'} confirmed.`)
+      options.log(`${confirmed} of ${plural(outcomes.length, 'purge request')} confirmed.`)
       return outcomes
     })
   let purgeOutcomes = purgeRequests.length === 0 ? [] : await pass(purgeRequests, 'Purge')

@@ -111,6 +111,7 @@ export function describePlan(plan: Plan, batchSize: number): string {
 function settingsRequest(zone: ResolvedZone, settings: ZoneSettings): PlannedRequest {
   if (zone.name === undefined) {
     throw new InputError(
+      'settings',
       `Input "settings" needs the zone's domain name, which could not be read for zone ${shown(zone.id)} (the API key may not list zones). ` +
         'Give the zone by name with a key that may list zones.'
     )

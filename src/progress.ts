@@ -1,5 +1,5 @@
 import type { PlannedRequest } from './plan.js'
-import { plural, thousands } from './text.js'
+import { forCount, plural, seconds, thousands } from './text.js'
 
 /** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
 export const DETAILED_REQUESTS = 20
@@ -22,10 +22,9 @@ export interface FinishedRequest {
   readonly error: string | undefined
 }
 
-const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`
 /** "1,200 of 3,000 URLs", "0 of 1 tag". */
 const confirmedOf = (done: number, total: number, noun: string): string =>
-  `${thousands(done)} of ${thousands(total)} ${total === 1 ? noun : `${noun}s`}`
+  `${thousands(done)} of ${thousands(total)} ${forCount(total, noun)}`
 
 /** "purged (1 attempt, 52 ms)", or the request's error. */
 function outcomeLine(outcome: FinishedRequest): string {
@@ -70,7 +69,7 @@ export function purgeProgress(requests: readonly PlannedRequest[], options: Prog
       .join(', ')
     const retries = options.retries()
     options.log(
-      `Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started)}`
+      `Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${plural(retries, 'retry', 'retries')}, ${seconds(now - started, 'nearest')}`
     )
   }
 }

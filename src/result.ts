@@ -1,54 +1,17 @@
 import type { TrafficReport } from './analytics.js'
-import type { EdgeCheck } from './edge/index.js'
-import type { ChangeSet } from './changes/index.js'
-import type { RequestOutcome } from './execute.js'
-import type { Plan, PlannedRequest, RequestKind } from './plan.js'
+import { staleUrls } from './edge/verdicts.js'
+import type { RequestKind } from './plan.js'
+import type { Requested, RunState } from './run-state.js'
 import type { ZoneSettings } from './settings.js'
-import type { ResolvedZone } from './zones.js'
+import { verificationOf, type Verification } from './result/verification.js'
+import { zoneResult, type ZoneResult } from './result/zones.js'
 
-/** What the step was asked to purge, once known. */
-export interface Requested {
-  readonly everything: boolean
-  readonly files: readonly string[]
-  readonly tags: readonly string[]
-}
+// What the modules that build and read the result import from here: the run state and the parts of the result.
+export { newRunState, type Requested, type RunState } from './run-state.js'
+export type { VerdictReport, Verification } from './result/verification.js'
+export type { ZoneResult } from './result/zones.js'
 
-/** Everything known when the step ends, however far it got. Filled in by main as the run goes. */
-export interface RunState {
-  dryRun: boolean
-  /** The `zone` input as given (names, ids or auto), to name the zone when it could not be found. */
-  zoneInput: readonly string[]
-  /** What the step was doing, for "nothing was sent: <phase> failed". */
-  phase: string
-  /** Where the step stopped, when an error ended it early: the phase, and the HTTP status if an answer ended it. */
-  stopped?: { readonly phase: string; readonly status: number | undefined; readonly input: string | undefined } | undefined
-  /** Everything asked for, over all zones: entries as written until they are routed to zones. */
-  requested?: Requested | undefined
-  /** The zones worked on, each with what it was asked to purge. */
-  zones: { zone: ResolvedZone; requested: Requested }[]
-  plan?: Plan | undefined
-  outcomes: RequestOutcome[]
-  requestsSent: number
-  retries: number
-  /** What rate limits cost: 429 answers, time spent waiting, the pace settled on. */
-  rateLimits?: { readonly limited: number; readonly waitedMs: number; readonly pace: number | undefined } | undefined
-  /** What changed, when changed-since or previous-manifest was given. */
-  changes?: ChangeSet | undefined
-  /** The changed entries as absolute URLs, once the zones are known. */
-  changedUrls?: readonly string[] | undefined
-  /** Why everything was purged instead of the list, when that switch was made. */
-  everythingInstead?: string | undefined
-  /** Where the new manifest was written. */
-  manifestWritten?: string | undefined
-  traffic: TrafficReport[]
-  /** What the edge showed after the purge (verify, warm). */
-  edge?: EdgeCheck | undefined
-  /** In a dry run: how many URLs the edge checks would fetch. */
-  edgePlan?: { readonly verify: number; readonly warm: number } | undefined
-  errors: string[]
-  warnings: string[]
-  durations: { zoneMs?: number; settingsMs?: number; purgeMs?: number; totalMs?: number }
-}
+const NOTHING: Requested = { everything: false, files: [], tags: [] }
 
 export interface RequestSummary {
   readonly kind: RequestKind
@@ -78,23 +41,6 @@ export interface ChangeReport {
   readonly link: string | null
   readonly files: readonly string[]
   readonly urls: readonly string[]
-}
-
-/** One zone's part of the run. */
-export interface ZoneResult {
-  readonly id: string
-  readonly name: string
-  readonly status: string
-  /** Set when the step created the zone (or would, in a dry run). */
-  readonly created: { readonly cnameTarget: string | null; readonly dryRun: boolean } | null
-  readonly purgeEverythingRequested: boolean
-  readonly purgedEverything: boolean
-  readonly purgedFiles: readonly string[]
-  readonly purgedTags: readonly string[]
-  readonly failedFiles: readonly string[]
-  readonly failedTags: readonly string[]
-  readonly settingsRequested: boolean
-  readonly settingsApplied: boolean
 }
 
 /** The one object outputs, summary and log are written from. */
@@ -154,123 +100,6 @@ export interface RunResult {
   readonly errors: readonly string[]
   readonly warnings: readonly string[]
   readonly durations: RunState['durations']
-}
-
-/** One URL checked at the edge, as reported. */
-export interface VerdictReport {
-  readonly url: string
-  readonly verdict: 'fresh' | 'stale' | 'unknown' | 'error'
-  readonly status: number | null
-  readonly age: number | null
-  readonly cacheStatus: string | null
-  readonly reason: string
-  /** same, differs, or "not compared: <why>"; null when the deployed file is not known. */
-  readonly content: string | null
-  readonly attempts: number
-}
-
-export interface Verification {
-  readonly counts: {
-    readonly fresh: number
-    readonly stale: number
-    readonly unknown: number
-    readonly error: number
-    readonly differs: number
-  }
-  readonly recheckForMs: number
-  /**
-   * The origin's clock when its Date was more than 30 s off the runner's (median over the answers not
-   * served from a cache; seconds negative when behind), with what it means; null when it was not.
-   */
-  readonly clockSkew: { readonly seconds: number; readonly answers: number; readonly note: string } | null
-  readonly verdicts: readonly VerdictReport[]
-}
-
-function verificationOf(edge: EdgeCheck | undefined): Verification | null {
-  const checked = edge?.verification
-  if (checked === undefined) return null
-  const verdicts = checked.verdicts.map((verdict): VerdictReport => ({
-    url: verdict.url,
-    verdict: verdict.verdict,
-    status: verdict.status ?? null,
-    age: verdict.age ?? null,
-    cacheStatus: verdict.cacheStatus ?? null,
-    reason: verdict.reason,
-    content:
-      verdict.content === undefined
-        ? null
-        : verdict.content.result === 'not compared'
-          ? `not compared: ${verdict.content.why}`
-          : verdict.content.result,
-    attempts: verdict.attempts
-  }))
-  const count = (kind: VerdictReport['verdict']): number => verdicts.filter((verdict) => verdict.verdict === kind).length
-  return {
-    counts: {
-      fresh: count('fresh'),
-      stale: count('stale'),
-      unknown: count('unknown'),
-      error: count('error'),
-      differs: verdicts.filter((verdict) => verdict.content === 'differs').length
-    },
-    recheckForMs: checked.recheckForMs,
-    clockSkew:
-      checked.clockSkew === undefined
-        ? null
-        : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
-    verdicts
-  }
-}
-
-export function newRunState(): RunState {
-  return {
-    dryRun: false,
-    zoneInput: [],
-    phase: 'reading the inputs',
-    zones: [],
-    outcomes: [],
-    requestsSent: 0,
-    retries: 0,
-    traffic: [],
-    errors: [],
-    warnings: [],
-    durations: {}
-  }
-}
-
-const NOTHING: Requested = { everything: false, files: [], tags: [] }
-
-/**
- * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
- * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
- */
-function zoneResult(zone: ResolvedZone, requested: Requested, state: RunState, plannedRequests: readonly PlannedRequest[]): ZoneResult {
-  const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id)
-  const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything')
-  const planned = plannedRequests.filter((request) => request.zoneId === zone.id)
-  const split = (kind: RequestKind, asked: readonly string[]): { purged: readonly string[]; failed: readonly string[] } => {
-    if (state.dryRun) return { purged: [], failed: [] }
-    if (purgedEverything) return { purged: asked, failed: [] }
-    // By item, not by count: a request confirmed twice must not stand in for one that failed.
-    const purged = new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items))
-    return { purged: asked.filter((item) => purged.has(item)), failed: asked.filter((item) => !purged.has(item)) }
-  }
-  const files = split('files', requested.files)
-  const tags = split('tags', requested.tags)
-  return {
-    id: zone.id,
-    name: zone.name ?? '',
-    status: zone.status ?? '',
-    created: zone.created ?? null,
-    purgeEverythingRequested: planned.some((request) => request.kind === 'purge-everything'),
-    purgedEverything,
-    purgedFiles: files.purged,
-    purgedTags: tags.purged,
-    failedFiles: files.failed,
-    failedTags: tags.failed,
-    settingsRequested: planned.some((request) => request.kind === 'settings'),
-    settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings')
-  }
 }
 
 /** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
@@ -350,7 +179,7 @@ export function buildResult(state: RunState): RunResult {
     manifestWritten: state.manifestWritten ?? null,
     traffic: state.traffic,
     verification,
-    staleFiles: verification?.verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url) ?? [],
+    staleFiles: verification === null ? [] : staleUrls(verification.verdicts),
     warm:
       state.edge?.warm === undefined
         ? null

@@ -1,8 +1,7 @@
-import type { ChangeSet } from './changes/index.js'
-import type { ChangeInputs, ZoneSelection } from './inputs.js'
+import type { ChangeInputs, ChangeSet } from './changes/index.js'
 import type { Requested } from './result.js'
 import { checkUrlBase, routeEntries, zoneHost } from './urls.js'
-import type { ResolvedZone, ZoneResolution } from './zones.js'
+import type { ResolvedZone, ZoneResolution, ZoneSelection } from './zones.js'
 
 export interface WorkInput {
   /** Entries from files and files-from, as written. */

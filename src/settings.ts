@@ -58,6 +58,7 @@ function nestingDepth(text: string): number {
 function readYaml(text: string): unknown {
   if (text.length > SETTINGS_MAX_LENGTH) {
     throw new InputError(
+      'settings',
       `Input "settings" is ${thousands(text.length)} characters long; at most ${thousands(SETTINGS_MAX_LENGTH)} are read, and ${EXPECTED}.`
     )
   }
@@ -71,17 +72,21 @@ function readYaml(text: string): unknown {
   } catch (error) {
     if (error instanceof ReferenceError) {
       throw new InputError(
+        'settings',
         `Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, ${EXAMPLE}.`
       )
     }
-    throw new InputError(`Input "settings" could not be read as YAML or JSON (${shown(String(error))}); ${EXPECTED}.`)
+    throw new InputError('settings', `Input "settings" could not be read as YAML or JSON (${shown(String(error))}); ${EXPECTED}.`)
   }
   if (doc === undefined) {
-    throw new InputError(`Input "settings" is nested ${depth} levels deep; at most ${SETTINGS_MAX_DEPTH} are read, and ${EXPECTED}.`)
+    throw new InputError(
+      'settings',
+      `Input "settings" is nested ${depth} levels deep; at most ${SETTINGS_MAX_DEPTH} are read, and ${EXPECTED}.`
+    )
   }
   const [error] = doc.errors
   if (error !== undefined) {
-    throw new InputError(`Input "settings" is not valid YAML or JSON: ${shown(error.message.split('\n')[0] as string)}`)
+    throw new InputError('settings', `Input "settings" is not valid YAML or JSON: ${shown(error.message.split('\n')[0] as string)}`)
   }
   return value
 }
@@ -91,6 +96,7 @@ export function parseSettings(text: string): ParsedSettings {
   const doc = readYaml(text)
   if (!isMapping(doc)) {
     throw new InputError(
+      'settings',
       `Input "settings" must be a mapping with the keys ${SETTINGS_KEYS.join(' and/or ')}, e.g. "limits: {enabled: true}".`
     )
   }
@@ -98,30 +104,36 @@ export function parseSettings(text: string): ParsedSettings {
   const warnings: string[] = []
   for (const [key, value] of Object.entries(doc)) {
     if (!(SETTINGS_KEYS as readonly string[]).includes(key)) {
-      throw new InputError(`Input "settings" has an unknown key "${shown(key)}"; accepted keys: ${SETTINGS_KEYS.join(', ')}.`)
+      throw new InputError('settings', `Input "settings" has an unknown key "${shown(key)}"; accepted keys: ${SETTINGS_KEYS.join(', ')}.`)
     }
     settings[key as SettingsKey] = parseFeature(key, value, warnings)
   }
   if (Object.keys(settings).length === 0) {
-    throw new InputError(`Input "settings" is an empty mapping; give ${SETTINGS_KEYS.join(' and/or ')}, or leave the input empty.`)
+    throw new InputError(
+      'settings',
+      `Input "settings" is an empty mapping; give ${SETTINGS_KEYS.join(' and/or ')}, or leave the input empty.`
+    )
   }
   return { settings, warnings }
 }
 
 function parseFeature(key: string, value: unknown, warnings: string[]): FeatureSetting {
   if (!isMapping(value)) {
-    throw new InputError(`Input "settings": "${key}" must be a mapping {enabled: true|false, mode: <string>}.`)
+    throw new InputError('settings', `Input "settings": "${key}" must be a mapping {enabled: true|false, mode: <string>}.`)
   }
   for (const field of Object.keys(value)) {
     if (field !== 'enabled' && field !== 'mode') {
-      throw new InputError(`Input "settings": "${shown(`${key}.${field}`)}" is not a known field; accepted fields: enabled, mode.`)
+      throw new InputError(
+        'settings',
+        `Input "settings": "${shown(`${key}.${field}`)}" is not a known field; accepted fields: enabled, mode.`
+      )
     }
   }
   if (typeof value.enabled !== 'boolean') {
-    throw new InputError(`Input "settings": "${key}.enabled" must be true or false, got ${describe(value.enabled)}.`)
+    throw new InputError('settings', `Input "settings": "${key}.enabled" must be true or false, got ${describe(value.enabled)}.`)
   }
   if (value.mode !== undefined && (typeof value.mode !== 'string' || value.mode === '')) {
-    throw new InputError(`Input "settings": "${key}.mode" must be a non-empty string, got ${describe(value.mode)}.`)
+    throw new InputError('settings', `Input "settings": "${key}.mode" must be a non-empty string, got ${describe(value.mode)}.`)
   }
   const mode = value.mode ?? DOCUMENTED_MODE
   if (mode !== DOCUMENTED_MODE) {

@@ -36,6 +36,18 @@ export function oneLine(text: string): string {
 /** Outside text a message quotes is cut to this many characters: one line of a message, not a copy of an input or an answer. */
 export const QUOTE_LENGTH = 200
 
+/** Whether a UTF-16 unit is the first half of a surrogate pair: a cut just after it would leave half a character. */
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff
+
+/**
+ * The text's first `max` UTF-16 units (the whole text when it is no longer), one fewer when the last of
+ * them is the first half of a surrogate pair: the one cut every other cut here is made with.
+ */
+export function head(text: string, max: number): string {
+  if (text.length <= max) return text
+  return text.slice(0, isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max)
+}
+
 /**
  * At most `max` characters (UTF-16 units, as `length` counts them), with a note of how many were left out
  * ("… (129,800 more characters)"). Never cuts a surrogate pair in two. Secrets must be redacted before,
@@ -44,10 +56,14 @@ export const QUOTE_LENGTH = 200
  */
 export function cut(text: string, max: number, total = text.length): string {
   if (total <= max) return text
-  // A high surrogate as the last kept unit would be half a character: the cut goes before it.
-  const head = text.slice(0, /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max)
-  const left = total - head.length
-  return `${head}… (${thousands(left)} more character${left === 1 ? '' : 's'})`
+  const kept = head(text, max)
+  const left = total - kept.length
+  return `${kept}… (${thousands(left)} more ${forCount(left, 'character')})`
+}
+
+/** At most `max` characters and an ellipsis when there were more: for a server's words, where no count is wanted. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${head(text, max)}…`
 }
 
 /** Whether a UTF-16 unit is whitespace as `\s` reads it: the same set, without a pattern. */
@@ -116,19 +132,51 @@ export function trimTrailing(text: string, char: string): string {
   return text.slice(0, end)
 }
 
-/** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
-export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`
+/** The word for a count: `forCount(1, 'URL')` = "URL", `forCount(3, 'is', 'are')` = "are". Also for the verb that agrees with it. */
+export const forCount = (count: number, one: string, many = `${one}s`): string => (count === 1 ? one : many)
 
-/** A size as people read it: 16777216 → "16 MiB", 1536 → "1.5 KiB", 100 → "100 bytes" (one decimal at most). */
-export function sizeText(bytes: number): string {
-  const units: [number, string][] = [
-    [1024 * 1024 * 1024, 'GiB'],
-    [1024 * 1024, 'MiB'],
-    [1024, 'KiB']
-  ]
-  const [size, unit] = units.find(([size]) => bytes >= size) ?? [1, undefined]
+/** Rough plural: `plural(1, 'URL')` = "1 URL", `plural(3, 'entry', 'entries')` = "3 entries". */
+export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${forCount(count, one, many)}`
+
+/** The units sizes are written in, largest first. */
+const BYTE_UNITS: readonly (readonly [number, string])[] = [
+  [1024 * 1024 * 1024, 'GiB'],
+  [1024 * 1024, 'MiB'],
+  [1024, 'KiB']
+]
+
+/** A size in the largest unit `fits` accepts, to one decimal at most; in bytes when it accepts none. */
+function sizeIn(bytes: number, fits: (bytes: number, unit: number) => boolean): string {
+  const [size, unit] = BYTE_UNITS.find(([size]) => fits(bytes, size)) ?? [1, undefined]
   return unit === undefined ? plural(bytes, 'byte') : `${Math.round((bytes / size) * 10) / 10} ${unit}`
 }
+
+/** A size as people read it: 16777216 → "16 MiB", 1536 → "1.5 KiB", 100 → "100 bytes" (one decimal at most). */
+export const sizeText = (bytes: number): string => sizeIn(bytes, (bytes, unit) => bytes >= unit)
+
+/**
+ * A limit as exactly as it was set: the largest unit that divides it (1048576 → "1 MiB", 1049600 →
+ * "1025 KiB"), else bytes (1536 → "1536 bytes"). What "more than …" says of a limit, which a rounded
+ * figure would misstate.
+ */
+export const exactSizeText = (bytes: number): string => sizeIn(bytes, (bytes, unit) => bytes > 0 && bytes % unit === 0)
+
+/** How seconds are rounded: not at all, up, to the nearest, or to one decimal. */
+export type Rounding = 'exact' | 'up' | 'nearest' | 'tenth'
+
+/**
+ * Milliseconds in seconds, as every message writes a duration: `seconds(30_000)` = "30 s" (a setting, as
+ * given: 500 → "0.5 s"); 'up' for what is left of a wait (1 ms left is "1 s", never "0 s"); 'nearest' for a
+ * rough figure; 'tenth' for a measured time (1234 → "1.2 s").
+ */
+export function seconds(ms: number, rounding: Rounding = 'exact'): string {
+  const s = ms / 1000
+  const shown = rounding === 'up' ? Math.ceil(s) : rounding === 'nearest' ? Math.round(s) : rounding === 'tenth' ? s.toFixed(1) : s
+  return `${shown} s`
+}
+
+/** A measured time: "850 ms" under a second, else seconds to one decimal ("12.3 s"). */
+export const duration = (ms: number): string => (ms < 1000 ? `${ms} ms` : seconds(ms, 'tenth'))
 
 /**
  * 12345 → "12,345", as en-US writes it. Not toLocaleString or Intl: their first use loads the locale data,

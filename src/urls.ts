@@ -1,7 +1,8 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
+import { NO_HOST, parseEntry } from './entry.js'
 import { InputError } from './errors.js'
-import { redact, scrubCredentials } from './secrets.js'
-import { cut, lines, oneLine, plural, QUOTE_LENGTH, separatedRuns, thousands } from './text.js'
+import { hideSecrets } from './secrets.js'
+import { cut, forCount, head, lines, oneLine, plural, QUOTE_LENGTH, separatedRuns, thousands } from './text.js'
 
 const SHOWN_OFFENDERS = 10
 const SHOWN_ZONES = 10
@@ -43,6 +44,7 @@ export function checkEntryLength(entry: string, input: string, line?: number): v
   if (entry.length <= MAX_ENTRY_CHARS) return
   const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${thousands(line)}: an entry of`
   throw new InputError(
+    input,
     `${where} ${thousands(entry.length)} characters ("${shown(entry)}"); at most ${thousands(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`
   )
 }
@@ -102,36 +104,15 @@ function splitUrlLine(line: string, check: (text: string) => void): string[] {
   return entries
 }
 
-/** A host no entry is on: where a path is read when only its credentials matter. */
-const NO_HOST = 'host.invalid'
-
-/** An entry as the URL parser reads it: a path (starting with `/`) on `host`, anything else as an absolute URL; null when it is neither. */
-function parseEntry(entry: string, host: string): URL | null {
-  return entry.startsWith('/') ? URL.parse(entry, `https://${host}/`) : URL.parse(entry)
-}
-
-/**
- * The entry with any user name and password in it replaced by `***` (`https://***@example.com/a`), and
- * any other entry as it is. Such an entry is refused, never sent; this is how it is kept where entries
- * are reported as written (outputs, the summary), and how any message shows it.
- */
-export function hideCredentials(entry: string): string {
-  // Credentials come only before an `@`: most entries have none, and need no parsing here.
-  if (!entry.includes('@')) return entry
-  const url = parseEntry(entry, NO_HOST)
-  if (url === null) return scrubCredentials(entry)
-  return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`
-}
-
 /**
  * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
- * (an entry's as `hideCredentials` does, and any other after a `:` up to an `@`), on one line, cut to
- * QUOTE_LENGTH with a note of how much was left out. Only its first MAX_ENTRY_CHARS are read: no pattern
- * meets more of a text than an entry may hold, and the rest would not be shown anyway.
+ * (secrets.ts, `hideSecrets`), on one line, cut to QUOTE_LENGTH with a note of how much was left out. Only
+ * its first MAX_ENTRY_CHARS are read: no pattern meets more of a text than an entry may hold, and the rest
+ * would not be shown anyway.
  */
 export function shown(text: string): string {
-  const start = text.length > MAX_ENTRY_CHARS ? text.slice(0, MAX_ENTRY_CHARS) : text
-  const safe = oneLine(scrubCredentials(hideCredentials(redact(start))))
+  const start = head(text, MAX_ENTRY_CHARS)
+  const safe = oneLine(hideSecrets(start))
   return cut(safe, QUOTE_LENGTH, safe.length + text.length - start.length)
 }
 
@@ -173,6 +154,7 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
   for (const entry of entries) {
     if (entry.startsWith('/') && zone === undefined) {
       throw new InputError(
+        undefined,
         `"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
           `Give absolute URLs in ${source}, or a key that may list zones.`
       )
@@ -185,7 +167,8 @@ export function resolveUrls(entries: readonly string[], zoneName: string | undef
   if (offenders.length > 0) {
     const where = zone === undefined ? '' : ` on ${shown(zone)} or a subdomain of it`
     throw new InputError(
-      `${plural(offenders.length, 'entry', 'entries')} in ${source} ${offenders.length === 1 ? 'is not a URL' : 'are not URLs'} of this zone. ` +
+      undefined,
+      `${plural(offenders.length, 'entry', 'entries')} in ${source} ${forCount(offenders.length, 'is not a URL', 'are not URLs')} of this zone. ` +
         `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }
@@ -200,11 +183,13 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
   if (urlBase === undefined) {
     if (zoneNames.length !== 1) {
       throw new InputError(
+        undefined,
         'Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.'
       )
     }
     if (zoneNames[0] === undefined) {
       throw new InputError(
+        undefined,
         'Changed files become paths on the zone\'s host, and its name could not be read (the API key may not list zones). Set "url-base" to where the site is served.'
       )
     }
@@ -213,6 +198,7 @@ export function checkUrlBase(urlBase: string | undefined, zoneNames: readonly (s
   const names = zoneNames.filter((name): name is string => name !== undefined).map(zoneHost)
   if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
     throw new InputError(
+      'url-base',
       `Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`
     )
   }
@@ -251,6 +237,7 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
   for (const entry of entries) {
     if (entry.startsWith('/')) {
       throw new InputError(
+        undefined,
         `"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in ${source} (or "url-base" for changed files).`
       )
     }
@@ -276,7 +263,8 @@ export function routeUrls(entries: readonly string[], zones: readonly NamedZone[
         ? 'no zone names are known'
         : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`
     throw new InputError(
-      `${plural(offenders.length, 'URL')} ${offenders.length === 1 ? 'is' : 'are'} on none of the zones (${known}). ` +
+      undefined,
+      `${plural(offenders.length, 'URL')} ${forCount(offenders.length, 'is', 'are')} on none of the zones (${known}). ` +
         `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`
     )
   }

@@ -1,17 +1,22 @@
-import { fetchInOrder } from './concurrency.js'
 import { AnswerError, InputError } from './errors.js'
-import type { ApiClient } from './http/client.js'
 import { ApiError } from './http/errors.js'
-import { isPathSegment } from './http/path.js'
-import type { ZonePlan, ZoneRef, ZoneSelection } from './inputs.js'
-import { plural, sizeText, thousands } from './text.js'
+import { plural } from './text.js'
 import { normalizeName, shown } from './urls.js'
+import { isPathSegment } from './http/path.js'
+import { listZones, type Zone, type ZoneClient, type ZoneList } from './zone-list.js'
 
-export interface Zone {
-  readonly id: string
-  readonly name: string
-  readonly status: string
-}
+export { listZones, MAX_ZONE_ENTRIES, MAX_ZONE_LIST_BYTES, MAX_ZONE_PAGE_BYTES, ZONE_PAGE_PARALLELISM } from './zone-list.js'
+export type { Zone, ZoneClient, ZoneList } from './zone-list.js'
+
+/** How the user named the zone: by id, or by domain name. */
+export type ZoneRef = { readonly kind: 'id'; readonly id: string } | { readonly kind: 'name'; readonly name: string }
+
+/** The zones to work on: those listed, or `auto` (each URL to the account zone that covers its host). */
+export type ZoneSelection = { readonly kind: 'list'; readonly refs: readonly ZoneRef[] } | { readonly kind: 'auto' }
+
+/** The plans a zone can be created with (`POST /zones`). */
+export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const
+export type ZonePlan = (typeof PLANS)[number]
 
 /** A zone the step works on. Name and status are unknown when the key may not list zones. */
 export interface ResolvedZone {
@@ -37,117 +42,6 @@ export interface ZoneResolution {
   readonly warnings: readonly string[]
   /** `auto` only: the account's zones that can be purged (active or pending). */
   readonly candidates: readonly Zone[] | undefined
-}
-
-/** The client calls zone lookup and creation need: a fake in unit tests. */
-export type ZoneClient = Pick<ApiClient, 'request' | 'maxAttempts' | 'waitBeforeRetry'>
-
-const PER_PAGE = 100
-/** Pages of the zone list in flight at once, whatever `concurrency` is: the lookup is a short burst of small reads. */
-export const ZONE_PAGE_PARALLELISM = 16
-/** The most zone list entries read (1,000 pages): past that the list is an error, not an endless loop. */
-export const MAX_ZONE_ENTRIES = 100_000
-const MAX_ZONE_PAGES = MAX_ZONE_ENTRIES / PER_PAGE
-/** The most bytes one page may take: 100 zones take kilobytes even with fields the API adds. */
-export const MAX_ZONE_PAGE_BYTES = 16 * 1024 * 1024
-/**
- * The most bytes of zone list answers read in all: some 600 bytes for each of MAX_ZONE_ENTRIES zones, with
- * room to spare. Without it, 1,000 pages of 16 MiB each would be 16 GB read, and what is kept of them grows with it.
- */
-export const MAX_ZONE_LIST_BYTES = 64 * 1024 * 1024
-
-/** What to do when the zone list is past its bounds. */
-const GIVE_THE_ID =
-  'Check that "api-url" is the Content Delivery Service API, including /v1; or give the zone by id in the "zone" input (the lookup stops at the page that holds it, and a key that may not list zones uses the id alone).'
-
-interface ZonePage {
-  /** Entries in the page's `data`, usable or not: a page with fewer than PER_PAGE is the last. */
-  readonly entries: number
-  readonly zones: Zone[]
-  readonly total: number | undefined
-}
-
-export interface ZoneList {
-  /** The zones read, in list order. */
-  readonly zones: Zone[]
-  /** Entries without a string id (neither `.` nor `..`), name and status, left out. */
-  readonly skipped: number
-}
-
-/**
- * `GET /zones`, 100 a page: page 1, then up to ZONE_PAGE_PARALLELISM pages at once. `enough` sees each
- * page's zones in list order, whatever order the pages arrive in, and returns true once the answer is
- * certain: no further page is asked for. A `meta.total` that is not a whole number from 0 to
- * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
- */
-export async function listZones(client: ZoneClient, enough: (page: readonly Zone[]) => boolean = () => false): Promise<ZoneList> {
-  let bytes = 0
-  let pagesRead = 0
-  const fetchPage = async (page: number): Promise<ZonePage> => {
-    const response = await client.request<{ data?: unknown; meta?: { total?: unknown } }>('GET', '/zones', {
-      query: { page, per_page: PER_PAGE },
-      // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
-      maxBodyBytes: MAX_ZONE_PAGE_BYTES,
-      // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
-      maxJsonValues: 1_000_000
-    })
-    bytes += response.bytes ?? 0
-    pagesRead++
-    if (bytes > MAX_ZONE_LIST_BYTES) {
-      throw new AnswerError(
-        `GET /zones: the zone list's answers came to more than ${sizeText(MAX_ZONE_LIST_BYTES)} in ${plural(pagesRead, 'page')} ` +
-          `(${sizeText(bytes)} read), the most this action reads for ${thousands(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`
-      )
-    }
-    const data = response.body?.data
-    if (!Array.isArray(data)) {
-      throw new InputError(
-        `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`
-      )
-    }
-    const total = response.body?.meta?.total
-    // Only the three fields used are kept: the page's other fields, however large, are let go with it.
-    return {
-      entries: data.length,
-      zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })),
-      total: isZoneCount(total) ? total : undefined
-    }
-  }
-
-  const zones: Zone[] = []
-  let entries = 0
-  let taken = 0
-  let lastPage: number | undefined
-  const take = (page: ZonePage, number: number): boolean => {
-    taken = number
-    entries += page.entries
-    for (const zone of page.zones) zones.push(zone)
-    if (number === 1 && page.total !== undefined) lastPage = Math.max(1, Math.ceil(page.total / PER_PAGE))
-    if (lastPage === undefined && page.entries < PER_PAGE) lastPage = number
-    if (enough(page.zones)) return true
-    if (entries > MAX_ZONE_ENTRIES || (lastPage === undefined && number === MAX_ZONE_PAGES)) {
-      throw new AnswerError(
-        `GET /zones: the zone list goes on past ${thousands(MAX_ZONE_ENTRIES)} entries (${thousands(MAX_ZONE_PAGES)} pages of ${PER_PAGE}), ` +
-          `the most this action reads, and the zones could not be resolved within them. ${GIVE_THE_ID}`
-      )
-    }
-    return false
-  }
-  // Until the end is known, read ahead as far as pages have come in so far (1, 2, 4, 8, 16…), so a short list costs few extra reads.
-  const upTo = (): number => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)))
-  await fetchInOrder(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo)
-  return { zones, skipped: entries - zones.length }
-}
-
-const isZoneCount = (value: unknown): value is number =>
-  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_ZONE_ENTRIES
-
-const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
-
-/** A zone entry with a text id, name and status; an id of `.` or `..` is none (it goes into request paths). */
-function isZone(value: unknown): value is Zone {
-  const zone = value as Partial<Record<keyof Zone, unknown>> | null | undefined
-  return isText(zone?.id) && isPathSegment(zone.id) && isText(zone.name) && isText(zone.status)
 }
 
 function skippedWarning(skipped: number): string[] {
@@ -211,7 +105,8 @@ export function matchZone(zones: readonly Zone[], ref: ZoneRef): ZoneLookup {
   const { usable, candidates } = findZone(zones, ref)
   if (candidates.length === 0) {
     throw new InputError(
-      `No zone with ${describeRef(ref)} among the ${zones.length} zone${zones.length === 1 ? '' : 's'} this API key can see. ` +
+      undefined,
+      `No zone with ${describeRef(ref)} among the ${plural(zones.length, 'zone')} this API key can see. ` +
         'Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account' +
         (ref.kind === 'name' ? ', or set "create-zone: true" to create it.' : '.')
     )
@@ -219,6 +114,7 @@ export function matchZone(zones: readonly Zone[], ref: ZoneRef): ZoneLookup {
   if (usable === undefined) {
     const statuses = [...new Set(candidates.map((candidate) => candidate.status))].join(', ')
     throw new InputError(
+      undefined,
       `The zone with ${describeRef(ref)} is ${statuses}, not active or pending: nothing can be purged in it. Restore it in the dashboard` +
         (ref.kind === 'name' ? ', or set "create-zone: true" to create it anew.' : '.')
     )
@@ -249,6 +145,7 @@ export async function resolveZones(client: ZoneClient, selection: ZoneSelection,
       const named =
         selection.kind === 'auto' ? undefined : selection.refs.find((ref): ref is ZoneRef & { kind: 'name' } => ref.kind === 'name')
       throw new InputError(
+        undefined,
         `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${shown(named.name)}" cannot be looked up`}. ` +
           'Give zone ids in the "zone" input instead, or use a key that may list zones.'
       )
@@ -308,6 +205,7 @@ async function createZone(client: ZoneClient, name: string, options: ResolveOpti
       if (found !== undefined) return exists ? found : { ...found, created: { cnameTarget: null, dryRun: false } }
       if (exists)
         throw new InputError(
+          undefined,
           `POST /zones says a zone named ${label} already exists, but this API key cannot see it. Check that the key belongs to the account that owns ${label}.`
         )
       if (attempt >= client.maxAttempts) throw error

@@ -63,6 +63,7 @@ export async function autoRange(env: NodeJS.ProcessEnv, token: string, now: () =
       return pullRequestRange(event, payload, env, token)
   }
   throw new InputError(
+    undefined,
     `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${shown(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`
   )
 }
@@ -71,10 +72,12 @@ function pushRange(payload: Record<string, unknown>): AutoRange {
   const before = payload.before
   if (typeof before !== 'string' || before === '')
     throw new InputError(
+      undefined,
       'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.'
     )
   if (ZERO_SHA.test(before)) {
     throw new InputError(
+      undefined,
       'This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
         'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".'
     )
@@ -82,6 +85,7 @@ function pushRange(payload: Record<string, unknown>): AutoRange {
   // It goes into a git command and an API path: a full SHA only, never an option or a path.
   if (!isFullSha(before))
     throw new InputError(
+      undefined,
       `This push event's "before" (${shown(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`
     )
   return {
@@ -97,12 +101,15 @@ function pushRange(payload: Record<string, unknown>): AutoRange {
 async function releaseRange(payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
   const release = payload.release as Release | undefined
   if (typeof release !== 'object' || release === null || typeof release.tag_name !== 'string') {
-    throw new InputError('This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.')
+    throw new InputError(
+      undefined,
+      'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.'
+    )
   }
   const tag = await previousReleaseTag(githubApi(env, token), release)
   // It goes into a git command and an API path, as a ref may when given as an input: never an option.
   if (!SAFE_REF.test(tag))
-    throw new InputError(`The previous release's tag (${shown(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
+    throw new InputError(undefined, `The previous release's tag (${shown(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
   return {
     kind: 'range',
     event: 'release',
@@ -115,6 +122,7 @@ async function releaseRange(payload: Record<string, unknown>, env: NodeJS.Proces
 
 const successOnly = (what: string, condition: string): InputError =>
   new InputError(
+    undefined,
     `${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`
   )
 
@@ -135,6 +143,7 @@ async function deploymentRange(
   const current = readDeployment(payload.deployment)
   if (current === undefined)
     throw new InputError(
+      undefined,
       'This deployment_status event has no deployment with an id, a full commit SHA and an environment, so "changed-since: auto" cannot find the previous one.'
     )
   const environment = shown(current.environment)
@@ -175,6 +184,7 @@ async function workflowRunRange(
   const current = readWorkflowRun(payload.workflow_run)
   if (current === undefined) {
     throw new InputError(
+      undefined,
       'This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch, so "changed-since: auto" cannot find the previous one.'
     )
   }
@@ -211,6 +221,7 @@ async function pullRequestRange(
   if (payload.action !== 'closed') {
     const action = typeof payload.action === 'string' ? shown(payload.action) : 'unknown'
     throw new InputError(
+      undefined,
       `"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`
     )
   }
@@ -219,6 +230,7 @@ async function pullRequestRange(
   const head = pull.merge_commit_sha
   if (!isFullSha(head))
     throw new InputError(
+      undefined,
       `Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`
     )
   const api = githubApi(env, token)
@@ -226,6 +238,7 @@ async function pullRequestRange(
   const first = parents[0]
   if (first === undefined)
     throw new InputError(
+      undefined,
       `The merge commit ${short(head)} of pull request${number} has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.`
     )
   // A rebase merge puts every commit of the pull request on the branch, each with one parent: the branch as it
@@ -244,6 +257,7 @@ async function pullRequestRange(
   }
   if (commits > MAX_PARENT_WALK) {
     throw new InputError(
+      undefined,
       `Pull request${number} has ${commits} commits and its merge commit one parent (a rebase or squash merge), more than the ${MAX_PARENT_WALK} that "changed-since: auto" walks back. Set "changed-since" to the base branch's commit before the merge.`
     )
   }
@@ -270,6 +284,7 @@ async function readPayload(path: string | undefined): Promise<Record<string, unk
     return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {}
   } catch (error) {
     throw new InputError(
+      undefined,
       `Cannot read the event payload at GITHUB_EVENT_PATH (${shown((error as NodeJS.ErrnoException).code ?? String(error))}), which "changed-since: auto" needs.`
     )
   }

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path'
-import type { ChangeInputs } from '../inputs.js'
 import { autoRange, type AutoRange } from './event.js'
 import { GitError, InputError } from '../errors.js'
 import { localDiff } from './git.js'
@@ -7,6 +6,23 @@ import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, githubApi } from './gi
 import { buildManifest, compareManifests, readManifest, type Manifest } from './manifest.js'
 import { checkChangedPaths, siteUrls } from './site.js'
 import { shown } from '../urls.js'
+
+/** How to find what changed, and how changed files become URLs. */
+export interface ChangeInputs {
+  readonly from: { readonly kind: 'git'; readonly since: string } | { readonly kind: 'manifest'; readonly previous: string }
+  /** Folder below the repository (git) or the workspace (manifest), POSIX separators, no leading or trailing slash; '' = root. */
+  readonly siteDir: string
+  /** Absolute base URL ending in '/', or undefined for https://<zone name>/. */
+  readonly urlBase: string | undefined
+  /** '' = off. */
+  readonly indexFile: string
+  readonly include: readonly string[]
+  readonly exclude: readonly string[]
+  /** 0 = never. */
+  readonly purgeEverythingOver: number
+  /** Empty when not given: a run that needs the GitHub API then fails saying so. */
+  readonly githubToken: string
+}
 
 /** What changed, how it was found, and what to purge for it. */
 export interface ChangeSet {
@@ -113,6 +129,7 @@ async function fromGit(inputs: ChangeInputs, since: string, context: ChangeConte
 async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind: 'first' }>, context: ChangeContext): Promise<ChangeSet> {
   if (inputs.siteDir === '') {
     throw new InputError(
+      undefined,
       `This ${auto.event} event has ${auto.why}, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.`
     )
   }

@@ -54,11 +54,13 @@ export async function buildManifest(dir: string, input = 'site-dir', limits: Par
   const folder = await stat(dir).catch(() => undefined)
   if (!folder?.isDirectory()) {
     throw new InputError(
+      input,
       `Input "${input}": "${shown(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`
     )
   }
   const refused = (path: string, why: string): InputError =>
     new InputError(
+      input,
       `Input "${input}": "${shown(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`
     )
   try {
@@ -89,6 +91,7 @@ export async function buildManifest(dir: string, input = 'site-dir', limits: Par
 export function parseManifest(text: string, path: string): Manifest {
   const foreign = (why: string): InputError =>
     new InputError(
+      'previous-manifest',
       `Input "previous-manifest": "${shown(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`
     )
   let doc: unknown
@@ -129,11 +132,13 @@ export async function readManifest(path: string, limits: Partial<ReadLimits> = {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     if (error instanceof UnsafeFileError) {
       throw new InputError(
+        'previous-manifest',
         `Input "previous-manifest": "${shown(path)}" ${error.message} (at most ${sizeText(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
           'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.'
       )
     }
     throw new InputError(
+      'previous-manifest',
       `Input "previous-manifest": cannot read "${shown(path)}" (${(error as NodeJS.ErrnoException).code ?? String(error)}). ` +
         'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.'
     )

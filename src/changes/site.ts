@@ -70,6 +70,7 @@ export function checkChangedPaths(paths: readonly string[], input: string): void
     const longestName = path.split('/').reduce((longest, name) => Math.max(longest, name.length), 0)
     if (path.length > MAX_PATH_CHARS || longestName > MAX_NAME_CHARS) {
       throw new InputError(
+        input,
         `Input "${input}": the change list holds a path of ${thousands(path.length)} characters ("${shown(path)}"); ` +
           `at most ${thousands(MAX_PATH_CHARS)} are accepted, with names of at most ${MAX_NAME_CHARS}, as a checkout can hold. Nothing was sent.`
       )

@@ -2,8 +2,10 @@
 // no cookie and no credential. This module never receives the API key or the GitHub token, so it cannot
 // send them. Bounded memory: a body is dropped, drained or hashed as it streams, never kept.
 import { createHash } from 'node:crypto'
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from 'undici'
+import { edgeDispatcher } from '../http/pool.js'
 import { certificateProblem } from '../http/tls.js'
+import { seconds } from '../text.js'
 import type { ResponseHeaders } from './verdict.js'
 
 /** The most body bytes hashed for the content check: beyond, the content is not compared. */
@@ -87,10 +89,10 @@ function failureDetail(error: unknown): string {
  * requests. Redirects are not followed: a 3xx is judged by its own headers.
  */
 export function openEdge(settings: EdgeSettings): EdgeFetcher {
-  const dispatcher: Dispatcher = new EnvHttpProxyAgent({ connections: settings.concurrency, keepAliveTimeout: 10_000 })
+  const dispatcher = edgeDispatcher(settings.concurrency)
   const now = settings.now ?? Date.now
   const limit = settings.maxHashedBytes ?? MAX_HASHED_BYTES
-  const timeout = `timed out after ${settings.timeoutMs / 1000} s`
+  const timeout = `timed out after ${seconds(settings.timeoutMs)}`
 
   const get = async (url: string, use: BodyUse): Promise<EdgeAnswer> => {
     const signal = AbortSignal.timeout(settings.timeoutMs)

@@ -3,12 +3,13 @@
 import { resolve } from 'node:path'
 import { InputError } from '../errors.js'
 import type { RequestOutcome } from '../execute.js'
-import { plural } from '../text.js'
+import { forCount, plural, seconds } from '../text.js'
 import { routeEntries, type NamedZone } from '../urls.js'
 import { openEdge } from './fetch.js'
 import type { ClockSkew } from './clock.js'
 import { edgeRefusal, type EdgeRefusal } from './scope.js'
-import { chooseTargets, countVerdicts, verdictLine, verifyUrls, type UrlVerdict, type VerifyTarget } from './verify.js'
+import { byAttention, countVerdicts, staleUrls } from './verdicts.js'
+import { chooseTargets, verdictLine, verifyUrls, type UrlVerdict, type VerifyTarget } from './verify.js'
 import { warmUrls, type WarmResult } from './warm.js'
 
 export interface EdgeRequest {
@@ -214,13 +215,13 @@ const NAMED_STALE = 5
 export function staleFailure(check: EdgeCheck): string | undefined {
   if (check.verification === undefined) return undefined
   const { verdicts, recheckForMs, clockSkew } = check.verification
-  const stale = verdicts.filter((verdict) => verdict.verdict === 'stale').map((verdict) => verdict.url)
+  const stale = staleUrls(verdicts)
   if (stale.length === 0) return undefined
   // Only a clock behind makes copies look older than they are.
   // Stryker disable next-line EqualityOperator: a skew is said only when it is more than 30 s from 0
   const skew = clockSkew !== undefined && clockSkew.seconds < 0 ? ` ${clockSkew.note}` : ''
   return (
-    `${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${recheckForMs / 1000} s of checking again ` +
+    `${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${seconds(recheckForMs)} of checking again ` +
     `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.${skew}`
   )
 }
@@ -235,7 +236,7 @@ function report(verdicts: readonly UrlVerdict[], io: EdgeIo): void {
   io.log(
     `Fresh ${counts.fresh}, stale ${counts.stale}, unknown ${counts.unknown}, error ${counts.error}${counts.differs > 0 ? `; ${counts.differs} differ from the deployed file` : ''}.`
   )
-  const ordered = [...verdicts].sort((a, b) => rank(a) - rank(b))
+  const ordered = byAttention(verdicts)
   for (const verdict of ordered.slice(0, LOGGED_VERDICTS)) io.log(verdictLine(verdict))
   if (ordered.length > LOGGED_VERDICTS) io.log(`… and ${ordered.length - LOGGED_VERDICTS} more: see the job summary and the result output.`)
   const urlsOf = (pick: (verdict: UrlVerdict) => boolean): string[] => verdicts.filter(pick).map((verdict) => verdict.url)
@@ -253,11 +254,7 @@ function report(verdicts: readonly UrlVerdict[], io: EdgeIo): void {
   const differs = urlsOf((verdict) => verdict.content?.result === 'differs')
   if (differs.length > 0) {
     io.warn(
-      `Verify: ${plural(differs.length, 'URL')} ${differs.length === 1 ? 'differs' : 'differ'} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`
+      `Verify: ${plural(differs.length, 'URL')} ${forCount(differs.length, 'differs', 'differ')} from the deployed file (${listed(differs)}); a CDN may rewrite HTML, so this is not a failure.`
     )
   }
 }
-
-/** Stale first, then errors, unknown, fresh: what needs attention at the top. */
-const RANK: Readonly<Record<UrlVerdict['verdict'], number>> = { stale: 0, error: 1, unknown: 2, fresh: 3 }
-const rank = (verdict: UrlVerdict): number => RANK[verdict.verdict]

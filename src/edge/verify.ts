@@ -1,11 +1,11 @@
 // The verification run: fetch the chosen URLs from the public site, judge each answer, and fetch the
 // stale ones again every few seconds until they turn fresh or the time allowed runs out.
 import { mapConcurrent } from '../concurrency.js'
-import { plural } from '../text.js'
+import { plural, seconds } from '../text.js'
 import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
 import { dateSkewSeconds, measureClockSkew, type ClockSkew } from './clock.js'
-import { cameFromOrigin, judgeAnswer, type Judgement, type Verdict } from './verdict.js'
+import { cameFromOrigin, judgeAnswer, type Judgement } from './verdict.js'
 import { edgeRefusal } from './scope.js'
 
 /** How often URLs found stale are fetched again. */
@@ -102,18 +102,6 @@ export function verdictLine(verdict: UrlVerdict): string {
   return `${verdict.url}: ${verdict.verdict} (${verdict.reason}${note})`
 }
 
-/** How many URLs got each verdict, and how many differ from the deployed file. */
-export function countVerdicts(verdicts: readonly UrlVerdict[]): Record<Verdict, number> & { readonly differs: number } {
-  const count = (verdict: Verdict): number => verdicts.filter((v) => v.verdict === verdict).length
-  return {
-    fresh: count('fresh'),
-    stale: count('stale'),
-    unknown: count('unknown'),
-    error: count('error'),
-    differs: verdicts.filter((v) => v.content?.result === 'differs').length
-  }
-}
-
 /** Every verdict, in the targets' order, and the origin's clock when it is off. */
 export interface VerifyOutcome {
   readonly verdicts: UrlVerdict[]
@@ -152,9 +140,7 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
     const left = deadline - options.now()
     if (left <= 0) break
     const wait = Math.min(RECHECK_EVERY_MS, left)
-    options.log(
-      `${plural(stale.length, 'URL')} still stale; checking again in ${Math.ceil(wait / 1000)} s (${Math.ceil(left / 1000)} s left).`
-    )
+    options.log(`${plural(stale.length, 'URL')} still stale; checking again in ${seconds(wait, 'up')} (${seconds(left, 'up')} left).`)
     await options.sleep(wait)
     await mapConcurrent(stale, options.concurrency, async (index) => {
       verdicts[index] = await check(targets[index] as VerifyTarget, index, (verdicts[index] as UrlVerdict).attempts + 1)
@@ -162,7 +148,7 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
     stale = stale.filter((index) => (verdicts[index] as UrlVerdict).verdict === 'stale')
   }
   if (stale.length > 0)
-    options.log(`${plural(stale.length, 'URL')} still stale after ${Math.ceil(options.recheckForMs / 1000)} s of checking again.`)
+    options.log(`${plural(stale.length, 'URL')} still stale after ${seconds(options.recheckForMs, 'up')} of checking again.`)
 
   const clockSkew = measureClockSkew(
     answers.flatMap((answer) => {

@@ -1,12 +1,21 @@
-import { subscribe, unsubscribe } from 'node:diagnostics_channel'
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
-import { ApiError, extractServerMessage, type ApiErrorDetails } from './errors.js'
-import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer.js'
-import { backoffDelay, parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
-import { certificateProblem } from './tls.js'
-import type { ResponseHeaders as Headers } from './headers.js'
+import { request, type Dispatcher } from 'undici'
+import { readBody } from './body.js'
+import { ApiError } from './errors.js'
+import { judge } from './judge.js'
+import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer/index.js'
+import { createDispatcher } from './pool.js'
+import { backoffDelay } from './retry.js'
+import { outcomeOf, retryReason, transportFailure, type AttemptResult } from './transport.js'
 import { sleep } from '../sleep.js'
-import { redact, registerSecret, scrubCredentials } from '../secrets.js'
+import { registerSecret } from '../secrets.js'
+
+// inputs.ts checks the proxy variables through the client; the pool is where they are read.
+export { unusableProxyVariable } from './pool.js'
+// What the client is made of, importable from it as before: reading an answer (body.ts), what a failed
+// attempt was (transport.ts), what an attempt came to (judge.ts), when a request is on the wire (wire.ts).
+export { mayHoldMoreValues } from './body.js'
+export { transportFailure, type AttemptResult } from './transport.js'
+export { onTheWire } from './wire.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -104,54 +113,6 @@ export interface ApiResponse<T> {
   readonly bytes?: number
 }
 
-/** The outcome of one attempt: a response to judge (its body, or that it was too large), or a transport failure. */
-export type AttemptResult =
-  | { readonly kind: 'response'; readonly status: number; readonly text: string; readonly headers: Headers }
-  | { readonly kind: 'too-large'; readonly status: number; readonly headers: Headers }
-  | { readonly kind: 'network'; readonly detail: string }
-  | { readonly kind: 'timeout'; readonly detail: string }
-  /** The server's certificate was not accepted; `detail` is Node's code for why. */
-  | { readonly kind: 'tls'; readonly detail: string }
-
-/**
- * The keep-alive pool for the API at `baseUrl`. Over https:// it honours HTTPS_PROXY (else HTTP_PROXY) and
- * NO_PROXY, and undici reaches an https:// address through a proxy only by CONNECT: the key travels inside the
- * TLS tunnel. Plain http:// (allowed for loopback only) always goes direct, whatever NO_PROXY says: through a
- * proxy, the key would be sent to it in cleartext.
- */
-export function createDispatcher(baseUrl: string, connections: number): Dispatcher {
-  const options = { connections, keepAliveTimeout: 10_000 }
-  return new URL(baseUrl).protocol === 'https:' ? new EnvHttpProxyAgent(options) : new Agent(options)
-}
-
-/** The schemes undici can reach a proxy by. */
-const PROXY_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'socks5:', 'socks:'])
-
-/**
- * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
- * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
- * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
- */
-export function unusableProxyVariable(env: Readonly<Record<string, string | undefined>>): string | undefined {
-  for (const [lower, upper] of [
-    ['https_proxy', 'HTTPS_PROXY'],
-    ['http_proxy', 'HTTP_PROXY']
-  ] as const) {
-    const name = env[lower] === undefined ? upper : lower
-    const value = env[name]
-    if (value === undefined || value === '') continue
-    const url = URL.parse(value)
-    if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '') return name
-  }
-  return undefined
-}
-
-/**
- * A proxy that would not open the tunnel, said as such: undici reports it as an abort
- * (`Proxy response (407) !== 200 when HTTP Tunneling`), which its code alone does not tell.
- */
-const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/
-
 /**
  * A small JSON client for the service: authentication, timeouts, retries with `Retry-After`,
  * and errors that say what failed. It knows nothing about zones or purges.
@@ -199,7 +160,7 @@ export class ApiClient {
         ticket.done()
       }
       this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) })
-      const judged = this.judge(method, path, attempt, result, maxBodyBytes, options.maxJsonValues)
+      const judged = judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues: options.maxJsonValues, now: this.now })
       if (judged.done) return judged.response as ApiResponse<T>
       const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false
       if (rateLimited) {
@@ -287,225 +248,10 @@ export class ApiClient {
       clearTimeout(timer)
     }
   }
-
-  private judge(
-    method: Method,
-    path: string,
-    attempt: number,
-    result: AttemptResult,
-    maxBodyBytes: number,
-    maxJsonValues: number | undefined
-  ):
-    | { done: true; response: ApiResponse<unknown> }
-    | { done: false; retryable: boolean; retryAfterMs: number | undefined; details: ApiErrorDetails } {
-    if (result.kind === 'network' || result.kind === 'timeout' || result.kind === 'tls') {
-      const details: ApiErrorDetails = { method, path, attempts: attempt, kind: result.kind, detail: this.hide(result.detail) }
-      return { done: false, retryable: result.kind !== 'tls', retryAfterMs: undefined, details }
-    }
-    const requestId = ['x-request-id', 'request-id', 'x-correlation-id']
-      .map((name) => headerValue(result.headers, name))
-      .find((value) => value !== undefined && value !== '')
-    const common = {
-      method,
-      path,
-      attempts: attempt,
-      status: result.status,
-      ...(requestId === undefined ? {} : { requestId: clipRequestId(this.hide(requestId)) })
-    }
-    if (result.kind === 'too-large') {
-      return {
-        done: false,
-        retryable: false,
-        retryAfterMs: undefined,
-        details: { ...common, kind: 'too-large', detail: formatBytes(maxBodyBytes) }
-      }
-    }
-    const json = parseJson(result.text, maxJsonValues)
-    if (json === TOO_MANY_VALUES) {
-      return {
-        done: false,
-        retryable: false,
-        retryAfterMs: undefined,
-        details: { ...common, kind: 'too-large', detail: `${maxJsonValues} JSON values` }
-      }
-    }
-    const unsuccessful = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false
-    // 2xx: undici settles a request only with a final status (200 and up).
-    const ok = result.status < 300
-    if (ok && !unsuccessful)
-      return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } }
-
-    const serverMessage = extractServerMessage(result.text, this.hide)
-    const details: ApiErrorDetails = {
-      ...common,
-      kind: ok ? 'unsuccessful' : 'http',
-      ...(serverMessage === undefined ? {} : { serverMessage })
-    }
-    const retryable = RETRYABLE_STATUSES.has(result.status)
-    const retryAfterMs = retryable ? parseRetryAfter(headerValue(result.headers, 'retry-after'), this.now()) : undefined
-    return { done: false, retryable, retryAfterMs, details }
-  }
-
-  /** The key (and every other secret) out of text the server sent, in any spelling: it may echo what it was given. */
-  private readonly hide = redact
-}
-
-/**
- * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
- * connection is dropped. A content-length over the limit is refused before a byte is read.
- */
-async function readBody(response: Dispatcher.ResponseData, maxBytes: number): Promise<string | undefined> {
-  const length = Number(headerValue(response.headers, 'content-length'))
-  if (length > maxBytes) {
-    discard(response.body)
-    return undefined
-  }
-  // A length within the limit (no header: NaN): undici reads it whole, its cheapest way. The stream is for answers of no stated length.
-  if (Number.isInteger(length)) return response.body.text()
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    size += chunk.length
-    // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
-    if (size > maxBytes) return undefined
-    chunks.push(chunk)
-  }
-  // As TextDecoder would, without making one per answer: UTF-8, a byte order mark dropped.
-  const text = Buffer.concat(chunks).toString('utf8')
-  return text.startsWith('\ufeff') ? text.slice(1) : text
-}
-
-/** Drops the rest of a body and its connection. The stream then reports the abort as an error, which is expected here. */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', ignore).destroy()
-}
-
-const ignore = (): void => undefined
-
-/**
- * What a thrown attempt stands for. A timeout only when the error is the timeout signal's own abort:
- * a network error stays a network error (with its code) even if the timeout fired by the time it is seen.
- * A certificate the runner does not accept is its own kind, found on the error or its cause. Without a
- * code, the error's message, with any credentials of a URL in it (a proxy's `user:password@`) taken out.
- */
-export function transportFailure(error: unknown, signal: AbortSignal, timeoutMs: number): AttemptResult {
-  if (signal.aborted && error === signal.reason) return { kind: 'timeout', detail: `${timeoutMs / 1000} s` }
-  const certificate = certificateProblem(error)
-  if (certificate !== undefined) return { kind: 'tls', detail: certificate }
-  const refused = error instanceof Error ? TUNNEL_REFUSED.exec(error.message) : null
-  if (refused !== null) return { kind: 'network', detail: `the proxy refused the tunnel: HTTP ${refused[1]}` }
-  const code = (error as { code?: unknown } | null | undefined)?.code
-  return {
-    kind: 'network',
-    detail: typeof code === 'string' ? code : scrubCredentials(error instanceof Error ? error.message : String(error))
-  }
-}
-
-function outcomeOf(result: AttemptResult): number | string {
-  switch (result.kind) {
-    case 'response':
-      return result.status
-    case 'too-large':
-      return `${result.status}, too large`
-    case 'timeout':
-      return 'timeout'
-    case 'network':
-      return result.detail
-    case 'tls':
-      return `certificate not trusted (${result.detail})`
-  }
-}
-
-/** Why an attempt is tried again, for the log line that says so. */
-function retryReason(result: AttemptResult): string {
-  if (result.kind === 'timeout') return 'timed out'
-  return 'status' in result ? `HTTP ${result.status}` : `network error (${result.detail})`
-}
-
-const MAX_REQUEST_ID_CHARS = 100
-
-function clipRequestId(id: string): string {
-  return id.length > MAX_REQUEST_ID_CHARS ? `${id.slice(0, MAX_REQUEST_ID_CHARS)}…` : id
-}
-
-/** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
-export function formatBytes(bytes: number): string {
-  if (bytes > 0 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`
-  if (bytes > 0 && bytes % 1024 === 0) return `${bytes / 1024} KiB`
-  return `${bytes} bytes`
-}
-
-const TOO_MANY_VALUES = Symbol('too many JSON values')
-
-/**
- * Whether JSON text may hold more than `max` values, told without parsing it: outside strings, every value
- * but the first follows a `,`, `[` or `:`, so one more than their count is at least the number of values.
- * Stops as soon as that bound passes `max`.
- */
-export function mayHoldMoreValues(text: string, max: number): boolean {
-  // The first value needs no separator before it.
-  if (max < 1) return true
-  let count = 1
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (inString) {
-      if (code === 0x5c)
-        i++ // a backslash escapes the next character
-      else if (code === 0x22) inString = false
-    } else if (code === 0x22) {
-      inString = true
-    } else if ((code === 0x2c || code === 0x5b || code === 0x3a) && ++count > max) {
-      return true
-    }
-  }
-  return false
-}
-
-/** The parsed body; undefined when it is empty or not JSON; TOO_MANY_VALUES past `maxValues` (checked before parsing). */
-function parseJson(text: string, maxValues: number | undefined): unknown {
-  if (maxValues !== undefined && mayHoldMoreValues(text, maxValues)) return TOO_MANY_VALUES
-  try {
-    return JSON.parse(text)
-  } catch {
-    // Not JSON: judged by its status alone, and quoted as text if it is an error.
-  }
-  return undefined
-}
-
-function headerValue(headers: Headers, name: string): string | undefined {
-  const value = headers[name]
-  return typeof value === 'object' ? value[0] : value
 }
 
 function queryString(query: RequestOptions['query']): string {
   if (query === undefined) return ''
   const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))
   return `?${params.toString()}`
-}
-
-/** Where undici tells that a request's headers went out on a socket. */
-const SEND_HEADERS = 'undici:client:sendHeaders'
-
-/**
- * Resolves once a request of this process has gone out on the wire (undici wrote its headers), or once
- * `pending` settles, whichever comes first: work done from then on overlaps the wait for the answer
- * instead of holding the request back (on loopback, a few turns of the event loop; over TLS, the handshake).
- */
-export async function onTheWire(pending: Promise<unknown>): Promise<void> {
-  let sent = (): void => undefined
-  const wrote = new Promise<void>((resolve) => (sent = resolve))
-  const listener = (): void => sent()
-  subscribe(SEND_HEADERS, listener)
-  try {
-    await Promise.race([
-      wrote,
-      pending.then(
-        () => undefined,
-        () => undefined
-      )
-    ])
-  } finally {
-    unsubscribe(SEND_HEADERS, listener)
-  }
 }

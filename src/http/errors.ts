@@ -1,4 +1,5 @@
-import { cut, oneLine, QUOTE_LENGTH } from '../text.js'
+import { redact } from '../secrets.js'
+import { clip, cut, oneLine, QUOTE_LENGTH } from '../text.js'
 
 /** Why a request failed for good. */
 export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'tls' | 'timeout' | 'too-large' | 'rate-limited'
@@ -39,11 +40,12 @@ const MAX_ERRORS = 20
  * (text or `{message}`), `message`, or else the text of a non-JSON body (an HTML page as its text,
  * without tags), whitespace folded. At most 300 characters; never throws, whatever the body holds.
  *
- * `hide` scrubs secrets. It is applied to the whole body and again to the whole message (which JSON
- * escapes or HTML entities may have spelled differently) before anything is cut, so that a cut can
- * never leave part of a secret.
+ * `hide` takes the secrets out: by default `redact`, every registered secret (the key) in any spelling,
+ * since a server may echo what it was given. It is applied to the whole body and again to the whole
+ * message (which JSON escapes or HTML entities may have spelled differently) before anything is cut, so
+ * that a cut can never leave part of a secret.
  */
-export function extractServerMessage(body: string, hide: (text: string) => string): string | undefined {
+export function extractServerMessage(body: string, hide: (text: string) => string = redact): string | undefined {
   const text = hide(body).trim()
   let json: unknown
   try {
@@ -82,14 +84,7 @@ function textValue(value: unknown): string | undefined {
 
 function finish(message: string, hide: (text: string) => string): string | undefined {
   const folded = hide(message).replace(/\s+/g, ' ').trim()
-  return folded === '' ? undefined : clip(folded)
-}
-
-function clip(text: string): string {
-  if (text.length <= MAX_MESSAGE_CHARS) return text
-  // Never end on the first half of a surrogate pair.
-  const end = /[\ud800-\udbff]/.test(text.charAt(MAX_MESSAGE_CHARS - 1)) ? MAX_MESSAGE_CHARS - 1 : MAX_MESSAGE_CHARS
-  return `${text.slice(0, end)}…`
+  return folded === '' ? undefined : clip(folded, MAX_MESSAGE_CHARS)
 }
 
 const ENTITIES: ReadonlyMap<string, string> = new Map([

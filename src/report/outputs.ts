@@ -1,5 +1,107 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { RunResult } from '../result.js'
+
+// What the step's outputs are: each one's value from the result, its text within the runner's limit, and the file
+// that failed-files-path names.
+
 /** The most one output may carry here: the runner limits what an output can hold, and a job's outputs in all. */
 export const MAX_OUTPUT_BYTES = 512 * 1024
+
+/** Each output, computed on its own so that one that fails cannot take the others with it. */
+export function outputThunks(result: RunResult): [string, () => unknown][] {
+  return [
+    ['zone-id', () => result.zone.id],
+    ['zone-name', () => result.zone.name],
+    ['zone-status', () => result.zone.status],
+    ['purged-everything', () => String(result.purgedEverything)],
+    ['purged-files', () => String(result.purgedFiles.length)],
+    ['purged-tags', () => String(result.purgedTags.length)],
+    ['failed-files', () => result.failedFiles],
+    ['failed-tags', () => result.failedTags],
+    ['settings-applied', () => String(result.settingsApplied)],
+    ['requests', () => String(result.requests)],
+    [
+      'zones',
+      () =>
+        result.zones.map((zone) => ({
+          id: zone.id,
+          name: zone.name,
+          status: zone.status,
+          created: zone.created !== null,
+          'purged-files': zone.purgedFiles.length,
+          'purged-tags': zone.purgedTags.length,
+          'purged-everything': zone.purgedEverything,
+          'failed-files': zone.failedFiles,
+          'failed-tags': zone.failedTags,
+          'settings-applied': zone.settingsApplied
+        }))
+    ],
+    [
+      'analytics',
+      () =>
+        result.traffic.map((report) => ({
+          zone: report.zoneId,
+          name: report.zoneName ?? '',
+          window: report.window,
+          since: report.since,
+          until: report.until,
+          granularity: report.granularity,
+          totals: report.totals ?? null,
+          // Left out of the JSON when there was none.
+          error: report.error
+        }))
+    ],
+    ['verified-files', () => String(result.verification?.counts.fresh ?? 0)],
+    ['stale-files', () => result.staleFiles],
+    ['warmed-files', () => String(result.warm?.warmed ?? 0)],
+    ['changed-files', () => result.changes?.files ?? []],
+    ['changed-urls', () => result.changes?.urls ?? []],
+    ['result', () => resultDocument(result)]
+  ]
+}
+
+/** One output's text: a string as it is, anything else as JSON within the runner's limit (`cut` when it had to be shortened). */
+export function outputText(value: unknown): { text: string; cut: boolean } {
+  if (typeof value === 'string') return { text: value, cut: false }
+  const fitted = fitJson(value, MAX_OUTPUT_BYTES)
+  return { text: fitted.json, cut: fitted.cut }
+}
+
+/** The step's outputs, from the result alone (failed-files-path aside, which report() adds). */
+export function outputsOf(result: RunResult): Record<string, string> {
+  return Object.fromEntries(outputThunks(result).map(([name, value]) => [name, outputText(value()).text]))
+}
+
+/**
+ * The `result` output: the other outputs in one document (purged as counts, so that a purge of
+ * thousands of URLs stays small), plus the planned and sent requests, durations, errors and warnings.
+ */
+export function resultDocument(result: RunResult): Record<string, unknown> {
+  const { purgedFiles, purgedTags, zones, traffic, ...rest } = result
+  return {
+    ...rest,
+    purgedFiles: purgedFiles.length,
+    purgedTags: purgedTags.length,
+    zones: zones.map((zone) => ({ ...zone, purgedFiles: zone.purgedFiles.length, purgedTags: zone.purgedTags.length })),
+    traffic: traffic.map(({ points, ...report }) => ({ ...report, points: points.length }))
+  }
+}
+
+/**
+ * Writes every URL not purged to a file, one a line (the files-from format), so a later step can retry exactly those.
+ * The file is the first in a folder mkdtemp has just made (a new name, mode 0700, under the runner's temporary folder):
+ * nothing can have been planted there, and the exclusive create ('wx') would refuse it, a link included. So it needs
+ * none of writeFileSafely's checks, which cost a cold start some six round trips to the file system.
+ */
+export async function writeFailedFiles(result: RunResult, env: NodeJS.ProcessEnv): Promise<string> {
+  const dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), 'cdn-purge-'))
+  const path = join(dir, 'failed-files.txt')
+  // Stryker disable next-line ObjectLiteral,StringLiteral: the folder is new (mkdtemp), so no file is there for 'wx' to refuse; it guards a race no test can stage
+  await writeFile(path, result.failedFiles.map((url) => `${url}\n`).join(''), { flag: 'wx' })
+  return path
+}
 
 const bytes = (text: string): number => Buffer.byteLength(text)
 

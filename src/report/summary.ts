@@ -1,18 +1,16 @@
-import type { RunResult, VerdictReport, ZoneResult } from '../result.js'
-import { plural } from '../text.js'
-import { byteLength, code, escapeText, listsWithin, SUMMARY_LIMIT_BYTES, type ListBlock } from './markdown.js'
+import type { RunResult } from '../result.js'
+import { duration, forCount, plural } from '../text.js'
+import { changesSection } from './changes.js'
+import { edgeSection } from './edge.js'
+import { listBlocks } from './lists.js'
+import { byteLength, code, escapeText, listsWithin, SUMMARY_LIMIT_BYTES } from './markdown.js'
 import { trafficSection } from './traffic.js'
+import { createdSection, zonesTable } from './zones.js'
 
-const duration = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`)
-
-/** Most zone rows and traffic sections shown; the zones output has every zone. */
-const MAX_ZONE_ROWS = 100
+/** Most traffic sections shown; the zones output has every zone. */
 const MAX_TRAFFIC_SECTIONS = 20
-/** Most zones named in the counts table's Zones row, and most created-zone notes; the zones output has all. */
+/** Most zones named in the counts table's Zones row; the zones output has all. */
 const MAX_ZONES_NAMED = 10
-const MAX_CREATED_NOTES = 20
-/** On a failed run, a list of what was not purged is shown unfolded up to this many entries; a longer one would bury the rest. */
-const MAX_OPEN_ENTRIES = 20
 
 /**
  * The job summary, in Markdown, from the result alone. The banner and the counts always come first and
@@ -67,8 +65,8 @@ export function notPurgedSentence(result: RunResult): string {
     result.tagPurges.failed > 0 ? `${result.tagPurges.failed} of ${plural(result.tagPurges.requested, 'tag')}` : undefined
   ].filter((part) => part !== undefined)
   if (parts.length === 0) return ''
-  const one = result.failedFiles.length + result.tagPurges.failed === 1
-  return `${parts.join(' and ')} ${one ? 'was' : 'were'} not purged. `
+  const failed = result.failedFiles.length + result.tagPurges.failed
+  return `${parts.join(' and ')} ${forCount(failed, 'was', 'were')} not purged. `
 }
 
 function countsTable(result: RunResult): string[] {
@@ -121,220 +119,6 @@ function countsTable(result: RunResult): string[] {
     ])
   }
   return ['| What | Result |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '']
-}
-
-/** A row per zone when there are several, with a column for each thing the step was asked to do. */
-function zonesTable(result: RunResult): string[] {
-  if (result.zones.length < 2) return []
-  const mark = (done: boolean, asked: boolean): string => (!asked ? '' : result.dryRun ? 'planned' : done ? 'yes' : '**no**')
-  const columns: [string, (zone: ZoneResult) => string][] = [
-    ['Zone', (zone) => escapeText(zone.name || zone.id)],
-    ['Status', (zone) => escapeText(zone.status || 'unknown')]
-  ]
-  if (result.zones.some((zone) => zone.purgedFiles.length + zone.failedFiles.length > 0))
-    columns.push(['URLs purged', (zone) => String(zone.purgedFiles.length)])
-  if (result.zones.some((zone) => zone.purgedTags.length + zone.failedTags.length > 0))
-    columns.push(['Tags purged', (zone) => String(zone.purgedTags.length)])
-  if (result.zones.some((zone) => zone.purgeEverythingRequested))
-    columns.push(['Everything', (zone) => mark(zone.purgedEverything, zone.purgeEverythingRequested)])
-  if (result.zones.some((zone) => zone.settingsRequested))
-    columns.push(['Settings', (zone) => mark(zone.settingsApplied, zone.settingsRequested)])
-  if (result.zones.some((zone) => zone.failedFiles.length + zone.failedTags.length > 0))
-    columns.push(['Not purged', (zone) => String(zone.failedFiles.length + zone.failedTags.length)])
-  const shown = result.zones.slice(0, MAX_ZONE_ROWS)
-  return [
-    `| ${columns.map(([name]) => name).join(' | ')} |`,
-    `|${columns.map(() => '---|').join('')}`,
-    ...shown.map((zone) => `| ${columns.map(([, cell]) => cell(zone)).join(' | ')} |`),
-    ...(result.zones.length > shown.length
-      ? ['', `… and ${plural(result.zones.length - shown.length, 'more zone')}: see the zones output.`]
-      : []),
-    ''
-  ]
-}
-
-/** For a zone the step created: the DNS record the user must add next. */
-function createdSection(result: RunResult): string[] {
-  const created = result.zones.flatMap((zone) => (zone.created === null ? [] : [{ ...zone, created: zone.created }]))
-  const notes = created.slice(0, MAX_CREATED_NOTES).flatMap((zone) => {
-    const name = escapeText(zone.name)
-    if (zone.created.dryRun) return ['> [!NOTE]', `> Zone **${name}** does not exist and would be created (dry run).`, '']
-    const target =
-      zone.created.cnameTarget === null
-        ? 'to the target the service gives for it. The create answer did not name the target, so it is not known here: find it in the dashboard.'
-        : `to ${code(zone.created.cnameTarget)}.`
-    return [
-      '> [!IMPORTANT]',
-      `> Zone **${name}** was created (${code(zone.id)}, status ${escapeText(zone.status || 'unknown')}).`,
-      `> Next step: point the domain at the service with a DNS **CNAME** record for ${code(zone.name)} ${target}`,
-      ''
-    ]
-  })
-  const more = created.length - MAX_CREATED_NOTES
-  return more > 0 ? [...notes, `… and ${plural(more, 'more zone')} created or to be created: see the zones output.`, ''] : notes
-}
-
-/** What changed, how it was found, and the switch to purging everything when it was made. */
-function changesSection(result: RunResult): string[] {
-  const lines: string[] = []
-  if (result.everythingInstead !== null) {
-    lines.push('> [!WARNING]', `> **Purged everything instead** of the list: ${escapeText(result.everythingInstead)}.`, '')
-  }
-  if (result.manifestWritten !== null) lines.push(`Manifest for the next run written to ${code(result.manifestWritten)}.`, '')
-  const changes = result.changes
-  if (changes === null) return lines
-  const found =
-    changes.source === 'git' && changes.base === ''
-      ? escapeText(changes.how)
-      : changes.source === 'git'
-        ? `Found with ${escapeText(changes.how)}, from ${code(changes.base)} to ${code(changes.head)}`
-        : `Found ${escapeText(changes.how)} (${code(changes.base)}), in ${code(changes.head)}`
-  lines.push(
-    '### What changed',
-    '',
-    `${found}: ${plural(changes.files.length, 'changed file')} → ${plural(changes.urls.length, 'URL')}.`,
-    ''
-  )
-  if (changes.why !== '')
-    lines.push(`${escapeText(changes.why)}.${changes.link === null ? '' : ` [Compare on GitHub](${changes.link})`}`, '')
-  return lines
-}
-
-/** Most rows of the verification table; the result output has every verdict. */
-const MAX_VERDICT_ROWS = 50
-
-/** What the edge showed after the purge: counts, then the URLs checked (stale first), and warming. */
-function edgeSection(result: RunResult): string[] {
-  if (result.edgePlan !== null) {
-    const parts = [
-      result.edgePlan.verify > 0 ? `would check ${plural(result.edgePlan.verify, 'URL')} at the edge` : undefined,
-      result.edgePlan.warm > 0 ? `would warm ${plural(result.edgePlan.warm, 'URL')}` : undefined
-    ].filter((part) => part !== undefined)
-    return parts.length === 0 ? [] : ['### Verification', '', `Dry run: ${parts.join(' and ')}.`, '']
-  }
-  const lines: string[] = []
-  const verification = result.verification
-  if (verification !== null) {
-    const { counts } = verification
-    const tally = [
-      `${counts.fresh} fresh`,
-      counts.stale > 0 ? `**${counts.stale} stale**` : undefined,
-      counts.unknown > 0 ? `${counts.unknown} unknown` : undefined,
-      counts.error > 0 ? `${counts.error} could not be checked` : undefined,
-      counts.differs > 0 ? `${counts.differs} differ from the deployed file` : undefined
-    ].filter((part) => part !== undefined)
-    lines.push('### Verification', '', `${plural(verification.verdicts.length, 'URL')} checked at the edge: ${tally.join(', ')}.`, '')
-    if (verification.clockSkew !== null) lines.push(escapeText(verification.clockSkew.note), '')
-    const rank: Record<VerdictReport['verdict'], number> = { stale: 0, error: 1, unknown: 2, fresh: 3 }
-    const rows = [...verification.verdicts].sort((a, b) => rank[a.verdict] - rank[b.verdict]).slice(0, MAX_VERDICT_ROWS)
-    const content = verification.verdicts.some((verdict) => verdict.content !== null)
-    lines.push(
-      `| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`,
-      `|---|---|---|---|${content ? '---|' : ''}`,
-      ...rows.map(
-        (verdict) =>
-          `| ${escapeText(verdict.url)} | ${verdict.verdict === 'stale' ? '**stale**' : verdict.verdict} | ${verdict.age === null ? '' : `${verdict.age} s`} | ${escapeText(verdict.cacheStatus ?? '')} |${
-            content
-              ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |`
-              : ''
-          }`
-      ),
-      ...(verification.verdicts.length > rows.length
-        ? ['', `… and ${verification.verdicts.length - rows.length} more: see the result output.`]
-        : []),
-      ''
-    )
-  }
-  const warm = result.warm
-  if (warm !== null) {
-    const counts = Object.entries(warm.counts)
-      .filter(([, count]) => count > 0)
-      .map(([kind, count]) => `${count} ${kind === 'error' ? 'without an answer' : kind}`)
-    lines.push('| Warm | Result |', '|---|---|', `| Warmed | ${warm.warmed} of ${plural(warm.urls, 'URL')} (${counts.join(', ')}) |`, '')
-  }
-  return lines
-}
-
-/**
- * The collapsed lists, most important first: what failed, why, then what was done. On a failed run the errors
- * are unfolded, and so are the URLs and tags not purged when there are few of them.
- */
-function listBlocks(result: RunResult): ListBlock[] {
-  const failed = !result.ok
-  const few = (items: readonly string[]): boolean => failed && items.length <= MAX_OPEN_ENTRIES
-  const errors = [...new Set(result.errors)]
-  const purgedTags = [...new Set(result.purgedTags)]
-  const notWarmed = result.warm?.problems ?? []
-  const changedUrls = result.changes?.urls ?? []
-  const changedFiles = result.changes?.files ?? []
-  const blocks: (ListBlock | false)[] = [
-    result.failedFiles.length > 0 && {
-      title: `URLs not purged (${result.failedFiles.length})`,
-      items: result.failedFiles,
-      more: 'see the failed-files output and the file failed-files-path names',
-      style: 'pre',
-      open: few(result.failedFiles)
-    },
-    result.failedTags.length > 0 && {
-      title: `Cache tags not purged (${result.failedTags.length})`,
-      items: result.failedTags,
-      more: 'see the failed-tags output',
-      style: 'pre',
-      open: few(result.failedTags)
-    },
-    result.staleFiles.length > 0 && {
-      title: `URLs still stale at the edge (${result.staleFiles.length})`,
-      items: result.staleFiles,
-      more: 'see the stale-files output',
-      style: 'pre'
-    },
-    notWarmed.length > 0 && {
-      title: `Not warmed (${notWarmed.length})`,
-      items: notWarmed.map((problem) => `${problem.url} (${problem.detail})`),
-      more: 'see the result output',
-      style: 'pre'
-    },
-    errors.length > 0 && {
-      title: `Errors (${errors.length})`,
-      items: errors,
-      more: 'see the log',
-      open: failed,
-      // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
-      style: 'ul'
-    },
-    result.warnings.length > 0 && {
-      title: `Warnings (${result.warnings.length})`,
-      items: result.warnings,
-      more: 'see the log',
-      // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
-      style: 'ul'
-    },
-    result.purgedFiles.length > 0 && {
-      title: `URLs purged (${result.purgedFiles.length})`,
-      items: result.purgedFiles,
-      more: 'the purged-files output counts them',
-      style: 'pre'
-    },
-    purgedTags.length > 0 && {
-      title: `Cache tags purged (${purgedTags.length})`,
-      items: purgedTags,
-      more: 'the purged-tags output counts them',
-      style: 'pre'
-    },
-    changedUrls.length > 0 && {
-      title: `Changed URLs (${changedUrls.length})`,
-      items: changedUrls,
-      more: 'see the changed-urls output',
-      style: 'pre'
-    },
-    changedFiles.length > 0 && {
-      title: `Changed files (${changedFiles.length})`,
-      items: changedFiles,
-      more: 'see the changed-files output',
-      style: 'pre'
-    }
-  ]
-  return blocks.filter((block): block is ListBlock => block !== false)
 }
 
 function plannedItems(result: RunResult, kind: 'files' | 'tags'): number {

@@ -1,6 +1,13 @@
-import type { Inputs } from '../inputs.js'
-import { hideCredentials } from '../urls.js'
+import { hideCredentials } from '../secrets.js'
 import { readListFile } from './list-file.js'
+
+/** What the sources read: the list inputs, as the inputs read them. */
+export interface ListInputs {
+  /** The `files` input's entries. */
+  readonly files: readonly string[]
+  /** Absolute path of the `files-from` file, if given. */
+  readonly filesFrom: string | undefined
+}
 
 /**
  * A source of URL entries (absolute URLs, or paths on the zone's host). The `files` input and the
@@ -8,7 +15,7 @@ import { readListFile } from './list-file.js'
  */
 export interface UrlSource {
   readonly name: string
-  collect(inputs: Inputs): Promise<readonly string[]>
+  collect(inputs: ListInputs): Promise<readonly string[]>
 }
 
 export const SOURCES: readonly UrlSource[] = [
@@ -20,7 +27,7 @@ export const SOURCES: readonly UrlSource[] = [
  * Every entry from every source, in source order. An entry with a user name or password keeps them
  * hidden from here on: it is refused, and reported as written (outputs, the summary), never with them.
  */
-export async function collectFileEntries(inputs: Inputs, sources: readonly UrlSource[] = SOURCES): Promise<string[]> {
+export async function collectFileEntries(inputs: ListInputs, sources: readonly UrlSource[] = SOURCES): Promise<string[]> {
   const lists = await Promise.all(sources.map((source) => source.collect(inputs)))
   return lists.flat().map(hideCredentials)
 }

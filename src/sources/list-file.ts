@@ -28,11 +28,13 @@ export async function readListFile(input: string, file: string, limits: Partial<
     if (error instanceof UnsafeFileError) {
       const split = error.kind === 'too large' ? ' Split the list over several steps.' : ''
       throw new InputError(
+        input,
         `Input "${input}": "${shown(file)}" ${error.message}; give a text file of at most ${sizeText(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`
       )
     }
     const code = (error as NodeJS.ErrnoException).code ?? String(error)
     throw new InputError(
+      input,
       `Input "${input}": cannot read "${shown(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`
     )
   }

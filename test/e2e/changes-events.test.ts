@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startGitHub, type GitHubStandIn, type StandInDeployment } from '../stand-in/github.js'
 import { git, makeHistory, type History } from '../stand-in/git-repo.js'
 import { errorLine, noStackTrace, posts, standIn } from './fixture.js'
-import { EXPRESSION_DEFAULTS } from './run-action.js'
+import { EXPRESSION_DEFAULTS } from '../support/run-action.js'
 
 const TOKEN = EXPRESSION_DEFAULTS['${{ github.token }}'] as string
 const SERVER = 'https://ghe.example.com'

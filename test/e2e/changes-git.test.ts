@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGitHub, type GitHubStandIn } from '../stand-in/github.js'
 import { git, makeHistory, type History } from '../stand-in/git-repo.js'
 import { errorLine, posts, standIn } from './fixture.js'
-import { EXPRESSION_DEFAULTS } from './run-action.js'
+import { EXPRESSION_DEFAULTS } from '../support/run-action.js'
 import { execFileSync } from 'node:child_process'
 
 const TOKEN = EXPRESSION_DEFAULTS['${{ github.token }}'] as string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { errorLine, standIn } from './fixture.js'
-import { actionOutputs } from './run-action.js'
+import { actionOutputs } from '../support/run-action.js'
 
 const purgePath = '/zones/zone-example/purge'
 

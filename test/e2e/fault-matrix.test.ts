@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Fault, StandIn } from '../stand-in/server.js'
 import { errorLine, noStackTrace, standIn } from './fixture.js'
-import type { ActionRun } from './run-action.js'
+import type { ActionRun } from '../support/run-action.js'
 
 const KEY = 'mx7Kz84Qw1Vb7Np3Rt6Ly2Hc'
 const purgePath = '/zones/zone-example/purge'

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest'
 import { startStandIn, type StandIn, type StandInOptions } from '../stand-in/server.js'
-import { runAction, type ActionRun, type RunOptions } from './run-action.js'
+import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
 
 const running: StandIn[] = []
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { zone } from '../stand-in/server.js'
 import { errorLine, noStackTrace, standIn } from './fixture.js'
-import type { ActionRun } from './run-action.js'
+import type { ActionRun } from '../support/run-action.js'
 
 // Text from the API, the repository or the workflow must never run as a workflow command, break the
 // summary, or carry a secret out, and a failure must leave an exact list to retry.

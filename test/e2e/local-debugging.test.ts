@@ -1,4 +1,4 @@
-// The README's "Run the action on your machine": `npm run stand-in`, `cp .env.example .env`,
+// docs/development.md, "Run the action on your machine": `npm run stand-in`, `cp .env.example .env`,
 // `npm run local-action`. Both programs are run here as those scripts run them, against each other.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -67,7 +67,7 @@ it('npm run local-action runs src/main.ts with .env.example against npm run stan
   expect(api.output()).toContain('api-key: test-key-5f2b8c1e9d7a')
   expect(api.output()).toContain('zones:   example.com (zn-7f3a), example.org (zn-91c2)')
 
-  // .env.example as the README has it copied, with the port this stand-in got and the summary in a temporary folder.
+  // .env.example as docs/development.md has it copied, with the port this stand-in got and the summary in a temporary folder.
   const folder = mkdtempSync(join(tmpdir(), 'local-action-'))
   folders.push(folder)
   const summary = join(folder, 'summary.md')

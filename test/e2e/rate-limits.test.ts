@@ -64,7 +64,8 @@ describe('rate limits, end to end against the stand-in limiter', () => {
     // One attempt: a 429 counted as one would fail its batch.
     const run = await api.run(
       { 'files-from': 'urls.txt', 'batch-size': '5', concurrency: '10', 'max-attempts': '1' },
-      { files: { 'urls.txt': all.join('\n') } }
+      // With the debug log on: it says which model the pacer goes by, each time that changes.
+      { files: { 'urls.txt': all.join('\n') }, env: { RUNNER_DEBUG: '1' } }
     )
     expect(run.code).toBe(0)
     expect(run.outputs['purged-files']).toBe('300')
@@ -77,6 +78,12 @@ describe('rate limits, end to end against the stand-in limiter', () => {
     // Every request sent is counted, and the 429s are no retries.
     expect(result.requests).toBe(api.requests.length)
     expect(result.retries).toBe(0)
+    // The first change of mode: the headers' bucket from the first purge answer, or a pace learnt from the first 429.
+    expect(run.log.match(/^::debug::Rate-limit mode: .*$/m)?.[0]).toBe(
+      style === 'ietf'
+        ? '::debug::Rate-limit mode: header-bucket (a token bucket, by the rate-limit headers); was unlimited.'
+        : '::debug::Rate-limit mode: learning (a pace learnt from 429s); was unlimited.'
+    )
     expect(noStackTrace(run)).toBe(true)
   })
 
@@ -103,6 +110,8 @@ describe('rate limits, end to end against the stand-in limiter', () => {
     expect(path.startsWith(temp)).toBe(true)
     expect(readFileSync(path, 'utf8')).toBe(failed.map((url) => `${url}\n`).join(''))
     expect(errorLine(run)).toContain('rate limited by the API for longer than rate-limit-wait allows (1 s in all)')
+    // The mode is a debug line: not in the log without the debug log on.
+    expect(run.log).not.toContain('Rate-limit mode')
     expect(noStackTrace(run)).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { standIn } from './fixture.js'
-import type { ActionRun } from './run-action.js'
+import type { ActionRun } from '../support/run-action.js'
 
 /** Everything a user or a later step can see, except the runner's own `::add-mask::` command. */
 const visible = (run: ActionRun): string =>

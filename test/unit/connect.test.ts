@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { connect, paceLine, retryLine } from '../../src/connect.js'
+import { connect, paceLine, retryLine, type ClientInputs } from '../../src/connect.js'
 import type { ApiClient, RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
-import type { Inputs } from '../../src/inputs.js'
 import { USER_AGENT } from '../../src/version.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 
@@ -67,7 +66,7 @@ describe('connect', () => {
     await Promise.all(clients.splice(0).map((client) => client.close()))
     await api.close()
   })
-  const connected = (over: Partial<Inputs> = {}): ApiClient => {
+  const connected = (over: Partial<ClientInputs> = {}): ApiClient => {
     const client = connect({
       apiUrl: api.url,
       apiKey: api.apiKey,
@@ -76,7 +75,7 @@ describe('connect', () => {
       concurrency: 4,
       rateLimitWaitSeconds: 60,
       ...over
-    } as Inputs)
+    })
     clients.push(client)
     return client
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { executePlan, PROPAGATION_MS, type ExecuteOptions } from '../../src/execute.js'
 import { ApiClient } from '../../src/http/client.js'
-import { Pacer } from '../../src/http/pacer.js'
+import { Pacer } from '../../src/http/pacer/index.js'
 import { planRequests } from '../../src/plan.js'
 import { startStandIn, zone as standInZone, type StandIn } from '../stand-in/server.js'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as log from '../../src/log.js'
 import { registerSecret } from '../../src/secrets.js'
-import { captureStdout } from './fixtures/stdout.js'
+import { captureStdout } from '../support/stdout.js'
 
 const written = captureStdout()
 const output = (): string => written.join('')

@@ -10,12 +10,12 @@ import { run, type RunOptions } from '../../src/main.js'
 import type * as ReportModule from '../../src/report/index.js'
 import type * as ResultModule from '../../src/result.js'
 import type * as RoutingModule from '../../src/routing.js'
-import { parseOutputFile } from '../e2e/run-action.js'
+import { parseOutputFile } from '../support/run-action.js'
 import { startEdge, type StandInEdge } from '../stand-in/edge.js'
 import { git, makeHistory } from '../stand-in/git-repo.js'
 import { startGitHub, type GitHubStandIn } from '../stand-in/github.js'
 import { startStandIn, zone, type StandIn } from '../stand-in/server.js'
-import { captureStdout } from './fixtures/stdout.js'
+import { captureStdout } from '../support/stdout.js'
 
 // Faults a test may set, for what no input can cause: a bug in a phase, in deriving the result, in reporting.
 // Each is thrown once, as given (not always an Error: a bug may throw anything).

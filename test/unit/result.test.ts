@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { failureMessage, headline, outputsOf } from '../../src/report/index.js'
+import { failureMessage, headline } from '../../src/report/messages.js'
+import { outputsOf } from '../../src/report/outputs.js'
 import { notPurgedSentence } from '../../src/report/summary.js'
 import type { TrafficReport } from '../../src/analytics.js'
 import type { EdgeCheck } from '../../src/edge/index.js'
 import type { RequestOutcome } from '../../src/execute.js'
 import { planRequests, type PlannedRequest } from '../../src/plan.js'
 import { buildResult, newRunState, type RunState } from '../../src/result.js'
-import { stateWith, tags, urls, zone } from './fixtures/run-state.js'
+import { stateWith, tags, urls, zone } from '../support/run-state.js'
 
 describe('buildResult', () => {
   it('puts every requested URL and tag in exactly one of purged or failed', () => {
@@ -52,28 +53,6 @@ describe('buildResult', () => {
   it('says in the failure message what was not purged and the first error', () => {
     expect(failureMessage(buildResult(stateWith((index) => index !== 0 && index !== 3)))).toBe(
       '2 of 5 URLs and 2 of 3 tags were not purged. See the failed-files / failed-tags outputs.\nPOST /zones/z1/purge failed: HTTP 400 (request 0) (+1 more error: see the log and the job summary)'
-    )
-  })
-})
-
-describe('headline (the closing log line)', () => {
-  it('says what was purged of what was asked, and how many requests it took', () => {
-    expect(headline(buildResult(stateWith((index) => index !== 1)))).toBe(
-      'example.com: purged 3 of 5 URLs, purged 3 of 3 tags (5 HTTP requests).'
-    )
-  })
-  it('names several zones', () => {
-    const other = { id: 'z2', name: 'example.org', status: 'active' }
-    const state = stateWith(() => true)
-    const result = buildResult({
-      ...state,
-      zones: [...state.zones, { zone: other, requested: { everything: false, files: [], tags: [] } }]
-    })
-    expect(headline(result)).toMatch(/^example\.com, example\.org: /)
-  })
-  it('says a dry run sent nothing', () => {
-    expect(headline(buildResult({ ...stateWith(() => true), outcomes: [], dryRun: true }))).toBe(
-      'Dry run for example.com: 5 requests planned, none sent.'
     )
   })
 })
@@ -609,22 +588,6 @@ describe('buildResult, field by field', () => {
       [[], [], [], []],
       [[], [], [], []]
     ])
-  })
-
-  it('starts from a state in which nothing is known or done', () => {
-    expect(newRunState()).toStrictEqual({
-      dryRun: false,
-      zoneInput: [],
-      phase: 'reading the inputs',
-      zones: [],
-      outcomes: [],
-      requestsSent: 0,
-      retries: 0,
-      traffic: [],
-      errors: [],
-      warnings: [],
-      durations: {}
-    })
   })
 
   it('does not take a confirmed tag for a URL of the same text', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import type { ChangeSet } from '../../src/changes/index.js'
-import type { ChangeInputs } from '../../src/inputs.js'
+import type { ChangeInputs } from '../../src/changes/index.js'
 import { assignWork, routeEarly, type EarlyRouting, type WorkInput } from '../../src/routing.js'
 
 const root = { id: 'root', name: 'example.com', status: 'active' }
@@ -104,6 +104,7 @@ describe('assignWork', () => {
       )
     ).toThrow(
       new InputError(
+        undefined,
         'Changed files become paths on the zone\'s host, which needs a single zone; with several zones or "zone: auto", set "url-base" to where the site is served.'
       )
     )

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type * as Yaml from 'yaml'
 import { parseSettings, SETTINGS_MAX_DEPTH, SETTINGS_MAX_LENGTH } from '../../src/settings.js'
-import { inputError } from './fixtures/inputs.js'
+import { inputError } from '../support/inputs.js'
 
 // A parser that throws (a stack overflow it does not catch itself, a bug) on one marked text.
 const THROWS = 'limits: {enabled: true} # the parser throws on this one'

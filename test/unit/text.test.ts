@@ -2,18 +2,24 @@ import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import {
   ago,
+  clip,
   cut,
+  duration,
+  exactSizeText,
+  forCount,
   forLog,
+  head,
   isWhitespace,
   lines as splitLines,
   oneLine,
   plural,
+  seconds,
   separatedRuns,
   sizeText,
   thousands,
   trimTrailing
 } from '../../src/text.js'
-import { GUARD, mebibyteOf } from './fixtures/hostile.js'
+import { GUARD, mebibyteOf } from '../support/hostile.js'
 
 /** How the runner and log viewers may split lines. */
 const lines = (text: string): string[] => text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
@@ -100,6 +106,112 @@ describe('plural', () => {
     expect(plural(1, 'URL')).toBe('1 URL')
     expect(plural(0, 'URL')).toBe('0 URLs')
     expect(plural(2, 'entry', 'entries')).toBe('2 entries')
+  })
+})
+
+describe('forCount', () => {
+  it('is the word alone, one form for exactly one and the other for any other count', () => {
+    expect(forCount(1, 'character')).toBe('character')
+    expect(forCount(0, 'character')).toBe('characters')
+    expect(forCount(2, 'is', 'are')).toBe('are')
+    expect(forCount(1, 'was', 'were')).toBe('was')
+    expect(forCount(1_000, 'URL')).toBe('URLs')
+  })
+})
+
+describe('head', () => {
+  it('keeps a text no longer than max whole, the same string', () => {
+    expect(head('abc', 3)).toBe('abc')
+    expect(head('', 0)).toBe('')
+    expect(head('a\ud83d', 5)).toBe('a\ud83d')
+  })
+  it('keeps the first max units of a longer one', () => {
+    expect(head('abcdef', 4)).toBe('abcd')
+    expect(head('abc', 0)).toBe('')
+  })
+  it('keeps one fewer where the last would be the first half of a surrogate pair, and a whole pair', () => {
+    expect(head('ab😀cd', 3)).toBe('ab')
+    expect(head('ab😀cd', 4)).toBe('ab😀')
+    // The edges of the high-surrogate range, and the low half of a pair, which may end a cut.
+    expect(head('a\ud800b', 2)).toBe('a')
+    expect(head('a\udbffb', 2)).toBe('a')
+    expect(head('a\ud7ffb', 2)).toBe('a\ud7ff')
+    expect(head('a\udc00b', 2)).toBe('a\udc00')
+  })
+  test.prop([fc.string({ unit: 'binary' }), fc.nat({ max: 40 })])(
+    'is a prefix of at most max units, short of it only before a high surrogate',
+    (text, max) => {
+      const kept = head(text, max)
+      expect(text.startsWith(kept)).toBe(true)
+      expect(kept.length).toBe(text.length <= max ? text.length : /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max)
+    }
+  )
+})
+
+describe('clip', () => {
+  it('keeps text of at most max units as it is', () => {
+    expect(clip('abc', 3)).toBe('abc')
+    expect(clip('', 0)).toBe('')
+  })
+  it('cuts longer text with an ellipsis and no count, never in a surrogate pair', () => {
+    expect(clip('abcd', 3)).toBe('abc…')
+    expect(clip('ab😀cd', 3)).toBe('ab…')
+    expect(clip('ab😀cd', 4)).toBe('ab😀…')
+  })
+})
+
+describe('seconds', () => {
+  it.each([
+    [30_000, 'exact', '30 s'],
+    [500, 'exact', '0.5 s'],
+    [1234, 'exact', '1.234 s'],
+    [0, 'exact', '0 s'],
+    [1, 'up', '1 s'],
+    [5000, 'up', '5 s'],
+    [5001, 'up', '6 s'],
+    [0, 'up', '0 s'],
+    [1499, 'nearest', '1 s'],
+    [1500, 'nearest', '2 s'],
+    [600_000, 'nearest', '600 s'],
+    [1000, 'tenth', '1.0 s'],
+    [1250, 'tenth', '1.3 s'],
+    [12_340, 'tenth', '12.3 s']
+  ] as const)('%d ms, %s, is "%s"', (ms, rounding, text) => {
+    expect(seconds(ms, rounding)).toBe(text)
+  })
+  it('writes exact seconds when no rounding is named', () => {
+    expect(seconds(2500)).toBe('2.5 s')
+  })
+})
+
+describe('duration', () => {
+  it.each([
+    [0, '0 ms'],
+    [999, '999 ms'],
+    [1000, '1.0 s'],
+    [1049, '1.0 s'],
+    [61_500, '61.5 s']
+  ])('%d ms is "%s"', (ms, text) => {
+    expect(duration(ms)).toBe(text)
+  })
+})
+
+describe('exactSizeText', () => {
+  it.each([
+    [1_048_576, '1 MiB'],
+    [16 * 1_048_576, '16 MiB'],
+    [1_048_576 + 1024, '1025 KiB'],
+    [65_536, '64 KiB'],
+    [1024, '1 KiB'],
+    [1536, '1536 bytes'],
+    [1000, '1000 bytes'],
+    [512, '512 bytes'],
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [4 * 1024 * 1_048_576, '4 GiB'],
+    [1024 * 1_048_576 + 1_048_576, '1025 MiB']
+  ])('%i bytes are "%s"', (bytes, text) => {
+    expect(exactSizeText(bytes)).toBe(text)
   })
 })
 

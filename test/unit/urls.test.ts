@@ -1,12 +1,10 @@
 import { fc, test } from '@fast-check/vitest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import { registerSecret } from '../../src/secrets.js'
-import { scrubCredentials } from '../../src/secrets.js'
+import { hideCredentials, registerSecret, scrubCredentials } from '../../src/secrets.js'
 import {
   checkEntryLength,
   checkUrlBase,
-  hideCredentials,
   MAX_ENTRY_CHARS,
   resolveUrls,
   routeEntries,
@@ -15,8 +13,8 @@ import {
   splitUrlList,
   unique
 } from '../../src/urls.js'
-import { GUARD, mebibyteOf } from './fixtures/hostile.js'
-import { inputError } from './fixtures/inputs.js'
+import { GUARD, mebibyteOf } from '../support/hostile.js'
+import { inputError } from '../support/inputs.js'
 
 /** Pieces that make the URL parser read an entry differently than it looks: backslashes, tabs, encodings, credentials. */
 const TRICKY = [
@@ -401,29 +399,7 @@ describe('splitUrlList', () => {
   })
 })
 
-describe('hideCredentials and shown', () => {
-  it.each([
-    ['https://user:pw@example.com/a?b#c', 'https://***@example.com/a?b#c'],
-    ['https://user@example.com:8443/a', 'https://***@example.com:8443/a'],
-    ['/\\user:pw@evil.test/a', 'https://***@evil.test/a'],
-    ['ftp://user:pw@example.com/', 'ftp://***@example.com/'],
-    ['https://user:pw@exa[mple.com/', 'https://***@exa[mple.com/'],
-    ['https:user:p@ss@exa mple.com/x@y', 'https:***@exa mple.com/x@y'],
-    ['/\\user@evil.test/a', 'https://***@evil.test/a'],
-    ['/\\:pw@evil.test/a', 'https://***@evil.test/a'],
-    ['https://u:hunter2@[x and ftp://v:pw@[y', 'https://***@[x and ftp://***@[y'],
-    ['HTTPS:\\\\u:p@ss@[x/a@b', 'HTTPS:\\\\***@[x/a@b'],
-    ['git+ssh://u:p@[x', 'git+ssh://***@[x'],
-    ['x https://u@[y', 'x https://***@[y'],
-    ['https://:@example.com/a', 'https://:@example.com/a'],
-    ['/a:b@c', '/a:b@c'],
-    ['/a@b', '/a@b'],
-    ['https://example.com/a@b', 'https://example.com/a@b'],
-    ['not a url', 'not a url']
-  ])('%j is kept as %j', (entry, kept) => {
-    expect(hideCredentials(entry)).toBe(kept)
-  })
-
+describe('shown', () => {
   it('redacts a secret before cutting, so no part of it is shown', () => {
     registerSecret('s3cr3t-key-for-urls-test')
     expect(shown(`https://example.com/?k=${'x'.repeat(190)}s3cr3t-key-for-urls-test`)).toBe(

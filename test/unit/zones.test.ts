@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AnswerError, InputError } from '../../src/errors.js'
 import { ApiClient, type ApiResponse, type Method, type RequestOptions } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
-import type { ZoneRef, ZoneSelection } from '../../src/inputs.js'
+import type { ZoneRef, ZoneSelection } from '../../src/zones.js'
 import {
   listZones,
   matchZone,
@@ -53,11 +53,13 @@ describe('matchZone', () => {
   it('names an unknown zone and how many zones were searched', () => {
     expect(() => matchZone(zones, { kind: 'name', name: 'nope.io' })).toThrow(
       new InputError(
+        undefined,
         'No zone with name "nope.io" among the 5 zones this API key can see. Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account, or set "create-zone: true" to create it.'
       )
     )
     expect(() => matchZone(zones.slice(0, 1), { kind: 'id', id: 'A3' })).toThrow(
       new InputError(
+        undefined,
         'No zone with id "A3" among the 1 zone this API key can see. Check the "zone" input (a zone id, or the domain name exactly as the zone is named) and that the key belongs to the right account.'
       )
     )
@@ -66,11 +68,15 @@ describe('matchZone', () => {
     const odd = [z('s1', 'odd.example', 'suspended'), z('s2', 'odd.example', 'deleted'), z('s3', 'odd.example', 'suspended')]
     expect(() => matchZone(odd, { kind: 'name', name: 'odd.example' })).toThrow(
       new InputError(
+        undefined,
         'The zone with name "odd.example" is suspended, deleted, not active or pending: nothing can be purged in it. Restore it in the dashboard, or set "create-zone: true" to create it anew.'
       )
     )
     expect(() => matchZone(odd, { kind: 'id', id: 's2' })).toThrow(
-      new InputError('The zone with id "s2" is deleted, not active or pending: nothing can be purged in it. Restore it in the dashboard.')
+      new InputError(
+        undefined,
+        'The zone with id "s2" is deleted, not active or pending: nothing can be purged in it. Restore it in the dashboard.'
+      )
     )
   })
   it('matches an id exactly', () => {

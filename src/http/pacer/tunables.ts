@@ -1,0 +1,65 @@
+// Every number the pacer is tuned by, each with its reason. The model they tune: docs/rate-limits.md.
+// Changing one changes the bench's figures (`node bench/index.ts limits`): run it before and after.
+
+// Learning a pace from 429s (learning.ts).
+
+/** Slow start: the pace doubles this often until the next 429, and after a quiet spell. */
+export const SLOW_START_EVERY_MS = 250
+/** Slow start's growth each SLOW_START_EVERY_MS: doubling finds a rate in a few round trips, as TCP's slow start does. */
+export const SLOW_START_GROWTH = 2
+/** Additive increase: once cut, the pace grows this often… */
+export const INCREASE_EVERY_MS = 1000
+/** …by this factor (a tenth): slowly enough that the limit is probed, not overrun. */
+export const INCREASE = 1.1
+/** Multiplicative decrease on a 429 with headers: a fixed share lets two steps on one account even out. */
+export const DECREASE = 0.75
+/** The least pace, in requests per second: a cut never stops the step altogether. */
+export const MIN_RATE = 1
+/** No 429 for this long… */
+export const QUIET_MS = 3000
+/** …and this many requests, and the pace grows fast again (another step on the account finished, say). */
+export const QUIET_REQUESTS = 10
+/** Successes remembered to measure the rate that gets through: a second, the unit of a pace. */
+export const THROUGHPUT_WINDOW_MS = 1000
+/**
+ * A 429 on a request sent at least this share of the pace's interval after the latest 429 says the limit is
+ * still shut: a bucket would have refilled one request by then. Less than 1 for the timers' slack.
+ */
+export const STILL_SHUT_SHARE = 0.8
+/** The pace is reported (the log's "pacing at about") when it changes by this share or more: fewer, telling lines. */
+export const REPORT_CHANGE = 1 / 4
+
+// The headers' model (headers.ts).
+
+/** Requests left that the headers must show for the pace to rise fast again: nobody else takes the refill. */
+export const SPARE = 2
+/** This share of the quota back at once is a new window, not a refill. */
+export const RENEWED_SHARE = 1 / 2
+/** 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed window. */
+export const WINDOW_EVIDENCE = 2
+/**
+ * One success on the refill alone outweighs this many 429s on it: another step on the account takes part of
+ * a bucket's refill, which refuses some such requests, but a window lets none through.
+ */
+export const BUCKET_EVIDENCE_WEIGHT = 4
+/** Without a reset or refill to go by, one request goes to find out after this long. */
+export const PROBE_MS = 1000
+
+// A fixed window found from 429s alone (refusals.ts), and resets said in whole seconds.
+
+/** One request at a time looks for the reset this often. */
+export const PROBE_EVERY_MS = 100
+/** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
+export const RESET_ROUNDING_MS = 1000
+/** Without a Retry-After to say when, one request looks for the reset this often. */
+export const UNSAID_PROBE_EVERY_MS = 1000
+/** Once the window's length is known, probes start this long before the next reset is due: two probes. */
+export const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS
+/** Successes before the first 429 needed to test for a window: the test burst (one less) must be more than one request. */
+export const MIN_TEST_QUOTA = 3
+/** Requests refused within the quota a window took before, before it is no window (after all, or any longer). */
+export const WINDOW_REFUSALS = 2
+/** Two resets further apart than this many of the longest Retry-After are a pause in the step, not a window's length. */
+export const PAUSE_RETRY_AFTERS = 2
+/** The requests a window is sent beyond its quota grow by this factor each time it takes them all. */
+export const EXTRA_GROWTH = 2

@@ -1,0 +1,384 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { detectChanges, type ChangeContext } from '../../../src/changes/index.js'
+import { MANIFEST_FORMAT } from '../../../src/changes/manifest.js'
+import { GitError, GitHubError, InputError } from '../../../src/errors.js'
+import type { ChangeInputs } from '../../../src/changes/index.js'
+import { startGitHub, type GitHubStandIn } from '../../stand-in/github.js'
+import { git, makeHistory, type History } from '../../stand-in/git-repo.js'
+
+const TOKEN = 'ghs_changes-test-token'
+let history: History
+let github: GitHubStandIn
+beforeAll(async () => {
+  history = makeHistory()
+  github = await startGitHub(TOKEN)
+})
+afterAll(async () => {
+  history.remove()
+  await github.close()
+})
+
+let logged: string[]
+let warned: string[]
+beforeEach(() => {
+  logged = []
+  warned = []
+  github.requests.length = 0
+})
+const context = (workspace: string, env: NodeJS.ProcessEnv = {}): ChangeContext => ({
+  workspace,
+  env,
+  log: (message) => logged.push(message),
+  warn: (message) => warned.push(message)
+})
+const inputs = (over: Partial<ChangeInputs> = {}): ChangeInputs => ({
+  from: { kind: 'git', since: 'v1.0.0' },
+  siteDir: 'site',
+  urlBase: undefined,
+  indexFile: 'index.html',
+  include: [],
+  exclude: [],
+  purgeEverythingOver: 0,
+  githubToken: TOKEN,
+  ...over
+})
+const commit = (i: number): string => history.commits[i] as string
+const caught = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error
+  )
+
+describe('detectChanges from git', () => {
+  it('diffs the base with GITHUB_SHA in the local checkout, and says so', async () => {
+    const changes = await detectChanges(
+      inputs({ from: { kind: 'git', since: commit(2) } }),
+      context(history.clone('full'), { GITHUB_SHA: commit(3) })
+    )
+    expect(changes).toEqual({
+      source: 'git',
+      how: 'git diff in the local checkout',
+      base: commit(2),
+      head: commit(3),
+      why: '',
+      link: undefined,
+      files: ['site/blog.html'],
+      entries: ['/blog.html'],
+      deployed: new Map([['/blog.html', 'site/blog.html']]),
+      incomplete: undefined,
+      manifest: undefined
+    })
+    expect(logged).toEqual([
+      `Comparing ${commit(2)} with ${commit(3)}.`,
+      '1 file(s) changed (found with git diff in the local checkout); 1 count under site-dir and include/exclude.'
+    ])
+    expect(warned).toEqual([])
+  })
+
+  it('names a ref with the SHA it stands for, and takes HEAD without GITHUB_SHA', async () => {
+    const changes = await detectChanges(inputs({ include: ['*.html'] }), context(history.clone('full')))
+    expect(changes).toMatchObject({ base: `v1.0.0 (${commit(1).slice(0, 12)})`, head: 'HEAD' })
+    expect(changes.files).toEqual(['site/blog.html', 'site/gone.html', 'site/new page.html'])
+    expect(logged).toEqual([
+      'Comparing v1.0.0 with HEAD.',
+      '9 file(s) changed (found with git diff in the local checkout); 3 count under site-dir and include/exclude.'
+    ])
+  })
+
+  it('finds the base for auto from the event, and says where it came from', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'event-'))
+    writeFileSync(join(dir, 'event.json'), JSON.stringify({ before: commit(2) }))
+    const env = { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_SHA: commit(3) }
+    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(history.clone('full'), env))
+    expect(changes).toMatchObject({
+      base: commit(2),
+      why: 'push event: the base is the commit before this push; the head is the pushed commit'
+    })
+    expect(logged[0]).toBe(
+      `Comparing ${commit(2)} (the commit before this push) with ${commit(3)} (the pushed commit), for this push event.`
+    )
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('asks the GitHub compare API when the checkout cannot answer', async () => {
+    const workspace = history.clone('shallow')
+    git(workspace, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
+    github.comparisons.set(`${commit(1)}...${commit(3)}`, [
+      { filename: 'site/new-name.css', previous_filename: 'site/old-name.css', status: 'renamed' },
+      { filename: 'src/build.ts', status: 'modified' }
+    ])
+    const changes = await detectChanges(
+      inputs({ from: { kind: 'git', since: commit(1) } }),
+      context(workspace, { GITHUB_SHA: commit(3), GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })
+    )
+    const why = `git fetch: fatal: '${join(history.root, 'no-such-remote')}' does not appear to be a git repository`
+    expect(changes).toEqual({
+      source: 'git',
+      how: `the GitHub compare API (${why})`,
+      base: commit(1),
+      head: commit(3),
+      why: '',
+      link: `https://github.com/acme/site/compare/${commit(1)}...${commit(3)}`,
+      files: ['site/old-name.css', 'site/new-name.css'],
+      entries: ['/old-name.css', '/new-name.css'],
+      deployed: new Map([
+        ['/old-name.css', 'site/old-name.css'],
+        ['/new-name.css', 'site/new-name.css']
+      ]),
+      incomplete: undefined,
+      manifest: undefined
+    })
+    expect(github.requests).toEqual([`GET /repos/acme/site/compare/${commit(1)}...${commit(3)}`])
+    expect(logged).toEqual([
+      `Comparing ${commit(1)} with ${commit(3)}.`,
+      `The local checkout cannot answer (${why}); asking the GitHub compare API.`,
+      `3 file(s) changed (found with the GitHub compare API (${why})); 2 count under site-dir and include/exclude.`
+    ])
+    expect(warned).toEqual([])
+  })
+
+  it('says the list may be cut off when the compare API gives 300 files, and warns', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
+    github.comparisons.set(
+      'v1...v2',
+      Array.from({ length: 300 }, (_, i) => ({ filename: `site/p${i}.html`, status: 'modified' }))
+    )
+    const changes = await detectChanges(
+      inputs({ from: { kind: 'git', since: 'v1' } }),
+      context(workspace, { GITHUB_SHA: 'v2', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })
+    )
+    const incomplete = 'the GitHub compare API lists at most 300 files and this comparison reached that, so the list may be cut off'
+    expect(changes.incomplete).toBe(incomplete)
+    expect(changes.files).toHaveLength(300)
+    expect(warned).toEqual([
+      `Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`
+    ])
+    rmSync(workspace, { recursive: true, force: true })
+  })
+
+  it('quotes a long ref cut, in the log and in the error, with how much was left out', async () => {
+    const ref = 'r'.repeat(16_000)
+    const error = await caught(
+      detectChanges(
+        inputs({ from: { kind: 'git', since: ref } }),
+        context(history.clone('full'), { GITHUB_SHA: ref, GITHUB_REPOSITORY: 'acme/site' })
+      )
+    )
+    const quoted = `${'r'.repeat(200)}… (15,800 more characters)`
+    expect(logged[0]).toBe(`Comparing ${quoted} with ${quoted}.`)
+    expect(error).toBeInstanceOf(GitHubError)
+    expect((error as GitHubError).message).toContain(`comparing ${quoted}...${quoted} failed`)
+    for (const message of [...logged, (error as Error).message]) expect(message.length).toBeLessThan(2_000)
+  })
+
+  it('refuses a changed path longer than a checkout can hold, naming changed-since, before matching it', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
+    github.comparisons.set('v1...v3', [{ filename: `site/${'p'.repeat(300)}.html`, status: 'modified' }])
+    const error = await caught(
+      detectChanges(
+        inputs({ from: { kind: 'git', since: 'v1' }, include: ['*a*b*c*d*'] }),
+        context(workspace, { GITHUB_SHA: 'v3', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })
+      )
+    )
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).input).toBe('changed-since')
+    rmSync(workspace, { recursive: true, force: true })
+  })
+
+  it('needs a head commit when there is no checkout', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
+    const error = await caught(detectChanges(inputs(), context(workspace, { GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })))
+    expect(error).toBeInstanceOf(GitError)
+    expect((error as GitError).message).toMatch(
+      /^git rev-parse: fatal: not a git repository.*\. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first \(actions\/checkout\)\.$/
+    )
+    expect((error as GitError).cause).toBeInstanceOf(GitError)
+    expect(github.requests).toEqual([])
+    rmSync(workspace, { recursive: true, force: true })
+  })
+
+  it('passes on a failure of the compare API', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
+    const error = await caught(
+      detectChanges(
+        inputs({ from: { kind: 'git', since: 'nope' } }),
+        context(workspace, { GITHUB_SHA: 'v2', GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })
+      )
+    )
+    expect(error).toBeInstanceOf(GitHubError)
+    expect((error as GitHubError).message).toMatch(/^GitHub API: comparing nope\.\.\.v2 failed \(HTTP 404\): Not Found\./)
+    rmSync(workspace, { recursive: true, force: true })
+  })
+})
+
+describe('detectChanges for auto on deploy events', () => {
+  let dir: string
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'deploy-event-'))
+    github.deployments.length = 0
+  })
+  const eventEnv = (name: string, payload: unknown, over: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
+    writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
+    return {
+      GITHUB_EVENT_NAME: name,
+      GITHUB_EVENT_PATH: join(dir, 'event.json'),
+      GITHUB_REPOSITORY: 'acme/site',
+      GITHUB_API_URL: github.url,
+      GITHUB_SHA: commit(0),
+      ...over
+    }
+  }
+  const deployment = (id: number, sha: string) => ({
+    id,
+    sha,
+    environment: 'production',
+    created_at: '2026-11-26T10:00:00Z',
+    statuses: [{ state: 'success', created_at: '2026-11-26T10:00:00Z' }]
+  })
+  const deployed = (over: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv =>
+    eventEnv(
+      'deployment_status',
+      { deployment_status: { state: 'success' }, deployment: { id: 9, sha: commit(3), environment: 'production' } },
+      over
+    )
+
+  it('compares the previous successful deployment with the deployed commit, not GITHUB_SHA, and links the comparison on GITHUB_SERVER_URL', async () => {
+    github.deployments.push(deployment(9, commit(3)), deployment(8, commit(2)))
+    const env = deployed({ GITHUB_SERVER_URL: 'https://ghe.example.com' })
+    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), {
+      ...context(history.clone('full'), env),
+      now: () => Date.parse('2026-11-26T12:00:00Z')
+    })
+    expect(changes).toMatchObject({
+      base: commit(2),
+      head: commit(3),
+      files: ['site/blog.html'],
+      why: `deployment_status event: the base is the last successful deployment to production, ${commit(2).slice(0, 7)}, 2 h ago; the head is the deployed commit, ${commit(3).slice(0, 7)}`,
+      link: `https://ghe.example.com/acme/site/compare/${commit(2)}...${commit(3)}`
+    })
+    expect(logged[0]).toBe(
+      `Comparing ${commit(2)} (the last successful deployment to production, ${commit(2).slice(0, 7)}, 2 h ago) with ${commit(3)} (the deployed commit, ${commit(3).slice(0, 7)}), for this deployment_status event.`
+    )
+  })
+
+  it('counts every file under site-dir when there is no earlier successful deployment', async () => {
+    github.deployments.push(deployment(9, commit(3)))
+    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(history.clone('full'), deployed()))
+    expect(changes).toMatchObject({
+      source: 'git',
+      how: 'Every file under site-dir counted, as there is no earlier successful deploy',
+      base: '',
+      head: commit(3),
+      link: undefined,
+      incomplete: undefined
+    })
+    expect(changes.why).toBe(
+      `deployment_status event: no earlier successful deployment to production, so every file under site-dir counts; the head is the deployed commit, ${commit(3).slice(0, 7)}`
+    )
+    expect([...changes.files].sort()).toEqual(
+      ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css'].map(
+        (path) => `site/${path}`
+      )
+    )
+    expect(changes.entries).toContain('/docs/')
+    expect(changes.deployed.get('/blog.html')).toBe('site/blog.html')
+    expect(logged).toEqual([
+      'This deployment_status event has no earlier successful deployment to production: every file of site counts as changed (7; 7 after include/exclude).'
+    ])
+  })
+
+  it('refuses a first deployment without site-dir, saying what to set', async () => {
+    github.deployments.push(deployment(9, commit(3)))
+    const error = await caught(
+      detectChanges(inputs({ from: { kind: 'git', since: 'auto' }, siteDir: '' }), context(history.clone('full'), deployed()))
+    )
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toBe(
+      'This deployment_status event has no earlier successful deployment to production, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.'
+    )
+  })
+
+  it('finds nothing for a pull request closed without merging, and asks nothing', async () => {
+    const env = eventEnv('pull_request', { action: 'closed', pull_request: { number: 4, merged: false } })
+    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context('/nowhere', env))
+    expect(changes).toMatchObject({
+      source: 'git',
+      how: 'Nothing compared, as nothing was merged',
+      base: '',
+      head: '',
+      files: [],
+      entries: [],
+      why: 'pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed',
+      link: undefined
+    })
+    expect(logged).toEqual(['This pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed.'])
+    expect(github.requests).toEqual([])
+  })
+})
+
+describe('detectChanges from manifests', () => {
+  let workspace: string
+  beforeEach(() => {
+    workspace = mkdtempSync(join(tmpdir(), 'manifest-'))
+    for (const [path, text] of Object.entries({ 'public/index.html': 'home', 'public/a.css': 'a' })) {
+      mkdirSync(dirname(join(workspace, path)), { recursive: true })
+      writeFileSync(join(workspace, path), text)
+    }
+  })
+  const manifestInputs = (previous: string, siteDir = 'public'): ChangeInputs => inputs({ from: { kind: 'manifest', previous }, siteDir })
+
+  it('counts every file on a first run, and warns that it does', async () => {
+    const previous = join(workspace, 'none.json')
+    const changes = await detectChanges(manifestInputs(previous), context(workspace))
+    expect(changes).toMatchObject({
+      source: 'manifest',
+      how: 'no previous manifest: every file counts',
+      base: previous,
+      head: 'public',
+      why: '',
+      link: undefined,
+      incomplete: undefined
+    })
+    expect(changes.files).toEqual(['a.css', 'index.html'])
+    expect(changes.entries).toEqual(['/a.css', '/index.html', '/'])
+    expect(changes.manifest?.format).toBe(MANIFEST_FORMAT)
+    expect(Object.keys(changes.manifest?.files ?? {})).toEqual(['a.css', 'index.html'])
+    expect(warned).toEqual([`No previous manifest at ${previous}, so every file of public counts as changed (expected on a first run).`])
+    expect(logged).toEqual(['2 file(s) added, changed or removed since the previous manifest; 2 count after include/exclude.'])
+  })
+
+  it('counts what differs from the previous manifest', async () => {
+    const previous = join(workspace, 'previous.json')
+    const first = await detectChanges(manifestInputs(previous), context(workspace))
+    writeFileSync(previous, JSON.stringify(first.manifest))
+    writeFileSync(join(workspace, 'public/a.css'), 'a v2')
+    logged = []
+    warned = []
+    const changes = await detectChanges({ ...manifestInputs(previous), exclude: ['*.css'] }, context(workspace))
+    expect(changes).toMatchObject({ how: 'comparing with the previous manifest', files: [], entries: [] })
+    expect(warned).toEqual([])
+    expect(logged).toEqual(['1 file(s) added, changed or removed since the previous manifest; 0 count after include/exclude.'])
+  })
+
+  it('refuses a path of the previous manifest longer than a checkout can hold, naming previous-manifest', async () => {
+    const previous = join(workspace, 'long.json')
+    const first = await detectChanges(manifestInputs(previous), context(workspace))
+    writeFileSync(previous, JSON.stringify({ ...first.manifest, files: { ...first.manifest?.files, [`${'d/'.repeat(2100)}a.html`]: 'x' } }))
+    const error = await caught(detectChanges(manifestInputs(previous), context(workspace)))
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).input).toBe('previous-manifest')
+  })
+
+  it('reads the workspace itself when site-dir is empty', async () => {
+    const previous = join(workspace, 'none.json')
+    const changes = await detectChanges(manifestInputs(previous, ''), context(join(workspace, 'public')))
+    expect(changes.head).toBe('.')
+    expect(changes.files).toEqual(['a.css', 'index.html'])
+    expect(warned).toEqual([
+      `No previous manifest at ${previous}, so every file of the workspace counts as changed (expected on a first run).`
+    ])
+  })
+})

@@ -1,0 +1,19 @@
+import { fc, test } from '@fast-check/vitest'
+import { describe, expect, it } from 'vitest'
+import { mayHoldMoreValues } from '../../../src/http/body.js'
+
+describe('mayHoldMoreValues', () => {
+  it('bounds the values by the commas, brackets and colons outside strings, plus one', () => {
+    expect(mayHoldMoreValues('{}', 1)).toBe(false)
+    expect(mayHoldMoreValues('{}', 0)).toBe(true)
+    expect(mayHoldMoreValues('[1,2,3]', 4)).toBe(false)
+    expect(mayHoldMoreValues('[1,2,3]', 3)).toBe(true)
+    expect(mayHoldMoreValues('["a,b:c[d", "e\\",f"]', 3)).toBe(false)
+    expect(mayHoldMoreValues('["a,b:c[d", "e\\",f"]', 2)).toBe(true)
+  })
+  test.prop([fc.json()])('never lets through text of more values than the limit', (text) => {
+    let values = 0
+    JSON.parse(text, (_key, value: unknown) => (values++, value))
+    expect(mayHoldMoreValues(text, values - 1)).toBe(true)
+  })
+})

@@ -1,0 +1,351 @@
+import { describe, expect, it } from 'vitest'
+import { RefusalWindow } from '../../../../src/http/pacer/refusals.js'
+import { PROBE_EVERY_MS } from '../../../../src/http/pacer/tunables.js'
+
+// The fixed window found from 429s alone, driven by hand: requests are numbered in the order sent.
+
+/** A window guess that saw `quota` requests (0..quota-1) get through, then request `quota` refused at `at`. */
+function afterBurst(quota: number, at = 100, concurrency = 8): RefusalWindow {
+  const window = new RefusalWindow(concurrency)
+  for (let sequence = 0; sequence < quota; sequence++) window.succeeded(sequence, 0, false, quota + 1)
+  window.refused(quota, false, at)
+  return window
+}
+
+describe('RefusalWindow: telling a window from a bucket', () => {
+  it('suspects nothing from the 429s of the first burst, only from a request refused after them', () => {
+    const window = afterBurst(20)
+    expect(window.guess).toBe('unknown')
+    expect(window.active).toBe(false)
+    window.refused(21, true, 150)
+    expect(window.guess).toBe('testing')
+    expect(window.active).toBe(true)
+  })
+  it('does not suspect a window of two requests (the one that finds the reset leaves one to test with)', () => {
+    const window = afterBurst(2)
+    window.refused(3, true, 150)
+    expect(window.guess).toBe('unknown')
+    const three = afterBurst(3)
+    three.refused(4, true, 150)
+    expect(three.guess).toBe('testing')
+  })
+  it('tests with a burst as large as the first, at most `concurrency`: all through is a window', () => {
+    const window = afterBurst(20, 100, 8)
+    window.refused(21, true, 150)
+    // Shut: nothing goes but one probe at a time (once a second: no Retry-After said when).
+    expect(window.delay(150, 22, 150)).toBe(1000)
+    // The probe (request 22) gets through: the test burst is the next 8 requests.
+    window.succeeded(22, 1000, true, 23)
+    expect(window.delay(1001, 23, 1000)).toBe(0)
+    expect(window.delay(1001, 30, 1000)).toBe(0)
+    expect(window.delay(1001, 31, 1000)).toBeGreaterThan(0)
+    for (let sequence = 23; sequence < 30; sequence++) window.succeeded(sequence, 1001, true, 31)
+    expect(window.guess).toBe('testing')
+    window.succeeded(30, 1001, true, 31)
+    expect(window.guess).toBe('window')
+  })
+  it('takes one request of the test burst refused for a bucket, and then steps aside for good', () => {
+    const window = afterBurst(5, 100, 8)
+    window.refused(6, true, 150)
+    window.succeeded(7, 300, true, 8)
+    // The test burst is requests 8..12; the first of them refused.
+    window.refused(8, false, 305)
+    expect(window.guess).toBe('bucket')
+    expect(window.active).toBe(false)
+    window.refused(14, true, 400)
+    expect(window.guess).toBe('bucket')
+  })
+  it('does not take probes sent before the test burst, refused, for refusals within a window', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    // Request 22 finds the reset; 23 and 24 went before its answer came, and the test burst is 25 on.
+    window.succeeded(22, 1000, true, 25)
+    window.refused(23, false, 1005)
+    window.refused(24, false, 1006)
+    expect(window.guess).toBe('testing')
+  })
+  it('counts a probe past the test burst that gets through as part of the test, not as a new window', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    // The test burst is 23..30; request 31 (a probe sent once it was all out) is answered first.
+    window.succeeded(31, 1100, true, 32)
+    for (let sequence = 23; sequence < 30; sequence++) window.succeeded(sequence, 1001, true, 32)
+    expect(window.guess).toBe('window')
+  })
+  it('counts a refusal before the test burst (a probe) as no verdict', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.refused(22, true, 250)
+    expect(window.guess).toBe('testing')
+  })
+})
+
+describe('RefusalWindow: bursting at each reset', () => {
+  /** A window found: 20 a window, reset seen at 1000 (request 22), its test burst of 8 through. */
+  const found = (): RefusalWindow => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.retryAfter(1000)
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    return window
+  }
+
+  /** The same, its first window spent (request 42 refused at 1100), and the second found open by request 43 at 2000. */
+  const secondWindow = (): RefusalWindow => {
+    const window = found()
+    window.refused(42, true, 1100)
+    window.succeeded(43, 2000, true, 44)
+    return window
+  }
+
+  /** A window of 20 every 3 s, its length measured: resets found at 1000 and 4000, each right after a refusal. */
+  const threeSecondWindow = (): RefusalWindow => {
+    const window = afterBurst(20)
+    window.retryAfter(3000)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    window.refused(42, true, 1100)
+    window.succeeded(43, 4000, true, 44)
+    return window
+  }
+
+  it('sends a window its whole quota at once and one more, counting from the request that found it open', () => {
+    const window = found()
+    expect(window.guess).toBe('window')
+    // Requests 22..41 are the window's 20, and 42 finds out whether it takes more.
+    expect(window.delay(1010, 42, 1005)).toBe(0)
+    expect(window.delay(1010, 43, 1005)).toBeGreaterThan(0)
+  })
+  it('sends twice as many more each time a window took all it was sent (a limit raised or lifted)', () => {
+    const window = found()
+    // Requests 31..42 get through too: all 21 it was sent. One more may go (43), then two, then four.
+    for (let sequence = 31; sequence < 43; sequence++) window.succeeded(sequence, 1002, true, 43)
+    expect(window.delay(1010, 43, 1005)).toBe(0)
+    expect(window.delay(1010, 44, 1005)).toBeGreaterThan(0)
+    window.succeeded(43, 1003, true, 44)
+    expect(window.delay(1010, 45, 1005)).toBe(0)
+    expect(window.delay(1010, 46, 1005)).toBeGreaterThan(0)
+    window.succeeded(44, 1003, true, 46)
+    window.succeeded(45, 1003, true, 46)
+    expect(window.delay(1010, 49, 1005)).toBe(0)
+    expect(window.delay(1010, 50, 1005)).toBeGreaterThan(0)
+    // A refusal ends it: the next window is sent its quota (now 24) and one more.
+    window.refused(46, false, 1010)
+    window.succeeded(50, 2000, true, 51)
+    expect(window.delay(2001, 50 + 24, 2000)).toBe(0)
+    expect(window.delay(2001, 50 + 25, 2000)).toBeGreaterThan(0)
+  })
+  it('opens a new window when a request sent past its allowance (a probe at the next reset) gets through', () => {
+    const window = found()
+    // The last of the 21 (request 42) is still unanswered when the probe, request 43, is sent and gets through.
+    for (let sequence = 31; sequence < 42; sequence++) window.succeeded(sequence, 1002, true, 43)
+    window.succeeded(43, 2000, true, 44)
+    expect(window.delay(2001, 44, 2000)).toBe(0)
+    expect(window.delay(2001, 43 + 20, 2000)).toBe(0)
+    expect(window.delay(2001, 43 + 21, 2000)).toBeGreaterThan(0)
+  })
+  it('looks for the next reset from when the Retry-After says, until two resets give the length', () => {
+    const window = found()
+    // Quota sent, one reset seen: probes from the window's start (Retry-After 1 s, up to a second early).
+    expect(window.delay(1010, 43, 1005)).toBe(1005 + PROBE_EVERY_MS - 1010)
+    window.refused(42, true, 1100)
+    expect(window.guess).toBe('window')
+    expect(window.delay(1150, 43, 1100)).toBe(PROBE_EVERY_MS - 50)
+    // The second reset, found by request 43 sent at 2000: the window is 1000 ms, and the next is looked for
+    // from 200 ms before it is due.
+    window.succeeded(43, 2000, true, 44)
+    expect(window.delay(2010, 64, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
+    expect(window.pace).toBe(20)
+  })
+  it('with a long Retry-After, waits until a second before it says', () => {
+    const window = afterBurst(20)
+    window.retryAfter(30_000)
+    window.refused(21, true, 150)
+    expect(window.delay(150, 22, 120)).toBe(150 + 30_000 - 1000 - 150)
+  })
+  it('keeps the last Retry-After when a 429 comes without one', () => {
+    const window = afterBurst(20)
+    window.retryAfter(30_000)
+    window.retryAfter(0)
+    window.refused(21, true, 150)
+    expect(window.delay(150, 22, 120)).toBe(29_000)
+  })
+  it('raises its quota to what got through in a window before a 429', () => {
+    const window = found()
+    // 25 get through in the next window (requests 43..67), the 26th is refused.
+    window.refused(42, true, 1100)
+    window.succeeded(43, 2000, true, 44)
+    for (let sequence = 44; sequence < 68; sequence++) window.succeeded(sequence, 2001, false, 68)
+    window.refused(68, false, 2010)
+    window.succeeded(69, 3000, true, 70)
+    expect(window.delay(3001, 69 + 25, 3000)).toBe(0)
+    expect(window.delay(3001, 69 + 26, 3000)).toBeGreaterThan(0)
+    expect(window.pace).toBe(25)
+  })
+  it('has no pace until a window is found', () => {
+    const window = afterBurst(20)
+    expect(window.pace).toBeUndefined()
+    window.refused(21, true, 150)
+    expect(window.pace).toBeUndefined()
+  })
+  it('does not count a late answer to a request sent before the window opened', () => {
+    const window = found()
+    // 15 answers to requests sent long before come in late: they say nothing about this window's quota.
+    for (let sequence = 0; sequence < 15; sequence++) window.succeeded(sequence, 0, false, 31)
+    window.refused(31, false, 1010)
+    window.succeeded(32, 2000, true, 33)
+    expect(window.delay(2001, 32 + 20, 2000)).toBe(0)
+    expect(window.delay(2001, 32 + 21, 2000)).toBeGreaterThan(0)
+  })
+  it('says the pace of the window found: its quota over the Retry-After, then over its measured length', () => {
+    const window = afterBurst(20)
+    window.retryAfter(2000)
+    window.refused(21, true, 150)
+    expect(window.pace).toBeUndefined()
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    expect(window.pace).toBe(10)
+    window.refused(31, true, 1100)
+    window.succeeded(32, 2000, true, 33)
+    expect(window.pace).toBe(20)
+  })
+  it('measures the window from resets found once it looks for them, not from successes before', () => {
+    const window = afterBurst(20)
+    window.retryAfter(1000)
+    // Before anything looks like a window, a request after the 429 gets through (as under a bucket).
+    window.succeeded(21, 500, true, 22)
+    window.refused(22, false, 600)
+    window.refused(23, true, 700)
+    expect(window.guess).toBe('testing')
+    window.succeeded(24, 1000, true, 25)
+    for (let sequence = 25; sequence < 33; sequence++) window.succeeded(sequence, 1001, true, 33)
+    expect(window.guess).toBe('window')
+    window.refused(33, true, 1100)
+    window.succeeded(34, 2000, true, 35)
+    expect(window.delay(2010, 55, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
+  })
+  it('does not count a late answer from before the test burst as part of it', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    // Requests 10..19 answered late (sent before the window opened), then 7 of the 8 test requests.
+    for (let sequence = 10; sequence < 20; sequence++) window.succeeded(sequence, 0, false, 31)
+    for (let sequence = 23; sequence < 30; sequence++) window.succeeded(sequence, 1001, true, 31)
+    expect(window.guess).toBe('testing')
+  })
+  it('does not count probes still in flight when the reset was found as part of the test burst', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    // Request 22 finds the reset; 23 and 24 were sent before its answer came, so the test burst is 25..32.
+    window.succeeded(22, 1000, true, 25)
+    window.succeeded(23, 1001, true, 25)
+    window.succeeded(24, 1002, true, 25)
+    for (let sequence = 25; sequence < 32; sequence++) window.succeeded(sequence, 1010, true, 33)
+    expect(window.guess).toBe('testing')
+    window.succeeded(32, 1010, true, 33)
+    expect(window.guess).toBe('window')
+  })
+  it('has no pace for a window found without a Retry-After until it has seen two resets', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    expect(window.guess).toBe('window')
+    expect(window.pace).toBeUndefined()
+  })
+  it('tests with the quota less one: the request that found the reset took one of it', () => {
+    const window = afterBurst(5, 100, 8)
+    window.refused(6, true, 150)
+    window.succeeded(7, 1000, true, 8)
+    // Requests 8..11 are the test: 4 of the window's 5 are left.
+    expect(window.delay(1001, 11, 1000)).toBe(0)
+    expect(window.delay(1001, 12, 1000)).toBeGreaterThan(0)
+  })
+  it('goes back to pacing when two requests within the quota a window took before are refused', () => {
+    const window = secondWindow()
+    // One refused within the quota (requests 43..62): still a window; one beyond it does not count.
+    window.refused(50, false, 2010)
+    expect(window.guess).toBe('window')
+    window.refused(63, false, 2011)
+    expect(window.guess).toBe('window')
+    window.refused(51, false, 2012)
+    expect(window.guess).toBe('bucket')
+    expect(window.active).toBe(false)
+  })
+  it('forgets a refusal within the quota once a window has taken its whole quota', () => {
+    const window = secondWindow()
+    window.refused(50, false, 2010)
+    // The next window takes all 20 it was sent within the quota (64..83), then one beyond is refused.
+    window.succeeded(64, 3000, true, 65)
+    for (let sequence = 65; sequence < 84; sequence++) window.succeeded(sequence, 3001, false, 85)
+    window.refused(84, false, 3010)
+    window.succeeded(85, 4000, true, 86)
+    window.refused(90, false, 4010)
+    expect(window.guess).toBe('window')
+  })
+  it("forgets the window's length when a Retry-After says the reset comes sooner (the window got shorter)", () => {
+    const window = threeSecondWindow()
+    // Length 3000: quota sent, the next reset is looked for from 6800.
+    expect(window.delay(4010, 64, 4005)).toBe(6800 - 4010)
+    // A 429 in the window says the reset is 1 s away: the length is forgotten, probes start at once.
+    window.retryAfter(1000)
+    window.refused(64, false, 4100)
+    expect(window.delay(4110, 65, 4105)).toBe(4105 + PROBE_EVERY_MS - 4110)
+  })
+  it('keeps a length it measured when a Retry-After agrees with it', () => {
+    const window = threeSecondWindow()
+    // The reset is due at 7000; a 429 at 4100 saying 2,700 ms is no sooner than the probes would start.
+    window.retryAfter(2700)
+    window.refused(64, false, 4100)
+    expect(window.delay(4110, 65, 4105)).toBe(6800 - 4110)
+  })
+  it('measures a length from resets exactly twice the longest Retry-After apart', () => {
+    const window = found()
+    window.refused(42, true, 1100)
+    // Resets found at 1000 and 3000, the longest Retry-After 1000: a window of 2 s, 20 in it.
+    window.succeeded(43, 3000, true, 44)
+    expect(window.pace).toBe(10)
+  })
+  it('does not measure a length across a pause: resets further apart than twice the longest Retry-After', () => {
+    const window = found()
+    window.refused(42, true, 1100)
+    // The next reset found 10 s later (a pause): no length; once its quota is sent, the next reset is looked
+    // for by the Retry-After (from the window's start), not 10 s on.
+    window.succeeded(43, 11_000, true, 44)
+    expect(window.pace).toBe(20)
+    expect(window.delay(11_010, 64, 11_005)).toBe(11_005 + PROBE_EVERY_MS - 11_010)
+    window.refused(64, true, 11_100)
+    window.succeeded(65, 12_000, true, 66)
+    expect(window.pace).toBe(20)
+    expect(window.delay(12_010, 86, 12_005)).toBe(12_000 + 1000 - 2 * PROBE_EVERY_MS - 12_010)
+  })
+  it('does not measure a length from a reset found by a probe past the allowance, without a refusal', () => {
+    const window = found()
+    for (let sequence = 31; sequence < 42; sequence++) window.succeeded(sequence, 1002, true, 43)
+    // Request 43, past the allowance, gets through at 1500 (the window was not seen shut): no length from it.
+    window.succeeded(43, 1500, true, 44)
+    window.refused(64, true, 1600)
+    window.succeeded(65, 2500, true, 66)
+    expect(window.pace).toBe(20)
+    expect(window.delay(2510, 86, 2505)).toBe(2505 + PROBE_EVERY_MS - 2510)
+  })
+  it('counts refusals within the quota across windows until one takes its whole quota', () => {
+    const window = secondWindow()
+    // One refused within the quota here (the window took 10), one in the next: back to pacing.
+    for (let sequence = 44; sequence < 53; sequence++) window.succeeded(sequence, 2001, false, 54)
+    window.refused(53, false, 2010)
+    window.succeeded(64, 3000, true, 65)
+    expect(window.guess).toBe('window')
+    window.refused(70, false, 3010)
+    expect(window.guess).toBe('bucket')
+  })
+  it('does not count a late refusal of a request sent before the window opened', () => {
+    const window = secondWindow()
+    window.refused(30, false, 2010)
+    window.refused(31, false, 2011)
+    expect(window.guess).toBe('window')
+  })
+})
