@@ -21,9 +21,12 @@ var errors = __webpack_require__(3916);
 var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/urls.ts
 var src_urls = __webpack_require__(5769);
+// EXTERNAL MODULE: ./src/json.ts
+var json = __webpack_require__(8301);
 ;// CONCATENATED MODULE: ./src/changes/github-records.ts
 // What this action reads of the GitHub API's answers and of the event payloads, and the choices made over them
 // alone (which release, deployment or run came before): pure, no requests. github.ts asks the API.
+
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const isFullSha = (value) => typeof value === 'string' && FULL_SHA.test(value);
 /** Paths from the compare API's files: every status counts, a rename both its old and new path. */
@@ -64,16 +67,15 @@ function pickPreviousRun(runs, current) {
         run.conclusion === 'success')
         .sort((a, b) => b.id - a.id)[0];
 }
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A deployment of the API or the event payload, or undefined when its shape is not one. */
 function readDeployment(value) {
-    if (!isRecord(value) || !Number.isSafeInteger(value.id) || !isFullSha(value.sha) || typeof value.environment !== 'string')
+    if (!(0,json/* isRecord */.u)(value) || !Number.isSafeInteger(value.id) || !isFullSha(value.sha) || typeof value.environment !== 'string')
         return undefined;
     return { id: value.id, sha: value.sha, environment: value.environment };
 }
 /** A workflow run of the API or the event payload, or undefined when its shape is not one. */
 function readWorkflowRun(value) {
-    if (!isRecord(value) ||
+    if (!(0,json/* isRecord */.u)(value) ||
         !Number.isSafeInteger(value.id) ||
         !Number.isSafeInteger(value.workflow_id) ||
         !isFullSha(value.head_sha) ||
@@ -90,6 +92,7 @@ function readWorkflowRun(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/changes/github.ts
+
 
 
 
@@ -179,10 +182,10 @@ async function call(what, permission, request, read) {
 async function compareWithApi(api, base, head) {
     const client = await octokit(api);
     const files = await call(`comparing ${(0,src_urls/* shown */.SP)(base)}...${(0,src_urls/* shown */.SP)(head)}`, 'contents: read', () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }), (data) => {
-        const listed = isRecord(data) ? (data.files ?? []) : undefined;
+        const listed = (0,json/* isRecord */.u)(data) ? (data.files ?? []) : undefined;
         if (!Array.isArray(listed))
             return undefined;
-        const valid = listed.every((file) => isRecord(file) && typeof file.filename === 'string' && typeof file.status === 'string');
+        const valid = listed.every((file) => (0,json/* isRecord */.u)(file) && typeof file.filename === 'string' && typeof file.status === 'string');
         return valid ? listed : undefined;
     });
     return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT };
@@ -216,7 +219,7 @@ async function previousDeployment(api, current) {
         if (deployment === undefined || deployment.environment !== current.environment || deployment.id >= current.id)
             continue;
         const statuses = await call(`listing the statuses of deployment ${deployment.id}`, 'deployments: read', () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }), (data) => Array.isArray(data)
-            ? data.filter(isRecord).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) }))
+            ? data.filter(json/* isRecord */.u).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) }))
             : undefined);
         if (deploymentSucceeded(statuses.map((status) => status.state))) {
             const success = statuses.find((status) => status.state === 'success');
@@ -235,7 +238,7 @@ async function previousRun(api, current) {
         status: 'success',
         per_page: RUN_LOOKBACK
     }), (data) => {
-        const listed = isRecord(data) ? data.workflow_runs : undefined;
+        const listed = (0,json/* isRecord */.u)(data) ? data.workflow_runs : undefined;
         return Array.isArray(listed)
             ? listed
                 .slice(0, RUN_LOOKBACK)
@@ -251,10 +254,10 @@ async function commitParents(api, sha) {
         throw new errors/* GitHubError */.y_(`GitHub API: "${(0,src_urls/* shown */.SP)(sha)}" is not a full commit SHA.`);
     const client = await octokit(api);
     return call(`reading commit ${sha}`, 'contents: read', () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }), (data) => {
-        const parents = isRecord(data) ? data.parents : undefined;
+        const parents = (0,json/* isRecord */.u)(data) ? data.parents : undefined;
         if (!Array.isArray(parents))
             return undefined;
-        const shas = parents.map((parent) => (isRecord(parent) ? parent.sha : undefined));
+        const shas = parents.map((parent) => ((0,json/* isRecord */.u)(parent) ? parent.sha : undefined));
         return shas.every(isFullSha) ? shas : undefined;
     });
 }

@@ -12,10 +12,12 @@ export const modules = {
 /* harmony export */   sP: () => (/* binding */ ROUND_BUCKETS_MS)
 /* harmony export */ });
 /* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readTraffic */
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1532);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
+/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1532);
 /* harmony import */ var _http_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1673);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
 /* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5769);
+
 
 
 
@@ -49,13 +51,12 @@ function sumBuckets(points, ms) {
     }
     return [...sums].sort(([a], [b]) => a - b).map(([time, requests]) => ({ time, requests }));
 }
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isAmount = (value) => Number.isFinite(value) && value >= 0;
 /** ISO 8601 as the API document gives it: a date, a time to the minute or finer, and Z or an offset (none means UTC). */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i;
 /** A bucket of the timeseries, or undefined when its timestamp or request count cannot be read (a time before 1970 included). */
 function readPoint(entry) {
-    if (!isRecord(entry) || typeof entry.timestamp !== 'string' || !isAmount(entry.requests) || entry.requests > Number.MAX_SAFE_INTEGER)
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(entry) || typeof entry.timestamp !== 'string' || !isAmount(entry.requests) || entry.requests > Number.MAX_SAFE_INTEGER)
         return undefined;
     const iso = ISO_TIME.exec(entry.timestamp);
     const time = iso === null ? NaN : Date.parse(iso[1] === undefined ? `${entry.timestamp}Z` : entry.timestamp);
@@ -69,7 +70,7 @@ function* readablePoints(entries) {
     }
 }
 function readTotals(value) {
-    if (!isRecord(value))
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(value))
         return 'the answer has no "totals" object';
     const { requests, bandwidth, cache_hit_rate: rate } = value;
     const unusable = Object.entries({
@@ -90,8 +91,8 @@ function readTotals(value) {
  */
 function readTrafficAnswer(body, granularity, zone) {
     const baseMs = GRANULARITY_MS[granularity];
-    const data = isRecord(body) ? body.data : undefined;
-    if (!isRecord(data))
+    const data = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(body) ? body.data : undefined;
+    if (!(0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data))
         return { totals: undefined, points: [], bucketMs: baseMs, error: 'the answer has no "data" object', warnings: [] };
     const totals = readTotals(data.totals);
     const read = typeof totals === 'string' ? { totals: undefined, error: totals } : { totals, error: undefined };
@@ -116,7 +117,7 @@ function readTrafficAnswer(body, granularity, zone) {
     const warnings = dropped === 0
         ? []
         : [
-            `${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`
+            `${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`
         ];
     const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS);
     return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings };
@@ -143,7 +144,7 @@ async function readTraffic(client, zone, analytics, now) {
 /** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
 function readAllTraffic(client, zones, analytics, concurrency) {
     const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
+    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
 }
 
 

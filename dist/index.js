@@ -46058,6 +46058,18 @@ __webpack_async_result__();
 
 /***/ }),
 
+/***/ 8301:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ isRecord)
+/* harmony export */ });
+/** Whether a parsed JSON value (an API's answer, an event payload) is an object, not null and not an array. */
+const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+
+/***/ }),
+
 /***/ 5625:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -47572,6 +47584,8 @@ var log = __nccwpck_require__(5625);
 const VERSION = '1.0.0';
 const USER_AGENT = `cdn-purge-action/${VERSION}`;
 
+// EXTERNAL MODULE: ./src/json.ts
+var json = __nccwpck_require__(8301);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/urls.ts
@@ -47672,6 +47686,7 @@ function isZone(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/zones.ts
+
 
 
 
@@ -47826,11 +47841,10 @@ async function createZone(client, name, options) {
         }
     }
 }
-const isRecord = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
 function createdZone(answer, name) {
-    const data = isRecord(answer) ? answer.data : undefined;
-    if (!isRecord(data) || typeof data.id !== 'string' || !(0,path/* isPathSegment */.b)(data.id)) {
+    const data = (0,json/* isRecord */.u)(answer) ? answer.data : undefined;
+    if (!(0,json/* isRecord */.u)(data) || typeof data.id !== 'string' || !(0,path/* isPathSegment */.b)(data.id)) {
         throw new errors/* AnswerError */.dV(`POST /zones answered without the new zone's id (a text "id" in its "data" object), so zone ${name} cannot be used. ` +
             'Check the dashboard: the zone may have been created, and the next run will find it.');
     }

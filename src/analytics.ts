@@ -1,3 +1,4 @@
+import { isRecord } from './json.js'
 import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import { pathSegment } from './http/path.js'
@@ -82,7 +83,6 @@ export function sumBuckets(points: Iterable<TrafficPoint>, ms: number): TrafficP
   return [...sums].sort(([a], [b]) => a - b).map(([time, requests]) => ({ time, requests }))
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isAmount = (value: unknown): value is number => Number.isFinite(value) && (value as number) >= 0
 
 /** ISO 8601 as the API document gives it: a date, a time to the minute or finer, and Z or an offset (none means UTC). */

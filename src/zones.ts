@@ -1,3 +1,4 @@
+import { isRecord } from './json.js'
 import { AnswerError, InputError } from './errors.js'
 import { ApiError } from './http/errors.js'
 import { plural } from './text.js'
@@ -213,8 +214,6 @@ async function createZone(client: ZoneClient, name: string, options: ResolveOpti
     }
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The new zone from the create answer (its shape is not documented), with any CNAME target it names. */
 function createdZone(answer: unknown, name: string): ResolvedZone {

@@ -1,6 +1,8 @@
 // What this action reads of the GitHub API's answers and of the event payloads, and the choices made over them
 // alone (which release, deployment or run came before): pure, no requests. github.ts asks the API.
 
+import { isRecord } from '../json.js'
+
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 
 export const isFullSha = (value: unknown): value is string => typeof value === 'string' && FULL_SHA.test(value)
@@ -106,9 +108,6 @@ export function pickPreviousRun(runs: readonly WorkflowRun[], current: WorkflowR
     )
     .sort((a, b) => b.id - a.id)[0]
 }
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A deployment of the API or the event payload, or undefined when its shape is not one. */
 export function readDeployment(value: unknown): Deployment | undefined {

@@ -1,11 +1,11 @@
 import type * as Github from '@actions/github'
 import { GitHubError, InputError } from '../errors.js'
+import { isRecord } from '../json.js'
 import { shown } from '../urls.js'
 import {
   comparedPaths,
   deploymentSucceeded,
   isFullSha,
-  isRecord,
   pickPreviousRelease,
   pickPreviousRun,
   readDeployment,
