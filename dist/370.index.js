@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
+/* harmony import */ var _http_undici_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1150);
 /* harmony import */ var _http_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9788);
 /* harmony import */ var _http_tls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7485);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
@@ -58,7 +58,7 @@ function openEdge(settings) {
         };
         let response;
         try {
-            response = await (0,undici__WEBPACK_IMPORTED_MODULE_1__.request)(url, { headers, dispatcher, signal });
+            response = await (0,_http_undici_js__WEBPACK_IMPORTED_MODULE_1__.request)(url, { headers, dispatcher, signal });
         }
         catch (error) {
             return signal.aborted ? { kind: 'timeout', detail: timeout } : { kind: 'network', detail: failureDetail(error) };

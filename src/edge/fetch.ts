@@ -2,7 +2,7 @@
 // no cookie and no credential. This module never receives the API key or the GitHub token, so it cannot
 // send them. Bounded memory: a body is dropped, drained or hashed as it streams, never kept.
 import { createHash } from 'node:crypto'
-import { request, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from '../http/undici.js'
 import { edgeDispatcher } from '../http/pool.js'
 import { certificateProblem } from '../http/tls.js'
 import { seconds } from '../text.js'

@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici'
+import type { Dispatcher } from './undici.js'
 import type { ResponseHeaders as Headers } from './headers.js'
 
 /** Reading an answer: its body within a byte limit, and its JSON within a count of values. */

@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from 'undici'
+import { request, type Dispatcher } from './undici.js'
 import { readBody } from './body.js'
 import { ApiError } from './errors.js'
 import { judge } from './judge.js'

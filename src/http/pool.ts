@@ -1,6 +1,6 @@
 // Where every undici connection pool of the action is built: the API client's and the edge checks'. Both keep
 // connections alive alike; they differ in which requests may go through a proxy, and each says why.
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici'
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici.js'
 
 /** How long an idle connection is kept for the step's next request (undici's keepAliveTimeout). */
 export const KEEP_ALIVE_MS = 10_000

@@ -1,5 +1,5 @@
-import type * as Undici from 'undici'
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici'
+import type * as Undici from '../../../src/http/undici.js'
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from '../../../src/http/undici.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiClient, unusableProxyVariable as fromClient } from '../../../src/http/client.js'
 import { ApiError } from '../../../src/http/errors.js'
@@ -8,7 +8,7 @@ import { startStandIn, type StandIn } from '../../stand-in/server.js'
 
 /** Every pool the module builds, with the options it was given: undici's classes as they are, recording. */
 const built = vi.hoisted(() => [] as { kind: string; options: unknown }[])
-vi.mock('undici', async (importOriginal) => {
+vi.mock('../../../src/http/undici.js', async (importOriginal) => {
   const undici = await importOriginal<typeof Undici>()
   class Agent extends undici.Agent {
     constructor(options?: ConstructorParameters<typeof undici.Agent>[0]) {
