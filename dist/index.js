@@ -22929,8 +22929,14 @@ const REPORT_CHANGE = 1 / 4;
 const SPARE = 2;
 /** This share of the quota back at once is a new window, not a refill. */
 const RENEWED_SHARE = 1 / 2;
-/** 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed window. */
-const WINDOW_EVIDENCE = 2;
+/**
+ * 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed
+ * window. Not 2: another step on the account takes the refill too, and at the start of two steps (both bursting)
+ * the first few such requests are refused although it is a bucket; taken for a window, a step then looks for
+ * resets that never come, a 429 each time (simulated: up to 75 429s for two steps of 100 requests with 2, at most
+ * 39 with 8). A real window is found at its first reset anyway (`RENEWED_SHARE`), so a few more 429s at most.
+ */
+const WINDOW_EVIDENCE = 8;
 /**
  * One success on the refill alone outweighs this many 429s on it: another step on the account takes part of
  * a bucket's refill, which refuses some such requests, but a window lets none through.
@@ -22969,10 +22975,10 @@ class HeaderModel {
     /** Whether the headers showed the limit come back at once, faster than any refill: a fixed window. */
     sawReset = false;
     /**
-     * Reads an answer's headers, `now`, for request `sequence`. True when they show a new window with its reset:
-     * requests waiting out a Retry-After may go.
+     * Reads an answer's headers, `now`, for request `sequence` sent at `sentAt`. True when they show a new window
+     * with its reset: requests waiting out a Retry-After may go.
      */
-    read(sequence, info, now) {
+    read(sequence, sentAt, info, now) {
         const previous = this.reading;
         // Stryker disable next-line EqualityOperator: each request is answered once, so no two readings share a sequence
         if (previous !== undefined && sequence < previous.sequence)
@@ -22980,7 +22986,10 @@ class HeaderModel {
         this.reading = { info, at: now, sequence };
         // An answer's `remaining` is after its own request: the API took one more than that at once.
         this.capacity = Math.max(this.capacity, info.remaining + 1);
-        const rose = previous === undefined ? 0 : info.remaining - previous.info.remaining;
+        // A rise counts only for a request sent after the previous answer came: the API took it after that one.
+        // Requests sent together (the first burst, say) reach it in any order, and their answers can say more remains
+        // on a later request than on an earlier one with nothing coming back.
+        const rose = previous === undefined || sentAt < previous.at ? 0 : info.remaining - previous.info.remaining;
         // Most of the quota back at once is a new window. More back than the policy's refill explains since the
         // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.
         const renewed = rose >= this.capacity * RENEWED_SHARE;
@@ -23527,7 +23536,7 @@ class Pacer {
     observe(ticket, status, headers) {
         const now = this.now();
         const info = readRateLimit(headers, now);
-        if (info !== undefined && this.headers.read(ticket.sequence, info, now))
+        if (info !== undefined && this.headers.read(ticket.sequence, ticket.sentAt, info, now))
             this.renew();
         if (ticket.onRefillAlone)
             this.headers.evidence(status);

@@ -36,17 +36,20 @@ export class HeaderModel {
   private sawReset = false
 
   /**
-   * Reads an answer's headers, `now`, for request `sequence`. True when they show a new window with its reset:
-   * requests waiting out a Retry-After may go.
+   * Reads an answer's headers, `now`, for request `sequence` sent at `sentAt`. True when they show a new window
+   * with its reset: requests waiting out a Retry-After may go.
    */
-  read(sequence: number, info: RateLimitInfo, now: number): boolean {
+  read(sequence: number, sentAt: number, info: RateLimitInfo, now: number): boolean {
     const previous = this.reading
     // Stryker disable next-line EqualityOperator: each request is answered once, so no two readings share a sequence
     if (previous !== undefined && sequence < previous.sequence) return false
     this.reading = { info, at: now, sequence }
     // An answer's `remaining` is after its own request: the API took one more than that at once.
     this.capacity = Math.max(this.capacity, info.remaining + 1)
-    const rose = previous === undefined ? 0 : info.remaining - previous.info.remaining
+    // A rise counts only for a request sent after the previous answer came: the API took it after that one.
+    // Requests sent together (the first burst, say) reach it in any order, and their answers can say more remains
+    // on a later request than on an earlier one with nothing coming back.
+    const rose = previous === undefined || sentAt < previous.at ? 0 : info.remaining - previous.info.remaining
     // Most of the quota back at once is a new window. More back than the policy's refill explains since the
     // last answer is a fixed window, whatever the policy says: its quota comes back at resets, as a burst.
     const renewed = rose >= this.capacity * RENEWED_SHARE

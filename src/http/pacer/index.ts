@@ -136,7 +136,7 @@ export class Pacer {
   observe(ticket: Ticket, status: number, headers: Headers): void {
     const now = this.now()
     const info = readRateLimit(headers, now)
-    if (info !== undefined && this.headers.read(ticket.sequence, info, now)) this.renew()
+    if (info !== undefined && this.headers.read(ticket.sequence, ticket.sentAt, info, now)) this.renew()
     if (ticket.onRefillAlone) this.headers.evidence(status)
     if (status === 429) {
       this.limited++

@@ -35,8 +35,14 @@ export const REPORT_CHANGE = 1 / 4
 export const SPARE = 2
 /** This share of the quota back at once is a new window, not a refill. */
 export const RENEWED_SHARE = 1 / 2
-/** 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed window. */
-export const WINDOW_EVIDENCE = 2
+/**
+ * 429s on requests the refill alone allowed, with no success among them, before the limit is taken for a fixed
+ * window. Not 2: another step on the account takes the refill too, and at the start of two steps (both bursting)
+ * the first few such requests are refused although it is a bucket; taken for a window, a step then looks for
+ * resets that never come, a 429 each time (simulated: up to 75 429s for two steps of 100 requests with 2, at most
+ * 39 with 8). A real window is found at its first reset anyway (`RENEWED_SHARE`), so a few more 429s at most.
+ */
+export const WINDOW_EVIDENCE = 8
 /**
  * One success on the refill alone outweighs this many 429s on it: another step on the account takes part of
  * a bucket's refill, which refuses some such requests, but a window lets none through.

@@ -7,35 +7,59 @@ import { HeaderModel } from '../../../../src/http/pacer/headers.js'
 describe('HeaderModel.read', () => {
   it('ignores an answer to a request sent before the one it last read, and says no new window for it', () => {
     const model = new HeaderModel()
-    expect(model.read(2, { remaining: 0, resetMs: 1000 }, 0)).toBe(false)
+    expect(model.read(2, 0, { remaining: 0, resetMs: 1000 }, 0)).toBe(false)
     // Older, and showing the whole quota back: still ignored.
-    expect(model.read(1, { remaining: 10, resetMs: 1000 }, 10)).toBe(false)
+    expect(model.read(1, 10, { remaining: 10, resetMs: 1000 }, 10)).toBe(false)
     expect(model.reading).toMatchObject({ sequence: 2, info: { remaining: 0 } })
   })
 
   it('says a new window when most of the quota came back with a reset, and not without one', () => {
     const withReset = new HeaderModel()
-    withReset.read(0, { remaining: 9, resetMs: 1000 }, 0)
-    withReset.read(1, { remaining: 0, resetMs: 1000 }, 10)
-    expect(withReset.read(2, { remaining: 9, resetMs: 1000 }, 20)).toBe(true)
+    withReset.read(0, 0, { remaining: 9, resetMs: 1000 }, 0)
+    withReset.read(1, 10, { remaining: 0, resetMs: 1000 }, 10)
+    expect(withReset.read(2, 20, { remaining: 9, resetMs: 1000 }, 20)).toBe(true)
     const without = new HeaderModel()
-    without.read(0, { remaining: 9 }, 0)
-    without.read(1, { remaining: 0 }, 10)
-    expect(without.read(2, { remaining: 9 }, 20)).toBe(false)
+    without.read(0, 0, { remaining: 9 }, 0)
+    without.read(1, 10, { remaining: 0 }, 10)
+    expect(without.read(2, 20, { remaining: 9 }, 20)).toBe(false)
     expect(without.resetAt).toBeUndefined()
+  })
+})
+
+describe('HeaderModel.read: requests sent together reach the API in any order', () => {
+  const policy = { limit: 20, windowMs: 1000 }
+
+  it('takes no rise on a request sent before the previous answer came for a new window, nor for a fixed window', () => {
+    const model = new HeaderModel()
+    // A first burst, all sent at 0: the API took request 6 first (4 left), request 1 last (0 left).
+    model.read(1, 0, { remaining: 0, resetMs: 1000, ...policy }, 5)
+    expect(model.read(6, 0, { remaining: 4, resetMs: 1000, ...policy }, 6)).toBe(false)
+    expect(model.refills).toBe(true)
+    // Its reading is still the latest: what remains is what it says.
+    expect(model.reading).toMatchObject({ sequence: 6, info: { remaining: 4 } })
+  })
+
+  it('takes a rise on a request sent once the previous answer came, from that very moment', () => {
+    const model = new HeaderModel()
+    model.read(1, 0, { remaining: 0, resetMs: 1000, ...policy }, 5)
+    model.read(2, 0, { remaining: 4, resetMs: 1000, ...policy }, 6)
+    // Sent at 6, as the answer read last came: four back in no time is no refill of 20 a second.
+    expect(model.read(3, 6, { remaining: 0, resetMs: 1000, ...policy }, 7)).toBe(false)
+    expect(model.read(4, 7, { remaining: 4, resetMs: 1000, ...policy }, 8)).toBe(true)
+    expect(model.refills).toBe(false)
   })
 })
 
 describe('HeaderModel.tokens', () => {
   it('has no bucket estimate when the policy says no refill', () => {
     const model = new HeaderModel()
-    model.read(0, { remaining: 3 }, 0)
+    model.read(0, 0, { remaining: 3 }, 0)
     expect(model.tokens(500, 1)).toEqual({ window: 3, bucket: undefined })
   })
 
   it('without a reset said, counts what remains, never a window renewed', () => {
     const model = new HeaderModel()
-    model.read(0, { remaining: 0 }, 0)
+    model.read(0, 0, { remaining: 0 }, 0)
     expect(model.tokens(60_000, 1)).toEqual({ window: 0, bucket: undefined })
   })
 })
@@ -44,19 +68,19 @@ describe('HeaderModel.delay', () => {
   it('waits for the refill when it comes before anything else, even past a probe', () => {
     // One request per 10 s, none left, no reset said: the next one in 10 s, not in the second a probe would take.
     const model = new HeaderModel()
-    model.read(0, { remaining: 0, limit: 1, windowMs: 10_000 }, 0)
+    model.read(0, 0, { remaining: 0, limit: 1, windowMs: 10_000 }, 0)
     expect(model.delay(0, 1, 0, 0)).toEqual({ wait: 10_000, onRefillAlone: false })
   })
 
   it('with nothing to go by, sends one request a second after the last one', () => {
     const model = new HeaderModel()
-    model.read(0, { remaining: 0 }, 0)
+    model.read(0, 0, { remaining: 0 }, 0)
     expect(model.delay(200, 1, 100, 0)).toEqual({ wait: 900, onRefillAlone: false })
   })
 
   it('waits the pace when the window has room', () => {
     const model = new HeaderModel()
-    model.read(0, { remaining: 5 }, 0)
+    model.read(0, 0, { remaining: 5 }, 0)
     expect(model.delay(0, 1, 0, 250)).toEqual({ wait: 250, onRefillAlone: false })
   })
 })

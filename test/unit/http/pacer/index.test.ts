@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, RateLimitWaitExceeded, type PacerOptions, type Ticket } from '../../../../src/http/pacer/index.js'
 import { VirtualClock } from '../../../support/pacer-sim.js'
+import { BUCKET_EVIDENCE_WEIGHT, WINDOW_EVIDENCE } from '../../../../src/http/pacer/tunables.js'
 
 // The pacer's rules one at a time, on a virtual clock: each test sends requests by hand, answers them
 // with chosen statuses and headers at chosen times, and checks when the next request may go. Times are
@@ -318,7 +319,7 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
 
   it('lets a Retry-After wait end when the headers show a new window', async () => {
     const { take, until, answer, clock, pacer } = setup()
-    const [a, b, c, d] = await take(4)
+    const [a, b, c, early] = await take(4)
     answer(a as Sent, 200, x(9, 60))
     answer(b as Sent, 429, x(3, 60))
     let woke: number | undefined
@@ -326,9 +327,13 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
     await until(500)
     // The same left: not a new window.
     answer(c as Sent, 200, x(3, 59))
+    const [d] = await take(1)
     await until(1000)
+    // Sent before that answer came: the API may have taken it first, so more left on it is no new window.
+    answer(early as Sent, 200, x(8, 59))
+    await flush()
     expect(woke).toBeUndefined()
-    // Half the quota back at once: a new window.
+    // Half the quota back at once on a request sent after it: a new window.
     answer(d as Sent, 200, x(8, 59))
     await flush()
     expect(woke).toBe(1000)
@@ -432,13 +437,13 @@ describe('Pacer: a token bucket (headers with a refill)', () => {
   })
 
   it('once the refill is not trusted and no reset is said, waits at least a second', async () => {
-    const { one, until, answer, pacer } = setup()
+    const { one, until, answer, pacer, clock } = setup()
     answer(await one(), 200, ietf(0))
-    for (let i = 0; i < 2; i++) answer(await one(), 429, ietf(0))
+    for (let i = 0; i < WINDOW_EVIDENCE; i++) answer(await one(), 429, ietf(0))
     const waitingFrom = pacer.waited
     let sent = false
     void pacer.acquire().then(() => (sent = true))
-    await until(1199)
+    await until(clock.now + 999)
     expect(sent).toBe(false)
     expect(pacer.waited - waitingFrom).toBe(999)
   })
@@ -459,21 +464,24 @@ describe('Pacer: a token bucket (headers with a refill)', () => {
     expect((await evidence([429])).next).toMatchObject({ at: 200, alone: true })
   })
 
-  it('takes two 429s on the refill alone, and no success, for a fixed window', async () => {
-    const { next, pacer } = await evidence([429, 429])
+  /** `count` 429s on the refill alone. */
+  const refused = (count: number): number[] => Array.from({ length: count }, () => 429)
+
+  it('takes WINDOW_EVIDENCE 429s on the refill alone, and no success, for a fixed window', async () => {
+    expect((await evidence(refused(WINDOW_EVIDENCE - 1))).next.alone).toBe(true)
+    const { next, pacer } = await evidence(refused(WINDOW_EVIDENCE))
     expect(next).toMatchObject({ at: 9000, alone: false })
     // Its pace is the policy's: 10 a second.
     expect(pacer.pace).toBe(10)
   })
 
   it('counts neither a failure nor a success that was not sent on the refill alone', async () => {
-    expect((await evidence([400, 429, 429])).next).toMatchObject({ at: 9000, alone: false })
+    expect((await evidence([400, ...refused(WINDOW_EVIDENCE)])).next).toMatchObject({ at: 9000, alone: false })
   })
 
   it('keeps the bucket while a success came for every four 429s on the refill alone', async () => {
-    expect((await evidence([200, 429, 429])).next.alone).toBe(true)
-    expect((await evidence([200, 429, 429, 429, 429])).next.alone).toBe(true)
-    expect((await evidence([200, 429, 429, 429, 429, 429])).next).toMatchObject({ at: 9000, alone: false })
+    expect((await evidence([200, 200, ...refused(2 * BUCKET_EVIDENCE_WEIGHT)])).next.alone).toBe(true)
+    expect((await evidence([200, ...refused(WINDOW_EVIDENCE)])).next).toMatchObject({ at: 9000, alone: false })
   })
 })
 

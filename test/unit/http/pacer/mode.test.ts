@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Pacer, type Mode, type Ticket } from '../../../../src/http/pacer/index.js'
 import { byRefusals, modeLine, modeOf, type ModeInputs } from '../../../../src/http/pacer/mode.js'
 import { fixedWindow, seeded, step, tokenBucket, VirtualClock, type Limiter } from '../../../support/pacer-sim.js'
+import { WINDOW_EVIDENCE } from '../../../../src/http/pacer/tunables.js'
 
 // The pacer's mode: which model decides when requests go (docs/rate-limits.md). Worked out by modeOf
 // alone, and told to onMode, for the debug log, each time it changes.
@@ -86,7 +87,7 @@ function setup() {
   return { clock, pacer, changes, answer, until }
 }
 
-const ietf = (r: number): Record<string, string> => ({ ratelimit: `"d";r=${r};t=1`, 'ratelimit-policy': '"d";q=10;w=1' })
+const ietf = (r: number, t = 1): Record<string, string> => ({ ratelimit: `"d";r=${r};t=${t}`, 'ratelimit-policy': '"d";q=10;w=1' })
 
 describe('Pacer: its mode', () => {
   it('starts unlimited and tells nothing while nothing limits it', async () => {
@@ -132,18 +133,19 @@ describe('Pacer: its mode', () => {
     ])
   })
 
-  it('turns from a bucket to a window when two requests on the refill alone are refused', async () => {
+  it('turns from a bucket to a window when WINDOW_EVIDENCE requests on the refill alone are refused', async () => {
     const { clock, pacer, changes } = setup()
-    // Nothing left by the headers: the next requests go on the refill alone, one each 100 ms.
+    // Nothing left by the headers, and the reset 10 s away: the next requests go on the refill alone (paced once refused).
     const first = await pacer.acquire()
-    pacer.observe(first, 200, ietf(0))
+    pacer.observe(first, 200, ietf(0, 10))
     first.done()
-    for (let i = 0; i < 2; i++) {
-      const promise = pacer.acquire()
-      await clock.run(() => clock.now >= 100 * (i + 1))
-      const ticket = await promise
+    for (let i = 0; i < WINDOW_EVIDENCE; i++) {
+      let given: Ticket | undefined
+      void pacer.acquire().then((ticket) => (given = ticket))
+      await clock.run(() => given !== undefined)
+      const ticket = given as Ticket
       expect(ticket.onRefillAlone).toBe(true)
-      pacer.observe(ticket, 429, ietf(0))
+      pacer.observe(ticket, 429, ietf(0, 10))
       ticket.done()
     }
     expect(changes).toEqual([
