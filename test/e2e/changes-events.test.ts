@@ -2,7 +2,6 @@
 // GITHUB_EVENT_NAME and a payload at GITHUB_EVENT_PATH, against a stand-in GitHub API mounted under
 // /api/v3 as on GitHub Enterprise Server.
 import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startGitHub, type GitHubStandIn, type StandInDeployment } from '../stand-in/github.js'
@@ -38,9 +37,12 @@ const short = (sha: string): string => sha.slice(0, 7)
 const shown = (text: string): string =>
   text.replaceAll('#', '&#35;').replaceAll('_', '&#95;').replaceAll('(', '&#40;').replaceAll(')', '&#41;')
 
-/** A runner-like environment on GitHub Enterprise Server for event `name`; GITHUB_SHA is the default branch's tip, never the head. */
+/**
+ * A runner-like environment on GitHub Enterprise Server for event `name`; GITHUB_SHA is the default branch's tip, never the head.
+ * The payload lies in the history's folder, so it goes when that is removed.
+ */
 function event(name: string, payload: unknown): Record<string, string> {
-  const path = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json')
+  const path = join(mkdtempSync(join(history.root, 'event-')), 'event.json')
   writeFileSync(path, JSON.stringify(payload))
   return {
     GITHUB_EVENT_NAME: name,

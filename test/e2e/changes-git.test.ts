@@ -1,5 +1,4 @@
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGitHub, type GitHubStandIn } from '../stand-in/github.js'
@@ -42,9 +41,9 @@ const CHANGED_URLS = [
 ]
 const sorted = (json: string | undefined): string[] => (JSON.parse(json ?? '[]') as string[]).sort()
 
-/** A runner-like environment for an event whose payload is `payload`. */
+/** A runner-like environment for an event whose payload is `payload` (in the history's folder, so it goes when that is removed). */
 function event(name: string, payload: unknown, head: string): Record<string, string> {
-  const path = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json')
+  const path = join(mkdtempSync(join(history.root, 'event-')), 'event.json')
   writeFileSync(path, JSON.stringify(payload))
   return { GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: path, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
 }
@@ -68,8 +67,8 @@ describe('purging what a push changed (git history, end to end)', () => {
   })
 
   it('runs git with no input and no secret in its environment', async () => {
-    // A git in front of the real one on PATH that writes down its environment first.
-    const bin = mkdtempSync(join(tmpdir(), 'fake-git-'))
+    // A git in front of the real one on PATH that writes down its environment first (removed with the history).
+    const bin = mkdtempSync(join(history.root, 'fake-git-'))
     const dump = join(bin, 'env.txt')
     const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()
     writeFileSync(join(bin, 'git'), `#!/bin/sh\nenv >> '${dump}'\nexec '${realGit}' "$@"\n`)

@@ -82,11 +82,14 @@ it('npm run local-action runs src/main.ts with .env.example against npm run stan
   // that npx's own settings are in the environment, whichever way this suite was started.
   const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
   expect(scripts['local-action']).toBe('node scripts/local-action.ts . src/main.ts .env')
-  const action = start(['scripts/local-action.ts', '.', 'src/main.ts', join(folder, '.env')], NPX_SETTINGS)
+  // The runner's RUNNER_TEMP is the test's folder: the list of URLs not purged, written on every run, goes there (without
+  // one, into the system's temporary folder, where it would stay).
+  const action = start(['scripts/local-action.ts', '.', 'src/main.ts', join(folder, '.env')], { ...NPX_SETTINGS, RUNNER_TEMP: folder })
   expect(await action.exit, action.output()).toBe(0)
   expect(action.output()).toContain('::set-output name=purged-files::3')
   expect(action.output()).toContain('::set-output name=purged-tags::1')
   expect(action.output()).toContain('::set-output name=failed-files::[]')
+  expect(action.output()).toContain(`::set-output name=failed-files-path::${join(folder, 'cdn-purge-')}`)
   expect(readFileSync(summary, 'utf8')).toContain('| URLs | purged 3 of 3 in 1 request |')
 
   await api.waitFor(/POST \/zones\/zn-7f3a\/purge \(1 tag\)\n/)

@@ -41,6 +41,16 @@ function write(repo: string, files: Record<string, string | null>): void {
  */
 export function makeHistory(): History {
   const root = mkdtempSync(join(tmpdir(), 'cdn-purge-git-'))
+  try {
+    return historyIn(root)
+  } catch (error) {
+    // The caller gets no remove() to call: the half-made folder goes here.
+    rmSync(root, { recursive: true, force: true })
+    throw error
+  }
+}
+
+function historyIn(root: string): History {
   const origin = join(root, 'origin')
   mkdirSync(origin)
   git(origin, 'init', '--quiet', '--initial-branch=main')

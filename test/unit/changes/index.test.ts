@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { detectChanges, type ChangeContext } from '../../../src/changes/index.js'
 import { MANIFEST_FORMAT } from '../../../src/changes/manifest.js'
 import { GitError, GitHubError, InputError } from '../../../src/errors.js'
@@ -19,6 +19,16 @@ beforeAll(async () => {
 afterAll(async () => {
   history.remove()
   await github.close()
+})
+// Every folder a test makes is removed after it, passed or failed.
+const folders: string[] = []
+const tempFolder = (prefix: string): string => {
+  const folder = mkdtempSync(join(tmpdir(), prefix))
+  folders.push(folder)
+  return folder
+}
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
 let logged: string[]
@@ -89,7 +99,7 @@ describe('detectChanges from git', () => {
   })
 
   it('finds the base for auto from the event, and says where it came from', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'event-'))
+    const dir = tempFolder('event-')
     writeFileSync(join(dir, 'event.json'), JSON.stringify({ before: commit(2) }))
     const env = { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_SHA: commit(3) }
     const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(history.clone('full'), env))
@@ -100,7 +110,6 @@ describe('detectChanges from git', () => {
     expect(logged[0]).toBe(
       `Comparing ${commit(2)} (the commit before this push) with ${commit(3)} (the pushed commit), for this push event.`
     )
-    rmSync(dir, { recursive: true, force: true })
   })
 
   it('asks the GitHub compare API when the checkout cannot answer', async () => {
@@ -141,7 +150,7 @@ describe('detectChanges from git', () => {
   })
 
   it('says the list may be cut off when the compare API gives 300 files, and warns', async () => {
-    const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
+    const workspace = tempFolder('no-repo-')
     github.comparisons.set(
       'v1...v2',
       Array.from({ length: 300 }, (_, i) => ({ filename: `site/p${i}.html`, status: 'modified' }))
@@ -156,7 +165,6 @@ describe('detectChanges from git', () => {
     expect(warned).toEqual([
       `Purging everything: ${incomplete}. Check out with enough history (or let the action fetch the base commit) for an exact list.`
     ])
-    rmSync(workspace, { recursive: true, force: true })
   })
 
   it('quotes a long ref cut, in the log and in the error, with how much was left out', async () => {
@@ -175,7 +183,7 @@ describe('detectChanges from git', () => {
   })
 
   it('refuses a changed path longer than a checkout can hold, naming changed-since, before matching it', async () => {
-    const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
+    const workspace = tempFolder('no-repo-')
     github.comparisons.set('v1...v3', [{ filename: `site/${'p'.repeat(300)}.html`, status: 'modified' }])
     const error = await caught(
       detectChanges(
@@ -185,11 +193,10 @@ describe('detectChanges from git', () => {
     )
     expect(error).toBeInstanceOf(InputError)
     expect((error as InputError).input).toBe('changed-since')
-    rmSync(workspace, { recursive: true, force: true })
   })
 
   it('needs a head commit when there is no checkout', async () => {
-    const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
+    const workspace = tempFolder('no-repo-')
     const error = await caught(detectChanges(inputs(), context(workspace, { GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })))
     expect(error).toBeInstanceOf(GitError)
     expect((error as GitError).message).toMatch(
@@ -197,11 +204,10 @@ describe('detectChanges from git', () => {
     )
     expect((error as GitError).cause).toBeInstanceOf(GitError)
     expect(github.requests).toEqual([])
-    rmSync(workspace, { recursive: true, force: true })
   })
 
   it('passes on a failure of the compare API', async () => {
-    const workspace = mkdtempSync(join(tmpdir(), 'no-repo-'))
+    const workspace = tempFolder('no-repo-')
     const error = await caught(
       detectChanges(
         inputs({ from: { kind: 'git', since: 'nope' } }),
@@ -210,14 +216,13 @@ describe('detectChanges from git', () => {
     )
     expect(error).toBeInstanceOf(GitHubError)
     expect((error as GitHubError).message).toMatch(/^GitHub API: comparing nope\.\.\.v2 failed \(HTTP 404\): Not Found\./)
-    rmSync(workspace, { recursive: true, force: true })
   })
 })
 
 describe('detectChanges for auto on deploy events', () => {
   let dir: string
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'deploy-event-'))
+    dir = tempFolder('deploy-event-')
     github.deployments.length = 0
   })
   const eventEnv = (name: string, payload: unknown, over: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
@@ -322,7 +327,7 @@ describe('detectChanges for auto on deploy events', () => {
 describe('detectChanges from manifests', () => {
   let workspace: string
   beforeEach(() => {
-    workspace = mkdtempSync(join(tmpdir(), 'manifest-'))
+    workspace = tempFolder('manifest-')
     for (const [path, text] of Object.entries({ 'public/index.html': 'home', 'public/a.css': 'a' })) {
       mkdirSync(dirname(join(workspace, path)), { recursive: true })
       writeFileSync(join(workspace, path), text)

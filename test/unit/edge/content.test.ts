@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { checkContent, deployedSha256 } from '../../../src/edge/content.js'
 import { MAX_HASHED_BYTES, type BodyRead, type EdgeAnswer } from '../../../src/edge/fetch.js'
 import { UnsafeFileError } from '../../../src/files.js'
@@ -10,6 +10,7 @@ import { needs, NO_SYMLINKS } from '../../support/platform.js'
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'edge-content-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const answer = (body: BodyRead, status = 200): EdgeAnswer => ({ kind: 'response', status, headers: {}, answeredAt: 0, body })
 const read = (text: string): BodyRead => ({ kind: 'hashed', bytes: text.length, sha256: sha256(text) })
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fc, test } from '@fast-check/vitest'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openEdge, type BodyUse, type EdgeAnswer, type EdgeFetcher } from '../../../src/edge/fetch.js'
 import type { ResponseHeaders } from '../../../src/edge/verdict.js'
 import {
@@ -21,6 +21,7 @@ import { recordingEdge, urlVerdict, type RecordingEdge } from '../../support/edg
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'edge-verify-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** A clock that moves only when the code under test sleeps (or a test moves it): nothing sleeps for real. */
 class Clock {
