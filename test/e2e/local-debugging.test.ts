@@ -67,24 +67,27 @@ it('npm run local-action runs src/main.ts with .env.example against npm run stan
   expect(api.output()).toContain('api-key: test-key-5f2b8c1e9d7a')
   expect(api.output()).toContain('zones:   example.com (zn-7f3a), example.org (zn-91c2)')
 
-  // .env.example as docs/development.md has it copied, with the port this stand-in got and the summary in a temporary folder.
+  // .env.example as docs/development.md has it copied, with the port this stand-in got, and the summary and RUNNER_TEMP
+  // (the project's .tmp/ there) in a temporary folder.
   const folder = mkdtempSync(join(tmpdir(), 'local-action-'))
   folders.push(folder)
   const summary = join(folder, 'summary.md')
   const example = readFileSync(join(root, '.env.example'), 'utf8')
   expect(example).toContain('INPUT_API-URL=http://127.0.0.1:8787/v1\n')
+  expect(example).toContain('\nRUNNER_TEMP=.tmp\n')
   const env = example
     .replace('http://127.0.0.1:8787/v1', url as string)
     .replace(/^GITHUB_STEP_SUMMARY=.*$/m, `GITHUB_STEP_SUMMARY=${summary}`)
+    .replace(/^RUNNER_TEMP=.*$/m, `RUNNER_TEMP=${folder}`)
   writeFileSync(join(folder, '.env'), env)
 
   // As `npm run local-action` runs it, and as a newcomer starts it through the README's `npx -y -p node@24 -c '…'`:
   // that npx's own settings are in the environment, whichever way this suite was started.
   const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
   expect(scripts['local-action']).toBe('node scripts/local-action.ts . src/main.ts .env')
-  // The runner's RUNNER_TEMP is the test's folder: the list of URLs not purged, written on every run, goes there (without
-  // one, into the system's temporary folder, where it would stay).
-  const action = start(['scripts/local-action.ts', '.', 'src/main.ts', join(folder, '.env')], { ...NPX_SETTINGS, RUNNER_TEMP: folder })
+  // RUNNER_TEMP is the test's folder by the .env file alone: the list of URLs not purged, written on every run, goes there
+  // (without one, into the system's temporary folder, where it would stay).
+  const action = start(['scripts/local-action.ts', '.', 'src/main.ts', join(folder, '.env')], { ...NPX_SETTINGS, RUNNER_TEMP: '' })
   expect(await action.exit, action.output()).toBe(0)
   expect(action.output()).toContain('::set-output name=purged-files::3')
   expect(action.output()).toContain('::set-output name=purged-tags::1')
