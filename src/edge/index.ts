@@ -218,8 +218,10 @@ export function staleFailure(check: EdgeCheck): string | undefined {
   const stale = staleUrls(verdicts)
   if (stale.length === 0) return undefined
   // Only a clock behind makes copies look older than they are.
+  const skewSeconds = clockSkew?.seconds ?? 0
   // Stryker disable next-line EqualityOperator: a skew is said only when it is more than 30 s from 0
-  const skew = clockSkew !== undefined && clockSkew.seconds < 0 ? ` ${clockSkew.note}` : ''
+  const behind = skewSeconds < 0
+  const skew = behind ? ` ${(clockSkew as ClockSkew).note}` : ''
   return (
     `${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${seconds(recheckForMs)} of checking again ` +
     `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', …' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.${skew}`

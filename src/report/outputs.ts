@@ -98,8 +98,9 @@ export function resultDocument(result: RunResult): Record<string, unknown> {
 export async function writeFailedFiles(result: RunResult, env: NodeJS.ProcessEnv): Promise<string> {
   const dir = await mkdtemp(join(env.RUNNER_TEMP || tmpdir(), 'cdn-purge-'))
   const path = join(dir, 'failed-files.txt')
+  const text = result.failedFiles.map((url) => `${url}\n`).join('')
   // Stryker disable next-line ObjectLiteral,StringLiteral: the folder is new (mkdtemp), so no file is there for 'wx' to refuse; it guards a race no test can stage
-  await writeFile(path, result.failedFiles.map((url) => `${url}\n`).join(''), { flag: 'wx' })
+  await writeFile(path, text, { flag: 'wx' })
   return path
 }
 

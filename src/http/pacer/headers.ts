@@ -41,8 +41,10 @@ export class HeaderModel {
    */
   read(sequence: number, sentAt: number, info: RateLimitInfo, now: number): boolean {
     const previous = this.reading
+    const latest = previous?.sequence ?? Number.NEGATIVE_INFINITY
     // Stryker disable next-line EqualityOperator: each request is answered once, so no two readings share a sequence
-    if (previous !== undefined && sequence < previous.sequence) return false
+    const older = sequence < latest
+    if (older) return false
     this.reading = { info, at: now, sequence }
     // An answer's `remaining` is after its own request: the API took one more than that at once.
     this.capacity = Math.max(this.capacity, info.remaining + 1)

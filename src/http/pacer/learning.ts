@@ -22,14 +22,14 @@ export class Learning {
 
   /** Milliseconds until the next request may go by the pace. */
   wait(now: number): number {
-    // Without a rate nothing has set nextSendAt: 0, and no wait.
+    // Without a rate, nextSendAt is when the last request went: no wait.
     return Math.max(0, this.nextSendAt - now)
   }
 
   /** A request went `now`: the next one goes an interval later. */
   sent(now: number): void {
-    // Stryker disable next-line ConditionalExpression: without a rate it would be NaN, which holds nothing back (NaN > 0 is false) until slowDown sets it
-    if (this.rate !== undefined) this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / this.rate
+    // Without a rate, no interval: the next one may go at once (slowDown sets the first).
+    this.nextSendAt = Math.max(this.nextSendAt, now) + 1000 / (this.rate ?? Number.POSITIVE_INFINITY)
   }
 
   /** A request got through `now`. */
@@ -39,8 +39,8 @@ export class Learning {
 
   /** Requests that got through in the last second, per second. */
   throughput(now: number): number {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty list's first item is undefined, and undefined <= x is false
-    while (this.successes.length > 0 && (this.successes[0] as number) <= now - THROUGHPUT_WINDOW_MS) this.successes.shift()
+    // An empty list has no first success: it stops there.
+    while ((this.successes[0] ?? Number.POSITIVE_INFINITY) <= now - THROUGHPUT_WINDOW_MS) this.successes.shift()
     return (this.successes.length * 1000) / THROUGHPUT_WINDOW_MS
   }
 

@@ -51,14 +51,13 @@ export function parseItems(text: string | undefined): Item[] {
   if (text === undefined) return []
   const items: Item[] = []
   for (const member of text.split(',')) {
-    // Stryker disable next-line StringLiteral: split gives at least one part, so the default is never used
-    const [head = '', ...params] = member.split(';').map((part) => part.trim())
+    // split gives at least one part.
+    const [head, ...params] = member.split(';').map((part) => part.trim()) as [string, ...string[]]
     const name = /^"([^"\\]*)"$/.exec(head)?.[1] ?? (/^[a-z*][a-z0-9_\-.:%*/]*$/i.test(head) ? head : undefined)
     if (name === undefined) continue
     const values = new Map<string, number>()
     for (const param of params) {
-      // Stryker disable next-line StringLiteral: split gives at least one part, so the default is never used
-      const [key = '', value] = param.split('=', 2).map((part) => part.trim())
+      const [key, value] = param.split('=', 2).map((part) => part.trim()) as [string, string?]
       const parsed = number(value)
       if (/^[a-z][a-z0-9_-]*$/.test(key) && parsed !== undefined) values.set(key, parsed)
     }
