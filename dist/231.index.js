@@ -965,8 +965,9 @@ function resultDocument(result) {
 async function writeFailedFiles(result, env) {
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'cdn-purge-'));
     const path = (0,external_node_path_.join)(dir, 'failed-files.txt');
+    const text = result.failedFiles.map((url) => `${url}\n`).join('');
     // Stryker disable next-line ObjectLiteral,StringLiteral: the folder is new (mkdtemp), so no file is there for 'wx' to refuse; it guards a race no test can stage
-    await (0,promises_.writeFile)(path, result.failedFiles.map((url) => `${url}\n`).join(''), { flag: 'wx' });
+    await (0,promises_.writeFile)(path, text, { flag: 'wx' });
     return path;
 }
 const outputs_bytes = (text) => Buffer.byteLength(text);

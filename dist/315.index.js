@@ -367,8 +367,10 @@ function parseAge(headers) {
         .filter((value) => /^\d+$/.test(value))
         .map((value) => Math.min(Number(value), MAX_DELTA_SECONDS));
     // A loop, not Math.max(...values): a spread of a huge list of arguments throws a RangeError.
+    if (values.length === 0)
+        return undefined;
     // Stryker disable next-line EqualityOperator: >= and > keep the same number when two values are equal
-    return values.length === 0 ? undefined : values.reduce((largest, value) => (value > largest ? value : largest));
+    return values.reduce((largest, value) => (value > largest ? value : largest));
 }
 /**
  * A quoted string (RFC 8941), `\` escaping the next character; one left open runs to the end, and the

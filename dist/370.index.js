@@ -344,8 +344,10 @@ function staleFailure(check) {
     if (stale.length === 0)
         return undefined;
     // Only a clock behind makes copies look older than they are.
+    const skewSeconds = clockSkew?.seconds ?? 0;
     // Stryker disable next-line EqualityOperator: a skew is said only when it is more than 30 s from 0
-    const skew = clockSkew !== undefined && clockSkew.seconds < 0 ? ` ${clockSkew.note}` : '';
+    const behind = skewSeconds < 0;
+    const skew = behind ? ` ${clockSkew.note}` : '';
     return (`${stale.length} of ${verdicts.length} URLs checked at the edge still served a copy cached before the purge after ${(0,src_text/* seconds */.YA)(recheckForMs)} of checking again ` +
         `(stale-files output): ${stale.slice(0, NAMED_STALE).join(', ')}${stale.length > NAMED_STALE ? ', \u2026' : ''}. A shield or tiered cache may have refilled the edge: try purge-again-after, or a longer verify-timeout.${skew}`);
 }
@@ -637,8 +639,10 @@ function parseAge(headers) {
         .filter((value) => /^\d+$/.test(value))
         .map((value) => Math.min(Number(value), MAX_DELTA_SECONDS));
     // A loop, not Math.max(...values): a spread of a huge list of arguments throws a RangeError.
+    if (values.length === 0)
+        return undefined;
     // Stryker disable next-line EqualityOperator: >= and > keep the same number when two values are equal
-    return values.length === 0 ? undefined : values.reduce((largest, value) => (value > largest ? value : largest));
+    return values.reduce((largest, value) => (value > largest ? value : largest));
 }
 /**
  * A quoted string (RFC 8941), `\` escaping the next character; one left open runs to the end, and the
