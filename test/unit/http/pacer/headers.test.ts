@@ -39,6 +39,16 @@ describe('HeaderModel.read: requests sent together reach the API in any order', 
     expect(model.reading).toMatchObject({ sequence: 6, info: { remaining: 4 } })
   })
 
+  it('takes half the quota back at once for a new window, and less than half for none', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 9, resetMs: 1000 }, 0)
+    model.read(1, 0, { remaining: 0, resetMs: 1000 }, 10)
+    // The capacity is 10: a rise of 4 is no new window, one of 5 is.
+    expect(model.read(2, 10, { remaining: 4, resetMs: 1000 }, 20)).toBe(false)
+    model.read(3, 20, { remaining: 0, resetMs: 1000 }, 30)
+    expect(model.read(4, 30, { remaining: 5, resetMs: 1000 }, 40)).toBe(true)
+  })
+
   it('takes a rise on a request sent once the previous answer came, from that very moment', () => {
     const model = new HeaderModel()
     model.read(1, 0, { remaining: 0, resetMs: 1000, ...policy }, 5)
