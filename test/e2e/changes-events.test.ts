@@ -2,6 +2,8 @@
 // GITHUB_EVENT_NAME and a payload at GITHUB_EVENT_PATH, against a stand-in GitHub API mounted under
 // /api/v3 as on GitHub Enterprise Server.
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer, request } from 'node:http'
+import { connect, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startGitHub, type GitHubStandIn, type StandInDeployment } from '../stand-in/github.js'
@@ -197,6 +199,60 @@ describe('changed-since: auto after another workflow (workflow_run)', () => {
 
   it('names the actions: read permission when the token lacks it', async () => {
     await expectDenied('actions', triggered())
+  })
+
+  it("asks the GitHub API through the runner's proxy (HTTP_PROXY), with the toolkit's ProxyAgent and undici's fetch", async () => {
+    // The toolkit (@actions/github) builds its proxy dispatcher from undici's ProxyAgent and sends through undici's
+    // fetch; the bundle gives it both from src/http/undici.ts. A proxy that takes every host for the GitHub stand-in.
+    const seen: string[] = []
+    const target = new URL(github.url)
+    const proxy = createServer((req, res) => {
+      seen.push(`${req.method ?? ''} ${req.url ?? ''}`)
+      const url = new URL(req.url ?? '')
+      const upstream = request(
+        { host: '127.0.0.1', port: target.port, path: url.pathname + url.search, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        }
+      )
+      req.pipe(upstream)
+    })
+    proxy.on('connect', (req, client, head) => {
+      seen.push(`CONNECT ${req.url ?? ''}`)
+      const upstream = connect(Number(target.port), '127.0.0.1', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+        upstream.write(head)
+        upstream.pipe(client)
+        client.pipe(upstream)
+      })
+      upstream.on('error', () => client.destroy())
+      client.on('error', () => upstream.destroy())
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    try {
+      github.runs.push(run(40, commit(3), 'main', 'success'), run(38, commit(1), 'main', 'success'))
+      const urls = comparison(commit(1), commit(3))
+      const api = await standIn()
+      // A name that resolves nowhere: only the proxy can reach it (loopback names would bypass the proxy).
+      const env = {
+        ...triggered(),
+        GITHUB_API_URL: `http://github.proxied.test:${target.port}${target.pathname}`,
+        HTTP_PROXY: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+      }
+      const result = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: unfetchable(), env })
+      expect(result.code, result.log).toBe(0)
+      expect(github.requests).toEqual([
+        'GET /repos/acme/site/actions/workflows/4/runs?branch=main&status=success&per_page=30',
+        `GET /repos/acme/site/compare/${commit(1)}...${commit(3)}`
+      ])
+      expect(seen.length).toBeGreaterThan(0)
+      for (const line of seen) expect(line).toContain(`github.proxied.test:${target.port}`)
+      expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(urls)
+    } finally {
+      proxy.closeAllConnections()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
   })
 })
 
