@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connect, paceLine, retryLine, type ClientInputs } from '../../src/connect.js'
 import type { ApiClient, RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
+import { modeLine } from '../../src/http/pacer/mode.js'
 import { USER_AGENT } from '../../src/version.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
 
@@ -34,6 +35,10 @@ describe('retryLine', () => {
   it('says a 429 is sent again, after its wait or at the pace the API allows', () => {
     expect(retryLine(retry({ reason: 'HTTP 429', rateLimited: true, delayMs: 1500 }), 5)).toBe(
       'POST /zones/z/purge: HTTP 429, rate limited; sent again in 1.5 s.'
+    )
+    // To a tenth, as the other retries.
+    expect(retryLine(retry({ reason: 'HTTP 429', rateLimited: true, delayMs: 1234 }), 5)).toBe(
+      'POST /zones/z/purge: HTTP 429, rate limited; sent again in 1.2 s.'
     )
     expect(retryLine(retry({ reason: 'HTTP 429', rateLimited: true, delayMs: 0 }), 5)).toBe(
       'POST /zones/z/purge: HTTP 429, rate limited; sent again at the pace the API allows.'
@@ -117,6 +122,8 @@ describe('connect', () => {
       // The success, a second on, doubles the pace (slow start).
       expect(logged.info[2]).toBe('Rate limited by the API: pacing at about 2.0 requests/s (was 1.0).')
       expect(client.rateLimits).toMatchObject({ limited: 1, pace: 2 })
+      // With the debug log on, the rate-limit mode's change is said once.
+      expect(logged.debug.filter((line) => line.startsWith('Rate-limit mode:'))).toEqual([modeLine('learning', 'unlimited')])
     } finally {
       vi.useRealTimers()
     }
