@@ -1,13 +1,14 @@
 // The parts of undici the action uses, each loaded from its own file rather than through undici's index. The index
 // loads all of undici at once: fetch, WebSocket, EventSource, the cache and mock layers and the SQLite cache store,
 // about 1.6 MB that the bundle would compile and run at every start for nothing. These files are about 0.86 MB,
-// and a cold start is ~12 ms shorter for it (measured: a bundle of @actions/core and undici's Agent, 63 → 51 ms).
+// and a cold start is ~12 ms shorter for it (measured: a bundle of @actions/core and undici's Agent, 63 -> 51 ms).
 //
 // `npm run build` also gives this module to the bundled dependencies that import 'undici' (tsconfig.json's
 // `paths`): @actions/core's HTTP client, which imports undici's ProxyAgent for its OIDC token, would otherwise load
-// the whole index at start; @actions/github imports its fetch, which Octokit sends every request through. So everything exported here has undici's own
-// name and meaning, and test/unit/http/undici.test.ts holds each against undici's index and checks that the bundle
-// leaves no import of 'undici' without its export here.
+// the whole index at start; @actions/github imports its fetch, which Octokit sends every request through. So
+// everything exported here has undici's own name and meaning. test/unit/http/undici.test.ts holds each export
+// against undici's index, and every name a production dependency imports from 'undici' against these exports;
+// test/unit/project/dist.test.ts fails if any chunk of the bundle holds the index.
 import type * as Undici from 'undici/types/index.js'
 import api from 'undici/lib/api/index.js'
 import util from 'undici/lib/core/util.js'
