@@ -19,8 +19,6 @@ var promises_ = __webpack_require__(1455);
 var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: ./src/urls.ts
-var src_urls = __webpack_require__(5769);
 // EXTERNAL MODULE: ./src/json.ts
 var json = __webpack_require__(8301);
 ;// CONCATENATED MODULE: ./src/changes/github-records.ts
@@ -96,7 +94,6 @@ function readWorkflowRun(value) {
 
 
 
-
 /** The compare API lists at most this many files, on its first page only. */
 const COMPARE_FILE_LIMIT = 300;
 /** How many deployments to an environment are looked at, newest first, for the previous successful one. */
@@ -123,7 +120,7 @@ function apiUrlOf(value) {
         return 'https://api.github.com';
     const url = URL.parse(value);
     if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        throw new errors/* InputError */.dz(undefined, `GITHUB_API_URL (${(0,src_urls/* shown */.SP)(value)}) is not an http(s) URL, so the GitHub API cannot be asked what changed.`);
+        throw new errors/* InputError */.dz(undefined, `GITHUB_API_URL (${(0,src_text/* shown */.SP)(value)}) is not an http(s) URL, so the GitHub API cannot be asked what changed.`);
     }
     return url.href.replace(/\/+$/, '');
 }
@@ -153,7 +150,7 @@ async function octokit(api) {
 /** Turns an octokit failure into a message that says which call failed and what to do. */
 function apiFailure(what, permission, error) {
     const status = error.status;
-    const message = (0,src_urls/* shown */.SP)(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+    const message = (0,src_text/* shown */.SP)(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
     const hint = status === 404
         ? ` Check the ref, and that github-token may read this repository (${permission}).`
         : status === 403
@@ -181,7 +178,7 @@ async function call(what, permission, request, read) {
 /** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
 async function compareWithApi(api, base, head) {
     const client = await octokit(api);
-    const files = await call(`comparing ${(0,src_urls/* shown */.SP)(base)}...${(0,src_urls/* shown */.SP)(head)}`, 'contents: read', () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }), (data) => {
+    const files = await call(`comparing ${(0,src_text/* shown */.SP)(base)}...${(0,src_text/* shown */.SP)(head)}`, 'contents: read', () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }), (data) => {
         const listed = (0,json/* isRecord */.u)(data) ? (data.files ?? []) : undefined;
         if (!Array.isArray(listed))
             return undefined;
@@ -202,7 +199,7 @@ async function previousReleaseTag(api, current) {
     }
     const previous = pickPreviousRelease(releases, current);
     if (previous === undefined) {
-        throw new errors/* InputError */.dz(undefined, `Release ${(0,src_urls/* shown */.SP)(current.tag_name)} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`);
+        throw new errors/* InputError */.dz(undefined, `Release ${(0,src_text/* shown */.SP)(current.tag_name)} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`);
     }
     return previous.tag_name;
 }
@@ -212,7 +209,7 @@ async function previousReleaseTag(api, current) {
  */
 async function previousDeployment(api, current) {
     const client = await octokit(api);
-    const where = `the deployments to ${(0,src_urls/* shown */.SP)(current.environment)}`;
+    const where = `the deployments to ${(0,src_text/* shown */.SP)(current.environment)}`;
     const deployments = await call(`listing ${where}`, 'deployments: read', () => client.rest.repos.listDeployments({ ...api.repository, environment: current.environment, per_page: DEPLOYMENT_LOOKBACK }), (data) => (Array.isArray(data) ? data.slice(0, DEPLOYMENT_LOOKBACK).map(readDeployment) : undefined));
     for (const deployment of deployments) {
         // Unreadable entries, other environments, the current deployment and newer ones are passed over.
@@ -231,7 +228,7 @@ async function previousDeployment(api, current) {
 /** The most recent successful run of the same workflow on the same branch before `current`, among the RUN_LOOKBACK most recent. */
 async function previousRun(api, current) {
     const client = await octokit(api);
-    const runs = await call(`listing the runs of workflow ${current.workflowId} on ${(0,src_urls/* shown */.SP)(current.headBranch)}`, 'actions: read', () => client.rest.actions.listWorkflowRuns({
+    const runs = await call(`listing the runs of workflow ${current.workflowId} on ${(0,src_text/* shown */.SP)(current.headBranch)}`, 'actions: read', () => client.rest.actions.listWorkflowRuns({
         ...api.repository,
         workflow_id: current.workflowId,
         branch: current.headBranch,
@@ -251,7 +248,7 @@ async function previousRun(api, current) {
 /** The parents of a commit, first parent first. */
 async function commitParents(api, sha) {
     if (!isFullSha(sha))
-        throw new errors/* GitHubError */.y_(`GitHub API: "${(0,src_urls/* shown */.SP)(sha)}" is not a full commit SHA.`);
+        throw new errors/* GitHubError */.y_(`GitHub API: "${(0,src_text/* shown */.SP)(sha)}" is not a full commit SHA.`);
     const client = await octokit(api);
     return call(`reading commit ${sha}`, 'contents: read', () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }), (data) => {
         const parents = (0,json/* isRecord */.u)(data) ? data.parents : undefined;
@@ -263,6 +260,10 @@ async function commitParents(api, sha) {
 }
 
 ;// CONCATENATED MODULE: ./src/changes/event.ts
+
+
+
+
 
 
 
@@ -292,7 +293,7 @@ async function autoRange(env, token, now = Date.now) {
         case 'pull_request_target':
             return pullRequestRange(event, payload, env, token);
     }
-    throw new errors/* InputError */.dz(undefined, `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${(0,src_urls/* shown */.SP)(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
+    throw new errors/* InputError */.dz(undefined, `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${(0,src_text/* shown */.SP)(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
 }
 function pushRange(payload) {
     const before = payload.before;
@@ -304,7 +305,7 @@ function pushRange(payload) {
     }
     // It goes into a git command and an API path: a full SHA only, never an option or a path.
     if (!isFullSha(before))
-        throw new errors/* InputError */.dz(undefined, `This push event's "before" (${(0,src_urls/* shown */.SP)(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`);
+        throw new errors/* InputError */.dz(undefined, `This push event's "before" (${(0,src_text/* shown */.SP)(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`);
     return {
         kind: 'range',
         event: 'push',
@@ -322,12 +323,12 @@ async function releaseRange(payload, env, token) {
     const tag = await previousReleaseTag(githubApi(env, token), release);
     // It goes into a git command and an API path, as a ref may when given as an input: never an option.
     if (!SAFE_REF.test(tag))
-        throw new errors/* InputError */.dz(undefined, `The previous release's tag (${(0,src_urls/* shown */.SP)(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`);
+        throw new errors/* InputError */.dz(undefined, `The previous release's tag (${(0,src_text/* shown */.SP)(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`);
     return {
         kind: 'range',
         event: 'release',
         base: tag,
-        baseWhy: `the release published before ${(0,src_urls/* shown */.SP)(release.tag_name)}`,
+        baseWhy: `the release published before ${(0,src_text/* shown */.SP)(release.tag_name)}`,
         head: undefined,
         headWhy: 'the released commit'
     };
@@ -337,12 +338,12 @@ async function deploymentRange(payload, env, token, now) {
     const status = payload.deployment_status;
     const state = typeof status?.state === 'string' ? status.state : '';
     if (state !== 'success') {
-        throw successOnly(`This deployment_status event reports the state "${(0,src_urls/* shown */.SP)(state || 'unknown')}"`, "github.event.deployment_status.state == 'success'");
+        throw successOnly(`This deployment_status event reports the state "${(0,src_text/* shown */.SP)(state || 'unknown')}"`, "github.event.deployment_status.state == 'success'");
     }
     const current = readDeployment(payload.deployment);
     if (current === undefined)
         throw new errors/* InputError */.dz(undefined, 'This deployment_status event has no deployment with an id, a full commit SHA and an environment, so "changed-since: auto" cannot find the previous one.');
-    const environment = (0,src_urls/* shown */.SP)(current.environment);
+    const environment = (0,src_text/* shown */.SP)(current.environment);
     const headWhy = `the deployed commit, ${event_short(current.sha)}`;
     const previous = await previousDeployment(githubApi(env, token), current);
     if (previous === undefined)
@@ -366,13 +367,13 @@ async function workflowRunRange(payload, env, token, now) {
     const run = payload.workflow_run;
     const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : '';
     if (conclusion !== 'success') {
-        throw successOnly(`The workflow run that triggered this one ended "${conclusion === '' ? 'without a conclusion' : (0,src_urls/* shown */.SP)(conclusion)}"`, "github.event.workflow_run.conclusion == 'success'");
+        throw successOnly(`The workflow run that triggered this one ended "${conclusion === '' ? 'without a conclusion' : (0,src_text/* shown */.SP)(conclusion)}"`, "github.event.workflow_run.conclusion == 'success'");
     }
     const current = readWorkflowRun(payload.workflow_run);
     if (current === undefined) {
         throw new errors/* InputError */.dz(undefined, 'This workflow_run event has no run with an id, a workflow id, a full head SHA and a branch, so "changed-since: auto" cannot find the previous one.');
     }
-    const branch = (0,src_urls/* shown */.SP)(current.headBranch);
+    const branch = (0,src_text/* shown */.SP)(current.headBranch);
     // GITHUB_SHA of a workflow_run event is the default branch's tip, not what the triggering run built.
     const headWhy = `the commit the triggering run built, ${event_short(current.headSha)}`;
     const previous = await previousRun(githubApi(env, token), current);
@@ -397,7 +398,7 @@ async function pullRequestRange(event, payload, env, token) {
     const pull = (payload.pull_request ?? {});
     const number = Number.isSafeInteger(pull.number) ? ` #${String(pull.number)}` : '';
     if (payload.action !== 'closed') {
-        const action = typeof payload.action === 'string' ? (0,src_urls/* shown */.SP)(payload.action) : 'unknown';
+        const action = typeof payload.action === 'string' ? (0,src_text/* shown */.SP)(payload.action) : 'unknown';
         throw new errors/* InputError */.dz(undefined, `"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`);
     }
     if (pull.merged !== true)
@@ -451,14 +452,14 @@ async function readPayload(path) {
         return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {};
     }
     catch (error) {
-        throw new errors/* InputError */.dz(undefined, `Cannot read the event payload at GITHUB_EVENT_PATH (${(0,src_urls/* shown */.SP)(error.code ?? String(error))}), which "changed-since: auto" needs.`);
+        throw new errors/* InputError */.dz(undefined, `Cannot read the event payload at GITHUB_EVENT_PATH (${(0,src_text/* shown */.SP)(error.code ?? String(error))}), which "changed-since: auto" needs.`);
     }
 }
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
-// EXTERNAL MODULE: ./src/secrets.ts + 4 modules
-var secrets = __webpack_require__(1166);
+// EXTERNAL MODULE: ./src/secrets/index.ts + 3 modules
+var secrets = __webpack_require__(8637);
 ;// CONCATENATED MODULE: ./src/child-env.ts
 
 // The environment a child process (git) is started with: what it needs to run, find its configuration,
@@ -557,7 +558,7 @@ function git(args, cwd) {
         (0,external_node_child_process_.execFile)('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env }, (error, stdout, stderr) => {
             if (error) {
                 const reason = stderr.split('\n').find((line) => line.trim() !== '') ?? error.message;
-                reject(new errors/* GitError */.XS(`git ${args[0] ?? ''}: ${(0,src_urls/* shown */.SP)(reason.trim())}`));
+                reject(new errors/* GitError */.XS(`git ${args[0] ?? ''}: ${(0,src_text/* shown */.SP)(reason.trim())}`));
             }
             else {
                 resolve(stdout);
@@ -575,7 +576,7 @@ async function fetchCommit(ref, cwd) {
     await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', ref], cwd);
     const sha = await commitOf('FETCH_HEAD', cwd);
     if (sha === undefined)
-        throw new errors/* GitError */.XS(`git fetch: origin gave no commit for ${(0,src_urls/* shown */.SP)(ref)}`);
+        throw new errors/* GitError */.XS(`git fetch: origin gave no commit for ${(0,src_text/* shown */.SP)(ref)}`);
     return sha;
 }
 /**
@@ -669,7 +670,7 @@ function checkChangedPaths(paths, input) {
     for (const path of paths) {
         const longestName = path.split('/').reduce((longest, name) => Math.max(longest, name.length), 0);
         if (path.length > MAX_PATH_CHARS || longestName > MAX_NAME_CHARS) {
-            throw new errors/* InputError */.dz(input, `Input "${input}": the change list holds a path of ${(0,src_text/* thousands */.oh)(path.length)} characters ("${(0,src_urls/* shown */.SP)(path)}"); ` +
+            throw new errors/* InputError */.dz(input, `Input "${input}": the change list holds a path of ${(0,src_text/* thousands */.oh)(path.length)} characters ("${(0,src_text/* shown */.SP)(path)}"); ` +
                 `at most ${(0,src_text/* thousands */.oh)(MAX_PATH_CHARS)} are accepted, with names of at most ${MAX_NAME_CHARS}, as a checkout can hold. Nothing was sent.`);
         }
     }
@@ -706,7 +707,7 @@ async function fromManifest(inputs, previousPath, context) {
     const previous = await (0,manifest/* readManifest */.WI)(previousPath);
     let paths;
     if (previous === undefined) {
-        context.warn(`No previous manifest at ${(0,src_urls/* shown */.SP)(previousPath)}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`);
+        context.warn(`No previous manifest at ${(0,src_text/* shown */.SP)(previousPath)}, so every file of ${inputs.siteDir || 'the workspace'} counts as changed (expected on a first run).`);
         paths = Object.keys(current.files);
     }
     else {
@@ -734,8 +735,8 @@ async function fromGit(inputs, since, context) {
     const base = auto?.base ?? since;
     const head = auto?.head ?? (context.env.GITHUB_SHA || 'HEAD');
     context.log(auto === undefined
-        ? `Comparing ${(0,src_urls/* shown */.SP)(base)} with ${(0,src_urls/* shown */.SP)(head)}.`
-        : `Comparing ${(0,src_urls/* shown */.SP)(base)} (${auto.baseWhy}) with ${(0,src_urls/* shown */.SP)(head)} (${auto.headWhy}), for this ${auto.event} event.`);
+        ? `Comparing ${(0,src_text/* shown */.SP)(base)} with ${(0,src_text/* shown */.SP)(head)}.`
+        : `Comparing ${(0,src_text/* shown */.SP)(base)} (${auto.baseWhy}) with ${(0,src_text/* shown */.SP)(head)} (${auto.headWhy}), for this ${auto.event} event.`);
     const found = await changedBetween(base, head, inputs.githubToken, context);
     checkChangedPaths(found.paths, 'changed-since');
     const urls = siteUrls(found.paths, inputs, true);
@@ -836,11 +837,10 @@ async function changedBetween(base, head, token, context) {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1532);
+/* harmony import */ var _purge_concurrency_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2440);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3916);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9148);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8992);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5769);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
 
 
 
@@ -870,9 +870,9 @@ function manifestKey(dir, file, flavour = node_path__WEBPACK_IMPORTED_MODULE_1__
 async function buildManifest(dir, input = 'site-dir', limits = {}) {
     const folder = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(dir).catch(() => undefined);
     if (!folder?.isDirectory()) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
     }
-    const refused = (path, why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`);
+    const refused = (path, why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`);
     try {
         // Else a link to /proc or / would have the whole tree below it listed.
         await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .checkInside */ .TC)(dir, limits.roots);
@@ -882,7 +882,7 @@ async function buildManifest(dir, input = 'site-dir', limits = {}) {
     }
     const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(dir, { recursive: true, withFileTypes: true });
     const candidates = entries.map((entry) => node_path__WEBPACK_IMPORTED_MODULE_1__.join(entry.parentPath, entry.name));
-    const hashed = await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
+    const hashed = await (0,_purge_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
         // A folder is skipped (its files are listed on their own), a link to a folder too (its files are not), and a broken link.
         if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path).catch(() => undefined))?.isDirectory() !== false)
             return undefined;
@@ -902,7 +902,7 @@ async function buildManifest(dir, input = 'site-dir', limits = {}) {
 }
 /** Reads a manifest; a malformed or foreign one is an InputError that says so. */
 function parseManifest(text, path) {
-    const foreign = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
+    const foreign = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
     let doc;
     try {
         doc = JSON.parse(text);
@@ -942,10 +942,10 @@ async function readManifest(path, limits = {}) {
         if (error.code === 'ENOENT')
             return undefined;
         if (error instanceof _files_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsafeFileError */ .h) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${error.message} (at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sizeText */ .lP)(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${error.message} (at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sizeText */ .lP)(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
                 'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.');
         }
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": cannot read "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" (${error.code ?? String(error)}). ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": cannot read "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" (${error.code ?? String(error)}). ` +
             'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.');
     }
     return parseManifest(text, path);

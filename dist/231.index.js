@@ -13,10 +13,9 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readTraffic */
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1532);
+/* harmony import */ var _purge_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2440);
 /* harmony import */ var _http_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1673);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5769);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 
 
 
@@ -102,7 +101,7 @@ function readTrafficAnswer(body, granularity, zone) {
             ...read,
             points: [],
             bucketMs: baseMs,
-            warnings: [`The traffic answer for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} has no "timeseries" list, so there is no chart.`]
+            warnings: [`The traffic answer for ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} has no "timeseries" list, so there is no chart.`]
         };
     }
     let first = Infinity;
@@ -117,7 +116,7 @@ function readTrafficAnswer(body, granularity, zone) {
     const warnings = dropped === 0
         ? []
         : [
-            `${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`
+            `${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .plural */ .LS)(dropped, 'entry', 'entries')} of the traffic timeseries for ${(0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`
         ];
     const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS);
     return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings };
@@ -144,7 +143,7 @@ async function readTraffic(client, zone, analytics, now) {
 /** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
 function readAllTraffic(client, zones, analytics, concurrency) {
     const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
+    return (0,_purge_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
 }
 
 
@@ -167,12 +166,10 @@ var core = __webpack_require__(4952);
 var files = __webpack_require__(9148);
 // EXTERNAL MODULE: ./src/log.ts
 var log = __webpack_require__(5625);
-// EXTERNAL MODULE: ./src/secrets.ts + 4 modules
-var secrets = __webpack_require__(1166);
+// EXTERNAL MODULE: ./src/secrets/index.ts + 3 modules
+var secrets = __webpack_require__(8637);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: ./src/urls.ts
-var urls = __webpack_require__(5769);
 ;// CONCATENATED MODULE: ./src/report/markdown.ts
 
 // Escaping for each place text lands in the job summary (GitHub-flavoured Markdown with HTML), and the
@@ -752,7 +749,7 @@ function plannedItems(result, kind) {
 
 
 // What the report says about the run in the log, the annotation and the fallback summary, from the result alone.
-const zoneNames = (result) => (result.zones.length > 0 ? result.zones.map((entry) => entry.name || entry.id) : result.zoneInput).map(urls/* shown */.SP).join(', ') || 'the zone';
+const zoneNames = (result) => (result.zones.length > 0 ? result.zones.map((entry) => entry.name || entry.id) : result.zoneInput).map(src_text/* shown */.SP).join(', ') || 'the zone';
 /** One line for the log that says what happened. */
 function headline(result) {
     const zone = zoneNames(result);

@@ -16,11 +16,10 @@ export const modules = {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1532);
+/* harmony import */ var _purge_concurrency_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2440);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3916);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9148);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8992);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5769);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
 
 
 
@@ -50,9 +49,9 @@ function manifestKey(dir, file, flavour = node_path__WEBPACK_IMPORTED_MODULE_1__
 async function buildManifest(dir, input = 'site-dir', limits = {}) {
     const folder = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(dir).catch(() => undefined);
     if (!folder?.isDirectory()) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(dir)}" is not a folder. With a manifest, site-dir is the build output folder, relative to GITHUB_WORKSPACE.`);
     }
-    const refused = (path, why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`);
+    const refused = (path, why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(input, `Input "${input}": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${why}, so it is not hashed for the manifest. Remove it from the build output, or exclude it from site-dir.`);
     try {
         // Else a link to /proc or / would have the whole tree below it listed.
         await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .checkInside */ .TC)(dir, limits.roots);
@@ -62,7 +61,7 @@ async function buildManifest(dir, input = 'site-dir', limits = {}) {
     }
     const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(dir, { recursive: true, withFileTypes: true });
     const candidates = entries.map((entry) => node_path__WEBPACK_IMPORTED_MODULE_1__.join(entry.parentPath, entry.name));
-    const hashed = await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
+    const hashed = await (0,_purge_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
         // A folder is skipped (its files are listed on their own), a link to a folder too (its files are not), and a broken link.
         if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path).catch(() => undefined))?.isDirectory() !== false)
             return undefined;
@@ -82,7 +81,7 @@ async function buildManifest(dir, input = 'site-dir', limits = {}) {
 }
 /** Reads a manifest; a malformed or foreign one is an InputError that says so. */
 function parseManifest(text, path) {
-    const foreign = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
+    const foreign = (why) => new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" is not a manifest this action wrote (${why}). Remove it, or point previous-manifest at the file the "manifest" input wrote.`);
     let doc;
     try {
         doc = JSON.parse(text);
@@ -122,10 +121,10 @@ async function readManifest(path, limits = {}) {
         if (error.code === 'ENOENT')
             return undefined;
         if (error instanceof _files_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsafeFileError */ .h) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${error.message} (at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sizeText */ .lP)(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${error.message} (at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sizeText */ .lP)(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
                 'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.');
         }
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": cannot read "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" (${error.code ?? String(error)}). ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": cannot read "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" (${error.code ?? String(error)}). ` +
             'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE; only a file that does not exist yet (the first run) is read as no manifest.');
     }
     return parseManifest(text, path);

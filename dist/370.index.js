@@ -139,8 +139,8 @@ var scope = __webpack_require__(6329);
 var edge_verdicts = __webpack_require__(7683);
 // EXTERNAL MODULE: ./src/edge/verify.ts + 3 modules
 var verify = __webpack_require__(6315);
-// EXTERNAL MODULE: ./src/concurrency.ts
-var concurrency = __webpack_require__(1532);
+// EXTERNAL MODULE: ./src/purge/concurrency.ts
+var concurrency = __webpack_require__(2440);
 ;// CONCATENATED MODULE: ./src/edge/warm.ts
 // Warming: fetch every purged URL once, so that the edge caches the new content before visitors ask
 // for it. One pass only; what goes wrong is reported, never a failure.
@@ -440,8 +440,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: RECHECK_EVERY_MS, spreadEvenly
 
-// EXTERNAL MODULE: ./src/concurrency.ts
-var concurrency = __webpack_require__(1532);
+// EXTERNAL MODULE: ./src/purge/concurrency.ts
+var concurrency = __webpack_require__(2440);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/files.ts

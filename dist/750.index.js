@@ -11,8 +11,7 @@ export const modules = {
 /* unused harmony exports DOCUMENTED_MODE, SETTINGS_KEYS, SETTINGS_MAX_LENGTH, SETTINGS_MAX_DEPTH */
 /* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8815);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5769);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
 
 
 
@@ -53,7 +52,7 @@ function nestingDepth(text) {
  */
 function readYaml(text) {
     if (text.length > SETTINGS_MAX_LENGTH) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" is ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(text.length)} characters long; at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(SETTINGS_MAX_LENGTH)} are read, and ${EXPECTED}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" is ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .thousands */ .oh)(text.length)} characters long; at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .thousands */ .oh)(SETTINGS_MAX_LENGTH)} are read, and ${EXPECTED}.`);
     }
     let depth;
     let doc;
@@ -67,14 +66,14 @@ function readYaml(text) {
         if (error instanceof ReferenceError) {
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, ${EXAMPLE}.`);
         }
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" could not be read as YAML or JSON (${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(String(error))}); ${EXPECTED}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" could not be read as YAML or JSON (${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(String(error))}); ${EXPECTED}.`);
     }
     if (doc === undefined) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" is nested ${depth} levels deep; at most ${SETTINGS_MAX_DEPTH} are read, and ${EXPECTED}.`);
     }
     const [error] = doc.errors;
     if (error !== undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" is not valid YAML or JSON: ${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(error.message.split('\n')[0])}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" is not valid YAML or JSON: ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(error.message.split('\n')[0])}`);
     }
     return value;
 }
@@ -88,7 +87,7 @@ function parseSettings(text) {
     const warnings = [];
     for (const [key, value] of Object.entries(doc)) {
         if (!SETTINGS_KEYS.includes(key)) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" has an unknown key "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(key)}"; accepted keys: ${SETTINGS_KEYS.join(', ')}.`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings" has an unknown key "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(key)}"; accepted keys: ${SETTINGS_KEYS.join(', ')}.`);
         }
         settings[key] = parseFeature(key, value, warnings);
     }
@@ -103,7 +102,7 @@ function parseFeature(key, value, warnings) {
     }
     for (const field of Object.keys(value)) {
         if (field !== 'enabled' && field !== 'mode') {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings": "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(`${key}.${field}`)}" is not a known field; accepted fields: enabled, mode.`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('settings', `Input "settings": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(`${key}.${field}`)}" is not a known field; accepted fields: enabled, mode.`);
         }
     }
     if (typeof value.enabled !== 'boolean') {
@@ -114,7 +113,7 @@ function parseFeature(key, value, warnings) {
     }
     const mode = value.mode ?? DOCUMENTED_MODE;
     if (mode !== DOCUMENTED_MODE) {
-        warnings.push(`settings.${key}.mode "${(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(mode)}" is not a value the API documents (only "${DOCUMENTED_MODE}" is); it is sent as given.`);
+        warnings.push(`settings.${key}.mode "${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(mode)}" is not a value the API documents (only "${DOCUMENTED_MODE}" is); it is sent as given.`);
     }
     return { enabled: value.enabled, mode };
 }
@@ -122,7 +121,7 @@ function parseFeature(key, value, warnings) {
 function describe(value) {
     if (value === undefined)
         return 'nothing';
-    return (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(JSON.stringify(value) ?? typeof value);
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(JSON.stringify(value) ?? typeof value);
 }
 
 

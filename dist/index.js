@@ -21804,82 +21804,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1532:
+/***/ 5462:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ mapConcurrent),
-/* harmony export */   y: () => (/* binding */ fetchInOrder)
+/* harmony export */   Y: () => (/* binding */ isWhitespace)
 /* harmony export */ });
-/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
-async function mapConcurrent(items, limit, fn) {
-    const results = [];
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await fn(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
-}
-/**
- * Fetches 1, 2, 3\u2026 with at most `limit` fetches in flight, never past `upTo()` (asked again after each
- * result), and hands the results to `take` in that order, whatever order they arrive in. It ends when
- * `take` returns true, or when everything up to `upTo()` has been taken: nothing more is fetched then,
- * and later answers, failures included, are dropped. A failure before that, or an exception from
- * `take`, ends it with that error.
- */
-function fetchInOrder(fetch, take, limit, upTo) {
-    return new Promise((resolve, reject) => {
-        const arrived = new Map();
-        let next = 1;
-        let taken = 0;
-        let inFlight = 0;
-        let over = false;
-        const fail = (error) => {
-            over = true;
-            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the fetch's or take's own error, passed on unchanged
-            reject(error);
-        };
-        // Takes every result that is next in order, up to `upTo()`; true once it is over.
-        const drain = () => {
-            while (taken < upTo() && arrived.has(taken + 1)) {
-                const result = arrived.get(taken + 1);
-                arrived.delete(++taken);
-                if (take(result, taken))
-                    return true;
-            }
-            return taken >= upTo();
-        };
-        const pump = () => {
-            while (inFlight < limit && next <= upTo()) {
-                const n = next++;
-                inFlight++;
-                fetch(n).then((result) => {
-                    inFlight--;
-                    if (over)
-                        return;
-                    arrived.set(n, result);
-                    try {
-                        over = drain();
-                    }
-                    catch (error) {
-                        fail(error);
-                        return;
-                    }
-                    if (over)
-                        resolve();
-                    else
-                        pump();
-                }, (error) => fail(error));
-            }
-            if (inFlight === 0)
-                resolve();
-        };
-        pump();
-    });
+// Character classes read one UTF-16 unit at a time: below the text helpers and the secrets, which both use them.
+/** Whether a UTF-16 unit is whitespace as `\s` reads it: the same set, without a pattern. */
+function isWhitespace(code) {
+    return ((code >= 0x09 && code <= 0x0d) ||
+        code === 0x20 ||
+        code === 0xa0 ||
+        code === 0x1680 ||
+        (code >= 0x2000 && code <= 0x200a) ||
+        code === 0x2028 ||
+        code === 0x2029 ||
+        code === 0x202f ||
+        code === 0x205f ||
+        code === 0x3000 ||
+        code === 0xfeff);
 }
 
 
@@ -22234,7 +22178,6 @@ function pathSegment(value) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   SM: () => (/* binding */ createDispatcher),
-/* harmony export */   go: () => (/* binding */ unusableProxyVariable),
 /* harmony export */   jl: () => (/* binding */ edgeDispatcher)
 /* harmony export */ });
 /* unused harmony export KEEP_ALIVE_MS */
@@ -22267,28 +22210,6 @@ function createDispatcher(baseUrl, connections) {
  */
 function edgeDispatcher(connections) {
     return pool(connections, true);
-}
-/** The schemes undici can reach a proxy by. */
-const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks:']);
-/**
- * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
- * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
- * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
- */
-function unusableProxyVariable(env) {
-    for (const [lower, upper] of [
-        ['https_proxy', 'HTTPS_PROXY'],
-        ['http_proxy', 'HTTP_PROXY']
-    ]) {
-        const name = env[lower] === undefined ? upper : lower;
-        const value = env[name];
-        if (value === undefined || value === '')
-            continue;
-        const url = URL.parse(value);
-        if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '')
-            return name;
-    }
-    return undefined;
 }
 
 
@@ -22406,7 +22327,7 @@ async function fetch(input, init) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6224);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8177);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -22447,7 +22368,7 @@ const isRecord = (value) => typeof value === 'object' && value !== null && !Arra
 /* harmony export */ });
 /* unused harmony export error */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4952);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1166);
+/* harmony import */ var _secrets_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8637);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
 
 
@@ -22455,7 +22376,7 @@ const isRecord = (value) => typeof value === 'object' && value !== null && !Arra
 // The one way the action writes to the log. Every message is redacted (the API key, the GitHub token)
 // and neutralised (no line of it can become a workflow command) before the runner sees it; nothing else
 // in src/ calls core's logging functions (the lint config enforces it).
-const safe = (message) => (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message));
+const safe = (message) => (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .forLog */ .Ig)((0,_secrets_index_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(message));
 function info(message) {
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(safe(message));
 }
@@ -22489,7 +22410,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 6224:
+/***/ 8177:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22581,8 +22502,8 @@ function headerValue(headers, name) {
     return typeof value === 'object' ? value[0] : value;
 }
 
-// EXTERNAL MODULE: ./src/secrets.ts + 4 modules
-var secrets = __nccwpck_require__(1166);
+// EXTERNAL MODULE: ./src/secrets/index.ts + 3 modules
+var secrets = __nccwpck_require__(8637);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __nccwpck_require__(8992);
 ;// CONCATENATED MODULE: ./src/http/errors.ts
@@ -23447,15 +23368,14 @@ class RefusalWindow {
 
 
 
-
 /** A request still waiting when the step's time for rate limits ran out. */
 class RateLimitWaitExceeded extends Error {
     name = 'RateLimitWaitExceeded';
 }
 class Pacer {
     options;
-    /** 429 answers seen. */
-    limited = 0;
+    /** 429 answers seen: counted by observe(), or by countRefusal() for a request that was not paced. */
+    limitedCount = 0;
     now;
     sleep;
     queue = [];
@@ -23497,6 +23417,14 @@ class Pacer {
             refusals: this.refusals.guess,
             paced: this.learning.rate !== undefined
         });
+    }
+    /** 429 answers seen, paced or not. */
+    get limited() {
+        return this.limitedCount;
+    }
+    /** Counts a 429 to a request sent without a ticket (not paced): observe() counts the others. */
+    countRefusal() {
+        this.limitedCount++;
     }
     /** The pace in requests per second once the API has limited the step; undefined while it has not. */
     get pace() {
@@ -23541,7 +23469,7 @@ class Pacer {
         if (ticket.onRefillAlone)
             this.headers.evidence(status);
         if (status === 429) {
-            this.limited++;
+            this.limitedCount++;
             // Sent after the latest 429 was answered, at least one interval of the pace that got through later, and
             // nothing sent since got through: the limit did not come back as a bucket would have by then.
             const interval = 1000 / Math.max(MIN_RATE, this.learning.throughput(now));
@@ -23705,6 +23633,8 @@ function deferred() {
 var pool = __nccwpck_require__(9788);
 // EXTERNAL MODULE: ./src/http/tls.ts
 var tls = __nccwpck_require__(7485);
+// EXTERNAL MODULE: ./src/secrets/credentials.ts
+var credentials = __nccwpck_require__(3179);
 ;// CONCATENATED MODULE: ./src/http/transport.ts
 
 
@@ -23732,7 +23662,7 @@ function transportFailure(error, signal, timeoutMs) {
     const code = error?.code;
     return {
         kind: 'network',
-        detail: typeof code === 'string' ? code : (0,secrets/* scrubCredentials */.Q8)(error instanceof Error ? error.message : String(error))
+        detail: typeof code === 'string' ? code : (0,credentials/* scrubCredentials */.Q)(error instanceof Error ? error.message : String(error))
     };
 }
 /** What an attempt came to, for the debug log. */
@@ -23757,33 +23687,6 @@ function retryReason(result) {
     return 'status' in result ? `HTTP ${result.status}` : `network error (${result.detail})`;
 }
 
-// EXTERNAL MODULE: external "node:diagnostics_channel"
-var external_node_diagnostics_channel_ = __nccwpck_require__(3053);
-;// CONCATENATED MODULE: ./src/http/wire.ts
-
-/** Where undici tells that a request's headers went out on a socket. */
-const SEND_HEADERS = 'undici:client:sendHeaders';
-/**
- * Resolves once a request of this process has gone out on the wire (undici wrote its headers), or once
- * `pending` settles, whichever comes first: work done from then on overlaps the wait for the answer
- * instead of holding the request back (on loopback, a few turns of the event loop; over TLS, the handshake).
- */
-async function onTheWire(pending) {
-    let sent = () => undefined;
-    const wrote = new Promise((resolve) => (sent = resolve));
-    const listener = () => sent();
-    (0,external_node_diagnostics_channel_.subscribe)(SEND_HEADERS, listener);
-    try {
-        await Promise.race([
-            wrote,
-            pending.then(() => undefined, () => undefined)
-        ]);
-    }
-    finally {
-        (0,external_node_diagnostics_channel_.unsubscribe)(SEND_HEADERS, listener);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/http/client.ts
 
 
@@ -23792,13 +23695,6 @@ async function onTheWire(pending) {
 
 
 
-
-
-
-// inputs.ts checks the proxy variables through the client; the pool is where they are read.
-
-// What the client is made of, importable from it as before: reading an answer (body.ts), what a failed
-// attempt was (transport.ts), what an attempt came to (judge.ts), when a request is on the wire (wire.ts).
 
 
 
@@ -23859,7 +23755,7 @@ class ApiClient {
             const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false;
             if (rateLimited) {
                 if (ticket === undefined)
-                    this.pacer.limited++;
+                    this.pacer.countRefusal();
                 // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
                 const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0);
                 this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true });
@@ -23958,17 +23854,13 @@ var log = __nccwpck_require__(5625);
 const VERSION = '1.0.0';
 const USER_AGENT = `cdn-purge-action/${VERSION}`;
 
-// EXTERNAL MODULE: ./src/json.ts
-var json = __nccwpck_require__(8301);
+// EXTERNAL MODULE: ./src/purge/concurrency.ts
+var concurrency = __nccwpck_require__(2440);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/urls.ts
-var urls = __nccwpck_require__(5769);
 // EXTERNAL MODULE: ./src/http/path.ts
 var path = __nccwpck_require__(1673);
-// EXTERNAL MODULE: ./src/concurrency.ts
-var concurrency = __nccwpck_require__(1532);
-;// CONCATENATED MODULE: ./src/zone-list.ts
+;// CONCATENATED MODULE: ./src/zones/list.ts
 // The zone list: `GET /zones` read page by page, a few pages at once, bounded in pages and in bytes, and only
 // the three fields used kept of each zone. zones.ts finds the step's zones in it.
 
@@ -24059,7 +23951,503 @@ function isZone(value) {
     return isText(zone?.id) && (0,path/* isPathSegment */.b)(zone.id) && isText(zone.name) && isText(zone.status);
 }
 
-;// CONCATENATED MODULE: ./src/zones.ts
+;// CONCATENATED MODULE: ./src/connect.ts
+
+
+
+
+
+
+
+
+/**
+ * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
+ * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
+ * and for pacing.
+ */
+function connect(inputs) {
+    let paced;
+    const pacer = new Pacer({
+        concurrency: inputs.concurrency,
+        maxWaitMs: inputs.rateLimitWaitSeconds * 1000,
+        onPace: (rate) => {
+            log/* info */.pq(paceLine(rate, paced));
+            paced = rate;
+        },
+        onMode: (mode, previous) => log/* debug */.Yz(modeLine(mode, previous))
+    });
+    return new ApiClient({
+        baseUrl: inputs.apiUrl,
+        apiKey: inputs.apiKey,
+        userAgent: USER_AGENT,
+        timeoutMs: inputs.timeoutSeconds * 1000,
+        maxAttempts: inputs.maxAttempts,
+        dispatcher: (0,pool/* createDispatcher */.SM)(inputs.apiUrl, Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
+        pacer,
+        onAttempt: (attempt) => log/* debug */.Yz(`${attempt.method} ${attempt.path} \u2192 ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
+        onRetry: (retry) => log/* info */.pq(retryLine(retry, inputs.maxAttempts))
+    });
+}
+/** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "\u2026: HTTP 429, rate limited; sent again in 1.0 s". */
+function retryLine(retry, maxAttempts) {
+    const what = retry.label ?? `${retry.method} ${retry.path}`;
+    if (retry.rateLimited)
+        return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${(0,src_text/* seconds */.YA)(retry.delayMs, 'tenth')}` : 'at the pace the API allows'}.`;
+    return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${(0,src_text/* seconds */.YA)(retry.delayMs, 'tenth')}.`;
+}
+/** "Rate limited by the API: pacing at about 19 requests/s", and the rate it replaces when it changes. */
+function paceLine(rate, previous) {
+    const about = (value) => (value >= 10 ? String(Math.round(value)) : value.toFixed(1));
+    return `Rate limited by the API: pacing at about ${about(rate)} requests/s${previous === undefined ? '' : ` (was ${about(previous)})`}.`;
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/inputs/analytics.ts
+
+
+/** The traffic report: analytics, analytics-granularity. */
+function readAnalytics(read) {
+    return parseAnalytics(read.value('analytics'), read.value('analytics-granularity'));
+}
+const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const MAX_WINDOW_MS = 90 * 86_400_000;
+/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
+function parseAnalytics(window, granularity) {
+    if (window === '') {
+        if (granularity !== '') {
+            throw new errors/* InputError */.dz('analytics-granularity', 'Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).');
+        }
+        return undefined;
+    }
+    const match = /^(\d+)\s*([mhd])$/i.exec(window);
+    const windowMs = match === null ? NaN : Number(match[1]) * WINDOW_UNITS[match[2].toLowerCase()];
+    if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
+        throw new errors/* InputError */.dz('analytics', `Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${(0,src_text/* shown */.SP)(window)}".`);
+    }
+    if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
+        throw new errors/* InputError */.dz('analytics-granularity', `Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${(0,src_text/* shown */.SP)(granularity)}".`);
+    }
+    const chosen = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day';
+    return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
+}
+
+;// CONCATENATED MODULE: ./src/http/proxy.ts
+// The proxy variables of the environment, read as undici reads them: checked with the inputs, before any
+// request, so that a proxy undici cannot use is an input error rather than a failure of the first request.
+/** The schemes undici can reach a proxy by. */
+const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks:']);
+/**
+ * The proxy variable undici would use for an https:// address but cannot (`proxy.example:3128` without a
+ * scheme, not a URL at all), or undefined. undici reads `https_proxy ?? HTTPS_PROXY` and, for its fallback,
+ * `http_proxy ?? HTTP_PROXY`, and builds a proxy from each that is set, so each is checked in that order.
+ */
+function unusableProxyVariable(env) {
+    for (const [lower, upper] of [
+        ['https_proxy', 'HTTPS_PROXY'],
+        ['http_proxy', 'HTTP_PROXY']
+    ]) {
+        const name = env[lower] === undefined ? upper : lower;
+        const value = env[name];
+        if (value === undefined || value === '')
+            continue;
+        const url = URL.parse(value);
+        if (url === null || !PROXY_SCHEMES.has(url.protocol) || url.hostname === '')
+            return name;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/api.ts
+
+
+
+
+
+function readApi(read) {
+    // Credentials are checked by checkCredential, which never shows them.
+    const keyInput = read.credential('api-key');
+    const apiKey = keyInput || (read.env.CDN_API_KEY ?? '').trim();
+    const githubToken = read.credential('github-token');
+    // Both credentials are masked before anything else is read, so that no message can print them.
+    (0,secrets/* registerSecret */.cl)(apiKey);
+    (0,secrets/* registerSecret */.cl)(githubToken);
+    if (apiKey === '') {
+        throw new errors/* InputError */.dz('api-key', 'No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.');
+    }
+    checkCredential(apiKey, keyInput === '' ? { env: 'CDN_API_KEY' } : { input: 'api-key' });
+    checkCredential(githubToken, { input: 'github-token' });
+    const apiUrl = parseApiUrl(read.value('api-url') || (read.env.CDN_API_URL ?? '').trim());
+    return { apiKey, apiUrl, githubToken };
+}
+/**
+ * A credential is sent as `Authorization: Bearer <credential>`, so it must be a header value, and a
+ * single token: visible ASCII only (0x21-0x7E), no space, line break, control or non-ASCII character.
+ * Refused here, before any request, saying which kind of character is wrong but never showing any of it.
+ */
+function checkCredential(value, source) {
+    const wrong = /[^\x21-\x7e]/.exec(value)?.[0];
+    if (wrong === undefined)
+        return;
+    const [input, named] = 'input' in source
+        ? [source.input, `Input "${source.input}"`]
+        : [undefined, `Environment variable "${source.env}" (the API key, as "api-key" is empty)`];
+    throw new errors/* InputError */.dz(input, `${named} holds ${describeCharacter(wrong)}, which cannot be sent in an HTTP header. It must hold the credential alone: ` +
+        'visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.');
+}
+function describeCharacter(char) {
+    if (char === '\n' || char === '\r')
+        return 'a line break';
+    if (/\s/.test(char))
+        return 'whitespace';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(char))
+        return 'a control character';
+    return 'a non-ASCII character';
+}
+/** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+function parseApiUrl(value) {
+    if (value === '') {
+        throw new errors/* InputError */.dz('api-url', 'No API address: set input "api-url" (e.g. https://api.example.net/v1) or the CDN_API_URL environment variable.');
+    }
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new errors/* InputError */.dz('api-url', `Input "api-url" is not a URL: "${(0,src_text/* shown */.SP)(value)}". Expected e.g. https://api.example.net/v1.`);
+    }
+    const loopback = LOOPBACK_HOSTS.test(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        throw new errors/* InputError */.dz('api-url', `Input "api-url" must use https:// (the API key is sent with every request); got "${url.protocol}//${url.host}". ` +
+            'Plain http:// is accepted only for loopback hosts (localhost, 127.x.x.x, [::1]).');
+    }
+    if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+        throw new errors/* InputError */.dz('api-url', 'Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.');
+    }
+    return (0,src_text/* trimTrailing */.ly)(url.href, '/');
+}
+/**
+ * A proxy the environment names that undici cannot use fails here, before any request, naming the variable;
+ * its value is not quoted, as a proxy address may hold a password. Only when something goes through it
+ * (`used`): an https:// API, or the edge checks (verify, warm). An http:// API never goes through a proxy.
+ */
+function checkProxy(used, env) {
+    const name = used ? unusableProxyVariable(env) : undefined;
+    if (name === undefined)
+        return;
+    throw new errors/* InputError */.dz(undefined, `The environment variable ${name} is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. ` +
+        'Its value is not shown: it may hold a password.');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/numbers.ts
+
+
+/** Every whole-number input. Defaults live here and in action.yml only. */
+const NUMBERS = {
+    'batch-size': { min: 1, max: 1000, default: 30, unit: 'URLs or tags' },
+    concurrency: { min: 1, max: 32, default: 4, unit: 'requests' },
+    'max-attempts': { min: 1, max: 10, default: 5, unit: 'attempts' },
+    timeout: { min: 1, max: 300, default: 30, unit: 'seconds' },
+    'rate-limit-wait': { min: 1, max: 3600, default: 600, unit: 'seconds' },
+    delay: { min: 0, max: 3600, default: 0, unit: 'seconds' },
+    'purge-again-after': { min: 0, max: 3600, default: 0, unit: 'seconds' },
+    'verify-timeout': { min: 1, max: 600, default: 60, unit: 'seconds' },
+    'purge-everything-over': { min: 0, max: 1_000_000, default: 0, unit: 'URLs' }
+};
+/** A whole number within [min, max]; empty means the default. */
+function parseWholeNumber(name, value, fallback, min, max) {
+    const text = value.trim();
+    if (text === '')
+        return fallback;
+    const number = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(number >= min && number <= max)) {
+        throw new errors/* InputError */.dz(name, `Input "${name}" must be a whole number from ${min} to ${max}, got "${(0,src_text/* shown */.SP)(value)}".`);
+    }
+    return number;
+}
+/** The input `name` as its row of NUMBERS reads it. */
+function readNumber(read, name) {
+    const { min, max, default: fallback } = NUMBERS[name];
+    return parseWholeNumber(name, read.value(name), fallback, min, max);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/changes.ts
+
+
+
+
+
+
+function readChanges(read, workspace, githubToken) {
+    const siteDir = parseSiteDir(read.value('site-dir'));
+    const include = globList(read.text('include'), 'include');
+    const exclude = globList(read.text('exclude'), 'exclude');
+    const changes = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude });
+    const manifest = read.value('manifest');
+    return {
+        changes,
+        manifest: manifest === '' ? undefined : { path: external_node_path_.resolve(workspace, manifest), site: external_node_path_.resolve(workspace, siteDir) }
+    };
+}
+/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
+function parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude }) {
+    const since = read.value('changed-since');
+    const previous = read.value('previous-manifest');
+    if (since !== '' && previous !== '') {
+        throw new errors/* InputError */.dz(undefined, 'Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.');
+    }
+    // eslint-disable-next-line no-control-regex
+    if (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since)) {
+        throw new errors/* InputError */.dz('changed-since', `Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${(0,src_text/* shown */.SP)(since)}".`);
+    }
+    const urlBase = parseUrlBase(read.value('url-base'));
+    const indexFile = read.value('index-file');
+    // A `\` is refused as well: on Windows it would be read as a folder.
+    if (/[/\\]/.test(indexFile)) {
+        throw new errors/* InputError */.dz('index-file', `Input "index-file" must be a file name such as index.html, without a folder; got "${(0,src_text/* shown */.SP)(indexFile)}".`);
+    }
+    const purgeEverythingOver = readNumber(read, 'purge-everything-over');
+    if (since === '' && previous === '')
+        return undefined;
+    return {
+        from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
+        siteDir,
+        urlBase,
+        indexFile,
+        include,
+        exclude,
+        purgeEverythingOver,
+        githubToken
+    };
+}
+/**
+ * One glob pattern a line; blank lines dropped. A line longer than MAX_ENTRY_CHARS is an input error naming
+ * `input` and the line: that also keeps every pattern within what picomatch compiles (64 KiB), and it
+ * throws for nothing else with the options used, so the patterns are compiled only when files are matched.
+ */
+function globList(value, input) {
+    return (0,src_text/* lines */.Mn)(value)
+        .map((line, index) => {
+        (0,src_text/* checkEntryLength */.H$)(line, input, index + 1);
+        return line.trim();
+    })
+        .filter((line) => line !== '');
+}
+/**
+ * site-dir as a repository path: `/` between folders (a `\` too, so `docs\site` from a Windows user means the same on
+ * every runner), no `.` or empty parts. A path from the root or with a drive letter (`C:\site`) is refused on every
+ * runner: the git source matches it against repository paths, which never start so.
+ */
+function parseSiteDir(value) {
+    // "/" alone (trailing slashes dropped) is the root; only a path below it is refused.
+    const dir = (0,src_text/* trimTrailing */.ly)(value.replace(/\\/g, '/'), '/');
+    if (dir.startsWith('/') || /^[A-Za-z]:/.test(dir) || dir.split('/').includes('..')) {
+        throw new errors/* InputError */.dz('site-dir', `Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${(0,src_text/* shown */.SP)(value)}".`);
+    }
+    // No trailing slash is left for normalize to keep.
+    const normal = external_node_path_.posix.normalize(dir);
+    return normal === '.' ? '' : normal;
+}
+function parseUrlBase(value) {
+    if (value === '')
+        return undefined;
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    if (url === undefined ||
+        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+        url.username !== '' ||
+        url.password !== '' ||
+        url.search !== '' ||
+        url.hash !== '') {
+        throw new errors/* InputError */.dz('url-base', `Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${(0,src_text/* shown */.SP)(value)}".`);
+    }
+    return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+// EXTERNAL MODULE: ./src/urls.ts
+var urls = __nccwpck_require__(5769);
+;// CONCATENATED MODULE: ./src/inputs/flags.ts
+
+
+/**
+ * The true/false inputs and their defaults: action.yml's, which a unit test keeps equal (test/unit/inputs/numbers.test.ts).
+ * The runner passes action.yml's default; this one counts when a step passes an empty value.
+ */
+const FLAGS = {
+    'create-zone': false,
+    'purge-everything': false,
+    'wait-for-propagation': false,
+    warm: false,
+    'dry-run': false,
+    summary: true
+};
+/** `true`/`false` in any letter case; empty means the default. */
+function parseBoolean(name, value, fallback) {
+    const lower = value.trim().toLowerCase();
+    if (lower === '')
+        return fallback;
+    if (lower === 'true')
+        return true;
+    if (lower === 'false')
+        return false;
+    throw new errors/* InputError */.dz(name, `Input "${name}" must be true or false, got "${(0,src_text/* shown */.SP)(value)}".`);
+}
+function readFlag(read, name) {
+    return parseBoolean(name, read.value(name), FLAGS[name]);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/edge.ts
+
+
+
+
+
+/** Reads the edge inputs, and checks the proxy the edge checks (or an https:// API) would go through. */
+function readEdge(read, apiUrl) {
+    const verify = parseVerify(read.value('verify'));
+    const warm = readFlag(read, 'warm');
+    checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, read.env);
+    const probeUrls = (0,urls/* splitUrlList */.K)(read.text('probe-urls'), 'probe-urls');
+    return { verify, warm, probeUrls, verifyTimeout: read.value('verify-timeout') };
+}
+/** What `verify: true` checks. */
+const DEFAULT_VERIFY_COUNT = 20;
+/** `verify`: true (20 URLs), false (none), or how many URLs to check, 1 to 1000. */
+function parseVerify(value) {
+    const lower = value.trim().toLowerCase();
+    if (lower === '' || lower === 'false')
+        return 0;
+    if (lower === 'true')
+        return DEFAULT_VERIFY_COUNT;
+    const count = /^\d+$/.test(lower) ? Number(lower) : Number.NaN;
+    if (!(count >= 1 && count <= 1000)) {
+        throw new errors/* InputError */.dz('verify', `Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "${(0,src_text/* shown */.SP)(value)}".`);
+    }
+    return count;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/purge.ts
+
+
+
+
+
+
+function readPurge(read, workspace) {
+    const purgeEverything = readFlag(read, 'purge-everything');
+    const files = (0,urls/* splitUrlList */.K)(read.text('files'), 'files');
+    const filesFrom = read.value('files-from');
+    const warnings = files
+        .filter((entry) => entry.endsWith(','))
+        .map((entry) => `Input "files": the comma ending "${(0,src_text/* shown */.SP)(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`);
+    return { purgeEverything, files, filesFrom: filesFrom === '' ? undefined : external_node_path_.resolve(workspace, filesFrom), warnings };
+}
+/** The cache tags to purge. */
+function readTags(read) {
+    return splitList(read.text('tags'), 'tags');
+}
+/** Tags: separated by newlines, commas or whitespace; empty entries dropped. An entry longer than MAX_ENTRY_CHARS is an input error naming `input` and its line. */
+function splitList(value, input) {
+    return (0,src_text/* lines */.Mn)(value).flatMap((line, index) => 
+    // Runs at odd positions are the separators.
+    (0,src_text/* separatedRuns */.U_)(line).filter((entry, position) => {
+        if (position % 2 === 1)
+            return false;
+        (0,src_text/* checkEntryLength */.H$)(entry, input, index + 1);
+        return entry !== '';
+    }));
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
+var core = __nccwpck_require__(4952);
+;// CONCATENATED MODULE: ./src/inputs/read.ts
+
+
+const runnerSource = {
+    getInput: (name) => core/* getInput */.V4(name),
+    env: process.env
+};
+function reader(source) {
+    const trimmed = (name) => source.getInput(name).trim();
+    return {
+        text: (name) => source.getInput(name),
+        credential: trimmed,
+        value: (name) => {
+            const value = trimmed(name);
+            (0,src_text/* checkEntryLength */.H$)(value, name);
+            return value;
+        },
+        env: source.env
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/rules.ts
+
+
+const lists = (asked) => asked.files.length > 0 || asked.filesFrom !== undefined || asked.tags.length > 0 || asked.changes !== undefined;
+/**
+ * Every rule over several inputs, in the order they are checked. The errors are checked as soon as what to do is
+ * known (zones, lists, changes, settings), before the edge inputs and the numbers are read; the warnings once all is read.
+ */
+const RULES = [
+    {
+        when: (asked) => asked.purgeEverything && lists(asked),
+        input: 'purge-everything',
+        error: 'Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.'
+    },
+    {
+        when: (asked) => !asked.purgeEverything && !lists(asked) && asked.settings === undefined,
+        input: undefined,
+        error: 'Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
+            'An empty list never purges everything.'
+    },
+    {
+        when: (asked) => asked.zones.kind === 'auto' && (asked.tags.length > 0 || asked.purgeEverything || asked.settings !== undefined),
+        input: 'zone',
+        error: 'Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".'
+    },
+    {
+        when: (asked) => asked.zones.kind === 'auto' && asked.createZone,
+        input: 'create-zone',
+        error: 'Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.'
+    },
+    {
+        when: (given) => given.waitForPropagation && given.settings === undefined,
+        warning: 'Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.'
+    },
+    {
+        when: (given) => given.verify === 0 && given.verifyTimeout !== '' && given.verifyTimeout !== String(NUMBERS['verify-timeout'].default),
+        warning: 'Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.'
+    },
+    {
+        when: (given) => given.verify === 0 && !given.warm && given.probeUrls.length > 0,
+        warning: 'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.'
+    },
+    {
+        when: (given) => given.plan !== undefined && !given.createZone,
+        warning: 'Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.'
+    },
+    {
+        when: (given) => given.manifest !== undefined && given.changes?.from.kind !== 'manifest',
+        warning: 'Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.'
+    }
+];
+/** Throws the first error rule `asked` meets, as an InputError. */
+function checkErrors(asked, rules = RULES) {
+    for (const rule of rules) {
+        if ('error' in rule && rule.when(asked))
+            throw new errors/* InputError */.dz(rule.input, rule.error);
+    }
+}
+/** The warnings of the rules `given` meets, in order. */
+function warningsFor(given, rules = RULES) {
+    return rules.flatMap((rule) => ('warning' in rule && rule.when(given) ? [rule.warning] : []));
+}
+
+// EXTERNAL MODULE: ./src/json.ts
+var json = __nccwpck_require__(8301);
+;// CONCATENATED MODULE: ./src/zones/resolve.ts
 
 
 
@@ -24097,7 +24485,7 @@ function everyRefFound(refs) {
 }
 const STATUS_PREFERENCE = ['active', 'pending'];
 function describeRef(ref) {
-    return ref.kind === 'id' ? `id "${(0,urls/* shown */.SP)(ref.id)}"` : `name "${(0,urls/* shown */.SP)(ref.name)}"`;
+    return ref.kind === 'id' ? `id "${(0,src_text/* shown */.SP)(ref.id)}"` : `name "${(0,src_text/* shown */.SP)(ref.name)}"`;
 }
 /** The zone a ref stands for, preferring active over pending; undefined when there is none that can be purged. */
 function findZone(zones, ref) {
@@ -24110,7 +24498,7 @@ function findZone(zones, ref) {
 function pendingWarning(zone) {
     return zone.status === 'pending'
         ? [
-            `Zone ${(0,urls/* shown */.SP)(zone.name ?? zone.id)} (${(0,urls/* shown */.SP)(zone.id)}) is pending: the service may not serve it yet, so the purge may have no visible effect.`
+            `Zone ${(0,src_text/* shown */.SP)(zone.name ?? zone.id)} (${(0,src_text/* shown */.SP)(zone.id)}) is pending: the service may not serve it yet, so the purge may have no visible effect.`
         ]
         : [];
 }
@@ -24149,14 +24537,14 @@ async function resolveZones(client, selection, options) {
         const ids = selection.kind === 'auto' ? [] : selection.refs.filter((ref) => ref.kind === 'id');
         if (selection.kind === 'auto' || ids.length < selection.refs.length) {
             const named = selection.kind === 'auto' ? undefined : selection.refs.find((ref) => ref.kind === 'name');
-            throw new errors/* InputError */.dz(undefined, `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${(0,urls/* shown */.SP)(named.name)}" cannot be looked up`}. ` +
+            throw new errors/* InputError */.dz(undefined, `The API key may not list zones (HTTP 403), so ${named === undefined ? '"zone: auto" cannot find the zones' : `the zone name "${(0,src_text/* shown */.SP)(named.name)}" cannot be looked up`}. ` +
                 'Give zone ids in the "zone" input instead, or use a key that may list zones.');
         }
         const byId = ids.map((ref) => ({ id: ref.id, name: undefined, status: undefined }));
         return {
             zones: byId,
             warnings: [
-                `The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => (0,urls/* shown */.SP)(zone.id)).join(', ')} is used by id alone, unchecked; name and status are unknown.`
+                `The API key may not list zones (HTTP 403), so zone ${byId.map((zone) => (0,src_text/* shown */.SP)(zone.id)).join(', ')} is used by id alone, unchecked; name and status are unknown.`
             ],
             candidates: undefined
         };
@@ -24231,468 +24619,8 @@ function createdZone(answer, name) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/connect.ts
-
-
-
-
-
-
-
-/**
- * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
- * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
- * and for pacing.
- */
-function connect(inputs) {
-    let paced;
-    const pacer = new Pacer({
-        concurrency: inputs.concurrency,
-        maxWaitMs: inputs.rateLimitWaitSeconds * 1000,
-        onPace: (rate) => {
-            log/* info */.pq(paceLine(rate, paced));
-            paced = rate;
-        },
-        onMode: (mode, previous) => log/* debug */.Yz(modeLine(mode, previous))
-    });
-    return new ApiClient({
-        baseUrl: inputs.apiUrl,
-        apiKey: inputs.apiKey,
-        userAgent: USER_AGENT,
-        timeoutMs: inputs.timeoutSeconds * 1000,
-        maxAttempts: inputs.maxAttempts,
-        dispatcher: (0,pool/* createDispatcher */.SM)(inputs.apiUrl, Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
-        pacer,
-        onAttempt: (attempt) => log/* debug */.Yz(`${attempt.method} ${attempt.path} \u2192 ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
-        onRetry: (retry) => log/* info */.pq(retryLine(retry, inputs.maxAttempts))
-    });
-}
-/** "URLs 1-10 of 40 (batch 1 of 4): HTTP 503; attempt 2 of 5 in 1.0 s", or for a 429 "\u2026: HTTP 429, rate limited; sent again in 1.0 s". */
-function retryLine(retry, maxAttempts) {
-    const what = retry.label ?? `${retry.method} ${retry.path}`;
-    if (retry.rateLimited)
-        return `${what}: ${retry.reason}, rate limited; sent again ${retry.delayMs > 0 ? `in ${(0,src_text/* seconds */.YA)(retry.delayMs, 'tenth')}` : 'at the pace the API allows'}.`;
-    return `${what}: ${retry.reason}; attempt ${retry.attempt + 1} of ${maxAttempts} in ${(0,src_text/* seconds */.YA)(retry.delayMs, 'tenth')}.`;
-}
-/** "Rate limited by the API: pacing at about 19 requests/s", and the rate it replaces when it changes. */
-function paceLine(rate, previous) {
-    const about = (value) => (value >= 10 ? String(Math.round(value)) : value.toFixed(1));
-    return `Rate limited by the API: pacing at about ${about(rate)} requests/s${previous === undefined ? '' : ` (was ${about(previous)})`}.`;
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/inputs/analytics.ts
-
-
-/** The traffic report: analytics, analytics-granularity. */
-function readAnalytics(read) {
-    return parseAnalytics(read.value('analytics'), read.value('analytics-granularity'));
-}
-const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-const MAX_WINDOW_MS = 90 * 86_400_000;
-/** A window such as 90m, 24h or 7d (at most 90 days), and the granularity: given, or chosen from the window. */
-function parseAnalytics(window, granularity) {
-    if (window === '') {
-        if (granularity !== '') {
-            throw new errors/* InputError */.dz('analytics-granularity', 'Input "analytics-granularity" needs "analytics", the window to report (e.g. 24h).');
-        }
-        return undefined;
-    }
-    const match = /^(\d+)\s*([mhd])$/i.exec(window);
-    const windowMs = match === null ? NaN : Number(match[1]) * WINDOW_UNITS[match[2].toLowerCase()];
-    if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) {
-        throw new errors/* InputError */.dz('analytics', `Input "analytics" must be a window such as 90m, 24h or 7d (minutes, hours or days, up to 90d); got "${(0,urls/* shown */.SP)(window)}".`);
-    }
-    if (granularity !== '' && !['minute', 'hour', 'day'].includes(granularity)) {
-        throw new errors/* InputError */.dz('analytics-granularity', `Input "analytics-granularity" must be minute, hour or day (or empty to choose from the window); got "${(0,urls/* shown */.SP)(granularity)}".`);
-    }
-    const chosen = windowMs <= 6 * 3_600_000 ? 'minute' : windowMs <= 7 * 86_400_000 ? 'hour' : 'day';
-    return { window, windowMs, granularity: granularity === '' ? chosen : granularity };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/api.ts
-
-
-
-
-
-function readApi(read) {
-    // Credentials are checked by checkCredential, which never shows them.
-    const keyInput = read.credential('api-key');
-    const apiKey = keyInput || (read.env.CDN_API_KEY ?? '').trim();
-    const githubToken = read.credential('github-token');
-    // Both credentials are masked before anything else is read, so that no message can print them.
-    (0,secrets/* registerSecret */.cl)(apiKey);
-    (0,secrets/* registerSecret */.cl)(githubToken);
-    if (apiKey === '') {
-        throw new errors/* InputError */.dz('api-key', 'No API key: set input "api-key" (e.g. ${{ secrets.CDN_API_KEY }}) or the CDN_API_KEY environment variable.');
-    }
-    checkCredential(apiKey, keyInput === '' ? { env: 'CDN_API_KEY' } : { input: 'api-key' });
-    checkCredential(githubToken, { input: 'github-token' });
-    const apiUrl = parseApiUrl(read.value('api-url') || (read.env.CDN_API_URL ?? '').trim());
-    return { apiKey, apiUrl, githubToken };
-}
-/**
- * A credential is sent as `Authorization: Bearer <credential>`, so it must be a header value, and a
- * single token: visible ASCII only (0x21-0x7E), no space, line break, control or non-ASCII character.
- * Refused here, before any request, saying which kind of character is wrong but never showing any of it.
- */
-function checkCredential(value, source) {
-    const wrong = /[^\x21-\x7e]/.exec(value)?.[0];
-    if (wrong === undefined)
-        return;
-    const [input, named] = 'input' in source
-        ? [source.input, `Input "${source.input}"`]
-        : [undefined, `Environment variable "${source.env}" (the API key, as "api-key" is empty)`];
-    throw new errors/* InputError */.dz(input, `${named} holds ${describeCharacter(wrong)}, which cannot be sent in an HTTP header. It must hold the credential alone: ` +
-        'visible ASCII characters (letters, digits, punctuation), without spaces, line breaks, control or non-ASCII characters. Check how the secret was saved.');
-}
-function describeCharacter(char) {
-    if (char === '\n' || char === '\r')
-        return 'a line break';
-    if (/\s/.test(char))
-        return 'whitespace';
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(char))
-        return 'a control character';
-    return 'a non-ASCII character';
-}
-/** Hosts plain http:// may be used for. The URL parser writes hosts in lower case, and IPv4 addresses in dotted decimal. */
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-function parseApiUrl(value) {
-    if (value === '') {
-        throw new errors/* InputError */.dz('api-url', 'No API address: set input "api-url" (e.g. https://api.example.net/v1) or the CDN_API_URL environment variable.');
-    }
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new errors/* InputError */.dz('api-url', `Input "api-url" is not a URL: "${(0,urls/* shown */.SP)(value)}". Expected e.g. https://api.example.net/v1.`);
-    }
-    const loopback = LOOPBACK_HOSTS.test(url.hostname);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-        throw new errors/* InputError */.dz('api-url', `Input "api-url" must use https:// (the API key is sent with every request); got "${url.protocol}//${url.host}". ` +
-            'Plain http:// is accepted only for loopback hosts (localhost, 127.x.x.x, [::1]).');
-    }
-    if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-        throw new errors/* InputError */.dz('api-url', 'Input "api-url" must be a plain base address without credentials, query or fragment, e.g. https://api.example.net/v1.');
-    }
-    return (0,src_text/* trimTrailing */.ly)(url.href, '/');
-}
-/**
- * A proxy the environment names that undici cannot use fails here, before any request, naming the variable;
- * its value is not quoted, as a proxy address may hold a password. Only when something goes through it
- * (`used`): an https:// API, or the edge checks (verify, warm). An http:// API never goes through a proxy.
- */
-function checkProxy(used, env) {
-    const name = used ? (0,pool/* unusableProxyVariable */.go)(env) : undefined;
-    if (name === undefined)
-        return;
-    throw new errors/* InputError */.dz(undefined, `The environment variable ${name} is not a proxy address: set it to a URL such as http://proxy.example:3128 (http://, https:// or socks5://), or unset it. ` +
-        'Its value is not shown: it may hold a password.');
-}
-
-;// CONCATENATED MODULE: ./src/inputs/numbers.ts
-
-
-/** Every whole-number input. Defaults live here and in action.yml only. */
-const NUMBERS = {
-    'batch-size': { min: 1, max: 1000, default: 30, unit: 'URLs or tags' },
-    concurrency: { min: 1, max: 32, default: 4, unit: 'requests' },
-    'max-attempts': { min: 1, max: 10, default: 5, unit: 'attempts' },
-    timeout: { min: 1, max: 300, default: 30, unit: 'seconds' },
-    'rate-limit-wait': { min: 1, max: 3600, default: 600, unit: 'seconds' },
-    delay: { min: 0, max: 3600, default: 0, unit: 'seconds' },
-    'purge-again-after': { min: 0, max: 3600, default: 0, unit: 'seconds' },
-    'verify-timeout': { min: 1, max: 600, default: 60, unit: 'seconds' },
-    'purge-everything-over': { min: 0, max: 1_000_000, default: 0, unit: 'URLs' }
-};
-/** A whole number within [min, max]; empty means the default. */
-function parseWholeNumber(name, value, fallback, min, max) {
-    const text = value.trim();
-    if (text === '')
-        return fallback;
-    const number = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!(number >= min && number <= max)) {
-        throw new errors/* InputError */.dz(name, `Input "${name}" must be a whole number from ${min} to ${max}, got "${(0,urls/* shown */.SP)(value)}".`);
-    }
-    return number;
-}
-/** The input `name` as its row of NUMBERS reads it. */
-function readNumber(read, name) {
-    const { min, max, default: fallback } = NUMBERS[name];
-    return parseWholeNumber(name, read.value(name), fallback, min, max);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/changes.ts
-
-
-
-
-
-function readChanges(read, workspace, githubToken) {
-    const siteDir = parseSiteDir(read.value('site-dir'));
-    const include = globList(read.text('include'), 'include');
-    const exclude = globList(read.text('exclude'), 'exclude');
-    const changes = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude });
-    const manifest = read.value('manifest');
-    return {
-        changes,
-        manifest: manifest === '' ? undefined : { path: external_node_path_.resolve(workspace, manifest), site: external_node_path_.resolve(workspace, siteDir) }
-    };
-}
-/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
-function parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude }) {
-    const since = read.value('changed-since');
-    const previous = read.value('previous-manifest');
-    if (since !== '' && previous !== '') {
-        throw new errors/* InputError */.dz(undefined, 'Inputs "changed-since" and "previous-manifest" are two ways to find what changed: give one of them, not both.');
-    }
-    // eslint-disable-next-line no-control-regex
-    if (since.startsWith('-') || /[\s\u0000-\u001f\u007f]/.test(since)) {
-        throw new errors/* InputError */.dz('changed-since', `Input "changed-since" must be a git ref (tag, branch or SHA) or "auto", without spaces or control characters and not starting with "-"; got "${(0,urls/* shown */.SP)(since)}".`);
-    }
-    const urlBase = parseUrlBase(read.value('url-base'));
-    const indexFile = read.value('index-file');
-    // A `\` is refused as well: on Windows it would be read as a folder.
-    if (/[/\\]/.test(indexFile)) {
-        throw new errors/* InputError */.dz('index-file', `Input "index-file" must be a file name such as index.html, without a folder; got "${(0,urls/* shown */.SP)(indexFile)}".`);
-    }
-    const purgeEverythingOver = readNumber(read, 'purge-everything-over');
-    if (since === '' && previous === '')
-        return undefined;
-    return {
-        from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
-        siteDir,
-        urlBase,
-        indexFile,
-        include,
-        exclude,
-        purgeEverythingOver,
-        githubToken
-    };
-}
-/**
- * One glob pattern a line; blank lines dropped. A line longer than MAX_ENTRY_CHARS is an input error naming
- * `input` and the line: that also keeps every pattern within what picomatch compiles (64 KiB), and it
- * throws for nothing else with the options used, so the patterns are compiled only when files are matched.
- */
-function globList(value, input) {
-    return (0,src_text/* lines */.Mn)(value)
-        .map((line, index) => {
-        (0,urls/* checkEntryLength */.H$)(line, input, index + 1);
-        return line.trim();
-    })
-        .filter((line) => line !== '');
-}
-/**
- * site-dir as a repository path: `/` between folders (a `\` too, so `docs\site` from a Windows user means the same on
- * every runner), no `.` or empty parts. A path from the root or with a drive letter (`C:\site`) is refused on every
- * runner: the git source matches it against repository paths, which never start so.
- */
-function parseSiteDir(value) {
-    // "/" alone (trailing slashes dropped) is the root; only a path below it is refused.
-    const dir = (0,src_text/* trimTrailing */.ly)(value.replace(/\\/g, '/'), '/');
-    if (dir.startsWith('/') || /^[A-Za-z]:/.test(dir) || dir.split('/').includes('..')) {
-        throw new errors/* InputError */.dz('site-dir', `Input "site-dir" must be a folder inside the repository or workspace, relative to it, such as "public" or "docs/site" (no drive letter, not from the root); got "${(0,urls/* shown */.SP)(value)}".`);
-    }
-    // No trailing slash is left for normalize to keep.
-    const normal = external_node_path_.posix.normalize(dir);
-    return normal === '.' ? '' : normal;
-}
-function parseUrlBase(value) {
-    if (value === '')
-        return undefined;
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    if (url === undefined ||
-        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-        url.username !== '' ||
-        url.password !== '' ||
-        url.search !== '' ||
-        url.hash !== '') {
-        throw new errors/* InputError */.dz('url-base', `Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${(0,urls/* shown */.SP)(value)}".`);
-    }
-    return url.href.endsWith('/') ? url.href : `${url.href}/`;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/flags.ts
-
-
-/**
- * The true/false inputs and their defaults: action.yml's, which a unit test keeps equal (test/unit/inputs/numbers.test.ts).
- * The runner passes action.yml's default; this one counts when a step passes an empty value.
- */
-const FLAGS = {
-    'create-zone': false,
-    'purge-everything': false,
-    'wait-for-propagation': false,
-    warm: false,
-    'dry-run': false,
-    summary: true
-};
-/** `true`/`false` in any letter case; empty means the default. */
-function parseBoolean(name, value, fallback) {
-    const lower = value.trim().toLowerCase();
-    if (lower === '')
-        return fallback;
-    if (lower === 'true')
-        return true;
-    if (lower === 'false')
-        return false;
-    throw new errors/* InputError */.dz(name, `Input "${name}" must be true or false, got "${(0,urls/* shown */.SP)(value)}".`);
-}
-function readFlag(read, name) {
-    return parseBoolean(name, read.value(name), FLAGS[name]);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/edge.ts
-
-
-
-
-/** Reads the edge inputs, and checks the proxy the edge checks (or an https:// API) would go through. */
-function readEdge(read, apiUrl) {
-    const verify = parseVerify(read.value('verify'));
-    const warm = readFlag(read, 'warm');
-    checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, read.env);
-    const probeUrls = (0,urls/* splitUrlList */.K)(read.text('probe-urls'), 'probe-urls');
-    return { verify, warm, probeUrls, verifyTimeout: read.value('verify-timeout') };
-}
-/** What `verify: true` checks. */
-const DEFAULT_VERIFY_COUNT = 20;
-/** `verify`: true (20 URLs), false (none), or how many URLs to check, 1 to 1000. */
-function parseVerify(value) {
-    const lower = value.trim().toLowerCase();
-    if (lower === '' || lower === 'false')
-        return 0;
-    if (lower === 'true')
-        return DEFAULT_VERIFY_COUNT;
-    const count = /^\d+$/.test(lower) ? Number(lower) : Number.NaN;
-    if (!(count >= 1 && count <= 1000)) {
-        throw new errors/* InputError */.dz('verify', `Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "${(0,urls/* shown */.SP)(value)}".`);
-    }
-    return count;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/purge.ts
-
-
-
-
-function readPurge(read, workspace) {
-    const purgeEverything = readFlag(read, 'purge-everything');
-    const files = (0,urls/* splitUrlList */.K)(read.text('files'), 'files');
-    const filesFrom = read.value('files-from');
-    const warnings = files
-        .filter((entry) => entry.endsWith(','))
-        .map((entry) => `Input "files": the comma ending "${(0,urls/* shown */.SP)(entry)}" is read as part of the URL (a comma separates entries only before "/", "http://" or "https://", or a space); remove it if it was meant to separate.`);
-    return { purgeEverything, files, filesFrom: filesFrom === '' ? undefined : external_node_path_.resolve(workspace, filesFrom), warnings };
-}
-/** The cache tags to purge. */
-function readTags(read) {
-    return splitList(read.text('tags'), 'tags');
-}
-/** Tags: separated by newlines, commas or whitespace; empty entries dropped. An entry longer than MAX_ENTRY_CHARS is an input error naming `input` and its line. */
-function splitList(value, input) {
-    return (0,src_text/* lines */.Mn)(value).flatMap((line, index) => 
-    // Runs at odd positions are the separators.
-    (0,src_text/* separatedRuns */.U_)(line).filter((entry, position) => {
-        if (position % 2 === 1)
-            return false;
-        (0,urls/* checkEntryLength */.H$)(entry, input, index + 1);
-        return entry !== '';
-    }));
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
-var core = __nccwpck_require__(4952);
-;// CONCATENATED MODULE: ./src/inputs/read.ts
-
-
-const runnerSource = {
-    getInput: (name) => core/* getInput */.V4(name),
-    env: process.env
-};
-function reader(source) {
-    const trimmed = (name) => source.getInput(name).trim();
-    return {
-        text: (name) => source.getInput(name),
-        credential: trimmed,
-        value: (name) => {
-            const value = trimmed(name);
-            (0,urls/* checkEntryLength */.H$)(value, name);
-            return value;
-        },
-        env: source.env
-    };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/rules.ts
-
-
-const lists = (asked) => asked.files.length > 0 || asked.filesFrom !== undefined || asked.tags.length > 0 || asked.changes !== undefined;
-/**
- * Every rule over several inputs, in the order they are checked. The errors are checked as soon as what to do is
- * known (zones, lists, changes, settings), before the edge inputs and the numbers are read; the warnings once all is read.
- */
-const RULES = [
-    {
-        when: (asked) => asked.purgeEverything && lists(asked),
-        input: 'purge-everything',
-        error: 'Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest": purge everything, or purge a list, not both.'
-    },
-    {
-        when: (asked) => !asked.purgeEverything && !lists(asked) && asked.settings === undefined,
-        input: undefined,
-        error: 'Nothing to do: give "files", "files-from", "tags", "changed-since" or "previous-manifest" to purge, "purge-everything: true", or "settings" to apply. ' +
-            'An empty list never purges everything.'
-    },
-    {
-        when: (asked) => asked.zones.kind === 'auto' && (asked.tags.length > 0 || asked.purgeEverything || asked.settings !== undefined),
-        input: 'zone',
-        error: 'Input "zone" is auto, which routes URLs to their zones; "tags", "purge-everything" and "settings" need the zones named explicitly in "zone".'
-    },
-    {
-        when: (asked) => asked.zones.kind === 'auto' && asked.createZone,
-        input: 'create-zone',
-        error: 'Input "create-zone" needs the zone names in "zone"; "auto" only routes URLs to zones that exist.'
-    },
-    {
-        when: (given) => given.waitForPropagation && given.settings === undefined,
-        warning: 'Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.'
-    },
-    {
-        when: (given) => given.verify === 0 && given.verifyTimeout !== '' && given.verifyTimeout !== String(NUMBERS['verify-timeout'].default),
-        warning: 'Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.'
-    },
-    {
-        when: (given) => given.verify === 0 && !given.warm && given.probeUrls.length > 0,
-        warning: 'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.'
-    },
-    {
-        when: (given) => given.plan !== undefined && !given.createZone,
-        warning: 'Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.'
-    },
-    {
-        when: (given) => given.manifest !== undefined && given.changes?.from.kind !== 'manifest',
-        warning: 'Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.'
-    }
-];
-/** Throws the first error rule `asked` meets, as an InputError. */
-function checkErrors(asked, rules = RULES) {
-    for (const rule of rules) {
-        if ('error' in rule && rule.when(asked))
-            throw new errors/* InputError */.dz(rule.input, rule.error);
-    }
-}
-/** The warnings of the rules `given` meets, in order. */
-function warningsFor(given, rules = RULES) {
-    return rules.flatMap((rule) => ('warning' in rule && rule.when(given) ? [rule.warning] : []));
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/zones.ts
+
 
 
 
@@ -24727,7 +24655,7 @@ function parseZoneRef(value) {
         return { kind: 'name', name: value };
     if (ZONE_ID.test(value))
         return { kind: 'id', id: value };
-    throw new errors/* InputError */.dz('zone', `Input "zone": "${(0,urls/* shown */.SP)(value)}" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). ` +
+    throw new errors/* InputError */.dz('zone', `Input "zone": "${(0,src_text/* shown */.SP)(value)}" is neither a domain name (such as example.com) nor a zone id (letters, digits, "-" and "_" only). ` +
         'Separate several zones with newlines or commas.');
 }
 /** Zone ids or names separated by newlines or commas, or `auto`. Duplicates are dropped. */
@@ -24740,13 +24668,13 @@ function parseZoneSelection(value) {
     ];
     // Before any pattern meets them: one zone id or name is short.
     for (const entry of entries)
-        (0,urls/* checkEntryLength */.H$)(entry, 'zone');
+        (0,src_text/* checkEntryLength */.H$)(entry, 'zone');
     if (entries.length === 0) {
         throw new errors/* InputError */.dz('zone', 'Input "zone" is required: a zone id or domain name (e.g. example.com), several separated by newlines or commas, or "auto".');
     }
     const spaced = entries.find((entry) => /\s/.test(entry));
     if (spaced !== undefined) {
-        throw new errors/* InputError */.dz('zone', `Input "zone": "${(0,urls/* shown */.SP)(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`);
+        throw new errors/* InputError */.dz('zone', `Input "zone": "${(0,src_text/* shown */.SP)(spaced)}" is not a zone id or domain name; separate several zones with newlines or commas.`);
     }
     if (entries.some((entry) => entry.toLowerCase() === 'auto')) {
         if (entries.length > 1)
@@ -24760,7 +24688,7 @@ function parsePlan(value) {
         return undefined;
     const plan = PLANS.find((candidate) => candidate === value.toLowerCase());
     if (plan === undefined)
-        throw new errors/* InputError */.dz('plan', `Input "plan" must be one of ${PLANS.join(', ')}; got "${(0,urls/* shown */.SP)(value)}".`);
+        throw new errors/* InputError */.dz('plan', `Input "plan" must be one of ${PLANS.join(', ')}; got "${(0,src_text/* shown */.SP)(value)}".`);
     return plan;
 }
 
@@ -24819,7 +24747,7 @@ async function getInputs(source = runnerSource) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/phases/edge.ts
+;// CONCATENATED MODULE: ./src/phases/check-edge.ts
 
 
 
@@ -24853,6 +24781,7 @@ var files = __nccwpck_require__(9148);
 
 
 
+
 /**
  * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
  * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
@@ -24876,10 +24805,10 @@ async function readListFile(input, file, limits = {}) {
     catch (error) {
         if (error instanceof files/* UnsafeFileError */.h) {
             const split = error.kind === 'too large' ? ' Split the list over several steps.' : '';
-            throw new errors/* InputError */.dz(input, `Input "${input}": "${(0,urls/* shown */.SP)(file)}" ${error.message}; give a text file of at most ${(0,src_text/* sizeText */.lP)(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`);
+            throw new errors/* InputError */.dz(input, `Input "${input}": "${(0,src_text/* shown */.SP)(file)}" ${error.message}; give a text file of at most ${(0,src_text/* sizeText */.lP)(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`);
         }
         const code = error.code ?? String(error);
-        throw new errors/* InputError */.dz(input, `Input "${input}": cannot read "${(0,urls/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
+        throw new errors/* InputError */.dz(input, `Input "${input}": cannot read "${(0,src_text/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
     }
     return parseListFile(text, input);
 }
@@ -24897,7 +24826,7 @@ const SOURCES = [
  */
 async function collectFileEntries(inputs, sources = SOURCES) {
     const lists = await Promise.all(sources.map((source) => source.collect(inputs)));
-    return lists.flat().map(secrets/* hideCredentials */.RW);
+    return lists.flat().map(credentials/* hideCredentials */.R);
 }
 
 ;// CONCATENATED MODULE: ./src/phases/lists.ts
@@ -24920,7 +24849,7 @@ async function findChanges(given, warn) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/plan.ts
+;// CONCATENATED MODULE: ./src/purge/plan.ts
 
 
 
@@ -24932,7 +24861,7 @@ async function findChanges(given, warn) {
 function planRequests(work, batchSize) {
     const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
     // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
-    const prefix = (zone) => (work.length > 1 ? `${(0,urls/* shown */.SP)(zone.name ?? zone.id)}: ` : '');
+    const prefix = (zone) => (work.length > 1 ? `${(0,src_text/* shown */.SP)(zone.name ?? zone.id)}: ` : '');
     const purges = work.flatMap((item) => {
         const purgePath = `/zones/${(0,path/* pathSegment */.p)(item.zone.id)}/purge`;
         const request = (kind, body, items, label, range) => ({
@@ -24987,7 +24916,7 @@ function describePlan(plan, batchSize) {
 }
 function settingsRequest(zone, settings) {
     if (zone.name === undefined) {
-        throw new errors/* InputError */.dz('settings', `Input "settings" needs the zone's domain name, which could not be read for zone ${(0,urls/* shown */.SP)(zone.id)} (the API key may not list zones). ` +
+        throw new errors/* InputError */.dz('settings', `Input "settings" needs the zone's domain name, which could not be read for zone ${(0,src_text/* shown */.SP)(zone.id)} (the API key may not list zones). ` +
             'Give the zone by name with a key that may list zones.');
     }
     return {
@@ -24997,7 +24926,7 @@ function settingsRequest(zone, settings) {
         path: `/zones/${(0,path/* pathSegment */.p)(zone.name)}/settings`,
         body: settings,
         items: [],
-        label: `Settings of ${(0,urls/* shown */.SP)(zone.name)}`
+        label: `Settings of ${(0,src_text/* shown */.SP)(zone.name)}`
     };
 }
 /** Where a run of items stands in a list of `of`: "URLs 4-6 of 7", or for one item "URL 7 of 7". */
@@ -25033,7 +24962,7 @@ function splitRequest(request, size) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/progress.ts
+;// CONCATENATED MODULE: ./src/purge/progress.ts
 
 /** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
 const DETAILED_REQUESTS = 20;
@@ -25092,7 +25021,7 @@ function purgeProgress(requests, options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/wait.ts
+;// CONCATENATED MODULE: ./src/purge/wait.ts
 // A long wait that the log can follow: `delay` before the purge, `purge-again-after` before the second
 // pass. A line at the start and every PROGRESS_EVERY_MS, so that a quiet log does not look like a hang.
 
@@ -25109,7 +25038,7 @@ async function waitWithProgress(ms, what, options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/execute.ts
+;// CONCATENATED MODULE: ./src/purge/execute.ts
 
 
 
@@ -25272,9 +25201,159 @@ function execute(api, given, plan) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/run/state.ts
+function newRunState() {
+    return {
+        dryRun: false,
+        zoneInput: [],
+        phase: 'reading the inputs',
+        zones: [],
+        outcomes: [],
+        requestsSent: 0,
+        retries: 0,
+        traffic: [],
+        errors: [],
+        warnings: [],
+        durations: {}
+    };
+}
+
+;// CONCATENATED MODULE: ./src/run/errors.ts
+
+
+
+
+/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
+const isExpected = (error) => error instanceof errors/* InputError */.dz ||
+    error instanceof errors/* AnswerError */.dV ||
+    error instanceof ApiError ||
+    error instanceof errors/* GitError */.XS ||
+    error instanceof errors/* GitHubError */.y_;
+/**
+ * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
+ * some). A RangeError is a text, list or stack too large to hold (a string past V8's limit, a call too
+ * deep): its own message names V8's internals, not what to fix, so it is left out.
+ */
+function describeError(error) {
+    if (isExpected(error))
+        return error.message;
+    const what = error instanceof RangeError
+        ? 'something too large to hold (a text, list or nesting past what Node.js can hold)'
+        : (0,src_text/* shown */.SP)(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
+}
+/** A bug's stack, for the debug log (a bug may throw anything, and an Error may have no stack). */
+function debugStack(error) {
+    if (error instanceof Error && error.stack !== undefined)
+        log/* debug */.Yz(error.stack);
+}
+
+;// CONCATENATED MODULE: ./src/run/record.ts
+
+
+
+
+
+
+/**
+ * The run's state (result/index.ts derives the result from it), and the one place that writes it: each phase
+ * returns what it found, and run() hands that to the method named for it, which records it and returns it.
+ */
+class RunRecord {
+    now;
+    state = newRunState();
+    started;
+    /** `now` is the clock the run is timed with (milliseconds). */
+    constructor(now = () => performance.now()) {
+        this.now = now;
+        this.started = now();
+    }
+    /** A warning: logged now, and kept for the summary and the `result` output. */
+    warn = (message) => {
+        this.state.warnings.push(message);
+        log/* warning */.$e(message);
+    };
+    /** Runs one phase under its name, so that an error that ends the run says where it stopped ("<name> failed"). */
+    async phase(name, work) {
+        this.state.phase = name;
+        return work();
+    }
+    inputs(given) {
+        this.state.dryRun = given.dryRun;
+        this.state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name));
+        given.warnings.forEach(this.warn);
+        return given;
+    }
+    /** What changed, and so everything asked for before the zones are known: entries as written. */
+    changes(changes, lists) {
+        this.state.changes = changes;
+        this.state.requested = {
+            everything: lists.everything,
+            files: (0,urls/* unique */.Am)([...lists.entries, ...(changes?.entries ?? [])]),
+            tags: lists.tags
+        };
+        return changes;
+    }
+    zones(found) {
+        this.state.durations.zoneMs = found.lookupMs;
+        return found;
+    }
+    routed(work) {
+        this.state.changedUrls = work.changedUrls;
+        this.state.requested = work.requested;
+        this.state.zones = [...work.zones];
+        this.state.everythingInstead = work.everythingInstead;
+        return work;
+    }
+    traffic(reports) {
+        this.state.traffic = reports;
+    }
+    plan(plan) {
+        this.state.plan = plan;
+        return plan;
+    }
+    /** In a dry run: how many URLs verify and warm would fetch (undefined when neither is on). */
+    edgePlan(counts) {
+        this.state.edgePlan = counts;
+    }
+    executed(execution) {
+        this.state.outcomes = [...execution.outcomes];
+        this.state.durations.settingsMs = execution.settingsMs;
+        this.state.durations.purgeMs = execution.purgeMs;
+        return execution;
+    }
+    /** What the edge showed; its failure (URLs still stale) fails the step. */
+    edge(found) {
+        this.state.edge = found?.checked;
+        if (found?.failure !== undefined)
+            this.state.errors.push(found.failure);
+    }
+    /** The error that ended the run early: where it stopped, and the HTTP status or the input that stopped it. */
+    stopped(error) {
+        this.state.errors.push(describeError(error));
+        this.state.stopped = {
+            phase: this.state.phase,
+            status: error instanceof ApiError ? error.status : undefined,
+            input: error instanceof errors/* InputError */.dz ? error.input : undefined
+        };
+        if (!isExpected(error))
+            debugStack(error);
+    }
+    /** What talking to the API cost, however far the run got, and how long the run took until its report. */
+    finished(client) {
+        this.state.requestsSent = client?.requestsSent ?? 0;
+        this.state.retries = client?.retries ?? 0;
+        this.state.rateLimits = client?.rateLimits;
+        this.state.durations.totalMs = this.now() - this.started;
+    }
+    manifestWritten(path) {
+        this.state.manifestWritten = path;
+    }
+}
+
 // EXTERNAL MODULE: ./src/edge/verdicts.ts
 var edge_verdicts = __nccwpck_require__(7683);
-;// CONCATENATED MODULE: ./src/result/verification.ts
+;// CONCATENATED MODULE: ./src/run/result/verification.ts
 
 /** The check at the edge as reported; null when the edge was not checked. */
 function verificationOf(edge) {
@@ -25305,7 +25384,7 @@ function verificationOf(edge) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/result/zones.ts
+;// CONCATENATED MODULE: ./src/run/result/zones.ts
 /**
  * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
  * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
@@ -25341,29 +25420,11 @@ function zoneResult(zone, requested, state, plannedRequests) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/run-state.ts
-function newRunState() {
-    return {
-        dryRun: false,
-        zoneInput: [],
-        phase: 'reading the inputs',
-        zones: [],
-        outcomes: [],
-        requestsSent: 0,
-        retries: 0,
-        traffic: [],
-        errors: [],
-        warnings: [],
-        durations: {}
-    };
-}
-
-;// CONCATENATED MODULE: ./src/result.ts
+;// CONCATENATED MODULE: ./src/run/result/index.ts
 
 
 
 // What the modules that build and read the result import from here: the run state and the parts of the result.
-
 const NOTHING = { everything: false, files: [], tags: [] };
 /** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
 function buildResult(state) {
@@ -25468,140 +25529,9 @@ function summarize(request) {
     return { kind: request.kind, method: request.method, path: request.path, items: request.items.length };
 }
 
-;// CONCATENATED MODULE: ./src/phases/errors.ts
-
-
-
-
-/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
-const isExpected = (error) => error instanceof errors/* InputError */.dz ||
-    error instanceof errors/* AnswerError */.dV ||
-    error instanceof ApiError ||
-    error instanceof errors/* GitError */.XS ||
-    error instanceof errors/* GitHubError */.y_;
-/**
- * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
- * some). A RangeError is a text, list or stack too large to hold (a string past V8's limit, a call too
- * deep): its own message names V8's internals, not what to fix, so it is left out.
- */
-function describeError(error) {
-    if (isExpected(error))
-        return error.message;
-    const what = error instanceof RangeError
-        ? 'something too large to hold (a text, list or nesting past what Node.js can hold)'
-        : (0,urls/* shown */.SP)(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
-}
-/** A bug's stack, for the debug log (a bug may throw anything, and an Error may have no stack). */
-function debugStack(error) {
-    if (error instanceof Error && error.stack !== undefined)
-        log/* debug */.Yz(error.stack);
-}
-
-;// CONCATENATED MODULE: ./src/phases/record.ts
-
-
-
-
-
-
-/**
- * The run's state (src/result.ts derives the result from it), and the one place that writes it: each phase
- * returns what it found, and run() hands that to the method named for it, which records it and returns it.
- */
-class RunRecord {
-    now;
-    state = newRunState();
-    started;
-    /** `now` is the clock the run is timed with (milliseconds). */
-    constructor(now = () => performance.now()) {
-        this.now = now;
-        this.started = now();
-    }
-    /** A warning: logged now, and kept for the summary and the `result` output. */
-    warn = (message) => {
-        this.state.warnings.push(message);
-        log/* warning */.$e(message);
-    };
-    /** Runs one phase under its name, so that an error that ends the run says where it stopped ("<name> failed"). */
-    async phase(name, work) {
-        this.state.phase = name;
-        return work();
-    }
-    inputs(given) {
-        this.state.dryRun = given.dryRun;
-        this.state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name));
-        given.warnings.forEach(this.warn);
-        return given;
-    }
-    /** What changed, and so everything asked for before the zones are known: entries as written. */
-    changes(changes, lists) {
-        this.state.changes = changes;
-        this.state.requested = {
-            everything: lists.everything,
-            files: (0,urls/* unique */.Am)([...lists.entries, ...(changes?.entries ?? [])]),
-            tags: lists.tags
-        };
-        return changes;
-    }
-    zones(found) {
-        this.state.durations.zoneMs = found.lookupMs;
-        return found;
-    }
-    routed(work) {
-        this.state.changedUrls = work.changedUrls;
-        this.state.requested = work.requested;
-        this.state.zones = [...work.zones];
-        this.state.everythingInstead = work.everythingInstead;
-        return work;
-    }
-    traffic(reports) {
-        this.state.traffic = reports;
-    }
-    plan(plan) {
-        this.state.plan = plan;
-        return plan;
-    }
-    /** In a dry run: how many URLs verify and warm would fetch (undefined when neither is on). */
-    edgePlan(counts) {
-        this.state.edgePlan = counts;
-    }
-    executed(execution) {
-        this.state.outcomes = [...execution.outcomes];
-        this.state.durations.settingsMs = execution.settingsMs;
-        this.state.durations.purgeMs = execution.purgeMs;
-        return execution;
-    }
-    /** What the edge showed; its failure (URLs still stale) fails the step. */
-    edge(found) {
-        this.state.edge = found?.checked;
-        if (found?.failure !== undefined)
-            this.state.errors.push(found.failure);
-    }
-    /** The error that ended the run early: where it stopped, and the HTTP status or the input that stopped it. */
-    stopped(error) {
-        this.state.errors.push(describeError(error));
-        this.state.stopped = {
-            phase: this.state.phase,
-            status: error instanceof ApiError ? error.status : undefined,
-            input: error instanceof errors/* InputError */.dz ? error.input : undefined
-        };
-        if (!isExpected(error))
-            debugStack(error);
-    }
-    /** What talking to the API cost, however far the run got, and how long the run took until its report. */
-    finished(client) {
-        this.state.requestsSent = client?.requestsSent ?? 0;
-        this.state.retries = client?.retries ?? 0;
-        this.state.rateLimits = client?.rateLimits;
-        this.state.durations.totalMs = this.now() - this.started;
-    }
-    manifestWritten(path) {
-        this.state.manifestWritten = path;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/phases/report.ts
+
+
 
 
 
@@ -25671,16 +25601,16 @@ async function saveManifest(target, changes, warn) {
     try {
         const { buildManifest, writeManifest } = await __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 6236));
         await writeManifest(target.path, changes?.manifest ?? (await buildManifest(target.site)));
-        log/* info */.pq(`Manifest of ${(0,urls/* shown */.SP)(target.site)} written to ${(0,urls/* shown */.SP)(target.path)}.`);
+        log/* info */.pq(`Manifest of ${(0,src_text/* shown */.SP)(target.site)} written to ${(0,src_text/* shown */.SP)(target.path)}.`);
         return target.path;
     }
     catch (error) {
-        warn(`Input "manifest": the manifest was not written to ${(0,urls/* shown */.SP)(target.path)}: ${(0,files/* fileProblem */.Wj)(error)}. The next run will compare with an older one and purge more.`);
+        warn(`Input "manifest": the manifest was not written to ${(0,src_text/* shown */.SP)(target.path)}: ${(0,files/* fileProblem */.Wj)(error)}. The next run will compare with an older one and purge more.`);
         return undefined;
     }
 }
 
-;// CONCATENATED MODULE: ./src/phases/traffic.ts
+;// CONCATENATED MODULE: ./src/phases/read-traffic.ts
 
 
 /** Each zone's traffic when `analytics` asks for it (none otherwise). A read that fails only warns: the purge goes ahead. */
@@ -25696,12 +25626,39 @@ async function readTraffic(api, given, work, warn) {
     for (const report of reports) {
         report.warnings.forEach(warn);
         if (report.error !== undefined)
-            warn(`The traffic of ${(0,urls/* shown */.SP)(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`);
+            warn(`The traffic of ${(0,src_text/* shown */.SP)(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`);
     }
     return reports;
 }
 
-;// CONCATENATED MODULE: ./src/routing.ts
+// EXTERNAL MODULE: external "node:diagnostics_channel"
+var external_node_diagnostics_channel_ = __nccwpck_require__(3053);
+;// CONCATENATED MODULE: ./src/http/wire.ts
+
+/** Where undici tells that a request's headers went out on a socket. */
+const SEND_HEADERS = 'undici:client:sendHeaders';
+/**
+ * Resolves once a request of this process has gone out on the wire (undici wrote its headers), or once
+ * `pending` settles, whichever comes first: work done from then on overlaps the wait for the answer
+ * instead of holding the request back (on loopback, a few turns of the event loop; over TLS, the handshake).
+ */
+async function onTheWire(pending) {
+    let sent = () => undefined;
+    const wrote = new Promise((resolve) => (sent = resolve));
+    const listener = () => sent();
+    (0,external_node_diagnostics_channel_.subscribe)(SEND_HEADERS, listener);
+    try {
+        await Promise.race([
+            wrote,
+            pending.then(() => undefined, () => undefined)
+        ]);
+    }
+    finally {
+        (0,external_node_diagnostics_channel_.unsubscribe)(SEND_HEADERS, listener);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/purge/routing.ts
 
 /**
  * Pure: resolves every entry to an absolute URL, sends it to its zone (the one zone, by host among
@@ -25770,6 +25727,7 @@ function routedEarly(early, targets) {
 
 
 
+
 /** Looks the zones up (creating one when asked), and routes the URLs among the zones the input names meanwhile. */
 async function lookUpZones(api, given, lists, warn) {
     const started = performance.now();
@@ -25812,9 +25770,9 @@ function route(given, lists, zones, changes, warn) {
 }
 function describeZone(zone) {
     if (zone.created?.dryRun)
-        return `Zone ${(0,urls/* shown */.SP)(zone.name ?? zone.id)} does not exist: it would be created (dry run).`;
+        return `Zone ${(0,src_text/* shown */.SP)(zone.name ?? zone.id)} does not exist: it would be created (dry run).`;
     const what = zone.created === undefined ? 'Zone' : 'Created zone';
-    return `${what} ${zone.name === undefined ? '(name unknown)' : (0,urls/* shown */.SP)(zone.name)} (${(0,urls/* shown */.SP)(zone.id)}), status ${(0,urls/* shown */.SP)(zone.status ?? 'unknown')}.`;
+    return `${what} ${zone.name === undefined ? '(name unknown)' : (0,src_text/* shown */.SP)(zone.name)} (${(0,src_text/* shown */.SP)(zone.id)}), status ${(0,src_text/* shown */.SP)(zone.status ?? 'unknown')}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -25866,35 +25824,101 @@ async function run(options = {}) {
 
 /***/ }),
 
-/***/ 1166:
+/***/ 2440:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ mapConcurrent),
+/* harmony export */   y: () => (/* binding */ fetchInOrder)
+/* harmony export */ });
+/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
+async function mapConcurrent(items, limit, fn) {
+    const results = [];
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+/**
+ * Fetches 1, 2, 3\u2026 with at most `limit` fetches in flight, never past `upTo()` (asked again after each
+ * result), and hands the results to `take` in that order, whatever order they arrive in. It ends when
+ * `take` returns true, or when everything up to `upTo()` has been taken: nothing more is fetched then,
+ * and later answers, failures included, are dropped. A failure before that, or an exception from
+ * `take`, ends it with that error.
+ */
+function fetchInOrder(fetch, take, limit, upTo) {
+    return new Promise((resolve, reject) => {
+        const arrived = new Map();
+        let next = 1;
+        let taken = 0;
+        let inFlight = 0;
+        let over = false;
+        const fail = (error) => {
+            over = true;
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the fetch's or take's own error, passed on unchanged
+            reject(error);
+        };
+        // Takes every result that is next in order, up to `upTo()`; true once it is over.
+        const drain = () => {
+            while (taken < upTo() && arrived.has(taken + 1)) {
+                const result = arrived.get(taken + 1);
+                arrived.delete(++taken);
+                if (take(result, taken))
+                    return true;
+            }
+            return taken >= upTo();
+        };
+        const pump = () => {
+            while (inFlight < limit && next <= upTo()) {
+                const n = next++;
+                inFlight++;
+                fetch(n).then((result) => {
+                    inFlight--;
+                    if (over)
+                        return;
+                    arrived.set(n, result);
+                    try {
+                        over = drain();
+                    }
+                    catch (error) {
+                        fail(error);
+                        return;
+                    }
+                    if (over)
+                        resolve();
+                    else
+                        pump();
+                }, (error) => fail(error));
+            }
+            if (inFlight === 0)
+                resolve();
+        };
+        pump();
+    });
+}
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  RW: () => (/* reexport */ hideCredentials),
-  s0: () => (/* binding */ hideSecrets),
-  gU: () => (/* binding */ holdsSecretText),
-  E$: () => (/* binding */ redact),
-  KL: () => (/* binding */ redactDeep),
-  cl: () => (/* binding */ registerSecret),
-  Q8: () => (/* reexport */ scrubCredentials)
-});
 
-// UNUSED EXPORTS: MIN_RUN, embeddedBase64, holdsSecret, maskedForms
+/***/ }),
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
-var core = __nccwpck_require__(4952);
-// EXTERNAL MODULE: ./src/entry.ts
-var src_entry = __nccwpck_require__(1379);
-// EXTERNAL MODULE: ./src/text.ts
-var src_text = __nccwpck_require__(8992);
-;// CONCATENATED MODULE: ./src/secrets/credentials.ts
+/***/ 3179:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ scrubCredentials),
+/* harmony export */   R: () => (/* binding */ hideCredentials)
+/* harmony export */ });
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1379);
+/* harmony import */ var _chars_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5462);
 
 
 /** The credentials of URLs hidden, in an entry the URL parser reads and in any free text. */
 /** What ends the text where a URL's credentials may stand: `/`, `\\`, `?`, `#`, whitespace, and the end (charCodeAt past it is NaN). */
-const endsCredentials = (code) => Number.isNaN(code) || code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || (0,src_text/* isWhitespace */.Yv)(code);
+const endsCredentials = (code) => Number.isNaN(code) || code === 0x2f || code === 0x5c || code === 0x3f || code === 0x23 || (0,_chars_js__WEBPACK_IMPORTED_MODULE_0__/* .isWhitespace */ .Y)(code);
 /**
  * The user and password of every URL in the text hidden (`https://user:token@host/\u2026` \u2192 `https://***@host/\u2026`),
  * for text the URL parser does not read (git's messages, a proxy's address in an error): what stands
@@ -25940,12 +25964,34 @@ function hideCredentials(entry) {
     // Credentials come only before an `@`: most entries have none, and need no parsing here.
     if (!entry.includes('@'))
         return entry;
-    const url = (0,src_entry/* parseEntry */.E)(entry, src_entry/* NO_HOST */.z);
+    const url = (0,_entry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseEntry */ .E)(entry, _entry_js__WEBPACK_IMPORTED_MODULE_1__/* .NO_HOST */ .z);
     if (url === null)
         return scrubCredentials(entry);
     return url.username === '' && url.password === '' ? entry : `${url.protocol}//***@${url.host}${url.pathname}${url.search}${url.hash}`;
 }
 
+
+/***/ }),
+
+/***/ 8637:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  s0: () => (/* binding */ hideSecrets),
+  gU: () => (/* binding */ holdsSecretText),
+  E$: () => (/* binding */ redact),
+  KL: () => (/* binding */ redactDeep),
+  cl: () => (/* binding */ registerSecret)
+});
+
+// UNUSED EXPORTS: holdsSecret
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
+var core = __nccwpck_require__(4952);
+// EXTERNAL MODULE: ./src/secrets/credentials.ts
+var credentials = __nccwpck_require__(3179);
 ;// CONCATENATED MODULE: ./src/secrets/forms.ts
 /**
  * The spellings of a secret: those the runner masks (whole values only) and those `redact` searches for,
@@ -26226,7 +26272,7 @@ function merge(spans) {
     return merged;
 }
 
-;// CONCATENATED MODULE: ./src/secrets.ts
+;// CONCATENATED MODULE: ./src/secrets/index.ts
 
 
 
@@ -26249,8 +26295,6 @@ function merge(spans) {
  */
 // The machinery lives in secrets/: the spellings (forms.ts), the search (matcher.ts, readings.ts), the
 // credentials of URLs (credentials.ts). Everything else imports it from here.
-
-
 /** What stands where a secret was. */
 const MASK = '***';
 const secrets = new Set();
@@ -26320,7 +26364,7 @@ function redactEach(value) {
  * and of any URL in free text (`scrubCredentials`). Before any cut: a cut could leave part of a secret.
  */
 function hideSecrets(text) {
-    return scrubCredentials(hideCredentials(redact(text)));
+    return (0,credentials/* scrubCredentials */.Q)((0,credentials/* hideCredentials */.R)(redact(text)));
 }
 
 
@@ -26331,26 +26375,34 @@ function hideSecrets(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $Q: () => (/* binding */ clip),
+/* harmony export */   H$: () => (/* binding */ checkEntryLength),
 /* harmony export */   Ig: () => (/* binding */ forLog),
 /* harmony export */   Jj: () => (/* binding */ cut),
 /* harmony export */   KN: () => (/* binding */ ago),
 /* harmony export */   LS: () => (/* binding */ plural),
 /* harmony export */   Mn: () => (/* binding */ lines),
+/* harmony export */   SP: () => (/* binding */ shown),
 /* harmony export */   Si: () => (/* binding */ QUOTE_LENGTH),
 /* harmony export */   TN: () => (/* binding */ oneLine),
 /* harmony export */   U_: () => (/* binding */ separatedRuns),
 /* harmony export */   VL: () => (/* binding */ forCount),
 /* harmony export */   YA: () => (/* binding */ seconds),
-/* harmony export */   Yv: () => (/* binding */ isWhitespace),
-/* harmony export */   d5: () => (/* binding */ head),
 /* harmony export */   gA: () => (/* binding */ exactSizeText),
 /* harmony export */   lP: () => (/* binding */ sizeText),
 /* harmony export */   ly: () => (/* binding */ trimTrailing),
+/* harmony export */   oX: () => (/* binding */ MAX_ENTRY_CHARS),
 /* harmony export */   oh: () => (/* binding */ thousands),
 /* harmony export */   p0: () => (/* binding */ duration)
 /* harmony export */ });
+/* unused harmony export head */
+/* harmony import */ var _chars_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5462);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _secrets_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8637);
 // Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
 // here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
+
+
+
 /** Every sequence that some reader takes for a line break: the runner (\r, \n), Unicode (NEL, LS, PS), form and line feeds. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 /** C0 and C1 controls but tab and newline, and DEL: invisible, or terminal escapes (ANSI colours, cursor moves). */
@@ -26407,22 +26459,8 @@ function cut(text, max, total = text.length) {
 function clip(text, max) {
     return text.length <= max ? text : `${head(text, max)}\u2026`;
 }
-/** Whether a UTF-16 unit is whitespace as `\s` reads it: the same set, without a pattern. */
-function isWhitespace(code) {
-    return ((code >= 0x09 && code <= 0x0d) ||
-        code === 0x20 ||
-        code === 0xa0 ||
-        code === 0x1680 ||
-        (code >= 0x2000 && code <= 0x200a) ||
-        code === 0x2028 ||
-        code === 0x2029 ||
-        code === 0x202f ||
-        code === 0x205f ||
-        code === 0x3000 ||
-        code === 0xfeff);
-}
 /** A comma or whitespace: what separates the entries of a list input. */
-const isSeparator = (code) => code === 0x2c || (code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0xa0 && isWhitespace(code));
+const isSeparator = (code) => code === 0x2c || (code <= 0x20 ? code === 0x20 || (code >= 0x09 && code <= 0x0d) : code >= 0xa0 && (0,_chars_js__WEBPACK_IMPORTED_MODULE_2__/* .isWhitespace */ .Y)(code));
 /** The lines of a text: split at `\n`, without the `\r` before it, as `split(/\r?\n/)` gives them. */
 function lines(text) {
     const out = [];
@@ -26524,6 +26562,32 @@ function ago(ms) {
         return `${Math.round(s / 3600)} h ago`;
     return `${Math.round(s / 86400)} days ago`;
 }
+/**
+ * The longest entry read (a URL, a path, a tag): 16 KiB. Real CDNs take URLs of a few kilobytes at most,
+ * so a longer entry is a mistake or an attack, and it is refused before any pattern or parser meets it.
+ */
+const MAX_ENTRY_CHARS = 16 * 1024;
+/**
+ * Refuses an entry longer than MAX_ENTRY_CHARS, naming the input and the line it is on (counted from 1);
+ * without a line, the entry is the input's whole value.
+ */
+function checkEntryLength(entry, input, line) {
+    if (entry.length <= MAX_ENTRY_CHARS)
+        return;
+    const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${thousands(line)}: an entry of`;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `${where} ${thousands(entry.length)} characters ("${shown(entry)}"); at most ${thousands(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`);
+}
+/**
+ * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
+ * (secrets.ts, `hideSecrets`), on one line, cut to QUOTE_LENGTH with a note of how much was left out. Only
+ * its first MAX_ENTRY_CHARS are read: no pattern meets more of a text than an entry may hold, and the rest
+ * would not be shown anyway.
+ */
+function shown(text) {
+    const start = head(text, MAX_ENTRY_CHARS);
+    const safe = oneLine((0,_secrets_index_js__WEBPACK_IMPORTED_MODULE_1__/* .hideSecrets */ .s0)(start));
+    return cut(safe, QUOTE_LENGTH, safe.length + text.length - start.length);
+}
 
 
 /***/ }),
@@ -26534,22 +26598,18 @@ function ago(ms) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $x: () => (/* binding */ checkUrlBase),
 /* harmony export */   Am: () => (/* binding */ unique),
-/* harmony export */   H$: () => (/* binding */ checkEntryLength),
 /* harmony export */   K: () => (/* binding */ splitUrlList),
 /* harmony export */   Pc: () => (/* binding */ normalizeName),
-/* harmony export */   SP: () => (/* binding */ shown),
 /* harmony export */   eI: () => (/* binding */ isInZone),
 /* harmony export */   go: () => (/* binding */ routeEntries),
 /* harmony export */   jF: () => (/* binding */ zoneHost)
 /* harmony export */ });
-/* unused harmony exports MAX_ENTRY_CHARS, resolveUrls, routeUrls */
+/* unused harmony exports resolveUrls, routeUrls */
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1379);
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1379);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1166);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8992);
-
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8992);
 
 
 
@@ -26576,21 +26636,6 @@ function isInZone(hostname, zone) {
 /** How an absolute URL entry starts, in any letter case. */
 const URL_START = /^https?:\/\//i;
 /**
- * The longest entry read (a URL, a path, a tag): 16 KiB. Real CDNs take URLs of a few kilobytes at most,
- * so a longer entry is a mistake or an attack, and it is refused before any pattern or parser meets it.
- */
-const MAX_ENTRY_CHARS = 16 * 1024;
-/**
- * Refuses an entry longer than MAX_ENTRY_CHARS, naming the input and the line it is on (counted from 1);
- * without a line, the entry is the input's whole value.
- */
-function checkEntryLength(entry, input, line) {
-    if (entry.length <= MAX_ENTRY_CHARS)
-        return;
-    const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(line)}: an entry of`;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(input, `${where} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(entry.length)} characters ("${shown(entry)}"); at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .thousands */ .oh)(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`);
-}
-/**
  * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
  * spaces separate entries. A comma separates them too when a space follows it, or when what follows starts
  * like an entry: `http://` or `https://`, or `/` after a path (inside an absolute URL, `,/` is part of its
@@ -26601,12 +26646,12 @@ function checkEntryLength(entry, input, line) {
  */
 function splitUrlList(value, input, comments = false) {
     const entries = [];
-    const all = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .lines */ .Mn)(value);
+    const all = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .lines */ .Mn)(value);
     for (let index = 0; index < all.length; index++) {
         const line = all[index];
         if (comments && line.trimStart().startsWith('#'))
             continue;
-        for (const entry of splitUrlLine(line, (text) => checkEntryLength(text, input, index + 1)))
+        for (const entry of splitUrlLine(line, (text) => (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .checkEntryLength */ .H$)(text, input, index + 1)))
             entries.push(entry);
     }
     return entries;
@@ -26624,11 +26669,11 @@ function commasOnly(run) {
  */
 function splitUrlLine(line, check) {
     // The usual line: one entry of a length a pattern may meet, nothing to split.
-    if (line.length <= MAX_ENTRY_CHARS && !/[\s,]/.test(line))
+    if (line.length <= _text_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_ENTRY_CHARS */ .oX && !/[\s,]/.test(line))
         return line === '' ? [] : [line];
     const entries = [];
     // Entries and the runs of commas and whitespace between them alternate: entry, run, entry, run, \u2026, entry.
-    const parts = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .separatedRuns */ .U_)(line);
+    const parts = (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .separatedRuns */ .U_)(line);
     let current = parts[0];
     check(current);
     for (let i = 1; i < parts.length; i += 2) {
@@ -26649,17 +26694,6 @@ function splitUrlLine(line, check) {
         entries.push(current);
     return entries;
 }
-/**
- * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
- * (secrets.ts, `hideSecrets`), on one line, cut to QUOTE_LENGTH with a note of how much was left out. Only
- * its first MAX_ENTRY_CHARS are read: no pattern meets more of a text than an entry may hold, and the rest
- * would not be shown anyway.
- */
-function shown(text) {
-    const start = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .head */ .d5)(text, MAX_ENTRY_CHARS);
-    const safe = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)((0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .hideSecrets */ .s0)(start));
-    return (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .cut */ .Jj)(safe, _text_js__WEBPACK_IMPORTED_MODULE_3__/* .QUOTE_LENGTH */ .Si, safe.length + text.length - start.length);
-}
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */
 function listOffenders(offenders) {
     const listed = offenders
@@ -26674,13 +26708,13 @@ function listOffenders(offenders) {
  * result is checked, never the text: a path must stay on `host`, and no URL may carry credentials.
  */
 function readEntry(entry, host) {
-    const url = (0,_entry_js__WEBPACK_IMPORTED_MODULE_4__/* .parseEntry */ .E)(entry, host);
+    const url = (0,_entry_js__WEBPACK_IMPORTED_MODULE_3__/* .parseEntry */ .E)(entry, host);
     if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-        return { offender: shown(entry) };
+        return { offender: (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(entry) };
     if (url.username !== '' || url.password !== '')
-        return { offender: `${shown(entry)} (a user name or password is not accepted)` };
+        return { offender: `${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(entry)} (a user name or password is not accepted)` };
     if (entry.startsWith('/') && normalizeName(url.hostname) !== host)
-        return { offender: `${shown(entry)} (read as ${shown(url.href)})` };
+        return { offender: `${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(entry)} (read as ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(url.href)})` };
     return { url };
 }
 /**
@@ -26695,20 +26729,20 @@ function resolveUrls(entries, zoneName, source = FILES) {
     const offenders = [];
     for (const entry of entries) {
         if (entry.startsWith('/') && zone === undefined) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `"${shown(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `"${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(entry)}" is a path, and paths need the zone's name, which could not be read (the API key may not list zones). ` +
                 `Give absolute URLs in ${source}, or a key that may list zones.`);
         }
-        const reading = readEntry(entry, zone ?? _entry_js__WEBPACK_IMPORTED_MODULE_4__/* .NO_HOST */ .z);
+        const reading = readEntry(entry, zone ?? _entry_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_HOST */ .z);
         if (reading.offender !== undefined)
             offenders.push(reading.offender);
         else if (zone !== undefined && !isInZone(reading.url.hostname, zone))
-            offenders.push(shown(entry));
+            offenders.push((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(entry));
         else
             urls.add(reading.url.href);
     }
     if (offenders.length > 0) {
-        const where = zone === undefined ? '' : ` on ${shown(zone)} or a subdomain of it`;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(offenders.length, 'entry', 'entries')} in ${source} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .forCount */ .VL)(offenders.length, 'is not a URL', 'are not URLs')} of this zone. ` +
+        const where = zone === undefined ? '' : ` on ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(zone)} or a subdomain of it`;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'entry', 'entries')} in ${source} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .forCount */ .VL)(offenders.length, 'is not a URL', 'are not URLs')} of this zone. ` +
             `Each must be an absolute http(s) URL${where}, or a path starting with / on the zone's own host, without a user name or password. Nothing was sent.\n${listOffenders(offenders)}`);
     }
     return [...urls];
@@ -26729,7 +26763,7 @@ function checkUrlBase(urlBase, zoneNames) {
     }
     const names = zoneNames.filter((name) => name !== undefined).map(zoneHost);
     if (names.length === zoneNames.length && !names.some((zone) => isInZone(new URL(urlBase).hostname, zone))) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('url-base', `Input "url-base" (${shown(urlBase)}) is not on zone ${names.map(shown).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('url-base', `Input "url-base" (${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(urlBase)}) is not on zone ${names.map(_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP).join(', ')} or a subdomain of it: its URLs cannot be purged in this zone.`);
     }
 }
 /** Where URL entries come from, as messages name it; probe-urls names itself. */
@@ -26757,9 +26791,9 @@ function routeUrls(entries, zones, source = FILES) {
         .sort((a, b) => b.name.length - a.name.length);
     for (const entry of entries) {
         if (entry.startsWith('/')) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `"${shown(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in ${source} (or "url-base" for changed files).`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `"${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(entry)}" is a path, and paths need a single named zone; with several zones or "zone: auto", give absolute URLs in ${source} (or "url-base" for changed files).`);
         }
-        const reading = readEntry(entry, _entry_js__WEBPACK_IMPORTED_MODULE_4__/* .NO_HOST */ .z);
+        const reading = readEntry(entry, _entry_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_HOST */ .z);
         if (reading.offender !== undefined) {
             offenders.push(reading.offender);
             continue;
@@ -26767,7 +26801,7 @@ function routeUrls(entries, zones, source = FILES) {
         const { url } = reading;
         const zone = named.find((candidate) => isInZone(url.hostname, candidate.name));
         if (zone === undefined) {
-            offenders.push(shown(entry));
+            offenders.push((0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(entry));
             continue;
         }
         const list = routed.get(zone.id) ?? new Set();
@@ -26778,8 +26812,8 @@ function routeUrls(entries, zones, source = FILES) {
         const names = named.map((zone) => zone.name);
         const known = names.length === 0
             ? 'no zone names are known'
-            : `${names.slice(0, SHOWN_ZONES).map(shown).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(offenders.length, 'URL')} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .forCount */ .VL)(offenders.length, 'is', 'are')} on none of the zones (${known}). ` +
+            : `${names.slice(0, SHOWN_ZONES).map(_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP).join(', ')}${names.length > SHOWN_ZONES ? ` and ${names.length - SHOWN_ZONES} more` : ''}`;
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(undefined, `${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(offenders.length, 'URL')} ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .forCount */ .VL)(offenders.length, 'is', 'are')} on none of the zones (${known}). ` +
             `Each must be an absolute http(s) URL on one of them or a subdomain of it, without a user name or password; check ${source}. Nothing was sent.\n${listOffenders(offenders)}`);
     }
     return new Map([...routed].map(([id, urls]) => [id, [...urls]]));

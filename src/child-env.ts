@@ -1,4 +1,4 @@
-import { holdsSecretText } from './secrets.js'
+import { holdsSecretText } from './secrets/index.js'
 
 // The environment a child process (git) is started with: what it needs to run, find its configuration,
 // reach the network the runner's way and speak the runner's language, and nothing else. The step's own

@@ -1,10 +1,11 @@
 import { ApiClient, type RetryRecord } from './http/client.js'
-import { modeLine, Pacer } from './http/pacer/index.js'
+import { Pacer } from './http/pacer/index.js'
+import { modeLine } from './http/pacer/mode.js'
 import { createDispatcher } from './http/pool.js'
 import * as log from './log.js'
 import { seconds } from './text.js'
 import { USER_AGENT } from './version.js'
-import { ZONE_PAGE_PARALLELISM } from './zones.js'
+import { ZONE_PAGE_PARALLELISM } from './zones/list.js'
 
 /** What the client is built from: the API's inputs, as the inputs read them. */
 export interface ClientInputs {

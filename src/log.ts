@@ -1,5 +1,5 @@
 import * as core from '@actions/core'
-import { redact } from './secrets.js'
+import { redact } from './secrets/index.js'
 import { forLog } from './text.js'
 
 // The one way the action writes to the log. Every message is redacted (the API key, the GitHub token)

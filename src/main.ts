@@ -1,12 +1,12 @@
 import { connect } from './connect.js'
 import type { ApiClient } from './http/client.js'
 import { getInputs, type Inputs } from './inputs/index.js'
-import { checkEdge } from './phases/edge.js'
+import { checkEdge } from './phases/check-edge.js'
 import { findChanges, readLists } from './phases/lists.js'
 import { dryRun, execute, planPurge } from './phases/purge.js'
-import { RunRecord } from './phases/record.js'
+import { RunRecord } from './run/record.js'
 import { loadReport, report } from './phases/report.js'
-import { readTraffic } from './phases/traffic.js'
+import { readTraffic } from './phases/read-traffic.js'
 import { lookUpZones, route } from './phases/zones.js'
 
 export interface RunOptions {

@@ -1,6 +1,10 @@
 // Text from outside the action (inputs, files, git, the GitHub API, the service's answers) is made safe
 // here, for each place it can land: the log, one line of a message, a cut to a size. Pure; no I/O.
 
+import { isWhitespace } from './chars.js'
+import { InputError } from './errors.js'
+import { hideSecrets } from './secrets/index.js'
+
 /** Every sequence that some reader takes for a line break: the runner (\r, \n), Unicode (NEL, LS, PS), form and line feeds. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g
 
@@ -64,23 +68,6 @@ export function cut(text: string, max: number, total = text.length): string {
 /** At most `max` characters and an ellipsis when there were more: for a server's words, where no count is wanted. */
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${head(text, max)}…`
-}
-
-/** Whether a UTF-16 unit is whitespace as `\s` reads it: the same set, without a pattern. */
-export function isWhitespace(code: number): boolean {
-  return (
-    (code >= 0x09 && code <= 0x0d) ||
-    code === 0x20 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  )
 }
 
 /** A comma or whitespace: what separates the entries of a list input. */
@@ -196,4 +183,35 @@ export function ago(ms: number): string {
   if (s < 90 * 60) return `${Math.round(s / 60)} min ago`
   if (s < 48 * 3600) return `${Math.round(s / 3600)} h ago`
   return `${Math.round(s / 86400)} days ago`
+}
+
+/**
+ * The longest entry read (a URL, a path, a tag): 16 KiB. Real CDNs take URLs of a few kilobytes at most,
+ * so a longer entry is a mistake or an attack, and it is refused before any pattern or parser meets it.
+ */
+export const MAX_ENTRY_CHARS = 16 * 1024
+
+/**
+ * Refuses an entry longer than MAX_ENTRY_CHARS, naming the input and the line it is on (counted from 1);
+ * without a line, the entry is the input's whole value.
+ */
+export function checkEntryLength(entry: string, input: string, line?: number): void {
+  if (entry.length <= MAX_ENTRY_CHARS) return
+  const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${thousands(line)}: an entry of`
+  throw new InputError(
+    input,
+    `${where} ${thousands(entry.length)} characters ("${shown(entry)}"); at most ${thousands(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`
+  )
+}
+
+/**
+ * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
+ * (secrets.ts, `hideSecrets`), on one line, cut to QUOTE_LENGTH with a note of how much was left out. Only
+ * its first MAX_ENTRY_CHARS are read: no pattern meets more of a text than an entry may hold, and the rest
+ * would not be shown anyway.
+ */
+export function shown(text: string): string {
+  const start = head(text, MAX_ENTRY_CHARS)
+  const safe = oneLine(hideSecrets(start))
+  return cut(safe, QUOTE_LENGTH, safe.length + text.length - start.length)
 }

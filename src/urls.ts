@@ -1,8 +1,7 @@
 import { domainToASCII, domainToUnicode } from 'node:url'
 import { NO_HOST, parseEntry } from './entry.js'
 import { InputError } from './errors.js'
-import { hideSecrets } from './secrets.js'
-import { cut, forCount, head, lines, oneLine, plural, QUOTE_LENGTH, separatedRuns, thousands } from './text.js'
+import { checkEntryLength, forCount, lines, MAX_ENTRY_CHARS, plural, separatedRuns, shown } from './text.js'
 
 const SHOWN_OFFENDERS = 10
 const SHOWN_ZONES = 10
@@ -29,25 +28,6 @@ export function isInZone(hostname: string, zone: string): boolean {
 
 /** How an absolute URL entry starts, in any letter case. */
 const URL_START = /^https?:\/\//i
-
-/**
- * The longest entry read (a URL, a path, a tag): 16 KiB. Real CDNs take URLs of a few kilobytes at most,
- * so a longer entry is a mistake or an attack, and it is refused before any pattern or parser meets it.
- */
-export const MAX_ENTRY_CHARS = 16 * 1024
-
-/**
- * Refuses an entry longer than MAX_ENTRY_CHARS, naming the input and the line it is on (counted from 1);
- * without a line, the entry is the input's whole value.
- */
-export function checkEntryLength(entry: string, input: string, line?: number): void {
-  if (entry.length <= MAX_ENTRY_CHARS) return
-  const where = line === undefined ? `Input "${input}" is` : `Input "${input}", line ${thousands(line)}: an entry of`
-  throw new InputError(
-    input,
-    `${where} ${thousands(entry.length)} characters ("${shown(entry)}"); at most ${thousands(MAX_ENTRY_CHARS)} are accepted for one value, URL, path or tag. Nothing was sent.`
-  )
-}
 
 /**
  * Splits `files`, and each line of a `files-from` file, into entries: the same format. Line breaks and
@@ -102,18 +82,6 @@ function splitUrlLine(line: string, check: (text: string) => void): string[] {
   }
   if (current !== '') entries.push(current)
   return entries
-}
-
-/**
- * Outside text (an entry, an input, a line of git's) as a message shows it: secrets and credentials hidden
- * (secrets.ts, `hideSecrets`), on one line, cut to QUOTE_LENGTH with a note of how much was left out. Only
- * its first MAX_ENTRY_CHARS are read: no pattern meets more of a text than an entry may hold, and the rest
- * would not be shown anyway.
- */
-export function shown(text: string): string {
-  const start = head(text, MAX_ENTRY_CHARS)
-  const safe = oneLine(hideSecrets(start))
-  return cut(safe, QUOTE_LENGTH, safe.length + text.length - start.length)
 }
 
 /** The first SHOWN_OFFENDERS entries, one a line, and how many more there are. */

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { childEnv } from '../child-env.js'
 import { GitError } from '../errors.js'
-import { shown } from '../urls.js'
+import { shown } from '../text.js'
 
 /** One line of `git diff --name-status`: a status letter, the path, and for renames and copies the old path. */
 export interface DiffEntry {

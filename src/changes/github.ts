@@ -1,7 +1,7 @@
 import type * as Github from '@actions/github'
 import { GitHubError, InputError } from '../errors.js'
 import { isRecord } from '../json.js'
-import { shown } from '../urls.js'
+import { shown } from '../text.js'
 import {
   comparedPaths,
   deploymentSucceeded,
@@ -18,26 +18,6 @@ import {
   type Release,
   type Repository,
   type WorkflowRun
-} from './github-records.js'
-
-export {
-  comparedPaths,
-  deploymentSucceeded,
-  isFullSha,
-  pickPreviousRelease,
-  pickPreviousRun,
-  readDeployment,
-  readWorkflowRun
-} from './github-records.js'
-export type {
-  ApiComparison,
-  ComparedFile,
-  Deployment,
-  GitHubApi,
-  PreviousDeployment,
-  Release,
-  Repository,
-  WorkflowRun
 } from './github-records.js'
 
 /** The compare API lists at most this many files, on its first page only. */

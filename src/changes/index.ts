@@ -5,7 +5,7 @@ import { localDiff } from './git.js'
 import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, githubApi } from './github.js'
 import { buildManifest, compareManifests, readManifest, type Manifest } from './manifest.js'
 import { checkChangedPaths, siteUrls } from './site.js'
-import { shown } from '../urls.js'
+import { shown } from '../text.js'
 
 /** How to find what changed, and how changed files become URLs. */
 export interface ChangeInputs {

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import * as nodePath from 'node:path'
-import { mapConcurrent } from '../concurrency.js'
+import { mapConcurrent } from '../purge/concurrency.js'
 import { InputError } from '../errors.js'
 import {
   checkInside,
@@ -13,7 +13,7 @@ import {
   type WriteOptions
 } from '../files.js'
 import { sizeText } from '../text.js'
-import { shown } from '../urls.js'
+import { shown } from '../text.js'
 
 export const MANIFEST_FORMAT = 'cdn-purge-action/manifest'
 export const MANIFEST_VERSION = 1

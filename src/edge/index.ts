@@ -2,7 +2,7 @@
 // (warm). Loaded only by a step that asks for either.
 import { resolve } from 'node:path'
 import { InputError } from '../errors.js'
-import type { RequestOutcome } from '../execute.js'
+import type { RequestOutcome } from '../purge/execute.js'
 import { forCount, plural, seconds } from '../text.js'
 import { routeEntries, type NamedZone } from '../urls.js'
 import { openEdge } from './fetch.js'

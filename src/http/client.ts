@@ -7,15 +7,7 @@ import { createDispatcher } from './pool.js'
 import { backoffDelay } from './retry.js'
 import { outcomeOf, retryReason, transportFailure, type AttemptResult } from './transport.js'
 import { sleep } from '../sleep.js'
-import { registerSecret } from '../secrets.js'
-
-// inputs.ts checks the proxy variables through the client; the pool is where they are read.
-export { unusableProxyVariable } from './pool.js'
-// What the client is made of, importable from it as before: reading an answer (body.ts), what a failed
-// attempt was (transport.ts), what an attempt came to (judge.ts), when a request is on the wire (wire.ts).
-export { mayHoldMoreValues } from './body.js'
-export { transportFailure, type AttemptResult } from './transport.js'
-export { onTheWire } from './wire.js'
+import { registerSecret } from '../secrets/index.js'
 
 export type Method = 'GET' | 'POST'
 
@@ -164,7 +156,7 @@ export class ApiClient {
       if (judged.done) return judged.response as ApiResponse<T>
       const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false
       if (rateLimited) {
-        if (ticket === undefined) this.pacer.limited++
+        if (ticket === undefined) this.pacer.countRefusal()
         // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
         const delayMs: number = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0)
         this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true })

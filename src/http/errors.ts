@@ -1,4 +1,4 @@
-import { redact } from '../secrets.js'
+import { redact } from '../secrets/index.js'
 import { clip, cut, oneLine, QUOTE_LENGTH } from '../text.js'
 
 /** Why a request failed for good. */

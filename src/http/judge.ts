@@ -2,7 +2,7 @@ import { headerValue, parseJson, TOO_MANY_VALUES } from './body.js'
 import { extractServerMessage, type ApiErrorDetails } from './errors.js'
 import { parseRetryAfter, RETRYABLE_STATUSES } from './retry.js'
 import type { AttemptResult } from './transport.js'
-import { redact } from '../secrets.js'
+import { redact } from '../secrets/index.js'
 import { clip, exactSizeText } from '../text.js'
 
 /** The longest request id kept: an id, not a page a server sent in its place. */

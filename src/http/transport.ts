@@ -1,6 +1,6 @@
 import type { ResponseHeaders as Headers } from './headers.js'
 import { certificateProblem } from './tls.js'
-import { scrubCredentials } from '../secrets.js'
+import { scrubCredentials } from '../secrets/credentials.js'
 import { seconds } from '../text.js'
 
 /** What one attempt came to when no answer could be read: a network failure, a timeout or a certificate refused. */

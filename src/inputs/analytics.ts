@@ -1,6 +1,6 @@
 import type { AnalyticsInputs, Granularity } from '../analytics.js'
 import { InputError } from '../errors.js'
-import { shown } from '../urls.js'
+import { shown } from '../text.js'
 import type { Reader } from './read.js'
 
 /** The traffic report: analytics, analytics-granularity. */

@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js'
-import { shown, splitUrlList } from '../urls.js'
+import { splitUrlList } from '../urls.js'
+import { shown } from '../text.js'
 import { checkProxy } from './api.js'
 import { readFlag } from './flags.js'
 import type { Reader } from './read.js'

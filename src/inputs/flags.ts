@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js'
-import { shown } from '../urls.js'
+import { shown } from '../text.js'
 import type { Reader } from './read.js'
 
 /**

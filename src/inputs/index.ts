@@ -2,7 +2,7 @@ import * as path from 'node:path'
 import type { AnalyticsInputs } from '../analytics.js'
 import type { ChangeInputs } from '../changes/index.js'
 import type { ZoneSettings } from '../settings.js'
-import type { ZonePlan, ZoneSelection } from '../zones.js'
+import type { ZonePlan, ZoneSelection } from '../zones/resolve.js'
 import { readAnalytics } from './analytics.js'
 import { readApi } from './api.js'
 import { readChanges } from './changes.js'
@@ -13,8 +13,6 @@ import { readPurge, readTags } from './purge.js'
 import { reader, runnerSource, type InputSource } from './read.js'
 import { checkErrors, warningsFor } from './rules.js'
 import { readSettings, readZones } from './zones.js'
-
-export type { InputSource } from './read.js'
 
 /** Everything the step was asked to do, validated. Nothing after this module reads the raw inputs. */
 export interface Inputs {

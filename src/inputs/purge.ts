@@ -1,6 +1,8 @@
 import * as path from 'node:path'
 import { lines, separatedRuns } from '../text.js'
-import { checkEntryLength, shown, splitUrlList } from '../urls.js'
+import { splitUrlList } from '../urls.js'
+import { checkEntryLength } from '../text.js'
+import { shown } from '../text.js'
 import { readFlag } from './flags.js'
 import type { Reader } from './read.js'
 

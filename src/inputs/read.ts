@@ -1,5 +1,5 @@
 import * as core from '@actions/core'
-import { checkEntryLength } from '../urls.js'
+import { checkEntryLength } from '../text.js'
 
 /** Where the inputs come from: the runner, or a test. */
 export interface InputSource {

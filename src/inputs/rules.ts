@@ -1,7 +1,7 @@
 import type { ChangeInputs } from '../changes/index.js'
 import { InputError } from '../errors.js'
 import type { ZoneSettings } from '../settings.js'
-import type { ZonePlan, ZoneSelection } from '../zones.js'
+import type { ZonePlan, ZoneSelection } from '../zones/resolve.js'
 import { NUMBERS } from './numbers.js'
 
 /** What the errors read: what the step was asked to do, once each of these inputs was read on its own. */

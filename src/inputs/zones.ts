@@ -1,8 +1,9 @@
 import { InputError } from '../errors.js'
 import type { ZoneSettings } from '../settings.js'
 import { lines } from '../text.js'
-import { checkEntryLength, shown } from '../urls.js'
-import { PLANS, type ZonePlan, type ZoneRef, type ZoneSelection } from '../zones.js'
+import { checkEntryLength } from '../text.js'
+import { shown } from '../text.js'
+import { PLANS, type ZonePlan, type ZoneRef, type ZoneSelection } from '../zones/resolve.js'
 import { readFlag } from './flags.js'
 import type { Reader } from './read.js'
 

@@ -1,9 +1,9 @@
-import { executePlan, PROPAGATION_MS, type Execution } from '../execute.js'
+import { executePlan, PROPAGATION_MS, type Execution } from '../purge/execute.js'
 import type { ApiClient } from '../http/client.js'
 import type { Inputs } from '../inputs/index.js'
 import * as log from '../log.js'
-import { describePlan, planRequests, type Plan } from '../plan.js'
-import type { WorkAssignment } from '../routing.js'
+import { describePlan, planRequests, type Plan } from '../purge/plan.js'
+import type { WorkAssignment } from '../purge/routing.js'
 import { sleep } from '../sleep.js'
 
 /** The requests, per zone: settings first, then the purges in batches of `batch-size`; said in the log. */

@@ -1,10 +1,11 @@
 import type { ChangeSet } from '../changes/index.js'
-import { onTheWire, type ApiClient } from '../http/client.js'
+import { type ApiClient } from '../http/client.js'
+import { onTheWire } from '../http/wire.js'
 import type { Inputs } from '../inputs/index.js'
 import * as log from '../log.js'
-import { assignWork, routeEarly, type EarlyRouting, type WorkAssignment } from '../routing.js'
-import { shown } from '../urls.js'
-import { resolveZones, type ResolvedZone, type ZoneResolution } from '../zones.js'
+import { assignWork, routeEarly, type EarlyRouting, type WorkAssignment } from '../purge/routing.js'
+import { shown } from '../text.js'
+import { resolveZones, type ResolvedZone, type ZoneResolution } from '../zones/resolve.js'
 import type { Lists } from './lists.js'
 
 /** The zones found, with the URLs as routed ahead of them and how long the lookup took. */

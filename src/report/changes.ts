@@ -1,5 +1,5 @@
 // The summary's part about what changed: how it was found, and the switch to purging everything.
-import type { RunResult } from '../result.js'
+import type { RunResult } from '../run/result/index.js'
 import { plural } from '../text.js'
 import { code, escapeText } from './markdown.js'
 

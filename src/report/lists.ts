@@ -1,5 +1,5 @@
 // The summary's collapsed lists: what failed, why, then what was done.
-import type { RunResult } from '../result.js'
+import type { RunResult } from '../run/result/index.js'
 import type { ListBlock } from './markdown.js'
 
 /** On a failed run, a list of what was not purged is shown unfolded up to this many entries; a longer one would bury the rest. */

@@ -1,6 +1,6 @@
-import type { RunResult } from '../result.js'
+import type { RunResult } from '../run/result/index.js'
 import { plural } from '../text.js'
-import { shown } from '../urls.js'
+import { shown } from '../text.js'
 import { notPurgedSentence } from './summary.js'
 
 // What the report says about the run in the log, the annotation and the fallback summary, from the result alone.

@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { RunResult } from '../result.js'
+import type { RunResult } from '../run/result/index.js'
 
 // What the step's outputs are: each one's value from the result, its text within the runner's limit, and the file
 // that failed-files-path names.

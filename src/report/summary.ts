@@ -1,4 +1,4 @@
-import type { RunResult } from '../result.js'
+import type { RunResult } from '../run/result/index.js'
 import { duration, forCount, plural } from '../text.js'
 import { changesSection } from './changes.js'
 import { edgeSection } from './edge.js'

@@ -1,5 +1,6 @@
 // The summary's parts about zones: a row per zone when there are several, and what to do next for a zone the step created.
-import type { RunResult, ZoneResult } from '../result.js'
+import type { RunResult } from '../run/result/index.js'
+import type { ZoneResult } from '../run/result/zones.js'
 import { plural } from '../text.js'
 import { code, escapeText } from './markdown.js'
 

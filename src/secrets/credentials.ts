@@ -1,5 +1,5 @@
 import { NO_HOST, parseEntry } from '../entry.js'
-import { isWhitespace } from '../text.js'
+import { isWhitespace } from '../chars.js'
 
 /** The credentials of URLs hidden, in an entry the URL parser reads and in any free text. */
 

@@ -1,4 +1,4 @@
-import { hideCredentials } from '../secrets.js'
+import { hideCredentials } from '../secrets/credentials.js'
 import { readListFile } from './list-file.js'
 
 /** What the sources read: the list inputs, as the inputs read them. */

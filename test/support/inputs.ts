@@ -1,7 +1,7 @@
 // What tests of the inputs share: the inputs as the runner gives them, and the InputError a call ends in.
 import { expect } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import type { InputSource } from '../../src/inputs/index.js'
+import type { InputSource } from '../../src/inputs/read.js'
 import { actionInputs, EXPRESSION_DEFAULTS } from './run-action.js'
 
 /** Inputs as the runner would give them: action.yml defaults, overridden by `given`. */

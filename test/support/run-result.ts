@@ -1,7 +1,9 @@
 // RunResults written out field by field, for the report's tests: a result that holds only what a test
 // gives it, so that every line the summary or an output shows can be traced to one field.
 import type { TrafficReport } from '../../src/analytics.js'
-import type { RequestSummary, RunResult, SentRequest, VerdictReport, ZoneResult } from '../../src/result.js'
+import type { RequestSummary, RunResult, SentRequest } from '../../src/run/result/index.js'
+import type { ZoneResult } from '../../src/run/result/zones.js'
+import type { VerdictReport } from '../../src/run/result/verification.js'
 
 /** One zone, example.com (z1, active), asked for nothing. */
 export function zoneResult(over: Partial<ZoneResult> = {}): ZoneResult {

@@ -1,7 +1,7 @@
 // The job summary as its tests draw and read it: a summary from a run state or from a result written out
 // field by field, and the pieces of Markdown its sections are compared with, whole.
 import { renderSummary } from '../../src/report/summary.js'
-import { buildResult, type RunResult } from '../../src/result.js'
+import { buildResult, type RunResult } from '../../src/run/result/index.js'
 import { runResult } from './run-result.js'
 import { stateWith } from './run-state.js'
 

@@ -4,7 +4,7 @@ import type * as ChildEnv from '../../src/child-env.js'
 /** The module with its own secrets module, holding only these secrets. */
 async function fresh(...secrets: string[]): Promise<typeof ChildEnv> {
   vi.resetModules()
-  const { registerSecret } = await import('../../src/secrets.js')
+  const { registerSecret } = await import('../../src/secrets/index.js')
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
   for (const secret of secrets) registerSecret(secret)
   vi.restoreAllMocks()

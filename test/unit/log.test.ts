@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import * as log from '../../src/log.js'
-import { registerSecret } from '../../src/secrets.js'
+import { registerSecret } from '../../src/secrets/index.js'
 import { captureStdout } from '../support/stdout.js'
 
 const written = captureStdout()

@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as AnalyticsModule from '../../src/analytics.js'
 import type * as EdgeModule from '../../src/edge/index.js'
-import type * as ExecuteModule from '../../src/execute.js'
+import type * as ExecuteModule from '../../src/purge/execute.js'
 import { ApiClient } from '../../src/http/client.js'
 import { run, type RunOptions } from '../../src/main.js'
 import type * as ReportModule from '../../src/report/index.js'
-import type * as ResultModule from '../../src/result.js'
-import type * as RoutingModule from '../../src/routing.js'
+import type * as ResultModule from '../../src/run/result/index.js'
+import type * as RoutingModule from '../../src/purge/routing.js'
 import { parseOutputFile } from '../support/run-action.js'
 import { startEdge, type StandInEdge } from '../stand-in/edge.js'
 import { git, makeHistory } from '../stand-in/git-repo.js'
@@ -43,7 +43,7 @@ vi.mock('../../src/analytics.js', async (importOriginal) => {
     }
   }
 })
-vi.mock('../../src/execute.js', async (importOriginal) => {
+vi.mock('../../src/purge/execute.js', async (importOriginal) => {
   const actual = await importOriginal<typeof ExecuteModule>()
   return {
     ...actual,
@@ -72,7 +72,7 @@ vi.mock('../../src/edge/index.js', async (importOriginal) => {
     }
   }
 })
-vi.mock('../../src/result.js', async (importOriginal) => {
+vi.mock('../../src/run/result/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof ResultModule>()
   return {
     ...actual,
@@ -85,7 +85,7 @@ vi.mock('../../src/result.js', async (importOriginal) => {
 // What main hands the routing as routed ahead of the zone lookup, one a run; and a look at the log when it routes early.
 const earlies = vi.hoisted((): unknown[] => [])
 const atRouteEarly = vi.hoisted((): { look: () => void } => ({ look: () => undefined }))
-vi.mock('../../src/routing.js', async (importOriginal) => {
+vi.mock('../../src/purge/routing.js', async (importOriginal) => {
   const actual = await importOriginal<typeof RoutingModule>()
   return {
     ...actual,

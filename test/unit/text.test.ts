@@ -9,7 +9,6 @@ import {
   forCount,
   forLog,
   head,
-  isWhitespace,
   lines as splitLines,
   oneLine,
   plural,
@@ -270,11 +269,6 @@ describe('cut, with the length of the whole', () => {
 })
 
 describe('the loops lists are split with', () => {
-  it('isWhitespace is \\s, for every UTF-16 unit', () => {
-    for (let code = 0; code <= 0xffff; code++) {
-      if (isWhitespace(code) !== /\s/.test(String.fromCharCode(code))) expect.fail(`U+${code.toString(16)}`)
-    }
-  })
   const pieces = fc.constantFrom('a', 'b', ',', ' ', '\t', '\r', '\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '/', '\u0085')
   test.prop([fc.array(pieces, { maxLength: 30 }).map((chars) => chars.join(''))])(
     'lines is split(/\\r?\\n/), separatedRuns is split(/([\\s,]+)/)',

@@ -1,18 +1,13 @@
 import { fc, test } from '@fast-check/vitest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
-import { hideCredentials, registerSecret, scrubCredentials } from '../../src/secrets.js'
-import {
-  checkEntryLength,
-  checkUrlBase,
-  MAX_ENTRY_CHARS,
-  resolveUrls,
-  routeEntries,
-  routeUrls,
-  shown,
-  splitUrlList,
-  unique
-} from '../../src/urls.js'
+import { registerSecret } from '../../src/secrets/index.js'
+import { scrubCredentials } from '../../src/secrets/credentials.js'
+import { hideCredentials } from '../../src/secrets/credentials.js'
+import { checkUrlBase, resolveUrls, routeEntries, routeUrls, splitUrlList, unique } from '../../src/urls.js'
+import { MAX_ENTRY_CHARS } from '../../src/text.js'
+import { checkEntryLength } from '../../src/text.js'
+import { shown } from '../../src/text.js'
 import { GUARD, mebibyteOf } from '../support/hostile.js'
 import { inputError } from '../support/inputs.js'
 

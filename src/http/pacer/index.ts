@@ -14,9 +14,6 @@ import { readRateLimit } from './rate-limit.js'
 import { RefusalWindow } from './refusals.js'
 import { MIN_RATE, PROBE_MS, QUIET_MS, QUIET_REQUESTS, REPORT_CHANGE, SPARE, STILL_SHUT_SHARE } from './tunables.js'
 
-export type { Mode } from './mode.js'
-export { modeLine } from './mode.js'
-
 export interface PacerOptions {
   /** Most requests in flight at once. */
   readonly concurrency: number
@@ -54,8 +51,8 @@ interface Waiter {
 }
 
 export class Pacer {
-  /** 429 answers seen. */
-  limited = 0
+  /** 429 answers seen: counted by observe(), or by countRefusal() for a request that was not paced. */
+  private limitedCount = 0
   private readonly now: () => number
   private readonly sleep: (ms: number) => Promise<void>
   private readonly queue: Waiter[] = []
@@ -100,6 +97,16 @@ export class Pacer {
     })
   }
 
+  /** 429 answers seen, paced or not. */
+  get limited(): number {
+    return this.limitedCount
+  }
+
+  /** Counts a 429 to a request sent without a ticket (not paced): observe() counts the others. */
+  countRefusal(): void {
+    this.limitedCount++
+  }
+
   /** The pace in requests per second once the API has limited the step; undefined while it has not. */
   get pace(): number | undefined {
     const mode = this.mode
@@ -139,7 +146,7 @@ export class Pacer {
     if (info !== undefined && this.headers.read(ticket.sequence, ticket.sentAt, info, now)) this.renew()
     if (ticket.onRefillAlone) this.headers.evidence(status)
     if (status === 429) {
-      this.limited++
+      this.limitedCount++
       // Sent after the latest 429 was answered, at least one interval of the pace that got through later, and
       // nothing sent since got through: the limit did not come back as a bucket would have by then.
       const interval = 1000 / Math.max(MIN_RATE, this.learning.throughput(now))

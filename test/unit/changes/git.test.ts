@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { changedPaths, git, localDiff, parseNameStatus } from '../../../src/changes/git.js'
 import { GitError } from '../../../src/errors.js'
-import { registerSecret } from '../../../src/secrets.js'
+import { registerSecret } from '../../../src/secrets/index.js'
 import { git as runGit, makeHistory, type History } from '../../stand-in/git-repo.js'
 
 describe('parseNameStatus', () => {

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../../src/edge/index.js'
 import type { UrlVerdict } from '../../../src/edge/verify.js'
-import type { RequestOutcome } from '../../../src/execute.js'
-import { planRequests } from '../../../src/plan.js'
+import type { RequestOutcome } from '../../../src/purge/execute.js'
+import { planRequests } from '../../../src/purge/plan.js'
 import { defaultBody, startEdge, type StandInEdge } from '../../stand-in/edge.js'
 
 const zone = { id: 'z1', name: 'example.com', status: 'active' }

@@ -8,7 +8,7 @@ import { Pacer, type Ticket } from '../../../src/http/pacer/index.js'
 import { ApiClient, DEFAULT_MAX_BODY_BYTES, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../../src/http/client.js'
 import { ApiError } from '../../../src/http/errors.js'
 import { createDispatcher } from '../../../src/http/pool.js'
-import { registerSecret } from '../../../src/secrets.js'
+import { registerSecret } from '../../../src/secrets/index.js'
 import { startStandIn, type StandIn } from '../../stand-in/server.js'
 import { createTestCa, type TestCa } from '../../support/tls.js'
 

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { ApiError, describeFailure, extractServerMessage } from '../../../src/http/errors.js'
-import { registerSecret } from '../../../src/secrets.js'
+import { registerSecret } from '../../../src/secrets/index.js'
 
 const KEY = 'sk-7Qw2Ze9Rt4Yu1Io8'
 const hide = (text: string): string => text.split(KEY).join('***')

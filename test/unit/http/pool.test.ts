@@ -1,9 +1,9 @@
 import type * as Undici from '../../../src/http/undici.js'
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from '../../../src/http/undici.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiClient, unusableProxyVariable as fromClient } from '../../../src/http/client.js'
+import { ApiClient } from '../../../src/http/client.js'
 import { ApiError } from '../../../src/http/errors.js'
-import { createDispatcher, edgeDispatcher, KEEP_ALIVE_MS, unusableProxyVariable } from '../../../src/http/pool.js'
+import { createDispatcher, edgeDispatcher, KEEP_ALIVE_MS } from '../../../src/http/pool.js'
 import { startStandIn, type StandIn } from '../../stand-in/server.js'
 
 /** Every pool the module builds, with the options it was given: undici's classes as they are, recording. */
@@ -49,31 +49,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()))
   await api.close()
-})
-
-describe('unusableProxyVariable', () => {
-  it('is undefined when no proxy is set, or every one set is a URL undici can reach a proxy by', () => {
-    expect(unusableProxyVariable({})).toBeUndefined()
-    expect(unusableProxyVariable({ HTTPS_PROXY: '', HTTP_PROXY: '' })).toBeUndefined()
-    for (const url of ['http://proxy.example:3128', 'https://u:p@proxy.example', 'socks5://127.0.0.1:1080', 'socks://proxy.example']) {
-      expect(unusableProxyVariable({ HTTPS_PROXY: url, http_proxy: url })).toBeUndefined()
-    }
-  })
-
-  it('names a variable that is not a URL, has no scheme undici knows, or names no host', () => {
-    expect(unusableProxyVariable({ HTTPS_PROXY: 'proxy.corp:3128' })).toBe('HTTPS_PROXY')
-    expect(unusableProxyVariable({ https_proxy: 'not a url' })).toBe('https_proxy')
-    expect(unusableProxyVariable({ HTTP_PROXY: 'ftp://proxy.example' })).toBe('HTTP_PROXY')
-    expect(unusableProxyVariable({ http_proxy: 'socks5:///path' })).toBe('http_proxy')
-    expect(unusableProxyVariable({ HTTPS_PROXY: 'http://proxy.example', HTTP_PROXY: 'nope' })).toBe('HTTP_PROXY')
-  })
-
-  it('reads each pair as undici does: the lowercase name when it is set at all, even empty', () => {
-    expect(unusableProxyVariable({ https_proxy: 'http://proxy.example', HTTPS_PROXY: 'nope' })).toBeUndefined()
-    expect(unusableProxyVariable({ https_proxy: '', HTTPS_PROXY: 'nope' })).toBeUndefined()
-    expect(unusableProxyVariable({ http_proxy: 'http://proxy.example', HTTP_PROXY: 'nope' })).toBeUndefined()
-    expect(unusableProxyVariable({ https_proxy: 'nope', http_proxy: 'nope' })).toBe('https_proxy')
-  })
 })
 
 describe('createDispatcher', () => {
@@ -123,11 +98,5 @@ describe('edgeDispatcher', () => {
     const dispatcher = edgeDispatcher(1)
     expect(dispatcher).toBeInstanceOf(EnvHttpProxyAgent)
     await dispatcher.close()
-  })
-})
-
-describe('the client', () => {
-  it('gives inputs.ts the same check of the proxy variables', () => {
-    expect(fromClient).toBe(unusableProxyVariable)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
-import { redact } from '../../../src/secrets.js'
+import { redact } from '../../../src/secrets/index.js'
 import { checkCredential, checkProxy, parseApiUrl } from '../../../src/inputs/api.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { GUARD } from '../../support/hostile.js'

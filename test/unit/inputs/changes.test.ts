@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
-import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
+import { MAX_ENTRY_CHARS } from '../../../src/text.js'
 import { parseSiteDir, parseUrlBase } from '../../../src/inputs/changes.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { EXPRESSION_DEFAULTS } from '../../support/run-action.js'

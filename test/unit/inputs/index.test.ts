@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../../src/errors.js'
-import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
+import { MAX_ENTRY_CHARS } from '../../../src/text.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { actionInputs } from '../../support/run-action.js'
 import { inputErrorOf, source } from '../../support/inputs.js'

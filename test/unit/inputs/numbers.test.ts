@@ -5,7 +5,7 @@ import { InputError } from '../../../src/errors.js'
 import { FLAGS, readFlag, type FlagInput } from '../../../src/inputs/flags.js'
 import { NUMBERS, parseWholeNumber, readNumber, type NumberInputName } from '../../../src/inputs/numbers.js'
 import { reader, type Reader } from '../../../src/inputs/read.js'
-import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
+import { MAX_ENTRY_CHARS } from '../../../src/text.js'
 import { GUARD, mebibyteOf } from '../../support/hostile.js'
 import { inputError } from '../../support/inputs.js'
 

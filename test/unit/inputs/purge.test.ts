@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
+import { MAX_ENTRY_CHARS } from '../../../src/text.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { splitList } from '../../../src/inputs/purge.js'
 import { GUARD, mebibyteOf } from '../../support/hostile.js'

@@ -3,7 +3,7 @@ import { InputError } from '../../../src/errors.js'
 import { parsePlan, parseZoneRef, parseZoneSelection } from '../../../src/inputs/zones.js'
 import { GUARD, mebibyteOf } from '../../support/hostile.js'
 import { inputError } from '../../support/inputs.js'
-import { MAX_ENTRY_CHARS } from '../../../src/urls.js'
+import { MAX_ENTRY_CHARS } from '../../../src/text.js'
 
 describe('parseZoneRef', () => {
   it('takes a valid host name with a dot as a name', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { getInputs } from '../../../src/inputs/index.js'
 import type { Lists } from '../../../src/phases/lists.js'
 import { route, type ZonesFound } from '../../../src/phases/zones.js'
-import { routeEarly } from '../../../src/routing.js'
+import { routeEarly } from '../../../src/purge/routing.js'
 import { source } from '../../support/inputs.js'
 
 const minimal = { 'api-key': 'phases-zones-test-key', 'api-url': 'https://api.example.net/v1', zone: 'example.com' }

@@ -7,7 +7,7 @@ import { parse } from 'yaml'
 const root = resolve(import.meta.dirname, '../../..')
 const src = join(root, 'src')
 
-/** Every module of src/, as a path relative to the repository ('src/zones.ts'), with its text. */
+/** Every module of src/, as a path relative to the repository ('src/zones/resolve.ts'), with its text. */
 const modules = readdirSync(src, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.ts'))
   .map((file) => ({ path: relative(root, join(src, file)).split('\\').join('/'), text: readFileSync(join(src, file), 'utf8') }))
@@ -48,7 +48,7 @@ describe('imports point from the inputs to the domains, never back', () => {
     expect(importsOf(modules.find((module) => module.path === 'src/main.ts') ?? { path: '', text: '' })).toContain('src/inputs/index.ts')
     expect(
       importsOfInputsFromOutside([
-        { path: 'src/zones.ts', text: "import type { Inputs } from './inputs/index.js'" },
+        { path: 'src/zones/resolve.ts', text: "import type { Inputs } from '../inputs/index.js'" },
         { path: 'src/changes/index.ts', text: "import { parseSiteDir } from '../inputs/changes.js'" },
         { path: 'src/report/index.ts', text: "const { getInputs } = await import('../inputs/index.js')" },
         { path: 'src/routing.ts', text: "import type { ChangeInputs } from './inputs.js'" },
@@ -56,7 +56,7 @@ describe('imports point from the inputs to the domains, never back', () => {
         { path: 'src/phases/zones.ts', text: "import type { Inputs } from '../inputs/index.js'" }
       ])
     ).toEqual([
-      'src/zones.ts imports src/inputs/index.ts',
+      'src/zones/resolve.ts imports src/inputs/index.ts',
       'src/changes/index.ts imports src/inputs/changes.ts',
       'src/report/index.ts imports src/inputs/index.ts',
       'src/routing.ts imports src/inputs.ts'
@@ -138,7 +138,7 @@ describe('the unit tests mirror src/', () => {
         [
           'edge/verdict.test.ts',
           'http/pacer/index.simulation.test.ts',
-          'result.property.test.ts',
+          'run/result/index.property.test.ts',
           'inputs/index.test.ts',
           'project/readme.test.ts',
           'planning.test.ts',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { changesSection } from '../../../src/report/changes.js'
 import { code, escapeText } from '../../../src/report/markdown.js'
-import type { RunResult } from '../../../src/result.js'
+import type { RunResult } from '../../../src/run/result/index.js'
 import { details, HEAD, summary, TABLE, ZONE_ROW } from '../../support/summary.js'
 
 describe('renderSummary: what changed', () => {

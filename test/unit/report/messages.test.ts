@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { failureMessage, headline } from '../../../src/report/messages.js'
-import { buildResult } from '../../../src/result.js'
+import { buildResult } from '../../../src/run/result/index.js'
 import { runResult, sentRequest, zoneResult } from '../../support/run-result.js'
 import { stateWith } from '../../support/run-state.js'
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fitJson, outputsOf, resultDocument, writeFailedFiles } from '../../../src/report/outputs.js'
-import type { RunResult } from '../../../src/result.js'
+import type { RunResult } from '../../../src/run/result/index.js'
 import { InputError } from '../../../src/errors.js'
 import { runResult, unreadTraffic, verdict, zoneResult } from '../../support/run-result.js'
 

@@ -1,7 +1,7 @@
 // The summary's zones part (src/report/zones.ts): the table with a row per zone, and the notes on created zones,
 // as the summary shows them.
 import { describe, expect, it } from 'vitest'
-import type { ZoneResult } from '../../../src/result.js'
+import type { ZoneResult } from '../../../src/run/result/zones.js'
 import { zoneResult } from '../../support/run-result.js'
 import { count, DRY_RUN, summary, TABLE } from '../../support/summary.js'
 

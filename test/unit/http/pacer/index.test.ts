@@ -170,6 +170,16 @@ describe('Pacer: without rate-limit headers', () => {
     expect(pacer.limited).toBe(1)
   })
 
+  it('counts a refusal to a request it did not pace through countRefusal, beside the 429s it observed', async () => {
+    const { take, answer, pacer } = setup()
+    const [a] = await take(1)
+    answer(a as Sent, 429)
+    pacer.countRefusal()
+    pacer.countRefusal()
+    expect(pacer.limited).toBe(3)
+    expect(pacer.pace).toBe(1)
+  })
+
   it('cuts a raised rate to what got through on the next 429', async () => {
     const { take, until, answer, pacer, paces } = setup()
     const sent = await take(4)

@@ -1,0 +1,47 @@
+import type { ChangeSet } from '../changes/index.js'
+import type { EdgeCheck } from '../edge/index.js'
+import type { RequestOutcome } from '../purge/execute.js'
+import type { Inputs } from '../inputs/index.js'
+import * as log from '../log.js'
+import type { WorkAssignment } from '../purge/routing.js'
+import { sleep } from '../sleep.js'
+import { USER_AGENT } from '../version.js'
+
+/** What the edge showed, and the failure when URLs were still stale at the end. */
+export interface EdgeFound {
+  readonly checked: EdgeCheck
+  readonly failure: string | undefined
+}
+
+/**
+ * Verify and warm (undefined when neither is on): the purged URLs (with the deployed file where the change list knows
+ * it) and the probe URLs, fetched from the public site. URLs still stale at the end fail the step.
+ */
+export async function checkEdge(
+  given: Inputs,
+  work: WorkAssignment,
+  changes: ChangeSet | undefined,
+  outcomes: readonly RequestOutcome[],
+  warn: (message: string) => void
+): Promise<EdgeFound | undefined> {
+  if (!(given.verify > 0 || given.warm)) return undefined
+  // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
+  const edge = await import('../edge/index.js')
+  const zones = work.zones.map(({ zone }) => zone)
+  const files = changes === undefined ? new Map<string, string>() : edge.deployedFiles(changes.deployed, zones, given.workspace)
+  const checked = await edge.checkEdge(
+    edge.purgedTargets(outcomes, (url) => files.get(url)),
+    edge.probeTargets(work.probes, outcomes),
+    {
+      verify: given.verify,
+      recheckForMs: given.verifyTimeoutSeconds * 1000,
+      warm: given.warm,
+      concurrency: given.concurrency,
+      timeoutMs: given.timeoutSeconds * 1000,
+      userAgent: USER_AGENT,
+      zoneNames: zones.map((zone) => zone.name)
+    },
+    { log: log.info, warn, group: log.group, now: Date.now, sleep }
+  )
+  return { checked, failure: edge.staleFailure(checked) }
+}

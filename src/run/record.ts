@@ -1,0 +1,135 @@
+import type { TrafficReport } from '../analytics.js'
+import type { ChangeSet } from '../changes/index.js'
+import type { EdgeCheck } from '../edge/index.js'
+import { InputError } from '../errors.js'
+import type { Execution } from '../purge/execute.js'
+import { ApiError } from '../http/errors.js'
+import type { ApiClient } from '../http/client.js'
+import * as log from '../log.js'
+import type { Plan } from '../purge/plan.js'
+import { newRunState, type RunState } from './state.js'
+import type { WorkAssignment } from '../purge/routing.js'
+import { unique } from '../urls.js'
+import { debugStack, describeError, isExpected } from './errors.js'
+import type { ZoneSelection } from '../zones/resolve.js'
+
+/** What the record keeps of the inputs: whether it is a dry run, the zones as given, and the warnings reading them gave. */
+export interface RecordedInputs {
+  readonly dryRun: boolean
+  readonly zones: ZoneSelection
+  readonly warnings: readonly string[]
+}
+
+/** What the record keeps of the URL lists: everything asked for before the zones are known, entries as written. */
+export interface RecordedLists {
+  readonly everything: boolean
+  readonly entries: readonly string[]
+  readonly tags: readonly string[]
+}
+
+/**
+ * The run's state (result/index.ts derives the result from it), and the one place that writes it: each phase
+ * returns what it found, and run() hands that to the method named for it, which records it and returns it.
+ */
+export class RunRecord {
+  readonly state: RunState = newRunState()
+  private readonly started: number
+
+  /** `now` is the clock the run is timed with (milliseconds). */
+  constructor(private readonly now: () => number = () => performance.now()) {
+    this.started = now()
+  }
+
+  /** A warning: logged now, and kept for the summary and the `result` output. */
+  readonly warn = (message: string): void => {
+    this.state.warnings.push(message)
+    log.warning(message)
+  }
+
+  /** Runs one phase under its name, so that an error that ends the run says where it stopped ("<name> failed"). */
+  async phase<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+    this.state.phase = name
+    return work()
+  }
+
+  inputs<T extends RecordedInputs>(given: T): T {
+    this.state.dryRun = given.dryRun
+    this.state.zoneInput = given.zones.kind === 'auto' ? ['auto'] : given.zones.refs.map((ref) => (ref.kind === 'id' ? ref.id : ref.name))
+    given.warnings.forEach(this.warn)
+    return given
+  }
+
+  /** What changed, and so everything asked for before the zones are known: entries as written. */
+  changes(changes: ChangeSet | undefined, lists: RecordedLists): ChangeSet | undefined {
+    this.state.changes = changes
+    this.state.requested = {
+      everything: lists.everything,
+      files: unique([...lists.entries, ...(changes?.entries ?? [])]),
+      tags: lists.tags
+    }
+    return changes
+  }
+
+  zones<T extends { readonly lookupMs: number }>(found: T): T {
+    this.state.durations.zoneMs = found.lookupMs
+    return found
+  }
+
+  routed(work: WorkAssignment): WorkAssignment {
+    this.state.changedUrls = work.changedUrls
+    this.state.requested = work.requested
+    this.state.zones = [...work.zones]
+    this.state.everythingInstead = work.everythingInstead
+    return work
+  }
+
+  traffic(reports: TrafficReport[]): void {
+    this.state.traffic = reports
+  }
+
+  plan(plan: Plan): Plan {
+    this.state.plan = plan
+    return plan
+  }
+
+  /** In a dry run: how many URLs verify and warm would fetch (undefined when neither is on). */
+  edgePlan(counts: RunState['edgePlan']): void {
+    this.state.edgePlan = counts
+  }
+
+  executed(execution: Execution): Execution {
+    this.state.outcomes = [...execution.outcomes]
+    this.state.durations.settingsMs = execution.settingsMs
+    this.state.durations.purgeMs = execution.purgeMs
+    return execution
+  }
+
+  /** What the edge showed; its failure (URLs still stale) fails the step. */
+  edge(found: { readonly checked: EdgeCheck; readonly failure: string | undefined } | undefined): void {
+    this.state.edge = found?.checked
+    if (found?.failure !== undefined) this.state.errors.push(found.failure)
+  }
+
+  /** The error that ended the run early: where it stopped, and the HTTP status or the input that stopped it. */
+  stopped(error: unknown): void {
+    this.state.errors.push(describeError(error))
+    this.state.stopped = {
+      phase: this.state.phase,
+      status: error instanceof ApiError ? error.status : undefined,
+      input: error instanceof InputError ? error.input : undefined
+    }
+    if (!isExpected(error)) debugStack(error)
+  }
+
+  /** What talking to the API cost, however far the run got, and how long the run took until its report. */
+  finished(client: Pick<ApiClient, 'requestsSent' | 'retries' | 'rateLimits'> | undefined): void {
+    this.state.requestsSent = client?.requestsSent ?? 0
+    this.state.retries = client?.retries ?? 0
+    this.state.rateLimits = client?.rateLimits
+    this.state.durations.totalMs = this.now() - this.started
+  }
+
+  manifestWritten(path: string | undefined): void {
+    this.state.manifestWritten = path
+  }
+}

@@ -1,0 +1,66 @@
+import type { TrafficReport } from '../analytics.js'
+import type { EdgeCheck } from '../edge/index.js'
+import type { ChangeSet } from '../changes/index.js'
+import type { RequestOutcome } from '../purge/execute.js'
+import type { Plan } from '../purge/plan.js'
+import type { ResolvedZone } from '../zones/resolve.js'
+
+/** What the step was asked to purge, once known. */
+export interface Requested {
+  readonly everything: boolean
+  readonly files: readonly string[]
+  readonly tags: readonly string[]
+}
+
+/** Everything known when the step ends, however far it got. Filled in by main as the run goes; buildResult reads it. */
+export interface RunState {
+  dryRun: boolean
+  /** The `zone` input as given (names, ids or auto), to name the zone when it could not be found. */
+  zoneInput: readonly string[]
+  /** What the step was doing, for "nothing was sent: <phase> failed". */
+  phase: string
+  /** Where the step stopped, when an error ended it early: the phase, and the HTTP status if an answer ended it. */
+  stopped?: { readonly phase: string; readonly status: number | undefined; readonly input: string | undefined } | undefined
+  /** Everything asked for, over all zones: entries as written until they are routed to zones. */
+  requested?: Requested | undefined
+  /** The zones worked on, each with what it was asked to purge. */
+  zones: { zone: ResolvedZone; requested: Requested }[]
+  plan?: Plan | undefined
+  outcomes: RequestOutcome[]
+  requestsSent: number
+  retries: number
+  /** What rate limits cost: 429 answers, time spent waiting, the pace settled on. */
+  rateLimits?: { readonly limited: number; readonly waitedMs: number; readonly pace: number | undefined } | undefined
+  /** What changed, when changed-since or previous-manifest was given. */
+  changes?: ChangeSet | undefined
+  /** The changed entries as absolute URLs, once the zones are known. */
+  changedUrls?: readonly string[] | undefined
+  /** Why everything was purged instead of the list, when that switch was made. */
+  everythingInstead?: string | undefined
+  /** Where the new manifest was written. */
+  manifestWritten?: string | undefined
+  traffic: TrafficReport[]
+  /** What the edge showed after the purge (verify, warm). */
+  edge?: EdgeCheck | undefined
+  /** In a dry run: how many URLs the edge checks would fetch. */
+  edgePlan?: { readonly verify: number; readonly warm: number } | undefined
+  errors: string[]
+  warnings: string[]
+  durations: { zoneMs?: number; settingsMs?: number; purgeMs?: number; totalMs?: number }
+}
+
+export function newRunState(): RunState {
+  return {
+    dryRun: false,
+    zoneInput: [],
+    phase: 'reading the inputs',
+    zones: [],
+    outcomes: [],
+    requestsSent: 0,
+    retries: 0,
+    traffic: [],
+    errors: [],
+    warnings: [],
+    durations: {}
+  }
+}
