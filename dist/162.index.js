@@ -265,10 +265,6 @@ async function commitParents(api, sha) {
 
 
 
-
-
-
-
 /** The events `changed-since: auto` understands, as the error for any other names them. */
 const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'];
 const ZERO_SHA = /^0+$/;
@@ -624,7 +620,6 @@ const GLOB_OPTIONS = { dot: true, windows: false };
 
 
 
-
 /**
  * Turns changed file paths into what to purge. With `underSiteDir`, paths are relative to the
  * repository and only those below site-dir count; otherwise they are already relative to site-dir.
@@ -841,7 +836,6 @@ async function changedBetween(base, head, token, context) {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3916);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9148);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
-
 
 
 

@@ -20,7 +20,6 @@ export const modules = {
 
 
 
-
 const MAX_POINTS = 60;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -157,7 +156,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  report: () => (/* binding */ report)
+  writeReport: () => (/* binding */ writeReport)
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 19 modules
@@ -747,7 +746,6 @@ function plannedItems(result, kind) {
 ;// CONCATENATED MODULE: ./src/report/messages.ts
 
 
-
 // What the report says about the run in the log, the annotation and the fallback summary, from the result alone.
 const zoneNames = (result) => (result.zones.length > 0 ? result.zones.map((entry) => entry.name || entry.id) : result.zoneInput).map(src_text/* shown */.SP).join(', ') || 'the zone';
 /** One line for the log that says what happened. */
@@ -1055,7 +1053,7 @@ async function guarded(task) {
  * result first, before anything is cut. Each output and the summary are written on their own: a file
  * that cannot be written is a warning; an unexpected error fails the step, after everything else is written.
  */
-async function report(given, writeSummary, env = process.env) {
+async function writeReport(given, writeSummary, env = process.env) {
     const broken = [];
     const warnings = [];
     let result = given;

@@ -26,7 +26,6 @@ export const modules = {
 
 
 
-
 const MANIFEST_FORMAT = 'cdn-purge-action/manifest';
 const MANIFEST_VERSION = 1;
 /** The largest site file hashed for a manifest: far above what a CDN caches as one file, and a bound on the time one file takes. */

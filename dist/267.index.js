@@ -20,7 +20,6 @@ export const modules = {
 
 
 
-
 const MAX_POINTS = 60;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -116,11 +116,11 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  checkEdge: () => (/* binding */ checkEdge),
   deployedFiles: () => (/* binding */ deployedFiles),
   probeTargets: () => (/* binding */ probeTargets),
   purgedTargets: () => (/* binding */ purgedTargets),
-  staleFailure: () => (/* binding */ staleFailure)
+  staleFailure: () => (/* binding */ staleFailure),
+  verifyAndWarm: () => (/* binding */ verifyAndWarm)
 });
 
 // EXTERNAL MODULE: external "node:path"
@@ -242,7 +242,7 @@ function deployedFiles(deployed, zones, workspace) {
     return files;
 }
 /** Verifies, then warms, each in its log group, and says in the log what the edge showed. Only URLs on the zones' own public names are fetched (scope.ts). */
-async function checkEdge(purged, probes, request, io) {
+async function verifyAndWarm(purged, probes, request, io) {
     let verification;
     let warm;
     const settings = { userAgent: request.userAgent, timeoutMs: request.timeoutMs, concurrency: request.concurrency, now: io.now };

@@ -15,7 +15,6 @@ export const modules = {
 
 
 
-
 /** The only `mode` value the API documents. */
 const DOCUMENTED_MODE = 'automatic';
 const SETTINGS_KEYS = ['limits', 'sdk'];

@@ -22327,7 +22327,7 @@ async function fetch(input, init) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8177);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4509);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -22410,7 +22410,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 8177:
+/***/ 4509:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24001,14 +24001,11 @@ function paceLine(rate, previous) {
     return `Rate limited by the API: pacing at about ${about(rate)} requests/s${previous === undefined ? '' : ` (was ${about(previous)})`}.`;
 }
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/inputs/analytics.ts
 
 
-/** The traffic report: analytics, analytics-granularity. */
 function readAnalytics(read) {
-    return parseAnalytics(read.value('analytics'), read.value('analytics-granularity'));
+    return { analytics: parseAnalytics(read.value('analytics'), read.value('analytics-granularity')) };
 }
 const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 const MAX_WINDOW_MS = 90 * 86_400_000;
@@ -24059,7 +24056,6 @@ function unusableProxyVariable(env) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/api.ts
-
 
 
 
@@ -24141,6 +24137,8 @@ function checkProxy(used, env) {
         'Its value is not shown: it may hold a password.');
 }
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/inputs/numbers.ts
 
 
@@ -24174,8 +24172,6 @@ function readNumber(read, name) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/changes.ts
-
-
 
 
 
@@ -24303,13 +24299,14 @@ function readFlag(read, name) {
 
 
 
+
 /** Reads the edge inputs, and checks the proxy the edge checks (or an https:// API) would go through. */
 function readEdge(read, apiUrl) {
     const verify = parseVerify(read.value('verify'));
     const warm = readFlag(read, 'warm');
     checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, read.env);
     const probeUrls = (0,urls/* splitUrlList */.K)(read.text('probe-urls'), 'probe-urls');
-    return { verify, warm, probeUrls, verifyTimeout: read.value('verify-timeout') };
+    return { verify, warm, probeUrls, verifyTimeoutSeconds: readNumber(read, 'verify-timeout'), verifyTimeout: read.value('verify-timeout') };
 }
 /** What `verify: true` checks. */
 const DEFAULT_VERIFY_COUNT = 20;
@@ -24332,8 +24329,7 @@ function parseVerify(value) {
 
 
 
-
-
+/** purge-everything, files and files-from, with what the list warns about (tags are read by readTags, after what changed). */
 function readPurge(read, workspace) {
     const purgeEverything = readFlag(read, 'purge-everything');
     const files = (0,urls/* splitUrlList */.K)(read.text('files'), 'files');
@@ -24445,10 +24441,47 @@ function warningsFor(given, rules = RULES) {
     return rules.flatMap((rule) => ('warning' in rule && rule.when(given) ? [rule.warning] : []));
 }
 
+;// CONCATENATED MODULE: ./src/inputs/run.ts
+
+
+/** The workspace: GITHUB_WORKSPACE, else the working directory, as an absolute path. */
+const workspaceOf = (source) => external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
+function readRun(read, workspace) {
+    return { dryRun: readFlag(read, 'dry-run'), summary: readFlag(read, 'summary'), workspace };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/sending.ts
+
+/** The numbers of sending, in the order of action.yml: the first that is out of range is the error. */
+function readSending(read) {
+    return {
+        batchSize: readNumber(read, 'batch-size'),
+        concurrency: readNumber(read, 'concurrency'),
+        maxAttempts: readNumber(read, 'max-attempts'),
+        timeoutSeconds: readNumber(read, 'timeout'),
+        rateLimitWaitSeconds: readNumber(read, 'rate-limit-wait'),
+        delaySeconds: readNumber(read, 'delay'),
+        purgeAgainAfterSeconds: readNumber(read, 'purge-again-after')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/settings.ts
+
+/** Reads the settings (yaml is loaded only when they are given), with what the settings parser warns about. */
+async function readSettings(read) {
+    const text = read.text('settings');
+    let parsed = { settings: undefined, warnings: [] };
+    if (text.trim() !== '') {
+        // yaml is loaded only for a step that gives settings.
+        const { parseSettings } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(750)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8750));
+        parsed = parseSettings(text);
+    }
+    return { ...parsed, waitForPropagation: readFlag(read, 'wait-for-propagation') };
+}
+
 // EXTERNAL MODULE: ./src/json.ts
 var json = __nccwpck_require__(8301);
 ;// CONCATENATED MODULE: ./src/zones/resolve.ts
-
 
 
 
@@ -24624,20 +24657,8 @@ function createdZone(answer, name) {
 
 
 
-
-
 function readZones(read) {
     return { zones: parseZoneSelection(read.text('zone')), createZone: readFlag(read, 'create-zone'), plan: parsePlan(read.value('plan')) };
-}
-async function readSettings(read) {
-    const text = read.text('settings');
-    let parsed = { settings: undefined, warnings: [] };
-    if (text.trim() !== '') {
-        // yaml is loaded only for a step that gives settings.
-        const { parseSettings } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(750)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8750));
-        parsed = parseSettings(text);
-    }
-    return { ...parsed, waitForPropagation: readFlag(read, 'wait-for-propagation') };
 }
 /** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */
 const HOST_NAME = /^(?=.{1,253}\.?$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+\.?$/i;
@@ -24712,8 +24733,8 @@ async function getInputs(source = runnerSource) {
     const read = reader(source);
     const { githubToken, ...api } = readApi(read);
     const zones = readZones(read);
-    const analytics = readAnalytics(read);
-    const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
+    const traffic = readAnalytics(read);
+    const workspace = workspaceOf(source);
     const { warnings: listWarnings, ...purge } = readPurge(read, workspace);
     const changes = readChanges(read, workspace, githubToken);
     const tags = readTags(read);
@@ -24722,27 +24743,14 @@ async function getInputs(source = runnerSource) {
     // As always, a mistake in the combination is reported before the edge inputs and the numbers are read.
     checkErrors(asked);
     const edge = readEdge(read, api.apiUrl);
-    const numbers = {
-        batchSize: readNumber(read, 'batch-size'),
-        concurrency: readNumber(read, 'concurrency'),
-        maxAttempts: readNumber(read, 'max-attempts'),
-        timeoutSeconds: readNumber(read, 'timeout'),
-        rateLimitWaitSeconds: readNumber(read, 'rate-limit-wait'),
-        delaySeconds: readNumber(read, 'delay'),
-        purgeAgainAfterSeconds: readNumber(read, 'purge-again-after'),
-        verifyTimeoutSeconds: readNumber(read, 'verify-timeout')
-    };
+    const sending = readSending(read);
     return {
         ...api,
         ...asked,
-        analytics,
-        verify: edge.verify,
-        warm: edge.warm,
-        probeUrls: edge.probeUrls,
-        ...numbers,
-        dryRun: readFlag(read, 'dry-run'),
-        summary: readFlag(read, 'summary'),
-        workspace,
+        ...traffic,
+        ...edge,
+        ...sending,
+        ...readRun(read, workspace),
         warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge })]
     };
 }
@@ -24762,7 +24770,7 @@ async function checkEdge(given, work, changes, outcomes, warn) {
     const edge = await __nccwpck_require__.e(/* import() */ 370).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
     const zones = work.zones.map(({ zone }) => zone);
     const files = changes === undefined ? new Map() : edge.deployedFiles(changes.deployed, zones, given.workspace);
-    const checked = await edge.checkEdge(edge.purgedTargets(outcomes, (url) => files.get(url)), edge.probeTargets(work.probes, outcomes), {
+    const checked = await edge.verifyAndWarm(edge.purgedTargets(outcomes, (url) => files.get(url)), edge.probeTargets(work.probes, outcomes), {
         verify: given.verify,
         recheckForMs: given.verifyTimeoutSeconds * 1000,
         warm: given.warm,
@@ -24774,69 +24782,20 @@ async function checkEdge(given, work, changes, outcomes, warn) {
     return { checked, failure: edge.staleFailure(checked) };
 }
 
-// EXTERNAL MODULE: ./src/files.ts
-var files = __nccwpck_require__(9148);
-;// CONCATENATED MODULE: ./src/sources/list-file.ts
+;// CONCATENATED MODULE: ./src/phases/dry-run.ts
 
-
-
-
-
-/**
- * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
- * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
- */
-function parseListFile(text, input = 'files-from') {
-    return (0,urls/* splitUrlList */.K)(text, input, true);
-}
-/** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
-const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
-/**
- * The entries of a list file: a regular file inside the workspace or RUNNER_TEMP of at most
- * MAX_LIST_FILE_BYTES. Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
- * is an InputError naming the input, and nothing of it is read, so nothing of it can be shown.
- */
-async function readListFile(input, file, limits = {}) {
-    const maxBytes = limits.maxBytes ?? MAX_LIST_FILE_BYTES;
-    let text;
-    try {
-        text = (await (0,files/* readFileBounded */.Y1)(file, { maxBytes, roots: limits.roots })).toString('utf8');
-    }
-    catch (error) {
-        if (error instanceof files/* UnsafeFileError */.h) {
-            const split = error.kind === 'too large' ? ' Split the list over several steps.' : '';
-            throw new errors/* InputError */.dz(input, `Input "${input}": "${(0,src_text/* shown */.SP)(file)}" ${error.message}; give a text file of at most ${(0,src_text/* sizeText */.lP)(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`);
-        }
-        const code = error.code ?? String(error);
-        throw new errors/* InputError */.dz(input, `Input "${input}": cannot read "${(0,src_text/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
-    }
-    return parseListFile(text, input);
+/** A dry run sends nothing: says so, and counts what verify and warm would fetch (undefined when neither is on). */
+async function dryRun(given, work) {
+    log/* info */.pq('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.');
+    if (!(given.verify > 0 || given.warm))
+        return undefined;
+    // Loaded only when a step checks or warms the edge.
+    const { edgePlan } = await __nccwpck_require__.e(/* import() */ 315).then(__nccwpck_require__.bind(__nccwpck_require__, 6315));
+    return edgePlan(work.requested.files, given.verify, [...work.probes.values()].flat(), given.warm, work.zones.map(({ zone }) => zone.name));
 }
 
-;// CONCATENATED MODULE: ./src/sources/index.ts
+;// CONCATENATED MODULE: ./src/phases/find-changes.ts
 
-
-const SOURCES = [
-    { name: 'files', collect: (inputs) => Promise.resolve(inputs.files) },
-    { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
-];
-/**
- * Every entry from every source, in source order. An entry with a user name or password keeps them
- * hidden from here on: it is refused, and reported as written (outputs, the summary), never with them.
- */
-async function collectFileEntries(inputs, sources = SOURCES) {
-    const lists = await Promise.all(sources.map((source) => source.collect(inputs)));
-    return lists.flat().map(credentials/* hideCredentials */.R);
-}
-
-;// CONCATENATED MODULE: ./src/phases/lists.ts
-
-
-
-/** Reads `files`, `files-from` and the tags. Nothing is sent before every list is read: a mistake there sends nothing. */
-async function readLists(given) {
-    return { everything: given.purgeEverything, entries: await collectFileEntries(given), tags: (0,urls/* unique */.Am)(given.tags) };
-}
 /** What changed since `changed-since` or `previous-manifest`; undefined when neither was given. */
 async function findChanges(given, warn) {
     const changeInputs = given.changes;
@@ -24849,8 +24808,130 @@ async function findChanges(given, warn) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/purge/plan.ts
+// EXTERNAL MODULE: external "node:diagnostics_channel"
+var external_node_diagnostics_channel_ = __nccwpck_require__(3053);
+;// CONCATENATED MODULE: ./src/http/wire.ts
 
+/** Where undici tells that a request's headers went out on a socket. */
+const SEND_HEADERS = 'undici:client:sendHeaders';
+/**
+ * Resolves once a request of this process has gone out on the wire (undici wrote its headers), or once
+ * `pending` settles, whichever comes first: work done from then on overlaps the wait for the answer
+ * instead of holding the request back (on loopback, a few turns of the event loop; over TLS, the handshake).
+ */
+async function onTheWire(pending) {
+    let sent = () => undefined;
+    const wrote = new Promise((resolve) => (sent = resolve));
+    const listener = () => sent();
+    (0,external_node_diagnostics_channel_.subscribe)(SEND_HEADERS, listener);
+    try {
+        await Promise.race([
+            wrote,
+            pending.then(() => undefined, () => undefined)
+        ]);
+    }
+    finally {
+        (0,external_node_diagnostics_channel_.unsubscribe)(SEND_HEADERS, listener);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/purge/routing.ts
+
+/**
+ * Pure: resolves every entry to an absolute URL, sends it to its zone (the one zone, by host among
+ * several, or among all for `auto`, where only zones that get a URL take part), and decides whether
+ * to purge everything instead (an incomplete change list, or more changed URLs than purge-everything-over).
+ */
+function assignWork(input) {
+    const { resolution, changes, changeInputs, tags } = input;
+    const targets = resolution.candidates ?? resolution.zones;
+    if (changeInputs !== undefined)
+        (0,urls/* checkUrlBase */.$x)(changeInputs.urlBase, targets.map((zone) => zone.name));
+    const changedUrls = [...(0,urls/* routeEntries */.go)(changes?.entries ?? [], targets).values()].flat();
+    const routed = (changedUrls.length === 0 ? routedEarly(input.early, targets) : undefined) ?? (0,urls/* routeEntries */.go)([...input.entries, ...changedUrls], targets);
+    const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id));
+    const limit = changeInputs?.purgeEverythingOver ?? 0;
+    const everythingInstead = changes?.incomplete ??
+        (limit > 0 && changedUrls.length > limit
+            ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})`
+            : undefined);
+    const everything = input.purgeEverything || everythingInstead !== undefined;
+    return {
+        zones: zones.map((zone) => ({ zone, requested: { everything, files: routed.get(zone.id) ?? [], tags } })),
+        requested: { everything, files: [...routed.values()].flat(), tags },
+        changedUrls,
+        everythingInstead,
+        probes: (0,urls/* routeEntries */.go)(input.probes ?? [], targets, '"probe-urls"')
+    };
+}
+/** Routes the entries among the zones named in the input; undefined when a zone is given by id or auto (its name comes from the lookup), or when there is nothing to route. */
+function routeEarly(entries, selection) {
+    if (selection.kind === 'auto' || entries.length === 0)
+        return undefined;
+    const names = [];
+    for (const ref of selection.refs) {
+        if (ref.kind === 'id')
+            return undefined;
+        names.push(ref.name);
+    }
+    const hosts = names.map(urls/* zoneHost */.jF);
+    try {
+        return {
+            hosts,
+            outcome: {
+                routed: (0,urls/* routeEntries */.go)(entries, names.map((name, place) => ({ id: String(place), name })))
+            }
+        };
+    }
+    catch (error) {
+        return { hosts, outcome: { error } };
+    }
+}
+/** The early routing with the found zones' ids, when the zones found are those it routed among, in that order; undefined otherwise. */
+function routedEarly(early, targets) {
+    if (early === undefined || targets.length !== early.hosts.length)
+        return undefined;
+    if (!targets.every((zone, place) => zone.name !== undefined && (0,urls/* zoneHost */.jF)(zone.name) === early.hosts[place]))
+        return undefined;
+    if ('error' in early.outcome)
+        throw early.outcome.error;
+    return new Map([...early.outcome.routed].map(([place, urls]) => [targets[Number(place)].id, urls]));
+}
+
+;// CONCATENATED MODULE: ./src/phases/look-up-zones.ts
+
+
+
+
+
+
+/** Looks the zones up (creating one when asked), and routes the URLs among the zones the input names meanwhile. */
+async function lookUpZones(api, given, lists, warn) {
+    const started = performance.now();
+    const finding = log/* group */.Os('Zone', async () => {
+        const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
+        found.zones.forEach((zone) => log/* info */.pq(describeZone(zone)));
+        if (found.candidates !== undefined)
+            log/* info */.pq(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
+        return found;
+    });
+    // The URLs are routed while the lookup's request is on the wire (~25 ms for 10,000 URLs, parsing each), not after its
+    // answer; the lookup's errors are raised by the await below, before any of routing's (routeEarly keeps those).
+    await onTheWire(finding);
+    const early = routeEarly(lists.entries, given.zones);
+    const resolution = await finding;
+    const lookupMs = performance.now() - started;
+    resolution.warnings.forEach(warn);
+    return { resolution, early, lookupMs };
+}
+function describeZone(zone) {
+    if (zone.created?.dryRun)
+        return `Zone ${(0,src_text/* shown */.SP)(zone.name ?? zone.id)} does not exist: it would be created (dry run).`;
+    const what = zone.created === undefined ? 'Zone' : 'Created zone';
+    return `${what} ${zone.name === undefined ? '(name unknown)' : (0,src_text/* shown */.SP)(zone.name)} (${(0,src_text/* shown */.SP)(zone.id)}), status ${(0,src_text/* shown */.SP)(zone.status ?? 'unknown')}.`;
+}
+
+;// CONCATENATED MODULE: ./src/purge/plan.ts
 
 
 
@@ -24960,6 +25041,434 @@ function splitRequest(request, size) {
             range: { ...range, first }
         };
     });
+}
+
+;// CONCATENATED MODULE: ./src/phases/plan-purge.ts
+
+
+/** The requests, per zone: settings first, then the purges in batches of `batch-size`; said in the log. */
+function planPurge(given, work, tags) {
+    const plan = planRequests(work.zones.map(({ zone, requested }) => ({
+        zone,
+        purgeEverything: requested.everything,
+        urls: requested.files,
+        tags,
+        settings: given.settings
+    })), given.batchSize);
+    log/* info */.pq(describePlan(plan, given.batchSize));
+    return plan;
+}
+
+// EXTERNAL MODULE: ./src/files.ts
+var files = __nccwpck_require__(9148);
+;// CONCATENATED MODULE: ./src/sources/list-file.ts
+
+
+
+
+/**
+ * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each
+ * line is read on its own, so a file of URLs written one a line (the URLs a run did not purge) reads back exactly.
+ */
+function parseListFile(text, input = 'files-from') {
+    return (0,urls/* splitUrlList */.K)(text, input, true);
+}
+/** The largest list file read: over a million URLs, far more than one step purges, and a bound on memory. */
+const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
+/**
+ * The entries of a list file: a regular file inside the workspace or RUNNER_TEMP of at most
+ * MAX_LIST_FILE_BYTES. Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
+ * is an InputError naming the input, and nothing of it is read, so nothing of it can be shown.
+ */
+async function readListFile(input, file, limits = {}) {
+    const maxBytes = limits.maxBytes ?? MAX_LIST_FILE_BYTES;
+    let text;
+    try {
+        text = (await (0,files/* readFileBounded */.Y1)(file, { maxBytes, roots: limits.roots })).toString('utf8');
+    }
+    catch (error) {
+        if (error instanceof files/* UnsafeFileError */.h) {
+            const split = error.kind === 'too large' ? ' Split the list over several steps.' : '';
+            throw new errors/* InputError */.dz(input, `Input "${input}": "${(0,src_text/* shown */.SP)(file)}" ${error.message}; give a text file of at most ${(0,src_text/* sizeText */.lP)(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`);
+        }
+        const code = error.code ?? String(error);
+        throw new errors/* InputError */.dz(input, `Input "${input}": cannot read "${(0,src_text/* shown */.SP)(file)}" (${code}). Give a text file, one or more entries a line; the path is relative to GITHUB_WORKSPACE.`);
+    }
+    return parseListFile(text, input);
+}
+
+;// CONCATENATED MODULE: ./src/sources/index.ts
+
+
+const SOURCES = [
+    { name: 'files', collect: (inputs) => Promise.resolve(inputs.files) },
+    { name: 'files-from', collect: async (inputs) => (inputs.filesFrom === undefined ? [] : readListFile('files-from', inputs.filesFrom)) }
+];
+/**
+ * Every entry from every source, in source order. An entry with a user name or password keeps them
+ * hidden from here on: it is refused, and reported as written (outputs, the summary), never with them.
+ */
+async function collectFileEntries(inputs, sources = SOURCES) {
+    const lists = await Promise.all(sources.map((source) => source.collect(inputs)));
+    return lists.flat().map(credentials/* hideCredentials */.R);
+}
+
+;// CONCATENATED MODULE: ./src/phases/read-lists.ts
+
+
+/** Reads `files`, `files-from` and the tags. Nothing is sent before every list is read: a mistake there sends nothing. */
+async function readLists(given) {
+    return { everything: given.purgeEverything, entries: await collectFileEntries(given), tags: (0,urls/* unique */.Am)(given.tags) };
+}
+
+;// CONCATENATED MODULE: ./src/phases/read-traffic.ts
+
+
+/** Each zone's traffic when `analytics` asks for it (none otherwise). A read that fails only warns: the purge goes ahead. */
+async function readTraffic(api, given, work, warn) {
+    const analytics = given.analytics;
+    if (analytics === undefined)
+        return [];
+    const reports = await log/* group */.Os('Traffic', async () => {
+        // Loaded only when a step asks for the traffic.
+        const { readAllTraffic } = await __nccwpck_require__.e(/* import() */ 267).then(__nccwpck_require__.bind(__nccwpck_require__, 1267));
+        return readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency);
+    });
+    for (const report of reports) {
+        report.warnings.forEach(warn);
+        if (report.error !== undefined)
+            warn(`The traffic of ${(0,src_text/* shown */.SP)(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`);
+    }
+    return reports;
+}
+
+// EXTERNAL MODULE: ./src/edge/verdicts.ts
+var edge_verdicts = __nccwpck_require__(7683);
+;// CONCATENATED MODULE: ./src/run/result/verification.ts
+
+/** The check at the edge as reported; null when the edge was not checked. */
+function verificationOf(edge) {
+    const checked = edge?.verification;
+    if (checked === undefined)
+        return null;
+    const verdicts = checked.verdicts.map((verdict) => ({
+        url: verdict.url,
+        verdict: verdict.verdict,
+        status: verdict.status ?? null,
+        age: verdict.age ?? null,
+        cacheStatus: verdict.cacheStatus ?? null,
+        reason: verdict.reason,
+        content: verdict.content === undefined
+            ? null
+            : verdict.content.result === 'not compared'
+                ? `not compared: ${verdict.content.why}`
+                : verdict.content.result,
+        attempts: verdict.attempts
+    }));
+    return {
+        counts: (0,edge_verdicts/* countVerdicts */.qX)(checked.verdicts),
+        recheckForMs: checked.recheckForMs,
+        clockSkew: checked.clockSkew === undefined
+            ? null
+            : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
+        verdicts
+    };
+}
+
+;// CONCATENATED MODULE: ./src/run/result/zones.ts
+/**
+ * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
+ * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
+ */
+function zoneResult(zone, requested, state, plannedRequests) {
+    const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id);
+    const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything');
+    const planned = plannedRequests.filter((request) => request.zoneId === zone.id);
+    const split = (kind, asked) => {
+        if (state.dryRun)
+            return { purged: [], failed: [] };
+        if (purgedEverything)
+            return { purged: asked, failed: [] };
+        // By item, not by count: a request confirmed twice must not stand in for one that failed.
+        const purged = new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items));
+        return { purged: asked.filter((item) => purged.has(item)), failed: asked.filter((item) => !purged.has(item)) };
+    };
+    const files = split('files', requested.files);
+    const tags = split('tags', requested.tags);
+    return {
+        id: zone.id,
+        name: zone.name ?? '',
+        status: zone.status ?? '',
+        created: zone.created ?? null,
+        purgeEverythingRequested: planned.some((request) => request.kind === 'purge-everything'),
+        purgedEverything,
+        purgedFiles: files.purged,
+        purgedTags: tags.purged,
+        failedFiles: files.failed,
+        failedTags: tags.failed,
+        settingsRequested: planned.some((request) => request.kind === 'settings'),
+        settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings')
+    };
+}
+
+;// CONCATENATED MODULE: ./src/run/result/index.ts
+
+
+
+// What the modules that build and read the result import from here: the run state and the parts of the result.
+const NOTHING = { everything: false, files: [], tags: [] };
+/** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
+function buildResult(state) {
+    const plannedRequests = state.plan?.requests ?? [];
+    const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state, plannedRequests));
+    const requested = state.requested ?? NOTHING;
+    // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
+    const purgedFiles = zones.flatMap((zone) => zone.purgedFiles);
+    const purgedTags = zones.flatMap((zone) => zone.purgedTags);
+    // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
+    const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles);
+    const zoneFailedTags = zones.flatMap((zone) => zone.failedTags);
+    const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zoneFailedTags)];
+    const tagPurgesFailed = state.dryRun ? 0 : zones.length === 0 ? requested.tags.length : zoneFailedTags.length;
+    const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
+    const settingsZones = zones.filter((zone) => zone.settingsRequested);
+    const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
+    const errors = [
+        ...state.errors,
+        ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))
+    ];
+    const verification = verificationOf(state.edge);
+    const everythingDone = failedFiles.length === 0 &&
+        failedTags.length === 0 &&
+        everythingZones.every((zone) => zone.purgedEverything) &&
+        (!requested.everything || everythingZones.length > 0) &&
+        (settingsZones.length === 0 || settingsApplied);
+    return {
+        ok: errors.length === 0 && (state.dryRun || everythingDone),
+        dryRun: state.dryRun,
+        zoneInput: state.zoneInput,
+        stoppedAt: state.stopped === undefined
+            ? null
+            : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
+        invalidInput: state.stopped?.input ?? null,
+        // A zone plans a purge of everything only when everything was asked for.
+        purgeEverythingRequested: requested.everything,
+        zone: {
+            id: zones.map((zone) => zone.id).join(','),
+            name: zones.map((zone) => zone.name).join(','),
+            status: zones.map((zone) => zone.status).join(',')
+        },
+        zones,
+        purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
+        purgedFiles,
+        purgedTags,
+        failedFiles,
+        failedTags,
+        tagPurges: { requested: purgedTags.length + tagPurgesFailed, failed: tagPurgesFailed },
+        settings: plannedRequests.find((request) => request.kind === 'settings')?.body ?? null,
+        settingsApplied,
+        requests: state.requestsSent,
+        retries: state.retries,
+        rateLimits: {
+            answers429: state.rateLimits?.limited ?? 0,
+            waitedMs: Math.round(state.rateLimits?.waitedMs ?? 0),
+            pace: state.rateLimits?.pace === undefined ? null : Math.round(state.rateLimits.pace * 10) / 10
+        },
+        changes: state.changes === undefined
+            ? null
+            : {
+                source: state.changes.source,
+                how: state.changes.how,
+                base: state.changes.base,
+                head: state.changes.head,
+                why: state.changes.why,
+                link: state.changes.link ?? null,
+                files: state.changes.files,
+                urls: state.changedUrls ?? state.changes.entries
+            },
+        everythingInstead: state.everythingInstead ?? null,
+        manifestWritten: state.manifestWritten ?? null,
+        traffic: state.traffic,
+        verification,
+        staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
+        warm: state.edge?.warm === undefined
+            ? null
+            : {
+                urls: state.edge.warm.urls,
+                warmed: state.edge.warm.warmed,
+                counts: state.edge.warm.counts,
+                problems: state.edge.warm.problems.map(({ url, detail }) => ({ url, detail }))
+            },
+        edgePlan: state.edgePlan ?? null,
+        planned: plannedRequests.map(summarize),
+        sent: state.outcomes
+            .filter((outcome) => outcome.attempts > 0)
+            .map((outcome) => ({
+            ...summarize(outcome.request),
+            ok: outcome.ok,
+            status: outcome.status ?? null,
+            attempts: outcome.attempts,
+            durationMs: Math.round(outcome.durationMs),
+            error: outcome.error ?? null
+        })),
+        errors,
+        warnings: state.warnings,
+        durations: Object.fromEntries(Object.entries(state.durations).map(([key, ms]) => [key, Math.round(ms)]))
+    };
+}
+function summarize(request) {
+    return { kind: request.kind, method: request.method, path: request.path, items: request.items.length };
+}
+
+;// CONCATENATED MODULE: ./src/run/state.ts
+function newRunState() {
+    return {
+        dryRun: false,
+        zoneInput: [],
+        phase: 'reading the inputs',
+        zones: [],
+        outcomes: [],
+        requestsSent: 0,
+        retries: 0,
+        traffic: [],
+        errors: [],
+        warnings: [],
+        durations: {}
+    };
+}
+
+;// CONCATENATED MODULE: ./src/run/errors.ts
+
+
+
+
+/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
+const isExpected = (error) => error instanceof errors/* InputError */.dz ||
+    error instanceof errors/* AnswerError */.dV ||
+    error instanceof ApiError ||
+    error instanceof errors/* GitError */.XS ||
+    error instanceof errors/* GitHubError */.y_;
+/**
+ * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
+ * some). A RangeError is a text, list or stack too large to hold (a string past V8's limit, a call too
+ * deep): its own message names V8's internals, not what to fix, so it is left out.
+ */
+function describeError(error) {
+    if (isExpected(error))
+        return error.message;
+    const what = error instanceof RangeError
+        ? 'something too large to hold (a text, list or nesting past what Node.js can hold)'
+        : (0,src_text/* shown */.SP)(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
+}
+/** A bug's stack, for the debug log (a bug may throw anything, and an Error may have no stack). */
+function debugStack(error) {
+    if (error instanceof Error && error.stack !== undefined)
+        log/* debug */.Yz(error.stack);
+}
+
+;// CONCATENATED MODULE: ./src/phases/report.ts
+
+
+
+
+
+
+/**
+ * Starts loading the report's code, at the start of the run: it is read while the step waits on the network, not
+ * before its first request (the cold start measures it). Loading it can only fail with a bug, which report() reports.
+ */
+function loadReport() {
+    const loading = __nccwpck_require__.e(/* import() */ 231).then(__nccwpck_require__.bind(__nccwpck_require__, 8231));
+    loading.catch(() => undefined);
+    return loading;
+}
+/**
+ * The last phase: where the phases stopped, what the API cost, the result, the manifest for the next run after a good
+ * one, then the outputs, the log's closing lines and the summary. Only a bug in reporting itself is caught here, in one
+ * error annotation: everything else was caught by its phase.
+ */
+async function report(record, reporting, run) {
+    const { inputs, client } = run;
+    try {
+        if (run.stop !== undefined)
+            record.stopped(run.stop.error);
+        record.finished(client);
+        // The connections close while the report is written (nothing is sent any more), or with the process (see RunOptions).
+        const closing = run.processEnds ? undefined : client?.close().catch(() => undefined);
+        let result = settle(record.state);
+        if (inputs?.manifest !== undefined && !record.state.dryRun && result.ok) {
+            record.manifestWritten(await saveManifest(inputs.manifest, record.state.changes, record.warn));
+            result = settle(record.state);
+        }
+        const { writeReport } = await reporting;
+        await writeReport(result, inputs?.summary ?? true);
+        await closing;
+    }
+    catch (error) {
+        log/* fail */.fJ(`${describeError(error)}.`, 'CDN purge failed');
+        debugStack(error);
+    }
+}
+/**
+ * The result of the run. Should deriving it fail (a bug), the step reports what it knows for certain: the
+ * error, and every URL and tag as not confirmed, so that nobody takes them for purged.
+ */
+function settle(state) {
+    try {
+        return buildResult(state);
+    }
+    catch (error) {
+        debugStack(error);
+        return buildResult({
+            ...newRunState(),
+            dryRun: state.dryRun,
+            zoneInput: state.zoneInput,
+            requested: state.requested,
+            requestsSent: state.requestsSent,
+            errors: [...state.errors, describeError(error)]
+        });
+    }
+}
+/**
+ * Writes the site's manifest for the next run; where it was written, or undefined. A failure only warns: the next run
+ * then compares with an older manifest and purges more, never less.
+ */
+async function saveManifest(target, changes, warn) {
+    try {
+        const { buildManifest, writeManifest } = await __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 6236));
+        await writeManifest(target.path, changes?.manifest ?? (await buildManifest(target.site)));
+        log/* info */.pq(`Manifest of ${(0,src_text/* shown */.SP)(target.site)} written to ${(0,src_text/* shown */.SP)(target.path)}.`);
+        return target.path;
+    }
+    catch (error) {
+        warn(`Input "manifest": the manifest was not written to ${(0,src_text/* shown */.SP)(target.path)}: ${(0,files/* fileProblem */.Wj)(error)}. The next run will compare with an older one and purge more.`);
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/phases/route.ts
+
+/** Sends every URL, tag and probe to its zone, and decides whether to purge everything instead of a change list. */
+function route(given, lists, zones, changes, warn) {
+    const work = assignWork({
+        entries: lists.entries,
+        tags: lists.tags,
+        purgeEverything: lists.everything,
+        changes,
+        changeInputs: given.changes,
+        resolution: zones.resolution,
+        probes: given.probeUrls,
+        early: zones.early
+    });
+    // Let the lists as read go: run() holds `lists` and `zones` until it ends (an async function keeps its locals alive),
+    // and 100,000 URLs as read are megabytes.
+    lists.entries = [];
+    zones.early = undefined;
+    // Stryker disable next-line OptionalChaining: everythingInstead is only set when there is a change list
+    if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
+        warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
+    return work;
 }
 
 ;// CONCATENATED MODULE: ./src/purge/progress.ts
@@ -25161,34 +25670,12 @@ async function waitForPropagation(options) {
     options.log('Settings have had the documented propagation time.');
 }
 
-;// CONCATENATED MODULE: ./src/phases/purge.ts
+;// CONCATENATED MODULE: ./src/phases/send-requests.ts
 
 
 
-
-/** The requests, per zone: settings first, then the purges in batches of `batch-size`; said in the log. */
-function planPurge(given, work, tags) {
-    const plan = planRequests(work.zones.map(({ zone, requested }) => ({
-        zone,
-        purgeEverything: requested.everything,
-        urls: requested.files,
-        tags,
-        settings: given.settings
-    })), given.batchSize);
-    log/* info */.pq(describePlan(plan, given.batchSize));
-    return plan;
-}
-/** A dry run sends nothing: says so, and counts what verify and warm would fetch (undefined when neither is on). */
-async function dryRun(given, work) {
-    log/* info */.pq('Dry run: no purge or settings request is sent, and nothing is fetched from the edge.');
-    if (!(given.verify > 0 || given.warm))
-        return undefined;
-    // Loaded only when a step checks or warms the edge.
-    const { edgePlan } = await __nccwpck_require__.e(/* import() */ 315).then(__nccwpck_require__.bind(__nccwpck_require__, 6315));
-    return edgePlan(work.requested.files, given.verify, [...work.probes.values()].flat(), given.warm, work.zones.map(({ zone }) => zone.name));
-}
 /** Sends the plan: settings, the wait for them to spread when asked, the delay, the purges and their second pass. */
-function execute(api, given, plan) {
+function sendRequests(api, given, plan) {
     return executePlan(api, plan, {
         concurrency: given.concurrency,
         waitForPropagation: given.waitForPropagation,
@@ -25199,53 +25686,6 @@ function execute(api, given, plan) {
         log: log/* info */.pq,
         group: log/* group */.Os
     });
-}
-
-;// CONCATENATED MODULE: ./src/run/state.ts
-function newRunState() {
-    return {
-        dryRun: false,
-        zoneInput: [],
-        phase: 'reading the inputs',
-        zones: [],
-        outcomes: [],
-        requestsSent: 0,
-        retries: 0,
-        traffic: [],
-        errors: [],
-        warnings: [],
-        durations: {}
-    };
-}
-
-;// CONCATENATED MODULE: ./src/run/errors.ts
-
-
-
-
-/** Errors the action raises on purpose, whose message says it all; anything else is a bug. */
-const isExpected = (error) => error instanceof errors/* InputError */.dz ||
-    error instanceof errors/* AnswerError */.dV ||
-    error instanceof ApiError ||
-    error instanceof errors/* GitError */.XS ||
-    error instanceof errors/* GitHubError */.y_;
-/**
- * An error's message; an unexpected one says that it is, its message shown as outside text is (it may quote
- * some). A RangeError is a text, list or stack too large to hold (a string past V8's limit, a call too
- * deep): its own message names V8's internals, not what to fix, so it is left out.
- */
-function describeError(error) {
-    if (isExpected(error))
-        return error.message;
-    const what = error instanceof RangeError
-        ? 'something too large to hold (a text, list or nesting past what Node.js can hold)'
-        : (0,src_text/* shown */.SP)(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    return `Unexpected error: ${what}. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace`;
-}
-/** A bug's stack, for the debug log (a bug may throw anything, and an Error may have no stack). */
-function debugStack(error) {
-    if (error instanceof Error && error.stack !== undefined)
-        log/* debug */.Yz(error.stack);
 }
 
 ;// CONCATENATED MODULE: ./src/run/record.ts
@@ -25351,431 +25791,11 @@ class RunRecord {
     }
 }
 
-// EXTERNAL MODULE: ./src/edge/verdicts.ts
-var edge_verdicts = __nccwpck_require__(7683);
-;// CONCATENATED MODULE: ./src/run/result/verification.ts
-
-/** The check at the edge as reported; null when the edge was not checked. */
-function verificationOf(edge) {
-    const checked = edge?.verification;
-    if (checked === undefined)
-        return null;
-    const verdicts = checked.verdicts.map((verdict) => ({
-        url: verdict.url,
-        verdict: verdict.verdict,
-        status: verdict.status ?? null,
-        age: verdict.age ?? null,
-        cacheStatus: verdict.cacheStatus ?? null,
-        reason: verdict.reason,
-        content: verdict.content === undefined
-            ? null
-            : verdict.content.result === 'not compared'
-                ? `not compared: ${verdict.content.why}`
-                : verdict.content.result,
-        attempts: verdict.attempts
-    }));
-    return {
-        counts: (0,edge_verdicts/* countVerdicts */.qX)(checked.verdicts),
-        recheckForMs: checked.recheckForMs,
-        clockSkew: checked.clockSkew === undefined
-            ? null
-            : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
-        verdicts
-    };
-}
-
-;// CONCATENATED MODULE: ./src/run/result/zones.ts
-/**
- * One zone's accounting: a URL or tag is purged when a request carrying it (or a purge of everything)
- * was confirmed in that zone, and failed otherwise; a dry run purges and fails nothing.
- */
-function zoneResult(zone, requested, state, plannedRequests) {
-    const confirmed = state.outcomes.filter((outcome) => outcome.ok && outcome.request.zoneId === zone.id);
-    const purgedEverything = confirmed.some((outcome) => outcome.request.kind === 'purge-everything');
-    const planned = plannedRequests.filter((request) => request.zoneId === zone.id);
-    const split = (kind, asked) => {
-        if (state.dryRun)
-            return { purged: [], failed: [] };
-        if (purgedEverything)
-            return { purged: asked, failed: [] };
-        // By item, not by count: a request confirmed twice must not stand in for one that failed.
-        const purged = new Set(confirmed.filter((outcome) => outcome.request.kind === kind).flatMap((outcome) => outcome.request.items));
-        return { purged: asked.filter((item) => purged.has(item)), failed: asked.filter((item) => !purged.has(item)) };
-    };
-    const files = split('files', requested.files);
-    const tags = split('tags', requested.tags);
-    return {
-        id: zone.id,
-        name: zone.name ?? '',
-        status: zone.status ?? '',
-        created: zone.created ?? null,
-        purgeEverythingRequested: planned.some((request) => request.kind === 'purge-everything'),
-        purgedEverything,
-        purgedFiles: files.purged,
-        purgedTags: tags.purged,
-        failedFiles: files.failed,
-        failedTags: tags.failed,
-        settingsRequested: planned.some((request) => request.kind === 'settings'),
-        settingsApplied: confirmed.some((outcome) => outcome.request.kind === 'settings')
-    };
-}
-
-;// CONCATENATED MODULE: ./src/run/result/index.ts
-
-
-
-// What the modules that build and read the result import from here: the run state and the parts of the result.
-const NOTHING = { everything: false, files: [], tags: [] };
-/** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
-function buildResult(state) {
-    const plannedRequests = state.plan?.requests ?? [];
-    const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state, plannedRequests));
-    const requested = state.requested ?? NOTHING;
-    // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
-    const purgedFiles = zones.flatMap((zone) => zone.purgedFiles);
-    const purgedTags = zones.flatMap((zone) => zone.purgedTags);
-    // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
-    const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles);
-    const zoneFailedTags = zones.flatMap((zone) => zone.failedTags);
-    const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zoneFailedTags)];
-    const tagPurgesFailed = state.dryRun ? 0 : zones.length === 0 ? requested.tags.length : zoneFailedTags.length;
-    const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
-    const settingsZones = zones.filter((zone) => zone.settingsRequested);
-    const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
-    const errors = [
-        ...state.errors,
-        ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))
-    ];
-    const verification = verificationOf(state.edge);
-    const everythingDone = failedFiles.length === 0 &&
-        failedTags.length === 0 &&
-        everythingZones.every((zone) => zone.purgedEverything) &&
-        (!requested.everything || everythingZones.length > 0) &&
-        (settingsZones.length === 0 || settingsApplied);
-    return {
-        ok: errors.length === 0 && (state.dryRun || everythingDone),
-        dryRun: state.dryRun,
-        zoneInput: state.zoneInput,
-        stoppedAt: state.stopped === undefined
-            ? null
-            : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
-        invalidInput: state.stopped?.input ?? null,
-        // A zone plans a purge of everything only when everything was asked for.
-        purgeEverythingRequested: requested.everything,
-        zone: {
-            id: zones.map((zone) => zone.id).join(','),
-            name: zones.map((zone) => zone.name).join(','),
-            status: zones.map((zone) => zone.status).join(',')
-        },
-        zones,
-        purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
-        purgedFiles,
-        purgedTags,
-        failedFiles,
-        failedTags,
-        tagPurges: { requested: purgedTags.length + tagPurgesFailed, failed: tagPurgesFailed },
-        settings: plannedRequests.find((request) => request.kind === 'settings')?.body ?? null,
-        settingsApplied,
-        requests: state.requestsSent,
-        retries: state.retries,
-        rateLimits: {
-            answers429: state.rateLimits?.limited ?? 0,
-            waitedMs: Math.round(state.rateLimits?.waitedMs ?? 0),
-            pace: state.rateLimits?.pace === undefined ? null : Math.round(state.rateLimits.pace * 10) / 10
-        },
-        changes: state.changes === undefined
-            ? null
-            : {
-                source: state.changes.source,
-                how: state.changes.how,
-                base: state.changes.base,
-                head: state.changes.head,
-                why: state.changes.why,
-                link: state.changes.link ?? null,
-                files: state.changes.files,
-                urls: state.changedUrls ?? state.changes.entries
-            },
-        everythingInstead: state.everythingInstead ?? null,
-        manifestWritten: state.manifestWritten ?? null,
-        traffic: state.traffic,
-        verification,
-        staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
-        warm: state.edge?.warm === undefined
-            ? null
-            : {
-                urls: state.edge.warm.urls,
-                warmed: state.edge.warm.warmed,
-                counts: state.edge.warm.counts,
-                problems: state.edge.warm.problems.map(({ url, detail }) => ({ url, detail }))
-            },
-        edgePlan: state.edgePlan ?? null,
-        planned: plannedRequests.map(summarize),
-        sent: state.outcomes
-            .filter((outcome) => outcome.attempts > 0)
-            .map((outcome) => ({
-            ...summarize(outcome.request),
-            ok: outcome.ok,
-            status: outcome.status ?? null,
-            attempts: outcome.attempts,
-            durationMs: Math.round(outcome.durationMs),
-            error: outcome.error ?? null
-        })),
-        errors,
-        warnings: state.warnings,
-        durations: Object.fromEntries(Object.entries(state.durations).map(([key, ms]) => [key, Math.round(ms)]))
-    };
-}
-function summarize(request) {
-    return { kind: request.kind, method: request.method, path: request.path, items: request.items.length };
-}
-
-;// CONCATENATED MODULE: ./src/phases/report.ts
-
-
-
-
-
-
-
-/**
- * Starts loading the report's code, at the start of the run: it is read while the step waits on the network, not
- * before its first request (the cold start measures it). Loading it can only fail with a bug, which report() reports.
- */
-function loadReport() {
-    const loading = __nccwpck_require__.e(/* import() */ 231).then(__nccwpck_require__.bind(__nccwpck_require__, 8231));
-    loading.catch(() => undefined);
-    return loading;
-}
-/**
- * The last phase: where the phases stopped, what the API cost, the result, the manifest for the next run after a good
- * one, then the outputs, the log's closing lines and the summary. Only a bug in reporting itself is caught here, in one
- * error annotation: everything else was caught by its phase.
- */
-async function report(record, reporting, run) {
-    const { inputs, client } = run;
-    try {
-        if (run.stop !== undefined)
-            record.stopped(run.stop.error);
-        record.finished(client);
-        // The connections close while the report is written (nothing is sent any more), or with the process (see RunOptions).
-        const closing = run.processEnds ? undefined : client?.close().catch(() => undefined);
-        let result = settle(record.state);
-        if (inputs?.manifest !== undefined && !record.state.dryRun && result.ok) {
-            record.manifestWritten(await saveManifest(inputs.manifest, record.state.changes, record.warn));
-            result = settle(record.state);
-        }
-        const { report: write } = await reporting;
-        await write(result, inputs?.summary ?? true);
-        await closing;
-    }
-    catch (error) {
-        log/* fail */.fJ(`${describeError(error)}.`, 'CDN purge failed');
-        debugStack(error);
-    }
-}
-/**
- * The result of the run. Should deriving it fail (a bug), the step reports what it knows for certain: the
- * error, and every URL and tag as not confirmed, so that nobody takes them for purged.
- */
-function settle(state) {
-    try {
-        return buildResult(state);
-    }
-    catch (error) {
-        debugStack(error);
-        return buildResult({
-            ...newRunState(),
-            dryRun: state.dryRun,
-            zoneInput: state.zoneInput,
-            requested: state.requested,
-            requestsSent: state.requestsSent,
-            errors: [...state.errors, describeError(error)]
-        });
-    }
-}
-/**
- * Writes the site's manifest for the next run; where it was written, or undefined. A failure only warns: the next run
- * then compares with an older manifest and purges more, never less.
- */
-async function saveManifest(target, changes, warn) {
-    try {
-        const { buildManifest, writeManifest } = await __nccwpck_require__.e(/* import() */ 236).then(__nccwpck_require__.bind(__nccwpck_require__, 6236));
-        await writeManifest(target.path, changes?.manifest ?? (await buildManifest(target.site)));
-        log/* info */.pq(`Manifest of ${(0,src_text/* shown */.SP)(target.site)} written to ${(0,src_text/* shown */.SP)(target.path)}.`);
-        return target.path;
-    }
-    catch (error) {
-        warn(`Input "manifest": the manifest was not written to ${(0,src_text/* shown */.SP)(target.path)}: ${(0,files/* fileProblem */.Wj)(error)}. The next run will compare with an older one and purge more.`);
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/phases/read-traffic.ts
-
-
-/** Each zone's traffic when `analytics` asks for it (none otherwise). A read that fails only warns: the purge goes ahead. */
-async function readTraffic(api, given, work, warn) {
-    const analytics = given.analytics;
-    if (analytics === undefined)
-        return [];
-    const reports = await log/* group */.Os('Traffic', async () => {
-        // Loaded only when a step asks for the traffic.
-        const { readAllTraffic } = await __nccwpck_require__.e(/* import() */ 267).then(__nccwpck_require__.bind(__nccwpck_require__, 1267));
-        return readAllTraffic(api, work.zones.map(({ zone }) => zone), analytics, given.concurrency);
-    });
-    for (const report of reports) {
-        report.warnings.forEach(warn);
-        if (report.error !== undefined)
-            warn(`The traffic of ${(0,src_text/* shown */.SP)(report.zoneName ?? report.zoneId)} could not be read (${report.error}); the purge goes ahead.`);
-    }
-    return reports;
-}
-
-// EXTERNAL MODULE: external "node:diagnostics_channel"
-var external_node_diagnostics_channel_ = __nccwpck_require__(3053);
-;// CONCATENATED MODULE: ./src/http/wire.ts
-
-/** Where undici tells that a request's headers went out on a socket. */
-const SEND_HEADERS = 'undici:client:sendHeaders';
-/**
- * Resolves once a request of this process has gone out on the wire (undici wrote its headers), or once
- * `pending` settles, whichever comes first: work done from then on overlaps the wait for the answer
- * instead of holding the request back (on loopback, a few turns of the event loop; over TLS, the handshake).
- */
-async function onTheWire(pending) {
-    let sent = () => undefined;
-    const wrote = new Promise((resolve) => (sent = resolve));
-    const listener = () => sent();
-    (0,external_node_diagnostics_channel_.subscribe)(SEND_HEADERS, listener);
-    try {
-        await Promise.race([
-            wrote,
-            pending.then(() => undefined, () => undefined)
-        ]);
-    }
-    finally {
-        (0,external_node_diagnostics_channel_.unsubscribe)(SEND_HEADERS, listener);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/purge/routing.ts
-
-/**
- * Pure: resolves every entry to an absolute URL, sends it to its zone (the one zone, by host among
- * several, or among all for `auto`, where only zones that get a URL take part), and decides whether
- * to purge everything instead (an incomplete change list, or more changed URLs than purge-everything-over).
- */
-function assignWork(input) {
-    const { resolution, changes, changeInputs, tags } = input;
-    const targets = resolution.candidates ?? resolution.zones;
-    if (changeInputs !== undefined)
-        (0,urls/* checkUrlBase */.$x)(changeInputs.urlBase, targets.map((zone) => zone.name));
-    const changedUrls = [...(0,urls/* routeEntries */.go)(changes?.entries ?? [], targets).values()].flat();
-    const routed = (changedUrls.length === 0 ? routedEarly(input.early, targets) : undefined) ?? (0,urls/* routeEntries */.go)([...input.entries, ...changedUrls], targets);
-    const zones = resolution.candidates === undefined ? resolution.zones : resolution.candidates.filter((zone) => routed.has(zone.id));
-    const limit = changeInputs?.purgeEverythingOver ?? 0;
-    const everythingInstead = changes?.incomplete ??
-        (limit > 0 && changedUrls.length > limit
-            ? `${changedUrls.length} changed URLs is more than purge-everything-over (${limit})`
-            : undefined);
-    const everything = input.purgeEverything || everythingInstead !== undefined;
-    return {
-        zones: zones.map((zone) => ({ zone, requested: { everything, files: routed.get(zone.id) ?? [], tags } })),
-        requested: { everything, files: [...routed.values()].flat(), tags },
-        changedUrls,
-        everythingInstead,
-        probes: (0,urls/* routeEntries */.go)(input.probes ?? [], targets, '"probe-urls"')
-    };
-}
-/** Routes the entries among the zones named in the input; undefined when a zone is given by id or auto (its name comes from the lookup), or when there is nothing to route. */
-function routeEarly(entries, selection) {
-    if (selection.kind === 'auto' || entries.length === 0)
-        return undefined;
-    const names = [];
-    for (const ref of selection.refs) {
-        if (ref.kind === 'id')
-            return undefined;
-        names.push(ref.name);
-    }
-    const hosts = names.map(urls/* zoneHost */.jF);
-    try {
-        return {
-            hosts,
-            outcome: {
-                routed: (0,urls/* routeEntries */.go)(entries, names.map((name, place) => ({ id: String(place), name })))
-            }
-        };
-    }
-    catch (error) {
-        return { hosts, outcome: { error } };
-    }
-}
-/** The early routing with the found zones' ids, when the zones found are those it routed among, in that order; undefined otherwise. */
-function routedEarly(early, targets) {
-    if (early === undefined || targets.length !== early.hosts.length)
-        return undefined;
-    if (!targets.every((zone, place) => zone.name !== undefined && (0,urls/* zoneHost */.jF)(zone.name) === early.hosts[place]))
-        return undefined;
-    if ('error' in early.outcome)
-        throw early.outcome.error;
-    return new Map([...early.outcome.routed].map(([place, urls]) => [targets[Number(place)].id, urls]));
-}
-
-;// CONCATENATED MODULE: ./src/phases/zones.ts
-
-
-
-
-
-
-/** Looks the zones up (creating one when asked), and routes the URLs among the zones the input names meanwhile. */
-async function lookUpZones(api, given, lists, warn) {
-    const started = performance.now();
-    const finding = log/* group */.Os('Zone', async () => {
-        const found = await resolveZones(api, given.zones, { createZone: given.createZone, plan: given.plan, dryRun: given.dryRun });
-        found.zones.forEach((zone) => log/* info */.pq(describeZone(zone)));
-        if (found.candidates !== undefined)
-            log/* info */.pq(`zone: auto - URLs go to the longest matching of ${found.candidates.length} active or pending zones.`);
-        return found;
-    });
-    // The URLs are routed while the lookup's request is on the wire (~25 ms for 10,000 URLs, parsing each), not after its
-    // answer; the lookup's errors are raised by the await below, before any of routing's (routeEarly keeps those).
-    await onTheWire(finding);
-    const early = routeEarly(lists.entries, given.zones);
-    const resolution = await finding;
-    const lookupMs = performance.now() - started;
-    resolution.warnings.forEach(warn);
-    return { resolution, early, lookupMs };
-}
-/** Sends every URL, tag and probe to its zone, and decides whether to purge everything instead of a change list. */
-function route(given, lists, zones, changes, warn) {
-    const work = assignWork({
-        entries: lists.entries,
-        tags: lists.tags,
-        purgeEverything: lists.everything,
-        changes,
-        changeInputs: given.changes,
-        resolution: zones.resolution,
-        probes: given.probeUrls,
-        early: zones.early
-    });
-    // Let the lists as read go: run() holds `lists` and `zones` until it ends (an async function keeps its locals alive),
-    // and 100,000 URLs as read are megabytes.
-    lists.entries = [];
-    zones.early = undefined;
-    // Stryker disable next-line OptionalChaining: everythingInstead is only set when there is a change list
-    if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
-        warn(`Purging everything instead of the list: ${work.everythingInstead}.`);
-    return work;
-}
-function describeZone(zone) {
-    if (zone.created?.dryRun)
-        return `Zone ${(0,src_text/* shown */.SP)(zone.name ?? zone.id)} does not exist: it would be created (dry run).`;
-    const what = zone.created === undefined ? 'Zone' : 'Created zone';
-    return `${what} ${zone.name === undefined ? '(name unknown)' : (0,src_text/* shown */.SP)(zone.name)} (${(0,src_text/* shown */.SP)(zone.id)}), status ${(0,src_text/* shown */.SP)(zone.status ?? 'unknown')}.`;
-}
-
 ;// CONCATENATED MODULE: ./src/main.ts
+
+
+
+
 
 
 
@@ -25811,7 +25831,7 @@ async function run(options = {}) {
             record.edgePlan(await dryRun(given, work));
         }
         else {
-            const { outcomes } = record.executed(await record.phase('sending the requests', () => execute(api, given, plan)));
+            const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan)));
             record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)));
         }
     }

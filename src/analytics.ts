@@ -2,8 +2,7 @@ import { isRecord } from './json.js'
 import { mapConcurrent } from './purge/concurrency.js'
 import type { ApiClient } from './http/client.js'
 import { pathSegment } from './http/path.js'
-import { plural } from './text.js'
-import { shown } from './text.js'
+import { plural, shown } from './text.js'
 
 export type Granularity = 'minute' | 'hour' | 'day'
 

@@ -2,12 +2,16 @@ import { connect } from './connect.js'
 import type { ApiClient } from './http/client.js'
 import { getInputs, type Inputs } from './inputs/index.js'
 import { checkEdge } from './phases/check-edge.js'
-import { findChanges, readLists } from './phases/lists.js'
-import { dryRun, execute, planPurge } from './phases/purge.js'
-import { RunRecord } from './run/record.js'
-import { loadReport, report } from './phases/report.js'
+import { dryRun } from './phases/dry-run.js'
+import { findChanges } from './phases/find-changes.js'
+import { lookUpZones } from './phases/look-up-zones.js'
+import { planPurge } from './phases/plan-purge.js'
+import { readLists } from './phases/read-lists.js'
 import { readTraffic } from './phases/read-traffic.js'
-import { lookUpZones, route } from './phases/zones.js'
+import { loadReport, report } from './phases/report.js'
+import { route } from './phases/route.js'
+import { sendRequests } from './phases/send-requests.js'
+import { RunRecord } from './run/record.js'
 
 export interface RunOptions {
   /**
@@ -44,7 +48,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
     if (given.dryRun) {
       record.edgePlan(await dryRun(given, work))
     } else {
-      const { outcomes } = record.executed(await record.phase('sending the requests', () => execute(api, given, plan)))
+      const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan)))
       record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)))
     }
   } catch (error) {

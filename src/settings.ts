@@ -1,7 +1,6 @@
 import { type CST, type Document, Parser, parseDocument } from 'yaml'
 import { InputError } from './errors.js'
-import { thousands } from './text.js'
-import { shown } from './text.js'
+import { shown, thousands } from './text.js'
 
 /** The only `mode` value the API documents. */
 export const DOCUMENTED_MODE = 'automatic'

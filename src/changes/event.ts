@@ -1,12 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { InputError } from '../errors.js'
-import { ago } from '../text.js'
-import { shown } from '../text.js'
+import { ago, shown } from '../text.js'
 import { commitParents, githubApi, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun } from './github.js'
-import { type Release } from './github-records.js'
-import { readWorkflowRun } from './github-records.js'
-import { readDeployment } from './github-records.js'
-import { isFullSha } from './github-records.js'
+import { isFullSha, readDeployment, readWorkflowRun, type Release } from './github-records.js'
 
 /** The events `changed-since: auto` understands, as the error for any other names them. */
 export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'] as const

@@ -12,8 +12,7 @@ import {
   type ReadLimits,
   type WriteOptions
 } from '../files.js'
-import { sizeText } from '../text.js'
-import { shown } from '../text.js'
+import { shown, sizeText } from '../text.js'
 
 export const MANIFEST_FORMAT = 'cdn-purge-action/manifest'
 export const MANIFEST_VERSION = 1

@@ -1,7 +1,6 @@
 import picomatch from 'picomatch'
 import { InputError } from '../errors.js'
-import { thousands } from '../text.js'
-import { shown } from '../text.js'
+import { shown, thousands } from '../text.js'
 import { GLOB_OPTIONS } from './glob.js'
 
 export interface SiteOptions {

@@ -99,7 +99,7 @@ export function deployedFiles(deployed: ReadonlyMap<string, string>, zones: read
 }
 
 /** Verifies, then warms, each in its log group, and says in the log what the edge showed. Only URLs on the zones' own public names are fetched (scope.ts). */
-export async function checkEdge(
+export async function verifyAndWarm(
   purged: readonly VerifyTarget[],
   probes: readonly VerifyTarget[],
   request: EdgeRequest,

@@ -4,8 +4,14 @@ import { shown } from '../text.js'
 import type { Reader } from './read.js'
 
 /** The traffic report: analytics, analytics-granularity. */
-export function readAnalytics(read: Reader): AnalyticsInputs | undefined {
-  return parseAnalytics(read.value('analytics'), read.value('analytics-granularity'))
+/** What traffic to report: analytics, analytics-granularity. */
+export interface TrafficInputs {
+  /** undefined when no report is asked for. */
+  readonly analytics: AnalyticsInputs | undefined
+}
+
+export function readAnalytics(read: Reader): TrafficInputs {
+  return { analytics: parseAnalytics(read.value('analytics'), read.value('analytics-granularity')) }
 }
 
 const WINDOW_UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 }

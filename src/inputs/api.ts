@@ -1,8 +1,7 @@
 import { InputError } from '../errors.js'
 import { unusableProxyVariable } from '../http/proxy.js'
 import { registerSecret } from '../secrets/index.js'
-import { trimTrailing } from '../text.js'
-import { shown } from '../text.js'
+import { shown, trimTrailing } from '../text.js'
 import type { Reader } from './read.js'
 
 /** The API and the credentials: api-key (or CDN_API_KEY), api-url (or CDN_API_URL), github-token. */

@@ -1,9 +1,7 @@
 import * as path from 'node:path'
 import type { ChangeInputs } from '../changes/index.js'
 import { InputError } from '../errors.js'
-import { lines, trimTrailing } from '../text.js'
-import { checkEntryLength } from '../text.js'
-import { shown } from '../text.js'
+import { checkEntryLength, lines, shown, trimTrailing } from '../text.js'
 import { readNumber } from './numbers.js'
 import type { Reader } from './read.js'
 

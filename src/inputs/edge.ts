@@ -3,9 +3,10 @@ import { splitUrlList } from '../urls.js'
 import { shown } from '../text.js'
 import { checkProxy } from './api.js'
 import { readFlag } from './flags.js'
+import { readNumber } from './numbers.js'
 import type { Reader } from './read.js'
 
-/** The checks at the edge after the purge: verify, warm, probe-urls; verify-timeout as written, for the rule that warns about it. */
+/** The checks at the edge after the purge: verify, verify-timeout, warm, probe-urls. */
 export interface EdgeInputs {
   /** How many of the purged URLs to check at the edge after the purge; 0 = none. */
   readonly verify: number
@@ -13,7 +14,9 @@ export interface EdgeInputs {
   readonly warm: boolean
   /** URLs or paths (the files format) to verify and warm besides the purged URLs. */
   readonly probeUrls: readonly string[]
-  /** verify-timeout as given (trimmed); the number is read with the other numbers. */
+  /** Seconds to keep checking URLs found stale. */
+  readonly verifyTimeoutSeconds: number
+  /** verify-timeout as given (trimmed), for the rule that warns when it has no effect. */
   readonly verifyTimeout: string
 }
 
@@ -23,7 +26,7 @@ export function readEdge(read: Reader, apiUrl: string): EdgeInputs {
   const warm = readFlag(read, 'warm')
   checkProxy(apiUrl.startsWith('https:') || verify > 0 || warm, read.env)
   const probeUrls = splitUrlList(read.text('probe-urls'), 'probe-urls')
-  return { verify, warm, probeUrls, verifyTimeout: read.value('verify-timeout') }
+  return { verify, warm, probeUrls, verifyTimeoutSeconds: readNumber(read, 'verify-timeout'), verifyTimeout: read.value('verify-timeout') }
 }
 
 /** What `verify: true` checks. */

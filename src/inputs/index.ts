@@ -1,68 +1,32 @@
-import * as path from 'node:path'
-import type { AnalyticsInputs } from '../analytics.js'
-import type { ChangeInputs } from '../changes/index.js'
-import type { ZoneSettings } from '../settings.js'
-import type { ZonePlan, ZoneSelection } from '../zones/resolve.js'
-import { readAnalytics } from './analytics.js'
-import { readApi } from './api.js'
-import { readChanges } from './changes.js'
-import { readEdge } from './edge.js'
-import { readFlag } from './flags.js'
-import { readNumber } from './numbers.js'
-import { readPurge, readTags } from './purge.js'
+import { readAnalytics, type TrafficInputs } from './analytics.js'
+import { readApi, type ApiInputs } from './api.js'
+import { readChanges, type ChangesInputs } from './changes.js'
+import { readEdge, type EdgeInputs } from './edge.js'
+import { readPurge, readTags, type PurgeInputs } from './purge.js'
 import { reader, runnerSource, type InputSource } from './read.js'
 import { checkErrors, warningsFor } from './rules.js'
-import { readSettings, readZones } from './zones.js'
+import { readRun, workspaceOf, type RunInputs } from './run.js'
+import { readSending, type SendingInputs } from './sending.js'
+import { readSettings, type SettingsInputs } from './settings.js'
+import { readZones, type ZoneInputs } from './zones.js'
 
-/** Everything the step was asked to do, validated. Nothing after this module reads the raw inputs. */
-export interface Inputs {
-  /** Bearer key for every request; already masked. */
-  readonly apiKey: string
-  /** Base address including the version segment, without a trailing slash. */
-  readonly apiUrl: string
-  readonly zones: ZoneSelection
-  /** Create a zone given by name that does not exist (or only as deleted). */
-  readonly createZone: boolean
-  /** Sent on creation. */
-  readonly plan: ZonePlan | undefined
-  readonly analytics: AnalyticsInputs | undefined
-  readonly purgeEverything: boolean
-  /** Entries of the `files` input as written: absolute URLs or paths starting with `/`. */
-  readonly files: readonly string[]
-  /** Absolute path of the `files-from` file, if given. */
-  readonly filesFrom: string | undefined
-  readonly tags: readonly string[]
-  readonly settings: ZoneSettings | undefined
-  readonly waitForPropagation: boolean
-  readonly batchSize: number
-  readonly concurrency: number
-  readonly maxAttempts: number
-  readonly timeoutSeconds: number
-  /** Most seconds the step may spend waiting on rate limits in all (429s and pacing). */
-  readonly rateLimitWaitSeconds: number
-  /** Seconds to wait before the first purge request (after settings), e.g. for the origin to replicate; 0 = none. */
-  readonly delaySeconds: number
-  /** Seconds after the purge to send it again (shields and tiered caches); 0 = once only. */
-  readonly purgeAgainAfterSeconds: number
-  /** How many of the purged URLs to check at the edge after the purge; 0 = none. */
-  readonly verify: number
-  /** Seconds to keep checking URLs found stale. */
-  readonly verifyTimeoutSeconds: number
-  /** Fetch every purged URL once after the purge, so that the edge caches the new content. */
-  readonly warm: boolean
-  /** URLs or paths (the files format) to verify and warm besides the purged URLs. */
-  readonly probeUrls: readonly string[]
-  readonly dryRun: boolean
-  readonly summary: boolean
-  /** Where what changed comes from: git history, a manifest of the built site, or nothing. */
-  readonly changes: ChangeInputs | undefined
-  /** Where to write site-dir's manifest after a successful run, if asked (absolute paths). */
-  readonly manifest: { readonly path: string; readonly site: string } | undefined
-  /** Absolute path of the workspace (GITHUB_WORKSPACE, else the working directory). */
-  readonly workspace: string
-  /** Things the user may want to change, found while reading the inputs; reported like every other warning. */
-  readonly warnings: readonly string[]
-}
+/**
+ * Everything the step was asked to do, validated: the groups of inputs, each declared and read in its own file
+ * (src/inputs/<group>.ts), and the warnings they gave. Nothing after this module reads the raw inputs. The GitHub token
+ * is not here: it travels inside `changes`, the one place that uses it.
+ */
+export type Inputs = Omit<ApiInputs, 'githubToken'> &
+  ZoneInputs &
+  TrafficInputs &
+  PurgeInputs &
+  ChangesInputs &
+  SettingsInputs &
+  EdgeInputs &
+  SendingInputs &
+  RunInputs & {
+    /** Things the user may want to change, found while reading the inputs; reported like every other warning. */
+    readonly warnings: readonly string[]
+  }
 
 /**
  * Reads, masks and validates every input, group by group (the credentials first, so that no message can show them),
@@ -72,8 +36,8 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   const read = reader(source)
   const { githubToken, ...api } = readApi(read)
   const zones = readZones(read)
-  const analytics = readAnalytics(read)
-  const workspace = path.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd())
+  const traffic = readAnalytics(read)
+  const workspace = workspaceOf(source)
   const { warnings: listWarnings, ...purge } = readPurge(read, workspace)
   const changes = readChanges(read, workspace, githubToken)
   const tags = readTags(read)
@@ -82,27 +46,14 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   // As always, a mistake in the combination is reported before the edge inputs and the numbers are read.
   checkErrors(asked)
   const edge = readEdge(read, api.apiUrl)
-  const numbers = {
-    batchSize: readNumber(read, 'batch-size'),
-    concurrency: readNumber(read, 'concurrency'),
-    maxAttempts: readNumber(read, 'max-attempts'),
-    timeoutSeconds: readNumber(read, 'timeout'),
-    rateLimitWaitSeconds: readNumber(read, 'rate-limit-wait'),
-    delaySeconds: readNumber(read, 'delay'),
-    purgeAgainAfterSeconds: readNumber(read, 'purge-again-after'),
-    verifyTimeoutSeconds: readNumber(read, 'verify-timeout')
-  }
+  const sending = readSending(read)
   return {
     ...api,
     ...asked,
-    analytics,
-    verify: edge.verify,
-    warm: edge.warm,
-    probeUrls: edge.probeUrls,
-    ...numbers,
-    dryRun: readFlag(read, 'dry-run'),
-    summary: readFlag(read, 'summary'),
-    workspace,
+    ...traffic,
+    ...edge,
+    ...sending,
+    ...readRun(read, workspace),
     warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge })]
   }
 }

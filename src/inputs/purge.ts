@@ -1,22 +1,21 @@
 import * as path from 'node:path'
-import { lines, separatedRuns } from '../text.js'
+import { checkEntryLength, lines, separatedRuns, shown } from '../text.js'
 import { splitUrlList } from '../urls.js'
-import { checkEntryLength } from '../text.js'
-import { shown } from '../text.js'
 import { readFlag } from './flags.js'
 import type { Reader } from './read.js'
 
-/** What to purge, as listed: purge-everything, files, files-from; and what the list warns about. */
+/** What to purge, as listed: purge-everything, files, files-from, tags. */
 export interface PurgeInputs {
   readonly purgeEverything: boolean
   /** Entries of the `files` input as written: absolute URLs or paths starting with `/`. */
   readonly files: readonly string[]
   /** Absolute path of the `files-from` file, if given. */
   readonly filesFrom: string | undefined
-  readonly warnings: readonly string[]
+  readonly tags: readonly string[]
 }
 
-export function readPurge(read: Reader, workspace: string): PurgeInputs {
+/** purge-everything, files and files-from, with what the list warns about (tags are read by readTags, after what changed). */
+export function readPurge(read: Reader, workspace: string): Omit<PurgeInputs, 'tags'> & { readonly warnings: readonly string[] } {
   const purgeEverything = readFlag(read, 'purge-everything')
   const files = splitUrlList(read.text('files'), 'files')
   const filesFrom = read.value('files-from')

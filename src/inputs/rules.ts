@@ -1,32 +1,23 @@
-import type { ChangeInputs } from '../changes/index.js'
 import { InputError } from '../errors.js'
-import type { ZoneSettings } from '../settings.js'
-import type { ZonePlan, ZoneSelection } from '../zones/resolve.js'
+import type { ChangesInputs } from './changes.js'
+import type { EdgeInputs } from './edge.js'
+import type { PurgeInputs } from './purge.js'
+import type { SettingsInputs } from './settings.js'
+import type { ZoneInputs } from './zones.js'
 import { NUMBERS } from './numbers.js'
 
 /** What the errors read: what the step was asked to do, once each of these inputs was read on its own. */
-export interface Asked {
-  readonly zones: ZoneSelection
-  readonly createZone: boolean
-  readonly purgeEverything: boolean
-  readonly files: readonly string[]
-  readonly filesFrom: string | undefined
-  readonly tags: readonly string[]
-  /** Only where what changed comes from counts here. */
-  readonly changes: { readonly from: Pick<ChangeInputs['from'], 'kind'> } | undefined
-  readonly settings: ZoneSettings | undefined
-}
+export type Asked = Pick<ZoneInputs, 'zones' | 'createZone'> &
+  PurgeInputs &
+  Pick<ChangesInputs, 'changes'> &
+  Pick<SettingsInputs, 'settings'>
 
 /** What the warnings read: every input, verify-timeout as written. */
-export interface Given extends Asked {
-  readonly plan: ZonePlan | undefined
-  readonly waitForPropagation: boolean
-  readonly verify: number
-  readonly verifyTimeout: string
-  readonly warm: boolean
-  readonly probeUrls: readonly string[]
-  readonly manifest: object | undefined
-}
+export type Given = Asked &
+  Pick<ZoneInputs, 'plan'> &
+  Pick<SettingsInputs, 'waitForPropagation'> &
+  Pick<EdgeInputs, 'verify' | 'verifyTimeout' | 'warm' | 'probeUrls'> &
+  Pick<ChangesInputs, 'manifest'>
 
 /**
  * A rule over several inputs: an error stops the step before any request; a warning is reported with the others.

@@ -1,8 +1,5 @@
 import { InputError } from '../errors.js'
-import type { ZoneSettings } from '../settings.js'
-import { lines } from '../text.js'
-import { checkEntryLength } from '../text.js'
-import { shown } from '../text.js'
+import { checkEntryLength, lines, shown } from '../text.js'
 import { PLANS, type ZonePlan, type ZoneRef, type ZoneSelection } from '../zones/resolve.js'
 import { readFlag } from './flags.js'
 import type { Reader } from './read.js'
@@ -16,26 +13,8 @@ export interface ZoneInputs {
   readonly plan: ZonePlan | undefined
 }
 
-/** The zone settings to apply: settings, wait-for-propagation; and what the settings parser warns about. */
-export interface SettingsInputs {
-  readonly settings: ZoneSettings | undefined
-  readonly waitForPropagation: boolean
-  readonly warnings: readonly string[]
-}
-
 export function readZones(read: Reader): ZoneInputs {
   return { zones: parseZoneSelection(read.text('zone')), createZone: readFlag(read, 'create-zone'), plan: parsePlan(read.value('plan')) }
-}
-
-export async function readSettings(read: Reader): Promise<SettingsInputs> {
-  const text = read.text('settings')
-  let parsed: { settings: ZoneSettings | undefined; warnings: readonly string[] } = { settings: undefined, warnings: [] }
-  if (text.trim() !== '') {
-    // yaml is loaded only for a step that gives settings.
-    const { parseSettings } = await import('../settings.js')
-    parsed = parseSettings(text)
-  }
-  return { ...parsed, waitForPropagation: readFlag(read, 'wait-for-propagation') }
 }
 
 /** Two or more labels of letters, digits and hyphens (so a name always has a dot), 253 characters at most. */

@@ -29,7 +29,7 @@ export async function checkEdge(
   const edge = await import('../edge/index.js')
   const zones = work.zones.map(({ zone }) => zone)
   const files = changes === undefined ? new Map<string, string>() : edge.deployedFiles(changes.deployed, zones, given.workspace)
-  const checked = await edge.checkEdge(
+  const checked = await edge.verifyAndWarm(
     edge.purgedTargets(outcomes, (url) => files.get(url)),
     edge.probeTargets(work.probes, outcomes),
     {

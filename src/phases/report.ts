@@ -4,8 +4,7 @@ import type { ApiClient } from '../http/client.js'
 import type { Inputs } from '../inputs/index.js'
 import * as log from '../log.js'
 import { buildResult, type RunResult } from '../run/result/index.js'
-import { type RunState } from '../run/state.js'
-import { newRunState } from '../run/state.js'
+import { newRunState, type RunState } from '../run/state.js'
 import { shown } from '../text.js'
 import { debugStack, describeError } from '../run/errors.js'
 import type { RunRecord } from '../run/record.js'
@@ -49,8 +48,8 @@ export async function report(record: RunRecord, reporting: Promise<ReportModule>
       record.manifestWritten(await saveManifest(inputs.manifest, record.state.changes, record.warn))
       result = settle(record.state)
     }
-    const { report: write } = await reporting
-    await write(result, inputs?.summary ?? true)
+    const { writeReport } = await reporting
+    await writeReport(result, inputs?.summary ?? true)
     await closing
   } catch (error) {
     log.fail(`${describeError(error)}.`, 'CDN purge failed')

@@ -1,8 +1,7 @@
 import { InputError } from '../errors.js'
 import { pathSegment } from '../http/path.js'
 import type { ZoneSettings } from '../settings.js'
-import { plural } from '../text.js'
-import { shown } from '../text.js'
+import { plural, shown } from '../text.js'
 import type { ResolvedZone } from '../zones/resolve.js'
 
 export type RequestKind = 'settings' | 'purge-everything' | 'files' | 'tags'

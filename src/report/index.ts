@@ -29,7 +29,7 @@ async function guarded(task: () => unknown): Promise<Error | undefined> {
  * result first, before anything is cut. Each output and the summary are written on their own: a file
  * that cannot be written is a warning; an unexpected error fails the step, after everything else is written.
  */
-export async function report(given: RunResult, writeSummary: boolean, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function writeReport(given: RunResult, writeSummary: boolean, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const broken: string[] = []
   const warnings: string[] = []
   let result = given

@@ -1,6 +1,5 @@
 import type { RunResult } from '../run/result/index.js'
-import { plural } from '../text.js'
-import { shown } from '../text.js'
+import { plural, shown } from '../text.js'
 import { notPurgedSentence } from './summary.js'
 
 // What the report says about the run in the log, the annotation and the fallback summary, from the result alone.

@@ -1,8 +1,7 @@
 import { InputError } from '../errors.js'
 import { readFileBounded, UnsafeFileError, type ReadLimits } from '../files.js'
-import { sizeText } from '../text.js'
+import { shown, sizeText } from '../text.js'
 import { splitUrlList } from '../urls.js'
-import { shown } from '../text.js'
 
 /**
  * Entries of a list file: the `files` format, with lines starting with `#` (after any spaces) skipped. Each

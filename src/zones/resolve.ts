@@ -1,9 +1,8 @@
 import { isRecord } from '../json.js'
 import { AnswerError, InputError } from '../errors.js'
 import { ApiError } from '../http/errors.js'
-import { plural } from '../text.js'
+import { plural, shown } from '../text.js'
 import { normalizeName } from '../urls.js'
-import { shown } from '../text.js'
 import { isPathSegment } from '../http/path.js'
 import { listZones, type Zone, type ZoneClient, type ZoneList } from './list.js'
 

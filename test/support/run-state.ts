@@ -1,8 +1,7 @@
 // A run state for one zone with 5 URLs and 3 tags in batches of 2, each request confirmed or not as asked.
 import type { RequestOutcome } from '../../src/purge/execute.js'
 import { planRequests } from '../../src/purge/plan.js'
-import { type RunState } from '../../src/run/state.js'
-import { newRunState } from '../../src/run/state.js'
+import { newRunState, type RunState } from '../../src/run/state.js'
 
 export const zone = { id: 'z1', name: 'example.com', status: 'active' }
 export const urls = Array.from({ length: 5 }, (_, i) => `https://example.com/${i}`)

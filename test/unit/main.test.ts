@@ -60,7 +60,7 @@ vi.mock('../../src/edge/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof EdgeModule>()
   return {
     ...actual,
-    checkEdge: async (...[purged, probes, request, io]: Parameters<typeof actual.checkEdge>) => {
+    verifyAndWarm: async (...[purged, probes, request, io]: Parameters<typeof actual.verifyAndWarm>) => {
       throwIfSet('edge')
       let now = io.now()
       const sleep = (ms: number): Promise<void> => {
@@ -68,7 +68,7 @@ vi.mock('../../src/edge/index.js', async (importOriginal) => {
         now += ms
         return Promise.resolve()
       }
-      return actual.checkEdge(purged, probes, request, { ...io, now: () => now, sleep })
+      return actual.verifyAndWarm(purged, probes, request, { ...io, now: () => now, sleep })
     }
   }
 })
@@ -104,9 +104,9 @@ const reportMock = vi.hoisted(() => async (importOriginal: <T>() => Promise<T>):
   const actual = await importOriginal<typeof ReportModule>()
   return {
     ...actual,
-    report: async (...args: Parameters<typeof actual.report>) => {
+    writeReport: async (...args: Parameters<typeof actual.writeReport>) => {
       throwIfSet('report')
-      return actual.report(...args)
+      return actual.writeReport(...args)
     }
   }
 })

@@ -11,16 +11,18 @@ import {
   previousReleaseTag,
   previousRun
 } from '../../../src/changes/github.js'
-import { type WorkflowRun } from '../../../src/changes/github-records.js'
-import { type Release } from '../../../src/changes/github-records.js'
-import { type GitHubApi } from '../../../src/changes/github-records.js'
-import { readWorkflowRun } from '../../../src/changes/github-records.js'
-import { readDeployment } from '../../../src/changes/github-records.js'
-import { pickPreviousRun } from '../../../src/changes/github-records.js'
-import { pickPreviousRelease } from '../../../src/changes/github-records.js'
-import { isFullSha } from '../../../src/changes/github-records.js'
-import { deploymentSucceeded } from '../../../src/changes/github-records.js'
-import { comparedPaths } from '../../../src/changes/github-records.js'
+import {
+  comparedPaths,
+  deploymentSucceeded,
+  type GitHubApi,
+  isFullSha,
+  pickPreviousRelease,
+  pickPreviousRun,
+  readDeployment,
+  readWorkflowRun,
+  type Release,
+  type WorkflowRun
+} from '../../../src/changes/github-records.js'
 import { GitHubError, InputError } from '../../../src/errors.js'
 
 const release = (tag_name: string, published_at: string | null, over: Partial<Release> = {}): Release => ({

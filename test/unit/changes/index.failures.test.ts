@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { detectChanges } from '../../../src/changes/index.js'
+import { type ChangeInputs, detectChanges } from '../../../src/changes/index.js'
 import type * as GitHub from '../../../src/changes/github.js'
-import type { ChangeInputs } from '../../../src/changes/index.js'
 
 // A failure of the local checkout that is not git's own: a fault of the action, which must not be
 // hidden behind an answer from the GitHub API.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { checkEdge, deployedFiles, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../../src/edge/index.js'
+import { verifyAndWarm, deployedFiles, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../../src/edge/index.js'
 import type { UrlVerdict } from '../../../src/edge/verify.js'
 import type { RequestOutcome } from '../../../src/purge/execute.js'
 import { planRequests } from '../../../src/purge/plan.js'
@@ -106,7 +106,7 @@ describe('deployedFiles', () => {
   })
 })
 
-describe('checkEdge', () => {
+describe('verifyAndWarm', () => {
   let edge: StandInEdge
   const saved = process.env.HTTP_PROXY
   const lines: string[] = []
@@ -148,7 +148,7 @@ describe('checkEdge', () => {
     edge.set('http://example.com/b', { headers: { 'x-cache': 'HIT' } })
     edge.set('http://example.com/c', { status: 404, age: 0 })
     const purged = ['a', 'b', 'c'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 }))
-    const checked = await checkEdge(purged, [], request, io)
+    const checked = await verifyAndWarm(purged, [], request, io)
     expect(groups).toEqual(['Verify', 'Warm'])
     expect(checked.verification?.verdicts.map((verdict) => [verdict.url, verdict.verdict])).toEqual([
       ['http://example.com/a', 'fresh'],
@@ -169,7 +169,12 @@ describe('checkEdge', () => {
 
   it('checks only as many as asked, with the probes besides, and says of how many', async () => {
     const purged = Array.from({ length: 10 }, (_, i) => ({ url: `http://example.com/${i}`, purgedAt: 0 }))
-    const checked = await checkEdge(purged, [{ url: 'http://example.com/probe', purgedAt: 0 }], { ...request, verify: 2, warm: false }, io)
+    const checked = await verifyAndWarm(
+      purged,
+      [{ url: 'http://example.com/probe', purgedAt: 0 }],
+      { ...request, verify: 2, warm: false },
+      io
+    )
     expect(checked.verification?.verdicts.map((verdict) => verdict.url)).toEqual([
       'http://example.com/2',
       'http://example.com/7',
@@ -184,7 +189,7 @@ describe('checkEdge', () => {
     edge.set('http://example.com/fresh', { age: 0 })
     edge.set('http://example.com/stale', { age: 500 })
     edge.set('http://example.com/down', { status: 502 })
-    const checked = await checkEdge(
+    const checked = await verifyAndWarm(
       ['fresh', 'stale', 'down'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 })),
       [],
       { ...request, recheckForMs: 0, warm: false },
@@ -199,7 +204,7 @@ describe('checkEdge', () => {
   })
 
   it('warns instead of fetching when there is nothing to check or warm', async () => {
-    const checked = await checkEdge([], [], request, io)
+    const checked = await verifyAndWarm([], [], request, io)
     expect(checked).toEqual({ verification: undefined, warm: undefined })
     expect(edge.requests).toEqual([])
     expect(warnings).toEqual([
@@ -210,13 +215,13 @@ describe('checkEdge', () => {
 
   it('writes at most 50 verdict lines, and says how many more there are', async () => {
     const purged = Array.from({ length: 60 }, (_, i) => ({ url: `http://example.com/p${i}`, purgedAt: 0 }))
-    await checkEdge(purged, [], { ...request, verify: 60, warm: false }, io)
+    await verifyAndWarm(purged, [], { ...request, verify: 60, warm: false }, io)
     expect(lines.filter((line) => line.startsWith('http://'))).toHaveLength(50)
     expect(lines).toContain('… and 10 more: see the job summary and the result output.')
   })
 
   it('only warms when verify is 0, and closes its connections to the edge when done', async () => {
-    const checked = await checkEdge([{ url: 'http://example.com/a', purgedAt: 0 }], [], { ...request, verify: 0 }, io)
+    const checked = await verifyAndWarm([{ url: 'http://example.com/a', purgedAt: 0 }], [], { ...request, verify: 0 }, io)
     expect(groups).toEqual(['Warm'])
     expect(checked.verification).toBeUndefined()
     expect(lines).toEqual(['Warmed 1 of 1 URL: 1 2xx, 0 3xx, 0 4xx, 0 5xx, 0 without an answer.'])
@@ -226,26 +231,26 @@ describe('checkEdge', () => {
 
   it('closes its connections to the edge after verifying', async () => {
     edge.set('http://example.com/a', { age: 0 })
-    await checkEdge([{ url: 'http://example.com/a', purgedAt: 0 }], [], { ...request, warm: false }, io)
+    await verifyAndWarm([{ url: 'http://example.com/a', purgedAt: 0 }], [], { ...request, warm: false }, io)
     await vi.waitFor(() => expect(edge.requests.map((r) => r.connectionClosed)).toEqual([true]))
   })
 
   it('says of how many it checks when the probes come on top of a share of the list', async () => {
     const purged = ['a', 'b'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 }))
     const probes = ['p', 'q'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 }))
-    await checkEdge(purged, probes, { ...request, verify: 1, warm: false }, io)
+    await verifyAndWarm(purged, probes, { ...request, verify: 1, warm: false }, io)
     expect(lines[0]).toBe('Checking 3 URLs at the edge (of 4, spread over the list).')
   })
 
   it('counts a probe URL that is also purged once, in what it says it checks of', async () => {
     const purged = ['a', 'b', 'c'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 }))
     const probes = ['a', 'p'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 }))
-    await checkEdge(purged, probes, { ...request, verify: 1, warm: false }, io)
+    await verifyAndWarm(purged, probes, { ...request, verify: 1, warm: false }, io)
     expect(lines[0]).toBe('Checking 3 URLs at the edge (of 4, spread over the list).')
   })
 
   it('warms the probe URLs too, each URL once', async () => {
-    const checked = await checkEdge(
+    const checked = await verifyAndWarm(
       [{ url: 'http://example.com/a', purgedAt: 0 }],
       ['a', 'p'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 })),
       { ...request, verify: 0 },
@@ -264,7 +269,7 @@ describe('checkEdge', () => {
       [0, true, 'Input "warm" is']
     ] as const) {
       warnings.length = 0
-      const checked = await checkEdge(purged, probes, { ...request, verify, warm, zoneNames: [undefined] }, io)
+      const checked = await verifyAndWarm(purged, probes, { ...request, verify, warm, zoneNames: [undefined] }, io)
       expect(checked).toEqual({ verification: undefined, warm: undefined })
       expect(warnings).toEqual([
         `${asked} skipped: the zone was given by id and its name could not be read (the API key may not list zones), so no URL can be told to be on the zone's own site, ` +
@@ -277,7 +282,7 @@ describe('checkEdge', () => {
   })
 
   it('says there is nothing to check, not that the name is unknown, when there is no URL at all', async () => {
-    await checkEdge([], [], { ...request, zoneNames: [undefined] }, io)
+    await verifyAndWarm([], [], { ...request, zoneNames: [undefined] }, io)
     expect(warnings).toEqual([
       'Input "verify" has nothing to check: this purge has no URL list (only tags or everything). Give "probe-urls" to check pages of the site.',
       'Input "warm" has nothing to fetch: this purge has no URL list (only tags or everything). Give "probe-urls" to warm pages of the site.'
@@ -294,7 +299,7 @@ describe('checkEdge', () => {
       'http://other.test/b'
     ].map((url) => ({ url, purgedAt: 0 }))
     const probes = [{ url: 'http://localhost:3000/p', purgedAt: 0 }]
-    const checked = await checkEdge(purged, probes, { ...request, zoneNames: ['example.com', undefined] }, io)
+    const checked = await verifyAndWarm(purged, probes, { ...request, zoneNames: ['example.com', undefined] }, io)
     expect(checked.verification?.verdicts.map((verdict) => verdict.url)).toEqual(['http://www.example.com/a'])
     expect(checked.warm).toMatchObject({ urls: 1, warmed: 1 })
     expect(edge.requests.map((r) => r.url)).toEqual(['http://www.example.com/a', 'http://www.example.com/a'])
@@ -307,7 +312,7 @@ describe('checkEdge', () => {
   })
 
   it('opens no Verify or Warm group when every URL is refused', async () => {
-    const checked = await checkEdge([{ url: 'http://10.0.0.1/', purgedAt: 0 }], [], request, io)
+    const checked = await verifyAndWarm([{ url: 'http://10.0.0.1/', purgedAt: 0 }], [], request, io)
     expect(checked).toEqual({ verification: undefined, warm: undefined })
     expect(groups).toEqual([])
     expect(edge.requests).toEqual([])
@@ -317,14 +322,14 @@ describe('checkEdge', () => {
   it('lists at most 10 URLs in a warning, and says how many more', async () => {
     const purged = Array.from({ length: 12 }, (_, i) => ({ url: `http://example.com/${i}`, purgedAt: 0 }))
     for (const { url } of purged) edge.set(url, { status: 404 })
-    await checkEdge(purged, [], { ...request, verify: 0 }, io)
+    await verifyAndWarm(purged, [], { ...request, verify: 0 }, io)
     const listed = purged.slice(0, 10).map(({ url }) => `${url} (HTTP 404)`)
     expect(warnings).toEqual([
       `Warming: 12 URLs answered neither 2xx nor 3xx (${listed.join(', ')} and 2 more). Warming never fails the step; check that the URLs are served.`
     ])
     // Exactly 10: all of them, nothing more.
     warnings.length = 0
-    await checkEdge(purged.slice(0, 10), [], { ...request, verify: 0 }, io)
+    await verifyAndWarm(purged.slice(0, 10), [], { ...request, verify: 0 }, io)
     expect(warnings).toEqual([
       `Warming: 10 URLs answered neither 2xx nor 3xx (${listed.join(', ')}). Warming never fails the step; check that the URLs are served.`
     ])
@@ -335,7 +340,7 @@ describe('checkEdge', () => {
     edge.set('http://example.com/unknown', {})
     edge.set('http://example.com/error', { status: 503 })
     edge.set('http://example.com/stale', { age: 500 })
-    await checkEdge(
+    await verifyAndWarm(
       ['fresh', 'unknown', 'error', 'stale'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 })),
       [],
       { ...request, recheckForMs: 0, warm: false },
@@ -351,7 +356,7 @@ describe('checkEdge', () => {
 
   it('writes all 50 verdict lines when there are exactly 50', async () => {
     const purged = Array.from({ length: 50 }, (_, i) => ({ url: `http://example.com/p${i}`, purgedAt: 0 }))
-    await checkEdge(purged, [], { ...request, verify: 50, warm: false }, io)
+    await verifyAndWarm(purged, [], { ...request, verify: 50, warm: false }, io)
     expect(lines.filter((line) => line.startsWith('http://'))).toHaveLength(50)
     expect(lines.filter((line) => line.startsWith('…'))).toEqual([])
   })
@@ -360,7 +365,7 @@ describe('checkEdge', () => {
     edge.set('http://example.com/miss', { headers: { 'cache-status': 'squid;detail=mismatch' }, dateOffsetMs: -120_000 })
     edge.set('http://example.com/hit', { age: 121, headers: { 'cache-status': 'squid;hit;detail=match' }, dateOffsetMs: -241_000 })
     const start = Date.now()
-    const checked = await checkEdge(
+    const checked = await verifyAndWarm(
       ['miss', 'hit'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: start })),
       [],
       { ...request, recheckForMs: 0, warm: false },
@@ -383,7 +388,7 @@ describe('checkEdge', () => {
 
   it("says nothing of the origin's clock when it is right", async () => {
     edge.set('http://example.com/miss', { headers: { 'x-cache': 'MISS from squid' } })
-    const checked = await checkEdge(
+    const checked = await verifyAndWarm(
       [{ url: 'http://example.com/miss', purgedAt: 0 }],
       [],
       { ...request, warm: false },
@@ -405,7 +410,7 @@ describe('checkEdge', () => {
     }
 
     it('says in the count and a warning which one differs', async () => {
-      await checkEdge([deployed('same.html', true), deployed('new.html', false)], [], { ...request, warm: false }, io)
+      await verifyAndWarm([deployed('same.html', true), deployed('new.html', false)], [], { ...request, warm: false }, io)
       expect(lines).toContain('Fresh 2, stale 0, unknown 0, error 0; 1 differ from the deployed file.')
       expect(warnings).toEqual([
         'Verify: 1 URL differs from the deployed file (http://example.com/new.html); a CDN may rewrite HTML, so this is not a failure.'
@@ -413,13 +418,13 @@ describe('checkEdge', () => {
     })
 
     it('says "differ" of several, and nothing when all are the same', async () => {
-      await checkEdge([deployed('x.html', false), deployed('y.html', false)], [], { ...request, warm: false }, io)
+      await verifyAndWarm([deployed('x.html', false), deployed('y.html', false)], [], { ...request, warm: false }, io)
       expect(warnings).toEqual([
         'Verify: 2 URLs differ from the deployed file (http://example.com/x.html, http://example.com/y.html); a CDN may rewrite HTML, so this is not a failure.'
       ])
       warnings.length = 0
       lines.length = 0
-      await checkEdge([deployed('z.html', true)], [], { ...request, warm: false }, io)
+      await verifyAndWarm([deployed('z.html', true)], [], { ...request, warm: false }, io)
       expect(lines).toContain('Fresh 1, stale 0, unknown 0, error 0.')
       expect(warnings).toEqual([])
     })

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { MAX_ENTRY_CHARS } from '../../../src/text.js'
-import { getInputs } from '../../../src/inputs/index.js'
+import { getInputs, type Inputs } from '../../../src/inputs/index.js'
 import { actionInputs } from '../../support/run-action.js'
 import { inputErrorOf, source } from '../../support/inputs.js'
 
@@ -272,4 +272,65 @@ describe('the length of a value', () => {
       expect(Math.max(0, ...exec.mock.calls.map(([text]) => String(text).length))).toBeLessThanOrEqual(MAX_ENTRY_CHARS)
     }
   )
+})
+
+/**
+ * Which inputs of action.yml each field of Inputs is read from: the type checks that every field is here and no other
+ * (an object literal that `satisfies` a Record has neither a missing nor an extra key), the test below that the inputs
+ * are action.yml's, each read into a field, and that getInputs gives exactly these fields.
+ */
+const FIELDS_FROM = {
+  apiKey: ['api-key'],
+  apiUrl: ['api-url'],
+  zones: ['zone'],
+  createZone: ['create-zone'],
+  plan: ['plan'],
+  analytics: ['analytics', 'analytics-granularity'],
+  purgeEverything: ['purge-everything'],
+  files: ['files'],
+  filesFrom: ['files-from'],
+  tags: ['tags'],
+  changes: [
+    'changed-since',
+    'previous-manifest',
+    'site-dir',
+    'url-base',
+    'index-file',
+    'include',
+    'exclude',
+    'purge-everything-over',
+    'github-token'
+  ],
+  manifest: ['manifest', 'site-dir'],
+  settings: ['settings'],
+  waitForPropagation: ['wait-for-propagation'],
+  verify: ['verify'],
+  verifyTimeoutSeconds: ['verify-timeout'],
+  verifyTimeout: ['verify-timeout'],
+  warm: ['warm'],
+  probeUrls: ['probe-urls'],
+  batchSize: ['batch-size'],
+  concurrency: ['concurrency'],
+  maxAttempts: ['max-attempts'],
+  timeoutSeconds: ['timeout'],
+  rateLimitWaitSeconds: ['rate-limit-wait'],
+  delaySeconds: ['delay'],
+  purgeAgainAfterSeconds: ['purge-again-after'],
+  dryRun: ['dry-run'],
+  summary: ['summary'],
+  workspace: [],
+  warnings: []
+} as const satisfies Record<keyof Inputs, readonly string[]>
+
+describe('Inputs and action.yml', () => {
+  it('every field of Inputs is read from inputs of action.yml, and every input of action.yml into a field', () => {
+    const declared = Object.keys(actionInputs).sort()
+    const read = [...new Set(Object.values(FIELDS_FROM).flat())].sort()
+    expect(read).toEqual(declared)
+  })
+
+  it('getInputs gives exactly the fields of Inputs', async () => {
+    const inputs = await getInputs(source(minimal))
+    expect(Object.keys(inputs).sort()).toEqual(Object.keys(FIELDS_FROM).sort())
+  })
 })

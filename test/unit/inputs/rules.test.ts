@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ChangeInputs } from '../../../src/changes/index.js'
 import { InputError } from '../../../src/errors.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { checkErrors, RULES, warningsFor, type Asked, type Given } from '../../../src/inputs/rules.js'
@@ -50,8 +51,19 @@ const given: Given = {
   manifest: undefined
 }
 const AUTO = { kind: 'auto' } as const
-const GIT = { from: { kind: 'git' } } as const
-const MANIFEST = { from: { kind: 'manifest' } } as const
+/** What changed, from git or from a manifest: only where it comes from counts for the rules. */
+const changesFrom = (from: ChangeInputs['from']): ChangeInputs => ({
+  from,
+  siteDir: '',
+  urlBase: undefined,
+  indexFile: 'index.html',
+  include: [],
+  exclude: [],
+  purgeEverythingOver: 0,
+  githubToken: ''
+})
+const GIT = changesFrom({ kind: 'git', since: 'HEAD~1' })
+const MANIFEST = changesFrom({ kind: 'manifest', previous: '/previous.json' })
 const SETTINGS = { sdk: { enabled: true, mode: 'automatic' } }
 
 const ERRORS = {

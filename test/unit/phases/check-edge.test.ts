@@ -11,9 +11,9 @@ vi.mock('../../../src/edge/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof EdgeModule>()
   return {
     ...actual,
-    checkEdge: (...args: Parameters<typeof actual.checkEdge>) => {
+    verifyAndWarm: (...args: Parameters<typeof actual.verifyAndWarm>) => {
       checks.push(`verify ${args[2].verify}, warm ${args[2].warm}`)
-      return actual.checkEdge(...args)
+      return actual.verifyAndWarm(...args)
     }
   }
 })

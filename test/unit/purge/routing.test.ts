@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
-import type { ChangeSet } from '../../../src/changes/index.js'
-import type { ChangeInputs } from '../../../src/changes/index.js'
+import type { ChangeInputs, ChangeSet } from '../../../src/changes/index.js'
 import { assignWork, routeEarly, type EarlyRouting, type WorkInput } from '../../../src/purge/routing.js'
 
 const root = { id: 'root', name: 'example.com', status: 'active' }

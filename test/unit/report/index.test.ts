@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { EOL, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { report } from '../../../src/report/index.js'
+import { writeReport } from '../../../src/report/index.js'
 import { renderSummary } from '../../../src/report/summary.js'
 import { buildResult, type RunResult } from '../../../src/run/result/index.js'
 import { registerSecret } from '../../../src/secrets/index.js'
@@ -51,7 +51,7 @@ const allOk = (): boolean => true
 describe('report', () => {
   it('writes every output, an empty failed-files list file, the summary, and no error when all went through', async () => {
     const result = buildResult(stateWith(allOk))
-    await report(result, true, { ...process.env })
+    await writeReport(result, true, { ...process.env })
     const values = outputs()
     expect(values).toMatchObject({ 'zone-id': 'z1', 'purged-files': '5', 'failed-files': '[]', 'purged-tags': '3' })
     expect(values['failed-files-path']?.startsWith(join(runnerTemp, 'cdn-purge-'))).toBe(true)
@@ -64,7 +64,7 @@ describe('report', () => {
   })
 
   it('fails with one error annotation, lists every error in the log, and writes the URLs not purged one a line', async () => {
-    await report(buildResult(stateWith((index) => index !== 0 && index !== 3)), true, { ...process.env })
+    await writeReport(buildResult(stateWith((index) => index !== 0 && index !== 3)), true, { ...process.env })
     expect(errorLines()).toEqual([
       '::error title=CDN purge failed::2 of 5 URLs and 2 of 3 tags were not purged. See the failed-files / failed-tags outputs.%0APOST /zones/z1/purge failed: HTTP 400 (request 0) (+1 more error: see the log and the job summary)'
     ])
@@ -85,7 +85,7 @@ describe('report', () => {
       errors: ['Input "batch-size" must be a whole number from 1 to 1000, got "0".'],
       stopped: { phase: 'reading the inputs', status: undefined, input: 'batch-size' }
     }
-    await report(buildResult(state), true, { ...process.env })
+    await writeReport(buildResult(state), true, { ...process.env })
     expect(errorLines()).toEqual([
       '::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0".'
     ])
@@ -95,7 +95,7 @@ describe('report', () => {
   it('cuts failed-files to 512 KiB with a warning, while the file keeps every URL', async () => {
     const many = Array.from({ length: 6000 }, (_, i) => `https://example.com/${String(i).padStart(5, '0')}/${'p'.repeat(100)}`)
     const requested = { everything: false, files: many, tags: [] }
-    await report(buildResult({ ...stateWith(() => false), requested, zones: [{ zone, requested }] }), true, { ...process.env })
+    await writeReport(buildResult({ ...stateWith(() => false), requested, zones: [{ zone, requested }] }), true, { ...process.env })
     const listed = JSON.parse(outputs()['failed-files']!) as string[]
     expect(Buffer.byteLength(outputs()['failed-files']!)).toBeLessThanOrEqual(512 * 1024)
     expect(listed).toEqual(many.slice(0, listed.length))
@@ -111,14 +111,14 @@ describe('report', () => {
   it('warns, and does not fail, when the summary file cannot be written', async () => {
     rmSync(summaryPath)
     mkdirSync(summaryPath)
-    await report(buildResult(stateWith(allOk)), true, { ...process.env })
+    await writeReport(buildResult(stateWith(allOk)), true, { ...process.env })
     expect(warningLines().some((line) => line.startsWith('::warning::The job summary could not be written: '))).toBe(true)
     expect(errorLines()).toEqual([])
     expect(outputs()['purged-files']).toBe('5')
   })
 
   it('writes no summary when asked not to', async () => {
-    await report(buildResult(stateWith(allOk)), false, { ...process.env })
+    await writeReport(buildResult(stateWith(allOk)), false, { ...process.env })
     expect(readFileSync(summaryPath, 'utf8')).toBe('')
   })
 
@@ -145,7 +145,7 @@ describe('report', () => {
       ]
     }
     vi.stubEnv('RUNNER_DEBUG', '1')
-    await report(broken, true, { ...process.env })
+    await writeReport(broken, true, { ...process.env })
     expect(outputs()).toMatchObject({ 'purged-files': '5', 'failed-files': '[]', 'zone-id': 'z1', result: '' })
     expect(readFileSync(summaryPath, 'utf8')).toBe(
       `## CDN purge\n\nDone. 5 URLs and 3 tags purged, 0 URLs and 0 tags not purged. The full summary could not be drawn: see the log.\n${EOL}`
@@ -178,26 +178,26 @@ describe('report', () => {
     }
     // With the debug log on: an error without a stack writes no empty debug line.
     vi.stubEnv('RUNNER_DEBUG', '1')
-    await report(broken({ ok: false, errors: ['HTTP 500'] }), true, { ...process.env })
+    await writeReport(broken({ ok: false, errors: ['HTTP 500'] }), true, { ...process.env })
     expect(log.join('')).not.toContain('::debug::')
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\n**The step failed.** 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.')
     expect(errorLines()).toEqual([
       '::error title=CDN purge failed::1 of 1 URL and 1 of 1 tag were not purged. See the failed-files / failed-tags outputs.%0AHTTP 500%0AReporting broke while reading the result (Invalid time value); computing output "result" (Invalid time value); drawing the job summary (Invalid time value): please report this as a bug. Outputs and summary were written as far as possible.'
     ])
     writeFileSync(summaryPath, '')
-    await report(broken({ dryRun: true }), true, { ...process.env })
+    await writeReport(broken({ dryRun: true }), true, { ...process.env })
     expect(readFileSync(summaryPath, 'utf8')).toContain(
       '\n\nDry run: nothing was sent. 0 URLs and 0 tags purged, 1 URL and 1 tag not purged.'
     )
     // Only what was asked for is counted: no tags on a purge of URLs, no counts on a purge of everything.
     writeFileSync(summaryPath, '')
-    await report(broken({ failedTags: [], purgedFiles: ['https://example.com/b', 'https://example.com/c'] }), true, { ...process.env })
+    await writeReport(broken({ failedTags: [], purgedFiles: ['https://example.com/b', 'https://example.com/c'] }), true, { ...process.env })
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. 2 URLs purged, 1 URL not purged. The full summary')
     writeFileSync(summaryPath, '')
-    await report(broken({ failedFiles: [], purgedTags: ['t2'], failedTags: [] }), true, { ...process.env })
+    await writeReport(broken({ failedFiles: [], purgedTags: ['t2'], failedTags: [] }), true, { ...process.env })
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. 1 tag purged, 0 tags not purged. The full summary')
     writeFileSync(summaryPath, '')
-    await report(broken({ failedFiles: [], failedTags: [], purgeEverythingRequested: true, purgedEverything: true }), true, {
+    await writeReport(broken({ failedFiles: [], failedTags: [], purgeEverythingRequested: true, purgedEverything: true }), true, {
       ...process.env
     })
     expect(readFileSync(summaryPath, 'utf8')).toContain('\n\nDone. The full summary could not be drawn: see the log.')
@@ -205,7 +205,7 @@ describe('report', () => {
 
   it('takes every registered secret out of the outputs and the summary', async () => {
     registerSecret('sk-live-4f9a2c')
-    await report(runResult({ ok: false, errors: ['HTTP 401 for key sk-live-4f9a2c'] }), true, { ...process.env })
+    await writeReport(runResult({ ok: false, errors: ['HTTP 401 for key sk-live-4f9a2c'] }), true, { ...process.env })
     expect(outputs().result).toContain('"errors":["HTTP 401 for key ***"]')
     expect(readFileSync(summaryPath, 'utf8')).toContain('<li>HTTP 401 for key ***</li>')
     const logged = log
@@ -228,7 +228,7 @@ describe('report', () => {
       key.slice(-20)
     ]
     const failedFiles = spellings.map((spelling, index) => `https://example.com/${index}?k=${spelling}`)
-    await report(
+    await writeReport(
       runResult({
         ok: false,
         errors: spellings.map((spelling) => `HTTP 401: bad key ${spelling}`),
@@ -262,7 +262,7 @@ describe('report', () => {
 
   it('warns of each output cut to fit, naming it', async () => {
     const stale = Array.from({ length: 6000 }, (_, i) => `https://example.com/${String(i).padStart(5, '0')}/${'p'.repeat(100)}`)
-    await report(runResult({ staleFiles: stale }), true, { ...process.env })
+    await writeReport(runResult({ staleFiles: stale }), true, { ...process.env })
     expect(warningLines()).toEqual([
       '::warning::Output "stale-files" was cut to stay under 512 KiB, the most an output can carry.',
       '::warning::Output "result" was cut to stay under 512 KiB, the most an output can carry.'
@@ -273,7 +273,7 @@ describe('report', () => {
   it('warns of each output it could not write, and goes on', async () => {
     const missing = join(dir, 'no-such-output-file')
     process.env.GITHUB_OUTPUT = missing
-    await report(runResult(), true, { ...process.env })
+    await writeReport(runResult(), true, { ...process.env })
     const warnings = warningLines()
     expect(warnings).toHaveLength(18)
     expect(warnings[0]).toBe(`::warning::Output "zone-id" could not be written: Missing file at path: ${missing}.`)
@@ -286,7 +286,7 @@ describe('report', () => {
     const given = join(dir, 'given-output')
     writeFileSync(given, '')
     process.env.GITHUB_OUTPUT = join(dir, 'no-such-output-file')
-    await report(runResult(), false, { ...process.env, GITHUB_OUTPUT: given })
+    await writeReport(runResult(), false, { ...process.env, GITHUB_OUTPUT: given })
     const values = parseOutputFile(readFileSync(given, 'utf8'))
     expect(Object.keys(values)).toContain('result')
     expect(values['failed-files-path']?.startsWith(join(runnerTemp, 'cdn-purge-'))).toBe(true)
@@ -295,7 +295,7 @@ describe('report', () => {
 
   it('leaves failed-files-path empty, with a warning, when the list cannot be written', async () => {
     const missing = join(dir, 'no-such-temp')
-    await report(runResult({ ok: false, failedFiles: ['https://example.com/a'], errors: ['HTTP 500'] }), true, {
+    await writeReport(runResult({ ok: false, failedFiles: ['https://example.com/a'], errors: ['HTTP 500'] }), true, {
       ...process.env,
       RUNNER_TEMP: missing
     })

@@ -1,7 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readTrafficAnswer, type TrafficPoint, type TrafficReport } from '../../../src/analytics.js'
-import type { Granularity } from '../../../src/analytics.js'
+import { type Granularity, readTrafficAnswer, type TrafficPoint, type TrafficReport } from '../../../src/analytics.js'
 import { chartLabels, chartSeries, trafficChart, trafficSection } from '../../../src/report/traffic.js'
 
 const MINUTE = 60_000

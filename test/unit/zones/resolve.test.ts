@@ -2,14 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AnswerError, InputError } from '../../../src/errors.js'
 import { ApiClient, type ApiResponse, type Method, type RequestOptions } from '../../../src/http/client.js'
 import { ApiError } from '../../../src/http/errors.js'
-import type { ZoneRef, ZoneSelection } from '../../../src/zones/resolve.js'
-import { matchZone, resolveZones } from '../../../src/zones/resolve.js'
-import { type ZoneClient } from '../../../src/zones/list.js'
-import { type Zone } from '../../../src/zones/list.js'
-import { ZONE_PAGE_PARALLELISM } from '../../../src/zones/list.js'
-import { MAX_ZONE_LIST_BYTES } from '../../../src/zones/list.js'
-import { MAX_ZONE_ENTRIES } from '../../../src/zones/list.js'
-import { listZones } from '../../../src/zones/list.js'
+import { matchZone, resolveZones, type ZoneRef, type ZoneSelection } from '../../../src/zones/resolve.js'
+import {
+  listZones,
+  MAX_ZONE_ENTRIES,
+  MAX_ZONE_LIST_BYTES,
+  type Zone,
+  ZONE_PAGE_PARALLELISM,
+  type ZoneClient
+} from '../../../src/zones/list.js'
 import { manyZones, startStandIn, zone, type StandIn } from '../../stand-in/server.js'
 
 const z = (id: string, name: string, status: string): Zone => ({ id, name, status })

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Pacer, type Ticket } from '../../../../src/http/pacer/index.js'
-import { type Mode } from '../../../../src/http/pacer/mode.js'
-import { byRefusals, modeLine, modeOf, type ModeInputs } from '../../../../src/http/pacer/mode.js'
+import { byRefusals, type Mode, type ModeInputs, modeLine, modeOf } from '../../../../src/http/pacer/mode.js'
 import { fixedWindow, seeded, step, tokenBucket, VirtualClock, type Limiter } from '../../../support/pacer-sim.js'
 import { WINDOW_EVIDENCE } from '../../../../src/http/pacer/tunables.js'
 

@@ -7,8 +7,7 @@ import type { EdgeCheck } from '../../../../src/edge/index.js'
 import type { RequestOutcome } from '../../../../src/purge/execute.js'
 import { planRequests, type PlannedRequest } from '../../../../src/purge/plan.js'
 import { buildResult } from '../../../../src/run/result/index.js'
-import { type RunState } from '../../../../src/run/state.js'
-import { newRunState } from '../../../../src/run/state.js'
+import { newRunState, type RunState } from '../../../../src/run/state.js'
 import { stateWith, tags, urls, zone } from '../../../support/run-state.js'
 
 describe('buildResult', () => {

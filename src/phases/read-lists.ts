@@ -1,6 +1,4 @@
-import type { ChangeSet } from '../changes/index.js'
 import type { Inputs } from '../inputs/index.js'
-import * as log from '../log.js'
 import { collectFileEntries } from '../sources/index.js'
 import { unique } from '../urls.js'
 
@@ -15,15 +13,4 @@ export interface Lists {
 /** Reads `files`, `files-from` and the tags. Nothing is sent before every list is read: a mistake there sends nothing. */
 export async function readLists(given: Inputs): Promise<Lists> {
   return { everything: given.purgeEverything, entries: await collectFileEntries(given), tags: unique(given.tags) }
-}
-
-/** What changed since `changed-since` or `previous-manifest`; undefined when neither was given. */
-export async function findChanges(given: Inputs, warn: (message: string) => void): Promise<ChangeSet | undefined> {
-  const changeInputs = given.changes
-  if (changeInputs === undefined) return undefined
-  return log.group('Changes', async () => {
-    // Loaded only when a step asks what changed: git, the GitHub client, manifests and globs.
-    const { detectChanges } = await import('../changes/index.js')
-    return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log.info, warn })
-  })
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { getInputs } from '../../../src/inputs/index.js'
-import type { Lists } from '../../../src/phases/lists.js'
-import { route, type ZonesFound } from '../../../src/phases/zones.js'
+import type { ZonesFound } from '../../../src/phases/look-up-zones.js'
+import type { Lists } from '../../../src/phases/read-lists.js'
+import { route } from '../../../src/phases/route.js'
 import { routeEarly } from '../../../src/purge/routing.js'
 import { source } from '../../support/inputs.js'
 

@@ -1,12 +1,11 @@
-import type { ChangeSet } from '../changes/index.js'
 import { type ApiClient } from '../http/client.js'
 import { onTheWire } from '../http/wire.js'
 import type { Inputs } from '../inputs/index.js'
 import * as log from '../log.js'
-import { assignWork, routeEarly, type EarlyRouting, type WorkAssignment } from '../purge/routing.js'
+import { routeEarly, type EarlyRouting } from '../purge/routing.js'
 import { shown } from '../text.js'
 import { resolveZones, type ResolvedZone, type ZoneResolution } from '../zones/resolve.js'
-import type { Lists } from './lists.js'
+import type { Lists } from './read-lists.js'
 
 /** The zones found, with the URLs as routed ahead of them and how long the lookup took. */
 export interface ZonesFound {
@@ -34,34 +33,6 @@ export async function lookUpZones(api: ApiClient, given: Inputs, lists: Lists, w
   const lookupMs = performance.now() - started
   resolution.warnings.forEach(warn)
   return { resolution, early, lookupMs }
-}
-
-/** Sends every URL, tag and probe to its zone, and decides whether to purge everything instead of a change list. */
-export function route(
-  given: Inputs,
-  lists: Lists,
-  zones: ZonesFound,
-  changes: ChangeSet | undefined,
-  warn: (message: string) => void
-): WorkAssignment {
-  const work = assignWork({
-    entries: lists.entries,
-    tags: lists.tags,
-    purgeEverything: lists.everything,
-    changes,
-    changeInputs: given.changes,
-    resolution: zones.resolution,
-    probes: given.probeUrls,
-    early: zones.early
-  })
-  // Let the lists as read go: run() holds `lists` and `zones` until it ends (an async function keeps its locals alive),
-  // and 100,000 URLs as read are megabytes.
-  lists.entries = []
-  zones.early = undefined
-  // Stryker disable next-line OptionalChaining: everythingInstead is only set when there is a change list
-  if (work.everythingInstead !== undefined && changes?.incomplete === undefined)
-    warn(`Purging everything instead of the list: ${work.everythingInstead}.`)
-  return work
 }
 
 function describeZone(zone: ResolvedZone): string {
