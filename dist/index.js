@@ -22327,7 +22327,7 @@ async function fetch(input, init) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4509);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8502);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -22410,7 +22410,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 4509:
+/***/ 8502:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25144,6 +25144,79 @@ async function readTraffic(api, given, work, warn) {
 
 // EXTERNAL MODULE: ./src/edge/verdicts.ts
 var edge_verdicts = __nccwpck_require__(7683);
+;// CONCATENATED MODULE: ./src/run/result/changes.ts
+/** What changed as reported, with the URLs as routed (or, before routing, the entries found); null when not asked. */
+function changeReport(state) {
+    if (state.changes === undefined)
+        return null;
+    const { source, how, base, head, why, link, files, entries } = state.changes;
+    return { source, how, base, head, why, link: link ?? null, files, urls: state.changedUrls ?? entries };
+}
+
+;// CONCATENATED MODULE: ./src/run/result/purged.ts
+const NOTHING = { everything: false, files: [], tags: [] };
+/** Every requested URL and tag lands in exactly one of purged or failed. */
+function purgeAccount(state, zones) {
+    const requested = state.requested ?? NOTHING;
+    // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
+    const purgedFiles = zones.flatMap((zone) => zone.purgedFiles);
+    const purgedTags = zones.flatMap((zone) => zone.purgedTags);
+    // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
+    const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles);
+    const zoneFailedTags = zones.flatMap((zone) => zone.failedTags);
+    const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zoneFailedTags)];
+    const tagPurgesFailed = state.dryRun ? 0 : zones.length === 0 ? requested.tags.length : zoneFailedTags.length;
+    const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
+    const settingsZones = zones.filter((zone) => zone.settingsRequested);
+    const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
+    const done = failedFiles.length === 0 &&
+        failedTags.length === 0 &&
+        everythingZones.every((zone) => zone.purgedEverything) &&
+        (!requested.everything || everythingZones.length > 0) &&
+        (settingsZones.length === 0 || settingsApplied);
+    return {
+        purgeEverythingRequested: requested.everything,
+        purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
+        purgedFiles,
+        purgedTags,
+        failedFiles,
+        failedTags,
+        tagPurges: { requested: purgedTags.length + tagPurgesFailed, failed: tagPurgesFailed },
+        settingsApplied,
+        done
+    };
+}
+
+;// CONCATENATED MODULE: ./src/run/result/requests.ts
+/** The requests planned, in order. */
+function plannedRequests(state) {
+    return (state.plan?.requests ?? []).map(summarize);
+}
+/** The requests sent (at least one attempt), with how each ended. */
+function sentRequests(state) {
+    return state.outcomes
+        .filter((outcome) => outcome.attempts > 0)
+        .map((outcome) => ({
+        ...summarize(outcome.request),
+        ok: outcome.ok,
+        status: outcome.status ?? null,
+        attempts: outcome.attempts,
+        durationMs: Math.round(outcome.durationMs),
+        error: outcome.error ?? null
+    }));
+}
+/** 429 answers, milliseconds spent waiting on rate limits, and the final pace (a tenth of a request a second; null when never paced). */
+function rateLimitsOf(state) {
+    return {
+        answers429: state.rateLimits?.limited ?? 0,
+        waitedMs: Math.round(state.rateLimits?.waitedMs ?? 0),
+        pace: state.rateLimits?.pace === undefined ? null : Math.round(state.rateLimits.pace * 10) / 10
+    };
+}
+function summarize(request) {
+    return { kind: request.kind, method: request.method, path: request.path, items: request.items.length };
+}
+
 ;// CONCATENATED MODULE: ./src/run/result/verification.ts
 
 /** The check at the edge as reported; null when the edge was not checked. */
@@ -25173,6 +25246,15 @@ function verificationOf(edge) {
             : { seconds: checked.clockSkew.seconds, answers: checked.clockSkew.answers, note: checked.clockSkew.note },
         verdicts
     };
+}
+
+;// CONCATENATED MODULE: ./src/run/result/warm.ts
+/** What warming got; null when `warm` was off or there was nothing to fetch. */
+function warmReport(state) {
+    const warm = state.edge?.warm;
+    if (warm === undefined)
+        return null;
+    return { urls: warm.urls, warmed: warm.warmed, counts: warm.counts, problems: warm.problems.map(({ url, detail }) => ({ url, detail })) };
 }
 
 ;// CONCATENATED MODULE: ./src/run/result/zones.ts
@@ -25215,109 +25297,60 @@ function zoneResult(zone, requested, state, plannedRequests) {
 
 
 
-// What the modules that build and read the result import from here: the run state and the parts of the result.
-const NOTHING = { everything: false, files: [], tags: [] };
-/** Derives the result from the state. Every requested URL and tag lands in exactly one of purged or failed. */
+
+
+
+
+/** Derives the result from the state, section by section. Every requested URL and tag lands in exactly one of purged or failed. */
 function buildResult(state) {
-    const plannedRequests = state.plan?.requests ?? [];
-    const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state, plannedRequests));
-    const requested = state.requested ?? NOTHING;
-    // A URL goes to one zone; a tag to every listed zone, so tag counts are sums over zones.
-    const purgedFiles = zones.flatMap((zone) => zone.purgedFiles);
-    const purgedTags = zones.flatMap((zone) => zone.purgedTags);
-    // The zones share out everything asked for once it is routed; before that (the step stopped first), all of it failed.
-    const failedFiles = state.dryRun ? [] : zones.length === 0 ? requested.files : zones.flatMap((zone) => zone.failedFiles);
-    const zoneFailedTags = zones.flatMap((zone) => zone.failedTags);
-    const failedTags = state.dryRun ? [] : zones.length === 0 ? [...requested.tags] : [...new Set(zoneFailedTags)];
-    const tagPurgesFailed = state.dryRun ? 0 : zones.length === 0 ? requested.tags.length : zoneFailedTags.length;
-    const everythingZones = zones.filter((zone) => zone.purgeEverythingRequested);
-    const settingsZones = zones.filter((zone) => zone.settingsRequested);
-    const settingsApplied = settingsZones.length > 0 && settingsZones.every((zone) => zone.settingsApplied);
+    const plannedList = state.plan?.requests ?? [];
+    const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state, plannedList));
+    const account = purgeAccount(state, zones);
     const errors = [
         ...state.errors,
         ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))
     ];
     const verification = verificationOf(state.edge);
-    const everythingDone = failedFiles.length === 0 &&
-        failedTags.length === 0 &&
-        everythingZones.every((zone) => zone.purgedEverything) &&
-        (!requested.everything || everythingZones.length > 0) &&
-        (settingsZones.length === 0 || settingsApplied);
     return {
-        ok: errors.length === 0 && (state.dryRun || everythingDone),
+        ok: errors.length === 0 && (state.dryRun || account.done),
         dryRun: state.dryRun,
         zoneInput: state.zoneInput,
         stoppedAt: state.stopped === undefined
             ? null
             : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
         invalidInput: state.stopped?.input ?? null,
-        // A zone plans a purge of everything only when everything was asked for.
-        purgeEverythingRequested: requested.everything,
+        purgeEverythingRequested: account.purgeEverythingRequested,
         zone: {
             id: zones.map((zone) => zone.id).join(','),
             name: zones.map((zone) => zone.name).join(','),
             status: zones.map((zone) => zone.status).join(',')
         },
         zones,
-        purgedEverything: everythingZones.length > 0 && everythingZones.every((zone) => zone.purgedEverything),
-        purgedFiles,
-        purgedTags,
-        failedFiles,
-        failedTags,
-        tagPurges: { requested: purgedTags.length + tagPurgesFailed, failed: tagPurgesFailed },
-        settings: plannedRequests.find((request) => request.kind === 'settings')?.body ?? null,
-        settingsApplied,
+        purgedEverything: account.purgedEverything,
+        purgedFiles: account.purgedFiles,
+        purgedTags: account.purgedTags,
+        failedFiles: account.failedFiles,
+        failedTags: account.failedTags,
+        tagPurges: account.tagPurges,
+        settings: plannedList.find((request) => request.kind === 'settings')?.body ?? null,
+        settingsApplied: account.settingsApplied,
         requests: state.requestsSent,
         retries: state.retries,
-        rateLimits: {
-            answers429: state.rateLimits?.limited ?? 0,
-            waitedMs: Math.round(state.rateLimits?.waitedMs ?? 0),
-            pace: state.rateLimits?.pace === undefined ? null : Math.round(state.rateLimits.pace * 10) / 10
-        },
-        changes: state.changes === undefined
-            ? null
-            : {
-                source: state.changes.source,
-                how: state.changes.how,
-                base: state.changes.base,
-                head: state.changes.head,
-                why: state.changes.why,
-                link: state.changes.link ?? null,
-                files: state.changes.files,
-                urls: state.changedUrls ?? state.changes.entries
-            },
+        rateLimits: rateLimitsOf(state),
+        changes: changeReport(state),
         everythingInstead: state.everythingInstead ?? null,
         manifestWritten: state.manifestWritten ?? null,
         traffic: state.traffic,
         verification,
         staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
-        warm: state.edge?.warm === undefined
-            ? null
-            : {
-                urls: state.edge.warm.urls,
-                warmed: state.edge.warm.warmed,
-                counts: state.edge.warm.counts,
-                problems: state.edge.warm.problems.map(({ url, detail }) => ({ url, detail }))
-            },
+        warm: warmReport(state),
         edgePlan: state.edgePlan ?? null,
-        planned: plannedRequests.map(summarize),
-        sent: state.outcomes
-            .filter((outcome) => outcome.attempts > 0)
-            .map((outcome) => ({
-            ...summarize(outcome.request),
-            ok: outcome.ok,
-            status: outcome.status ?? null,
-            attempts: outcome.attempts,
-            durationMs: Math.round(outcome.durationMs),
-            error: outcome.error ?? null
-        })),
+        planned: plannedRequests(state),
+        sent: sentRequests(state),
         errors,
         warnings: state.warnings,
         durations: Object.fromEntries(Object.entries(state.durations).map(([key, ms]) => [key, Math.round(ms)]))
     };
-}
-function summarize(request) {
-    return { kind: request.kind, method: request.method, path: request.path, items: request.items.length };
 }
 
 ;// CONCATENATED MODULE: ./src/run/state.ts

@@ -1,5 +1,5 @@
 // The order and counts of verdicts, for the log, the result and the summary. Only types from the rest of
-// edge/: result.ts, on the start-up path, imports this without loading the edge's chunk.
+// edge/: run/result/index.ts, on the start-up path, imports this without loading the edge's chunk.
 import type { Verdict } from './verdict.js'
 import type { UrlVerdict } from './verify.js'
 

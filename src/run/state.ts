@@ -12,7 +12,7 @@ export interface Requested {
   readonly tags: readonly string[]
 }
 
-/** Everything known when the step ends, however far it got. Filled in by main as the run goes; buildResult reads it. */
+/** Everything known when the step ends, however far it got. Written only by the run's record (record.ts) as the phases return; buildResult (result/) reads it. */
 export interface RunState {
   dryRun: boolean
   /** The `zone` input as given (names, ids or auto), to name the zone when it could not be found. */

@@ -1,7 +1,8 @@
 // RunResults written out field by field, for the report's tests: a result that holds only what a test
 // gives it, so that every line the summary or an output shows can be traced to one field.
 import type { TrafficReport } from '../../src/analytics.js'
-import type { RequestSummary, RunResult, SentRequest } from '../../src/run/result/index.js'
+import type { RunResult } from '../../src/run/result/index.js'
+import type { RequestSummary, SentRequest } from '../../src/run/result/requests.js'
 import type { ZoneResult } from '../../src/run/result/zones.js'
 import type { VerdictReport } from '../../src/run/result/verification.js'
 
