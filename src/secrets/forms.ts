@@ -18,7 +18,8 @@ const MIN_FORM = 8
 export function maskedForms(secret: string): string[] {
   const forms = [
     secret,
-    encodeURIComponent(secret),
+    // As UTF-8 sends it: a lone surrogate, which encodeURIComponent refuses with a URIError, as U+FFFD.
+    encodeURIComponent(Buffer.from(secret).toString()),
     new URLSearchParams({ s: secret }).toString().slice(2),
     JSON.stringify(secret).slice(1, -1),
     ...wholeBase64(secret)
