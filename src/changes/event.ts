@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises'
+import type { DeploymentStatusEvent, PullRequestEvent, PushEvent, ReleaseEvent, WorkflowRunEvent } from '@octokit/webhooks-types'
 import { InputError } from '../errors.js'
+import { isRecord } from '../json.js'
 import { ago } from '../text.js'
 import { shown } from '../urls.js'
 import {
@@ -11,9 +13,10 @@ import {
   previousReleaseTag,
   previousRun,
   readDeployment,
-  readWorkflowRun,
-  type Release
+  readRelease,
+  readWorkflowRun
 } from './github.js'
+import { claimed, isSafeInteger, type Claimed } from './github-records.js'
 
 /** The events `changed-since: auto` understands, as the error for any other names them. */
 export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'] as const
@@ -68,7 +71,7 @@ export async function autoRange(env: NodeJS.ProcessEnv, token: string, now: () =
   )
 }
 
-function pushRange(payload: Record<string, unknown>): AutoRange {
+function pushRange(payload: Claimed<PushEvent>): AutoRange {
   const before = payload.before
   if (typeof before !== 'string' || before === '')
     throw new InputError(
@@ -98,9 +101,9 @@ function pushRange(payload: Record<string, unknown>): AutoRange {
   }
 }
 
-async function releaseRange(payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
-  const release = payload.release as Release | undefined
-  if (typeof release !== 'object' || release === null || typeof release.tag_name !== 'string') {
+async function releaseRange(payload: Claimed<ReleaseEvent>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
+  const release = readRelease(payload.release)
+  if (release === undefined) {
     throw new InputError(
       undefined,
       'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.'
@@ -127,12 +130,12 @@ const successOnly = (what: string, condition: string): InputError =>
   )
 
 async function deploymentRange(
-  payload: Record<string, unknown>,
+  payload: Claimed<DeploymentStatusEvent>,
   env: NodeJS.ProcessEnv,
   token: string,
   now: () => number
 ): Promise<AutoRange> {
-  const status = payload.deployment_status as { state?: unknown } | undefined
+  const status = claimed<DeploymentStatusEvent['deployment_status']>(payload.deployment_status)
   const state = typeof status?.state === 'string' ? status.state : ''
   if (state !== 'success') {
     throw successOnly(
@@ -168,12 +171,12 @@ async function deploymentRange(
 }
 
 async function workflowRunRange(
-  payload: Record<string, unknown>,
+  payload: Claimed<WorkflowRunEvent>,
   env: NodeJS.ProcessEnv,
   token: string,
   now: () => number
 ): Promise<AutoRange> {
-  const run = payload.workflow_run as { conclusion?: unknown } | undefined
+  const run = claimed<WorkflowRunEvent['workflow_run']>(payload.workflow_run)
   const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : ''
   if (conclusion !== 'success') {
     throw successOnly(
@@ -212,12 +215,12 @@ async function workflowRunRange(
 
 async function pullRequestRange(
   event: string,
-  payload: Record<string, unknown>,
+  payload: Claimed<PullRequestEvent>,
   env: NodeJS.ProcessEnv,
   token: string
 ): Promise<AutoRange> {
-  const pull = (payload.pull_request ?? {}) as { merged?: unknown; merge_commit_sha?: unknown; number?: unknown; commits?: unknown }
-  const number = Number.isSafeInteger(pull.number) ? ` #${String(pull.number)}` : ''
+  const pull = claimed<PullRequestEvent['pull_request']>(payload.pull_request) ?? {}
+  const number = isSafeInteger(pull.number) ? ` #${pull.number}` : ''
   if (payload.action !== 'closed') {
     const action = typeof payload.action === 'string' ? shown(payload.action) : 'unknown'
     throw new InputError(
@@ -244,7 +247,7 @@ async function pullRequestRange(
   // A rebase merge puts every commit of the pull request on the branch, each with one parent: the branch as it
   // was is that many first parents back. A squash merge looks the same from here, so it may walk back further
   // than needed: that purges more, never less.
-  const commits = Number.isSafeInteger(pull.commits) ? (pull.commits as number) : 1
+  const commits = isSafeInteger(pull.commits) ? pull.commits : 1
   if (parents.length > 1 || commits <= 1) {
     return {
       kind: 'range',
@@ -277,11 +280,12 @@ async function pullRequestRange(
   }
 }
 
+/** The event's payload: an object, its fields not yet checked (each range above reads the ones GitHub documents for its event). */
 async function readPayload(path: string | undefined): Promise<Record<string, unknown>> {
   if (!path) return {}
   try {
     const payload: unknown = JSON.parse(await readFile(path, 'utf8'))
-    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {}
+    return isRecord(payload) ? payload : {}
   } catch (error) {
     throw new InputError(
       undefined,
