@@ -345,13 +345,32 @@ async function autoRange(env, token, now = Date.now) {
     throw new errors/* InputError */.dz(undefined, `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${(0,src_urls/* shown */.SP)(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
 }
 function pushRange(payload) {
+    // The ref as outside text; GitHub always sends it, but the action must not depend on that.
+    const ref = typeof payload.ref === 'string' && payload.ref !== '' ? (0,src_urls/* shown */.SP)(payload.ref) : undefined;
+    // Nothing is left to deploy: no commit after the push. No git command and no API call is made for it.
+    if (payload.deleted === true || (typeof payload.after === 'string' && ZERO_SHA.test(payload.after))) {
+        const deleted = ref ?? 'a branch or tag';
+        return {
+            kind: 'nothing',
+            event: 'push',
+            why: `it deleted ${deleted}: nothing changed to purge`,
+            how: 'Nothing compared, as the push deleted a branch or tag',
+            said: `This push deleted ${deleted}: nothing changed to purge`
+        };
+    }
     const before = payload.before;
     if (typeof before !== 'string' || before === '')
         throw new errors/* InputError */.dz(undefined, 'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
-    if (ZERO_SHA.test(before)) {
-        throw new errors/* InputError */.dz(undefined, 'This push created the branch (its "before" is 0000000\u2026), so there is no earlier commit to compare with. ' +
-            'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".');
-    }
+    // A push that created its branch or tag has no commit before it (0000000\u2026): never asked of git or the API, it is a
+    // first deploy, as a deployment with no earlier success is.
+    if (ZERO_SHA.test(before))
+        return {
+            kind: 'first',
+            event: 'push',
+            why: `no commit before it, as it created ${ref ?? 'its branch'}`,
+            head: undefined,
+            headWhy: 'the pushed commit'
+        };
     // It goes into a git command and an API path: a full SHA only, never an option or a path.
     if (!isFullSha(before))
         throw new errors/* InputError */.dz(undefined, `This push event's "before" (${(0,src_urls/* shown */.SP)(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`);
@@ -450,8 +469,10 @@ async function pullRequestRange(event, payload, env, token) {
         const action = typeof payload.action === 'string' ? (0,src_urls/* shown */.SP)(payload.action) : 'unknown';
         throw new errors/* InputError */.dz(undefined, `"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`);
     }
-    if (pull.merged !== true)
-        return { kind: 'nothing', event, why: `pull request${number} was closed without merging: nothing was merged, so nothing changed` };
+    if (pull.merged !== true) {
+        const why = `pull request${number} was closed without merging: nothing was merged, so nothing changed`;
+        return { kind: 'nothing', event, why, how: 'Nothing compared, as nothing was merged', said: `This ${event} event: ${why}` };
+    }
     const head = pull.merge_commit_sha;
     if (!isFullSha(head))
         throw new errors/* InputError */.dz(undefined, `Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`);
@@ -775,7 +796,8 @@ async function fromManifest(inputs, previousPath, context) {
         link: undefined,
         ...urls,
         incomplete: undefined,
-        manifest: current
+        manifest: current,
+        nothingDeployed: undefined
     };
 }
 async function fromGit(inputs, since, context) {
@@ -783,7 +805,7 @@ async function fromGit(inputs, since, context) {
     if (auto !== undefined && auto.kind !== 'range')
         return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context);
     const base = auto?.base ?? since;
-    const head = auto?.head ?? (context.env.GITHUB_SHA || 'HEAD');
+    const head = auto?.head ?? headOf(context);
     context.log(auto === undefined
         ? `Comparing ${(0,src_urls/* shown */.SP)(base)} with ${(0,src_urls/* shown */.SP)(head)}.`
         : `Comparing ${(0,src_urls/* shown */.SP)(base)} (${auto.baseWhy}) with ${(0,src_urls/* shown */.SP)(head)} (${auto.headWhy}), for this ${auto.event} event.`);
@@ -801,9 +823,12 @@ async function fromGit(inputs, since, context) {
         link: compareLink(context.env, base, head),
         ...urls,
         incomplete: found.incomplete,
-        manifest: undefined
+        manifest: undefined,
+        nothingDeployed: undefined
     };
 }
+/** The commit this run deployed when the event does not name it: GITHUB_SHA, else the checkout's HEAD. */
+const headOf = (context) => context.env.GITHUB_SHA || 'HEAD';
 /** No earlier successful deploy to compare with: every file under site-dir counts, when there is one. */
 async function firstDeploy(inputs, auto, context) {
     if (inputs.siteDir === '') {
@@ -820,20 +845,21 @@ async function firstDeploy(inputs, auto, context) {
         source: 'git',
         how: 'Every file under site-dir counted, as there is no earlier successful deploy',
         base: '',
-        head: auto.head,
+        head: auto.head ?? headOf(context),
         why,
         link: undefined,
         ...urls,
         incomplete: undefined,
-        manifest: undefined
+        manifest: undefined,
+        nothingDeployed: undefined
     };
 }
-/** A pull request closed without merging: nothing changed, nothing is purged for it. */
+/** Nothing was deployed (a push that deleted a branch or tag, a pull request closed without merging): nothing is purged for it. */
 function nothingDeployed(auto, context) {
-    context.log(`This ${auto.event} event: ${auto.why}.`);
+    context.log(`${auto.said}.`);
     return {
         source: 'git',
-        how: 'Nothing compared, as nothing was merged',
+        how: auto.how,
         base: '',
         head: '',
         why: `${auto.event} event: ${auto.why}`,
@@ -842,7 +868,8 @@ function nothingDeployed(auto, context) {
         entries: [],
         deployed: new Map(),
         incomplete: undefined,
-        manifest: undefined
+        manifest: undefined,
+        nothingDeployed: auto.said
     };
 }
 /** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */

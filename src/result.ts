@@ -78,6 +78,8 @@ export interface RunResult {
   /** 429 answers, milliseconds spent waiting on rate limits, and the final pace in requests per second (null when never paced). */
   readonly rateLimits: { readonly answers429: number; readonly waitedMs: number; readonly pace: number | null }
   readonly changes: ChangeReport | null
+  /** Why the step ended before any request, with no zone looked up: nothing was deployed, nothing else asked; null otherwise. */
+  readonly nothingToSend: string | null
   /** Why everything was purged instead of the list; null when it was not. */
   readonly everythingInstead: string | null
   readonly manifestWritten: string | null
@@ -175,6 +177,7 @@ export function buildResult(state: RunState): RunResult {
             files: state.changes.files,
             urls: state.changedUrls ?? state.changes.entries
           },
+    nothingToSend: state.nothingToSend ?? null,
     everythingInstead: state.everythingInstead ?? null,
     manifestWritten: state.manifestWritten ?? null,
     traffic: state.traffic,

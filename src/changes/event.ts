@@ -24,9 +24,11 @@ export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_ru
 /**
  * What `changed-since: auto` stands for on this run's event:
  * - `range`: compare `base` with `head` (undefined: GITHUB_SHA);
- * - `first`: there is no earlier successful deploy to compare with, so everything under site-dir counts;
- * - `nothing`: nothing was deployed (a pull request closed without merging), so nothing is purged.
- * Each says why, for the log and the summary.
+ * - `first`: there is no earlier successful deploy to compare with (or, for a push that created its branch or tag,
+ *   no commit before it), so everything under site-dir counts;
+ * - `nothing`: nothing was deployed (a push that deleted a branch or tag, a pull request closed without merging),
+ *   so nothing is purged: `said` is the log's sentence, `how` the summary's.
+ * Each says why, for the log and the summary. An undefined head is GITHUB_SHA.
  */
 export type AutoRange =
   | {
@@ -37,8 +39,14 @@ export type AutoRange =
       readonly head: string | undefined
       readonly headWhy: string
     }
-  | { readonly kind: 'first'; readonly event: string; readonly why: string; readonly head: string; readonly headWhy: string }
-  | { readonly kind: 'nothing'; readonly event: string; readonly why: string }
+  | {
+      readonly kind: 'first'
+      readonly event: string
+      readonly why: string
+      readonly head: string | undefined
+      readonly headWhy: string
+    }
+  | { readonly kind: 'nothing'; readonly event: string; readonly why: string; readonly how: string; readonly said: string }
 
 const ZERO_SHA = /^0+$/
 
@@ -72,19 +80,35 @@ export async function autoRange(env: NodeJS.ProcessEnv, token: string, now: () =
 }
 
 function pushRange(payload: Claimed<PushEvent>): AutoRange {
+  // The ref as outside text; GitHub always sends it, but the action must not depend on that.
+  const ref = typeof payload.ref === 'string' && payload.ref !== '' ? shown(payload.ref) : undefined
+  // Nothing is left to deploy: no commit after the push. No git command and no API call is made for it.
+  if (payload.deleted === true || (typeof payload.after === 'string' && ZERO_SHA.test(payload.after))) {
+    const deleted = ref ?? 'a branch or tag'
+    return {
+      kind: 'nothing',
+      event: 'push',
+      why: `it deleted ${deleted}: nothing changed to purge`,
+      how: 'Nothing compared, as the push deleted a branch or tag',
+      said: `This push deleted ${deleted}: nothing changed to purge`
+    }
+  }
   const before = payload.before
   if (typeof before !== 'string' || before === '')
     throw new InputError(
       undefined,
       'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.'
     )
-  if (ZERO_SHA.test(before)) {
-    throw new InputError(
-      undefined,
-      'This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
-        'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".'
-    )
-  }
+  // A push that created its branch or tag has no commit before it (0000000…): never asked of git or the API, it is a
+  // first deploy, as a deployment with no earlier success is.
+  if (ZERO_SHA.test(before))
+    return {
+      kind: 'first',
+      event: 'push',
+      why: `no commit before it, as it created ${ref ?? 'its branch'}`,
+      head: undefined,
+      headWhy: 'the pushed commit'
+    }
   // It goes into a git command and an API path: a full SHA only, never an option or a path.
   if (!isFullSha(before))
     throw new InputError(
@@ -228,8 +252,10 @@ async function pullRequestRange(
       `"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`
     )
   }
-  if (pull.merged !== true)
-    return { kind: 'nothing', event, why: `pull request${number} was closed without merging: nothing was merged, so nothing changed` }
+  if (pull.merged !== true) {
+    const why = `pull request${number} was closed without merging: nothing was merged, so nothing changed`
+    return { kind: 'nothing', event, why, how: 'Nothing compared, as nothing was merged', said: `This ${event} event: ${why}` }
+  }
   const head = pull.merge_commit_sha
   if (!isFullSha(head))
     throw new InputError(

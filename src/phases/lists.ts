@@ -27,3 +27,13 @@ export async function findChanges(given: Inputs, warn: (message: string) => void
     return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log.info, warn })
   })
 }
+
+/**
+ * Why the step has nothing to send once what changed is known: nothing was deployed (a push that deleted a branch or tag,
+ * a pull request closed without merging) and no other URL, tag or setting is asked for. The step then ends there, with
+ * no zone lookup and no request. Undefined when there is something to do.
+ */
+export function nothingToSend(given: Inputs, lists: Lists, changes: ChangeSet | undefined): string | undefined {
+  const asked = lists.everything || lists.entries.length > 0 || lists.tags.length > 0 || given.settings !== undefined
+  return asked ? undefined : changes?.nothingDeployed
+}
