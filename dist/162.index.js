@@ -17,14 +17,20 @@ var external_node_path_ = __webpack_require__(6760);
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
-// EXTERNAL MODULE: ./src/text.ts
-var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/json.ts
 var json = __webpack_require__(8301);
+// EXTERNAL MODULE: ./src/text.ts
+var src_text = __webpack_require__(8992);
 ;// CONCATENATED MODULE: ./src/changes/github-records.ts
 // What this action reads of the GitHub API's answers and of the event payloads, and the choices made over them
 // alone (which release, deployment or run came before): pure, no requests. github.ts asks the API.
+//
+// The fields are named as GitHub documents them: the REST answers by @octokit/openapi-types, the payloads by
+// @octokit/webhooks-types (types only: nothing of either is bundled). Those say what GitHub sends, not what arrived:
+// every value is read as `unknown` (see Claimed) and checked before it is used.
 
+/** `value` as a Claimed<T> when it is an object (not null, not an array); undefined otherwise. */
+const claimed = (value) => ((0,json/* isRecord */.u)(value) ? value : undefined);
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const isFullSha = (value) => typeof value === 'string' && FULL_SHA.test(value);
 /** Paths from the compare API's files: every status counts, a rename both its old and new path. */
@@ -65,32 +71,94 @@ function pickPreviousRun(runs, current) {
         run.conclusion === 'success')
         .sort((a, b) => b.id - a.id)[0];
 }
+/** A whole number that JSON and JavaScript hold exactly: what an id or a count must be. */
+const isSafeInteger = (value) => Number.isSafeInteger(value);
+/** A date as GitHub writes it (ISO 8601), in milliseconds; NaN when it is not a text. */
+const dateOf = (value) => (typeof value === 'string' ? Date.parse(value) : Number.NaN);
+/** The changed files of a compare answer (no `files` when nothing changed); undefined when its shape is not one. */
+function readComparedFiles(data) {
+    const comparison = claimed(data);
+    const listed = comparison === undefined ? undefined : (comparison.files ?? []);
+    if (!Array.isArray(listed))
+        return undefined;
+    const files = listed.map(readComparedFile);
+    return files.every((file) => file !== undefined) ? files : undefined;
+}
+function readComparedFile(value) {
+    const file = claimed(value);
+    if (file === undefined || typeof file.filename !== 'string' || typeof file.status !== 'string')
+        return undefined;
+    const { filename, status, previous_filename: previous } = file;
+    if (previous === undefined)
+        return { filename, status };
+    return typeof previous === 'string' ? { filename, status, previous_filename: previous } : undefined;
+}
+/** A release of the event payload or the releases API, or undefined when it has no tag. No date: never published. */
+function readRelease(value) {
+    const release = claimed(value);
+    if (release === undefined || typeof release.tag_name !== 'string')
+        return undefined;
+    return {
+        tag_name: release.tag_name,
+        draft: release.draft === true,
+        prerelease: release.prerelease === true,
+        published_at: typeof release.published_at === 'string' ? release.published_at : null
+    };
+}
+/** A deployment's statuses (newest first): each one's state, and when it was reported; undefined when the answer is no list. */
+function readStatuses(data) {
+    if (!Array.isArray(data))
+        return undefined;
+    return data.flatMap((value) => {
+        const status = claimed(value);
+        return status === undefined ? [] : [{ state: typeof status.state === 'string' ? status.state : '', at: dateOf(status.created_at) }];
+    });
+}
+/** The runs of a workflow runs answer, the first `most` of them, unreadable ones left out; undefined when it lists none. */
+function readRuns(data, most) {
+    const listed = claimed(data)?.workflow_runs;
+    if (!Array.isArray(listed))
+        return undefined;
+    return listed
+        .slice(0, most)
+        .map(readWorkflowRun)
+        .filter((run) => run !== undefined);
+}
+/** The parents' SHAs of a commit answer, first parent first; undefined when any is not a full SHA. */
+function readParents(data) {
+    const parents = claimed(data)?.parents;
+    if (!Array.isArray(parents))
+        return undefined;
+    const shas = parents.map((parent) => claimed(parent)?.sha);
+    return shas.every(isFullSha) ? shas : undefined;
+}
 /** A deployment of the API or the event payload, or undefined when its shape is not one. */
 function readDeployment(value) {
-    if (!(0,json/* isRecord */.u)(value) || !Number.isSafeInteger(value.id) || !isFullSha(value.sha) || typeof value.environment !== 'string')
+    const deployment = claimed(value);
+    if (deployment === undefined || !isSafeInteger(deployment.id) || !isFullSha(deployment.sha) || typeof deployment.environment !== 'string')
         return undefined;
-    return { id: value.id, sha: value.sha, environment: value.environment };
+    return { id: deployment.id, sha: deployment.sha, environment: deployment.environment };
 }
 /** A workflow run of the API or the event payload, or undefined when its shape is not one. */
 function readWorkflowRun(value) {
-    if (!(0,json/* isRecord */.u)(value) ||
-        !Number.isSafeInteger(value.id) ||
-        !Number.isSafeInteger(value.workflow_id) ||
-        !isFullSha(value.head_sha) ||
-        typeof value.head_branch !== 'string')
+    const run = claimed(value);
+    if (run === undefined ||
+        !isSafeInteger(run.id) ||
+        !isSafeInteger(run.workflow_id) ||
+        !isFullSha(run.head_sha) ||
+        typeof run.head_branch !== 'string')
         return undefined;
     return {
-        id: value.id,
-        workflowId: value.workflow_id,
-        headSha: value.head_sha,
-        headBranch: value.head_branch,
-        conclusion: typeof value.conclusion === 'string' ? value.conclusion : '',
-        createdAt: Date.parse(String(value.created_at))
+        id: run.id,
+        workflowId: run.workflow_id,
+        headSha: run.head_sha,
+        headBranch: run.head_branch,
+        conclusion: typeof run.conclusion === 'string' ? run.conclusion : '',
+        createdAt: dateOf(run.created_at)
     };
 }
 
 ;// CONCATENATED MODULE: ./src/changes/github.ts
-
 
 
 
@@ -178,25 +246,21 @@ async function call(what, permission, request, read) {
 /** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
 async function compareWithApi(api, base, head) {
     const client = await octokit(api);
-    const files = await call(`comparing ${(0,src_text/* shown */.SP)(base)}...${(0,src_text/* shown */.SP)(head)}`, 'contents: read', () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }), (data) => {
-        const listed = (0,json/* isRecord */.u)(data) ? (data.files ?? []) : undefined;
-        if (!Array.isArray(listed))
-            return undefined;
-        const valid = listed.every((file) => (0,json/* isRecord */.u)(file) && typeof file.filename === 'string' && typeof file.status === 'string');
-        return valid ? listed : undefined;
-    });
+    const files = await call(`comparing ${(0,src_text/* shown */.SP)(base)}...${(0,src_text/* shown */.SP)(head)}`, 'contents: read', () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }), readComparedFiles);
     return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT };
 }
 /** The tag of the release published before `current`; an InputError when there is none. */
 async function previousReleaseTag(api, current) {
     const client = await octokit(api);
-    let releases;
+    let listed;
     try {
-        releases = await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 });
+        listed = await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 });
     }
     catch (error) {
         throw apiFailure('listing releases', 'contents: read', error);
     }
+    // Releases without a tag are passed over, as they cannot be compared with.
+    const releases = listed.map(readRelease).filter((release) => release !== undefined);
     const previous = pickPreviousRelease(releases, current);
     if (previous === undefined) {
         throw new errors/* InputError */.dz(undefined, `Release ${(0,src_text/* shown */.SP)(current.tag_name)} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`);
@@ -215,9 +279,7 @@ async function previousDeployment(api, current) {
         // Unreadable entries, other environments, the current deployment and newer ones are passed over.
         if (deployment === undefined || deployment.environment !== current.environment || deployment.id >= current.id)
             continue;
-        const statuses = await call(`listing the statuses of deployment ${deployment.id}`, 'deployments: read', () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }), (data) => Array.isArray(data)
-            ? data.filter(json/* isRecord */.u).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) }))
-            : undefined);
+        const statuses = await call(`listing the statuses of deployment ${deployment.id}`, 'deployments: read', () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }), readStatuses);
         if (deploymentSucceeded(statuses.map((status) => status.state))) {
             const success = statuses.find((status) => status.state === 'success');
             return { ...deployment, succeededAt: success?.at ?? Number.NaN };
@@ -234,15 +296,7 @@ async function previousRun(api, current) {
         branch: current.headBranch,
         status: 'success',
         per_page: RUN_LOOKBACK
-    }), (data) => {
-        const listed = (0,json/* isRecord */.u)(data) ? data.workflow_runs : undefined;
-        return Array.isArray(listed)
-            ? listed
-                .slice(0, RUN_LOOKBACK)
-                .map(readWorkflowRun)
-                .filter((run) => run !== undefined)
-            : undefined;
-    });
+    }), (data) => readRuns(data, RUN_LOOKBACK));
     return pickPreviousRun(runs, current);
 }
 /** The parents of a commit, first parent first. */
@@ -250,16 +304,11 @@ async function commitParents(api, sha) {
     if (!isFullSha(sha))
         throw new errors/* GitHubError */.y_(`GitHub API: "${(0,src_text/* shown */.SP)(sha)}" is not a full commit SHA.`);
     const client = await octokit(api);
-    return call(`reading commit ${sha}`, 'contents: read', () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }), (data) => {
-        const parents = (0,json/* isRecord */.u)(data) ? data.parents : undefined;
-        if (!Array.isArray(parents))
-            return undefined;
-        const shas = parents.map((parent) => ((0,json/* isRecord */.u)(parent) ? parent.sha : undefined));
-        return shas.every(isFullSha) ? shas : undefined;
-    });
+    return call(`reading commit ${sha}`, 'contents: read', () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }), readParents);
 }
 
 ;// CONCATENATED MODULE: ./src/changes/event.ts
+
 
 
 
@@ -292,13 +341,32 @@ async function autoRange(env, token, now = Date.now) {
     throw new errors/* InputError */.dz(undefined, `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${(0,src_text/* shown */.SP)(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
 }
 function pushRange(payload) {
+    // The ref as outside text; GitHub always sends it, but the action must not depend on that.
+    const ref = typeof payload.ref === 'string' && payload.ref !== '' ? (0,src_text/* shown */.SP)(payload.ref) : undefined;
+    // Nothing is left to deploy: no commit after the push. No git command and no API call is made for it.
+    if (payload.deleted === true || (typeof payload.after === 'string' && ZERO_SHA.test(payload.after))) {
+        const deleted = ref ?? 'a branch or tag';
+        return {
+            kind: 'nothing',
+            event: 'push',
+            why: `it deleted ${deleted}: nothing changed to purge`,
+            how: 'Nothing compared, as the push deleted a branch or tag',
+            said: `This push deleted ${deleted}: nothing changed to purge`
+        };
+    }
     const before = payload.before;
     if (typeof before !== 'string' || before === '')
         throw new errors/* InputError */.dz(undefined, 'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
-    if (ZERO_SHA.test(before)) {
-        throw new errors/* InputError */.dz(undefined, 'This push created the branch (its "before" is 0000000\u2026), so there is no earlier commit to compare with. ' +
-            'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".');
-    }
+    // A push that created its branch or tag has no commit before it (0000000\u2026): never asked of git or the API, it is a
+    // first deploy, as a deployment with no earlier success is.
+    if (ZERO_SHA.test(before))
+        return {
+            kind: 'first',
+            event: 'push',
+            why: `no commit before it, as it created ${ref ?? 'its branch'}`,
+            head: undefined,
+            headWhy: 'the pushed commit'
+        };
     // It goes into a git command and an API path: a full SHA only, never an option or a path.
     if (!isFullSha(before))
         throw new errors/* InputError */.dz(undefined, `This push event's "before" (${(0,src_text/* shown */.SP)(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`);
@@ -312,8 +380,8 @@ function pushRange(payload) {
     };
 }
 async function releaseRange(payload, env, token) {
-    const release = payload.release;
-    if (typeof release !== 'object' || release === null || typeof release.tag_name !== 'string') {
+    const release = readRelease(payload.release);
+    if (release === undefined) {
         throw new errors/* InputError */.dz(undefined, 'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.');
     }
     const tag = await previousReleaseTag(githubApi(env, token), release);
@@ -331,7 +399,7 @@ async function releaseRange(payload, env, token) {
 }
 const successOnly = (what, condition) => new errors/* InputError */.dz(undefined, `${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`);
 async function deploymentRange(payload, env, token, now) {
-    const status = payload.deployment_status;
+    const status = claimed(payload.deployment_status);
     const state = typeof status?.state === 'string' ? status.state : '';
     if (state !== 'success') {
         throw successOnly(`This deployment_status event reports the state "${(0,src_text/* shown */.SP)(state || 'unknown')}"`, "github.event.deployment_status.state == 'success'");
@@ -360,7 +428,7 @@ async function deploymentRange(payload, env, token, now) {
     };
 }
 async function workflowRunRange(payload, env, token, now) {
-    const run = payload.workflow_run;
+    const run = claimed(payload.workflow_run);
     const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : '';
     if (conclusion !== 'success') {
         throw successOnly(`The workflow run that triggered this one ended "${conclusion === '' ? 'without a conclusion' : (0,src_text/* shown */.SP)(conclusion)}"`, "github.event.workflow_run.conclusion == 'success'");
@@ -391,14 +459,16 @@ async function workflowRunRange(payload, env, token, now) {
     };
 }
 async function pullRequestRange(event, payload, env, token) {
-    const pull = (payload.pull_request ?? {});
-    const number = Number.isSafeInteger(pull.number) ? ` #${String(pull.number)}` : '';
+    const pull = claimed(payload.pull_request) ?? {};
+    const number = isSafeInteger(pull.number) ? ` #${pull.number}` : '';
     if (payload.action !== 'closed') {
         const action = typeof payload.action === 'string' ? (0,src_text/* shown */.SP)(payload.action) : 'unknown';
         throw new errors/* InputError */.dz(undefined, `"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`);
     }
-    if (pull.merged !== true)
-        return { kind: 'nothing', event, why: `pull request${number} was closed without merging: nothing was merged, so nothing changed` };
+    if (pull.merged !== true) {
+        const why = `pull request${number} was closed without merging: nothing was merged, so nothing changed`;
+        return { kind: 'nothing', event, why, how: 'Nothing compared, as nothing was merged', said: `This ${event} event: ${why}` };
+    }
     const head = pull.merge_commit_sha;
     if (!isFullSha(head))
         throw new errors/* InputError */.dz(undefined, `Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`);
@@ -410,7 +480,7 @@ async function pullRequestRange(event, payload, env, token) {
     // A rebase merge puts every commit of the pull request on the branch, each with one parent: the branch as it
     // was is that many first parents back. A squash merge looks the same from here, so it may walk back further
     // than needed: that purges more, never less.
-    const commits = Number.isSafeInteger(pull.commits) ? pull.commits : 1;
+    const commits = isSafeInteger(pull.commits) ? pull.commits : 1;
     if (parents.length > 1 || commits <= 1) {
         return {
             kind: 'range',
@@ -440,12 +510,13 @@ async function pullRequestRange(event, payload, env, token) {
         headWhy: `the merge commit, ${event_short(head)}`
     };
 }
+/** The event's payload: an object, its fields not yet checked (each range above reads the ones GitHub documents for its event). */
 async function readPayload(path) {
     if (!path)
         return {};
     try {
         const payload = JSON.parse(await (0,promises_.readFile)(path, 'utf8'));
-        return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {};
+        return (0,json/* isRecord */.u)(payload) ? payload : {};
     }
     catch (error) {
         throw new errors/* InputError */.dz(undefined, `Cannot read the event payload at GITHUB_EVENT_PATH (${(0,src_text/* shown */.SP)(error.code ?? String(error))}), which "changed-since: auto" needs.`);
@@ -720,7 +791,8 @@ async function fromManifest(inputs, previousPath, context) {
         link: undefined,
         ...urls,
         incomplete: undefined,
-        manifest: current
+        manifest: current,
+        nothingDeployed: undefined
     };
 }
 async function fromGit(inputs, since, context) {
@@ -728,7 +800,7 @@ async function fromGit(inputs, since, context) {
     if (auto !== undefined && auto.kind !== 'range')
         return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context);
     const base = auto?.base ?? since;
-    const head = auto?.head ?? (context.env.GITHUB_SHA || 'HEAD');
+    const head = auto?.head ?? headOf(context);
     context.log(auto === undefined
         ? `Comparing ${(0,src_text/* shown */.SP)(base)} with ${(0,src_text/* shown */.SP)(head)}.`
         : `Comparing ${(0,src_text/* shown */.SP)(base)} (${auto.baseWhy}) with ${(0,src_text/* shown */.SP)(head)} (${auto.headWhy}), for this ${auto.event} event.`);
@@ -746,9 +818,12 @@ async function fromGit(inputs, since, context) {
         link: compareLink(context.env, base, head),
         ...urls,
         incomplete: found.incomplete,
-        manifest: undefined
+        manifest: undefined,
+        nothingDeployed: undefined
     };
 }
+/** The commit this run deployed when the event does not name it: GITHUB_SHA, else the checkout's HEAD. */
+const headOf = (context) => context.env.GITHUB_SHA || 'HEAD';
 /** No earlier successful deploy to compare with: every file under site-dir counts, when there is one. */
 async function firstDeploy(inputs, auto, context) {
     if (inputs.siteDir === '') {
@@ -765,20 +840,21 @@ async function firstDeploy(inputs, auto, context) {
         source: 'git',
         how: 'Every file under site-dir counted, as there is no earlier successful deploy',
         base: '',
-        head: auto.head,
+        head: auto.head ?? headOf(context),
         why,
         link: undefined,
         ...urls,
         incomplete: undefined,
-        manifest: undefined
+        manifest: undefined,
+        nothingDeployed: undefined
     };
 }
-/** A pull request closed without merging: nothing changed, nothing is purged for it. */
+/** Nothing was deployed (a push that deleted a branch or tag, a pull request closed without merging): nothing is purged for it. */
 function nothingDeployed(auto, context) {
-    context.log(`This ${auto.event} event: ${auto.why}.`);
+    context.log(`${auto.said}.`);
     return {
         source: 'git',
-        how: 'Nothing compared, as nothing was merged',
+        how: auto.how,
         base: '',
         head: '',
         why: `${auto.event} event: ${auto.why}`,
@@ -787,7 +863,8 @@ function nothingDeployed(auto, context) {
         entries: [],
         deployed: new Map(),
         incomplete: undefined,
-        manifest: undefined
+        manifest: undefined,
+        nothingDeployed: auto.said
     };
 }
 /** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */

@@ -660,6 +660,8 @@ function zoneLabel(result) {
     return result.zoneInput.join(', ') || 'no zone';
 }
 function banner(result) {
+    if (result.nothingToSend !== null)
+        return ['> [!NOTE]', `> ${escapeText(result.nothingToSend)}. No zone was looked up and no request was sent.`, ''];
     if (result.dryRun)
         return ['> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', ''];
     if (result.ok)
@@ -698,7 +700,10 @@ function countsTable(result) {
         rows.push(['Zone', [escapeText(only.name), code(only.id), escapeText(only.status)].filter((part) => part !== '').join(' \u00b7 ')]);
     }
     else if (result.zoneInput.length > 0) {
-        rows.push(['Zone', `${result.zoneInput.map(escapeText).join(', ')} (not resolved)`]);
+        rows.push([
+            'Zone',
+            `${result.zoneInput.map(escapeText).join(', ')} (${result.nothingToSend === null ? 'not resolved' : 'not looked up'})`
+        ]);
     }
     const listRow = (kind, purged, failed) => {
         const requests = (0,src_text/* plural */.LS)(count(kind), 'request');
@@ -751,6 +756,8 @@ const zoneNames = (result) => (result.zones.length > 0 ? result.zones.map((entry
 /** One line for the log that says what happened. */
 function headline(result) {
     const zone = zoneNames(result);
+    if (result.nothingToSend !== null)
+        return `${result.nothingToSend} (no zone looked up, no request sent).`;
     if (result.dryRun) {
         return `Dry run for ${zone}: ${(0,src_text/* plural */.LS)(result.planned.length, 'request')} planned, none sent.`;
     }

@@ -24807,6 +24807,15 @@ async function findChanges(given, warn) {
         return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn });
     });
 }
+/**
+ * Why the step has nothing to send once what changed is known: nothing was deployed (a push that deleted a branch or tag,
+ * a pull request closed without merging) and no other URL, tag or setting is asked for. The step then ends there, with
+ * no zone lookup and no request. Undefined when there is something to do.
+ */
+function nothingToSend(given, lists, changes) {
+    const asked = lists.everything || lists.entries.length > 0 || lists.tags.length > 0 || given.settings !== undefined;
+    return asked ? undefined : changes?.nothingDeployed;
+}
 
 // EXTERNAL MODULE: external "node:diagnostics_channel"
 var external_node_diagnostics_channel_ = __nccwpck_require__(3053);
@@ -25338,6 +25347,7 @@ function buildResult(state) {
         retries: state.retries,
         rateLimits: rateLimitsOf(state),
         changes: changeReport(state),
+        nothingToSend: state.nothingToSend ?? null,
         everythingInstead: state.everythingInstead ?? null,
         manifestWritten: state.manifestWritten ?? null,
         traffic: state.traffic,
@@ -25767,6 +25777,11 @@ class RunRecord {
         };
         return changes;
     }
+    /** Whether the step ends before any request, as there is nothing to send (see nothingToSend): `why` says so. */
+    nothingToSend(why) {
+        this.state.nothingToSend = why;
+        return why !== undefined;
+    }
     zones(found) {
         this.state.durations.zoneMs = found.lookupMs;
         return found;
@@ -25840,38 +25855,44 @@ class RunRecord {
 
 /**
  * The action: inputs \u2192 URL lists \u2192 what changed \u2192 zones (URLs routed to them) \u2192 traffic \u2192 plan \u2192 purge \u2192 edge \u2192 report.
- * Each phase returns what it found, and the run's record keeps it. Outputs and the summary are written however far it
+ * Each phase returns what it found, and the run's record keeps it; when nothing was deployed and nothing else is asked,
+ * the phases end once what changed is known, before any request. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
  * annotation.
  */
 async function run(options = {}) {
     const reporting = loadReport();
     const record = new RunRecord();
-    let inputs;
-    let client;
+    const reached = {};
     let stop;
     try {
-        const given = (inputs = record.inputs(await record.phase('reading the inputs', getInputs)));
-        const lists = await record.phase('reading the URL lists', () => readLists(given));
-        const changes = record.changes(await record.phase('finding what changed', () => findChanges(given, record.warn)), lists);
-        // No request goes out before every list is read and what changed is known: a mistake there sends nothing.
-        const api = (client = connect(given));
-        const zones = record.zones(await record.phase('the zone lookup', () => lookUpZones(api, given, lists, record.warn)));
-        const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)));
-        record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)));
-        const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)));
-        if (given.dryRun) {
-            record.edgePlan(await dryRun(given, work));
-        }
-        else {
-            const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan)));
-            record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)));
-        }
+        await phases(record, reached);
     }
     catch (error) {
         stop = { error };
     }
-    await report(record, reporting, { inputs, client, stop, processEnds: options.processEnds === true });
+    await report(record, reporting, { inputs: reached.inputs, client: reached.client, stop, processEnds: options.processEnds === true });
+}
+async function phases(record, reached) {
+    const given = (reached.inputs = record.inputs(await record.phase('reading the inputs', getInputs)));
+    const lists = await record.phase('reading the URL lists', () => readLists(given));
+    const changes = record.changes(await record.phase('finding what changed', () => findChanges(given, record.warn)), lists);
+    // Nothing deployed and nothing else asked (a push that deleted a branch or tag): the step ends here, with no request.
+    if (record.nothingToSend(nothingToSend(given, lists, changes)))
+        return;
+    // No request goes out before every list is read and what changed is known: a mistake there sends nothing.
+    const api = (reached.client = connect(given));
+    const zones = record.zones(await record.phase('the zone lookup', () => lookUpZones(api, given, lists, record.warn)));
+    const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)));
+    record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)));
+    const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)));
+    if (given.dryRun) {
+        record.edgePlan(await dryRun(given, work));
+    }
+    else {
+        const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan)));
+        record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)));
+    }
 }
 
 

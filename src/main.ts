@@ -3,7 +3,7 @@ import type { ApiClient } from './http/client.js'
 import { getInputs, type Inputs } from './inputs/index.js'
 import { checkEdge } from './phases/check-edge.js'
 import { dryRun } from './phases/dry-run.js'
-import { findChanges } from './phases/find-changes.js'
+import { findChanges, nothingToSend } from './phases/find-changes.js'
 import { lookUpZones } from './phases/look-up-zones.js'
 import { planPurge } from './phases/plan-purge.js'
 import { readLists } from './phases/read-lists.js'
@@ -25,34 +25,46 @@ export interface RunOptions {
 
 /**
  * The action: inputs → URL lists → what changed → zones (URLs routed to them) → traffic → plan → purge → edge → report.
- * Each phase returns what it found, and the run's record keeps it. Outputs and the summary are written however far it
+ * Each phase returns what it found, and the run's record keeps it; when nothing was deployed and nothing else is asked,
+ * the phases end once what changed is known, before any request. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
  * annotation.
  */
 export async function run(options: RunOptions = {}): Promise<void> {
   const reporting = loadReport()
   const record = new RunRecord()
-  let inputs: Inputs | undefined
-  let client: ApiClient | undefined
+  const reached: Reached = {}
   let stop: { readonly error: unknown } | undefined
   try {
-    const given = (inputs = record.inputs(await record.phase('reading the inputs', getInputs)))
-    const lists = await record.phase('reading the URL lists', () => readLists(given))
-    const changes = record.changes(await record.phase('finding what changed', () => findChanges(given, record.warn)), lists)
-    // No request goes out before every list is read and what changed is known: a mistake there sends nothing.
-    const api = (client = connect(given))
-    const zones = record.zones(await record.phase('the zone lookup', () => lookUpZones(api, given, lists, record.warn)))
-    const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)))
-    record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)))
-    const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)))
-    if (given.dryRun) {
-      record.edgePlan(await dryRun(given, work))
-    } else {
-      const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan)))
-      record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)))
-    }
+    await phases(record, reached)
   } catch (error) {
     stop = { error }
   }
-  await report(record, reporting, { inputs, client, stop, processEnds: options.processEnds === true })
+  await report(record, reporting, { inputs: reached.inputs, client: reached.client, stop, processEnds: options.processEnds === true })
+}
+
+/** How far the phases got, for the report also when one of them fails: the inputs once read, the client once made. */
+interface Reached {
+  inputs?: Inputs
+  client?: ApiClient
+}
+
+async function phases(record: RunRecord, reached: Reached): Promise<void> {
+  const given = (reached.inputs = record.inputs(await record.phase('reading the inputs', getInputs)))
+  const lists = await record.phase('reading the URL lists', () => readLists(given))
+  const changes = record.changes(await record.phase('finding what changed', () => findChanges(given, record.warn)), lists)
+  // Nothing deployed and nothing else asked (a push that deleted a branch or tag): the step ends here, with no request.
+  if (record.nothingToSend(nothingToSend(given, lists, changes))) return
+  // No request goes out before every list is read and what changed is known: a mistake there sends nothing.
+  const api = (reached.client = connect(given))
+  const zones = record.zones(await record.phase('the zone lookup', () => lookUpZones(api, given, lists, record.warn)))
+  const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)))
+  record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)))
+  const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)))
+  if (given.dryRun) {
+    record.edgePlan(await dryRun(given, work))
+  } else {
+    const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan)))
+    record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)))
+  }
 }

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises'
+import type { DeploymentStatusEvent, PullRequestEvent, PushEvent, ReleaseEvent, WorkflowRunEvent } from '@octokit/webhooks-types'
 import { InputError } from '../errors.js'
+import { isRecord } from '../json.js'
 import { ago, shown } from '../text.js'
 import { commitParents, githubApi, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun } from './github.js'
-import { isFullSha, readDeployment, readWorkflowRun, type Release } from './github-records.js'
+import { claimed, type Claimed, isFullSha, isSafeInteger, readDeployment, readRelease, readWorkflowRun } from './github-records.js'
 
 /** The events `changed-since: auto` understands, as the error for any other names them. */
 export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'] as const
@@ -10,9 +12,11 @@ export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_ru
 /**
  * What `changed-since: auto` stands for on this run's event:
  * - `range`: compare `base` with `head` (undefined: GITHUB_SHA);
- * - `first`: there is no earlier successful deploy to compare with, so everything under site-dir counts;
- * - `nothing`: nothing was deployed (a pull request closed without merging), so nothing is purged.
- * Each says why, for the log and the summary.
+ * - `first`: there is no earlier successful deploy to compare with (or, for a push that created its branch or tag,
+ *   no commit before it), so everything under site-dir counts;
+ * - `nothing`: nothing was deployed (a push that deleted a branch or tag, a pull request closed without merging),
+ *   so nothing is purged: `said` is the log's sentence, `how` the summary's.
+ * Each says why, for the log and the summary. An undefined head is GITHUB_SHA.
  */
 export type AutoRange =
   | {
@@ -23,8 +27,14 @@ export type AutoRange =
       readonly head: string | undefined
       readonly headWhy: string
     }
-  | { readonly kind: 'first'; readonly event: string; readonly why: string; readonly head: string; readonly headWhy: string }
-  | { readonly kind: 'nothing'; readonly event: string; readonly why: string }
+  | {
+      readonly kind: 'first'
+      readonly event: string
+      readonly why: string
+      readonly head: string | undefined
+      readonly headWhy: string
+    }
+  | { readonly kind: 'nothing'; readonly event: string; readonly why: string; readonly how: string; readonly said: string }
 
 const ZERO_SHA = /^0+$/
 
@@ -57,20 +67,36 @@ export async function autoRange(env: NodeJS.ProcessEnv, token: string, now: () =
   )
 }
 
-function pushRange(payload: Record<string, unknown>): AutoRange {
+function pushRange(payload: Claimed<PushEvent>): AutoRange {
+  // The ref as outside text; GitHub always sends it, but the action must not depend on that.
+  const ref = typeof payload.ref === 'string' && payload.ref !== '' ? shown(payload.ref) : undefined
+  // Nothing is left to deploy: no commit after the push. No git command and no API call is made for it.
+  if (payload.deleted === true || (typeof payload.after === 'string' && ZERO_SHA.test(payload.after))) {
+    const deleted = ref ?? 'a branch or tag'
+    return {
+      kind: 'nothing',
+      event: 'push',
+      why: `it deleted ${deleted}: nothing changed to purge`,
+      how: 'Nothing compared, as the push deleted a branch or tag',
+      said: `This push deleted ${deleted}: nothing changed to purge`
+    }
+  }
   const before = payload.before
   if (typeof before !== 'string' || before === '')
     throw new InputError(
       undefined,
       'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.'
     )
-  if (ZERO_SHA.test(before)) {
-    throw new InputError(
-      undefined,
-      'This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. ' +
-        'Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".'
-    )
-  }
+  // A push that created its branch or tag has no commit before it (0000000…): never asked of git or the API, it is a
+  // first deploy, as a deployment with no earlier success is.
+  if (ZERO_SHA.test(before))
+    return {
+      kind: 'first',
+      event: 'push',
+      why: `no commit before it, as it created ${ref ?? 'its branch'}`,
+      head: undefined,
+      headWhy: 'the pushed commit'
+    }
   // It goes into a git command and an API path: a full SHA only, never an option or a path.
   if (!isFullSha(before))
     throw new InputError(
@@ -87,9 +113,9 @@ function pushRange(payload: Record<string, unknown>): AutoRange {
   }
 }
 
-async function releaseRange(payload: Record<string, unknown>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
-  const release = payload.release as Release | undefined
-  if (typeof release !== 'object' || release === null || typeof release.tag_name !== 'string') {
+async function releaseRange(payload: Claimed<ReleaseEvent>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
+  const release = readRelease(payload.release)
+  if (release === undefined) {
     throw new InputError(
       undefined,
       'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.'
@@ -116,12 +142,12 @@ const successOnly = (what: string, condition: string): InputError =>
   )
 
 async function deploymentRange(
-  payload: Record<string, unknown>,
+  payload: Claimed<DeploymentStatusEvent>,
   env: NodeJS.ProcessEnv,
   token: string,
   now: () => number
 ): Promise<AutoRange> {
-  const status = payload.deployment_status as { state?: unknown } | undefined
+  const status = claimed<DeploymentStatusEvent['deployment_status']>(payload.deployment_status)
   const state = typeof status?.state === 'string' ? status.state : ''
   if (state !== 'success') {
     throw successOnly(
@@ -157,12 +183,12 @@ async function deploymentRange(
 }
 
 async function workflowRunRange(
-  payload: Record<string, unknown>,
+  payload: Claimed<WorkflowRunEvent>,
   env: NodeJS.ProcessEnv,
   token: string,
   now: () => number
 ): Promise<AutoRange> {
-  const run = payload.workflow_run as { conclusion?: unknown } | undefined
+  const run = claimed<WorkflowRunEvent['workflow_run']>(payload.workflow_run)
   const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : ''
   if (conclusion !== 'success') {
     throw successOnly(
@@ -201,12 +227,12 @@ async function workflowRunRange(
 
 async function pullRequestRange(
   event: string,
-  payload: Record<string, unknown>,
+  payload: Claimed<PullRequestEvent>,
   env: NodeJS.ProcessEnv,
   token: string
 ): Promise<AutoRange> {
-  const pull = (payload.pull_request ?? {}) as { merged?: unknown; merge_commit_sha?: unknown; number?: unknown; commits?: unknown }
-  const number = Number.isSafeInteger(pull.number) ? ` #${String(pull.number)}` : ''
+  const pull = claimed<PullRequestEvent['pull_request']>(payload.pull_request) ?? {}
+  const number = isSafeInteger(pull.number) ? ` #${pull.number}` : ''
   if (payload.action !== 'closed') {
     const action = typeof payload.action === 'string' ? shown(payload.action) : 'unknown'
     throw new InputError(
@@ -214,8 +240,10 @@ async function pullRequestRange(
       `"changed-since: auto" on a ${event} event purges what a merge changed, and this one is "${action}". Run the workflow on closed pull requests only (\`types: [closed]\`) and the step when one was merged: \`if: github.event.pull_request.merged == true\`.`
     )
   }
-  if (pull.merged !== true)
-    return { kind: 'nothing', event, why: `pull request${number} was closed without merging: nothing was merged, so nothing changed` }
+  if (pull.merged !== true) {
+    const why = `pull request${number} was closed without merging: nothing was merged, so nothing changed`
+    return { kind: 'nothing', event, why, how: 'Nothing compared, as nothing was merged', said: `This ${event} event: ${why}` }
+  }
   const head = pull.merge_commit_sha
   if (!isFullSha(head))
     throw new InputError(
@@ -233,7 +261,7 @@ async function pullRequestRange(
   // A rebase merge puts every commit of the pull request on the branch, each with one parent: the branch as it
   // was is that many first parents back. A squash merge looks the same from here, so it may walk back further
   // than needed: that purges more, never less.
-  const commits = Number.isSafeInteger(pull.commits) ? (pull.commits as number) : 1
+  const commits = isSafeInteger(pull.commits) ? pull.commits : 1
   if (parents.length > 1 || commits <= 1) {
     return {
       kind: 'range',
@@ -266,11 +294,12 @@ async function pullRequestRange(
   }
 }
 
+/** The event's payload: an object, its fields not yet checked (each range above reads the ones GitHub documents for its event). */
 async function readPayload(path: string | undefined): Promise<Record<string, unknown>> {
   if (!path) return {}
   try {
     const payload: unknown = JSON.parse(await readFile(path, 'utf8'))
-    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {}
+    return isRecord(payload) ? payload : {}
   } catch (error) {
     throw new InputError(
       undefined,

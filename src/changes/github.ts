@@ -1,6 +1,5 @@
 import type * as Github from '@actions/github'
 import { GitHubError, InputError } from '../errors.js'
-import { isRecord } from '../json.js'
 import { shown } from '../text.js'
 import {
   comparedPaths,
@@ -8,10 +7,13 @@ import {
   isFullSha,
   pickPreviousRelease,
   pickPreviousRun,
+  readComparedFiles,
   readDeployment,
-  readWorkflowRun,
+  readParents,
+  readRelease,
+  readRuns,
+  readStatuses,
   type ApiComparison,
-  type ComparedFile,
   type Deployment,
   type GitHubApi,
   type PreviousDeployment,
@@ -134,12 +136,7 @@ export async function compareWithApi(api: GitHubApi, base: string, head: string)
     `comparing ${shown(base)}...${shown(head)}`,
     'contents: read',
     () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }),
-    (data) => {
-      const listed = isRecord(data) ? (data.files ?? []) : undefined
-      if (!Array.isArray(listed)) return undefined
-      const valid = listed.every((file: unknown) => isRecord(file) && typeof file.filename === 'string' && typeof file.status === 'string')
-      return valid ? (listed as ComparedFile[]) : undefined
-    }
+    readComparedFiles
   )
   return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT }
 }
@@ -147,12 +144,14 @@ export async function compareWithApi(api: GitHubApi, base: string, head: string)
 /** The tag of the release published before `current`; an InputError when there is none. */
 export async function previousReleaseTag(api: GitHubApi, current: Release): Promise<string> {
   const client = await octokit(api)
-  let releases: Release[]
+  let listed: unknown[]
   try {
-    releases = await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 })
+    listed = await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 })
   } catch (error) {
     throw apiFailure('listing releases', 'contents: read', error)
   }
+  // Releases without a tag are passed over, as they cannot be compared with.
+  const releases = listed.map(readRelease).filter((release) => release !== undefined)
   const previous = pickPreviousRelease(releases, current)
   if (previous === undefined) {
     throw new InputError(
@@ -183,10 +182,7 @@ export async function previousDeployment(api: GitHubApi, current: Deployment): P
       `listing the statuses of deployment ${deployment.id}`,
       'deployments: read',
       () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }),
-      (data) =>
-        Array.isArray(data)
-          ? data.filter(isRecord).map((status) => ({ state: String(status.state), at: Date.parse(String(status.created_at)) }))
-          : undefined
+      readStatuses
     )
     if (deploymentSucceeded(statuses.map((status) => status.state))) {
       const success = statuses.find((status) => status.state === 'success')
@@ -210,15 +206,7 @@ export async function previousRun(api: GitHubApi, current: WorkflowRun): Promise
         status: 'success',
         per_page: RUN_LOOKBACK
       }),
-    (data) => {
-      const listed = isRecord(data) ? data.workflow_runs : undefined
-      return Array.isArray(listed)
-        ? listed
-            .slice(0, RUN_LOOKBACK)
-            .map(readWorkflowRun)
-            .filter((run) => run !== undefined)
-        : undefined
-    }
+    (data) => readRuns(data, RUN_LOOKBACK)
   )
   return pickPreviousRun(runs, current)
 }
@@ -231,11 +219,6 @@ export async function commitParents(api: GitHubApi, sha: string): Promise<string
     `reading commit ${sha}`,
     'contents: read',
     () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }),
-    (data) => {
-      const parents = isRecord(data) ? data.parents : undefined
-      if (!Array.isArray(parents)) return undefined
-      const shas = parents.map((parent: unknown) => (isRecord(parent) ? parent.sha : undefined))
-      return shas.every(isFullSha) ? shas : undefined
-    }
+    readParents
   )
 }

@@ -47,6 +47,11 @@ export interface ChangeSet {
   readonly incomplete: string | undefined
   /** The site's manifest as it is now (manifest source only), to be written for the next run. */
   readonly manifest: Manifest | undefined
+  /**
+   * Set when nothing was deployed, so nothing can have changed (a push that deleted a branch or tag, a pull request
+   * closed without merging): the sentence that says so. Nothing else asked, the step then ends before any request.
+   */
+  readonly nothingDeployed: string | undefined
 }
 
 export interface ChangeContext {
@@ -90,7 +95,8 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
     link: undefined,
     ...urls,
     incomplete: undefined,
-    manifest: current
+    manifest: current,
+    nothingDeployed: undefined
   }
 }
 
@@ -99,7 +105,7 @@ async function fromGit(inputs: ChangeInputs, since: string, context: ChangeConte
   if (auto !== undefined && auto.kind !== 'range')
     return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context)
   const base = auto?.base ?? since
-  const head = auto?.head ?? (context.env.GITHUB_SHA || 'HEAD')
+  const head = auto?.head ?? headOf(context)
   context.log(
     auto === undefined
       ? `Comparing ${shown(base)} with ${shown(head)}.`
@@ -121,9 +127,13 @@ async function fromGit(inputs: ChangeInputs, since: string, context: ChangeConte
     link: compareLink(context.env, base, head),
     ...urls,
     incomplete: found.incomplete,
-    manifest: undefined
+    manifest: undefined,
+    nothingDeployed: undefined
   }
 }
+
+/** The commit this run deployed when the event does not name it: GITHUB_SHA, else the checkout's HEAD. */
+const headOf = (context: ChangeContext): string => context.env.GITHUB_SHA || 'HEAD'
 
 /** No earlier successful deploy to compare with: every file under site-dir counts, when there is one. */
 async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind: 'first' }>, context: ChangeContext): Promise<ChangeSet> {
@@ -146,21 +156,22 @@ async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind
     source: 'git',
     how: 'Every file under site-dir counted, as there is no earlier successful deploy',
     base: '',
-    head: auto.head,
+    head: auto.head ?? headOf(context),
     why,
     link: undefined,
     ...urls,
     incomplete: undefined,
-    manifest: undefined
+    manifest: undefined,
+    nothingDeployed: undefined
   }
 }
 
-/** A pull request closed without merging: nothing changed, nothing is purged for it. */
+/** Nothing was deployed (a push that deleted a branch or tag, a pull request closed without merging): nothing is purged for it. */
 function nothingDeployed(auto: Extract<AutoRange, { kind: 'nothing' }>, context: ChangeContext): ChangeSet {
-  context.log(`This ${auto.event} event: ${auto.why}.`)
+  context.log(`${auto.said}.`)
   return {
     source: 'git',
-    how: 'Nothing compared, as nothing was merged',
+    how: auto.how,
     base: '',
     head: '',
     why: `${auto.event} event: ${auto.why}`,
@@ -169,7 +180,8 @@ function nothingDeployed(auto: Extract<AutoRange, { kind: 'nothing' }>, context:
     entries: [],
     deployed: new Map(),
     incomplete: undefined,
-    manifest: undefined
+    manifest: undefined,
+    nothingDeployed: auto.said
   }
 }
 

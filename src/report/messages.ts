@@ -10,6 +10,7 @@ const zoneNames = (result: RunResult): string =>
 /** One line for the log that says what happened. */
 export function headline(result: RunResult): string {
   const zone = zoneNames(result)
+  if (result.nothingToSend !== null) return `${result.nothingToSend} (no zone looked up, no request sent).`
   if (result.dryRun) {
     return `Dry run for ${zone}: ${plural(result.planned.length, 'request')} planned, none sent.`
   }

@@ -45,6 +45,8 @@ function zoneLabel(result: RunResult): string {
 }
 
 function banner(result: RunResult): string[] {
+  if (result.nothingToSend !== null)
+    return ['> [!NOTE]', `> ${escapeText(result.nothingToSend)}. No zone was looked up and no request was sent.`, '']
   if (result.dryRun) return ['> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', '']
   if (result.ok) return []
   const stopped = result.sent.length === 0 && result.stoppedAt !== null ? `Nothing was sent: ${escapeText(result.stoppedAt)}. ` : ''
@@ -80,7 +82,10 @@ function countsTable(result: RunResult): string[] {
   } else if (only !== undefined) {
     rows.push(['Zone', [escapeText(only.name), code(only.id), escapeText(only.status)].filter((part) => part !== '').join(' · ')])
   } else if (result.zoneInput.length > 0) {
-    rows.push(['Zone', `${result.zoneInput.map(escapeText).join(', ')} (not resolved)`])
+    rows.push([
+      'Zone',
+      `${result.zoneInput.map(escapeText).join(', ')} (${result.nothingToSend === null ? 'not resolved' : 'not looked up'})`
+    ])
   }
   const listRow = (kind: 'files' | 'tags', purged: number, failed: number): string => {
     const requests = plural(count(kind), 'request')

@@ -70,6 +70,12 @@ export class RunRecord {
     return changes
   }
 
+  /** Whether the step ends before any request, as there is nothing to send (see nothingToSend): `why` says so. */
+  nothingToSend(why: string | undefined): boolean {
+    this.state.nothingToSend = why
+    return why !== undefined
+  }
+
   zones<T extends { readonly lookupMs: number }>(found: T): T {
     this.state.durations.zoneMs = found.lookupMs
     return found

@@ -33,6 +33,8 @@ export interface RunState {
   rateLimits?: { readonly limited: number; readonly waitedMs: number; readonly pace: number | undefined } | undefined
   /** What changed, when changed-since or previous-manifest was given. */
   changes?: ChangeSet | undefined
+  /** Why the step ended before any request (nothing was deployed, nothing else asked), when it did. */
+  nothingToSend?: string | undefined
   /** The changed entries as absolute URLs, once the zones are known. */
   changedUrls?: readonly string[] | undefined
   /** Why everything was purged instead of the list, when that switch was made. */

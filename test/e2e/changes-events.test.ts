@@ -1,10 +1,13 @@
 // `changed-since: auto` on the events where deploys really happen, end to end: the bundle with
 // GITHUB_EVENT_NAME and a payload at GITHUB_EVENT_PATH, against a stand-in GitHub API mounted under
 // /api/v3 as on GitHub Enterprise Server.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, request } from 'node:http'
+import { createRequire } from 'node:module'
 import { connect, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import type { WebhookDefinition } from '@octokit/webhooks-examples'
+import type { PushEvent } from '@octokit/webhooks-types'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startGitHub, type GitHubStandIn, type StandInDeployment } from '../stand-in/github.js'
 import { git, makeHistory, type History } from '../stand-in/git-repo.js'
@@ -286,7 +289,7 @@ describe('changed-since: auto on a closed pull request', () => {
       { workspace: history.clone('shallow'), env: closed({ merged: false, merge_commit_sha: null }) }
     )
     expect(run.code).toBe(0)
-    expect(posts(api)).toEqual([])
+    expect(api.requests).toEqual([])
     expect(github.requests).toEqual([])
     expect(run.log).toContain(
       'This pull_request event: pull request #12 was closed without merging: nothing was merged, so nothing changed.'
@@ -300,6 +303,104 @@ describe('changed-since: auto on a closed pull request', () => {
 
   it('names the contents: read permission when the token lacks it', async () => {
     await expectDenied('contents', closed({}))
+  })
+})
+
+/**
+ * GitHub's own example payloads of push events, as the community's @octokit/webhooks-examples collects them: `api.github.com`
+ * or a GitHub Enterprise Server release (`ghes-35`). Each as GitHub sends it: the ref, the zeros, `created`/`deleted`.
+ */
+function pushExamples(form: 'api.github.com' | 'ghes-35'): PushEvent[] {
+  const path = createRequire(import.meta.url).resolve(`@octokit/webhooks-examples/${form}/index.json`)
+  const definitions = JSON.parse(readFileSync(path, 'utf8')) as WebhookDefinition[]
+  return (definitions.find((definition) => definition.name === 'push') as WebhookDefinition<'push'>).examples
+}
+const ZEROS = '0'.repeat(40)
+const createdPush = (form: 'api.github.com' | 'ghes-35', kind: 'heads' | 'tags'): PushEvent => {
+  const example = pushExamples(form).find((push) => push.created && push.before === ZEROS && push.ref.startsWith(`refs/${kind}/`))
+  if (example === undefined) throw new Error(`no example of a push that created refs/${kind}/ in ${form}`)
+  return example
+}
+const deletedPush = (): PushEvent => {
+  const example = pushExamples('api.github.com').find((push) => push.deleted && push.after === ZEROS)
+  if (example === undefined) throw new Error('no example of a push that deleted a ref')
+  return example
+}
+
+describe("changed-since: auto on a push that created or deleted a branch or tag (GitHub's example payloads)", () => {
+  const SITE = ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css']
+
+  it.each([
+    ['a branch', 'api.github.com', 'heads'],
+    ['a tag', 'api.github.com', 'tags'],
+    ['a tag, on GitHub Enterprise Server', 'ghes-35', 'tags']
+  ] as const)('purges every file under site-dir for a push that created %s, asking nothing about its 0000000…', async (_, form, kind) => {
+    const payload = createdPush(form, kind)
+    const api = await standIn()
+    // A checkout that cannot fetch: a git command about the zeros would fail the step.
+    const run = await api.run(
+      { 'changed-since': 'auto', 'site-dir': 'site', 'index-file': '' },
+      { workspace: unfetchable(), env: event('push', payload) }
+    )
+    expect(run.code, run.log).toBe(0)
+    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(
+      SITE.map((path) => `https://example.com/${path.replace(' ', '%20')}`).sort()
+    )
+    expect(github.requests).toEqual([])
+    expect(run.log).not.toContain(ZEROS.slice(0, 7))
+    expect(run.log).toContain(
+      `This push event has no commit before it, as it created ${payload.ref}: every file of site counts as changed (7; 7 after include/exclude).`
+    )
+    expect(run.summary).toContain(
+      shown(
+        `push event: no commit before it, as it created ${payload.ref}, so every file under site-dir counts; the head is the pushed commit.`
+      )
+    )
+    expect(run.summary).toContain('Every file under site-dir counted, as there is no earlier successful deploy: 7 changed files → 7 URLs.')
+    expect(JSON.parse(run.outputs['changed-files'] ?? '')).toContain('site/docs/guide.html')
+  })
+
+  it('refuses a push that created its branch without site-dir, as a first deployment, and sends nothing', async () => {
+    const payload = createdPush('api.github.com', 'heads')
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto' }, { workspace: unfetchable(), env: event('push', payload) })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain(
+      `This push event has no commit before it, as it created ${payload.ref}, so "changed-since: auto" has nothing to compare with. Set "site-dir"`
+    )
+    expect(api.requests).toEqual([])
+    expect(github.requests).toEqual([])
+    expect(noStackTrace(run)).toBe(true)
+  })
+
+  it('says a push that deleted a tag changed nothing, and ends with no call to the API or to GitHub', async () => {
+    const payload = deletedPush()
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto', 'site-dir': 'site' }, { workspace: unfetchable(), env: event('push', payload) })
+    expect(run.code, run.log).toBe(0)
+    expect(api.requests).toEqual([])
+    expect(github.requests).toEqual([])
+    const said = `This push deleted ${payload.ref}: nothing changed to purge`
+    expect(run.log).toContain(`${said}.\n`)
+    expect(run.log).toContain(`${said} (no zone looked up, no request sent).`)
+    expect(run.log).not.toContain('::warning')
+    expect(run.summary).toContain(`> [!NOTE]\n> ${shown(said)}. No zone was looked up and no request was sent.`)
+    expect(run.summary).toContain('| Zone | example.com (not looked up) |')
+    expect(run.summary).toContain('Nothing compared, as the push deleted a branch or tag: 0 changed files → 0 URLs.')
+    expect(run.outputs).toMatchObject({ 'zone-id': '', requests: '0', 'purged-files': '0', 'changed-urls': '[]', 'failed-files': '[]' })
+    expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ ok: true, nothingToSend: said, stoppedAt: null })
+  })
+
+  it('still purges the other URLs a step lists when the push deleted a ref', async () => {
+    const api = await standIn()
+    const run = await api.run(
+      { 'changed-since': 'auto', 'site-dir': 'site', files: '/sitemap.xml' },
+      { workspace: unfetchable(), env: event('push', deletedPush()) }
+    )
+    expect(run.code, run.log).toBe(0)
+    expect(api.purges.flatMap((purge) => purge.files)).toEqual(['https://example.com/sitemap.xml'])
+    expect(github.requests).toEqual([])
+    expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ nothingToSend: null })
   })
 })
 

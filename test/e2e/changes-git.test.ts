@@ -180,20 +180,6 @@ describe('purging what a push changed (git history, end to end)', () => {
     expect(run.summary).toContain('the GitHub compare API')
   })
 
-  it('refuses auto for a push that created its branch', async () => {
-    const api = await standIn()
-    const env = event(
-      'push',
-      { before: '0000000000000000000000000000000000000000', after: history.commits[3] },
-      history.commits[3] as string
-    )
-    const run = await api.run({ 'changed-since': 'auto' }, { workspace: history.clone('full'), env })
-    expect(run.code).toBe(1)
-    expect(errorLine(run)).toContain('This push created the branch')
-    expect(errorLine(run)).toContain('"changed-since: main"')
-    expect(api.requests).toEqual([])
-  })
-
   it('refuses auto for other events, and takes an explicit ref instead', async () => {
     const api = await standIn()
     const env = event('workflow_dispatch', { inputs: { since: 'v1.0.0' } }, history.commits[3] as string)

@@ -49,6 +49,7 @@ export function runResult(over: Partial<RunResult> = {}): RunResult {
     retries: 0,
     rateLimits: { answers429: 0, waitedMs: 0, pace: null },
     changes: null,
+    nothingToSend: null,
     everythingInstead: null,
     manifestWritten: null,
     traffic: [],

@@ -47,6 +47,8 @@ export interface RunResult {
   /** 429 answers, milliseconds spent waiting on rate limits, and the final pace in requests per second (null when never paced). */
   readonly rateLimits: ReturnType<typeof rateLimitsOf>
   readonly changes: ChangeReport | null
+  /** Why the step ended before any request, with no zone looked up: nothing was deployed, nothing else asked; null otherwise. */
+  readonly nothingToSend: string | null
   /** Why everything was purged instead of the list; null when it was not. */
   readonly everythingInstead: string | null
   readonly manifestWritten: string | null
@@ -104,6 +106,7 @@ export function buildResult(state: RunState): RunResult {
     retries: state.retries,
     rateLimits: rateLimitsOf(state),
     changes: changeReport(state),
+    nothingToSend: state.nothingToSend ?? null,
     everythingInstead: state.everythingInstead ?? null,
     manifestWritten: state.manifestWritten ?? null,
     traffic: state.traffic,

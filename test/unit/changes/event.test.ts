@@ -80,12 +80,53 @@ describe('autoRange: push', () => {
     for (const payload of ['null', '3', '"text"']) expect(await refusal(autoRange(env('push', payload), TOKEN))).toBe(message)
   })
 
-  it('refuses a push that created its branch, and says what to set', async () => {
-    expect(await refusal(autoRange(env('push', { before: '0000000000000000000000000000000000000000' }), TOKEN))).toBe(
-      'This push created the branch (its "before" is 0000000…), so there is no earlier commit to compare with. Set "changed-since" to a ref for this case, e.g. "changed-since: main", or purge with "files" or "purge-everything".'
-    )
+  it('takes a push that created its branch or tag as a first deploy, asking nothing of git or the API', async () => {
+    const created = { ref: 'refs/heads/preview-42', before: '0'.repeat(40), after: sha('b', 2), created: true, deleted: false }
+    expect(await autoRange(env('push', created), TOKEN)).toEqual({
+      kind: 'first',
+      event: 'push',
+      why: 'no commit before it, as it created refs/heads/preview-42',
+      head: undefined,
+      headWhy: 'the pushed commit'
+    })
+    // A SHA-256 repository's zeros, and a payload without its ref.
+    expect(await autoRange(env('push', { ...created, ref: undefined, before: '0'.repeat(64) }), TOKEN)).toMatchObject({
+      kind: 'first',
+      why: 'no commit before it, as it created its branch'
+    })
+    expect(github.requests).toEqual([])
+    // Zeros among other digits are a commit.
     expect(await autoRange(env('push', { before: `${'0'.repeat(39)}a` }), TOKEN)).toMatchObject({ base: `${'0'.repeat(39)}a` })
     expect(await autoRange(env('push', { before: `a${'0'.repeat(63)}` }), TOKEN)).toMatchObject({ base: `a${'0'.repeat(63)}` })
+  })
+
+  it('takes a push that deleted its branch or tag as nothing deployed, by its zero "after" or its "deleted" flag', async () => {
+    const deleted = { ref: 'refs/tags/v1', before: sha('b', 1), after: '0'.repeat(40), created: false, deleted: true }
+    const nothing = {
+      kind: 'nothing',
+      event: 'push',
+      why: 'it deleted refs/tags/v1: nothing changed to purge',
+      how: 'Nothing compared, as the push deleted a branch or tag',
+      said: 'This push deleted refs/tags/v1: nothing changed to purge'
+    }
+    expect(await autoRange(env('push', deleted), TOKEN)).toEqual(nothing)
+    expect(await autoRange(env('push', { ...deleted, deleted: false }), TOKEN)).toEqual(nothing)
+    expect(await autoRange(env('push', { ...deleted, after: undefined }), TOKEN)).toEqual(nothing)
+    // Whatever its "before" holds: nothing of it is used.
+    expect(await autoRange(env('push', { ...deleted, before: '--upload-pack=x' }), TOKEN)).toEqual(nothing)
+    expect(github.requests).toEqual([])
+    // "deleted" must be true itself, and "after" all zeros.
+    expect(await autoRange(env('push', { ...deleted, after: sha('b', 2), deleted: 'yes' }), TOKEN)).toMatchObject({ kind: 'range' })
+  })
+
+  it('quotes the ref as outside text: on one line, cut, never a workflow command', async () => {
+    const ref = `refs/heads/x\n::error::pwned${'y'.repeat(300)}`
+    const range = await autoRange(env('push', { ref, before: sha('b', 1), after: '0'.repeat(40), deleted: true }), TOKEN)
+    const said = range.kind === 'nothing' ? range.said : ''
+    expect(said).toMatch(/^This push deleted refs\/heads\/x ::error::pwnedy+… \(\d+ more characters\): nothing changed to purge$/)
+    expect(said).not.toContain('\n')
+    const nothing = await autoRange(env('push', { ref: 7, after: '0'.repeat(40), deleted: true }), TOKEN)
+    expect(nothing).toMatchObject({ said: 'This push deleted a branch or tag: nothing changed to purge' })
   })
 
   it('refuses a before that is not a full commit SHA: it would go into a git command', async () => {
@@ -416,7 +457,9 @@ describe('autoRange: pull_request closed', () => {
     expect(await autoRange(closed({ merged: false, merge_commit_sha: null }), TOKEN)).toEqual({
       kind: 'nothing',
       event: 'pull_request',
-      why: 'pull request #12 was closed without merging: nothing was merged, so nothing changed'
+      why: 'pull request #12 was closed without merging: nothing was merged, so nothing changed',
+      how: 'Nothing compared, as nothing was merged',
+      said: 'This pull_request event: pull request #12 was closed without merging: nothing was merged, so nothing changed'
     })
     expect(github.requests).toEqual([])
   })

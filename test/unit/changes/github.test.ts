@@ -19,6 +19,8 @@ import {
   pickPreviousRelease,
   pickPreviousRun,
   readDeployment,
+  readRelease,
+  readStatuses,
   readWorkflowRun,
   type Release,
   type WorkflowRun
@@ -202,6 +204,12 @@ describe('previousReleaseTag', () => {
     expect(requests).toEqual([`GET /repos/acme/site/releases?per_page=100 token ${TOKEN}`])
   })
 
+  it('passes over listed releases without a tag: nothing else could be compared with', async () => {
+    const untagged = [{ tag_name: 5, published_at: '2026-11-02T12:00:00Z' }, { published_at: '2026-11-02T06:00:00Z' }, null, 'v1.5']
+    answer = () => ({ status: 200, body: [listed[0], ...untagged, listed[2]] })
+    expect(await previousReleaseTag(api(), listed[0] as Release)).toBe('v1')
+  })
+
   it('names a long release tag cut, with how much was left out', async () => {
     answer = () => ({ status: 200, body: [] })
     const error = await caught(previousReleaseTag(api(), release('v'.repeat(1000), '2026-10-01T00:00:00Z')))
@@ -327,6 +335,8 @@ describe('readDeployment and readWorkflowRun', () => {
       createdAt: Date.parse('2026-11-26T10:00:00Z')
     })
     expect(readWorkflowRun({ ...run, conclusion: null })?.conclusion).toBe('')
+    // JSON that no String() can turn into text: it must not throw.
+    expect(readWorkflowRun({ ...run, created_at: { toString: 1, valueOf: 1 } })?.createdAt).toBeNaN()
     for (const bad of [{ ...run, id: 'x' }, { ...run, workflow_id: null }, { ...run, head_sha: 'HEAD' }, { ...run, head_branch: 1 }, null])
       expect(readWorkflowRun(bad)).toBeUndefined()
   })
@@ -373,12 +383,47 @@ describe('githubApi and compareLink', () => {
   })
 })
 
+describe('readStatuses', () => {
+  it('reads each status as a state and a date, passing over what is no status, and never throws on JSON', () => {
+    // JSON that no String() can turn into text (octokit's parser gives such an answer as text, a payload has it as it is).
+    const hostile = { toString: 1, valueOf: 1 }
+    expect(
+      readStatuses([{ state: 'success', created_at: '2026-11-26T10:00:00Z' }, null, 'x', { state: hostile, created_at: hostile }])
+    ).toEqual([
+      { state: 'success', at: Date.parse('2026-11-26T10:00:00Z') },
+      { state: '', at: Number.NaN }
+    ])
+    expect(readStatuses({ state: 'success' })).toBeUndefined()
+  })
+})
+
+describe('readRelease', () => {
+  it('takes a release with a tag, flags as GitHub sets them and no date when it has none', () => {
+    expect(readRelease({ tag_name: 'v2', draft: false, prerelease: true, published_at: '2026-11-26T10:00:00Z', id: 1 })).toEqual({
+      tag_name: 'v2',
+      draft: false,
+      prerelease: true,
+      published_at: '2026-11-26T10:00:00Z'
+    })
+    expect(readRelease({ tag_name: 'v2', draft: 'yes', prerelease: 1, published_at: { toString: 1, valueOf: 1 } })).toEqual({
+      tag_name: 'v2',
+      draft: false,
+      prerelease: false,
+      published_at: null
+    })
+    expect(readRelease({ tag_name: 'v3', draft: true, published_at: null })).toMatchObject({ draft: true, published_at: null })
+    for (const bad of [null, [], 'v2', {}, { tag_name: 2 }, { name: 'v2' }]) expect(readRelease(bad)).toBeUndefined()
+  })
+})
+
 describe('answers of the wrong shape', () => {
   it('refuses a compare answer whose files are not a list of files', async () => {
     for (const body of [
       { files: 'x' },
       { files: [{ filename: 1, status: 'added' }] },
       { files: [{ filename: 'a', status: 3 }] },
+      { files: [{ filename: 'a', status: 'renamed', previous_filename: 5 }] },
+      { files: [{ filename: 'a', status: 'renamed', previous_filename: ['b'] }] },
       { files: [null] },
       ['x'],
       'x'

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -316,9 +316,57 @@ describe('detectChanges for auto on deploy events', () => {
       files: [],
       entries: [],
       why: 'pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed',
-      link: undefined
+      link: undefined,
+      nothingDeployed: 'This pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed'
     })
     expect(logged).toEqual(['This pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed.'])
+    expect(github.requests).toEqual([])
+  })
+
+  const pushed = (payload: object): NodeJS.ProcessEnv => eventEnv('push', payload, { GITHUB_SHA: commit(3) })
+
+  it('counts every file under site-dir for a push that created its branch, with GITHUB_SHA as head, in no checkout', async () => {
+    // No checkout at all: nothing asks git (nor the API) about the commit before, which is 0000000….
+    const workspace = tempFolder('no-checkout-')
+    cpSync(join(history.clone('full'), 'site'), join(workspace, 'site'), { recursive: true })
+    const env = pushed({ ref: 'refs/heads/preview', before: '0'.repeat(40), after: commit(3), created: true })
+    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(workspace, env))
+    expect(changes).toMatchObject({
+      how: 'Every file under site-dir counted, as there is no earlier successful deploy',
+      base: '',
+      head: commit(3),
+      why: 'push event: no commit before it, as it created refs/heads/preview, so every file under site-dir counts; the head is the pushed commit',
+      nothingDeployed: undefined
+    })
+    expect(changes.files).toHaveLength(7)
+    expect(logged).toEqual([
+      'This push event has no commit before it, as it created refs/heads/preview: every file of site counts as changed (7; 7 after include/exclude).'
+    ])
+    expect(github.requests).toEqual([])
+  })
+
+  it('refuses a push that created its branch without site-dir, as a first deployment', async () => {
+    const env = pushed({ ref: 'refs/heads/preview', before: '0'.repeat(40), after: commit(3), created: true })
+    const error = await caught(detectChanges(inputs({ from: { kind: 'git', since: 'auto' }, siteDir: '' }), context('/nowhere', env)))
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toBe(
+      'This push event has no commit before it, as it created refs/heads/preview, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.'
+    )
+  })
+
+  it('finds nothing for a push that deleted a tag, and asks nothing', async () => {
+    const env = pushed({ ref: 'refs/tags/v1', before: commit(2), after: '0'.repeat(40), deleted: true })
+    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context('/nowhere', env))
+    expect(changes).toMatchObject({
+      how: 'Nothing compared, as the push deleted a branch or tag',
+      base: '',
+      head: '',
+      files: [],
+      entries: [],
+      why: 'push event: it deleted refs/tags/v1: nothing changed to purge',
+      nothingDeployed: 'This push deleted refs/tags/v1: nothing changed to purge'
+    })
+    expect(logged).toEqual(['This push deleted refs/tags/v1: nothing changed to purge.'])
     expect(github.requests).toEqual([])
   })
 })

@@ -27,7 +27,8 @@ const changes = (entries: string[], incomplete?: string): ChangeSet => ({
   entries,
   deployed: new Map(),
   incomplete,
-  manifest: undefined
+  manifest: undefined,
+  nothingDeployed: undefined
 })
 const input = (over: Partial<WorkInput>): WorkInput => ({
   entries: [],

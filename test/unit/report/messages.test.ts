@@ -27,6 +27,13 @@ describe('headline', () => {
     )
   })
 
+  it('says why nothing was sent when the step ended with nothing to send, in a dry run too', () => {
+    const said = 'This push deleted refs/tags/v1: nothing changed to purge'
+    const result = runResult({ zones: [], nothingToSend: said })
+    expect(headline(result)).toBe('This push deleted refs/tags/v1: nothing changed to purge (no zone looked up, no request sent).')
+    expect(headline({ ...result, dryRun: true })).toBe(headline(result))
+  })
+
   it('names the zones as given when none was resolved, or "the zone"', () => {
     expect(headline(runResult({ zones: [], zoneInput: ['a.example', 'b.example'], requests: 1 }))).toBe(
       'a.example, b.example: nothing done (1 HTTP request).'

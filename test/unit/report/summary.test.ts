@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { SUMMARY_LIMIT_BYTES } from '../../../src/report/markdown.js'
 import { notPurgedSentence, renderSummary } from '../../../src/report/summary.js'
 import { buildResult, type RunResult } from '../../../src/run/result/index.js'
+import { newRunState } from '../../../src/run/state.js'
 import { thousands } from '../../../src/text.js'
 import { planned, sentRequest, unreadTraffic, zoneResult } from '../../support/run-result.js'
 import { stateWith, zone } from '../../support/run-state.js'
@@ -89,6 +90,17 @@ describe('renderSummary: what happened', () => {
       '**The step failed.** 5 of 5 URLs and 3 of 3 tags were not purged. Nothing was sent: the zone lookup failed &#40;HTTP 401&#41;. See the errors below.'
     )
     expect(summary).not.toContain('name unknown')
+  })
+
+  it('says why the step ended with nothing to send, and that no zone was looked up, with its text escaped', () => {
+    const said = 'This push deleted refs/tags/v1_[x](y): nothing changed to purge'
+    const summary = renderSummary(buildResult({ ...newRunState(), zoneInput: ['example.com'], nothingToSend: said }))
+    expect(summary).toContain(
+      '## CDN purge: example.com\n\n> [!NOTE]\n> This push deleted refs/tags/v1&#95;&#91;x&#93;&#40;y&#41;: nothing changed to purge. No zone was looked up and no request was sent.\n'
+    )
+    expect(summary).toContain('| Zone | example.com (not looked up) |')
+    expect(summary).not.toContain('not resolved')
+    expect(summary).not.toContain('[!CAUTION]')
   })
 
   it('gives several zones a table with only the columns that apply', () => {

@@ -35,6 +35,14 @@ describe('RunRecord', () => {
     expect(record.state.phase).toBe('the zone lookup')
   })
 
+  it('records why the step ends with nothing to send, and whether it does', () => {
+    const record = new RunRecord()
+    expect(record.nothingToSend(undefined)).toBe(false)
+    expect(record.state.nothingToSend).toBeUndefined()
+    expect(record.nothingToSend('This push deleted refs/heads/x: nothing changed to purge')).toBe(true)
+    expect(record.state.nothingToSend).toBe('This push deleted refs/heads/x: nothing changed to purge')
+  })
+
   it('names the phase an API error stopped the run in, with its HTTP status, and gives no stack for it', async () => {
     process.env.RUNNER_DEBUG = '1'
     try {

@@ -174,7 +174,8 @@ describe('buildResult, field by field', () => {
           entries: ['/a.html'],
           deployed: new Map(),
           incomplete: undefined,
-          manifest: undefined
+          manifest: undefined,
+          nothingDeployed: undefined
         },
         changedUrls: ['https://example.com/a.html'],
         everythingInstead: 'too many',
@@ -244,6 +245,7 @@ describe('buildResult, field by field', () => {
         files: ['public/a.html'],
         urls: ['https://example.com/a.html']
       },
+      nothingToSend: null,
       everythingInstead: 'too many',
       manifestWritten: '/w/m.json',
       traffic,
@@ -380,7 +382,8 @@ describe('buildResult, field by field', () => {
       entries: ['/a.html'],
       deployed: new Map(),
       incomplete: undefined,
-      manifest: undefined
+      manifest: undefined,
+      nothingDeployed: undefined
     }
     const result = buildResult({
       ...newRunState(),
@@ -398,6 +401,12 @@ describe('buildResult, field by field', () => {
     expect(input).toMatchObject({ stoppedAt: 'reading the inputs failed', invalidInput: 'zone' })
   })
 
+  it('says why the step ended with nothing to send, and counts that run as done', () => {
+    const said = 'This push deleted refs/tags/v1: nothing changed to purge'
+    const result = buildResult({ ...newRunState(), requested: { everything: false, files: [], tags: [] }, nothingToSend: said })
+    expect(result).toMatchObject({ ok: true, nothingToSend: said, stoppedAt: null, zones: [], requests: 0, failedFiles: [] })
+  })
+
   it('reports no rate limits, no edge, no settings and no zones as such', () => {
     const result = buildResult(newRunState())
     expect(result).toMatchObject({
@@ -412,6 +421,7 @@ describe('buildResult, field by field', () => {
       purgedEverything: false,
       zone: { id: '', name: '', status: '' },
       changes: null,
+      nothingToSend: null,
       everythingInstead: null,
       manifestWritten: null,
       edgePlan: null,
