@@ -696,6 +696,7 @@ function encodePath(path) {
 
 
 
+
 /** Finds what changed, from git history or by comparing manifests. */
 async function detectChanges(inputs, context) {
     return inputs.from.kind === 'manifest' ? fromManifest(inputs, inputs.from.previous, context) : fromGit(inputs, inputs.from.since, context);
@@ -714,7 +715,7 @@ async function fromManifest(inputs, previousPath, context) {
     }
     checkChangedPaths(paths, 'previous-manifest');
     const urls = siteUrls(paths, inputs, false);
-    context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`);
+    context.log(`${(0,src_text/* plural */.LS)(paths.length, 'file')} added, changed or removed since the previous manifest, ${urls.files.length} of them within include/exclude.`);
     return {
         source: 'manifest',
         how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
@@ -763,7 +764,7 @@ async function firstDeploy(inputs, auto, context) {
     const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`);
     checkChangedPaths(paths, 'changed-since');
     const urls = siteUrls(paths, inputs, true);
-    context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`);
+    context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${(0,src_text/* plural */.LS)(paths.length, 'file')}, ${urls.files.length} of them within include/exclude).`);
     const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`;
     return {
         source: 'git',

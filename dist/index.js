@@ -22752,8 +22752,9 @@ function describeWhat(details) {
 function describeFailure(details) {
     const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
     const requestId = details.requestId === undefined ? '' : ` (request id ${(0,src_text/* cut */.Jj)((0,src_text/* oneLine */.TN)(details.requestId), src_text/* QUOTE_LENGTH */.Si)})`;
-    const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
-    return `${details.method} ${(0,src_text/* cut */.Jj)(details.path, src_text/* QUOTE_LENGTH */.Si)} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
+    // Next to "failed", not after the cause: "timed out after 30 s after 2 attempts" would read as a slip.
+    const attempts = details.attempts > 1 ? ` (${details.attempts} attempts)` : '';
+    return `${details.method} ${(0,src_text/* cut */.Jj)(details.path, src_text/* QUOTE_LENGTH */.Si)} failed${attempts}: ${describeWhat(details)}${server}${requestId}. ${hintFor(details)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/http/retry.ts
@@ -24409,21 +24410,21 @@ const NUMBERS = {
     'verify-timeout': { min: 1, max: 600, default: 60, unit: 'seconds' },
     'purge-everything-over': { min: 0, max: 1_000_000, default: 0, unit: 'URLs' }
 };
-/** A whole number within [min, max]; empty means the default. */
-function parseWholeNumber(name, value, fallback, min, max) {
+/** A whole number within [min, max] of `unit` (which the error names: "a whole number of seconds from 1 to 300"); empty means the default. */
+function parseWholeNumber(name, value, fallback, min, max, unit) {
     const text = value.trim();
     if (text === '')
         return fallback;
     const number = /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(number >= min && number <= max)) {
-        throw new errors/* InputError */.dz(name, `Input "${name}" must be a whole number from ${min} to ${max}, got "${(0,urls/* shown */.SP)(value)}".`);
+        throw new errors/* InputError */.dz(name, `Input "${name}" must be a whole number of ${unit} from ${min} to ${max}, got "${(0,urls/* shown */.SP)(value)}".`);
     }
     return number;
 }
 /** The input `name` as its row of NUMBERS reads it. */
 function readNumber(read, name) {
-    const { min, max, default: fallback } = NUMBERS[name];
-    return parseWholeNumber(name, read.value(name), fallback, min, max);
+    const { min, max, default: fallback, unit } = NUMBERS[name];
+    return parseWholeNumber(name, read.value(name), fallback, min, max, unit);
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/changes.ts
@@ -24967,8 +24968,8 @@ function planRequests(work, batchSize) {
     return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
 }
 /**
- * The log line for a plan, naming only what was asked for: "Planned 3 requests over 1 zone: 25 URLs and 2 tags
- * in batches of up to 10.", "Planned 2 requests over 1 zone: settings, then purge everything."
+ * The log line for a plan, naming only what was asked for: "Planned 4 requests over 1 zone: 25 URLs and 2 tags,
+ * up to 10 a request.", "Planned 2 requests over 1 zone: settings, then purge everything."
  */
 function describePlan(plan, batchSize) {
     const of = (kind) => plan.requests.filter((request) => request.kind === kind);
@@ -24979,7 +24980,7 @@ function describePlan(plan, batchSize) {
     const purge = of('purge-everything').length > 0
         ? 'purge everything'
         : lists.length > 0
-            ? `${lists.join(' and ')} in batches of up to ${batchSize}`
+            ? `${lists.join(' and ')}, up to ${batchSize} a request`
             : undefined;
     const settings = of('settings').length > 0;
     const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge');
@@ -25194,7 +25195,7 @@ async function sendPurge(client, request, limit, log, clock) {
     const half = Math.ceil(request.items.length / 2);
     if (limit.size === undefined || half < limit.size) {
         limit.size = half;
-        log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
+        log(`${request.label}: the API refused it as too large (HTTP 413); up to ${half} a request from now on.`);
     }
     return sendPurge(client, request, limit, log, clock);
 }

@@ -155,7 +155,7 @@ describe('ApiClient', () => {
     const error = await failure(client({ maxAttempts: 3 }).request('POST', purge, { body: { tags: ['a'] } }))
     expect(api.requests).toHaveLength(3)
     expect(error.message).toMatch(
-      /^POST \/zones\/zone-example\/purge failed: HTTP 503: "Injected fault 503" \(request id req-3\) after 3 attempts\./
+      /^POST \/zones\/zone-example\/purge failed \(3 attempts\): HTTP 503: "Injected fault 503" \(request id req-3\)\. /
     )
   })
 
@@ -168,7 +168,7 @@ describe('ApiClient', () => {
   it('quotes the text of an HTML error page, without its tags', async () => {
     api.fault({ path: purge, status: 502, times: 2, body: '<html><h1>502 Bad Gateway</h1>\n<p>nginx</p></html>' })
     const error = await failure(client({ maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } }))
-    expect(error.message).toContain('HTTP 502: "502 Bad Gateway nginx" (request id req-2) after 2 attempts.')
+    expect(error.message).toContain('failed (2 attempts): HTTP 502: "502 Bad Gateway nginx" (request id req-2).')
   })
 
   it('takes a 300 answer as a failure, and a 299 as a success', async () => {
@@ -248,7 +248,7 @@ describe('ApiClient', () => {
     api.fault({ path: purge, resetMidBody: true, times: 2 })
     const error = await failure(client({ maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } }))
     expect(error.details).toMatchObject({ kind: 'network', detail: 'ECONNRESET', attempts: 2, retryable: true })
-    expect(error.message).toContain('failed: network error (ECONNRESET) after 2 attempts.')
+    expect(error.message).toContain('failed (2 attempts): network error (ECONNRESET).')
   })
 
   it('reports a body cut short by a closed connection as a network error', async () => {
@@ -339,7 +339,7 @@ describe('ApiClient', () => {
         2
       )
       expect(error.details.kind).toBe('timeout')
-      expect(error.message).toMatch(/timed out after 0.2 s after 2 attempts/)
+      expect(error.message).toMatch(/failed \(2 attempts\): timed out after 0\.2 s\./)
     })
   })
 
