@@ -21984,14 +21984,14 @@ class GitHubError extends Error {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gu: () => (/* binding */ readTextFile),
 /* harmony export */   TC: () => (/* binding */ checkInside),
 /* harmony export */   Wj: () => (/* binding */ fileProblem),
-/* harmony export */   Y1: () => (/* binding */ readFileBounded),
 /* harmony export */   h: () => (/* binding */ UnsafeFileError),
 /* harmony export */   kv: () => (/* binding */ writeFileSafely),
 /* harmony export */   sN: () => (/* binding */ fileSha256)
 /* harmony export */ });
-/* unused harmony exports allowedRoots, isWithin, systemFolderOf */
+/* unused harmony exports allowedRoots, isWithin, systemFolderOf, readFileBounded, decodeText */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
@@ -22129,6 +22129,40 @@ async function readFileBounded(path, limits) {
     const pieces = [];
     await readPieces(path, limits, (piece) => pieces.push(piece));
     return Buffer.concat(pieces);
+}
+/** UnsafeFileError of a file that holds NUL: it reads after the file's name, as every refusal does. */
+const NOT_UTF8 = 'holds NUL bytes and starts with no byte order mark, so it is not UTF-8 text (UTF-16 is read only with its byte order mark): save it as UTF-8';
+const NOT_TEXT = 'holds NUL characters, so it is not text: save it as UTF-8';
+/** UTF-16 (the byte order mark gone) as a string: big-endian pairs swapped, a last odd byte left out. */
+function utf16(bytes, bigEndian) {
+    const even = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
+    return (bigEndian ? even.swap16() : even).toString('utf16le');
+}
+/**
+ * A text file's bytes as text, told by its byte order mark: UTF-8 with or without one, UTF-16LE and
+ * UTF-16BE with one (as Windows PowerShell 5.1 writes `> urls.txt` and `Out-File`), the mark dropped.
+ * Bytes that are not UTF-8 read as U+FFFD. NUL is never text: a file that holds it is UnsafeFileError,
+ * since UTF-16 without its mark (or UTF-32) would otherwise read as a NUL between every character.
+ */
+function decodeText(bytes) {
+    const [first, second, third] = bytes;
+    let text;
+    if (first === 0xff && second === 0xfe)
+        text = utf16(bytes.subarray(2), false);
+    else if (first === 0xfe && second === 0xff)
+        text = utf16(bytes.subarray(2), true);
+    else {
+        if (bytes.includes(0))
+            throw new UnsafeFileError('not text', NOT_UTF8);
+        return bytes.toString('utf8', first === 0xef && second === 0xbb && third === 0xbf ? 3 : 0);
+    }
+    if (text.includes('\u0000'))
+        throw new UnsafeFileError('not text', NOT_TEXT);
+    return text;
+}
+/** The text of a file (see decodeText), with the checks and the cap of readFileBounded: refusals, of a file that is not text too, are UnsafeFileError. */
+async function readTextFile(path, limits) {
+    return decodeText(await readFileBounded(path, limits));
 }
 /** SHA-256 (hex) of a file, read in pieces, with the checks and the cap of readFileBounded. */
 async function fileSha256(path, limits) {
@@ -24865,16 +24899,18 @@ function parseListFile(text, input = 'files-from') {
 const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
 /**
  * The entries of a list file: a regular file inside the workspace or RUNNER_TEMP of at most
- * MAX_LIST_FILE_BYTES. Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
+ * MAX_LIST_FILE_BYTES, UTF-8 or UTF-16 with its byte order mark (see decodeText). Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
  * is an InputError naming the input, and nothing of it is read, so nothing of it can be shown.
  */
 async function readListFile(input, file, limits = {}) {
     const maxBytes = limits.maxBytes ?? MAX_LIST_FILE_BYTES;
     let text;
     try {
-        text = (await (0,files/* readFileBounded */.Y1)(file, { maxBytes, roots: limits.roots })).toString('utf8');
+        text = await (0,files/* readTextFile */.Gu)(file, { maxBytes, roots: limits.roots });
     }
     catch (error) {
+        if (error instanceof files/* UnsafeFileError */.h && error.kind === 'not text')
+            throw new errors/* InputError */.dz(input, `Input "${input}": "${(0,urls/* shown */.SP)(file)}" ${error.message}.`);
         if (error instanceof files/* UnsafeFileError */.h) {
             const split = error.kind === 'too large' ? ' Split the list over several steps.' : '';
             throw new errors/* InputError */.dz(input, `Input "${input}": "${(0,urls/* shown */.SP)(file)}" ${error.message}; give a text file of at most ${(0,src_text/* sizeText */.lP)(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`);
