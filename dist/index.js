@@ -22537,24 +22537,52 @@ var undici = __nccwpck_require__(1150);
 ;// CONCATENATED MODULE: ./src/http/body.ts
 /** Reading an answer: its body within a byte limit, and its JSON within a count of values. */
 /**
- * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
- * connection is dropped. A content-length over the limit is refused before a byte is read.
+ * Bytes that several answers share, read at once or one after another: each read takes what arrives from
+ * it, as it arrives, so that the total, not each answer alone, bounds what they hold. Past `limit`, every
+ * read that shares it stops at its next piece.
  */
-async function readBody(response, maxBytes) {
+class ByteBudget {
+    limit;
+    taken = 0;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    /** Bytes taken so far, the piece that went past the limit included. */
+    get bytes() {
+        return this.taken;
+    }
+    /** Whether more than `limit` bytes were taken. */
+    get spent() {
+        return this.taken > this.limit;
+    }
+    /** Counts `bytes` read; false once the total is past the limit. */
+    take(bytes) {
+        this.taken += bytes;
+        return !this.spent;
+    }
+}
+/**
+ * The body as text, or undefined when it is longer than `maxBytes`, or takes `budget` past its limit:
+ * then the rest is not read and the connection is dropped. A content-length over either is refused (and
+ * taken from the budget) before a byte is read; a body of no stated length is counted as it arrives.
+ */
+async function readBody(response, maxBytes, budget) {
     const length = Number(headerValue(response.headers, 'content-length'));
-    if (length > maxBytes) {
+    const stated = Number.isInteger(length);
+    // undici never hands over more than a stated length: taking it whole before reading is exact.
+    if (length > maxBytes || (stated && budget !== undefined && !budget.take(length))) {
         discard(response.body);
         return undefined;
     }
     // A length within the limit (no header: NaN): undici reads it whole, its cheapest way. The stream is for answers of no stated length.
-    if (Number.isInteger(length))
+    if (stated)
         return response.body.text();
     const chunks = [];
     let size = 0;
     for await (const chunk of response.body) {
         size += chunk.length;
         // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
-        if (size > maxBytes)
+        if (size > maxBytes || (budget !== undefined && !budget.take(chunk.length)))
             return undefined;
         chunks.push(chunk);
     }
@@ -22875,7 +22903,7 @@ function judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues, now
     // 2xx: undici settles a request only with a final status (200 and up).
     const ok = result.status < 300;
     if (ok && !unsuccessful)
-        return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } };
+        return { done: true, response: { status: result.status, body: json, attempts: attempt } };
     const serverMessage = extractServerMessage(result.text);
     const details = {
         ...common,
@@ -23881,7 +23909,7 @@ class ApiClient {
         for (let attempt = 1;;) {
             const ticket = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined;
             const started = performance.now();
-            const result = await this.attempt(method, url, body, maxBodyBytes);
+            const result = await this.attempt(method, url, body, maxBodyBytes, options.byteBudget);
             if (ticket !== undefined) {
                 if (result.kind === 'response' || result.kind === 'too-large')
                     this.pacer.observe(ticket, result.status, result.headers);
@@ -23950,7 +23978,7 @@ class ApiClient {
     async close() {
         await this.dispatcher.close();
     }
-    async attempt(method, url, body, maxBodyBytes) {
+    async attempt(method, url, body, maxBodyBytes, budget) {
         const headers = {
             authorization: `Bearer ${this.options.apiKey}`,
             accept: 'application/json',
@@ -23966,7 +23994,7 @@ class ApiClient {
         this.requestsSent++;
         try {
             const response = await (0,undici.request)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
-            const text = await readBody(response, maxBodyBytes);
+            const text = await readBody(response, maxBodyBytes, budget);
             if (text === undefined)
                 return { kind: 'too-large', status: response.statusCode, headers: response.headers };
             return { kind: 'response', status: response.statusCode, text, headers: response.headers };
@@ -24010,6 +24038,7 @@ var concurrency = __nccwpck_require__(1532);
 
 
 
+
 const PER_PAGE = 100;
 /** Pages of the zone list in flight at once, whatever `concurrency` is: the lookup is a short burst of small reads. */
 const ZONE_PAGE_PARALLELISM = 16;
@@ -24032,22 +24061,28 @@ const GIVE_THE_ID = 'Check that "api-url" is the Content Delivery Service API, i
  * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
  */
 async function listZones(client, enough = () => false) {
-    let bytes = 0;
+    // Counted as the bytes arrive, across the pages in flight: what they hold follows the bound, not the parallelism.
+    const budget = new ByteBudget(MAX_ZONE_LIST_BYTES);
     let pagesRead = 0;
     const fetchPage = async (page) => {
-        const response = await client.request('GET', '/zones', {
-            query: { page, per_page: PER_PAGE },
-            // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
-            maxBodyBytes: MAX_ZONE_PAGE_BYTES,
-            // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
-            maxJsonValues: 1_000_000
-        });
-        bytes += response.bytes ?? 0;
-        pagesRead++;
-        if (bytes > MAX_ZONE_LIST_BYTES) {
-            throw new errors/* AnswerError */.dV(`GET /zones: the zone list's answers came to more than ${(0,src_text/* sizeText */.lP)(MAX_ZONE_LIST_BYTES)} in ${(0,src_text/* plural */.LS)(pagesRead, 'page')} ` +
-                `(${(0,src_text/* sizeText */.lP)(bytes)} read), the most this action reads for ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`);
+        let response;
+        try {
+            response = await client.request('GET', '/zones', {
+                query: { page, per_page: PER_PAGE },
+                // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
+                maxBodyBytes: MAX_ZONE_PAGE_BYTES,
+                byteBudget: budget,
+                // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
+                maxJsonValues: 1_000_000
+            });
         }
+        catch (error) {
+            if (!budget.spent)
+                throw error;
+            throw new errors/* AnswerError */.dV(`GET /zones: the zone list's answers came to more than ${(0,src_text/* sizeText */.lP)(MAX_ZONE_LIST_BYTES)} (${(0,src_text/* sizeText */.lP)(budget.bytes)} counted, ` +
+                `${(0,src_text/* plural */.LS)(pagesRead, 'page')} read whole), the most this action reads for ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`);
+        }
+        pagesRead++;
         const data = response.body?.data;
         if (!Array.isArray(data)) {
             throw new errors/* InputError */.dz(undefined, `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
