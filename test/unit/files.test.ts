@@ -211,13 +211,12 @@ describe('decodeText', () => {
     ['UTF-16BE without its byte order mark', Buffer.from('/a.html\r\n', 'utf16le').swap16()],
     ['a NUL in UTF-8', Buffer.from('/a\u0000b\n')]
   ])('refuses %s as not UTF-8, saying to save it as UTF-8', (_, bytes) => {
-    const error = (() => {
-      try {
-        decodeText(bytes)
-      } catch (caught) {
-        return caught
-      }
-    })()
+    let error: unknown
+    try {
+      decodeText(bytes)
+    } catch (caught) {
+      error = caught
+    }
     expect(error).toBeInstanceOf(UnsafeFileError)
     expect(error).toMatchObject({ kind: 'not text' })
     expect((error as Error).message).toBe(
