@@ -120,7 +120,7 @@ describe('fault matrix (end to end)', () => {
     const matrix = await runWith([{ path: purgePath, status: 502, body: page, times: 2, bodyIncludes: URLS[0] as string }])
     expectAccounted(matrix, 1)
     expect(errorLine(matrix.run)).toMatch(
-      /HTTP 502: "502 Bad Gateway Bad Gateway upstream refused Bearer \*\*\*" \(request id req-\d+\) after 2 attempts\./
+      /failed \(2 attempts\): HTTP 502: "502 Bad Gateway Bad Gateway upstream refused Bearer \*\*\*" \(request id req-\d+\)\./
     )
   })
 
@@ -142,25 +142,25 @@ describe('fault matrix (end to end)', () => {
       }
     ])
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: network error (ECONNRESET) after 2 attempts.`)
+    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed (2 attempts): network error (ECONNRESET).`)
   })
 
   it('no answer at all: the request times out', async () => {
     const matrix = await runWith([{ ...firstBatchEveryTime, hang: true }], TIMING_OUT)
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: timed out after 1 s after 2 attempts. No answer in time`)
+    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed (2 attempts): timed out after 1 s. No answer in time`)
   })
 
   it('headers, then silence: the request times out', async () => {
     const matrix = await runWith([{ ...firstBatchEveryTime, status: 200, silentAfterHeaders: true }], TIMING_OUT)
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: timed out after 1 s`)
+    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed (2 attempts): timed out after 1 s.`)
   })
 
   it('a body that drips in: the timeout ends it, memory stays small', async () => {
     const matrix = await runWith([{ ...firstBatchEveryTime, status: 200, dripMs: 20 }], TIMING_OUT)
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: timed out after 1 s`)
+    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed (2 attempts): timed out after 1 s.`)
     expect(matrix.peakMb).toBeLessThan(300)
   })
 
