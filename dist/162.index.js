@@ -781,7 +781,7 @@ async function fromManifest(inputs, previousPath, context) {
     }
     checkChangedPaths(paths, 'previous-manifest');
     const urls = siteUrls(paths, inputs, false);
-    context.log(`${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`);
+    context.log(`${(0,src_text/* plural */.LS)(paths.length, 'file')} added, changed or removed since the previous manifest, ${urls.files.length} of them within include/exclude.`);
     return {
         source: 'manifest',
         how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
@@ -834,7 +834,7 @@ async function firstDeploy(inputs, auto, context) {
     const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`);
     checkChangedPaths(paths, 'changed-since');
     const urls = siteUrls(paths, inputs, true);
-    context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`);
+    context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${(0,src_text/* plural */.LS)(paths.length, 'file')}, ${urls.files.length} of them within include/exclude).`);
     const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`;
     return {
         source: 'git',
@@ -999,7 +999,7 @@ function parseManifest(text, path) {
     return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };
 }
 /**
- * The manifest at `path`, or undefined when there is no file there (the first run); any other failure to
+ * The manifest at `path` (UTF-8, or UTF-16 with its byte order mark: see decodeText), or undefined when there is no file there (the first run); any other failure to
  * read it is an InputError, and so is a file that is not a regular file inside the workspace or
  * RUNNER_TEMP of at most MAX_MANIFEST_BYTES (never read, never shown).
  */
@@ -1007,11 +1007,14 @@ async function readManifest(path, limits = {}) {
     const maxBytes = limits.maxBytes ?? MAX_MANIFEST_BYTES;
     let text;
     try {
-        text = (await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readFileBounded */ .Y1)(path, { maxBytes, roots: limits.roots })).toString('utf8');
+        text = await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(path, { maxBytes, roots: limits.roots });
     }
     catch (error) {
         if (error.code === 'ENOENT')
             return undefined;
+        if (error instanceof _files_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsafeFileError */ .h && error.kind === 'not text') {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${error.message}.`);
+        }
         if (error instanceof _files_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsafeFileError */ .h) {
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${error.message} (at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sizeText */ .lP)(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
                 'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.');

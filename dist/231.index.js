@@ -459,8 +459,42 @@ function fits(row) {
     return row.slice(1).every((label, i) => spacing >= (row[i].length + label.length) / 2 + 1);
 }
 /**
+ * The time the points cover, when the report says its window: the totals are "over the requested period",
+ * and the buckets add up to them, so the API counts from `since` (or from the first point, when it left out
+ * the bucket `since` falls in) to `until`, now, or to the end of the last point's bucket when it left out
+ * the one under way.
+ */
+function covered(report, first, last, baseMs) {
+    const since = Date.parse(report.since ?? '');
+    const until = Date.parse(report.until ?? '');
+    if (!(since < until))
+        return undefined;
+    return { start: Math.max(since, first), end: Math.min(until, last + baseMs) };
+}
+/**
+ * A bucket the points cover only in part (the first, when the window does not start on a bucket
+ * boundary, and the last, which ends now) would be drawn as a drop though the traffic was flat: its count
+ * is scaled to the whole bucket, at the rate of the part covered, and the point marked.
+ */
+function scaleToWhole(points, ms, window) {
+    const partial = points.map((point) => {
+        if (window === undefined)
+            return 0;
+        const covered = Math.min(point.time + ms, window.end) - Math.max(point.time, window.start);
+        return covered > 0 && covered < ms ? covered : 0;
+    });
+    return {
+        points: points.map((point, i) => {
+            const covered = partial[i];
+            return covered === 0 ? point : { time: point.time, requests: (point.requests * ms) / covered };
+        }),
+        partial: partial.map((covered) => covered !== 0)
+    };
+}
+/**
  * The report's points summed into the shortest round bucket (a multiple of the report's) that leaves at
- * most MAX_CHART_POINTS with labels that fit. Points a chart cannot show (a time or count that is not a
+ * most MAX_CHART_POINTS with labels that fit; a bucket the window covers only in part is scaled to a
+ * whole one and marked (see scaleToWhole). Points a chart cannot show (a time or count that is not a
  * finite number in range) are left out, so that any report gives a chart.
  */
 function chartSeries(report) {
@@ -475,12 +509,15 @@ function chartSeries(report) {
         ...analytics/* ROUND_BUCKETS_MS */.sP.filter((ms) => ms > baseMs && ms % baseMs === 0),
         (0,analytics/* bucketLength */.$i)(first, last, baseMs, MAX_CHART_POINTS)
     ];
+    const window = covered(report, first, last, baseMs);
     let longest;
     for (const bucketMs of lengths) {
-        const points = (0,analytics/* sumBuckets */.$m)(usable, bucketMs);
-        if (points.length > MAX_CHART_POINTS)
+        const summed = (0,analytics/* sumBuckets */.$m)(usable, bucketMs);
+        if (summed.length > MAX_CHART_POINTS)
             continue;
-        longest = { points, labels: chartLabels(points, bucketMs), bucketMs };
+        const { points, partial } = scaleToWhole(summed, bucketMs, window);
+        const labels = chartLabels(points, bucketMs).map((label, i) => (partial[i] === true ? `${label}*` : label));
+        longest = { points, labels, bucketMs, partial: partial.includes(true) };
         if (fits(longest.labels))
             break;
     }
@@ -525,8 +562,17 @@ function trafficChart(report) {
         `  x-axis "UTC, ${span}" [${series.labels.map((label) => `"${label}"`).join(', ')}]`,
         `  y-axis "Requests" 0 --> ${plain(axisTop(Math.max(...values)))}`,
         `  line [${values.map(plain).join(', ')}]`,
-        '```'
+        '```',
+        ...(series.partial ? ['', partialNote(series.bucketMs, report)] : [])
     ].join('\n');
+}
+/** UTC to the minute, as the chart labels it: "2026-11-21 13:37". */
+const minuteOf = (iso) => new Date(Date.parse(iso ?? '')).toISOString().slice(0, 16).replace('T', ' ');
+/** Under a chart with a point marked `*`: what the mark means, and why the count is scaled. */
+function partialNote(bucketMs, report) {
+    const length = describeLength(bucketMs);
+    return (`\\* Covers only part of its ${length}: the window runs from ${minuteOf(report.since)} to ${minuteOf(report.until)} UTC. ` +
+        `Its count is scaled to the whole ${length}, so that a part is not drawn as a drop.`);
 }
 /** One zone's traffic section of the job summary. */
 function trafficSection(report) {

@@ -106,7 +106,7 @@ function parseManifest(text, path) {
     return { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, algorithm: 'sha256', files: files };
 }
 /**
- * The manifest at `path`, or undefined when there is no file there (the first run); any other failure to
+ * The manifest at `path` (UTF-8, or UTF-16 with its byte order mark: see decodeText), or undefined when there is no file there (the first run); any other failure to
  * read it is an InputError, and so is a file that is not a regular file inside the workspace or
  * RUNNER_TEMP of at most MAX_MANIFEST_BYTES (never read, never shown).
  */
@@ -114,11 +114,14 @@ async function readManifest(path, limits = {}) {
     const maxBytes = limits.maxBytes ?? MAX_MANIFEST_BYTES;
     let text;
     try {
-        text = (await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readFileBounded */ .Y1)(path, { maxBytes, roots: limits.roots })).toString('utf8');
+        text = await (0,_files_js__WEBPACK_IMPORTED_MODULE_3__/* .readTextFile */ .Gu)(path, { maxBytes, roots: limits.roots });
     }
     catch (error) {
         if (error.code === 'ENOENT')
             return undefined;
+        if (error instanceof _files_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsafeFileError */ .h && error.kind === 'not text') {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${error.message}.`);
+        }
         if (error instanceof _files_js__WEBPACK_IMPORTED_MODULE_3__/* .UnsafeFileError */ .h) {
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz('previous-manifest', `Input "previous-manifest": "${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(path)}" ${error.message} (at most ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sizeText */ .lP)(maxBytes)}, a regular file inside the workspace or RUNNER_TEMP). ` +
                 'Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.');

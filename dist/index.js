@@ -21928,14 +21928,14 @@ class GitHubError extends Error {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gu: () => (/* binding */ readTextFile),
 /* harmony export */   TC: () => (/* binding */ checkInside),
 /* harmony export */   Wj: () => (/* binding */ fileProblem),
-/* harmony export */   Y1: () => (/* binding */ readFileBounded),
 /* harmony export */   h: () => (/* binding */ UnsafeFileError),
 /* harmony export */   kv: () => (/* binding */ writeFileSafely),
 /* harmony export */   sN: () => (/* binding */ fileSha256)
 /* harmony export */ });
-/* unused harmony exports allowedRoots, isWithin, systemFolderOf */
+/* unused harmony exports allowedRoots, isWithin, systemFolderOf, readFileBounded, decodeText */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
@@ -22073,6 +22073,40 @@ async function readFileBounded(path, limits) {
     const pieces = [];
     await readPieces(path, limits, (piece) => pieces.push(piece));
     return Buffer.concat(pieces);
+}
+/** UnsafeFileError of a file that holds NUL: it reads after the file's name, as every refusal does. */
+const NOT_UTF8 = 'holds NUL bytes and starts with no byte order mark, so it is not UTF-8 text (UTF-16 is read only with its byte order mark): save it as UTF-8';
+const NOT_TEXT = 'holds NUL characters, so it is not text: save it as UTF-8';
+/** UTF-16 (the byte order mark gone) as a string: big-endian pairs swapped, a last odd byte left out. */
+function utf16(bytes, bigEndian) {
+    const even = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
+    return (bigEndian ? even.swap16() : even).toString('utf16le');
+}
+/**
+ * A text file's bytes as text, told by its byte order mark: UTF-8 with or without one, UTF-16LE and
+ * UTF-16BE with one (as Windows PowerShell 5.1 writes `> urls.txt` and `Out-File`), the mark dropped.
+ * Bytes that are not UTF-8 read as U+FFFD. NUL is never text: a file that holds it is UnsafeFileError,
+ * since UTF-16 without its mark (or UTF-32) would otherwise read as a NUL between every character.
+ */
+function decodeText(bytes) {
+    const [first, second, third] = bytes;
+    let text;
+    if (first === 0xff && second === 0xfe)
+        text = utf16(bytes.subarray(2), false);
+    else if (first === 0xfe && second === 0xff)
+        text = utf16(bytes.subarray(2), true);
+    else {
+        if (bytes.includes(0))
+            throw new UnsafeFileError('not text', NOT_UTF8);
+        return bytes.toString('utf8', first === 0xef && second === 0xbb && third === 0xbf ? 3 : 0);
+    }
+    if (text.includes('\u0000'))
+        throw new UnsafeFileError('not text', NOT_TEXT);
+    return text;
+}
+/** The text of a file (see decodeText), with the checks and the cap of readFileBounded: refusals, of a file that is not text too, are UnsafeFileError. */
+async function readTextFile(path, limits) {
+    return decodeText(await readFileBounded(path, limits));
 }
 /** SHA-256 (hex) of a file, read in pieces, with the checks and the cap of readFileBounded. */
 async function fileSha256(path, limits) {
@@ -22424,24 +22458,52 @@ var undici = __nccwpck_require__(1150);
 ;// CONCATENATED MODULE: ./src/http/body.ts
 /** Reading an answer: its body within a byte limit, and its JSON within a count of values. */
 /**
- * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
- * connection is dropped. A content-length over the limit is refused before a byte is read.
+ * Bytes that several answers share, read at once or one after another: each read takes what arrives from
+ * it, as it arrives, so that the total, not each answer alone, bounds what they hold. Past `limit`, every
+ * read that shares it stops at its next piece.
  */
-async function readBody(response, maxBytes) {
+class ByteBudget {
+    limit;
+    taken = 0;
+    constructor(limit) {
+        this.limit = limit;
+    }
+    /** Bytes taken so far, the piece that went past the limit included. */
+    get bytes() {
+        return this.taken;
+    }
+    /** Whether more than `limit` bytes were taken. */
+    get spent() {
+        return this.taken > this.limit;
+    }
+    /** Counts `bytes` read; false once the total is past the limit. */
+    take(bytes) {
+        this.taken += bytes;
+        return !this.spent;
+    }
+}
+/**
+ * The body as text, or undefined when it is longer than `maxBytes`, or takes `budget` past its limit:
+ * then the rest is not read and the connection is dropped. A content-length over either is refused (and
+ * taken from the budget) before a byte is read; a body of no stated length is counted as it arrives.
+ */
+async function readBody(response, maxBytes, budget) {
     const length = Number(headerValue(response.headers, 'content-length'));
-    if (length > maxBytes) {
+    const stated = Number.isInteger(length);
+    // undici never hands over more than a stated length: taking it whole before reading is exact.
+    if (length > maxBytes || (stated && budget !== undefined && !budget.take(length))) {
         discard(response.body);
         return undefined;
     }
     // A length within the limit (no header: NaN): undici reads it whole, its cheapest way. The stream is for answers of no stated length.
-    if (Number.isInteger(length))
+    if (stated)
         return response.body.text();
     const chunks = [];
     let size = 0;
     for await (const chunk of response.body) {
         size += chunk.length;
         // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
-        if (size > maxBytes)
+        if (size > maxBytes || (budget !== undefined && !budget.take(chunk.length)))
             return undefined;
         chunks.push(chunk);
     }
@@ -22673,8 +22735,9 @@ function describeWhat(details) {
 function describeFailure(details) {
     const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`;
     const requestId = details.requestId === undefined ? '' : ` (request id ${(0,src_text/* cut */.Jj)((0,src_text/* oneLine */.TN)(details.requestId), src_text/* QUOTE_LENGTH */.Si)})`;
-    const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : '';
-    return `${details.method} ${(0,src_text/* cut */.Jj)(details.path, src_text/* QUOTE_LENGTH */.Si)} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`;
+    // Next to "failed", not after the cause: "timed out after 30 s after 2 attempts" would read as a slip.
+    const attempts = details.attempts > 1 ? ` (${details.attempts} attempts)` : '';
+    return `${details.method} ${(0,src_text/* cut */.Jj)(details.path, src_text/* QUOTE_LENGTH */.Si)} failed${attempts}: ${describeWhat(details)}${server}${requestId}. ${hintFor(details)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/http/retry.ts
@@ -22761,7 +22824,7 @@ function judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues, now
     // 2xx: undici settles a request only with a final status (200 and up).
     const ok = result.status < 300;
     if (ok && !unsuccessful)
-        return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } };
+        return { done: true, response: { status: result.status, body: json, attempts: attempt } };
     const serverMessage = extractServerMessage(result.text);
     const details = {
         ...common,
@@ -23742,7 +23805,7 @@ class ApiClient {
         for (let attempt = 1;;) {
             const ticket = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined;
             const started = performance.now();
-            const result = await this.attempt(method, url, body, maxBodyBytes);
+            const result = await this.attempt(method, url, body, maxBodyBytes, options.byteBudget);
             if (ticket !== undefined) {
                 if (result.kind === 'response' || result.kind === 'too-large')
                     this.pacer.observe(ticket, result.status, result.headers);
@@ -23811,7 +23874,7 @@ class ApiClient {
     async close() {
         await this.dispatcher.close();
     }
-    async attempt(method, url, body, maxBodyBytes) {
+    async attempt(method, url, body, maxBodyBytes, budget) {
         const headers = {
             authorization: `Bearer ${this.options.apiKey}`,
             accept: 'application/json',
@@ -23827,7 +23890,7 @@ class ApiClient {
         this.requestsSent++;
         try {
             const response = await (0,undici.request)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
-            const text = await readBody(response, maxBodyBytes);
+            const text = await readBody(response, maxBodyBytes, budget);
             if (text === undefined)
                 return { kind: 'too-large', status: response.statusCode, headers: response.headers };
             return { kind: 'response', status: response.statusCode, text, headers: response.headers };
@@ -23854,15 +23917,16 @@ var log = __nccwpck_require__(5625);
 const VERSION = '1.0.0';
 const USER_AGENT = `cdn-purge-action/${VERSION}`;
 
-// EXTERNAL MODULE: ./src/purge/concurrency.ts
-var concurrency = __nccwpck_require__(2440);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/http/path.ts
 var path = __nccwpck_require__(1673);
+// EXTERNAL MODULE: ./src/purge/concurrency.ts
+var concurrency = __nccwpck_require__(2440);
 ;// CONCATENATED MODULE: ./src/zones/list.ts
 // The zone list: `GET /zones` read page by page, a few pages at once, bounded in pages and in bytes, and only
 // the three fields used kept of each zone. zones.ts finds the step's zones in it.
+
 
 
 
@@ -23889,22 +23953,28 @@ const GIVE_THE_ID = 'Check that "api-url" is the Content Delivery Service API, i
  * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
  */
 async function listZones(client, enough = () => false) {
-    let bytes = 0;
+    // Counted as the bytes arrive, across the pages in flight: what they hold follows the bound, not the parallelism.
+    const budget = new ByteBudget(MAX_ZONE_LIST_BYTES);
     let pagesRead = 0;
     const fetchPage = async (page) => {
-        const response = await client.request('GET', '/zones', {
-            query: { page, per_page: PER_PAGE },
-            // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
-            maxBodyBytes: MAX_ZONE_PAGE_BYTES,
-            // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
-            maxJsonValues: 1_000_000
-        });
-        bytes += response.bytes ?? 0;
-        pagesRead++;
-        if (bytes > MAX_ZONE_LIST_BYTES) {
-            throw new errors/* AnswerError */.dV(`GET /zones: the zone list's answers came to more than ${(0,src_text/* sizeText */.lP)(MAX_ZONE_LIST_BYTES)} in ${(0,src_text/* plural */.LS)(pagesRead, 'page')} ` +
-                `(${(0,src_text/* sizeText */.lP)(bytes)} read), the most this action reads for ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`);
+        let response;
+        try {
+            response = await client.request('GET', '/zones', {
+                query: { page, per_page: PER_PAGE },
+                // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
+                maxBodyBytes: MAX_ZONE_PAGE_BYTES,
+                byteBudget: budget,
+                // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
+                maxJsonValues: 1_000_000
+            });
         }
+        catch (error) {
+            if (!budget.spent)
+                throw error;
+            throw new errors/* AnswerError */.dV(`GET /zones: the zone list's answers came to more than ${(0,src_text/* sizeText */.lP)(MAX_ZONE_LIST_BYTES)} (${(0,src_text/* sizeText */.lP)(budget.bytes)} counted, ` +
+                `${(0,src_text/* plural */.LS)(pagesRead, 'page')} read whole), the most this action reads for ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`);
+        }
+        pagesRead++;
         const data = response.body?.data;
         if (!Array.isArray(data)) {
             throw new errors/* InputError */.dz(undefined, `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
@@ -24154,21 +24224,21 @@ const NUMBERS = {
     'verify-timeout': { min: 1, max: 600, default: 60, unit: 'seconds' },
     'purge-everything-over': { min: 0, max: 1_000_000, default: 0, unit: 'URLs' }
 };
-/** A whole number within [min, max]; empty means the default. */
-function parseWholeNumber(name, value, fallback, min, max) {
+/** A whole number within [min, max] of `unit` (which the error names: "a whole number of seconds from 1 to 300"); empty means the default. */
+function parseWholeNumber(name, value, fallback, min, max, unit) {
     const text = value.trim();
     if (text === '')
         return fallback;
     const number = /^\d+$/.test(text) ? Number(text) : NaN;
     if (!(number >= min && number <= max)) {
-        throw new errors/* InputError */.dz(name, `Input "${name}" must be a whole number from ${min} to ${max}, got "${(0,src_text/* shown */.SP)(value)}".`);
+        throw new errors/* InputError */.dz(name, `Input "${name}" must be a whole number of ${unit} from ${min} to ${max}, got "${(0,src_text/* shown */.SP)(value)}".`);
     }
     return number;
 }
 /** The input `name` as its row of NUMBERS reads it. */
 function readNumber(read, name) {
-    const { min, max, default: fallback } = NUMBERS[name];
-    return parseWholeNumber(name, read.value(name), fallback, min, max);
+    const { min, max, default: fallback, unit } = NUMBERS[name];
+    return parseWholeNumber(name, read.value(name), fallback, min, max, unit);
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/changes.ts
@@ -24986,8 +25056,8 @@ function planRequests(work, batchSize) {
     return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
 }
 /**
- * The log line for a plan, naming only what was asked for: "Planned 3 requests over 1 zone: 25 URLs and 2 tags
- * in batches of up to 10.", "Planned 2 requests over 1 zone: settings, then purge everything."
+ * The log line for a plan, naming only what was asked for: "Planned 4 requests over 1 zone: 25 URLs and 2 tags,
+ * up to 10 a request.", "Planned 2 requests over 1 zone: settings, then purge everything."
  */
 function describePlan(plan, batchSize) {
     const of = (kind) => plan.requests.filter((request) => request.kind === kind);
@@ -24998,7 +25068,7 @@ function describePlan(plan, batchSize) {
     const purge = of('purge-everything').length > 0
         ? 'purge everything'
         : lists.length > 0
-            ? `${lists.join(' and ')} in batches of up to ${batchSize}`
+            ? `${lists.join(' and ')}, up to ${batchSize} a request`
             : undefined;
     const settings = of('settings').length > 0;
     const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge');
@@ -25086,16 +25156,18 @@ function parseListFile(text, input = 'files-from') {
 const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024;
 /**
  * The entries of a list file: a regular file inside the workspace or RUNNER_TEMP of at most
- * MAX_LIST_FILE_BYTES. Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
+ * MAX_LIST_FILE_BYTES, UTF-8 or UTF-16 with its byte order mark (see decodeText). Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
  * is an InputError naming the input, and nothing of it is read, so nothing of it can be shown.
  */
 async function readListFile(input, file, limits = {}) {
     const maxBytes = limits.maxBytes ?? MAX_LIST_FILE_BYTES;
     let text;
     try {
-        text = (await (0,files/* readFileBounded */.Y1)(file, { maxBytes, roots: limits.roots })).toString('utf8');
+        text = await (0,files/* readTextFile */.Gu)(file, { maxBytes, roots: limits.roots });
     }
     catch (error) {
+        if (error instanceof files/* UnsafeFileError */.h && error.kind === 'not text')
+            throw new errors/* InputError */.dz(input, `Input "${input}": "${(0,src_text/* shown */.SP)(file)}" ${error.message}.`);
         if (error instanceof files/* UnsafeFileError */.h) {
             const split = error.kind === 'too large' ? ' Split the list over several steps.' : '';
             throw new errors/* InputError */.dz(input, `Input "${input}": "${(0,src_text/* shown */.SP)(file)}" ${error.message}; give a text file of at most ${(0,src_text/* sizeText */.lP)(maxBytes)} inside the workspace or RUNNER_TEMP.${split}`);
@@ -25675,7 +25747,7 @@ async function sendPurge(client, request, limit, log, clock) {
     const half = Math.ceil(request.items.length / 2);
     if (limit.size === undefined || half < limit.size) {
         limit.size = half;
-        log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`);
+        log(`${request.label}: the API refused it as too large (HTTP 413); up to ${half} a request from now on.`);
     }
     return sendPurge(client, request, limit, log, clock);
 }

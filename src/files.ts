@@ -17,7 +17,7 @@ export class UnsafeFileError extends Error {
   override name = 'UnsafeFileError'
 
   constructor(
-    readonly kind: 'system' | 'outside' | 'not a file' | 'link' | 'too large',
+    readonly kind: 'system' | 'outside' | 'not a file' | 'link' | 'too large' | 'not text',
     message: string
   ) {
     super(message)
@@ -140,6 +140,41 @@ export async function readFileBounded(path: string, limits: ReadLimits): Promise
   const pieces: Buffer[] = []
   await readPieces(path, limits, (piece) => pieces.push(piece))
   return Buffer.concat(pieces)
+}
+
+/** UnsafeFileError of a file that holds NUL: it reads after the file's name, as every refusal does. */
+const NOT_UTF8 =
+  'holds NUL bytes and starts with no byte order mark, so it is not UTF-8 text (UTF-16 is read only with its byte order mark): save it as UTF-8'
+const NOT_TEXT = 'holds NUL characters, so it is not text: save it as UTF-8'
+
+/** UTF-16 (the byte order mark gone) as a string: big-endian pairs swapped, a last odd byte left out. */
+function utf16(bytes: Buffer, bigEndian: boolean): string {
+  const even = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)))
+  return (bigEndian ? even.swap16() : even).toString('utf16le')
+}
+
+/**
+ * A text file's bytes as text, told by its byte order mark: UTF-8 with or without one, UTF-16LE and
+ * UTF-16BE with one (as Windows PowerShell 5.1 writes `> urls.txt` and `Out-File`), the mark dropped.
+ * Bytes that are not UTF-8 read as U+FFFD. NUL is never text: a file that holds it is UnsafeFileError,
+ * since UTF-16 without its mark (or UTF-32) would otherwise read as a NUL between every character.
+ */
+export function decodeText(bytes: Buffer): string {
+  const [first, second, third] = bytes
+  let text: string
+  if (first === 0xff && second === 0xfe) text = utf16(bytes.subarray(2), false)
+  else if (first === 0xfe && second === 0xff) text = utf16(bytes.subarray(2), true)
+  else {
+    if (bytes.includes(0)) throw new UnsafeFileError('not text', NOT_UTF8)
+    return bytes.toString('utf8', first === 0xef && second === 0xbb && third === 0xbf ? 3 : 0)
+  }
+  if (text.includes('\u0000')) throw new UnsafeFileError('not text', NOT_TEXT)
+  return text
+}
+
+/** The text of a file (see decodeText), with the checks and the cap of readFileBounded: refusals, of a file that is not text too, are UnsafeFileError. */
+export async function readTextFile(path: string, limits: ReadLimits): Promise<string> {
+  return decodeText(await readFileBounded(path, limits))
 }
 
 /** SHA-256 (hex) of a file, read in pieces, with the checks and the cap of readFileBounded. */

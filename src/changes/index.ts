@@ -5,7 +5,7 @@ import { localDiff } from './git.js'
 import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, githubApi } from './github.js'
 import { buildManifest, compareManifests, readManifest, type Manifest } from './manifest.js'
 import { checkChangedPaths, siteUrls } from './site.js'
-import { shown } from '../text.js'
+import { plural, shown } from '../text.js'
 
 /** How to find what changed, and how changed files become URLs. */
 export interface ChangeInputs {
@@ -84,7 +84,7 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
   checkChangedPaths(paths, 'previous-manifest')
   const urls = siteUrls(paths, inputs, false)
   context.log(
-    `${paths.length} file(s) added, changed or removed since the previous manifest; ${urls.files.length} count after include/exclude.`
+    `${plural(paths.length, 'file')} added, changed or removed since the previous manifest, ${urls.files.length} of them within include/exclude.`
   )
   return {
     source: 'manifest',
@@ -149,7 +149,7 @@ async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind
   checkChangedPaths(paths, 'changed-since')
   const urls = siteUrls(paths, inputs, true)
   context.log(
-    `This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${paths.length}; ${urls.files.length} after include/exclude).`
+    `This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${plural(paths.length, 'file')}, ${urls.files.length} of them within include/exclude).`
   )
   const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`
   return {

@@ -5,7 +5,7 @@ import { InputError } from '../errors.js'
 import {
   checkInside,
   fileSha256,
-  readFileBounded,
+  readTextFile,
   UnsafeFileError,
   writeFileSafely,
   type PathFlavour,
@@ -119,7 +119,7 @@ export function parseManifest(text: string, path: string): Manifest {
 }
 
 /**
- * The manifest at `path`, or undefined when there is no file there (the first run); any other failure to
+ * The manifest at `path` (UTF-8, or UTF-16 with its byte order mark: see decodeText), or undefined when there is no file there (the first run); any other failure to
  * read it is an InputError, and so is a file that is not a regular file inside the workspace or
  * RUNNER_TEMP of at most MAX_MANIFEST_BYTES (never read, never shown).
  */
@@ -127,9 +127,12 @@ export async function readManifest(path: string, limits: Partial<ReadLimits> = {
   const maxBytes = limits.maxBytes ?? MAX_MANIFEST_BYTES
   let text: string
   try {
-    text = (await readFileBounded(path, { maxBytes, roots: limits.roots })).toString('utf8')
+    text = await readTextFile(path, { maxBytes, roots: limits.roots })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    if (error instanceof UnsafeFileError && error.kind === 'not text') {
+      throw new InputError('previous-manifest', `Input "previous-manifest": "${shown(path)}" ${error.message}.`)
+    }
     if (error instanceof UnsafeFileError) {
       throw new InputError(
         'previous-manifest',

@@ -4,23 +4,53 @@ import type { ResponseHeaders as Headers } from './headers.js'
 /** Reading an answer: its body within a byte limit, and its JSON within a count of values. */
 
 /**
- * The body as text, or undefined when it is longer than `maxBytes`: then the rest is not read and the
- * connection is dropped. A content-length over the limit is refused before a byte is read.
+ * Bytes that several answers share, read at once or one after another: each read takes what arrives from
+ * it, as it arrives, so that the total, not each answer alone, bounds what they hold. Past `limit`, every
+ * read that shares it stops at its next piece.
  */
-export async function readBody(response: Dispatcher.ResponseData, maxBytes: number): Promise<string | undefined> {
+export class ByteBudget {
+  private taken = 0
+
+  constructor(readonly limit: number) {}
+
+  /** Bytes taken so far, the piece that went past the limit included. */
+  get bytes(): number {
+    return this.taken
+  }
+
+  /** Whether more than `limit` bytes were taken. */
+  get spent(): boolean {
+    return this.taken > this.limit
+  }
+
+  /** Counts `bytes` read; false once the total is past the limit. */
+  take(bytes: number): boolean {
+    this.taken += bytes
+    return !this.spent
+  }
+}
+
+/**
+ * The body as text, or undefined when it is longer than `maxBytes`, or takes `budget` past its limit:
+ * then the rest is not read and the connection is dropped. A content-length over either is refused (and
+ * taken from the budget) before a byte is read; a body of no stated length is counted as it arrives.
+ */
+export async function readBody(response: Dispatcher.ResponseData, maxBytes: number, budget?: ByteBudget): Promise<string | undefined> {
   const length = Number(headerValue(response.headers, 'content-length'))
-  if (length > maxBytes) {
+  const stated = Number.isInteger(length)
+  // undici never hands over more than a stated length: taking it whole before reading is exact.
+  if (length > maxBytes || (stated && budget !== undefined && !budget.take(length))) {
     discard(response.body)
     return undefined
   }
   // A length within the limit (no header: NaN): undici reads it whole, its cheapest way. The stream is for answers of no stated length.
-  if (Number.isInteger(length)) return response.body.text()
+  if (stated) return response.body.text()
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
     size += chunk.length
     // Leaving the loop destroys the stream, which drops the connection with the rest of the body.
-    if (size > maxBytes) return undefined
+    if (size > maxBytes || (budget !== undefined && !budget.take(chunk.length))) return undefined
     chunks.push(chunk)
   }
   // As TextDecoder would, without making one per answer: UTF-8, a byte order mark dropped.

@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from './undici.js'
-import { readBody } from './body.js'
+import { readBody, type ByteBudget } from './body.js'
 import { ApiError } from './errors.js'
 import { judge } from './judge.js'
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer/index.js'
@@ -70,6 +70,12 @@ export interface RequestOptions {
    */
   readonly maxBodyBytes?: number
   /**
+   * Bytes shared with other requests (several pages of one list): every attempt's body takes from it as it
+   * arrives, and once it is past its limit the body fails as too large, like one past `maxBodyBytes` (and
+   * not retried). The caller, which knows what the bytes are, sees `spent` and says what went past its limit.
+   */
+  readonly byteBudget?: ByteBudget
+  /**
    * Most JSON values (objects, arrays, strings, numbers…) the answer may hold. A body within its byte limit
    * can still hold millions of tiny values, each an object in memory: past this, the parse stops and the
    * answer fails as too large. Unset: no count.
@@ -101,8 +107,6 @@ export interface ApiResponse<T> {
   /** Parsed JSON body; undefined when the body was empty or not JSON. */
   readonly body: T | undefined
   readonly attempts: number
-  /** Size of the body as read, in bytes (UTF-8): what a caller that reads many answers counts against its own total. */
-  readonly bytes?: number
 }
 
 /**
@@ -146,7 +150,7 @@ export class ApiClient {
     for (let attempt = 1; ;) {
       const ticket: Ticket | undefined = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined
       const started = performance.now()
-      const result = await this.attempt(method, url, body, maxBodyBytes)
+      const result = await this.attempt(method, url, body, maxBodyBytes, options.byteBudget)
       if (ticket !== undefined) {
         if (result.kind === 'response' || result.kind === 'too-large') this.pacer.observe(ticket, result.status, result.headers)
         ticket.done()
@@ -216,7 +220,13 @@ export class ApiClient {
     await this.dispatcher.close()
   }
 
-  private async attempt(method: Method, url: string, body: string | undefined, maxBodyBytes: number): Promise<AttemptResult> {
+  private async attempt(
+    method: Method,
+    url: string,
+    body: string | undefined,
+    maxBodyBytes: number,
+    budget: ByteBudget | undefined
+  ): Promise<AttemptResult> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
@@ -231,7 +241,7 @@ export class ApiClient {
     this.requestsSent++
     try {
       const response = await request(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal })
-      const text = await readBody(response, maxBodyBytes)
+      const text = await readBody(response, maxBodyBytes, budget)
       if (text === undefined) return { kind: 'too-large', status: response.statusCode, headers: response.headers }
       return { kind: 'response', status: response.statusCode, text, headers: response.headers }
     } catch (error) {

@@ -189,6 +189,7 @@ function describeWhat(details: ApiErrorDetails): string {
 export function describeFailure(details: ApiErrorDetails): string {
   const server = details.serverMessage === undefined ? '' : `: "${details.serverMessage}"`
   const requestId = details.requestId === undefined ? '' : ` (request id ${cut(oneLine(details.requestId), QUOTE_LENGTH)})`
-  const attempts = details.attempts > 1 ? ` after ${details.attempts} attempts` : ''
-  return `${details.method} ${cut(details.path, QUOTE_LENGTH)} failed: ${describeWhat(details)}${server}${requestId}${attempts}. ${hintFor(details)}`
+  // Next to "failed", not after the cause: "timed out after 30 s after 2 attempts" would read as a slip.
+  const attempts = details.attempts > 1 ? ` (${details.attempts} attempts)` : ''
+  return `${details.method} ${cut(details.path, QUOTE_LENGTH)} failed${attempts}: ${describeWhat(details)}${server}${requestId}. ${hintFor(details)}`
 }

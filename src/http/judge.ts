@@ -21,7 +21,7 @@ export interface Attempted {
 
 /** What an attempt came to: an answer to hand back, or a failure that says whether to try again, when, and why. */
 export type Judgement =
-  | { readonly done: true; readonly response: { status: number; body: unknown; attempts: number; bytes: number } }
+  | { readonly done: true; readonly response: { status: number; body: unknown; attempts: number } }
   | { readonly done: false; readonly retryable: boolean; readonly retryAfterMs: number | undefined; readonly details: ApiErrorDetails }
 
 /**
@@ -63,8 +63,7 @@ export function judge(result: AttemptResult, { method, path, attempt, maxBodyByt
   const unsuccessful = typeof json === 'object' && json !== null && (json as { success?: unknown }).success === false
   // 2xx: undici settles a request only with a final status (200 and up).
   const ok = result.status < 300
-  if (ok && !unsuccessful)
-    return { done: true, response: { status: result.status, body: json, attempts: attempt, bytes: Buffer.byteLength(result.text) } }
+  if (ok && !unsuccessful) return { done: true, response: { status: result.status, body: json, attempts: attempt } }
 
   const serverMessage = extractServerMessage(result.text)
   const details: ApiErrorDetails = {

@@ -27,19 +27,19 @@ export const NUMBERS = {
 
 export type NumberInputName = keyof typeof NUMBERS
 
-/** A whole number within [min, max]; empty means the default. */
-export function parseWholeNumber(name: string, value: string, fallback: number, min: number, max: number): number {
+/** A whole number within [min, max] of `unit` (which the error names: "a whole number of seconds from 1 to 300"); empty means the default. */
+export function parseWholeNumber(name: string, value: string, fallback: number, min: number, max: number, unit: string): number {
   const text = value.trim()
   if (text === '') return fallback
   const number = /^\d+$/.test(text) ? Number(text) : NaN
   if (!(number >= min && number <= max)) {
-    throw new InputError(name, `Input "${name}" must be a whole number from ${min} to ${max}, got "${shown(value)}".`)
+    throw new InputError(name, `Input "${name}" must be a whole number of ${unit} from ${min} to ${max}, got "${shown(value)}".`)
   }
   return number
 }
 
 /** The input `name` as its row of NUMBERS reads it. */
 export function readNumber(read: Reader, name: NumberInputName): number {
-  const { min, max, default: fallback } = NUMBERS[name]
-  return parseWholeNumber(name, read.value(name), fallback, min, max)
+  const { min, max, default: fallback, unit } = NUMBERS[name]
+  return parseWholeNumber(name, read.value(name), fallback, min, max, unit)
 }

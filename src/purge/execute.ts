@@ -143,7 +143,7 @@ async function sendPurge(
   const half = Math.ceil(request.items.length / 2)
   if (limit.size === undefined || half < limit.size) {
     limit.size = half
-    log(`${request.label}: the API refused it as too large (HTTP 413); batches of up to ${half} from now on.`)
+    log(`${request.label}: the API refused it as too large (HTTP 413); up to ${half} a request from now on.`)
   }
   return sendPurge(client, request, limit, log, clock)
 }

@@ -85,8 +85,8 @@ export function planRequests(work: readonly ZoneWork[], batchSize: number): Plan
 }
 
 /**
- * The log line for a plan, naming only what was asked for: "Planned 3 requests over 1 zone: 25 URLs and 2 tags
- * in batches of up to 10.", "Planned 2 requests over 1 zone: settings, then purge everything."
+ * The log line for a plan, naming only what was asked for: "Planned 4 requests over 1 zone: 25 URLs and 2 tags,
+ * up to 10 a request.", "Planned 2 requests over 1 zone: settings, then purge everything."
  */
 export function describePlan(plan: Plan, batchSize: number): string {
   const of = (kind: RequestKind): readonly PlannedRequest[] => plan.requests.filter((request) => request.kind === kind)
@@ -100,7 +100,7 @@ export function describePlan(plan: Plan, batchSize: number): string {
     of('purge-everything').length > 0
       ? 'purge everything'
       : lists.length > 0
-        ? `${lists.join(' and ')} in batches of up to ${batchSize}`
+        ? `${lists.join(' and ')}, up to ${batchSize} a request`
         : undefined
   const settings = of('settings').length > 0
   const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge')

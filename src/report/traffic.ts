@@ -59,14 +59,57 @@ interface ChartSeries {
   readonly points: readonly TrafficPoint[]
   readonly labels: readonly string[]
   readonly bucketMs: number
+  /** Whether any point covers only part of its bucket: its label ends in `*` and its count is scaled to the whole bucket. */
+  readonly partial: boolean
+}
+
+/** What a chart is drawn from: the points, and the window they were read for, when known. */
+export type ChartInput = Pick<TrafficReport, 'points' | 'bucketMs'> & Partial<Pick<TrafficReport, 'since' | 'until'>>
+
+/**
+ * The time the points cover, when the report says its window: the totals are "over the requested period",
+ * and the buckets add up to them, so the API counts from `since` (or from the first point, when it left out
+ * the bucket `since` falls in) to `until`, now, or to the end of the last point's bucket when it left out
+ * the one under way.
+ */
+function covered(report: ChartInput, first: number, last: number, baseMs: number): { start: number; end: number } | undefined {
+  const since = Date.parse(report.since ?? '')
+  const until = Date.parse(report.until ?? '')
+  if (!(since < until)) return undefined
+  return { start: Math.max(since, first), end: Math.min(until, last + baseMs) }
+}
+
+/**
+ * A bucket the points cover only in part (the first, when the window does not start on a bucket
+ * boundary, and the last, which ends now) would be drawn as a drop though the traffic was flat: its count
+ * is scaled to the whole bucket, at the rate of the part covered, and the point marked.
+ */
+function scaleToWhole(
+  points: readonly TrafficPoint[],
+  ms: number,
+  window: { start: number; end: number } | undefined
+): { points: TrafficPoint[]; partial: boolean[] } {
+  const partial = points.map((point) => {
+    if (window === undefined) return 0
+    const covered = Math.min(point.time + ms, window.end) - Math.max(point.time, window.start)
+    return covered > 0 && covered < ms ? covered : 0
+  })
+  return {
+    points: points.map((point, i) => {
+      const covered = partial[i] as number
+      return covered === 0 ? point : { time: point.time, requests: (point.requests * ms) / covered }
+    }),
+    partial: partial.map((covered) => covered !== 0)
+  }
 }
 
 /**
  * The report's points summed into the shortest round bucket (a multiple of the report's) that leaves at
- * most MAX_CHART_POINTS with labels that fit. Points a chart cannot show (a time or count that is not a
+ * most MAX_CHART_POINTS with labels that fit; a bucket the window covers only in part is scaled to a
+ * whole one and marked (see scaleToWhole). Points a chart cannot show (a time or count that is not a
  * finite number in range) are left out, so that any report gives a chart.
  */
-export function chartSeries(report: Pick<TrafficReport, 'points' | 'bucketMs'>): ChartSeries | undefined {
+export function chartSeries(report: ChartInput): ChartSeries | undefined {
   const usable = report.points.filter(
     (point) => point.time >= 0 && point.time <= LAST_TIME && point.requests >= 0 && point.requests <= Number.MAX_SAFE_INTEGER
   )
@@ -79,11 +122,14 @@ export function chartSeries(report: Pick<TrafficReport, 'points' | 'bucketMs'>):
     ...ROUND_BUCKETS_MS.filter((ms) => ms > baseMs && ms % baseMs === 0),
     bucketLength(first, last, baseMs, MAX_CHART_POINTS)
   ]
+  const window = covered(report, first, last, baseMs)
   let longest: ChartSeries | undefined
   for (const bucketMs of lengths) {
-    const points = sumBuckets(usable, bucketMs)
-    if (points.length > MAX_CHART_POINTS) continue
-    longest = { points, labels: chartLabels(points, bucketMs), bucketMs }
+    const summed = sumBuckets(usable, bucketMs)
+    if (summed.length > MAX_CHART_POINTS) continue
+    const { points, partial } = scaleToWhole(summed, bucketMs, window)
+    const labels = chartLabels(points, bucketMs).map((label, i) => (partial[i] === true ? `${label}*` : label))
+    longest = { points, labels, bucketMs, partial: partial.includes(true) }
     if (fits(longest.labels)) break
   }
   return longest
@@ -103,7 +149,7 @@ function axisTop(highest: number): number {
  * never text from the API. The plot colour is set because Mermaid's default first colour is too faint
  * to read on white.
  */
-export function trafficChart(report: Pick<TrafficReport, 'points' | 'bucketMs'>): string {
+export function trafficChart(report: ChartInput): string {
   const series = chartSeries(report)
   if (series === undefined) return ''
   const dates = series.points.map((point) => new Date(point.time).toISOString().slice(0, 10))
@@ -127,8 +173,21 @@ export function trafficChart(report: Pick<TrafficReport, 'points' | 'bucketMs'>)
     `  x-axis "UTC, ${span}" [${series.labels.map((label) => `"${label}"`).join(', ')}]`,
     `  y-axis "Requests" 0 --> ${plain(axisTop(Math.max(...values)))}`,
     `  line [${values.map(plain).join(', ')}]`,
-    '```'
+    '```',
+    ...(series.partial ? ['', partialNote(series.bucketMs, report)] : [])
   ].join('\n')
+}
+
+/** UTC to the minute, as the chart labels it: "2026-11-21 13:37". */
+const minuteOf = (iso: string | undefined): string => new Date(Date.parse(iso ?? '')).toISOString().slice(0, 16).replace('T', ' ')
+
+/** Under a chart with a point marked `*`: what the mark means, and why the count is scaled. */
+function partialNote(bucketMs: number, report: ChartInput): string {
+  const length = describeLength(bucketMs)
+  return (
+    `\\* Covers only part of its ${length}: the window runs from ${minuteOf(report.since)} to ${minuteOf(report.until)} UTC. ` +
+    `Its count is scaled to the whole ${length}, so that a part is not drawn as a drop.`
+  )
 }
 
 /** One zone's traffic section of the job summary. */

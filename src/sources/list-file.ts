@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js'
-import { readFileBounded, UnsafeFileError, type ReadLimits } from '../files.js'
+import { readTextFile, UnsafeFileError, type ReadLimits } from '../files.js'
 import { shown, sizeText } from '../text.js'
 import { splitUrlList } from '../urls.js'
 
@@ -16,15 +16,17 @@ export const MAX_LIST_FILE_BYTES = 64 * 1024 * 1024
 
 /**
  * The entries of a list file: a regular file inside the workspace or RUNNER_TEMP of at most
- * MAX_LIST_FILE_BYTES. Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
+ * MAX_LIST_FILE_BYTES, UTF-8 or UTF-16 with its byte order mark (see decodeText). Anything else (a folder, a device, a FIFO, a link to /proc or out of the workspace)
  * is an InputError naming the input, and nothing of it is read, so nothing of it can be shown.
  */
 export async function readListFile(input: string, file: string, limits: Partial<ReadLimits> = {}): Promise<string[]> {
   const maxBytes = limits.maxBytes ?? MAX_LIST_FILE_BYTES
   let text: string
   try {
-    text = (await readFileBounded(file, { maxBytes, roots: limits.roots })).toString('utf8')
+    text = await readTextFile(file, { maxBytes, roots: limits.roots })
   } catch (error) {
+    if (error instanceof UnsafeFileError && error.kind === 'not text')
+      throw new InputError(input, `Input "${input}": "${shown(file)}" ${error.message}.`)
     if (error instanceof UnsafeFileError) {
       const split = error.kind === 'too large' ? ' Split the list over several steps.' : ''
       throw new InputError(

@@ -1,9 +1,10 @@
 // The zone list: `GET /zones` read page by page, a few pages at once, bounded in pages and in bytes, and only
 // the three fields used kept of each zone. zones.ts finds the step's zones in it.
-import { fetchInOrder } from '../purge/concurrency.js'
 import { AnswerError, InputError } from '../errors.js'
-import type { ApiClient } from '../http/client.js'
+import { ByteBudget } from '../http/body.js'
+import type { ApiClient, ApiResponse } from '../http/client.js'
 import { isPathSegment } from '../http/path.js'
+import { fetchInOrder } from '../purge/concurrency.js'
 import { plural, sizeText, thousands } from '../text.js'
 
 /** A zone as the list gives it. */
@@ -55,24 +56,28 @@ export interface ZoneList {
  * MAX_ZONE_ENTRIES is not trusted; without one, pages are read (a few ahead) until one comes back short.
  */
 export async function listZones(client: ZoneClient, enough: (page: readonly Zone[]) => boolean = () => false): Promise<ZoneList> {
-  let bytes = 0
+  // Counted as the bytes arrive, across the pages in flight: what they hold follows the bound, not the parallelism.
+  const budget = new ByteBudget(MAX_ZONE_LIST_BYTES)
   let pagesRead = 0
   const fetchPage = async (page: number): Promise<ZonePage> => {
-    const response = await client.request<{ data?: unknown; meta?: { total?: unknown } }>('GET', '/zones', {
-      query: { page, per_page: PER_PAGE },
-      // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
-      maxBodyBytes: MAX_ZONE_PAGE_BYTES,
-      // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
-      maxJsonValues: 1_000_000
-    })
-    bytes += response.bytes ?? 0
-    pagesRead++
-    if (bytes > MAX_ZONE_LIST_BYTES) {
+    let response: ApiResponse<{ data?: unknown; meta?: { total?: unknown } }>
+    try {
+      response = await client.request('GET', '/zones', {
+        query: { page, per_page: PER_PAGE },
+        // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
+        maxBodyBytes: MAX_ZONE_PAGE_BYTES,
+        byteBudget: budget,
+        // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
+        maxJsonValues: 1_000_000
+      })
+    } catch (error) {
+      if (!budget.spent) throw error
       throw new AnswerError(
-        `GET /zones: the zone list's answers came to more than ${sizeText(MAX_ZONE_LIST_BYTES)} in ${plural(pagesRead, 'page')} ` +
-          `(${sizeText(bytes)} read), the most this action reads for ${thousands(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`
+        `GET /zones: the zone list's answers came to more than ${sizeText(MAX_ZONE_LIST_BYTES)} (${sizeText(budget.bytes)} counted, ` +
+          `${plural(pagesRead, 'page')} read whole), the most this action reads for ${thousands(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`
       )
     }
+    pagesRead++
     const data = response.body?.data
     if (!Array.isArray(data)) {
       throw new InputError(

@@ -349,7 +349,7 @@ describe("changed-since: auto on a push that created or deleted a branch or tag 
     expect(github.requests).toEqual([])
     expect(run.log).not.toContain(ZEROS.slice(0, 7))
     expect(run.log).toContain(
-      `This push event has no commit before it, as it created ${payload.ref}: every file of site counts as changed (7; 7 after include/exclude).`
+      `This push event has no commit before it, as it created ${payload.ref}: every file of site counts as changed (7 files, 7 of them within include/exclude).`
     )
     expect(run.summary).toContain(
       shown(

@@ -56,7 +56,7 @@ describe('request failures (end to end)', () => {
     expect(run.code).toBe(1)
     expect(run.outputs).toMatchObject({ 'failed-tags': '["a","b"]', 'purged-tags': '0', requests: '4' })
     expect(errorLine(run)).toContain(
-      'POST /zones/zone-example/purge failed: HTTP 503: "Service Unavailable" (request id req-4) after 3 attempts. The service failed: run again later.'
+      'POST /zones/zone-example/purge failed (3 attempts): HTTP 503: "Service Unavailable" (request id req-4). The service failed: run again later.'
     )
   })
 
@@ -76,7 +76,7 @@ describe('request failures (end to end)', () => {
     const run = await api.run({ tags: 't', timeout: '1', 'max-attempts': '2' })
     expect(run.code).toBe(1)
     expect(errorLine(run)).toContain(
-      'POST /zones/zone-example/purge failed: timed out after 1 s after 2 attempts. No answer in time: raise "timeout"'
+      'POST /zones/zone-example/purge failed (2 attempts): timed out after 1 s. No answer in time: raise "timeout"'
     )
     expect(run.outputs['failed-tags']).toBe('["t"]')
   })

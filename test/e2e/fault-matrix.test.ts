@@ -110,7 +110,7 @@ describe('fault matrix (end to end)', () => {
     expectAccounted(matrix, 1)
     expect(JSON.parse(matrix.run.outputs['failed-files'] ?? '')).toEqual(URLS.slice(0, 2))
     expect(errorLine(matrix.run)).toMatch(
-      new RegExp(`POST ${purgePath} failed: HTTP ${status}: "Injected fault ${status}" \\(request id req-\\d+\\) after 2 attempts\\.`)
+      new RegExp(`POST ${purgePath} failed \\(2 attempts\\): HTTP ${status}: "Injected fault ${status}" \\(request id req-\\d+\\)\\.`)
     )
   })
 
@@ -120,7 +120,7 @@ describe('fault matrix (end to end)', () => {
     const matrix = await runWith([{ path: purgePath, status: 502, body: page, times: 2, bodyIncludes: URLS[0] as string }])
     expectAccounted(matrix, 1)
     expect(errorLine(matrix.run)).toMatch(
-      /HTTP 502: "502 Bad Gateway Bad Gateway upstream refused Bearer \*\*\*" \(request id req-\d+\) after 2 attempts\./
+      /failed \(2 attempts\): HTTP 502: "502 Bad Gateway Bad Gateway upstream refused Bearer \*\*\*" \(request id req-\d+\)\./
     )
   })
 
@@ -142,25 +142,25 @@ describe('fault matrix (end to end)', () => {
       }
     ])
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: network error (ECONNRESET) after 2 attempts.`)
+    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed (2 attempts): network error (ECONNRESET).`)
   })
 
   it('no answer at all: the request times out', async () => {
     const matrix = await runWith([{ ...firstBatchEveryTime, hang: true }], TIMING_OUT)
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: timed out after 1 s after 2 attempts. No answer in time`)
+    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed (2 attempts): timed out after 1 s. No answer in time`)
   })
 
   it('headers, then silence: the request times out', async () => {
     const matrix = await runWith([{ ...firstBatchEveryTime, status: 200, silentAfterHeaders: true }], TIMING_OUT)
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: timed out after 1 s`)
+    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed (2 attempts): timed out after 1 s.`)
   })
 
   it('a body that drips in: the timeout ends it, memory stays small', async () => {
     const matrix = await runWith([{ ...firstBatchEveryTime, status: 200, dripMs: 20 }], TIMING_OUT)
     expectAccounted(matrix, 1)
-    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed: timed out after 1 s`)
+    expect(errorLine(matrix.run)).toContain(`POST ${purgePath} failed (2 attempts): timed out after 1 s.`)
     expect(matrix.peakMb).toBeLessThan(300)
   })
 
@@ -205,7 +205,7 @@ describe('fault matrix (end to end)', () => {
     // the 413 came back, else in two.
     expect([5, 6]).toContain(matrix.api.requests.length)
     expect(matrix.run.log).toContain(
-      'URLs 1-2 of 4 (batch 1 of 2): the API refused it as too large (HTTP 413); batches of up to 1 from now on.'
+      'URLs 1-2 of 4 (batch 1 of 2): the API refused it as too large (HTTP 413); up to 1 a request from now on.'
     )
     // Each half is one URL, labelled as one.
     expect(matrix.run.log).toMatch(/^URL 1 of 4 \(part of batch 1 of 2\): purged \(1 attempt, \d+ ms\)$/m)

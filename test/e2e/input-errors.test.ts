@@ -4,8 +4,8 @@ import { errorLine, noStackTrace, posts, standIn } from './fixture.js'
 describe('bad input fails before any change is sent (end to end)', () => {
   it.each([
     [{ 'dry-run': 'yes', tags: 't' }, '::error::Input "dry-run" must be true or false, got "yes".'],
-    [{ 'batch-size': '0', tags: 't' }, '::error::Input "batch-size" must be a whole number from 1 to 1000, got "0".'],
-    [{ concurrency: 'many', tags: 't' }, '::error::Input "concurrency" must be a whole number from 1 to 32, got "many".'],
+    [{ 'batch-size': '0', tags: 't' }, '::error::Input "batch-size" must be a whole number of URLs or tags from 1 to 1000, got "0".'],
+    [{ concurrency: 'many', tags: 't' }, '::error::Input "concurrency" must be a whole number of requests from 1 to 32, got "many".'],
     [
       { 'purge-everything': 'true', files: '/a' },
       '::error::Input "purge-everything" is true, which cannot be combined with "files", "files-from", "tags", "changed-since" or "previous-manifest"'

@@ -10,7 +10,7 @@ describe('the log (end to end)', () => {
     const files = Array.from({ length: 61 }, (_, i) => `/f${i}`).join('\n')
     const run = await api.run({ files, 'batch-size': '30' })
     expect(run.code).toBe(0)
-    expect(run.log).toMatch(/^Planned 3 requests over 1 zone: 61 URLs in batches of up to 30\.$/m)
+    expect(run.log).toMatch(/^Planned 3 requests over 1 zone: 61 URLs, up to 30 a request\.$/m)
     for (const label of ['URLs 1-30 of 61 (batch 1 of 3)', 'URLs 31-60 of 61 (batch 2 of 3)', 'URL 61 of 61 (batch 3 of 3)']) {
       expect(run.log).toMatch(new RegExp(`^${label.replace(/[()]/g, '\\$&')}: purged \\(1 attempt, \\d+ ms\\)$`, 'm'))
     }
@@ -47,8 +47,8 @@ describe('the log (end to end)', () => {
     const api = await standIn()
     const run = await api.run({ tags: 't', 'batch-size': '0' })
     expect(run.log).toMatch(
-      /^::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0"\.$/m
+      /^::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number of URLs or tags from 1 to 1000, got "0"\.$/m
     )
-    expect(errorLine(run)).toBe('::error::Input "batch-size" must be a whole number from 1 to 1000, got "0".')
+    expect(errorLine(run)).toBe('::error::Input "batch-size" must be a whole number of URLs or tags from 1 to 1000, got "0".')
   })
 })

@@ -42,7 +42,7 @@ describe('traffic report (end to end)', () => {
       expect(run.summary).toContain(`| Requests | ${analytics?.totals?.requests.toLocaleString('en-US')} |`)
       expect(run.summary).toContain('| Cache hit rate | 87.3 % |')
       expect(run.summary).toMatch(
-        /```mermaid\n---\n[\s\S]*?\n---\nxychart-beta\n {2}title "Requests per [\w ]+"\n {2}x-axis "UTC, \d{4}-\d{2}-\d{2}[^"]*" \["[\d:-]+"(, "[\d: -]+")*\]\n {2}y-axis "Requests" 0 --> \d+\n/
+        /```mermaid\n---\n[\s\S]*?\n---\nxychart-beta\n {2}title "Requests per [\w ]+"\n {2}x-axis "UTC, \d{4}-\d{2}-\d{2}[^"]*" \["[\d:-]+\*?"(, "[\d: -]+\*?")*\]\n {2}y-axis "Requests" 0 --> \d+\n/
       )
       expect(chartPoints(run.summary)).toBeGreaterThan(0)
       expect(chartPoints(run.summary)).toBeLessThanOrEqual(12)
@@ -58,7 +58,7 @@ describe('traffic report (end to end)', () => {
     expect(run.code).toBe(0)
     expect(run.outputs['purged-files']).toBe('1')
     expect(run.log).toMatch(
-      /^::warning::The traffic of example.com could not be read \(GET \/zones\/zone-example\/analytics\/traffic failed: HTTP 500/m
+      /^::warning::The traffic of example.com could not be read \(GET \/zones\/zone-example\/analytics\/traffic failed \(2 attempts\): HTTP 500/m
     )
     expect(run.summary).toContain('The traffic could not be read')
     const [analytics] = JSON.parse(run.outputs.analytics ?? '[]') as AnalyticsOutput[]

@@ -353,8 +353,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (since >= until) fail(400, 1203, 'since must be before until')
     const timeseries = []
     for (let t = Math.floor(since / (step as number)) * (step as number); t < until; t += step as number) {
-      // Deterministic traffic: a daily wave, different per zone.
-      const requests = 1000 + Math.round(800 * Math.sin((t / 86_400_000) * 2 * Math.PI)) + ((zoneId.length * 37) % 200)
+      // Deterministic traffic: a daily wave, different per zone. Over the period asked for, as the totals are: the bucket
+      // `since` falls in holds what came from it on, the one under way what came before `until`.
+      const part = (Math.min(t + (step as number), until) - Math.max(t, since)) / (step as number)
+      const requests = Math.round(part * (1000 + Math.round(800 * Math.sin((t / 86_400_000) * 2 * Math.PI)) + ((zoneId.length * 37) % 200)))
       timeseries.push({ timestamp: new Date(t).toISOString(), requests, bandwidth: requests * 2048 })
     }
     const totalRequests = timeseries.reduce((sum, point) => sum + point.requests, 0)

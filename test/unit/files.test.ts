@@ -19,10 +19,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   allowedRoots,
   checkInside,
+  decodeText,
   fileProblem,
   fileSha256,
   isWithin,
   readFileBounded,
+  readTextFile,
   systemFolderOf,
   UnsafeFileError,
   writeFileSafely
@@ -175,6 +177,68 @@ describe('readFileBounded', () => {
     } finally {
       vi.unstubAllEnvs()
     }
+  })
+})
+
+/** `text` as Windows PowerShell 5.1 or another editor may save it: a byte order mark (or none), then the encoding's bytes. */
+function saved(text: string, encoding: 'utf-8' | 'utf-8 with BOM' | 'utf-16le' | 'utf-16be'): Buffer {
+  if (encoding === 'utf-8') return Buffer.from(text, 'utf8')
+  if (encoding === 'utf-8 with BOM') return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')])
+  const le = Buffer.from(text, 'utf16le')
+  return encoding === 'utf-16le' ? Buffer.concat([Buffer.from([0xff, 0xfe]), le]) : Buffer.concat([Buffer.from([0xfe, 0xff]), le.swap16()])
+}
+
+describe('decodeText', () => {
+  const text = '/a.html\r\nhttps://example.com/caf\u00e9 \u{1f600}\r\n/b\n'
+  it.each(['utf-8', 'utf-8 with BOM', 'utf-16le', 'utf-16be'] as const)('reads %s, CRLF kept, the byte order mark dropped', (encoding) => {
+    expect(decodeText(saved(text, encoding))).toBe(text)
+  })
+
+  it('reads an empty file, and one of a byte order mark alone, as no text', () => {
+    expect(decodeText(Buffer.alloc(0))).toBe('')
+    expect(decodeText(saved('', 'utf-16le'))).toBe('')
+    expect(decodeText(saved('', 'utf-16be'))).toBe('')
+    expect(decodeText(saved('', 'utf-8 with BOM'))).toBe('')
+  })
+
+  it('leaves out the odd last byte of a UTF-16 file cut short', () => {
+    expect(decodeText(Buffer.concat([saved('/a', 'utf-16le'), Buffer.from([0x2f])]))).toBe('/a')
+    expect(decodeText(Buffer.concat([saved('/a', 'utf-16be'), Buffer.from([0x00])]))).toBe('/a')
+  })
+
+  it.each([
+    ['UTF-16LE without its byte order mark', Buffer.from('/a.html\r\n', 'utf16le')],
+    ['UTF-16BE without its byte order mark', Buffer.from('/a.html\r\n', 'utf16le').swap16()],
+    ['a NUL in UTF-8', Buffer.from('/a\u0000b\n')]
+  ])('refuses %s as not UTF-8, saying to save it as UTF-8', (_, bytes) => {
+    let error: unknown
+    try {
+      decodeText(bytes)
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(UnsafeFileError)
+    expect(error).toMatchObject({ kind: 'not text' })
+    expect((error as Error).message).toBe(
+      'holds NUL bytes and starts with no byte order mark, so it is not UTF-8 text (UTF-16 is read only with its byte order mark): save it as UTF-8'
+    )
+  })
+
+  it('refuses NUL characters after a UTF-16 byte order mark (UTF-32LE starts with the same two bytes)', () => {
+    const utf32le = Buffer.from([0xff, 0xfe, 0, 0, 0x2f, 0, 0, 0])
+    for (const bytes of [utf32le, saved('/a\u0000', 'utf-16be')]) {
+      expect(() => decodeText(bytes)).toThrow(UnsafeFileError)
+      expect(() => decodeText(bytes)).toThrow('holds NUL characters, so it is not text: save it as UTF-8')
+    }
+  })
+})
+
+describe('readTextFile', () => {
+  it('reads a UTF-16LE file with CRLF line ends as text, with the checks and the cap of readFileBounded', async () => {
+    const path = join(workspace, 'urls.txt')
+    writeFileSync(path, saved('/a\r\n/b\r\n', 'utf-16le'))
+    expect(await readTextFile(path, { maxBytes: 1024, roots })).toBe('/a\r\n/b\r\n')
+    expect((await refusal(readTextFile(path, { maxBytes: 4, roots }))).kind).toBe('too large')
   })
 })
 

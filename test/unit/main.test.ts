@@ -195,7 +195,7 @@ describe('run', () => {
       { zoneId: 'zn1', everything: false, files: [], tags: ['release'] }
     ])
     expect(step.log).toMatch(/^::group::Zone\n(::debug::.*\n)*Zone example\.com \(zn1\), status active\.\n::endgroup::$/m)
-    expect(step.log).toContain('Planned 2 requests over 1 zone: 2 URLs and 1 tag in batches of up to 30.')
+    expect(step.log).toContain('Planned 2 requests over 1 zone: 2 URLs and 1 tag, up to 30 a request.')
     expect(step.log).toContain('example.com: purged 2 of 2 URLs, purged 1 of 1 tag (3 HTTP requests).')
     expect(step.summary).toContain('## CDN purge: example.com')
     const result = JSON.parse(step.outputs.result ?? '{}') as { durations: Record<string, number>; stoppedAt: unknown; zoneInput: string[] }
@@ -220,7 +220,7 @@ describe('run', () => {
     const step = await runWith({ files: '/a', 'batch-size': '0' })
     expect(api.requests).toEqual([])
     expect(errorLines(step.log)).toEqual([
-      '::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0".'
+      '::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number of URLs or tags from 1 to 1000, got "0".'
     ])
     expect(step.code).toBe(1)
     expect(step.outputs).toMatchObject({ 'purged-files': '0', 'failed-files': '[]', requests: '0' })
@@ -421,18 +421,18 @@ describe('run', () => {
   it('names only the URLs in the plan and the closing line when no tags were asked for', async () => {
     const files = Array.from({ length: 25 }, (_, i) => `/page-${i}.html`).join('\n')
     const step = await runWith({ files, 'batch-size': '10' })
-    expect(step.log).toContain('Planned 3 requests over 1 zone: 25 URLs in batches of up to 10.')
+    expect(step.log).toContain('Planned 3 requests over 1 zone: 25 URLs, up to 10 a request.')
     expect(step.log).toContain('example.com: purged 25 of 25 URLs (4 HTTP requests).')
     expect(step.log).not.toMatch(/\btags?\b/)
   })
 
   it('names only the tags when no URLs were asked for, and one of each in the singular', async () => {
     const tags = await runWith({ tags: 'a, b, c' })
-    expect(tags.log).toContain('Planned 1 request over 1 zone: 3 tags in batches of up to 30.')
+    expect(tags.log).toContain('Planned 1 request over 1 zone: 3 tags, up to 30 a request.')
     expect(tags.log).toContain('example.com: purged 3 of 3 tags (2 HTTP requests).')
     expect(tags.log).not.toMatch(/\bURLs?\b/)
     const one = await runWith({ files: '/a.html', tags: 't' })
-    expect(one.log).toContain('Planned 2 requests over 1 zone: 1 URL and 1 tag in batches of up to 30.')
+    expect(one.log).toContain('Planned 2 requests over 1 zone: 1 URL and 1 tag, up to 30 a request.')
     expect(one.log).toContain('example.com: purged 1 of 1 URL, purged 1 of 1 tag (3 HTTP requests).')
   })
 

@@ -290,7 +290,7 @@ describe('detectChanges for auto on deploy events', () => {
     expect(changes.entries).toContain('/docs/')
     expect(changes.deployed.get('/blog.html')).toBe('site/blog.html')
     expect(logged).toEqual([
-      'This deployment_status event has no earlier successful deployment to production: every file of site counts as changed (7; 7 after include/exclude).'
+      'This deployment_status event has no earlier successful deployment to production: every file of site counts as changed (7 files, 7 of them within include/exclude).'
     ])
   })
 
@@ -340,7 +340,7 @@ describe('detectChanges for auto on deploy events', () => {
     })
     expect(changes.files).toHaveLength(7)
     expect(logged).toEqual([
-      'This push event has no commit before it, as it created refs/heads/preview: every file of site counts as changed (7; 7 after include/exclude).'
+      'This push event has no commit before it, as it created refs/heads/preview: every file of site counts as changed (7 files, 7 of them within include/exclude).'
     ])
     expect(github.requests).toEqual([])
   })
@@ -399,7 +399,7 @@ describe('detectChanges from manifests', () => {
     expect(changes.manifest?.format).toBe(MANIFEST_FORMAT)
     expect(Object.keys(changes.manifest?.files ?? {})).toEqual(['a.css', 'index.html'])
     expect(warned).toEqual([`No previous manifest at ${previous}, so every file of public counts as changed (expected on a first run).`])
-    expect(logged).toEqual(['2 file(s) added, changed or removed since the previous manifest; 2 count after include/exclude.'])
+    expect(logged).toEqual(['2 files added, changed or removed since the previous manifest, 2 of them within include/exclude.'])
   })
 
   it('counts what differs from the previous manifest', async () => {
@@ -412,7 +412,7 @@ describe('detectChanges from manifests', () => {
     const changes = await detectChanges({ ...manifestInputs(previous), exclude: ['*.css'] }, context(workspace))
     expect(changes).toMatchObject({ how: 'comparing with the previous manifest', files: [], entries: [] })
     expect(warned).toEqual([])
-    expect(logged).toEqual(['1 file(s) added, changed or removed since the previous manifest; 0 count after include/exclude.'])
+    expect(logged).toEqual(['1 file added, changed or removed since the previous manifest, 0 of them within include/exclude.'])
   })
 
   it('refuses a path of the previous manifest longer than a checkout can hold, naming previous-manifest', async () => {

@@ -144,6 +144,29 @@ describe('manifest', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(m)
   })
 
+  it('reads a manifest saved as UTF-16 (LE or BE) or UTF-8 with a byte order mark, with CRLF line ends', async () => {
+    const text = JSON.stringify(manifest({ 'caf\u00e9.html': 'ff' }), null, 1).replaceAll('\n', '\r\n')
+    const le = Buffer.from(text, 'utf16le')
+    const forms = [
+      Buffer.concat([Buffer.from([0xff, 0xfe]), le]),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(le).swap16()]),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])
+    ]
+    for (const bytes of forms) {
+      writeFileSync(join(dir, 'manifest.json'), bytes)
+      expect(await readManifest(join(dir, 'manifest.json'), { roots: [dir] })).toEqual(manifest({ 'caf\u00e9.html': 'ff' }))
+    }
+  })
+
+  it('refuses a manifest in UTF-16 without its byte order mark, naming previous-manifest and saying to save it as UTF-8', async () => {
+    const path = join(dir, 'manifest.json')
+    writeFileSync(path, Buffer.from(JSON.stringify(manifest({})), 'utf16le'))
+    const error = await readManifest(path, { roots: [dir] }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InputError)
+    expect(error).toMatchObject({ input: 'previous-manifest' })
+    expect((error as InputError).message).toMatch(/^Input "previous-manifest": ".*manifest\.json" holds NUL bytes .*: save it as UTF-8\.$/)
+  })
+
   it('reads a missing file as no manifest', async () => {
     expect(await readManifest(join(dir, 'missing.json'))).toBeUndefined()
   })

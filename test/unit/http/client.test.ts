@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { Agent, MockAgent, request as undiciRequest } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, type Ticket } from '../../../src/http/pacer/index.js'
+import { ByteBudget } from '../../../src/http/body.js'
 import { ApiClient, DEFAULT_MAX_BODY_BYTES, type AttemptRecord, type ClientOptions, type RetryRecord } from '../../../src/http/client.js'
 import { ApiError } from '../../../src/http/errors.js'
 import { createDispatcher } from '../../../src/http/pool.js'
@@ -155,7 +156,7 @@ describe('ApiClient', () => {
     const error = await failure(client({ maxAttempts: 3 }).request('POST', purge, { body: { tags: ['a'] } }))
     expect(api.requests).toHaveLength(3)
     expect(error.message).toMatch(
-      /^POST \/zones\/zone-example\/purge failed: HTTP 503: "Injected fault 503" \(request id req-3\) after 3 attempts\./
+      /^POST \/zones\/zone-example\/purge failed \(3 attempts\): HTTP 503: "Injected fault 503" \(request id req-3\)\. /
     )
   })
 
@@ -168,7 +169,7 @@ describe('ApiClient', () => {
   it('quotes the text of an HTML error page, without its tags', async () => {
     api.fault({ path: purge, status: 502, times: 2, body: '<html><h1>502 Bad Gateway</h1>\n<p>nginx</p></html>' })
     const error = await failure(client({ maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } }))
-    expect(error.message).toContain('HTTP 502: "502 Bad Gateway nginx" (request id req-2) after 2 attempts.')
+    expect(error.message).toContain('failed (2 attempts): HTTP 502: "502 Bad Gateway nginx" (request id req-2).')
   })
 
   it('takes a 300 answer as a failure, and a 299 as a success', async () => {
@@ -180,20 +181,13 @@ describe('ApiClient', () => {
     expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({
       status: 299,
       body: { success: true, data: 1 },
-      attempts: 1,
-      bytes: 25
+      attempts: 1
     })
   })
 
   it('takes a JSON null as a success whose body is null', async () => {
     api.fault({ path: purge, status: 200, body: 'null' })
-    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: null, attempts: 1, bytes: 4 })
-  })
-
-  // The zone list counts what its pages take against a total of its own.
-  it('says how many bytes the body took, as UTF-8', async () => {
-    api.fault({ path: purge, status: 200, body: '{"name":"ä€"}' })
-    expect((await client().request('POST', purge, { body: { tags: ['a'] } })).bytes).toBe(16)
+    expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({ status: 200, body: null, attempts: 1 })
   })
 
   it('leaves out of the error what the answer did not give', async () => {
@@ -231,8 +225,7 @@ describe('ApiClient', () => {
     expect(await client().request('POST', purge, { body: { tags: ['a'] } })).toEqual({
       status: 200,
       body: undefined,
-      attempts: 1,
-      bytes: 0
+      attempts: 1
     })
   })
 
@@ -248,7 +241,7 @@ describe('ApiClient', () => {
     api.fault({ path: purge, resetMidBody: true, times: 2 })
     const error = await failure(client({ maxAttempts: 2 }).request('POST', purge, { body: { tags: ['a'] } }))
     expect(error.details).toMatchObject({ kind: 'network', detail: 'ECONNRESET', attempts: 2, retryable: true })
-    expect(error.message).toContain('failed: network error (ECONNRESET) after 2 attempts.')
+    expect(error.message).toContain('failed (2 attempts): network error (ECONNRESET).')
   })
 
   it('reports a body cut short by a closed connection as a network error', async () => {
@@ -339,7 +332,7 @@ describe('ApiClient', () => {
         2
       )
       expect(error.details.kind).toBe('timeout')
-      expect(error.message).toMatch(/timed out after 0.2 s after 2 attempts/)
+      expect(error.message).toMatch(/failed \(2 attempts\): timed out after 0\.2 s\./)
     })
   })
 
@@ -484,6 +477,46 @@ describe('ApiClient answer size', () => {
     } finally {
       whole.mockRestore()
     }
+  })
+
+  // The zone list's pages share one: what they hold together follows its limit, not how many are read at once.
+  it('takes the bytes of answers that share a budget as they arrive, UTF-8, stated length or not, and fails the one that goes past it', async () => {
+    const body = JSON.stringify({ success: true, data: 'ä€'.repeat(100) })
+    const bytes = Buffer.byteLength(body)
+    const budget = new ByteBudget(3 * bytes)
+    const shared = (): Promise<unknown> => client().request('POST', purge, { body: { tags: ['a'] }, byteBudget: budget })
+    api.fault({ path: purge, status: 200, body, headers: { 'content-length': String(bytes) } })
+    api.fault({ path: purge, status: 200, body, headers: chunked })
+    api.fault({ path: purge, status: 200, body, headers: chunked })
+    expect(await shared()).toMatchObject({ body: { success: true } })
+    expect(await shared()).toMatchObject({ body: { success: true } })
+    expect(await shared()).toMatchObject({ body: { success: true } })
+    expect(budget.bytes).toBe(3 * bytes)
+    expect(budget.spent).toBe(false)
+    // The next answer is within its own limit, but not within what is left: not read whole, and not retried.
+    api.fault({ path: purge, status: 200, body, headers: chunked })
+    const error = await failure(shared())
+    expect(error.details).toMatchObject({ kind: 'too-large', status: 200, attempts: 1, retryable: false })
+    expect(budget.spent).toBe(true)
+    expect(budget.bytes).toBeGreaterThan(3 * bytes)
+    expect(budget.bytes).toBeLessThanOrEqual(4 * bytes)
+    // One of stated length past what is left is refused before it is read.
+    api.fault({ path: purge, status: 200, body, headers: { 'content-length': String(bytes) } })
+    expect((await failure(shared())).details).toMatchObject({ kind: 'too-large', retryable: false })
+    expect(api.requests).toHaveLength(5)
+  })
+
+  it('stops every read that shares a budget once it is spent, whichever answer spent it', async () => {
+    const budget = new ByteBudget(1000)
+    expect(budget.take(600)).toBe(true)
+    expect(budget.take(400)).toBe(true)
+    expect(budget.spent).toBe(false)
+    expect(budget.take(1)).toBe(false)
+    expect(budget.spent).toBe(true)
+    api.fault({ path: purge, status: 200, body: '{"success":true}', headers: chunked })
+    const error = await failure(client().request('POST', purge, { body: { tags: ['a'] }, byteBudget: budget }))
+    expect(error.details).toMatchObject({ kind: 'too-large', retryable: false })
+    expect(budget.bytes).toBe(1001 + '{"success":true}'.length)
   })
 
   it('fails a body one byte over the limit as too large, and does not retry it', async () => {

@@ -172,12 +172,27 @@ describe('describeFailure', () => {
   })
   it('says how many attempts were made', () => {
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'http', status: 503, attempts: 5 })).toBe(
-      'GET /zones failed: HTTP 503 after 5 attempts. The service failed: run again later.'
+      'GET /zones failed (5 attempts): HTTP 503. The service failed: run again later.'
     )
+  })
+  it('says "after" at most once, the attempts next to "failed" whatever the cause', () => {
+    const kinds = ['timeout', 'network', 'tls', 'too-large', 'rate-limited', 'unsuccessful', 'http'] as const
+    for (const kind of kinds) {
+      const message = describeFailure({
+        method: 'GET',
+        path: '/zones',
+        kind,
+        detail: kind === 'timeout' ? '1 s' : 'x',
+        status: 503,
+        attempts: 2
+      })
+      expect(message.split(' after ').length, message).toBeLessThanOrEqual(2)
+      expect(message, message).toMatch(/^GET \/zones failed \(2 attempts\): /)
+    }
   })
   it('describes timeouts, network errors, success: false and redirects', () => {
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'timeout', detail: '30 s', attempts: 2 })).toBe(
-      'GET /zones failed: timed out after 30 s after 2 attempts. No answer in time: raise "timeout" or run again later.'
+      'GET /zones failed (2 attempts): timed out after 30 s. No answer in time: raise "timeout" or run again later.'
     )
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'timeout', attempts: 1 })).toBe(
       'GET /zones failed: timed out. No answer in time: raise "timeout" or run again later.'

@@ -94,7 +94,7 @@ describe('change inputs', () => {
       /Input "index-file" must be a file name/
     )
     await expect(getInputs(source({ ...minimal, 'changed-since': 'main', 'purge-everything-over': '-1' }))).rejects.toThrow(
-      /Input "purge-everything-over" must be a whole number from 0 to 1000000/
+      /Input "purge-everything-over" must be a whole number of URLs from 0 to 1000000/
     )
   })
   it('warn that manifest alone purges nothing based on it', async () => {

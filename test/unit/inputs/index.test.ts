@@ -60,9 +60,9 @@ describe('getInputs', () => {
       ['verify', '0', 'Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "0".'],
       ['verify', '1001', 'Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "1001".'],
       ['verify', 'yes', 'Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "yes".'],
-      ['verify-timeout', '0', 'Input "verify-timeout" must be a whole number from 1 to 600, got "0".'],
-      ['delay', '3601', 'Input "delay" must be a whole number from 0 to 3600, got "3601".'],
-      ['purge-again-after', '-1', 'Input "purge-again-after" must be a whole number from 0 to 3600, got "-1".'],
+      ['verify-timeout', '0', 'Input "verify-timeout" must be a whole number of seconds from 1 to 600, got "0".'],
+      ['delay', '3601', 'Input "delay" must be a whole number of seconds from 0 to 3600, got "3601".'],
+      ['purge-again-after', '-1', 'Input "purge-again-after" must be a whole number of seconds from 0 to 3600, got "-1".'],
       ['warm', 'maybe', 'Input "warm" must be true or false, got "maybe".']
     ] as const) {
       const error = await inputErrorOf(getInputs(source({ ...minimal, [name]: value })))
@@ -122,12 +122,14 @@ describe('getInputs', () => {
   })
   it('names the input whose number is out of range', async () => {
     await expect(getInputs(source({ ...minimal, concurrency: '33' }))).rejects.toThrow(
-      'Input "concurrency" must be a whole number from 1 to 32, got "33".'
+      'Input "concurrency" must be a whole number of requests from 1 to 32, got "33".'
     )
     await expect(getInputs(source({ ...minimal, 'max-attempts': '0' }))).rejects.toThrow(
-      'Input "max-attempts" must be a whole number from 1 to 10'
+      'Input "max-attempts" must be a whole number of attempts from 1 to 10'
     )
-    await expect(getInputs(source({ ...minimal, timeout: '301' }))).rejects.toThrow('Input "timeout" must be a whole number from 1 to 300')
+    await expect(getInputs(source({ ...minimal, timeout: '301' }))).rejects.toThrow(
+      'Input "timeout" must be a whole number of seconds from 1 to 300'
+    )
   })
   it('throws InputError, so the step shows the message without a stack trace', async () => {
     await expect(getInputs(source({ ...minimal, 'dry-run': 'maybe' }))).rejects.toThrow(InputError)
@@ -142,7 +144,7 @@ describe('messages', () => {
   })
   it('show a long value cut, on one line', async () => {
     expect((await inputErrorOf(getInputs(source({ ...minimal, 'batch-size': `1\n${'9'.repeat(300)}` })))).message).toBe(
-      `Input "batch-size" must be a whole number from 1 to 1000, got "1 ${'9'.repeat(198)}… (102 more characters)".`
+      `Input "batch-size" must be a whole number of URLs or tags from 1 to 1000, got "1 ${'9'.repeat(198)}… (102 more characters)".`
     )
   })
 })

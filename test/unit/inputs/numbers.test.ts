@@ -11,27 +11,27 @@ import { inputError } from '../../support/inputs.js'
 
 describe('parseWholeNumber', () => {
   it('accepts whole numbers within the range', () => {
-    expect(parseWholeNumber('batch-size', '1', 30, 1, 1000)).toBe(1)
-    expect(parseWholeNumber('batch-size', '1000', 30, 1, 1000)).toBe(1000)
-    expect(parseWholeNumber('batch-size', '', 30, 1, 1000)).toBe(30)
+    expect(parseWholeNumber('batch-size', '1', 30, 1, 1000, 'URLs or tags')).toBe(1)
+    expect(parseWholeNumber('batch-size', '1000', 30, 1, 1000, 'URLs or tags')).toBe(1000)
+    expect(parseWholeNumber('batch-size', '', 30, 1, 1000, 'URLs or tags')).toBe(30)
   })
   it.each(['0', '1001', '2.5', '-1', 'ten', '1e3', '0x10'])('rejects %s, naming the input and the range', (value) => {
-    expect(() => parseWholeNumber('batch-size', value, 30, 1, 1000)).toThrow(
-      `Input "batch-size" must be a whole number from 1 to 1000, got "${value}".`
+    expect(() => parseWholeNumber('batch-size', value, 30, 1, 1000, 'URLs or tags')).toThrow(
+      `Input "batch-size" must be a whole number of URLs or tags from 1 to 1000, got "${value}".`
     )
   })
 })
 
 describe('parseWholeNumber, at its edges', () => {
   it('parseWholeNumber trims', () => {
-    expect(parseWholeNumber('timeout', ' 5 ', 30, 1, 300)).toBe(5)
+    expect(parseWholeNumber('timeout', ' 5 ', 30, 1, 300, 'seconds')).toBe(5)
   })
 })
 
 describe('parseWholeNumber, on a mebibyte of its own separators', () => {
   it.each(['1', '1 ', ' '])('gets through %j', GUARD, (piece) => {
     const value = `${mebibyteOf(piece)}x`
-    expect(() => parseWholeNumber('delay', value, 0, 0, 1)).toThrow(InputError)
+    expect(() => parseWholeNumber('delay', value, 0, 0, 1, 'seconds')).toThrow(InputError)
   })
 })
 
@@ -81,7 +81,7 @@ describe('readNumber and readFlag', () => {
     for (const wrong of [String(row.max + 1), ...(row.min > 0 ? [String(row.min - 1)] : ['-1'])]) {
       const error = inputError(() => readNumber(only(name, wrong), number))
       expect(error.input).toBe(name)
-      expect(error.message).toBe(`Input "${name}" must be a whole number from ${row.min} to ${row.max}, got "${wrong}".`)
+      expect(error.message).toBe(`Input "${name}" must be a whole number of ${row.unit} from ${row.min} to ${row.max}, got "${wrong}".`)
     }
   })
   it.each(Object.entries(FLAGS))('%s: empty is the default, and a flag reads true and false', (name, fallback) => {

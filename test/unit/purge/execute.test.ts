@@ -284,8 +284,8 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
       options()
     )
     expect(log.filter((line) => line.includes('HTTP 413'))).toEqual([
-      '5 URLs: the API refused it as too large (HTTP 413); batches of up to 3 from now on.',
-      'URLs 1-3 of 5: the API refused it as too large (HTTP 413); batches of up to 2 from now on.'
+      '5 URLs: the API refused it as too large (HTTP 413); up to 3 a request from now on.',
+      'URLs 1-3 of 5: the API refused it as too large (HTTP 413); up to 2 a request from now on.'
     ])
     expect(small.purges.map((purge) => purge.files).sort()).toEqual([list.slice(0, 2), list.slice(2, 3), list.slice(3, 5)])
     // Sent: 5 (413), 3 (413), then 2, 2 and 1 without another 413: the smaller size held for the part of 2 and the part of 3.
@@ -301,8 +301,8 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
     const list = urls(8)
     await executePlan(serial, planRequests([{ zone, purgeEverything: false, urls: list, tags: [], settings: undefined }], 8), options())
     expect(log.filter((line) => line.includes('HTTP 413'))).toEqual([
-      '8 URLs: the API refused it as too large (HTTP 413); batches of up to 4 from now on.',
-      'URLs 1-4 of 8: the API refused it as too large (HTTP 413); batches of up to 2 from now on.'
+      '8 URLs: the API refused it as too large (HTTP 413); up to 4 a request from now on.',
+      'URLs 1-4 of 8: the API refused it as too large (HTTP 413); up to 2 a request from now on.'
     ])
     expect(small.purges.flatMap((purge) => purge.files)).toEqual(list)
   })

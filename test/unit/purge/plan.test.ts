@@ -135,19 +135,17 @@ describe('describePlan', () => {
   const settings = { sdk: { enabled: true, mode: 'automatic' } } as const
   const describe_ = (over: Partial<ZoneWork>, batchSize = 10): string => describePlan(planRequests([work(over)], batchSize), batchSize)
   it('names the URLs alone when no tags were asked for, and the tags alone when no URLs were', () => {
-    expect(describe_({ urls: urls(25) })).toBe('Planned 3 requests over 1 zone: 25 URLs in batches of up to 10.')
-    expect(describe_({ tags: ['a', 'b', 'c'] })).toBe('Planned 1 request over 1 zone: 3 tags in batches of up to 10.')
+    expect(describe_({ urls: urls(25) })).toBe('Planned 3 requests over 1 zone: 25 URLs, up to 10 a request.')
+    expect(describe_({ tags: ['a', 'b', 'c'] })).toBe('Planned 1 request over 1 zone: 3 tags, up to 10 a request.')
   })
   it('names both, and one of each in the singular', () => {
-    expect(describe_({ urls: urls(25), tags: ['a', 'b'] })).toBe(
-      'Planned 4 requests over 1 zone: 25 URLs and 2 tags in batches of up to 10.'
-    )
-    expect(describe_({ urls: urls(1), tags: ['a'] }, 30)).toBe('Planned 2 requests over 1 zone: 1 URL and 1 tag in batches of up to 30.')
+    expect(describe_({ urls: urls(25), tags: ['a', 'b'] })).toBe('Planned 4 requests over 1 zone: 25 URLs and 2 tags, up to 10 a request.')
+    expect(describe_({ urls: urls(1), tags: ['a'] }, 30)).toBe('Planned 2 requests over 1 zone: 1 URL and 1 tag, up to 30 a request.')
   })
   it('says a purge of everything with no batches, and the settings that come first', () => {
     expect(describe_({ purgeEverything: true })).toBe('Planned 1 request over 1 zone: purge everything.')
     expect(describe_({ purgeEverything: true, settings })).toBe('Planned 2 requests over 1 zone: settings, then purge everything.')
-    expect(describe_({ urls: urls(2), settings })).toBe('Planned 2 requests over 1 zone: settings, then 2 URLs in batches of up to 10.')
+    expect(describe_({ urls: urls(2), settings })).toBe('Planned 2 requests over 1 zone: settings, then 2 URLs, up to 10 a request.')
     expect(describe_({ settings })).toBe('Planned 1 request over 1 zone: settings.')
     expect(describe_({})).toBe('Planned 0 requests over 1 zone: nothing to purge.')
   })
@@ -157,7 +155,7 @@ describe('describePlan', () => {
       [work({ urls: urls(3), tags: ['a', 'b'] }), work({ zone: other, urls: ['https://example.org/x'], tags: ['a', 'b'] })],
       2
     )
-    expect(describePlan(plan, 2)).toBe('Planned 5 requests over 2 zones: 4 URLs and 2 tags in batches of up to 2.')
+    expect(describePlan(plan, 2)).toBe('Planned 5 requests over 2 zones: 4 URLs and 2 tags, up to 2 a request.')
   })
 })
 

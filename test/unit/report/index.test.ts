@@ -82,12 +82,12 @@ describe('report', () => {
       plan: undefined,
       outcomes: [],
       requested: undefined,
-      errors: ['Input "batch-size" must be a whole number from 1 to 1000, got "0".'],
+      errors: ['Input "batch-size" must be a whole number of URLs or tags from 1 to 1000, got "0".'],
       stopped: { phase: 'reading the inputs', status: undefined, input: 'batch-size' }
     }
     await writeReport(buildResult(state), true, { ...process.env })
     expect(errorLines()).toEqual([
-      '::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number from 1 to 1000, got "0".'
+      '::error title=Invalid input "batch-size"::Input "batch-size" must be a whole number of URLs or tags from 1 to 1000, got "0".'
     ])
     expect(log.join('')).not.toContain('errors:')
   })

@@ -94,6 +94,54 @@ describe('trafficChart', () => {
     expect(lineOf(chart, 'line')).toBe('line [20, 24, 24, 24, 24, 24, 24, 5]')
   })
 
+  // 24 hours by hour from 13:37, drawn as 4-hour buckets: the first and last cover 3 hours and 97 minutes of their 4, and
+  // were drawn at half height or less, an outage that did not happen.
+  const window = { since: '2026-11-21T13:37:00.000Z', until: '2026-11-22T13:37:00.000Z' }
+  it('scales the buckets a window not on a bucket boundary covers only in part, and marks them, so that flat traffic draws flat', () => {
+    // Over the period asked for: the bucket `since` falls in from 13:37 (23 minutes), the one under way up to now (37 minutes).
+    const chart = trafficChart(report('hour', 25, '2026-11-21T13:00:00Z', (i) => (i === 0 ? 23 : i === 24 ? 37 : 60), window))
+    expect(lineOf(chart, 'title')).toBe('title "Requests per 4 hours"')
+    expect(lineOf(chart, 'x-axis')).toBe(
+      'x-axis "UTC, 2026-11-21 to 2026-11-22" ["12:00*", "16:00", "20:00", "11-22", "04:00", "08:00", "11-22 12:00*"]'
+    )
+    expect(lineOf(chart, 'line')).toBe('line [240, 240, 240, 240, 240, 240, 240]')
+    expect(chart.split('\n').at(-1)).toBe(
+      '\\* Covers only part of its 4 hours: the window runs from 2026-11-21 13:37 to 2026-11-22 13:37 UTC. ' +
+        'Its count is scaled to the whole 4 hours, so that a part is not drawn as a drop.'
+    )
+  })
+
+  it('scales by the time the points cover when the API leaves out the buckets the window holds only in part', () => {
+    const chart = trafficChart(report('hour', 23, '2026-11-21T14:00:00Z', () => 60, window))
+    expect(lineOf(chart, 'line')).toBe('line [240, 240, 240, 240, 240, 240, 240]')
+    // A day by hour from midnight: every bucket whole, nothing marked, no note.
+    const whole = trafficChart(
+      report('hour', 24, '2026-11-21T00:00:00Z', () => 60, { since: '2026-11-21T00:00:00Z', until: '2026-11-22T00:00:00Z' })
+    )
+    expect(lineOf(whole, 'line')).toBe(`line [${Array(12).fill(120).join(', ')}]`)
+    expect(whole).not.toContain('*')
+    expect(whole.split('\n').at(-1)).toBe('```')
+  })
+
+  it('scales a day of minutes from 04:17 into whole 4-hour points, and a week by hour from 13:37 into whole days', () => {
+    const minutes = trafficChart(
+      report('minute', 1440, '2026-11-21T04:17:00Z', () => 10, {
+        since: '2026-11-21T04:17:00.000Z',
+        until: '2026-11-22T04:17:00.000Z'
+      })
+    )
+    expect(lineOf(minutes, 'title')).toBe('title "Requests per 4 hours"')
+    expect(lineOf(minutes, 'line')).toBe(`line [${Array(7).fill(2400).join(', ')}]`)
+    const week = trafficChart(
+      report('hour', 169, '2026-11-21T13:00:00Z', (i) => (i === 0 ? 23 : i === 168 ? 37 : 60), {
+        since: '2026-11-21T13:37:00.000Z',
+        until: '2026-11-28T13:37:00.000Z'
+      })
+    )
+    expect(lineOf(week, 'title')).toBe('title "Requests per day"')
+    expect(lineOf(week, 'line')).toBe(`line [${Array(8).fill(1440).join(', ')}]`)
+  })
+
   it('keeps few enough points that their labels stand clear of each other', () => {
     // Nine 3-hour points would fit the count, but not with "11-22 03:00" among them.
     const series = chartSeries(report('hour', 25))
@@ -162,7 +210,8 @@ describe('trafficChart', () => {
     expect(chartSeries({ points, bucketMs: 1000 })).toEqual({
       points: [{ time: points[0]?.time, requests: 10 }],
       labels: ['04:00'],
-      bucketMs: MINUTE
+      bucketMs: MINUTE,
+      partial: false
     })
     expect(lineOf(trafficChart({ points: points.slice(0, 1), bucketMs: 1000 }), 'title')).toBe('title "Requests per second"')
     expect(lineOf(trafficChart({ points: points.slice(0, 1), bucketMs: 7 }), 'title')).toBe('title "Requests per 7 milliseconds"')

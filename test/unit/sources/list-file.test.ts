@@ -54,6 +54,32 @@ describe('readListFile', () => {
   })
 })
 
+describe('a list file saved in UTF-16, as Windows PowerShell 5.1 writes it', () => {
+  const lines = '# changed\r\n/a.html\r\nhttps://example.com/caf\u00e9.html\r\n'
+  it.each([
+    ['UTF-16LE', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lines, 'utf16le')])],
+    ['UTF-16BE', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(lines, 'utf16le').swap16()])],
+    ['UTF-8 with a byte order mark', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines)])]
+  ])('reads %s with its byte order mark, CRLF line ends and all', async (_, bytes) => {
+    writeFileSync(join(dir, 'urls.txt'), bytes)
+    expect(await readListFile('files-from', join(dir, 'urls.txt'), { roots: [dir] })).toEqual([
+      '/a.html',
+      'https://example.com/caf\u00e9.html'
+    ])
+  })
+
+  it('refuses UTF-16 without its byte order mark, naming the input and saying to save it as UTF-8', async () => {
+    const file = join(dir, 'urls.txt')
+    writeFileSync(file, Buffer.from('/a.html\r\n/b.html\r\n', 'utf16le'))
+    const error = await readListFile('files-from', file, { roots: [dir] }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InputError)
+    expect(error).toMatchObject({ input: 'files-from' })
+    expect((error as InputError).message).toBe(
+      `Input "files-from": "${file}" holds NUL bytes and starts with no byte order mark, so it is not UTF-8 text (UTF-16 is read only with its byte order mark): save it as UTF-8.`
+    )
+  })
+})
+
 describe('a list file too large to read', () => {
   it('is refused naming the input and the limit, without reading it', async () => {
     const { truncateSync } = await import('node:fs')
