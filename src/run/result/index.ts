@@ -3,7 +3,7 @@ import { staleUrls } from '../../edge/verdicts.js'
 import type { ZoneSettings } from '../../settings.js'
 import type { RunState } from '../state.js'
 import { changeReport, type ChangeReport } from './changes.js'
-import { purgeAccount } from './purged.js'
+import { purgeAccount, type PurgeAccount } from './purged.js'
 import { plannedRequests, rateLimitsOf, sentRequests, type RequestSummary, type SentRequest } from './requests.js'
 import { verificationOf, type Verification } from './verification.js'
 import { warmReport, type WarmReport } from './warm.js'
@@ -12,8 +12,8 @@ import { zoneResult, type ZoneResult } from './zones.js'
 // The one result of the run, built section by section: the purge's account (purged.ts), each zone's (zones.ts), what
 // changed (changes.ts), the requests (requests.ts), the edge check (verification.ts) and warming (warm.ts).
 
-/** The one object outputs, summary and log are written from. */
-export interface RunResult {
+/** The one object outputs, summary and log are written from: the purge's account (purged.ts) and the other sections. */
+export interface RunResult extends Omit<PurgeAccount, 'done'> {
   readonly ok: boolean
   readonly dryRun: boolean
   /** The `zone` input as given. */
@@ -22,25 +22,11 @@ export interface RunResult {
   readonly stoppedAt: string | null
   /** The input whose value stopped the step, when one did. */
   readonly invalidInput: string | null
-  /** Whether a purge of everything was planned in any zone. */
-  readonly purgeEverythingRequested: boolean
   /** The zones' ids, names and statuses, comma-separated in the order of `zones`. */
   readonly zone: { readonly id: string; readonly name: string; readonly status: string }
   readonly zones: readonly ZoneResult[]
-  readonly purgedEverything: boolean
-  readonly purgedFiles: readonly string[]
-  readonly purgedTags: readonly string[]
-  /** Requested URLs/tags whose purge the API did not confirm: failed, not sent, or never reached. */
-  readonly failedFiles: readonly string[]
-  readonly failedTags: readonly string[]
-  /**
-   * Tag purges, one per tag and zone (a tag sent to two zones is two): how many were asked for and how many
-   * not confirmed. `purgedTags` counts the same way; `failedTags` lists each tag once, for a retry.
-   */
-  readonly tagPurges: { readonly requested: number; readonly failed: number }
   /** The settings sent (or, in a dry run, that would be sent); null when none were given. */
   readonly settings: ZoneSettings | null
-  readonly settingsApplied: boolean
   readonly requests: number
   /** Attempts beyond the first, over all requests (429s are not attempts: see rateLimits). */
   readonly retries: number

@@ -7,12 +7,19 @@ const NOTHING: Requested = { everything: false, files: [], tags: [] }
 export interface PurgeAccount {
   /** Whether a purge of everything was asked for (a zone plans one only then). */
   readonly purgeEverythingRequested: boolean
+  /** Every zone that was to purge everything did. */
   readonly purgedEverything: boolean
   readonly purgedFiles: readonly string[]
   readonly purgedTags: readonly string[]
+  /** Requested URLs/tags whose purge the API did not confirm: failed, not sent, or never reached. */
   readonly failedFiles: readonly string[]
   readonly failedTags: readonly string[]
+  /**
+   * Tag purges, one per tag and zone (a tag sent to two zones is two): how many were asked for and how many
+   * not confirmed. `purgedTags` counts the same way; `failedTags` lists each tag once, for a retry.
+   */
   readonly tagPurges: { readonly requested: number; readonly failed: number }
+  /** Every zone given settings applied them. */
   readonly settingsApplied: boolean
   /** Everything asked for was purged, and the settings applied. */
   readonly done: boolean
