@@ -6,9 +6,10 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ MAX_HASHED_BYTES),
-/* harmony export */   G: () => (/* binding */ openEdge)
+/* harmony export */   D6: () => (/* binding */ MAX_HASHED_BYTES),
+/* harmony export */   Gi: () => (/* binding */ openEdge)
 /* harmony export */ });
+/* unused harmony export textSearch */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _http_undici_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1150);
@@ -41,6 +42,25 @@ function failureDetail(error) {
     return certificate === undefined ? `network error (${errorDetail(error)})` : `TLS certificate not trusted (${certificate})`;
 }
 /**
+ * Looks for `text` in a body that comes in chunks, holding only the chunk and the last bytes of the one before
+ * (one fewer than the text's length), so that a text split over two chunks is found too.
+ */
+function textSearch(text) {
+    const needle = Buffer.from(text);
+    let tail = Buffer.alloc(0);
+    let seen = needle.length === 0;
+    return {
+        update(chunk) {
+            if (seen)
+                return;
+            const joined = Buffer.concat([tail, chunk]);
+            seen = joined.includes(needle);
+            tail = joined.subarray(Math.max(0, joined.length - needle.length + 1));
+        },
+        found: () => seen
+    };
+}
+/**
  * A fetcher with its own keep-alive pool that honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY like the API
  * requests. Redirects are not followed: a 3xx is judged by its own headers.
  */
@@ -49,12 +69,13 @@ function openEdge(settings) {
     const now = settings.now ?? Date.now;
     const limit = settings.maxHashedBytes ?? MAX_HASHED_BYTES;
     const timeout = `timed out after ${(0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .seconds */ .YA)(settings.timeoutMs)}`;
-    const get = async (url, use) => {
+    const get = async (url, use, options = {}) => {
         const signal = AbortSignal.timeout(settings.timeoutMs);
         const headers = {
             'user-agent': settings.userAgent,
             accept: ACCEPT,
-            'accept-encoding': use === 'hash' ? 'identity' : BROWSER_ENCODINGS
+            'accept-encoding': use === 'hash' ? 'identity' : BROWSER_ENCODINGS,
+            ...(options.noCache === true ? { 'cache-control': 'no-cache' } : {})
         };
         let response;
         try {
@@ -87,6 +108,7 @@ function openEdge(settings) {
             return answer({ kind: 'too large', limit });
         }
         const hash = use === 'hash' ? (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256') : undefined;
+        const search = use === 'hash' && options.find !== undefined ? textSearch(options.find) : undefined;
         let bytes = 0;
         try {
             for await (const chunk of response.body) {
@@ -95,12 +117,15 @@ function openEdge(settings) {
                 if (hash !== undefined && bytes > limit)
                     return answer({ kind: 'too large', limit });
                 hash?.update(chunk);
+                search?.update(chunk);
             }
         }
         catch (error) {
             return answer({ kind: 'failed', detail: signal.aborted ? timeout : errorDetail(error) });
         }
-        return answer(hash === undefined ? { kind: 'drained', bytes } : { kind: 'hashed', bytes, sha256: hash.digest('hex') });
+        if (hash === undefined)
+            return answer({ kind: 'drained', bytes });
+        return answer({ kind: 'hashed', bytes, sha256: hash.digest('hex'), ...(search === undefined ? {} : { found: search.found() }) });
     };
     return { get, close: () => dispatcher.close() };
 }
@@ -188,7 +213,7 @@ var fetch = __webpack_require__(997);
  * a folder or a file outside is refused (UnsafeFileError) without being read.
  */
 function deployedSha256(path, roots) {
-    return (0,files/* fileSha256 */.sN)(path, { maxBytes: fetch/* MAX_HASHED_BYTES */.D, roots });
+    return (0,files/* fileSha256 */.sN)(path, { maxBytes: fetch/* MAX_HASHED_BYTES */.D6, roots });
 }
 /**
  * Compares the body of a 200 answer (fetched with BodyUse `hash`) with the deployed file, whose digest
@@ -486,6 +511,18 @@ function cameFromOrigin(status, headers) {
     if (seen.some((header) => header.says === 'from cache'))
         return false;
     return age === undefined ? seen.some((header) => header.says === 'not from cache') : age === 0;
+}
+/**
+ * Why an answer came from a cache, or undefined when nothing says it did: an `Age` above 0 (`Age 120`), or a
+ * cache-status header that says hit (shown as it came). The origin check (src/origin/) never counts such an
+ * answer as the origin's, whatever its bytes.
+ */
+function fromCache(headers) {
+    const age = parseAge(headers);
+    if (age !== undefined && age > 0)
+        return `Age ${age}`;
+    const hit = cacheHeaders(headers).find((header) => header.says === 'from cache');
+    return hit === undefined ? undefined : cut(hit.shown, MAX_CACHE_STATUS_CHARS);
 }
 
 // EXTERNAL MODULE: ./src/edge/scope.ts

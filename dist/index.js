@@ -22406,7 +22406,7 @@ async function fetch(input, init) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6224);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6212);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -22489,7 +22489,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 6224:
+/***/ 6212:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24406,6 +24406,7 @@ const NUMBERS = {
     'rate-limit-wait': { min: 1, max: 3600, default: 600, unit: 'seconds' },
     delay: { min: 0, max: 3600, default: 0, unit: 'seconds' },
     'purge-again-after': { min: 0, max: 3600, default: 0, unit: 'seconds' },
+    'wait-for-origin': { min: 0, max: 3600, default: 0, unit: 'seconds' },
     'verify-timeout': { min: 1, max: 600, default: 60, unit: 'seconds' },
     'purge-everything-over': { min: 0, max: 1_000_000, default: 0, unit: 'URLs' }
 };
@@ -24433,17 +24434,22 @@ function readNumber(read, name) {
 
 
 function readChanges(read, workspace, githubToken) {
-    const siteDir = parseSiteDir(read.value('site-dir'));
+    const givenSiteDir = read.value('site-dir');
+    const siteDir = parseSiteDir(givenSiteDir);
     const include = globList(read.text('include'), 'include');
     const exclude = globList(read.text('exclude'), 'exclude');
-    const changes = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude });
+    const { changes, urlBase, indexFile } = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude });
     const manifest = read.value('manifest');
     return {
         changes,
-        manifest: manifest === '' ? undefined : { path: external_node_path_.resolve(workspace, manifest), site: external_node_path_.resolve(workspace, siteDir) }
+        manifest: manifest === '' ? undefined : { path: external_node_path_.resolve(workspace, manifest), site: external_node_path_.resolve(workspace, siteDir) },
+        site: givenSiteDir === '' ? undefined : { dir: external_node_path_.resolve(workspace, siteDir), urlBase, indexFile }
     };
 }
-/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
+/**
+ * The inputs of purging what changed (undefined when neither changed-since nor previous-manifest is given), and where
+ * site-dir is served, which wait-for-origin reads as well.
+ */
 function parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude }) {
     const since = read.value('changed-since');
     const previous = read.value('previous-manifest');
@@ -24462,16 +24468,20 @@ function parseChangeInputs(read, siteDir, workspace, githubToken, { include, exc
     }
     const purgeEverythingOver = readNumber(read, 'purge-everything-over');
     if (since === '' && previous === '')
-        return undefined;
+        return { changes: undefined, urlBase, indexFile };
     return {
-        from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
-        siteDir,
+        changes: {
+            from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
+            siteDir,
+            urlBase,
+            indexFile,
+            include,
+            exclude,
+            purgeEverythingOver,
+            githubToken
+        },
         urlBase,
-        indexFile,
-        include,
-        exclude,
-        purgeEverythingOver,
-        githubToken
+        indexFile
     };
 }
 /**
@@ -24576,6 +24586,59 @@ function parseVerify(value) {
     return count;
 }
 
+;// CONCATENATED MODULE: ./src/inputs/origin.ts
+
+
+
+
+/**
+ * Reads the three inputs. `site` is site-dir's mapping when it was given; `changes` whether a change list (changed-since,
+ * previous-manifest) will know the deployed files. With nothing that could tell the new build, wait-for-origin is an
+ * error here, before anything is fetched or sent.
+ */
+function readOrigin(read, site, changes) {
+    const waitSeconds = readNumber(read, 'wait-for-origin');
+    const url = parseOriginUrl(read.value('origin-url'));
+    const marker = parseOriginMarker(read.value('origin-marker'));
+    if (waitSeconds > 0 && site === undefined && !changes && marker === undefined) {
+        throw new errors/* InputError */.dz('wait-for-origin', 'Input "wait-for-origin" has nothing to check: set "site-dir" to the folder of the built site (with "url-base" where it is not served at the zone\'s root), so that purged URLs map to the deployed files, or "origin-marker" to a page that names the new build.');
+    }
+    checkProxy(waitSeconds > 0, read.env);
+    return { waitSeconds, url, marker, site };
+}
+/** `origin-url`: an absolute http(s) URL without credentials, query or fragment; undefined when empty. */
+function parseOriginUrl(value) {
+    if (value === '')
+        return undefined;
+    const url = URL.parse(value);
+    if (url === null ||
+        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+        url.username !== '' ||
+        url.password !== '' ||
+        url.search !== '' ||
+        url.hash !== '') {
+        throw new errors/* InputError */.dz('origin-url', `Input "origin-url" must be the origin's base URL, http or https, without a user name, password, query or fragment, such as https://my-bucket.s3.eu-west-1.amazonaws.com/site; got "${(0,urls/* shown */.SP)(value)}".`);
+    }
+    return url.href;
+}
+/**
+ * `origin-marker`: `<URL or path> <text>`, the first whitespace between them; the URL absolute http(s) without
+ * credentials, or a path starting with `/`; the text on the same line. Undefined when empty.
+ */
+function parseOriginMarker(value) {
+    if (value === '')
+        return undefined;
+    const match = /^(\S+)[^\S\r\n]+([^\r\n]+)$/.exec(value);
+    const entry = match?.[1] ?? '';
+    const url = entry.startsWith('/') ? undefined : URL.parse(entry);
+    const validUrl = entry.startsWith('/') ||
+        (url !== null && url !== undefined && /^https?:$/.test(url.protocol) && url.username === '' && url.password === '');
+    if (match === null || !validUrl) {
+        throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker" must be a URL (absolute http or https, or a path starting with / on the zone), a space, and the text the new build's page holds, on one line, such as "/version.txt 1.4.2"; got "${(0,urls/* shown */.SP)(value)}".`);
+    }
+    return { entry, text: match[2].trim() };
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/purge.ts
 
 
@@ -24670,6 +24733,10 @@ const RULES = [
     {
         when: (given) => given.verify === 0 && !given.warm && given.probeUrls.length > 0,
         warning: 'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.'
+    },
+    {
+        when: (given) => given.origin.waitSeconds === 0 && (given.origin.url !== undefined || given.origin.marker !== undefined),
+        warning: 'Inputs "origin-url" and "origin-marker" have no effect without "wait-for-origin": set it to the most seconds to wait for the origin to serve the new build.'
     },
     {
         when: (given) => given.plan !== undefined && !given.createZone,
@@ -24776,6 +24843,7 @@ function parsePlan(value) {
 
 
 
+
 /**
  * Reads, masks and validates every input, group by group (the credentials first, so that no message can show them),
  * then the rules over several inputs (src/inputs/rules.ts). Throws InputError before any request is sent.
@@ -24787,7 +24855,7 @@ async function getInputs(source = runnerSource) {
     const analytics = readAnalytics(read);
     const workspace = external_node_path_.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd());
     const { warnings: listWarnings, ...purge } = readPurge(read, workspace);
-    const changes = readChanges(read, workspace, githubToken);
+    const { site, ...changes } = readChanges(read, workspace, githubToken);
     const tags = readTags(read);
     const { warnings: settingsWarnings, ...settings } = await readSettings(read);
     const asked = { ...zones, ...purge, ...changes, tags, ...settings };
@@ -24804,6 +24872,7 @@ async function getInputs(source = runnerSource) {
         purgeAgainAfterSeconds: readNumber(read, 'purge-again-after'),
         verifyTimeoutSeconds: readNumber(read, 'verify-timeout')
     };
+    const origin = readOrigin(read, site, changes.changes !== undefined);
     return {
         ...api,
         ...asked,
@@ -24811,11 +24880,12 @@ async function getInputs(source = runnerSource) {
         verify: edge.verify,
         warm: edge.warm,
         probeUrls: edge.probeUrls,
+        origin,
         ...numbers,
         dryRun: readFlag(read, 'dry-run'),
         summary: readFlag(read, 'summary'),
         workspace,
-        warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge })]
+        warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge, origin })]
     };
 }
 

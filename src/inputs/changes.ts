@@ -1,5 +1,6 @@
 import * as path from 'node:path'
 import type { ChangeInputs } from '../changes/index.js'
+import type { SiteMap } from '../origin/targets.js'
 import { InputError } from '../errors.js'
 import { lines, trimTrailing } from '../text.js'
 import { checkEntryLength, shown } from '../urls.js'
@@ -12,28 +13,35 @@ export interface ChangesInputs {
   readonly changes: ChangeInputs | undefined
   /** Where to write site-dir's manifest after a successful run, if asked (absolute paths). */
   readonly manifest: { readonly path: string; readonly site: string } | undefined
+  /** Where site-dir is served, when site-dir was given (wait-for-origin maps URLs to the deployed files with it). */
+  readonly site: SiteMap | undefined
 }
 
 export function readChanges(read: Reader, workspace: string, githubToken: string): ChangesInputs {
-  const siteDir = parseSiteDir(read.value('site-dir'))
+  const givenSiteDir = read.value('site-dir')
+  const siteDir = parseSiteDir(givenSiteDir)
   const include = globList(read.text('include'), 'include')
   const exclude = globList(read.text('exclude'), 'exclude')
-  const changes = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude })
+  const { changes, urlBase, indexFile } = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude })
   const manifest = read.value('manifest')
   return {
     changes,
-    manifest: manifest === '' ? undefined : { path: path.resolve(workspace, manifest), site: path.resolve(workspace, siteDir) }
+    manifest: manifest === '' ? undefined : { path: path.resolve(workspace, manifest), site: path.resolve(workspace, siteDir) },
+    site: givenSiteDir === '' ? undefined : { dir: path.resolve(workspace, siteDir), urlBase, indexFile }
   }
 }
 
-/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
+/**
+ * The inputs of purging what changed (undefined when neither changed-since nor previous-manifest is given), and where
+ * site-dir is served, which wait-for-origin reads as well.
+ */
 function parseChangeInputs(
   read: Reader,
   siteDir: string,
   workspace: string,
   githubToken: string,
   { include, exclude }: { include: readonly string[]; exclude: readonly string[] }
-): ChangeInputs | undefined {
+): { changes: ChangeInputs | undefined; urlBase: string | undefined; indexFile: string } {
   const since = read.value('changed-since')
   const previous = read.value('previous-manifest')
   if (since !== '' && previous !== '') {
@@ -59,16 +67,20 @@ function parseChangeInputs(
     )
   }
   const purgeEverythingOver = readNumber(read, 'purge-everything-over')
-  if (since === '' && previous === '') return undefined
+  if (since === '' && previous === '') return { changes: undefined, urlBase, indexFile }
   return {
-    from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: path.resolve(workspace, previous) },
-    siteDir,
+    changes: {
+      from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: path.resolve(workspace, previous) },
+      siteDir,
+      urlBase,
+      indexFile,
+      include,
+      exclude,
+      purgeEverythingOver,
+      githubToken
+    },
     urlBase,
-    indexFile,
-    include,
-    exclude,
-    purgeEverythingOver,
-    githubToken
+    indexFile
   }
 }
 

@@ -9,6 +9,7 @@ import { readChanges } from './changes.js'
 import { readEdge } from './edge.js'
 import { readFlag } from './flags.js'
 import { readNumber } from './numbers.js'
+import { readOrigin, type OriginInputs } from './origin.js'
 import { readPurge, readTags } from './purge.js'
 import { reader, runnerSource, type InputSource } from './read.js'
 import { checkErrors, warningsFor } from './rules.js'
@@ -54,6 +55,8 @@ export interface Inputs {
   readonly warm: boolean
   /** URLs or paths (the files format) to verify and warm besides the purged URLs. */
   readonly probeUrls: readonly string[]
+  /** Waiting for the origin to serve the new build before the purge (wait-for-origin, origin-url, origin-marker). */
+  readonly origin: OriginInputs
   readonly dryRun: boolean
   readonly summary: boolean
   /** Where what changed comes from: git history, a manifest of the built site, or nothing. */
@@ -77,7 +80,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   const analytics = readAnalytics(read)
   const workspace = path.resolve(source.env.GITHUB_WORKSPACE ?? process.cwd())
   const { warnings: listWarnings, ...purge } = readPurge(read, workspace)
-  const changes = readChanges(read, workspace, githubToken)
+  const { site, ...changes } = readChanges(read, workspace, githubToken)
   const tags = readTags(read)
   const { warnings: settingsWarnings, ...settings } = await readSettings(read)
   const asked = { ...zones, ...purge, ...changes, tags, ...settings }
@@ -94,6 +97,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
     purgeAgainAfterSeconds: readNumber(read, 'purge-again-after'),
     verifyTimeoutSeconds: readNumber(read, 'verify-timeout')
   }
+  const origin = readOrigin(read, site, changes.changes !== undefined)
   return {
     ...api,
     ...asked,
@@ -101,10 +105,11 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
     verify: edge.verify,
     warm: edge.warm,
     probeUrls: edge.probeUrls,
+    origin,
     ...numbers,
     dryRun: readFlag(read, 'dry-run'),
     summary: readFlag(read, 'summary'),
     workspace,
-    warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge })]
+    warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge, origin })]
   }
 }

@@ -26,6 +26,7 @@ export interface Given extends Asked {
   readonly warm: boolean
   readonly probeUrls: readonly string[]
   readonly manifest: object | undefined
+  readonly origin: { readonly waitSeconds: number; readonly url: string | undefined; readonly marker: object | undefined }
 }
 
 /**
@@ -80,6 +81,11 @@ export const RULES: readonly Rule[] = [
   {
     when: (given: Given) => given.verify === 0 && !given.warm && given.probeUrls.length > 0,
     warning: 'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.'
+  },
+  {
+    when: (given: Given) => given.origin.waitSeconds === 0 && (given.origin.url !== undefined || given.origin.marker !== undefined),
+    warning:
+      'Inputs "origin-url" and "origin-marker" have no effect without "wait-for-origin": set it to the most seconds to wait for the origin to serve the new build.'
   },
   {
     when: (given: Given) => given.plan !== undefined && !given.createZone,
