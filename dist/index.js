@@ -22406,7 +22406,7 @@ async function fetch(input, init) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6212);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(96);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -22489,7 +22489,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 6212:
+/***/ 96:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24901,7 +24901,7 @@ async function checkEdge(given, work, changes, outcomes, warn) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
     // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
-    const edge = await __nccwpck_require__.e(/* import() */ 370).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
+    const edge = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
     const zones = work.zones.map(({ zone }) => zone);
     const files = changes === undefined ? new Map() : edge.deployedFiles(changes.deployed, zones, given.workspace);
     const checked = await edge.checkEdge(edge.purgedTargets(outcomes, (url) => files.get(url)), edge.probeTargets(work.probes, outcomes), {
@@ -24988,6 +24988,75 @@ async function findChanges(given, warn) {
         const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(162)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5162));
         return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn });
     });
+}
+
+;// CONCATENATED MODULE: ./src/phases/origin.ts
+
+
+
+
+
+/**
+ * What wait-for-origin will check, and where (undefined when it is off or nothing is to be purged): worked out once the
+ * URLs are routed and before any settings or purge request, so that a mistake (nothing to check, a marker off the
+ * zone) is an input error while nothing has been sent. In a dry run, the log says what would be checked.
+ */
+async function planOrigin(given, work, changes) {
+    const { requested } = work;
+    if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
+        return undefined;
+    // Loaded only by a step that waits for the origin.
+    const [{ deployedFiles }, origin] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)), Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(653)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3653))]);
+    const zones = work.zones.map(({ zone }) => zone);
+    const plan = origin.planOriginCheck({
+        // For tags or everything there is no URL list: the probe URLs stand in.
+        urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
+        deployed: changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace),
+        site: given.origin.site,
+        originUrl: given.origin.url,
+        marker: given.origin.marker === undefined ? undefined : { url: markerUrl(given.origin.marker.entry, work), text: given.origin.marker.text },
+        zoneNames: zones.flatMap((zone) => (zone.name === undefined ? [] : [zone.name]))
+    });
+    if (given.dryRun) {
+        log/* info */.pq(`Dry run: would wait up to ${given.origin.waitSeconds} s for the origin to serve the new build, checking ${origin.describeChecks(plan)}, ${origin.whereChecked(plan)}.`);
+    }
+    return plan;
+}
+/** The marker's entry as a URL: a path on the zone's own host (one zone), or an absolute URL on a zone worked on. */
+function markerUrl(entry, work) {
+    try {
+        const routed = [
+            ...(0,urls/* routeEntries */.go)([entry], work.zones.map(({ zone }) => zone), '"origin-marker"').values()
+        ].flat();
+        return routed[0];
+    }
+    catch (error) {
+        if (!(error instanceof errors/* InputError */.dz))
+            throw error;
+        throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker": ${error.message}`);
+    }
+}
+/**
+ * The gate the purge waits at (undefined when there is no wait): after the settings and the delay, waits until the
+ * origin serves the new build or wait-for-origin is spent, records what it found, and says whether the purge may go.
+ */
+function originGate(given, plan, record) {
+    if (plan === undefined)
+        return undefined;
+    return async () => {
+        const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn)));
+        await record.phase('sending the requests', () => undefined);
+        return found.failure === undefined;
+    };
+}
+async function waitForOrigin(given, plan, warn) {
+    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(653)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3653));
+    return origin.waitForOrigin(plan, {
+        waitMs: given.origin.waitSeconds * 1000,
+        concurrency: given.concurrency,
+        timeoutMs: given.timeoutSeconds * 1000,
+        userAgent: USER_AGENT
+    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep });
 }
 
 ;// CONCATENATED MODULE: ./src/plan.ts
@@ -25215,6 +25284,9 @@ async function executePlan(client, plan, options) {
     if (purgeRequests.length > 0 && delayMs > 0) {
         await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
     }
+    if (purgeRequests.length > 0 && options.beforePurge !== undefined && !(await options.beforePurge())) {
+        return { outcomes: settingsOutcomes, settingsMs, purgeMs: 0 };
+    }
     started = performance.now();
     const limit = {};
     const clock = options.clock ?? Date.now;
@@ -25325,17 +25397,21 @@ async function dryRun(given, work) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
     // Loaded only when a step checks or warms the edge.
-    const { edgePlan } = await __nccwpck_require__.e(/* import() */ 315).then(__nccwpck_require__.bind(__nccwpck_require__, 6315));
+    const { edgePlan } = await __nccwpck_require__.e(/* import() */ 229).then(__nccwpck_require__.bind(__nccwpck_require__, 3229));
     return edgePlan(work.requested.files, given.verify, [...work.probes.values()].flat(), given.warm, work.zones.map(({ zone }) => zone.name));
 }
-/** Sends the plan: settings, the wait for them to spread when asked, the delay, the purges and their second pass. */
-function execute(api, given, plan) {
+/**
+ * Sends the plan: settings, the wait for them to spread when asked, the delay, the wait for the origin (`beforePurge`,
+ * when asked), the purges and their second pass.
+ */
+function execute(api, given, plan, beforePurge) {
     return executePlan(api, plan, {
         concurrency: given.concurrency,
         waitForPropagation: given.waitForPropagation,
         propagationMs: PROPAGATION_MS,
         delayMs: given.delaySeconds * 1000,
         againAfterMs: given.purgeAgainAfterSeconds * 1000,
+        beforePurge,
         sleep: sleep,
         log: log/* info */.pq,
         group: log/* group */.Os
@@ -25344,6 +25420,51 @@ function execute(api, given, plan) {
 
 // EXTERNAL MODULE: ./src/edge/verdicts.ts
 var edge_verdicts = __nccwpck_require__(7683);
+;// CONCATENATED MODULE: ./src/result/origin.ts
+/** The wait for the origin as reported; null when wait-for-origin was off. */
+function originOf(origin) {
+    if (origin === undefined)
+        return null;
+    const { plan, waitSeconds, found } = origin;
+    const marker = plan.marker === undefined ? null : { url: plan.marker.url, text: plan.marker.text };
+    const base = { waitFor: waitSeconds, where: plan.where, marker };
+    if (found === undefined) {
+        // Not waited (yet): a dry run, or a step that stopped before the gate.
+        const planned = [...plan.urls, ...(plan.marker === undefined ? [] : [plan.marker])];
+        return {
+            ...base,
+            ready: null,
+            seconds: null,
+            cacheBlind: false,
+            urls: planned.map((url) => ({
+                url: url.url,
+                fetchedFrom: url.fetchUrl,
+                expected: url.file === undefined ? 'marker' : null,
+                status: null,
+                verdict: null,
+                reason: null,
+                fetches: 0
+            }))
+        };
+    }
+    const wait = found.wait;
+    return {
+        ...base,
+        ready: wait?.ready ?? false,
+        seconds: Math.round((wait?.waitedMs ?? 0) / 100) / 10,
+        cacheBlind: wait?.cacheBlind ?? false,
+        urls: (wait?.urls ?? []).map((checked) => ({
+            url: checked.target.url,
+            fetchedFrom: checked.target.fetchUrl,
+            expected: checked.target.expected.kind,
+            status: checked.status ?? null,
+            verdict: checked.verdict,
+            reason: checked.reason,
+            fetches: checked.fetches
+        }))
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/result/verification.ts
 
 /** The check at the edge as reported; null when the edge was not checked. */
@@ -25432,6 +25553,7 @@ function newRunState() {
 
 
 
+
 // What the modules that build and read the result import from here: the run state and the parts of the result.
 
 const NOTHING = { everything: false, files: [], tags: [] };
@@ -25507,6 +25629,7 @@ function buildResult(state) {
         everythingInstead: state.everythingInstead ?? null,
         manifestWritten: state.manifestWritten ?? null,
         traffic: state.traffic,
+        origin: originOf(state.origin),
         verification,
         staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
         warm: state.edge?.warm === undefined
@@ -25632,6 +25755,19 @@ class RunRecord {
         this.state.plan = plan;
         return plan;
     }
+    /** What wait-for-origin checks, and where (undefined when it is off). */
+    originPlan(plan, waitSeconds) {
+        this.state.origin = plan === undefined ? undefined : { plan, waitSeconds };
+        return plan;
+    }
+    /** What the wait for the origin found; when the origin was not ready, its failure fails the step and nothing is purged. */
+    origin(found) {
+        if (this.state.origin !== undefined)
+            this.state.origin = { ...this.state.origin, found };
+        if (found.failure !== undefined)
+            this.state.errors.push(found.failure);
+        return found;
+    }
     /** In a dry run: how many URLs verify and warm would fetch (undefined when neither is on). */
     edgePlan(counts) {
         this.state.edgePlan = counts;
@@ -25682,7 +25818,7 @@ class RunRecord {
  * before its first request (the cold start measures it). Loading it can only fail with a bug, which report() reports.
  */
 function loadReport() {
-    const loading = __nccwpck_require__.e(/* import() */ 231).then(__nccwpck_require__.bind(__nccwpck_require__, 8231));
+    const loading = Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(710)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2710));
     loading.catch(() => undefined);
     return loading;
 }
@@ -25897,8 +26033,10 @@ function describeZone(zone) {
 
 
 
+
 /**
- * The action: inputs \u2192 URL lists \u2192 what changed \u2192 zones (URLs routed to them) \u2192 traffic \u2192 plan \u2192 purge \u2192 edge \u2192 report.
+ * The action: inputs \u2192 URL lists \u2192 what changed \u2192 zones (URLs routed to them) \u2192 traffic \u2192 plan \u2192 what the origin must
+ * serve \u2192 purge (settings, delay, the wait for the origin, the purges) \u2192 edge \u2192 report.
  * Each phase returns what it found, and the run's record keeps it. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
  * annotation.
@@ -25919,11 +26057,12 @@ async function run(options = {}) {
         const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)));
         record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)));
         const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)));
+        const origin = record.originPlan(await record.phase('planning the origin check', () => planOrigin(given, work, changes)), given.origin.waitSeconds);
         if (given.dryRun) {
             record.edgePlan(await dryRun(given, work));
         }
         else {
-            const { outcomes } = record.executed(await record.phase('sending the requests', () => execute(api, given, plan)));
+            const { outcomes } = record.executed(await record.phase('sending the requests', () => execute(api, given, plan, originGate(given, origin, record))));
             record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)));
         }
     }

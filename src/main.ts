@@ -3,6 +3,7 @@ import type { ApiClient } from './http/client.js'
 import { getInputs, type Inputs } from './inputs/index.js'
 import { checkEdge } from './phases/edge.js'
 import { findChanges, readLists } from './phases/lists.js'
+import { originGate, planOrigin } from './phases/origin.js'
 import { dryRun, execute, planPurge } from './phases/purge.js'
 import { RunRecord } from './phases/record.js'
 import { loadReport, report } from './phases/report.js'
@@ -20,7 +21,8 @@ export interface RunOptions {
 }
 
 /**
- * The action: inputs → URL lists → what changed → zones (URLs routed to them) → traffic → plan → purge → edge → report.
+ * The action: inputs → URL lists → what changed → zones (URLs routed to them) → traffic → plan → what the origin must
+ * serve → purge (settings, delay, the wait for the origin, the purges) → edge → report.
  * Each phase returns what it found, and the run's record keeps it. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
  * annotation.
@@ -41,10 +43,16 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)))
     record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)))
     const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)))
+    const origin = record.originPlan(
+      await record.phase('planning the origin check', () => planOrigin(given, work, changes)),
+      given.origin.waitSeconds
+    )
     if (given.dryRun) {
       record.edgePlan(await dryRun(given, work))
     } else {
-      const { outcomes } = record.executed(await record.phase('sending the requests', () => execute(api, given, plan)))
+      const { outcomes } = record.executed(
+        await record.phase('sending the requests', () => execute(api, given, plan, originGate(given, origin, record)))
+      )
       record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)))
     }
   } catch (error) {

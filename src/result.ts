@@ -3,11 +3,13 @@ import { staleUrls } from './edge/verdicts.js'
 import type { RequestKind } from './plan.js'
 import type { Requested, RunState } from './run-state.js'
 import type { ZoneSettings } from './settings.js'
+import { originOf, type OriginReport } from './result/origin.js'
 import { verificationOf, type Verification } from './result/verification.js'
 import { zoneResult, type ZoneResult } from './result/zones.js'
 
 // What the modules that build and read the result import from here: the run state and the parts of the result.
 export { newRunState, type Requested, type RunState } from './run-state.js'
+export type { OriginReport, OriginUrlReport } from './result/origin.js'
 export type { VerdictReport, Verification } from './result/verification.js'
 export type { ZoneResult } from './result/zones.js'
 
@@ -82,6 +84,8 @@ export interface RunResult {
   readonly everythingInstead: string | null
   readonly manifestWritten: string | null
   readonly traffic: readonly TrafficReport[]
+  /** What wait-for-origin checked and found before the purge (in a dry run: would check); null when it was off. */
+  readonly origin: OriginReport | null
   /** Every verdict of the check at the edge, counts by verdict; null when `verify` was off or nothing was checked. */
   readonly verification: Verification | null
   /** URLs still stale when verify-timeout ran out. */
@@ -178,6 +182,7 @@ export function buildResult(state: RunState): RunResult {
     everythingInstead: state.everythingInstead ?? null,
     manifestWritten: state.manifestWritten ?? null,
     traffic: state.traffic,
+    origin: originOf(state.origin),
     verification,
     staleFiles: verification === null ? [] : staleUrls(verification.verdicts),
     warm:

@@ -19,7 +19,7 @@ const target = (path: string): OriginTarget => ({
   viaEdge: true,
   expected: { kind: 'file', sha256: 'a'.repeat(64) }
 })
-const judged = (verdict: OriginVerdict, reason = verdict): OriginJudgement => ({
+const judged = (verdict: OriginVerdict, reason: string = verdict): OriginJudgement => ({
   verdict,
   status: verdict === 'error' ? undefined : 200,
   reason
