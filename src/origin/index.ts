@@ -132,7 +132,7 @@ async function expectedOf(plan: OriginPlan, io: Pick<OriginIo, 'warn'>): Promise
   const unreadable: string[] = []
   for (const entry of read) {
     let expected: Expected | undefined
-    if ('sha256' in entry) expected = { kind: 'file', sha256: entry.sha256 as string }
+    if ('sha256' in entry) expected = { kind: 'file', sha256: entry.sha256 }
     else if (missing(entry) && anyThere) expected = { kind: 'gone' }
     else unreadable.push(`${entry.url.url} (${missing(entry) ? 'not in the workspace' : fileProblem(entry.error)})`)
     if (expected !== undefined) targets.push({ url: entry.url.url, fetchUrl: entry.url.fetchUrl, viaEdge, expected })
