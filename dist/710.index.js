@@ -150,85 +150,15 @@ function readAllTraffic(client, zones, analytics, concurrency) {
 
 /***/ }),
 
-/***/ 3354:
+/***/ 9810:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BS: () => (/* binding */ isNew),
-/* harmony export */   T7: () => (/* binding */ nextCheckAt),
-/* harmony export */   XV: () => (/* binding */ sampleUrls),
-/* harmony export */   Xy: () => (/* binding */ PROGRESS_EVERY_MS),
-/* harmony export */   eX: () => (/* binding */ judgeOrigin)
+/* harmony export */   B: () => (/* binding */ isNew)
 /* harmony export */ });
-/* unused harmony exports MAX_CHECKED_URLS, FAST_CHECKS_MS, FAST_EVERY_MS, SLOW_EVERY_MS */
-/* harmony import */ var _edge_verdict_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6996);
-/* harmony import */ var _edge_verify_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3229);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
-
-
-
+// The verdicts of the wait for the origin, cheap to import: the report reads them without loading the checks.
 /** A verdict that says the URL serves the new build. */
 const isNew = (verdict) => verdict === 'new' || verdict === 'gone';
-/** Hex digits of a SHA-256 shown in a reason: enough to tell two builds apart at a glance. */
-const SHOWN_DIGITS = 6;
-/** The statuses that say a deleted file is gone. */
-const GONE_STATUSES = new Set([404, 410]);
-/** Judges one answer against what the new build is at that URL. */
-function judgeOrigin(answer, target) {
-    if (answer.kind !== 'response')
-        return { verdict: 'error', status: undefined, reason: answer.detail };
-    const { status, body } = answer;
-    const judged = (verdict, reason) => ({ verdict, status, reason });
-    const cached = target.viaEdge ? (0,_edge_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .fromCache */ .ZY)(answer.headers) : undefined;
-    if (cached !== undefined)
-        return judged('from-cache', `from the cache: ${cached}`);
-    if (status >= 500)
-        return judged('error', `HTTP ${status}`);
-    const expected = target.expected;
-    if (expected.kind === 'gone') {
-        return GONE_STATUSES.has(status) ? judged('gone', `HTTP ${status}`) : judged('old', `HTTP ${status}, but the change deleted the file`);
-    }
-    if (status !== 200)
-        return judged('old', `HTTP ${status}`);
-    if (body.kind === 'too large')
-        return judged('error', `larger than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sizeText */ .lP)(body.limit)}`);
-    if (body.kind === 'encoded')
-        return judged('error', `sent with Content-Encoding ${body.encoding}`);
-    if (body.kind === 'failed')
-        return judged('error', `the body was cut off (${body.detail})`);
-    if (body.kind !== 'hashed')
-        return judged('error', 'the body was not read');
-    if (expected.kind === 'marker') {
-        return body.found === true ? judged('new', 'holds the marker text') : judged('old', 'old: the marker text is not in the body');
-    }
-    return body.sha256 === expected.sha256
-        ? judged('new', 'the deployed file (sha256)')
-        : judged('old', `old: sha256 ${shortDigest(body.sha256)} \u2260 deployed ${shortDigest(expected.sha256)}`);
-}
-const shortDigest = (sha256) => `${sha256.slice(0, SHOWN_DIGITS)}\u2026`;
-/** Most URLs whose deployed file is known that one wait checks, besides the marker. */
-const MAX_CHECKED_URLS = 20;
-/** Up to MAX_CHECKED_URLS of `urls`, spread evenly over the list (verify picks its URLs the same way). */
-function sampleUrls(urls) {
-    return (0,_edge_verify_js__WEBPACK_IMPORTED_MODULE_1__/* .spreadEvenly */ .v9)(urls, MAX_CHECKED_URLS);
-}
-/** How long the first, quick checks go on: a deploy usually lands within it, and each second of it is a second an edge waits. */
-const FAST_CHECKS_MS = 30_000;
-/** How often a check starts during FAST_CHECKS_MS. */
-const FAST_EVERY_MS = 1_000;
-/** How often a check starts after it: a slow deploy does not need the origin asked every second. */
-const SLOW_EVERY_MS = 5_000;
-/**
- * When the next check starts (ms on the wait's clock), from when the wait and the last check started: a second after
- * the last one while that is within the first FAST_CHECKS_MS, five seconds after it from then on. A check that took
- * longer than that is followed by the next at once (the caller sleeps for no less than 0).
- */
-function nextCheckAt(waitStartedAt, lastCheckStartedAt) {
-    const every = lastCheckStartedAt - waitStartedAt < FAST_CHECKS_MS ? FAST_EVERY_MS : SLOW_EVERY_MS;
-    return lastCheckStartedAt + every;
-}
-/** How often the Origin log group says how far the wait is. */
-const PROGRESS_EVERY_MS = 10_000;
 
 
 /***/ }),
@@ -494,8 +424,8 @@ function listBlocks(result) {
     return blocks.filter((block) => block !== false);
 }
 
-// EXTERNAL MODULE: ./src/origin/readiness.ts
-var readiness = __webpack_require__(3354);
+// EXTERNAL MODULE: ./src/origin/verdicts.ts
+var origin_verdicts = __webpack_require__(9810);
 ;// CONCATENATED MODULE: ./src/report/origin.ts
 // The summary's part about the wait for the origin before the purge: the Origin row of the counts, and the URLs checked.
 
@@ -514,7 +444,7 @@ function originRow(result) {
     }
     if (origin.ready === null)
         return ['Origin', 'not waited for: the step stopped before the purge'];
-    const fresh = origin.urls.filter((url) => (0,readiness/* isNew */.BS)(url.verdict ?? undefined)).length;
+    const fresh = origin.urls.filter((url) => (0,origin_verdicts/* isNew */.B)(url.verdict)).length;
     if (origin.ready) {
         const what = origin.marker === null ? 'the deployed files' : 'the new build';
         return [
@@ -554,10 +484,7 @@ function originSection(result) {
             ''
         ];
     }
-    const ordered = [
-        ...origin.urls.filter((url) => !(0,readiness/* isNew */.BS)(url.verdict ?? undefined)),
-        ...origin.urls.filter((url) => (0,readiness/* isNew */.BS)(url.verdict ?? undefined))
-    ];
+    const ordered = [...origin.urls.filter((url) => !(0,origin_verdicts/* isNew */.B)(url.verdict)), ...origin.urls.filter((url) => (0,origin_verdicts/* isNew */.B)(url.verdict))];
     const fetchedFrom = origin.where === 'origin-url';
     return [
         '### Origin',
@@ -566,7 +493,7 @@ function originSection(result) {
         '',
         `| URL | Verdict | HTTP | Why |${fetchedFrom ? ' Fetched from |' : ''}`,
         `|---|---|---|---|${fetchedFrom ? '---|' : ''}`,
-        ...ordered.map((url) => `| ${escapeText(url.url)} | ${(0,readiness/* isNew */.BS)(url.verdict ?? undefined) ? url.verdict : `**${url.verdict}**`} | ${url.status ?? ''} | ${escapeText(url.reason ?? '')} |${fetchedFrom ? ` ${escapeText(url.fetchedFrom)} |` : ''}`),
+        ...ordered.map((url) => `| ${escapeText(url.url)} | ${(0,origin_verdicts/* isNew */.B)(url.verdict) ? url.verdict : `**${url.verdict}**`} | ${url.status ?? ''} | ${escapeText(url.reason ?? '')} |${fetchedFrom ? ` ${escapeText(url.fetchedFrom)} |` : ''}`),
         ''
     ];
 }

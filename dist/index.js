@@ -24512,16 +24512,22 @@ function parseSiteDir(value) {
     const normal = external_node_path_.posix.normalize(dir);
     return normal === '.' ? '' : normal;
 }
+/** `value` as an absolute http(s) URL without a user name, password, query or fragment: a base other URLs go under; else undefined. */
+function baseUrl(value) {
+    const url = URL.parse(value);
+    const plain = url !== null &&
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.username === '' &&
+        url.password === '' &&
+        url.search === '' &&
+        url.hash === '';
+    return plain ? url : undefined;
+}
 function parseUrlBase(value) {
     if (value === '')
         return undefined;
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    if (url === undefined ||
-        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-        url.username !== '' ||
-        url.password !== '' ||
-        url.search !== '' ||
-        url.hash !== '') {
+    const url = baseUrl(value);
+    if (url === undefined) {
         throw new errors/* InputError */.dz('url-base', `Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${(0,urls/* shown */.SP)(value)}".`);
     }
     return url.href.endsWith('/') ? url.href : `${url.href}/`;
@@ -24591,6 +24597,7 @@ function parseVerify(value) {
 
 
 
+
 /**
  * Reads the three inputs. `site` is site-dir's mapping when it was given; `changes` whether a change list (changed-since,
  * previous-manifest) will know the deployed files. With nothing that could tell the new build, wait-for-origin is an
@@ -24610,13 +24617,8 @@ function readOrigin(read, site, changes) {
 function parseOriginUrl(value) {
     if (value === '')
         return undefined;
-    const url = URL.parse(value);
-    if (url === null ||
-        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-        url.username !== '' ||
-        url.password !== '' ||
-        url.search !== '' ||
-        url.hash !== '') {
+    const url = baseUrl(value);
+    if (url === undefined) {
         throw new errors/* InputError */.dz('origin-url', `Input "origin-url" must be the origin's base URL, http or https, without a user name, password, query or fragment, such as https://my-bucket.s3.eu-west-1.amazonaws.com/site; got "${(0,urls/* shown */.SP)(value)}".`);
     }
     return url.href;
@@ -25006,7 +25008,7 @@ async function planOrigin(given, work, changes) {
     if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
         return undefined;
     // Loaded only by a step that waits for the origin.
-    const [{ deployedFiles }, origin] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)), Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(653)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3653))]);
+    const [{ deployedFiles }, origin] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)), Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(446)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2446))]);
     const zones = work.zones.map(({ zone }) => zone);
     const plan = origin.planOriginCheck({
         // For tags or everything there is no URL list: the probe URLs stand in.
@@ -25050,7 +25052,7 @@ function originGate(given, plan, record) {
     };
 }
 async function waitForOrigin(given, plan, warn) {
-    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(653)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3653));
+    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(446)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2446));
     return origin.waitForOrigin(plan, {
         waitMs: given.origin.waitSeconds * 1000,
         concurrency: given.concurrency,
@@ -25818,7 +25820,7 @@ class RunRecord {
  * before its first request (the cold start measures it). Loading it can only fail with a bug, which report() reports.
  */
 function loadReport() {
-    const loading = Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(710)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2710));
+    const loading = __nccwpck_require__.e(/* import() */ 710).then(__nccwpck_require__.bind(__nccwpck_require__, 2710));
     loading.catch(() => undefined);
     return loading;
 }

@@ -117,17 +117,23 @@ export function parseSiteDir(value: string): string {
   return normal === '.' ? '' : normal
 }
 
+/** `value` as an absolute http(s) URL without a user name, password, query or fragment: a base other URLs go under; else undefined. */
+export function baseUrl(value: string): URL | undefined {
+  const url = URL.parse(value)
+  const plain =
+    url !== null &&
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.search === '' &&
+    url.hash === ''
+  return plain ? url : undefined
+}
+
 export function parseUrlBase(value: string): string | undefined {
   if (value === '') return undefined
-  const url = URL.canParse(value) ? new URL(value) : undefined
-  if (
-    url === undefined ||
-    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-    url.username !== '' ||
-    url.password !== '' ||
-    url.search !== '' ||
-    url.hash !== ''
-  ) {
+  const url = baseUrl(value)
+  if (url === undefined) {
     throw new InputError(
       'url-base',
       `Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${shown(value)}".`

@@ -2,6 +2,7 @@ import { InputError } from '../errors.js'
 import type { SiteMap } from '../origin/targets.js'
 import { shown } from '../urls.js'
 import { checkProxy } from './api.js'
+import { baseUrl } from './changes.js'
 import { readNumber } from './numbers.js'
 import type { Reader } from './read.js'
 
@@ -39,15 +40,8 @@ export function readOrigin(read: Reader, site: SiteMap | undefined, changes: boo
 /** `origin-url`: an absolute http(s) URL without credentials, query or fragment; undefined when empty. */
 export function parseOriginUrl(value: string): string | undefined {
   if (value === '') return undefined
-  const url = URL.parse(value)
-  if (
-    url === null ||
-    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-    url.username !== '' ||
-    url.password !== '' ||
-    url.search !== '' ||
-    url.hash !== ''
-  ) {
+  const url = baseUrl(value)
+  if (url === undefined) {
     throw new InputError(
       'origin-url',
       `Input "origin-url" must be the origin's base URL, http or https, without a user name, password, query or fragment, such as https://my-bucket.s3.eu-west-1.amazonaws.com/site; got "${shown(value)}".`

@@ -3,6 +3,7 @@
 // edge checks' own (src/edge/fetch.ts): no cookie, no credential, redirects not followed, bodies capped, proxies honoured.
 import { deployedSha256 } from '../edge/content.js'
 import { openEdge } from '../edge/fetch.js'
+import type { EdgeIo } from '../edge/index.js'
 import { fileProblem } from '../files.js'
 import { plural, seconds } from '../text.js'
 import { shown } from '../urls.js'
@@ -23,15 +24,8 @@ export interface OriginSettings {
   readonly userAgent: string
 }
 
-export interface OriginIo {
-  readonly log: (message: string) => void
-  readonly warn: (message: string) => void
-  readonly group: <T>(name: string, fn: () => Promise<T>) => Promise<T>
-  readonly now: () => number
-  readonly sleep: (ms: number) => Promise<void>
-  /** Opens the fetcher (default openEdge); a test or the bench may give its own. */
-  readonly open?: typeof openEdge
-}
+/** The log, the clock and the sleep, as the edge checks take them; and how to open the fetcher (default openEdge: a test or the bench may give its own). */
+export type OriginIo = EdgeIo & { readonly open?: typeof openEdge }
 
 /** What the wait found: how it ended (undefined when no URL could be checked at all), and the step's error when it did not end ready. */
 export interface OriginFound {

@@ -2,7 +2,8 @@
 // build or the time is spent. The clock, the sleep and the fetch are injected: no test waits on a timer.
 import { mapConcurrent } from '../concurrency.js'
 import { plural, seconds } from '../text.js'
-import { isNew, nextCheckAt, PROGRESS_EVERY_MS, type OriginJudgement, type OriginTarget, type OriginVerdict } from './readiness.js'
+import { nextCheckAt, PROGRESS_EVERY_MS, type OriginJudgement, type OriginTarget } from './readiness.js'
+import { isNew, type OriginVerdict } from './verdicts.js'
 
 /** One checked URL as the wait left it: its last answer, how often it was fetched, and when it turned new. */
 export interface CheckedUrl extends OriginJudgement {

@@ -4,15 +4,7 @@ import type { EdgeAnswer } from '../edge/fetch.js'
 import { fromCache } from '../edge/verdict.js'
 import { spreadEvenly } from '../edge/verify.js'
 import { sizeText } from '../text.js'
-
-/**
- * - `new`: the body is the deployed file (SHA-256), or holds the marker text.
- * - `gone`: a URL whose file the change deleted answered 404 or 410: as new as it gets.
- * - `old`: an answer, but not the new build (another body, another status, no marker).
- * - `from-cache`: through the edge, an answer a cache says it served (Age above 0, a hit): never new, whatever its bytes.
- * - `error`: no answer, a 5xx, or a body that could not be compared (too large, cut off, sent compressed).
- */
-export type OriginVerdict = 'new' | 'gone' | 'old' | 'from-cache' | 'error'
+import type { OriginVerdict } from './verdicts.js'
 
 /** What the new build is, at one URL. */
 export type Expected =
@@ -42,9 +34,6 @@ export interface OriginJudgement {
   /** Why, in a few words: `old: sha256 3f2a1c… ≠ deployed 9b1e4d…`, `HTTP 404`, `from the cache: Age 120`. */
   readonly reason: string
 }
-
-/** A verdict that says the URL serves the new build. */
-export const isNew = (verdict: OriginVerdict | undefined): boolean => verdict === 'new' || verdict === 'gone'
 
 /** Hex digits of a SHA-256 shown in a reason: enough to tell two builds apart at a glance. */
 const SHOWN_DIGITS = 6

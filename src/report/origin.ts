@@ -1,5 +1,5 @@
 // The summary's part about the wait for the origin before the purge: the Origin row of the counts, and the URLs checked.
-import { isNew } from '../origin/readiness.js'
+import { isNew } from '../origin/verdicts.js'
 import type { OriginReport, RunResult } from '../result.js'
 import { forCount, plural } from '../text.js'
 import { escapeText } from './markdown.js'
@@ -16,7 +16,7 @@ export function originRow(result: RunResult): [string, string] | undefined {
     return ['Origin', `would wait up to ${origin.waitFor} s for ${plural(checked, 'URL')} to serve the new build, ${where(origin)}`]
   }
   if (origin.ready === null) return ['Origin', 'not waited for: the step stopped before the purge']
-  const fresh = origin.urls.filter((url) => isNew(url.verdict ?? undefined)).length
+  const fresh = origin.urls.filter((url) => isNew(url.verdict)).length
   if (origin.ready) {
     const what = origin.marker === null ? 'the deployed files' : 'the new build'
     return [
@@ -55,10 +55,7 @@ export function originSection(result: RunResult): string[] {
       ''
     ]
   }
-  const ordered = [
-    ...origin.urls.filter((url) => !isNew(url.verdict ?? undefined)),
-    ...origin.urls.filter((url) => isNew(url.verdict ?? undefined))
-  ]
+  const ordered = [...origin.urls.filter((url) => !isNew(url.verdict)), ...origin.urls.filter((url) => isNew(url.verdict))]
   const fetchedFrom = origin.where === 'origin-url'
   return [
     '### Origin',
@@ -69,7 +66,7 @@ export function originSection(result: RunResult): string[] {
     `|---|---|---|---|${fetchedFrom ? '---|' : ''}`,
     ...ordered.map(
       (url) =>
-        `| ${escapeText(url.url)} | ${isNew(url.verdict ?? undefined) ? url.verdict : `**${url.verdict}**`} | ${url.status ?? ''} | ${escapeText(url.reason ?? '')} |${
+        `| ${escapeText(url.url)} | ${isNew(url.verdict) ? url.verdict : `**${url.verdict}**`} | ${url.status ?? ''} | ${escapeText(url.reason ?? '')} |${
           fetchedFrom ? ` ${escapeText(url.fetchedFrom)} |` : ''
         }`
     ),

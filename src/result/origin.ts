@@ -1,5 +1,5 @@
 // The wait for the origin as reported: whether it found the new build, how long it took, and each checked URL.
-import type { OriginVerdict } from '../origin/readiness.js'
+import type { OriginVerdict } from '../origin/verdicts.js'
 import type { RunState } from '../run-state.js'
 
 /** One URL wait-for-origin checked (in a dry run: would check), as reported. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { countOrigin, notNew, pollOrigin, type PollOptions } from '../../../src/origin/poll.js'
-import type { OriginJudgement, OriginTarget, OriginVerdict } from '../../../src/origin/readiness.js'
+import type { OriginJudgement, OriginTarget } from '../../../src/origin/readiness.js'
+import type { OriginVerdict } from '../../../src/origin/verdicts.js'
 
 /** A clock that moves only when the code under test sleeps, or a fetch takes its time: nothing sleeps for real. */
 class Clock {

@@ -4,7 +4,6 @@ import type { ResponseHeaders } from '../../../src/edge/verdict.js'
 import {
   FAST_CHECKS_MS,
   FAST_EVERY_MS,
-  isNew,
   judgeOrigin,
   MAX_CHECKED_URLS,
   nextCheckAt,
@@ -12,6 +11,7 @@ import {
   SLOW_EVERY_MS,
   type Expected
 } from '../../../src/origin/readiness.js'
+import { isNew } from '../../../src/origin/verdicts.js'
 
 const DEPLOYED = 'a'.repeat(64)
 const OTHER = '3f2a1c' + 'b'.repeat(58)
@@ -154,19 +154,6 @@ describe('judgeOrigin: from the cache', () => {
 
   it('does not apply at origin-url: the answer is the origin’s by the user’s word', () => {
     expect(judgeOrigin(answer(200, hashed(DEPLOYED), { age: '120' }), atOrigin(file)).verdict).toBe('new')
-  })
-})
-
-describe('isNew', () => {
-  it('is true for new and gone only', () => {
-    expect(['new', 'gone', 'old', 'from-cache', 'error', undefined].map((verdict) => isNew(verdict as never))).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-      false
-    ])
   })
 })
 
