@@ -276,8 +276,9 @@ function planOriginCheck(request) {
             'Give a path or a URL on the zone, or set "origin-url" to check the origin directly.');
     }
     if (known.length === 0 && marker === undefined) {
-        throw new errors/* InputError */.dz('wait-for-origin', `Input "wait-for-origin" has nothing to check: of ${(0,src_text/* plural */.LS)(new Set(request.urls).size, 'URL')}, none maps to a deployed file that the step knows` +
-            `${viaEdge ? ' on a zone whose name is known' : ''}. Set "site-dir" (with "url-base" where the site is not at the zone's root) so that URLs map to the built files, or "origin-marker" to a page that names the new build.`);
+        throw new errors/* InputError */.dz('wait-for-origin', `Input "wait-for-origin" has nothing to check: ${request.urls.length === 0
+            ? 'this purge has no URL list (only tags or everything), and "probe-urls" names no page'
+            : `of ${(0,src_text/* plural */.LS)(new Set(request.urls).size, 'URL')}, none maps to a deployed file that the step knows${viaEdge ? ' on a zone whose name is known' : ''}`}. Set "site-dir" (with "url-base" where the site is not at the zone's root) so that URLs map to the built files (for tags or everything, with "probe-urls"), or "origin-marker" to a page that names the new build.`);
     }
     return {
         where: viaEdge ? 'edge' : 'origin-url',

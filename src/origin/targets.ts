@@ -134,8 +134,11 @@ export function planOriginCheck(request: OriginRequest): OriginPlan {
   if (known.length === 0 && marker === undefined) {
     throw new InputError(
       'wait-for-origin',
-      `Input "wait-for-origin" has nothing to check: of ${plural(new Set(request.urls).size, 'URL')}, none maps to a deployed file that the step knows` +
-        `${viaEdge ? ' on a zone whose name is known' : ''}. Set "site-dir" (with "url-base" where the site is not at the zone's root) so that URLs map to the built files, or "origin-marker" to a page that names the new build.`
+      `Input "wait-for-origin" has nothing to check: ${
+        request.urls.length === 0
+          ? 'this purge has no URL list (only tags or everything), and "probe-urls" names no page'
+          : `of ${plural(new Set(request.urls).size, 'URL')}, none maps to a deployed file that the step knows${viaEdge ? ' on a zone whose name is known' : ''}`
+      }. Set "site-dir" (with "url-base" where the site is not at the zone's root) so that URLs map to the built files (for tags or everything, with "probe-urls"), or "origin-marker" to a page that names the new build.`
     )
   }
   return {

@@ -155,6 +155,10 @@ describe('planOriginCheck', () => {
     expect(error.message).toMatch(/^Input "wait-for-origin" has nothing to check: of 1 URL, none maps/)
     expect(error.message).toContain('Set "site-dir"')
     expect(error.message).toContain('"origin-marker"')
+    const tags = inputError(() => planOriginCheck(request({ site })))
+    expect(tags.message).toMatch(
+      /^Input "wait-for-origin" has nothing to check: this purge has no URL list \(only tags or everything\), and "probe-urls" names no page\. Set "site-dir"/
+    )
     // URLs on no zone whose name is known count as nothing to check through the edge.
     expect(inputError(() => planOriginCheck(request({ urls: ['https://example.com/a.html'], site, zoneNames: [] }))).input).toBe(
       'wait-for-origin'
