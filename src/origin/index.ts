@@ -87,6 +87,7 @@ export async function waitForOrigin(plan: OriginPlan, settings: OriginSettings, 
     try {
       const wait = await pollOrigin(targets, {
         check: async (target) => {
+          // Stryker disable next-line UpdateOperator: any counter gives each fetch a value of its own
           const address = target.viaEdge ? bustedUrl(target.fetchUrl, `${io.now().toString(36)}.${++fetches}`) : target.fetchUrl
           const find = target.expected.kind === 'marker' ? marker : undefined
           return judgeOrigin(await edge.get(address, 'hash', { noCache: true, ...(find === undefined ? {} : { find }) }), target)
@@ -149,7 +150,7 @@ export function originFailure(plan: Pick<OriginPlan, 'where'>, wait: OriginWait,
   if (wait.cacheBlind) {
     const example = left[0] as (typeof left)[number]
     return (
-      `Input "wait-for-origin": every answer through the edge came from its cache (${shown(example.target.url)}: ${example.reason.replace(/^from the cache: /, '')}), ` +
+      `Input "wait-for-origin": every answer through the edge came from its cache (${shown(example.target.url)}: ${example.reason}), ` +
       'even with a cache-busting query parameter and Cache-Control: no-cache: the edge ignores the query string, so it cannot show whether the origin serves the new build. ' +
       'Set "origin-url" to the origin\'s own address (the bucket or server the CDN fetches from) to check it there. Nothing was purged.'
     )

@@ -61,7 +61,7 @@ export interface OriginPlan {
 /**
  * The file that `url` serves under site-dir, or undefined: its path below url-base (or, without it, below the root of a
  * zone's own host), decoded segment by segment into site-dir; a URL ending in `/` maps to its index-file. A segment
- * that would leave the folder (`..`, a slash or backslash once decoded, a NUL) maps to nothing.
+ * that would leave the folder or name none (a slash or backslash once decoded, a NUL, an empty one) maps to nothing.
  */
 export function siteFileOf(url: string, site: SiteMap, zoneNames: readonly string[]): string | undefined {
   const parsed = URL.parse(url)
@@ -75,10 +75,8 @@ export function siteFileOf(url: string, site: SiteMap, zoneNames: readonly strin
   }
   if (below === undefined) return undefined
   const segments = below.split('/')
-  if (segments.at(-1) === '') {
-    if (site.indexFile === '') return undefined
-    segments[segments.length - 1] = site.indexFile
-  }
+  // Without an index-file, the last segment stays empty and maps to nothing.
+  if (segments.at(-1) === '') segments[segments.length - 1] = site.indexFile
   const decoded: string[] = []
   for (const segment of segments) {
     let name: string
@@ -87,7 +85,8 @@ export function siteFileOf(url: string, site: SiteMap, zoneNames: readonly strin
     } catch {
       return undefined
     }
-    if (name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name)) return undefined
+    // `.` and `..` never get here: the URL parser resolves dot segments, encoded ones too.
+    if (name === '' || /[/\\\0]/.test(name)) return undefined
     decoded.push(name)
   }
   return nodePath.join(site.dir, ...decoded)

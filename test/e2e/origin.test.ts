@@ -195,7 +195,7 @@ describe('wait-for-origin (end to end)', () => {
     expect(posts(api)).toEqual([])
     expect(edge.requests).toHaveLength(2)
     const error = errorLine(run)
-    expect(error).toContain('every answer through the edge came from its cache (http://example.com/a.html: Age 120)')
+    expect(error).toContain('every answer through the edge came from its cache (http://example.com/a.html: from the cache: Age 120)')
     expect(error).toContain('the edge ignores the query string')
     expect(error).toContain('Set "origin-url"')
     expect(result(run.outputs).origin?.urls.map((checked) => checked.verdict)).toEqual(['from-cache', 'from-cache'])

@@ -34,10 +34,11 @@ function harness(
   const warnings: string[] = []
   const opened: { timeoutMs: number; concurrency: number; userAgent: string }[] = []
   let closed = 0
+  const groups: string[] = []
   const io: OriginIo = {
     log: (line) => logs.push(line),
     warn: (line) => warnings.push(line),
-    group: (_name, fn) => fn(),
+    group: (name, fn) => (groups.push(name), fn()),
     now: () => now,
     sleep: (ms) => {
       now += ms
@@ -71,7 +72,7 @@ function harness(
       }
     }
   }
-  return { io, calls, logs, warnings, opened, closed: () => closed }
+  return { io, calls, logs, warnings, groups, opened, closed: () => closed }
 }
 
 const plan = (fields: Partial<OriginPlan>): OriginPlan => ({ where: 'edge', urls: [], marker: undefined, known: 0, ...fields })
@@ -98,6 +99,10 @@ describe('waitForOrigin', () => {
       [url('/version.txt'), 'new', 2]
     ])
     expect(h.calls.every((call) => call.use === 'hash' && call.options?.noCache === true)).toBe(true)
+    expect(h.calls.filter((call) => !call.url.includes('version')).every((call) => !('find' in (call.options ?? {})))).toBe(true)
+    expect(found.wait?.urls.map((checked) => checked.target.expected.kind)).toEqual(['file', 'file', 'marker'])
+    expect(h.groups).toEqual(['Origin'])
+    expect(h.warnings).toEqual([])
     expect(h.calls.filter((call) => call.options?.find === 'abc123').map((call) => new URL(call.url).pathname)).toEqual([
       '/version.txt',
       '/version.txt'
@@ -139,7 +144,10 @@ describe('waitForOrigin', () => {
     const h = harness(() => ({ status: 404 }))
     const found = await waitForOrigin(plan({ urls: [planned('/x.html'), planned('/y.html')], known: 2 }), settings, h.io)
     expect(found.wait).toBeUndefined()
-    expect(found.failure).toMatch(/^Input "wait-for-origin": none of the deployed files to compare with could be read/)
+    expect(found.failure).toBe(
+      'Input "wait-for-origin": none of the deployed files to compare with could be read (see the warnings), so the step cannot tell the new build; nothing was purged. ' +
+        'Build the site into site-dir before this step, or set "origin-marker".'
+    )
     expect(h.calls).toEqual([])
     expect(h.warnings).toEqual([
       'wait-for-origin: the deployed file of 2 URLs could not be read, so they are not checked: http://example.com/x.html (not in the workspace), http://example.com/y.html (not in the workspace).'
@@ -153,6 +161,23 @@ describe('waitForOrigin', () => {
     expect(h.warnings[0]).toMatch(
       /^wait-for-origin: the deployed file of 1 URL could not be read, so it is not checked: http:\/\/example\.com\/folder \(the file is a folder/
     )
+  })
+
+  it('names at most 5 of the files it could not read', async () => {
+    const folders = Array.from({ length: 6 }, (_, i) => {
+      mkdirSync(join(dir, `d${i}`), { recursive: true })
+      return planned(`/d${i}`)
+    })
+    const h = harness(() => ({ body: 'new a' }))
+    await waitForOrigin(plan({ urls: [planned('/a.html'), ...folders], known: 7 }), settings, h.io)
+    expect(h.warnings).toHaveLength(1)
+    expect(h.warnings[0]).toMatch(/^wait-for-origin: the deployed file of 6 URLs could not be read, so they are not checked: /)
+    expect(h.warnings[0]).toContain('http://example.com/d4 (the file is a folder')
+    expect(h.warnings[0]).not.toContain('/d5 ')
+    expect(h.warnings[0]).toMatch(/, …\.$/)
+    const five = harness(() => ({ body: 'new a' }))
+    await waitForOrigin(plan({ urls: [planned('/a.html'), ...folders.slice(0, 5)], known: 6 }), settings, five.io)
+    expect(five.warnings[0]).toMatch(/regular file\)\.$/)
   })
 
   it('gives the failure when the time is spent, and closes the fetcher', async () => {
@@ -222,6 +247,15 @@ describe('originFailure', () => {
     )
   })
 
+  it('says nothing of rewritten pages for a copy from the cache, and names exactly 5 without an ellipsis', () => {
+    const urls = Array.from({ length: 5 }, (_, i) => checked(`/${i}`, { verdict: 'from-cache', reason: 'from the cache: Age 9' }))
+    expect(originFailure({ where: 'edge' }, wait(urls), 9_000)).toBe(
+      'Input "wait-for-origin": the origin did not serve the new build within 9 s, so nothing was purged: 5 of 5 checked URLs still serve another version: ' +
+        urls.map((url) => `${url.target.url} (from the cache: Age 9)`).join(', ') +
+        '. Every requested URL and tag is in failed-files / failed-tags, to purge once the deploy is live; or raise "wait-for-origin".'
+    )
+  })
+
   it('when every answer came from the cache, says the edge ignores the query string and names origin-url', () => {
     const failure = originFailure(
       { where: 'edge' },
@@ -237,7 +271,7 @@ describe('originFailure', () => {
       120_000
     ) as string
     expect(failure).toMatch(
-      /^Input "wait-for-origin": every answer through the edge came from its cache \(http:\/\/example\.com\/a: Age 120\)/
+      /^Input "wait-for-origin": every answer through the edge came from its cache \(http:\/\/example\.com\/a: from the cache: Age 120\)/
     )
     expect(failure).toContain('the edge ignores the query string')
     expect(failure).toContain('Set "origin-url"')

@@ -161,6 +161,25 @@ describe('pollOrigin', () => {
   })
 })
 
+describe('pollOrigin on a clock that does not start at 0', () => {
+  it('times the wait and each URL from the start of the wait', async () => {
+    const clock = new Clock()
+    clock.now = 1_700_000_000_000
+    const fake = origin(clock, { '/a': clock.now + 2_000 })
+    const wait = await pollOrigin([target('/a'), target('/b')], options(clock, fake.check))
+    expect(wait.waitedMs).toBe(2_000)
+    expect(wait.urls.map((url) => url.newAfterMs)).toEqual([2_000, 0])
+  })
+
+  it('says "serve" for more than one URL left at the end', async () => {
+    const clock = new Clock()
+    const never = Number.POSITIVE_INFINITY
+    const given = options(clock, origin(clock, { '/a': never, '/b': never }).check, { waitMs: 1_000 })
+    await pollOrigin([target('/a'), target('/b')], given)
+    expect(given.logs.at(-1)).toBe('Origin: 2 of 2 checked URLs still serve another version after 1 s; waited 1.0 s.')
+  })
+})
+
 describe('countOrigin', () => {
   it('counts every verdict', async () => {
     const clock = new Clock()

@@ -61,12 +61,14 @@ describe('originAddress', () => {
     )
     expect(originAddress('https://example.com/', 'http://10.0.0.5:8080/')).toBe('http://10.0.0.5:8080/')
     expect(originAddress('https://example.com/a', 'http://127.0.0.1:9000')).toBe('http://127.0.0.1:9000/a')
+    expect(originAddress('https://example.com/a', 'http://127.0.0.1:9000/site//')).toBe('http://127.0.0.1:9000/site/a')
   })
 })
 
 describe('bustedUrl', () => {
   it('adds the parameter to the query, or starts one, and drops a fragment', () => {
-    expect(bustedUrl('http://example.com/a.html', 't1')).toBe(`http://example.com/a.html?${CACHE_BUSTER}=t1`)
+    expect(CACHE_BUSTER).toBe('cdn-purge-origin-check')
+    expect(bustedUrl('http://example.com/a.html', 't1')).toBe('http://example.com/a.html?cdn-purge-origin-check=t1')
     expect(bustedUrl('http://example.com/a?v=2', 't2')).toBe(`http://example.com/a?v=2&${CACHE_BUSTER}=t2`)
     expect(bustedUrl('http://example.com/a#top', 't3')).toBe(`http://example.com/a?${CACHE_BUSTER}=t3`)
   })
@@ -143,7 +145,10 @@ describe('planOriginCheck', () => {
   it('refuses a marker the edge may not fetch, naming origin-marker', () => {
     const error = inputError(() => planOriginCheck(request({ marker: { url: 'http://10.0.0.1/v.txt', text: 'x' } })))
     expect(error.input).toBe('origin-marker')
-    expect(error.message).toContain('"origin-url"')
+    expect(error.message).toBe(
+      'Input "origin-marker": http://10.0.0.1/v.txt is not on a zone whose name is known, or names the runner\'s own network, so it is not fetched through the edge. ' +
+        'Give a path or a URL on the zone, or set "origin-url" to check the origin directly.'
+    )
     expect(
       planOriginCheck(request({ marker: { url: 'http://10.0.0.1/v.txt', text: 'x' }, originUrl: 'http://10.0.0.1' })).marker
     ).toBeDefined()
@@ -152,7 +157,13 @@ describe('planOriginCheck', () => {
   it('with nothing to check, is an InputError that names wait-for-origin and says to set site-dir or origin-marker', () => {
     const error = inputError(() => planOriginCheck(request({ urls: ['https://example.com/a.html'] })))
     expect(error.input).toBe('wait-for-origin')
-    expect(error.message).toMatch(/^Input "wait-for-origin" has nothing to check: of 1 URL, none maps/)
+    expect(error.message).toMatch(
+      /^Input "wait-for-origin" has nothing to check: of 1 URL, none maps to a deployed file that the step knows on a zone whose name is known\. Set/
+    )
+    const direct = inputError(() => planOriginCheck(request({ urls: ['https://example.com/a.html'], originUrl: 'http://o/' })))
+    expect(direct.message).toMatch(
+      /^Input "wait-for-origin" has nothing to check: of 1 URL, none maps to a deployed file that the step knows\. Set/
+    )
     expect(error.message).toContain('Set "site-dir"')
     expect(error.message).toContain('"origin-marker"')
     const tags = inputError(() => planOriginCheck(request({ site })))
