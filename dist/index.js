@@ -24631,14 +24631,17 @@ function parseOriginMarker(value) {
     if (value === '')
         return undefined;
     const match = /^(\S+)[^\S\r\n]+([^\r\n]+)$/.exec(value);
-    const entry = match?.[1] ?? '';
-    const url = entry.startsWith('/') ? undefined : URL.parse(entry);
-    const validUrl = entry.startsWith('/') ||
-        (url !== null && url !== undefined && /^https?:$/.test(url.protocol) && url.username === '' && url.password === '');
-    if (match === null || !validUrl) {
+    if (match === null || !isMarkerEntry(match[1])) {
         throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker" must be a URL (absolute http or https, or a path starting with / on the zone), a space, and the text the new build's page holds, on one line, such as "/version.txt 1.4.2"; got "${(0,urls/* shown */.SP)(value)}".`);
     }
-    return { entry, text: match[2].trim() };
+    return { entry: match[1], text: match[2] };
+}
+/** A path on the zone, or an absolute http(s) URL without a user name or password. */
+function isMarkerEntry(entry) {
+    if (entry.startsWith('/'))
+        return true;
+    const url = URL.parse(entry);
+    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/purge.ts

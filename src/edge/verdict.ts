@@ -190,7 +190,7 @@ export function cameFromOrigin(status: number, headers: ResponseHeaders): boolea
  */
 export function fromCache(headers: ResponseHeaders): string | undefined {
   const age = parseAge(headers)
-  if (age !== undefined && age > 0) return `Age ${age}`
+  if ((age ?? 0) > 0) return `Age ${age}`
   const hit = cacheHeaders(headers).find((header) => header.says === 'from cache')
   return hit === undefined ? undefined : cut(hit.shown, MAX_CACHE_STATUS_CHARS)
 }

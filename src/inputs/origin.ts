@@ -57,16 +57,18 @@ export function parseOriginUrl(value: string): string | undefined {
 export function parseOriginMarker(value: string): { entry: string; text: string } | undefined {
   if (value === '') return undefined
   const match = /^(\S+)[^\S\r\n]+([^\r\n]+)$/.exec(value)
-  const entry = match?.[1] ?? ''
-  const url = entry.startsWith('/') ? undefined : URL.parse(entry)
-  const validUrl =
-    entry.startsWith('/') ||
-    (url !== null && url !== undefined && /^https?:$/.test(url.protocol) && url.username === '' && url.password === '')
-  if (match === null || !validUrl) {
+  if (match === null || !isMarkerEntry(match[1] as string)) {
     throw new InputError(
       'origin-marker',
       `Input "origin-marker" must be a URL (absolute http or https, or a path starting with / on the zone), a space, and the text the new build's page holds, on one line, such as "/version.txt 1.4.2"; got "${shown(value)}".`
     )
   }
-  return { entry, text: (match[2] as string).trim() }
+  return { entry: match[1] as string, text: match[2] as string }
+}
+
+/** A path on the zone, or an absolute http(s) URL without a user name or password. */
+function isMarkerEntry(entry: string): boolean {
+  if (entry.startsWith('/')) return true
+  const url = URL.parse(entry)
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
 }

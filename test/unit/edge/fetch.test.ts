@@ -220,6 +220,9 @@ describe('textSearch', () => {
     expect(search('abc', ['ab', 'xc'])).toBe(false)
     expect(search('abc', ['a', 'b'])).toBe(false)
     expect(search('abc', [])).toBe(false)
+    expect(search('', [])).toBe(true)
+    // Once found, it stays found whatever comes after.
+    expect(search('abc', ['abc', 'xyz'])).toBe(true)
     expect(search('été', ['é', 't', 'é'])).toBe(true)
   })
 

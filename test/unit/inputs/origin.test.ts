@@ -99,6 +99,7 @@ describe('parseOriginMarker', () => {
       entry: 'https://example.com/v',
       text: 'Release 2 (final)'
     })
+    expect(parseOriginMarker('http://example.com/v?x=1  two  spaces')).toEqual({ entry: 'http://example.com/v?x=1', text: 'two  spaces' })
   })
 
   it('refuses a marker without text, on two lines, or whose URL is neither a path nor http(s) without credentials', () => {
@@ -106,9 +107,13 @@ describe('parseOriginMarker', () => {
       '/version.txt',
       'version.txt abc',
       'ftp://example.com/v abc',
+      'git+https://example.com/v abc',
       'https://u:p@example.com/v abc',
+      'https://u@example.com/v abc',
+      'https://:p@example.com/v abc',
       '/v.txt abc\ndef',
-      '/v.txt\nabc'
+      '/v.txt\nabc',
+      'junk\n/v.txt abc'
     ]) {
       const error = inputError(() => parseOriginMarker(value))
       expect(error.input).toBe('origin-marker')

@@ -1,5 +1,9 @@
-import { resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startEdge, type StandInEdge } from '../../stand-in/edge.js'
+import { captureStdout } from '../../support/stdout.js'
 import type { ChangeSet } from '../../../src/changes/index.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { originGate, planOrigin } from '../../../src/phases/origin.js'
@@ -7,6 +11,7 @@ import { RunRecord } from '../../../src/phases/record.js'
 import type { WorkAssignment } from '../../../src/routing.js'
 import { inputErrorOf, source } from '../../support/inputs.js'
 
+const stdout = captureStdout()
 const minimal = { 'api-key': 'phases-origin-test-key', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 const zone = { id: 'z1', name: 'example.com', status: 'active' }
 const work = (requested: Partial<WorkAssignment['requested']>, probes: string[] = []): WorkAssignment => ({
@@ -66,13 +71,85 @@ describe('planOrigin', () => {
     const given = await getInputs(source({ ...minimal, 'wait-for-origin': '30', 'origin-marker': 'https://other.net/v.txt 1' }))
     const error = await inputErrorOf(planOrigin(given, work({ files: ['https://example.com/a'] }), undefined))
     expect(error.input).toBe('origin-marker')
-    expect(error.message).toMatch(/^Input "origin-marker": /)
+    expect(error.message).toMatch(/^Input "origin-marker": 1 entry in "origin-marker" is not a URL of this zone/)
+  })
+
+  it('checks nothing through the edge on a zone whose name is not known', async () => {
+    const given = await getInputs(source({ ...minimal, 'site-dir': 'public', 'wait-for-origin': '30' }))
+    const unnamed: WorkAssignment = {
+      ...work({ files: ['https://example.com/a.html'] }),
+      zones: [{ zone: { id: 'z1', name: undefined, status: 'active' }, requested: work({}).requested }]
+    }
+    const error = await inputErrorOf(planOrigin(given, unnamed, undefined))
+    expect(error.input).toBe('wait-for-origin')
+  })
+
+  it('in a dry run, says in the log what would be checked and where, and fetches nothing', async () => {
+    const given = await getInputs(source({ ...minimal, 'site-dir': 'public', 'wait-for-origin': '45', 'dry-run': 'true' }))
+    await planOrigin(given, work({ files: ['https://example.com/a.html'] }), undefined)
+    expect(stdout.join('')).toContain(
+      'Dry run: would wait up to 45 s for the origin to serve the new build, checking 1 URL, through the edge, each at its own address with a cache-busting query parameter and Cache-Control: no-cache.'
+    )
+    stdout.length = 0
+    await planOrigin({ ...given, dryRun: false }, work({ files: ['https://example.com/a.html'] }), undefined)
+    expect(stdout.join('')).toBe('')
   })
 })
 
 describe('originGate', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'phases-origin-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  let edge: StandInEdge
+  beforeEach(async () => {
+    edge = await startEdge()
+    for (const name of ['http_proxy', 'https_proxy', 'HTTPS_PROXY', 'no_proxy', 'NO_PROXY']) vi.stubEnv(name, undefined)
+    vi.stubEnv('HTTP_PROXY', edge.url)
+  })
+  afterEach(async () => {
+    await edge.close()
+    vi.unstubAllEnvs()
+  })
+
   it('is undefined without a plan', async () => {
     const given = await getInputs(source(minimal))
     expect(originGate(given, undefined, new RunRecord())).toBeUndefined()
+  })
+
+  it('waits, records what it found in the run, and lets the purge go when the origin is ready', async () => {
+    writeFileSync(join(dir, 'a.html'), 'new a')
+    edge.set('http://example.com/a.html', { body: 'new a' })
+    const given = await getInputs(source({ ...minimal, 'site-dir': 'public', 'wait-for-origin': '7', timeout: '3' }))
+    const record = new RunRecord()
+    const plan = {
+      where: 'edge',
+      urls: [{ url: 'http://example.com/a.html', fetchUrl: 'http://example.com/a.html', file: join(dir, 'a.html') }],
+      marker: undefined,
+      known: 1
+    } as const
+    record.originPlan(plan, 7)
+    const gate = originGate(given, plan, record)
+    expect(await gate?.()).toBe(true)
+    expect(record.state.origin?.found?.wait).toMatchObject({ ready: true, checks: 1 })
+    expect(record.state.errors).toEqual([])
+    expect(record.state.phase).toBe('sending the requests')
+    expect(stdout.join('')).toContain('::group::Origin')
+    expect(stdout.join('')).toContain('Waiting up to 7 s for the origin to serve the new build')
+    expect(edge.requests[0]?.headers['user-agent']).toMatch(/^cdn-purge-action\//)
+  })
+
+  it('holds the purge and records the failure when the origin cannot be shown ready', async () => {
+    const given = await getInputs(source({ ...minimal, 'site-dir': 'public', 'wait-for-origin': '7' }))
+    const record = new RunRecord()
+    const plan = {
+      where: 'edge',
+      urls: [{ url: 'http://example.com/x.html', fetchUrl: 'http://example.com/x.html', file: join(dir, 'x.html') }],
+      marker: undefined,
+      known: 1
+    } as const
+    record.originPlan(plan, 7)
+    expect(await originGate(given, plan, record)?.()).toBe(false)
+    expect(record.state.errors).toHaveLength(1)
+    expect(record.state.errors[0]).toMatch(/^Input "wait-for-origin": none of the deployed files/)
+    expect(edge.requests).toEqual([])
   })
 })

@@ -50,12 +50,14 @@ describe('originRow', () => {
     expect(originRow(runResult({ origin: origin({ ready: false, urls: [checked('a', { verdict: 'old' })] }) }))?.[1]).toContain(
       '1 of 1 checked URL still serves another version'
     )
-    expect(originRow(runResult({ origin: origin({ ready: false, cacheBlind: true }) }))?.[1]).toBe(
+    expect(originRow(runResult({ origin: origin({ ready: false, cacheBlind: true }) }))).toEqual([
+      'Origin',
       "**not ready**: every answer came from the edge's cache, which ignores the query string (set origin-url); nothing was purged"
-    )
-    expect(originRow(runResult({ origin: origin({ ready: false, urls: [] }) }))?.[1]).toBe(
+    ])
+    expect(originRow(runResult({ origin: origin({ ready: false, urls: [] }) }))).toEqual([
+      'Origin',
       '**not ready**: no deployed file could be read to compare with; nothing was purged'
-    )
+    ])
   })
 
   it('in a dry run, says what would be checked and where; when the step stopped first, that it did not wait', () => {
@@ -63,9 +65,10 @@ describe('originRow', () => {
       'Origin',
       'would wait up to 120 s for 2 URLs to serve the new build, at origin-url'
     ])
-    expect(originRow(runResult({ origin: origin({ ready: null, seconds: null }) }))?.[1]).toBe(
+    expect(originRow(runResult({ origin: origin({ ready: null, seconds: null }) }))).toEqual([
+      'Origin',
       'not waited for: the step stopped before the purge'
-    )
+    ])
   })
 })
 
@@ -93,6 +96,7 @@ describe('originSection', () => {
     ])
     expect(lines[6]).toBe('| https&#58;//example.com/&lt;b&gt;&#124;x | **old** | 200 | old: sha256 1… ≠ deployed 2… |')
     expect(lines[7]).toBe('| https&#58;//example.com/new | new | 200 | the deployed file &#40;sha256&#41; |')
+    expect(lines.slice(8)).toEqual([''])
   })
 
   it('at origin-url, shows where each URL was fetched', () => {
@@ -106,7 +110,7 @@ describe('originSection', () => {
         })
       })
     )
-    expect(lines).toContain('| URL | Verdict | HTTP | Why | Fetched from |')
+    expect(lines.slice(4, 6)).toEqual(['| URL | Verdict | HTTP | Why | Fetched from |', '|---|---|---|---|---|'])
     expect(lines).toContain('| https&#58;//example.com/a | **error** |  | timed out | http&#58;//10.0.0.1/a |')
   })
 

@@ -86,6 +86,12 @@ describe('originOf', () => {
     expect(originOf({ plan, waitSeconds: 60, found: blind })).toMatchObject({ ready: false, cacheBlind: true, urls: [{ status: null }] })
   })
 
+  it('without a marker, has none, and lists the URLs alone', () => {
+    const report = originOf({ plan: { ...plan, marker: undefined }, waitSeconds: 5 })
+    expect(report?.marker).toBeNull()
+    expect(report?.urls.map((url) => url.url)).toEqual(['https://example.com/a'])
+  })
+
   it('when no file could be read, is not ready after 0 s with no URL', () => {
     expect(originOf({ plan, waitSeconds: 60, found: { plan, wait: undefined, failure: 'x' } })).toMatchObject({
       ready: false,
