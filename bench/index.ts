@@ -10,7 +10,7 @@
 //   once and then its limit per window. The ratio is the median run's; the 429s and lost URLs every run's.
 // - The zone lookup: the zone on page 1 and on the last of 100 pages, at 50 ms a round trip, in round trips
 //   against the ideal: one for page 1; for the last page, page 1 and then the other 99 pages 16 at a time
-//   (ZONE_PAGE_PARALLELISM in src/zones.ts), 1 + ceil(99 / 16) = 8.
+//   (ZONE_PAGE_PARALLELISM in src/zones/list.ts), 1 + ceil(99 / 16) = 8.
 // - Cold start against the smallest action (@actions/core bundled by ncc, one GET, one output, one summary
 //   line), built here in a temporary folder: pair by pair, median of the ratios.
 // - Throughput: 10,000 URLs at 50 ms, batch 30, concurrency 8, the whole step against
@@ -20,6 +20,10 @@
 //   loaded the same way, sending the same requests and nothing else), measured in the same run. The throughput target is the floor plus
 //   0.05; the cold start's is 1.15× the smallest action, with 1.05× as the goal (printed beside it).
 // - Memory: 100,000 URLs from files-from, batch 100: peak RSS.
+// - Time-to-fresh: wait-for-origin with 20 URLs through the stand-in edge, whose answers switch from the old build to
+//   the new one (the deploy landing) at a point spread over the first 30 s from one run to the next; the time from
+//   that switch to the first purge request the stand-in API receives. Target: 1.5 s in the slowest run (the poll
+//   checks every second in the first 30 s).
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,6 +31,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { runAction, type ActionRun } from '../test/support/run-action.ts'
 import { fixedWindow, tokenBucket, type HeaderStyle, type Limiter } from '../test/stand-in/limiters.ts'
+import { startEdge } from '../test/stand-in/edge.ts'
 import { manyZones, startStandIn, type StandInOptions } from '../test/stand-in/server.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -430,8 +435,80 @@ async function memory(): Promise<void> {
   }
 }
 
+/** Time-to-fresh's target: what a user waits for between the deploy landing and the purge, in the first 30 s. */
+const FRESH_TARGET_MS = 1500
+
+async function timeToFresh(): Promise<void> {
+  const count = 20
+  const names = Array.from({ length: count }, (_, i) => `assets/file-${i}.js`)
+  const addresses = names.map((name) => `http://example.com/${name}`)
+  // The new build, as the build step leaves it in site-dir: what the deploy brings to the origin.
+  const site = Object.fromEntries(names.map((name, i) => [`public/${name}`, `new build of file ${i}\n`]))
+  const figures: number[] = []
+  const landings: number[] = []
+  let failed = 0
+  for (let run = 0; run < RUNS; run++) {
+    // Spread over the first 30 s, each at another point of the one-second poll.
+    const landAfterMs = 2300 + Math.round((run * 23_200) / Math.max(RUNS - 1, 1))
+    landings.push(landAfterMs)
+    const edge = await startEdge()
+    let purgedAt: number | undefined
+    const api = await startStandIn({
+      onRequest: (request) => {
+        if (request.method === 'POST' && request.path.endsWith('/purge')) purgedAt ??= Date.now()
+      }
+    })
+    addresses.forEach((address, i) => edge.set(address, { body: `old build of file ${i}\n` }))
+    let deployedAt: number | undefined
+    const deploy = setTimeout(() => {
+      addresses.forEach((address, i) => edge.set(address, { body: `new build of file ${i}\n` }))
+      deployedAt = Date.now()
+    }, landAfterMs)
+    try {
+      const run = await runAction(
+        {
+          'api-key': api.apiKey,
+          'api-url': api.url,
+          zone: 'example.com',
+          files: addresses.join('\n'),
+          'site-dir': 'public',
+          'url-base': 'http://example.com/',
+          'wait-for-origin': '60'
+        },
+        { files: site, env: { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' } }
+      )
+      const ok = run.code === 0 && run.outputs['purged-files'] === String(count) && deployedAt !== undefined && purgedAt !== undefined
+      if (!ok) {
+        failed++
+        console.log(`  a step failed or purged before the deploy:\n${run.log.split('\n').slice(-5).join('\n')}`)
+      }
+      figures.push(ok ? (purgedAt as number) - (deployedAt as number) : Number.NaN)
+    } finally {
+      clearTimeout(deploy)
+      await api.close()
+      await edge.close()
+    }
+  }
+  // A purge before the deploy landed gives a negative figure: a miss as much as a slow one.
+  const slowest = figures.some((figure) => Number.isNaN(figure) || figure < 0) ? Number.NaN : Math.max(...figures)
+  rows.push({
+    name: 'time-to-fresh: deploy landed → first purge (20 URLs, edge)',
+    figure: `landed at ${landings.map((ms) => (ms / 1000).toFixed(1)).join('/')} s; ${figures.map((ms) => (ms / 1000).toFixed(2)).join(' / ')} s`,
+    ratio: slowest / FRESH_TARGET_MS,
+    target: 1,
+    failed
+  })
+}
+
 const only = process.argv[2]
-const sections: Record<string, () => Promise<void>> = { limits: rateLimits, zones: zoneLookup, start: coldStart, throughput, memory }
+const sections: Record<string, () => Promise<void>> = {
+  limits: rateLimits,
+  zones: zoneLookup,
+  start: coldStart,
+  throughput,
+  memory,
+  fresh: timeToFresh
+}
 for (const [name, section] of Object.entries(sections)) {
   if (only !== undefined && only !== name) continue
   console.log(`== ${name}`)

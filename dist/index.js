@@ -22361,7 +22361,7 @@ async function fetch(input, init) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8502);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3035);
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -22444,7 +22444,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 8502:
+/***/ 3035:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24221,6 +24221,7 @@ const NUMBERS = {
     'rate-limit-wait': { min: 1, max: 3600, default: 600, unit: 'seconds' },
     delay: { min: 0, max: 3600, default: 0, unit: 'seconds' },
     'purge-again-after': { min: 0, max: 3600, default: 0, unit: 'seconds' },
+    'wait-for-origin': { min: 0, max: 3600, default: 0, unit: 'seconds' },
     'verify-timeout': { min: 1, max: 600, default: 60, unit: 'seconds' },
     'purge-everything-over': { min: 0, max: 1_000_000, default: 0, unit: 'URLs' }
 };
@@ -24246,18 +24247,24 @@ function readNumber(read, name) {
 
 
 
+/** The inputs of what changed, and where site-dir is served when it was given (wait-for-origin maps URLs to the deployed files with it). */
 function readChanges(read, workspace, githubToken) {
-    const siteDir = parseSiteDir(read.value('site-dir'));
+    const givenSiteDir = read.value('site-dir');
+    const siteDir = parseSiteDir(givenSiteDir);
     const include = globList(read.text('include'), 'include');
     const exclude = globList(read.text('exclude'), 'exclude');
-    const changes = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude });
+    const { changes, urlBase, indexFile } = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude });
     const manifest = read.value('manifest');
     return {
         changes,
-        manifest: manifest === '' ? undefined : { path: external_node_path_.resolve(workspace, manifest), site: external_node_path_.resolve(workspace, siteDir) }
+        manifest: manifest === '' ? undefined : { path: external_node_path_.resolve(workspace, manifest), site: external_node_path_.resolve(workspace, siteDir) },
+        site: givenSiteDir === '' ? undefined : { dir: external_node_path_.resolve(workspace, siteDir), urlBase, indexFile }
     };
 }
-/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
+/**
+ * The inputs of purging what changed (undefined when neither changed-since nor previous-manifest is given), and where
+ * site-dir is served, which wait-for-origin reads as well.
+ */
 function parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude }) {
     const since = read.value('changed-since');
     const previous = read.value('previous-manifest');
@@ -24276,16 +24283,20 @@ function parseChangeInputs(read, siteDir, workspace, githubToken, { include, exc
     }
     const purgeEverythingOver = readNumber(read, 'purge-everything-over');
     if (since === '' && previous === '')
-        return undefined;
+        return { changes: undefined, urlBase, indexFile };
     return {
-        from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
-        siteDir,
+        changes: {
+            from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: external_node_path_.resolve(workspace, previous) },
+            siteDir,
+            urlBase,
+            indexFile,
+            include,
+            exclude,
+            purgeEverythingOver,
+            githubToken
+        },
         urlBase,
-        indexFile,
-        include,
-        exclude,
-        purgeEverythingOver,
-        githubToken
+        indexFile
     };
 }
 /**
@@ -24316,16 +24327,22 @@ function parseSiteDir(value) {
     const normal = external_node_path_.posix.normalize(dir);
     return normal === '.' ? '' : normal;
 }
+/** `value` as an absolute http(s) URL without a user name, password, query or fragment: a base other URLs go under; else undefined. */
+function baseUrl(value) {
+    const url = URL.parse(value);
+    const plain = url !== null &&
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.username === '' &&
+        url.password === '' &&
+        url.search === '' &&
+        url.hash === '';
+    return plain ? url : undefined;
+}
 function parseUrlBase(value) {
     if (value === '')
         return undefined;
-    const url = URL.canParse(value) ? new URL(value) : undefined;
-    if (url === undefined ||
-        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-        url.username !== '' ||
-        url.password !== '' ||
-        url.search !== '' ||
-        url.hash !== '') {
+    const url = baseUrl(value);
+    if (url === undefined) {
         throw new errors/* InputError */.dz('url-base', `Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${(0,src_text/* shown */.SP)(value)}".`);
     }
     return url.href.endsWith('/') ? url.href : `${url.href}/`;
@@ -24392,6 +24409,58 @@ function parseVerify(value) {
         throw new errors/* InputError */.dz('verify', `Input "verify" must be true, false or how many of the purged URLs to check (1 to 1000); got "${(0,src_text/* shown */.SP)(value)}".`);
     }
     return count;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/origin.ts
+
+
+
+
+
+/**
+ * Reads the three inputs. `site` is site-dir's mapping when it was given; `changes` whether a change list (changed-since,
+ * previous-manifest) will know the deployed files. With nothing that could tell the new build, wait-for-origin is an
+ * error here, before anything is fetched or sent.
+ */
+function readOrigin(read, site, changes) {
+    const waitSeconds = readNumber(read, 'wait-for-origin');
+    const url = parseOriginUrl(read.value('origin-url'));
+    const marker = parseOriginMarker(read.value('origin-marker'));
+    if (waitSeconds > 0 && site === undefined && !changes && marker === undefined) {
+        throw new errors/* InputError */.dz('wait-for-origin', 'Input "wait-for-origin" has nothing to check: set "site-dir" to the folder of the built site (with "url-base" where it is not served at the zone\'s root), so that purged URLs map to the deployed files, or "origin-marker" to a page that names the new build.');
+    }
+    checkProxy(waitSeconds > 0, read.env);
+    return { origin: { waitSeconds, url, marker, site } };
+}
+/** `origin-url`: an absolute http(s) URL without credentials, query or fragment; undefined when empty. */
+function parseOriginUrl(value) {
+    if (value === '')
+        return undefined;
+    const url = baseUrl(value);
+    if (url === undefined) {
+        throw new errors/* InputError */.dz('origin-url', `Input "origin-url" must be the origin's base URL, http or https, without a user name, password, query or fragment, such as https://my-bucket.s3.eu-west-1.amazonaws.com/site; got "${(0,src_text/* shown */.SP)(value)}".`);
+    }
+    return url.href;
+}
+/**
+ * `origin-marker`: `<URL or path> <text>`, the first whitespace between them; the URL absolute http(s) without
+ * credentials, or a path starting with `/`; the text on the same line. Undefined when empty.
+ */
+function parseOriginMarker(value) {
+    if (value === '')
+        return undefined;
+    const match = /^(\S+)[^\S\r\n]+([^\r\n]+)$/.exec(value);
+    if (match === null || !isMarkerEntry(match[1])) {
+        throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker" must be a URL (absolute http or https, or a path starting with / on the zone), a space, and the text the new build's page holds, on one line, such as "/version.txt 1.4.2"; got "${(0,src_text/* shown */.SP)(value)}".`);
+    }
+    return { entry: match[1], text: match[2] };
+}
+/** A path on the zone, or an absolute http(s) URL without a user name or password. */
+function isMarkerEntry(entry) {
+    if (entry.startsWith('/'))
+        return true;
+    const url = URL.parse(entry);
+    return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/purge.ts
@@ -24489,6 +24558,10 @@ const RULES = [
     {
         when: (given) => given.verify === 0 && !given.warm && given.probeUrls.length > 0,
         warning: 'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.'
+    },
+    {
+        when: (given) => given.origin.waitSeconds === 0 && (given.origin.url !== undefined || given.origin.marker !== undefined),
+        warning: 'Inputs "origin-url" and "origin-marker" have no effect without "wait-for-origin": set it to the most seconds to wait for the origin to serve the new build.'
     },
     {
         when: (given) => given.plan !== undefined && !given.createZone,
@@ -24795,6 +24868,7 @@ function parsePlan(value) {
 
 
 
+
 /**
  * Reads, masks and validates every input, group by group (the credentials first, so that no message can show them),
  * then the rules over several inputs (src/inputs/rules.ts). Throws InputError before any request is sent.
@@ -24806,7 +24880,7 @@ async function getInputs(source = runnerSource) {
     const traffic = readAnalytics(read);
     const workspace = workspaceOf(source);
     const { warnings: listWarnings, ...purge } = readPurge(read, workspace);
-    const changes = readChanges(read, workspace, githubToken);
+    const { site, ...changes } = readChanges(read, workspace, githubToken);
     const tags = readTags(read);
     const { warnings: settingsWarnings, ...settings } = await readSettings(read);
     const asked = { ...zones, ...purge, ...changes, tags, ...settings };
@@ -24814,14 +24888,16 @@ async function getInputs(source = runnerSource) {
     checkErrors(asked);
     const edge = readEdge(read, api.apiUrl);
     const sending = readSending(read);
+    const origin = readOrigin(read, site, changes.changes !== undefined);
     return {
         ...api,
         ...asked,
         ...traffic,
         ...edge,
         ...sending,
+        ...origin,
         ...readRun(read, workspace),
-        warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge })]
+        warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge, ...origin })]
     };
 }
 
@@ -24837,7 +24913,7 @@ async function checkEdge(given, work, changes, outcomes, warn) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
     // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
-    const edge = await __nccwpck_require__.e(/* import() */ 370).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
+    const edge = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
     const zones = work.zones.map(({ zone }) => zone);
     const files = changes === undefined ? new Map() : edge.deployedFiles(changes.deployed, zones, given.workspace);
     const checked = await edge.verifyAndWarm(edge.purgedTargets(outcomes, (url) => files.get(url)), edge.probeTargets(work.probes, outcomes), {
@@ -24860,7 +24936,7 @@ async function dryRun(given, work) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
     // Loaded only when a step checks or warms the edge.
-    const { edgePlan } = await __nccwpck_require__.e(/* import() */ 315).then(__nccwpck_require__.bind(__nccwpck_require__, 6315));
+    const { edgePlan } = await __nccwpck_require__.e(/* import() */ 229).then(__nccwpck_require__.bind(__nccwpck_require__, 3229));
     return edgePlan(work.requested.files, given.verify, [...work.probes.values()].flat(), given.warm, work.zones.map(({ zone }) => zone.name));
 }
 
@@ -25234,6 +25310,51 @@ function changeReport(state) {
     return { source, how, base, head, why, link: link ?? null, files, urls: state.changedUrls ?? entries };
 }
 
+;// CONCATENATED MODULE: ./src/run/result/origin.ts
+/** The wait for the origin as reported; null when wait-for-origin was off. */
+function originOf(origin) {
+    if (origin === undefined)
+        return null;
+    const { plan, waitSeconds, found } = origin;
+    const marker = plan.marker === undefined ? null : { url: plan.marker.url, text: plan.marker.text };
+    const base = { waitFor: waitSeconds, where: plan.where, marker };
+    if (found === undefined) {
+        // Not waited (yet): a dry run, or a step that stopped before the gate.
+        const planned = [...plan.urls, ...(plan.marker === undefined ? [] : [plan.marker])];
+        return {
+            ...base,
+            ready: null,
+            seconds: null,
+            cacheBlind: false,
+            urls: planned.map((url) => ({
+                url: url.url,
+                fetchedFrom: url.fetchUrl,
+                expected: url.file === undefined ? 'marker' : null,
+                status: null,
+                verdict: null,
+                reason: null,
+                fetches: 0
+            }))
+        };
+    }
+    const wait = found.wait;
+    return {
+        ...base,
+        ready: wait?.ready ?? false,
+        seconds: Math.round((wait?.waitedMs ?? 0) / 100) / 10,
+        cacheBlind: wait?.cacheBlind ?? false,
+        urls: (wait?.urls ?? []).map((checked) => ({
+            url: checked.target.url,
+            fetchedFrom: checked.target.fetchUrl,
+            expected: checked.target.expected.kind,
+            status: checked.status ?? null,
+            verdict: checked.verdict,
+            reason: checked.reason,
+            fetches: checked.fetches
+        }))
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/run/result/purged.ts
 const NOTHING = { everything: false, files: [], tags: [] };
 /** Every requested URL and tag lands in exactly one of purged or failed. */
@@ -25382,6 +25503,7 @@ function zoneResult(zone, requested, state, plannedRequests) {
 
 
 
+
 /** Derives the result from the state, section by section. Every requested URL and tag lands in exactly one of purged or failed. */
 function buildResult(state) {
     const plannedList = state.plan?.requests ?? [];
@@ -25423,6 +25545,7 @@ function buildResult(state) {
         everythingInstead: state.everythingInstead ?? null,
         manifestWritten: state.manifestWritten ?? null,
         traffic: state.traffic,
+        origin: originOf(state.origin),
         verification,
         staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
         warm: warmReport(state),
@@ -25494,7 +25617,7 @@ function debugStack(error) {
  * before its first request (the cold start measures it). Loading it can only fail with a bug, which report() reports.
  */
 function loadReport() {
-    const loading = __nccwpck_require__.e(/* import() */ 231).then(__nccwpck_require__.bind(__nccwpck_require__, 8231));
+    const loading = __nccwpck_require__.e(/* import() */ 710).then(__nccwpck_require__.bind(__nccwpck_require__, 2710));
     loading.catch(() => undefined);
     return loading;
 }
@@ -25698,6 +25821,9 @@ async function executePlan(client, plan, options) {
     if (purgeRequests.length > 0 && delayMs > 0) {
         await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
     }
+    if (purgeRequests.length > 0 && options.beforePurge !== undefined && !(await options.beforePurge())) {
+        return { outcomes: settingsOutcomes, settingsMs, purgeMs: 0 };
+    }
     started = performance.now();
     const limit = {};
     const clock = options.clock ?? Date.now;
@@ -25789,18 +25915,91 @@ async function waitForPropagation(options) {
 
 
 
-/** Sends the plan: settings, the wait for them to spread when asked, the delay, the purges and their second pass. */
-function sendRequests(api, given, plan) {
+/**
+ * Sends the plan: settings, the wait for them to spread when asked, the delay, the wait for the origin (`beforePurge`,
+ * when asked), the purges and their second pass.
+ */
+function sendRequests(api, given, plan, beforePurge) {
     return executePlan(api, plan, {
         concurrency: given.concurrency,
         waitForPropagation: given.waitForPropagation,
         propagationMs: PROPAGATION_MS,
         delayMs: given.delaySeconds * 1000,
         againAfterMs: given.purgeAgainAfterSeconds * 1000,
+        beforePurge,
         sleep: sleep,
         log: log/* info */.pq,
         group: log/* group */.Os
     });
+}
+
+;// CONCATENATED MODULE: ./src/phases/wait-for-origin.ts
+
+
+
+
+
+/**
+ * What wait-for-origin will check, and where (undefined when it is off or nothing is to be purged): worked out once the
+ * URLs are routed and before any settings or purge request, so that a mistake (nothing to check, a marker off the
+ * zone) is an input error while nothing has been sent. In a dry run, the log says what would be checked.
+ */
+async function planOrigin(given, work, changes) {
+    const { requested } = work;
+    if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
+        return undefined;
+    // Loaded only by a step that waits for the origin.
+    const [{ deployedFiles }, origin] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)), Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(446)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2446))]);
+    const zones = work.zones.map(({ zone }) => zone);
+    const plan = origin.planOriginCheck({
+        // For tags or everything there is no URL list: the probe URLs stand in.
+        urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
+        deployed: changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace),
+        site: given.origin.site,
+        originUrl: given.origin.url,
+        marker: given.origin.marker === undefined ? undefined : { url: markerUrl(given.origin.marker.entry, work), text: given.origin.marker.text },
+        zoneNames: zones.flatMap((zone) => (zone.name === undefined ? [] : [zone.name]))
+    });
+    if (given.dryRun) {
+        log/* info */.pq(`Dry run: would wait up to ${given.origin.waitSeconds} s for the origin to serve the new build, checking ${origin.describeChecks(plan)}, ${origin.whereChecked(plan)}.`);
+    }
+    return plan;
+}
+/** The marker's entry as a URL: a path on the zone's own host (one zone), or an absolute URL on a zone worked on. */
+function markerUrl(entry, work) {
+    try {
+        const routed = [
+            ...(0,urls/* routeEntries */.go)([entry], work.zones.map(({ zone }) => zone), '"origin-marker"').values()
+        ].flat();
+        return routed[0];
+    }
+    catch (error) {
+        if (!(error instanceof errors/* InputError */.dz))
+            throw error;
+        throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker": ${error.message}`);
+    }
+}
+/**
+ * The gate the purge waits at (undefined when there is no wait): after the settings and the delay, waits until the
+ * origin serves the new build or wait-for-origin is spent, records what it found, and says whether the purge may go.
+ */
+function originGate(given, plan, record) {
+    if (plan === undefined)
+        return undefined;
+    return async () => {
+        const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn)));
+        await record.phase('sending the requests', () => undefined);
+        return found.failure === undefined;
+    };
+}
+async function waitForOrigin(given, plan, warn) {
+    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(446)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2446));
+    return origin.waitForOrigin(plan, {
+        waitMs: given.origin.waitSeconds * 1000,
+        concurrency: given.concurrency,
+        timeoutMs: given.timeoutSeconds * 1000,
+        userAgent: USER_AGENT
+    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep });
 }
 
 ;// CONCATENATED MODULE: ./src/run/record.ts
@@ -25872,6 +26071,19 @@ class RunRecord {
         this.state.plan = plan;
         return plan;
     }
+    /** What wait-for-origin checks, and where (undefined when it is off). */
+    originPlan(plan, waitSeconds) {
+        this.state.origin = plan === undefined ? undefined : { plan, waitSeconds };
+        return plan;
+    }
+    /** What the wait for the origin found; when the origin was not ready, its failure fails the step and nothing is purged. */
+    origin(found) {
+        if (this.state.origin !== undefined)
+            this.state.origin = { ...this.state.origin, found };
+        if (found.failure !== undefined)
+            this.state.errors.push(found.failure);
+        return found;
+    }
     /** In a dry run: how many URLs verify and warm would fetch (undefined when neither is on). */
     edgePlan(counts) {
         this.state.edgePlan = counts;
@@ -25925,8 +26137,10 @@ class RunRecord {
 
 
 
+
 /**
- * The action: inputs \u2192 URL lists \u2192 what changed \u2192 zones (URLs routed to them) \u2192 traffic \u2192 plan \u2192 purge \u2192 edge \u2192 report.
+ * The action: inputs \u2192 URL lists \u2192 what changed \u2192 zones (URLs routed to them) \u2192 traffic \u2192 plan \u2192 what the origin must
+ * serve \u2192 purge (settings, delay, the wait for the origin, the purges) \u2192 edge \u2192 report.
  * Each phase returns what it found, and the run's record keeps it; when nothing was deployed and nothing else is asked,
  * the phases end once what changed is known, before any request. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
@@ -25958,11 +26172,13 @@ async function phases(record, reached) {
     const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)));
     record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)));
     const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)));
+    const origin = record.originPlan(await record.phase('planning the origin check', () => planOrigin(given, work, changes)), given.origin.waitSeconds);
     if (given.dryRun) {
         record.edgePlan(await dryRun(given, work));
     }
     else {
-        const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan)));
+        const gate = originGate(given, origin, record);
+        const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan, gate)));
         record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)));
     }
 }

@@ -11,6 +11,7 @@ import { readTraffic } from './phases/read-traffic.js'
 import { loadReport, report } from './phases/report.js'
 import { route } from './phases/route.js'
 import { sendRequests } from './phases/send-requests.js'
+import { originGate, planOrigin } from './phases/wait-for-origin.js'
 import { RunRecord } from './run/record.js'
 
 export interface RunOptions {
@@ -24,7 +25,8 @@ export interface RunOptions {
 }
 
 /**
- * The action: inputs → URL lists → what changed → zones (URLs routed to them) → traffic → plan → purge → edge → report.
+ * The action: inputs → URL lists → what changed → zones (URLs routed to them) → traffic → plan → what the origin must
+ * serve → purge (settings, delay, the wait for the origin, the purges) → edge → report.
  * Each phase returns what it found, and the run's record keeps it; when nothing was deployed and nothing else is asked,
  * the phases end once what changed is known, before any request. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
@@ -61,10 +63,15 @@ async function phases(record: RunRecord, reached: Reached): Promise<void> {
   const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)))
   record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)))
   const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)))
+  const origin = record.originPlan(
+    await record.phase('planning the origin check', () => planOrigin(given, work, changes)),
+    given.origin.waitSeconds
+  )
   if (given.dryRun) {
     record.edgePlan(await dryRun(given, work))
   } else {
-    const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan)))
+    const gate = originGate(given, origin, record)
+    const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan, gate)))
     record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)))
   }
 }

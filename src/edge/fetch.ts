@@ -42,8 +42,8 @@ export type BodyRead =
   | { readonly kind: 'skipped' }
   /** Read to the end and dropped. */
   | { readonly kind: 'drained'; readonly bytes: number }
-  /** Read to the end and hashed: SHA-256 in hex. */
-  | { readonly kind: 'hashed'; readonly bytes: number; readonly sha256: string }
+  /** Read to the end and hashed: SHA-256 in hex; `found` when GetOptions.find was given: whether the body holds it. */
+  | { readonly kind: 'hashed'; readonly bytes: number; readonly sha256: string; readonly found?: boolean }
   /** Longer than the limit for hashing: left unread beyond it. */
   | { readonly kind: 'too large'; readonly limit: number }
   /** Sent compressed although identity was asked: not hashed. */
@@ -64,9 +64,17 @@ export type EdgeAnswer =
   /** `detail` says what happened: `timed out after 30 s`, `network error (ECONNREFUSED)`, `TLS certificate not trusted (CERT_HAS_EXPIRED)`. */
   | { readonly kind: 'timeout' | 'network'; readonly detail: string }
 
+/** What a GET may ask for besides the body's use (the origin check, src/origin/). */
+export interface GetOptions {
+  /** Send `Cache-Control: no-cache`, asking every cache on the way for a copy from the origin. */
+  readonly noCache?: boolean
+  /** With BodyUse `hash`: look for this text (UTF-8) in the body as it streams (BodyRead `found`). */
+  readonly find?: string
+}
+
 /** GETs public URLs on a connection pool of its own; close it when done. */
 export interface EdgeFetcher {
-  get(url: string, body: BodyUse): Promise<EdgeAnswer>
+  get(url: string, body: BodyUse, options?: GetOptions): Promise<EdgeAnswer>
   close(): Promise<void>
 }
 
@@ -85,6 +93,26 @@ function failureDetail(error: unknown): string {
 }
 
 /**
+ * Looks for `text` in a body that comes in chunks, holding only the chunk and the last bytes of the one before
+ * (one fewer than the text's length), so that a text split over two chunks is found too.
+ */
+export function textSearch(text: string): { update(chunk: Buffer): void; found(): boolean } {
+  const needle = Buffer.from(text)
+  let tail = Buffer.alloc(0)
+  let seen = needle.length === 0
+  return {
+    update(chunk) {
+      if (seen) return
+      const joined = Buffer.concat([tail, chunk])
+      seen = joined.includes(needle)
+      // Stryker disable next-line ArithmeticOperator: a longer tail finds the same texts; only what is held differs
+      tail = joined.subarray(Math.max(0, joined.length - needle.length + 1))
+    },
+    found: () => seen
+  }
+}
+
+/**
  * A fetcher with its own keep-alive pool that honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY like the API
  * requests. Redirects are not followed: a 3xx is judged by its own headers.
  */
@@ -94,12 +122,13 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
   const limit = settings.maxHashedBytes ?? MAX_HASHED_BYTES
   const timeout = `timed out after ${seconds(settings.timeoutMs)}`
 
-  const get = async (url: string, use: BodyUse): Promise<EdgeAnswer> => {
+  const get = async (url: string, use: BodyUse, options: GetOptions = {}): Promise<EdgeAnswer> => {
     const signal = AbortSignal.timeout(settings.timeoutMs)
     const headers = {
       'user-agent': settings.userAgent,
       accept: ACCEPT,
-      'accept-encoding': use === 'hash' ? 'identity' : BROWSER_ENCODINGS
+      'accept-encoding': use === 'hash' ? 'identity' : BROWSER_ENCODINGS,
+      ...(options.noCache === true ? { 'cache-control': 'no-cache' } : {})
     }
     let response: Dispatcher.ResponseData
     try {
@@ -131,6 +160,8 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
       return answer({ kind: 'too large', limit })
     }
     const hash = use === 'hash' ? createHash('sha256') : undefined
+    // Only a hashed body says whether it held the text.
+    const search = options.find === undefined ? undefined : textSearch(options.find)
     let bytes = 0
     try {
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
@@ -138,11 +169,13 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
         // Leaving the loop destroys the body, and with it the connection.
         if (hash !== undefined && bytes > limit) return answer({ kind: 'too large', limit })
         hash?.update(chunk)
+        search?.update(chunk)
       }
     } catch (error) {
       return answer({ kind: 'failed', detail: signal.aborted ? timeout : errorDetail(error) })
     }
-    return answer(hash === undefined ? { kind: 'drained', bytes } : { kind: 'hashed', bytes, sha256: hash.digest('hex') })
+    if (hash === undefined) return answer({ kind: 'drained', bytes })
+    return answer({ kind: 'hashed', bytes, sha256: hash.digest('hex'), ...(search === undefined ? {} : { found: search.found() }) })
   }
 
   return { get, close: () => dispatcher.close() }

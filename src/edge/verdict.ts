@@ -182,3 +182,15 @@ export function cameFromOrigin(status: number, headers: ResponseHeaders): boolea
   if (seen.some((header) => header.says === 'from cache')) return false
   return age === undefined ? seen.some((header) => header.says === 'not from cache') : age === 0
 }
+
+/**
+ * Why an answer came from a cache, or undefined when nothing says it did: an `Age` above 0 (`Age 120`), or a
+ * cache-status header that says hit (shown as it came). The origin check (src/origin/) never counts such an
+ * answer as the origin's, whatever its bytes.
+ */
+export function fromCache(headers: ResponseHeaders): string | undefined {
+  const age = parseAge(headers)
+  if ((age ?? 0) > 0) return `Age ${age}`
+  const hit = cacheHeaders(headers).find((header) => header.says === 'from cache')
+  return hit === undefined ? undefined : cut(hit.shown, MAX_CACHE_STATUS_CHARS)
+}

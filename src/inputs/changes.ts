@@ -1,5 +1,6 @@
 import * as path from 'node:path'
 import type { ChangeInputs } from '../changes/index.js'
+import type { SiteMap } from '../origin/targets.js'
 import { InputError } from '../errors.js'
 import { checkEntryLength, lines, shown, trimTrailing } from '../text.js'
 import { readNumber } from './numbers.js'
@@ -13,26 +14,32 @@ export interface ChangesInputs {
   readonly manifest: { readonly path: string; readonly site: string } | undefined
 }
 
-export function readChanges(read: Reader, workspace: string, githubToken: string): ChangesInputs {
-  const siteDir = parseSiteDir(read.value('site-dir'))
+/** The inputs of what changed, and where site-dir is served when it was given (wait-for-origin maps URLs to the deployed files with it). */
+export function readChanges(read: Reader, workspace: string, githubToken: string): ChangesInputs & { readonly site: SiteMap | undefined } {
+  const givenSiteDir = read.value('site-dir')
+  const siteDir = parseSiteDir(givenSiteDir)
   const include = globList(read.text('include'), 'include')
   const exclude = globList(read.text('exclude'), 'exclude')
-  const changes = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude })
+  const { changes, urlBase, indexFile } = parseChangeInputs(read, siteDir, workspace, githubToken, { include, exclude })
   const manifest = read.value('manifest')
   return {
     changes,
-    manifest: manifest === '' ? undefined : { path: path.resolve(workspace, manifest), site: path.resolve(workspace, siteDir) }
+    manifest: manifest === '' ? undefined : { path: path.resolve(workspace, manifest), site: path.resolve(workspace, siteDir) },
+    site: givenSiteDir === '' ? undefined : { dir: path.resolve(workspace, siteDir), urlBase, indexFile }
   }
 }
 
-/** The inputs of purging what changed; undefined when neither changed-since nor previous-manifest is given. */
+/**
+ * The inputs of purging what changed (undefined when neither changed-since nor previous-manifest is given), and where
+ * site-dir is served, which wait-for-origin reads as well.
+ */
 function parseChangeInputs(
   read: Reader,
   siteDir: string,
   workspace: string,
   githubToken: string,
   { include, exclude }: { include: readonly string[]; exclude: readonly string[] }
-): ChangeInputs | undefined {
+): { changes: ChangeInputs | undefined; urlBase: string | undefined; indexFile: string } {
   const since = read.value('changed-since')
   const previous = read.value('previous-manifest')
   if (since !== '' && previous !== '') {
@@ -58,16 +65,20 @@ function parseChangeInputs(
     )
   }
   const purgeEverythingOver = readNumber(read, 'purge-everything-over')
-  if (since === '' && previous === '') return undefined
+  if (since === '' && previous === '') return { changes: undefined, urlBase, indexFile }
   return {
-    from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: path.resolve(workspace, previous) },
-    siteDir,
+    changes: {
+      from: since !== '' ? { kind: 'git', since } : { kind: 'manifest', previous: path.resolve(workspace, previous) },
+      siteDir,
+      urlBase,
+      indexFile,
+      include,
+      exclude,
+      purgeEverythingOver,
+      githubToken
+    },
     urlBase,
-    indexFile,
-    include,
-    exclude,
-    purgeEverythingOver,
-    githubToken
+    indexFile
   }
 }
 
@@ -104,17 +115,23 @@ export function parseSiteDir(value: string): string {
   return normal === '.' ? '' : normal
 }
 
+/** `value` as an absolute http(s) URL without a user name, password, query or fragment: a base other URLs go under; else undefined. */
+export function baseUrl(value: string): URL | undefined {
+  const url = URL.parse(value)
+  const plain =
+    url !== null &&
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.search === '' &&
+    url.hash === ''
+  return plain ? url : undefined
+}
+
 export function parseUrlBase(value: string): string | undefined {
   if (value === '') return undefined
-  const url = URL.canParse(value) ? new URL(value) : undefined
-  if (
-    url === undefined ||
-    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-    url.username !== '' ||
-    url.password !== '' ||
-    url.search !== '' ||
-    url.hash !== ''
-  ) {
+  const url = baseUrl(value)
+  if (url === undefined) {
     throw new InputError(
       'url-base',
       `Input "url-base" must be an absolute http(s) URL where site-dir is served, without a user name, password, query or fragment, such as https://example.com/docs/; got "${shown(value)}".`

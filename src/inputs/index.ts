@@ -2,6 +2,7 @@ import { readAnalytics, type TrafficInputs } from './analytics.js'
 import { readApi, type ApiInputs } from './api.js'
 import { readChanges, type ChangesInputs } from './changes.js'
 import { readEdge, type EdgeInputs } from './edge.js'
+import { readOrigin, type OriginInputs } from './origin.js'
 import { readPurge, readTags, type PurgeInputs } from './purge.js'
 import { reader, runnerSource, type InputSource } from './read.js'
 import { checkErrors, warningsFor } from './rules.js'
@@ -23,6 +24,7 @@ export type Inputs = Omit<ApiInputs, 'githubToken'> &
   SettingsInputs &
   EdgeInputs &
   SendingInputs &
+  OriginInputs &
   RunInputs & {
     /** Things the user may want to change, found while reading the inputs; reported like every other warning. */
     readonly warnings: readonly string[]
@@ -39,7 +41,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   const traffic = readAnalytics(read)
   const workspace = workspaceOf(source)
   const { warnings: listWarnings, ...purge } = readPurge(read, workspace)
-  const changes = readChanges(read, workspace, githubToken)
+  const { site, ...changes } = readChanges(read, workspace, githubToken)
   const tags = readTags(read)
   const { warnings: settingsWarnings, ...settings } = await readSettings(read)
   const asked = { ...zones, ...purge, ...changes, tags, ...settings }
@@ -47,13 +49,15 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   checkErrors(asked)
   const edge = readEdge(read, api.apiUrl)
   const sending = readSending(read)
+  const origin = readOrigin(read, site, changes.changes !== undefined)
   return {
     ...api,
     ...asked,
     ...traffic,
     ...edge,
     ...sending,
+    ...origin,
     ...readRun(read, workspace),
-    warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge })]
+    warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge, ...origin })]
   }
 }

@@ -21,6 +21,7 @@ export const NUMBERS = {
   'rate-limit-wait': { min: 1, max: 3600, default: 600, unit: 'seconds' },
   delay: { min: 0, max: 3600, default: 0, unit: 'seconds' },
   'purge-again-after': { min: 0, max: 3600, default: 0, unit: 'seconds' },
+  'wait-for-origin': { min: 0, max: 3600, default: 0, unit: 'seconds' },
   'verify-timeout': { min: 1, max: 600, default: 60, unit: 'seconds' },
   'purge-everything-over': { min: 0, max: 1_000_000, default: 0, unit: 'URLs' }
 } as const satisfies Readonly<Record<string, NumberInput>>

@@ -1,6 +1,7 @@
 import { InputError } from '../errors.js'
 import type { ChangesInputs } from './changes.js'
 import type { EdgeInputs } from './edge.js'
+import type { OriginInputs } from './origin.js'
 import type { PurgeInputs } from './purge.js'
 import type { SettingsInputs } from './settings.js'
 import type { ZoneInputs } from './zones.js'
@@ -17,7 +18,8 @@ export type Given = Asked &
   Pick<ZoneInputs, 'plan'> &
   Pick<SettingsInputs, 'waitForPropagation'> &
   Pick<EdgeInputs, 'verify' | 'verifyTimeout' | 'warm' | 'probeUrls'> &
-  Pick<ChangesInputs, 'manifest'>
+  Pick<ChangesInputs, 'manifest'> &
+  OriginInputs
 
 /**
  * A rule over several inputs: an error stops the step before any request; a warning is reported with the others.
@@ -71,6 +73,11 @@ export const RULES: readonly Rule[] = [
   {
     when: (given: Given) => given.verify === 0 && !given.warm && given.probeUrls.length > 0,
     warning: 'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.'
+  },
+  {
+    when: (given: Given) => given.origin.waitSeconds === 0 && (given.origin.url !== undefined || given.origin.marker !== undefined),
+    warning:
+      'Inputs "origin-url" and "origin-marker" have no effect without "wait-for-origin": set it to the most seconds to wait for the origin to serve the new build.'
   },
   {
     when: (given: Given) => given.plan !== undefined && !given.createZone,

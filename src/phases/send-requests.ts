@@ -5,14 +5,18 @@ import { executePlan, PROPAGATION_MS, type Execution } from '../purge/execute.js
 import type { Plan } from '../purge/plan.js'
 import { sleep } from '../sleep.js'
 
-/** Sends the plan: settings, the wait for them to spread when asked, the delay, the purges and their second pass. */
-export function sendRequests(api: ApiClient, given: Inputs, plan: Plan): Promise<Execution> {
+/**
+ * Sends the plan: settings, the wait for them to spread when asked, the delay, the wait for the origin (`beforePurge`,
+ * when asked), the purges and their second pass.
+ */
+export function sendRequests(api: ApiClient, given: Inputs, plan: Plan, beforePurge?: () => Promise<boolean>): Promise<Execution> {
   return executePlan(api, plan, {
     concurrency: given.concurrency,
     waitForPropagation: given.waitForPropagation,
     propagationMs: PROPAGATION_MS,
     delayMs: given.delaySeconds * 1000,
     againAfterMs: given.purgeAgainAfterSeconds * 1000,
+    beforePurge,
     sleep,
     log: log.info,
     group: log.group

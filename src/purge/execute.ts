@@ -38,6 +38,11 @@ export interface ExecuteOptions {
   readonly delayMs?: number
   /** When more than 0, wait this long after the purge and send every confirmed purge request again (`purge-again-after`). */
   readonly againAfterMs?: number
+  /**
+   * Runs after the settings and the delay, before the first purge request (`wait-for-origin`); when it resolves
+   * false, no purge request is sent, so each URL and tag is reported as not purged.
+   */
+  readonly beforePurge?: (() => Promise<boolean>) | undefined
 }
 
 export interface Execution {
@@ -76,6 +81,9 @@ export async function executePlan(client: ApiClient, plan: Plan, options: Execut
   const delayMs = options.delayMs ?? 0
   if (purgeRequests.length > 0 && delayMs > 0) {
     await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options))
+  }
+  if (purgeRequests.length > 0 && options.beforePurge !== undefined && !(await options.beforePurge())) {
+    return { outcomes: settingsOutcomes, settingsMs, purgeMs: 0 }
   }
   started = performance.now()
   const limit: BatchLimit = {}

@@ -77,6 +77,11 @@ export function stepFailure(result: RunResult, broken: readonly string[]): { mes
     broken.length === 0
       ? ''
       : `\nReporting broke while ${broken.join('; ')}: please report this as a bug. Outputs and summary were written as far as possible.`
-  const title = result.invalidInput === null ? 'CDN purge failed' : `Invalid input "${result.invalidInput}"`
+  const title =
+    result.invalidInput !== null
+      ? `Invalid input "${result.invalidInput}"`
+      : result.origin?.ready === false
+        ? 'Origin not ready (wait-for-origin)'
+        : 'CDN purge failed'
   return { message: `${result.ok ? 'The purge went as asked, but the report is incomplete.' : failureMessage(result)}${bug}`, title }
 }

@@ -55,6 +55,8 @@ export function outputThunks(result: RunResult): [string, () => unknown][] {
     ],
     ['verified-files', () => String(result.verification?.counts.fresh ?? 0)],
     ['stale-files', () => result.staleFiles],
+    ['origin-ready', () => String(result.origin?.ready ?? '')],
+    ['origin-wait', () => result.origin?.seconds?.toFixed(1) ?? ''],
     ['warmed-files', () => String(result.warm?.warmed ?? 0)],
     ['changed-files', () => result.changes?.files ?? []],
     ['changed-urls', () => result.changes?.urls ?? []],

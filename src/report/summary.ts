@@ -3,6 +3,7 @@ import { duration, forCount, plural } from '../text.js'
 import { changesSection } from './changes.js'
 import { edgeSection } from './edge.js'
 import { listBlocks } from './lists.js'
+import { originRow, originSection } from './origin.js'
 import { byteLength, code, escapeText, listsWithin, SUMMARY_LIMIT_BYTES } from './markdown.js'
 import { trafficSection } from './traffic.js'
 import { createdSection, zonesTable } from './zones.js'
@@ -25,6 +26,7 @@ export function renderSummary(result: RunResult): string {
     ...zonesTable(result),
     ...createdSection(result),
     ...changesSection(result),
+    ...originSection(result),
     ...edgeSection(result),
     ...result.traffic.slice(0, MAX_TRAFFIC_SECTIONS).flatMap(trafficSection),
     ...(result.traffic.length > MAX_TRAFFIC_SECTIONS
@@ -110,6 +112,8 @@ function countsTable(result: RunResult): string[] {
       .join(', ')
     rows.push(['Settings', `${described}: ${result.dryRun ? 'would be applied' : result.settingsApplied ? 'applied' : '**not applied**'}`])
   }
+  const origin = originRow(result)
+  if (origin !== undefined) rows.push(origin)
   if (result.requests > 0)
     rows.push(['HTTP requests', `${result.requests}${result.retries > 0 ? ` (${plural(result.retries, 'retry', 'retries')})` : ''}`])
   const limits = result.rateLimits

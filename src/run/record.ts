@@ -11,6 +11,7 @@ import { newRunState, type RunState } from './state.js'
 import type { WorkAssignment } from '../purge/routing.js'
 import { unique } from '../urls.js'
 import { debugStack, describeError, isExpected } from './errors.js'
+import type { OriginFound, OriginPlan } from '../origin/index.js'
 import type { ZoneSelection } from '../zones/resolve.js'
 
 /** What the record keeps of the inputs: whether it is a dry run, the zones as given, and the warnings reading them gave. */
@@ -96,6 +97,19 @@ export class RunRecord {
   plan(plan: Plan): Plan {
     this.state.plan = plan
     return plan
+  }
+
+  /** What wait-for-origin checks, and where (undefined when it is off). */
+  originPlan(plan: OriginPlan | undefined, waitSeconds: number): OriginPlan | undefined {
+    this.state.origin = plan === undefined ? undefined : { plan, waitSeconds }
+    return plan
+  }
+
+  /** What the wait for the origin found; when the origin was not ready, its failure fails the step and nothing is purged. */
+  origin(found: OriginFound): OriginFound {
+    if (this.state.origin !== undefined) this.state.origin = { ...this.state.origin, found }
+    if (found.failure !== undefined) this.state.errors.push(found.failure)
+    return found
   }
 
   /** In a dry run: how many URLs verify and warm would fetch (undefined when neither is on). */

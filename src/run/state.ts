@@ -1,6 +1,7 @@
 import type { TrafficReport } from '../analytics.js'
 import type { EdgeCheck } from '../edge/index.js'
 import type { ChangeSet } from '../changes/index.js'
+import type { OriginFound, OriginPlan } from '../origin/index.js'
 import type { RequestOutcome } from '../purge/execute.js'
 import type { Plan } from '../purge/plan.js'
 import type { ResolvedZone } from '../zones/resolve.js'
@@ -42,6 +43,11 @@ export interface RunState {
   /** Where the new manifest was written. */
   manifestWritten?: string | undefined
   traffic: TrafficReport[]
+  /**
+   * wait-for-origin: what it checks and where (in a dry run, what it would), the longest wait in seconds, and what
+   * the wait found once it ran.
+   */
+  origin?: { readonly plan: OriginPlan; readonly waitSeconds: number; readonly found?: OriginFound | undefined } | undefined
   /** What the edge showed after the purge (verify, warm). */
   edge?: EdgeCheck | undefined
   /** In a dry run: how many URLs the edge checks would fetch. */

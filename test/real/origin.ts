@@ -1,7 +1,7 @@
 // The site's origin for the real-software suite: a loopback HTTP server that serves the files of a site
 // folder, with a Cache-Control that lets the cache in front keep them, whatever host it is asked for.
 import { readFile } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 
@@ -15,6 +15,16 @@ const TYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain'
 }
 
+/** One request the origin received, as it arrived: who asked (a cache sends X-Varnish or Via), for which host, and when. */
+export interface OriginRequest {
+  readonly method: string
+  /** The path and query. */
+  readonly url: string
+  readonly headers: IncomingHttpHeaders
+  /** Date.now() when it arrived. */
+  readonly at: number
+}
+
 export interface Origin {
   readonly port: number
   /** The folder served; a test points it at its own site. */
@@ -23,6 +33,8 @@ export interface Origin {
   clockBehindSeconds: number
   /** Requests received, by path: what the cache fetched (a miss), never what it served itself. */
   fetches(path: string): number
+  /** Every request received, in order. */
+  readonly requests: OriginRequest[]
   close(): Promise<void>
 }
 
@@ -34,6 +46,7 @@ export async function startOrigin(root: string): Promise<Origin> {
     root,
     clockBehindSeconds: 0,
     fetches: (path: string) => counts.get(path) ?? 0,
+    requests: [] as OriginRequest[],
     close: async () => {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -41,6 +54,7 @@ export async function startOrigin(root: string): Promise<Origin> {
   }
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    origin.requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, at: Date.now() })
     const path = new URL(req.url ?? '/', 'http://origin').pathname
     counts.set(path, (counts.get(path) ?? 0) + 1)
     res.setHeader('date', new Date(Date.now() - origin.clockBehindSeconds * 1000).toUTCString())

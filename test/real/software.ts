@@ -162,12 +162,25 @@ export interface OriginAddress {
   readonly port: number
 }
 
+export interface VarnishOptions {
+  /**
+   * Strip the query string from every request before it is looked up or sent on, as a CDN set to ignore
+   * query strings does: `?anything` is then the same copy as the URL without it.
+   */
+  readonly ignoreQuery?: boolean
+}
+
+export interface VarnishCache extends Cache {
+  /** Requests it has received from clients so far (MAIN.client_req), PURGE included. */
+  requests(): number
+}
+
 /**
  * Varnish as the edge: every request it receives, whatever its host, goes to the origin; `PURGE` from
  * loopback removes the URL (host and path, as Varnish hashes it). Varnish reads the absolute URL of a
  * proxy request as the host and path, so it serves as a forward proxy with no more configuration.
  */
-export async function startVarnish(origin: OriginAddress): Promise<Cache> {
+export async function startVarnish(origin: OriginAddress, options: VarnishOptions = {}): Promise<VarnishCache> {
   const varnishd = findProgram('varnishd')
   const varnishstat = findProgram('varnishstat')
   const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-varnish-'))
@@ -185,7 +198,7 @@ sub vcl_recv {
     if (client.ip !~ purgers) { return (synth(405, "PURGE only from loopback")); }
     return (purge);
   }
-}
+${options.ignoreQuery === true ? '  set req.url = regsub(req.url, "\\?.*$", "");\n' : ''}}
 `
   )
   const workdir = join(dir, 'varnish')
@@ -201,6 +214,12 @@ sub vcl_recv {
     await stop()
     throw error
   }
+  const counter = (name: string): number => {
+    const stats = spawnSync(varnishstat, ['-n', workdir, '-1', '-f', name], { encoding: 'utf8' })
+    const match = new RegExp(`^${name.replace('.', '\\.')}\\s+(\\d+)`, 'm').exec(stats.stdout)
+    if (match === null) throw new Error(`varnishstat gave no ${name}: ${stats.stdout}${stats.stderr}`)
+    return Number(match[1])
+  }
   return {
     kind: 'varnish',
     url: `http://127.0.0.1:${port}`,
@@ -208,12 +227,8 @@ sub vcl_recv {
     dir,
     pid: child.pid as number,
     purge: async (url) => (await proxyRequest(port, 'PURGE', url)).status,
-    hits: () => {
-      const stats = spawnSync(varnishstat, ['-n', workdir, '-1', '-f', 'MAIN.cache_hit'], { encoding: 'utf8' })
-      const match = /^MAIN\.cache_hit\s+(\d+)/m.exec(stats.stdout)
-      if (match === null) throw new Error(`varnishstat gave no MAIN.cache_hit: ${stats.stdout}${stats.stderr}`)
-      return Number(match[1])
-    },
+    hits: () => counter('MAIN.cache_hit'),
+    requests: () => counter('MAIN.client_req'),
     stop
   }
 }

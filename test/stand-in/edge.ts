@@ -49,7 +49,7 @@ export interface StandInEdge {
   requests: EdgeRequest[]
   /** TCP connections opened to the edge so far. */
   readonly connections: number
-  /** Sets what `url` is answered with: one answer, or a sequence that changes over requests. */
+  /** Sets what `url` is answered with: one answer, or a sequence that changes over requests; set without a query, whatever query it is asked with. */
   set(url: string, reply: EdgeReply | EdgeReply[]): void
   /** Requests received for `url`. */
   count(url: string): number
@@ -77,8 +77,9 @@ export async function startEdge(): Promise<StandInEdge> {
   const sockets = new Set<Socket>()
   let connections = 0
 
+  // A URL set without a query answers it with any query too (a cache-busting parameter), unless that URL was set itself.
   const take = (url: string): EdgeReply => {
-    const queue = replies.get(url)
+    const queue = replies.get(url) ?? replies.get(url.replace(/\?.*$/, ''))
     const head = queue?.[0]
     if (queue === undefined || head === undefined) return {}
     if (queue.length > 1 && --head.left <= 0) queue.shift()

@@ -53,6 +53,7 @@ export function runResult(over: Partial<RunResult> = {}): RunResult {
     everythingInstead: null,
     manifestWritten: null,
     traffic: [],
+    origin: null,
     verification: null,
     staleFiles: [],
     warm: null,

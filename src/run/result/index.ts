@@ -3,6 +3,7 @@ import { staleUrls } from '../../edge/verdicts.js'
 import type { ZoneSettings } from '../../settings.js'
 import type { RunState } from '../state.js'
 import { changeReport, type ChangeReport } from './changes.js'
+import { originOf, type OriginReport } from './origin.js'
 import { purgeAccount, type PurgeAccount } from './purged.js'
 import { plannedRequests, rateLimitsOf, sentRequests, type RequestSummary, type SentRequest } from './requests.js'
 import { verificationOf, type Verification } from './verification.js'
@@ -10,7 +11,7 @@ import { warmReport, type WarmReport } from './warm.js'
 import { zoneResult, type ZoneResult } from './zones.js'
 
 // The one result of the run, built section by section: the purge's account (purged.ts), each zone's (zones.ts), what
-// changed (changes.ts), the requests (requests.ts), the edge check (verification.ts) and warming (warm.ts).
+// changed (changes.ts), the requests (requests.ts), the wait for the origin (origin.ts), the edge check (verification.ts) and warming (warm.ts).
 
 /** The one object outputs, summary and log are written from: the purge's account (purged.ts) and the other sections. */
 export interface RunResult extends Omit<PurgeAccount, 'done'> {
@@ -39,6 +40,8 @@ export interface RunResult extends Omit<PurgeAccount, 'done'> {
   readonly everythingInstead: string | null
   readonly manifestWritten: string | null
   readonly traffic: readonly TrafficReport[]
+  /** What wait-for-origin checked and found before the purge (in a dry run: would check); null when it was off. */
+  readonly origin: OriginReport | null
   /** Every verdict of the check at the edge, counts by verdict; null when `verify` was off or nothing was checked. */
   readonly verification: Verification | null
   /** URLs still stale when verify-timeout ran out. */
@@ -96,6 +99,7 @@ export function buildResult(state: RunState): RunResult {
     everythingInstead: state.everythingInstead ?? null,
     manifestWritten: state.manifestWritten ?? null,
     traffic: state.traffic,
+    origin: originOf(state.origin),
     verification,
     staleFiles: verification === null ? [] : staleUrls(verification.verdicts),
     warm: warmReport(state),

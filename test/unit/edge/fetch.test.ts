@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTestCa } from '../../support/tls.js'
-import { MAX_HASHED_BYTES, openEdge, type EdgeFetcher, type EdgeSettings } from '../../../src/edge/fetch.js'
+import { MAX_HASHED_BYTES, openEdge, textSearch, type EdgeFetcher, type EdgeSettings } from '../../../src/edge/fetch.js'
 import { defaultBody, startEdge, type StandInEdge } from '../../stand-in/edge.js'
 
 let edge: StandInEdge
@@ -180,6 +180,55 @@ describe('openEdge: the answer', () => {
     expect(answer).toMatchObject({ kind: 'response', status: 200, body: { kind: 'too large', limit: 1024 * 1024 } })
     expect(edge.requests[0]?.finished).toBe(false)
     expect(edge.requests[0]?.bytesSent).toBeLessThan(total)
+  })
+})
+
+describe('openEdge: what the origin check asks for', () => {
+  it('sends Cache-Control: no-cache only when asked', async () => {
+    await fetcher().get(page, 'hash', { noCache: true })
+    await fetcher().get(page, 'hash', { noCache: false })
+    expect(edge.requests.map((request) => request.headers['cache-control'])).toEqual(['no-cache', undefined])
+  })
+
+  it('looks for a text in a hashed body, also across chunks, and says whether it was there', async () => {
+    edge.set(page, { body: 'release v2.4.1 built' })
+    const found = await fetcher().get(page, 'hash', { find: 'v2.4.1' })
+    expect(found).toMatchObject({ kind: 'response', body: { kind: 'hashed', sha256: sha256('release v2.4.1 built'), found: true } })
+    const missing = await fetcher().get(page, 'hash', { find: 'v2.4.2' })
+    expect(missing).toMatchObject({ body: { kind: 'hashed', found: false } })
+    // Without a text to find, the body says nothing of it.
+    const plain = await fetcher().get(page, 'hash')
+    expect(plain.kind === 'response' && 'found' in plain.body).toBe(false)
+    const big = 'http://example.com/big'
+    edge.set(big, { bodyBytes: 200 * 1024 })
+    expect(await fetcher().get(big, 'hash', { find: 'xxxy' })).toMatchObject({ body: { kind: 'hashed', found: false } })
+    expect(await fetcher().get(big, 'hash', { find: 'x'.repeat(70 * 1024) })).toMatchObject({ body: { kind: 'hashed', found: true } })
+  })
+})
+
+describe('textSearch', () => {
+  const search = (text: string, chunks: string[]): boolean => {
+    const searching = textSearch(text)
+    for (const chunk of chunks) searching.update(Buffer.from(chunk))
+    return searching.found()
+  }
+
+  it('finds a text within a chunk, split over two or over many, and nothing that is not there', () => {
+    expect(search('abc', ['xxabcxx'])).toBe(true)
+    expect(search('abc', ['xxa', 'bcxx'])).toBe(true)
+    expect(search('abcdef', ['a', 'b', 'c', 'd', 'e', 'f'])).toBe(true)
+    expect(search('abc', ['ab', 'xc'])).toBe(false)
+    expect(search('abc', ['a', 'b'])).toBe(false)
+    expect(search('abc', [])).toBe(false)
+    expect(search('', [])).toBe(true)
+    // Once found, it stays found whatever comes after.
+    expect(search('abc', ['abc', 'xyz'])).toBe(true)
+    expect(search('été', ['é', 't', 'é'])).toBe(true)
+  })
+
+  it('joins the tail of one chunk to the next, and only what is really next to it', () => {
+    expect(search('bca', ['ab', 'cab'])).toBe(true)
+    expect(search('aab', ['a', 'xa', 'b'])).toBe(false)
   })
 })
 

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { cameFromOrigin, judgeAnswer, parseAge, type ResponseHeaders } from '../../../src/edge/verdict.js'
+import { cameFromOrigin, fromCache, judgeAnswer, parseAge, type ResponseHeaders } from '../../../src/edge/verdict.js'
 
 const verdict = (headers: ResponseHeaders, since = 10, status = 200): string => judgeAnswer(status, headers, since).verdict
 
@@ -414,5 +414,29 @@ describe('parseAge: many values', () => {
     const values = Array.from({ length: 500_000 }, (_, i) => String(i % 1000))
     values[123_456] = '4000'
     expect(parseAge({ age: values.join(', ') })).toBe(4000)
+  })
+})
+
+describe('fromCache: why an answer came from a cache', () => {
+  it('is an Age above 0, else a cache-status header that says hit, shown as it came', () => {
+    expect(fromCache({ age: '120' })).toBe('Age 120')
+    expect(fromCache({ age: '1', 'cf-cache-status': 'MISS' })).toBe('Age 1')
+    expect(fromCache({ age: '0', 'x-cache': 'HIT from proxy' })).toBe('X-Cache: HIT from proxy')
+    expect(fromCache({ 'cache-status': 'Shield; hit, Edge; hit' })).toBe('Cache-Status: Shield; hit, Edge; hit')
+    expect(fromCache({ 'x-cache-status': 'STALE' })).toBe('X-Cache-Status: STALE')
+    expect(fromCache({ 'cf-cache-status': 'HIT'.padEnd(5000, 'x') })?.length).toBeLessThan(300)
+  })
+
+  it('is undefined for Age 0, a miss, a header that says neither, or none', () => {
+    for (const headers of [
+      {},
+      { age: '0' },
+      { 'cf-cache-status': 'MISS' },
+      { 'cache-status': 'Edge; fwd=miss' },
+      { 'cache-status': '"open' },
+      { age: 'soon' }
+    ]) {
+      expect(fromCache(headers as ResponseHeaders), JSON.stringify(headers)).toBeUndefined()
+    }
   })
 })

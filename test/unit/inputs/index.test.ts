@@ -318,6 +318,7 @@ const FIELDS_FROM = {
   rateLimitWaitSeconds: ['rate-limit-wait'],
   delaySeconds: ['delay'],
   purgeAgainAfterSeconds: ['purge-again-after'],
+  origin: ['wait-for-origin', 'origin-url', 'origin-marker', 'site-dir', 'url-base', 'index-file'],
   dryRun: ['dry-run'],
   summary: ['summary'],
   workspace: [],

@@ -48,7 +48,8 @@ const given: Given = {
   verifyTimeout: '',
   warm: false,
   probeUrls: [],
-  manifest: undefined
+  manifest: undefined,
+  origin: { waitSeconds: 0, url: undefined, marker: undefined, site: undefined }
 }
 const AUTO = { kind: 'auto' } as const
 /** What changed, from git or from a manifest: only where it comes from counts for the rules. */
@@ -78,13 +79,15 @@ const WARNINGS = {
   propagation: 'Input "wait-for-propagation" has no effect without "settings": there is nothing to wait for.',
   verifyTimeout: 'Input "verify-timeout" has no effect without "verify": nothing is checked at the edge.',
   probes: 'Input "probe-urls" has no effect without "verify" or "warm": the URLs are only fetched to check or warm them.',
+  origin:
+    'Inputs "origin-url" and "origin-marker" have no effect without "wait-for-origin": set it to the most seconds to wait for the origin to serve the new build.',
   plan: 'Input "plan" is only sent when a zone is created; set "create-zone: true" for it to have an effect.',
   manifest:
     'Input "manifest" is written from "site-dir"; without "previous-manifest" this run purges nothing based on it. Give both to purge what a build changed.'
 }
 
 describe('RULES, the rules over several inputs', () => {
-  it('are four errors, then five warnings, in the order they are checked', () => {
+  it('are four errors, then six warnings, in the order they are checked', () => {
     expect(RULES.map((rule) => ('error' in rule ? rule.error : rule.warning))).toEqual([
       ...Object.values(ERRORS),
       ...Object.values(WARNINGS)
@@ -148,6 +151,8 @@ describe('warningsFor', () => {
     ['verifyTimeout', { verifyTimeout: '30' }],
     ['verifyTimeout', { verifyTimeout: '060' }],
     ['probes', { probeUrls: ['/'] }],
+    ['origin', { origin: { waitSeconds: 0, url: 'https://o.example.net/', marker: undefined, site: undefined } }],
+    ['origin', { origin: { waitSeconds: 0, url: undefined, marker: { entry: '/v', text: '1' }, site: undefined } }],
     ['plan', { plan: 'pro' }],
     ['manifest', { manifest: { path: '/m.json', site: '/site' } }],
     ['manifest', { manifest: { path: '/m.json', site: '/site' }, changes: GIT }]
@@ -160,6 +165,10 @@ describe('warningsFor', () => {
     ['verify-timeout with verify', { verifyTimeout: '30', verify: 1 }],
     ['probe-urls with verify', { probeUrls: ['/'], verify: 20 }],
     ['probe-urls with warm', { probeUrls: ['/'], warm: true }],
+    [
+      'origin-url and origin-marker with wait-for-origin',
+      { origin: { waitSeconds: 1, url: 'https://o.example.net/', marker: { entry: '/v', text: '1' }, site: undefined } }
+    ],
     ['plan with create-zone', { plan: 'pro', createZone: true }],
     ['manifest with previous-manifest', { manifest: { path: '/m.json', site: '/site' }, changes: MANIFEST }]
   ] as const)('does not warn about %s', (_, over) => {
@@ -172,6 +181,7 @@ describe('warningsFor', () => {
       waitForPropagation: true,
       verifyTimeout: '1',
       probeUrls: ['/'],
+      origin: { waitSeconds: 0, url: 'https://o.example.net/', marker: undefined, site: undefined },
       plan: 'free',
       manifest: { path: '/m.json', site: '/site' }
     }

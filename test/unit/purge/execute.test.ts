@@ -200,6 +200,27 @@ describe('executePlan, what it logs and when it waits', () => {
     ])
   })
 
+  it('asks beforePurge after the settings and the delay, and sends the purges only when it says yes', async () => {
+    const order: string[] = []
+    const ready = (answer: boolean) => () => {
+      order.push(`gate after ${sleeps.length} sleeps, ${api.requests.length} requests`)
+      return Promise.resolve(answer)
+    }
+    const sent = await executePlan(client, plan({ tags: ['t'], settings }), traced({ delayMs: 5000, beforePurge: ready(true) }))
+    expect(order).toEqual(['gate after 1 sleeps, 1 requests'])
+    expect(sent.outcomes.map((outcome) => [outcome.request.kind, outcome.ok])).toEqual([
+      ['settings', true],
+      ['tags', true]
+    ])
+    const held = await executePlan(client, plan({ tags: ['t'], settings }), traced({ beforePurge: ready(false) }))
+    expect(held.outcomes.map((outcome) => outcome.request.kind)).toEqual(['settings'])
+    expect(held.purgeMs).toBe(0)
+    expect(api.purges).toHaveLength(1)
+    // No purge request, no gate.
+    await executePlan(client, plan({ settings }), traced({ beforePurge: ready(true) }))
+    expect(order).toHaveLength(2)
+  })
+
   it('does not wait without a delay', async () => {
     await executePlan(client, plan({ tags: ['t'] }), traced({ delayMs: 0 }))
     expect(groups).toEqual(['Purge'])

@@ -179,6 +179,7 @@ const rich = runResult({
     verdicts: [verdict('https://example.com/s', { verdict: 'stale' })]
   },
   staleFiles: ['https://example.com/s'],
+  origin: { ready: true, seconds: 14.2, waitFor: 120, where: 'edge', cacheBlind: false, marker: null, urls: [] },
   warm: {
     urls: 2,
     warmed: 1,
@@ -215,6 +216,8 @@ describe('outputsOf', () => {
       'failed-tags': '["t2"]',
       'settings-applied': 'true',
       requests: '7',
+      'origin-ready': 'true',
+      'origin-wait': '14.2',
       zones: [
         {
           id: 'z1',

@@ -249,6 +249,7 @@ describe('buildResult, field by field', () => {
       everythingInstead: 'too many',
       manifestWritten: '/w/m.json',
       traffic,
+      origin: null,
       verification: {
         counts: { fresh: 1, stale: 2, unknown: 1, error: 1, differs: 1 },
         recheckForMs: 5000,

@@ -1,0 +1,84 @@
+import type { ChangeSet } from '../changes/index.js'
+import { InputError } from '../errors.js'
+import type { Inputs } from '../inputs/index.js'
+import * as log from '../log.js'
+import type { OriginFound, OriginPlan } from '../origin/index.js'
+import type { WorkAssignment } from '../purge/routing.js'
+import { sleep } from '../sleep.js'
+import { routeEntries } from '../urls.js'
+import { USER_AGENT } from '../version.js'
+import type { RunRecord } from '../run/record.js'
+
+/**
+ * What wait-for-origin will check, and where (undefined when it is off or nothing is to be purged): worked out once the
+ * URLs are routed and before any settings or purge request, so that a mistake (nothing to check, a marker off the
+ * zone) is an input error while nothing has been sent. In a dry run, the log says what would be checked.
+ */
+export async function planOrigin(given: Inputs, work: WorkAssignment, changes: ChangeSet | undefined): Promise<OriginPlan | undefined> {
+  const { requested } = work
+  if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
+    return undefined
+  // Loaded only by a step that waits for the origin.
+  const [{ deployedFiles }, origin] = await Promise.all([import('../edge/index.js'), import('../origin/index.js')])
+  const zones = work.zones.map(({ zone }) => zone)
+  const plan = origin.planOriginCheck({
+    // For tags or everything there is no URL list: the probe URLs stand in.
+    urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
+    deployed: changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace),
+    site: given.origin.site,
+    originUrl: given.origin.url,
+    marker:
+      given.origin.marker === undefined ? undefined : { url: markerUrl(given.origin.marker.entry, work), text: given.origin.marker.text },
+    zoneNames: zones.flatMap((zone) => (zone.name === undefined ? [] : [zone.name]))
+  })
+  if (given.dryRun) {
+    log.info(
+      `Dry run: would wait up to ${given.origin.waitSeconds} s for the origin to serve the new build, checking ${origin.describeChecks(plan)}, ${origin.whereChecked(plan)}.`
+    )
+  }
+  return plan
+}
+
+/** The marker's entry as a URL: a path on the zone's own host (one zone), or an absolute URL on a zone worked on. */
+function markerUrl(entry: string, work: WorkAssignment): string {
+  try {
+    const routed = [
+      ...routeEntries(
+        [entry],
+        work.zones.map(({ zone }) => zone),
+        '"origin-marker"'
+      ).values()
+    ].flat()
+    return routed[0] as string
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error
+    throw new InputError('origin-marker', `Input "origin-marker": ${error.message}`)
+  }
+}
+
+/**
+ * The gate the purge waits at (undefined when there is no wait): after the settings and the delay, waits until the
+ * origin serves the new build or wait-for-origin is spent, records what it found, and says whether the purge may go.
+ */
+export function originGate(given: Inputs, plan: OriginPlan | undefined, record: RunRecord): (() => Promise<boolean>) | undefined {
+  if (plan === undefined) return undefined
+  return async () => {
+    const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn)))
+    await record.phase('sending the requests', () => undefined)
+    return found.failure === undefined
+  }
+}
+
+async function waitForOrigin(given: Inputs, plan: OriginPlan, warn: (message: string) => void): Promise<OriginFound> {
+  const origin = await import('../origin/index.js')
+  return origin.waitForOrigin(
+    plan,
+    {
+      waitMs: given.origin.waitSeconds * 1000,
+      concurrency: given.concurrency,
+      timeoutMs: given.timeoutSeconds * 1000,
+      userAgent: USER_AGENT
+    },
+    { log: log.info, warn, group: log.group, now: Date.now, sleep }
+  )
+}
