@@ -97,6 +97,10 @@ it('README documents every input and every output of action.yml, each in its tab
   for (const name of outputs) expect(table('outputs')).toContain(`| \`${name}\` |`)
 })
 
+it('README stays a manual one reads through: 700 lines at most, details in docs/', () => {
+  expect(read('README.md').split('\n').length - 1).toBeLessThanOrEqual(700)
+})
+
 describe('"Try it here first"', () => {
   const readme = read('README.md')
 
