@@ -25958,7 +25958,7 @@ async function planOrigin(given, work, changes) {
         site: given.origin.site,
         originUrl: given.origin.url,
         marker: given.origin.marker === undefined ? undefined : { url: markerUrl(given.origin.marker.entry, work), text: given.origin.marker.text },
-        zoneNames: zones.flatMap((zone) => (zone.name === undefined ? [] : [zone.name]))
+        zoneNames: zones.map((zone) => zone.name).filter((name) => name !== undefined)
     });
     if (given.dryRun) {
         log/* info */.pq(`Dry run: would wait up to ${given.origin.waitSeconds} s for the origin to serve the new build, checking ${origin.describeChecks(plan)}, ${origin.whereChecked(plan)}.`);

@@ -29,7 +29,7 @@ export async function planOrigin(given: Inputs, work: WorkAssignment, changes: C
     originUrl: given.origin.url,
     marker:
       given.origin.marker === undefined ? undefined : { url: markerUrl(given.origin.marker.entry, work), text: given.origin.marker.text },
-    zoneNames: zones.flatMap((zone) => (zone.name === undefined ? [] : [zone.name]))
+    zoneNames: zones.map((zone) => zone.name).filter((name) => name !== undefined)
   })
   if (given.dryRun) {
     log.info(

@@ -148,7 +148,12 @@ describe('originGate', () => {
       known: 1
     } as const
     record.originPlan(plan, 7)
+    // The phase while it waits, as an error there would name it: seen when the wait warns of the files it cannot read.
+    const phases: string[] = []
+    const warn = record.warn
+    Object.assign(record, { warn: (message: string) => (phases.push(record.state.phase), warn(message)) })
     expect(await originGate(given, plan, record)?.()).toBe(false)
+    expect(phases).toEqual(['waiting for the origin'])
     expect(record.state.errors).toHaveLength(1)
     expect(record.state.errors[0]).toMatch(/^Input "wait-for-origin": none of the deployed files/)
     expect(edge.requests).toEqual([])

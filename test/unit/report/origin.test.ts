@@ -111,6 +111,8 @@ describe('originSection', () => {
       })
     )
     expect(lines.slice(4, 6)).toEqual(['| URL | Verdict | HTTP | Why | Fetched from |', '|---|---|---|---|---|'])
+    const noReason = originSection(runResult({ origin: origin({ urls: [checked('https://example.com/a', { reason: null })] }) }))
+    expect(noReason[6]).toBe('| https&#58;//example.com/a | new | 200 |  |')
     expect(lines).toContain('| https&#58;//example.com/a | **error** |  | timed out | http&#58;//10.0.0.1/a |')
   })
 
