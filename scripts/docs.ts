@@ -28,12 +28,13 @@ export function renderTables(actionYml: string): { inputs: string; outputs: stri
   return { inputs, outputs }
 }
 
-export function replaceBetween(text: string, marker: string, content: string): string {
+/** `content` in place of what stands between the marker comments `<!-- marker:start -->` and `<!-- marker:end -->` of `file`'s text. */
+export function replaceBetween(text: string, marker: string, content: string, file = 'README.md'): string {
   const start = `<!-- ${marker}:start -->`
   const end = `<!-- ${marker}:end -->`
   const from = text.indexOf(start)
   const to = text.indexOf(end)
-  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} block`)
+  if (from < 0 || to < from) throw new Error(`${file} has no ${start} … ${end} block`)
   return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`
 }
 

@@ -3,8 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { checkout } from '../../support/mutation.js'
 
-const root = resolve(import.meta.dirname, '../../..')
+/** The source as written, also under `npm run mutation`, whose sandbox holds an instrumented copy of src/. */
+const root = checkout
 const src = join(root, 'src')
 
 /** Every module of src/, as a path relative to the repository ('src/zones/resolve.ts'), with its text. */
