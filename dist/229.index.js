@@ -431,8 +431,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: RECHECK_EVERY_MS
 
-// EXTERNAL MODULE: ./src/purge/concurrency.ts
-var concurrency = __webpack_require__(2440);
+// EXTERNAL MODULE: ./src/concurrency.ts
+var concurrency = __webpack_require__(1532);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
 // EXTERNAL MODULE: ./src/edge/content.ts

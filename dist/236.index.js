@@ -16,7 +16,7 @@ export const modules = {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _purge_concurrency_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2440);
+/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1532);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3916);
 /* harmony import */ var _files_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9148);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8992);
@@ -60,7 +60,7 @@ async function buildManifest(dir, input = 'site-dir', limits = {}) {
     }
     const entries = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readdir)(dir, { recursive: true, withFileTypes: true });
     const candidates = entries.map((entry) => node_path__WEBPACK_IMPORTED_MODULE_1__.join(entry.parentPath, entry.name));
-    const hashed = await (0,_purge_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
+    const hashed = await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapConcurrent */ ._)(candidates, 16, async (path) => {
         // A folder is skipped (its files are listed on their own), a link to a folder too (its files are not), and a broken link.
         if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path).catch(() => undefined))?.isDirectory() !== false)
             return undefined;

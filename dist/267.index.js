@@ -13,7 +13,7 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readTraffic */
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
-/* harmony import */ var _purge_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2440);
+/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1532);
 /* harmony import */ var _http_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1673);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8992);
 
@@ -142,7 +142,7 @@ async function readTraffic(client, zone, analytics, now) {
 /** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
 function readAllTraffic(client, zones, analytics, concurrency) {
     const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return (0,_purge_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
+    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
 }
 
 

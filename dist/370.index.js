@@ -33,8 +33,8 @@ var scope = __webpack_require__(6329);
 var edge_verdicts = __webpack_require__(7683);
 // EXTERNAL MODULE: ./src/edge/verify.ts + 1 modules
 var verify = __webpack_require__(3229);
-// EXTERNAL MODULE: ./src/purge/concurrency.ts
-var concurrency = __webpack_require__(2440);
+// EXTERNAL MODULE: ./src/concurrency.ts
+var concurrency = __webpack_require__(1532);
 ;// CONCATENATED MODULE: ./src/edge/warm.ts
 // Warming: fetch every purged URL once, so that the edge caches the new content before visitors ask
 // for it. One pass only; what goes wrong is reported, never a failure.

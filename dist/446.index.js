@@ -25,8 +25,8 @@ var fetch = __webpack_require__(997);
 var files = __webpack_require__(9148);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: ./src/purge/concurrency.ts
-var concurrency = __webpack_require__(2440);
+// EXTERNAL MODULE: ./src/concurrency.ts
+var concurrency = __webpack_require__(1532);
 // EXTERNAL MODULE: ./src/edge/verdict.ts
 var verdict = __webpack_require__(6996);
 // EXTERNAL MODULE: ./src/edge/verify.ts + 1 modules

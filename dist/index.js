@@ -21829,6 +21829,87 @@ function isWhitespace(code) {
 
 /***/ }),
 
+/***/ 1532:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ mapConcurrent),
+/* harmony export */   y: () => (/* binding */ fetchInOrder)
+/* harmony export */ });
+/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
+async function mapConcurrent(items, limit, fn) {
+    const results = [];
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+/**
+ * Fetches 1, 2, 3\u2026 with at most `limit` fetches in flight, never past `upTo()` (asked again after each
+ * result), and hands the results to `take` in that order, whatever order they arrive in. It ends when
+ * `take` returns true, or when everything up to `upTo()` has been taken: nothing more is fetched then,
+ * and later answers, failures included, are dropped. A failure before that, or an exception from
+ * `take`, ends it with that error.
+ */
+function fetchInOrder(fetch, take, limit, upTo) {
+    return new Promise((resolve, reject) => {
+        const arrived = new Map();
+        let next = 1;
+        let taken = 0;
+        let inFlight = 0;
+        let over = false;
+        const fail = (error) => {
+            over = true;
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the fetch's or take's own error, passed on unchanged
+            reject(error);
+        };
+        // Takes every result that is next in order, up to `upTo()`; true once it is over.
+        const drain = () => {
+            while (taken < upTo() && arrived.has(taken + 1)) {
+                const result = arrived.get(taken + 1);
+                arrived.delete(++taken);
+                if (take(result, taken))
+                    return true;
+            }
+            return taken >= upTo();
+        };
+        const pump = () => {
+            while (inFlight < limit && next <= upTo()) {
+                const n = next++;
+                inFlight++;
+                fetch(n).then((result) => {
+                    inFlight--;
+                    if (over)
+                        return;
+                    arrived.set(n, result);
+                    try {
+                        over = drain();
+                    }
+                    catch (error) {
+                        fail(error);
+                        return;
+                    }
+                    if (over)
+                        resolve();
+                    else
+                        pump();
+                }, (error) => fail(error));
+            }
+            if (inFlight === 0)
+                resolve();
+        };
+        pump();
+    });
+}
+
+
+/***/ }),
+
 /***/ 7683:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -23921,8 +24002,8 @@ const USER_AGENT = `cdn-purge-action/${VERSION}`;
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/http/path.ts
 var path = __nccwpck_require__(1673);
-// EXTERNAL MODULE: ./src/purge/concurrency.ts
-var concurrency = __nccwpck_require__(2440);
+// EXTERNAL MODULE: ./src/concurrency.ts
+var concurrency = __nccwpck_require__(1532);
 ;// CONCATENATED MODULE: ./src/zones/list.ts
 // The zone list: `GET /zones` read page by page, a few pages at once, bounded in pages and in bytes, and only
 // the three fields used kept of each zone. zones.ts finds the step's zones in it.
@@ -26181,87 +26262,6 @@ async function phases(record, reached) {
         const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan, gate)));
         record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)));
     }
-}
-
-
-/***/ }),
-
-/***/ 2440:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ mapConcurrent),
-/* harmony export */   y: () => (/* binding */ fetchInOrder)
-/* harmony export */ });
-/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
-async function mapConcurrent(items, limit, fn) {
-    const results = [];
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await fn(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
-}
-/**
- * Fetches 1, 2, 3\u2026 with at most `limit` fetches in flight, never past `upTo()` (asked again after each
- * result), and hands the results to `take` in that order, whatever order they arrive in. It ends when
- * `take` returns true, or when everything up to `upTo()` has been taken: nothing more is fetched then,
- * and later answers, failures included, are dropped. A failure before that, or an exception from
- * `take`, ends it with that error.
- */
-function fetchInOrder(fetch, take, limit, upTo) {
-    return new Promise((resolve, reject) => {
-        const arrived = new Map();
-        let next = 1;
-        let taken = 0;
-        let inFlight = 0;
-        let over = false;
-        const fail = (error) => {
-            over = true;
-            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the fetch's or take's own error, passed on unchanged
-            reject(error);
-        };
-        // Takes every result that is next in order, up to `upTo()`; true once it is over.
-        const drain = () => {
-            while (taken < upTo() && arrived.has(taken + 1)) {
-                const result = arrived.get(taken + 1);
-                arrived.delete(++taken);
-                if (take(result, taken))
-                    return true;
-            }
-            return taken >= upTo();
-        };
-        const pump = () => {
-            while (inFlight < limit && next <= upTo()) {
-                const n = next++;
-                inFlight++;
-                fetch(n).then((result) => {
-                    inFlight--;
-                    if (over)
-                        return;
-                    arrived.set(n, result);
-                    try {
-                        over = drain();
-                    }
-                    catch (error) {
-                        fail(error);
-                        return;
-                    }
-                    if (over)
-                        resolve();
-                    else
-                        pump();
-                }, (error) => fail(error));
-            }
-            if (inFlight === 0)
-                resolve();
-        };
-        pump();
-    });
 }
 
 

@@ -1,5 +1,5 @@
 import { isRecord } from './json.js'
-import { mapConcurrent } from './purge/concurrency.js'
+import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import { pathSegment } from './http/path.js'
 import { plural, shown } from './text.js'

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import * as nodePath from 'node:path'
-import { mapConcurrent } from '../purge/concurrency.js'
+import { mapConcurrent } from '../concurrency.js'
 import { InputError } from '../errors.js'
 import {
   checkInside,

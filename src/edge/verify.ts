@@ -1,6 +1,6 @@
 // The verification run: fetch the chosen URLs from the public site, judge each answer, and fetch the
 // stale ones again every few seconds until they turn fresh or the time allowed runs out.
-import { mapConcurrent } from '../purge/concurrency.js'
+import { mapConcurrent } from '../concurrency.js'
 import { plural, seconds } from '../text.js'
 import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'

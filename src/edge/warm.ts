@@ -1,6 +1,6 @@
 // Warming: fetch every purged URL once, so that the edge caches the new content before visitors ask
 // for it. One pass only; what goes wrong is reported, never a failure.
-import { mapConcurrent } from '../purge/concurrency.js'
+import { mapConcurrent } from '../concurrency.js'
 import type { EdgeFetcher } from './fetch.js'
 
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx'

@@ -1,6 +1,6 @@
 // The wait itself: check the URLs, again and again on the schedule of readiness.ts, until every one serves the new
 // build or the time is spent. The clock, the sleep and the fetch are injected: no test waits on a timer.
-import { mapConcurrent } from '../purge/concurrency.js'
+import { mapConcurrent } from '../concurrency.js'
 import { plural, seconds } from '../text.js'
 import { nextCheckAt, PROGRESS_EVERY_MS, type OriginJudgement, type OriginTarget } from './readiness.js'
 import { isNew, type OriginVerdict } from './verdicts.js'

@@ -1,4 +1,4 @@
-import { mapConcurrent } from './concurrency.js'
+import { mapConcurrent } from '../concurrency.js'
 import type { ApiClient } from '../http/client.js'
 import { ApiError } from '../http/errors.js'
 import { splitRequest, type Plan, type PlannedRequest } from './plan.js'

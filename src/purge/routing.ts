@@ -1,7 +1,13 @@
 import type { ChangeInputs, ChangeSet } from '../changes/index.js'
-import type { Requested } from '../run/state.js'
 import { checkUrlBase, routeEntries, zoneHost } from '../urls.js'
 import type { ResolvedZone, ZoneResolution, ZoneSelection } from '../zones/resolve.js'
+
+/** What the step was asked to purge, once known. */
+export interface Requested {
+  readonly everything: boolean
+  readonly files: readonly string[]
+  readonly tags: readonly string[]
+}
 
 export interface WorkInput {
   /** Entries from files and files-from, as written. */

@@ -4,14 +4,8 @@ import type { ChangeSet } from '../changes/index.js'
 import type { OriginFound, OriginPlan } from '../origin/index.js'
 import type { RequestOutcome } from '../purge/execute.js'
 import type { Plan } from '../purge/plan.js'
+import type { Requested } from '../purge/routing.js'
 import type { ResolvedZone } from '../zones/resolve.js'
-
-/** What the step was asked to purge, once known. */
-export interface Requested {
-  readonly everything: boolean
-  readonly files: readonly string[]
-  readonly tags: readonly string[]
-}
 
 /** Everything known when the step ends, however far it got. Written only by the run's record (record.ts) as the phases return; buildResult (result/) reads it. */
 export interface RunState {

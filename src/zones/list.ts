@@ -4,7 +4,7 @@ import { AnswerError, InputError } from '../errors.js'
 import { ByteBudget } from '../http/body.js'
 import type { ApiClient, ApiResponse } from '../http/client.js'
 import { isPathSegment } from '../http/path.js'
-import { fetchInOrder } from '../purge/concurrency.js'
+import { fetchInOrder } from '../concurrency.js'
 import { plural, sizeText, thousands } from '../text.js'
 
 /** A zone as the list gives it. */

@@ -1,4 +1,5 @@
-import type { Requested, RunState } from '../state.js'
+import type { Requested } from '../../purge/routing.js'
+import type { RunState } from '../state.js'
 import type { ZoneResult } from './zones.js'
 
 const NOTHING: Requested = { everything: false, files: [], tags: [] }

@@ -1,6 +1,7 @@
 // One zone's part of the result: what was purged and what failed in it, from the outcomes of its requests.
 import type { PlannedRequest, RequestKind } from '../../purge/plan.js'
-import type { Requested, RunState } from '../state.js'
+import type { Requested } from '../../purge/routing.js'
+import type { RunState } from '../state.js'
 import type { ResolvedZone } from '../../zones/resolve.js'
 
 /** One zone's part of the run. */

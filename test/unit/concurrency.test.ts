@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fetchInOrder, mapConcurrent } from '../../../src/purge/concurrency.js'
+import { fetchInOrder, mapConcurrent } from '../../src/concurrency.js'
 
 /** A promise per call that the test settles, in any order. */
 function controlled<R>(): {
