@@ -10,9 +10,6 @@ import { notNew, pollOrigin, type OriginWait } from './poll.js'
 import { judgeOrigin, type Expected, type OriginTarget } from './readiness.js'
 import { bustedUrl, type OriginPlan, type PlannedUrl } from './targets.js'
 
-export { planOriginCheck, type Marker, type OriginPlan, type OriginRequest, type SiteMap } from './targets.js'
-export type { CheckedUrl, OriginWait } from './poll.js'
-
 export interface OriginSettings {
   /** The longest wait (`wait-for-origin`), in milliseconds. */
   readonly waitMs: number

@@ -11,7 +11,8 @@ import { newRunState, type RunState } from './state.js'
 import type { WorkAssignment } from '../purge/routing.js'
 import { unique } from '../urls.js'
 import { debugStack, describeError, isExpected } from './errors.js'
-import type { OriginFound, OriginPlan } from '../origin/index.js'
+import type { OriginFound } from '../origin/index.js'
+import type { OriginPlan } from '../origin/targets.js'
 import type { ZoneSelection } from '../zones/resolve.js'
 
 /** What the record keeps of the inputs: whether it is a dry run, the zones as given, and the warnings reading them gave. */

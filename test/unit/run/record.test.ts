@@ -3,6 +3,8 @@ import type { ChangeSet } from '../../../src/changes/index.js'
 import { InputError } from '../../../src/errors.js'
 import { ApiError } from '../../../src/http/errors.js'
 import { getInputs } from '../../../src/inputs/index.js'
+import type { OriginFound } from '../../../src/origin/index.js'
+import type { OriginPlan } from '../../../src/origin/targets.js'
 import { RunRecord } from '../../../src/run/record.js'
 import { inputErrorOf, source } from '../../support/inputs.js'
 import { captureStdout } from '../../support/stdout.js'
@@ -41,6 +43,29 @@ describe('RunRecord', () => {
     expect(record.state.nothingToSend).toBeUndefined()
     expect(record.nothingToSend('This push deleted refs/heads/x: nothing changed to purge')).toBe(true)
     expect(record.state.nothingToSend).toBe('This push deleted refs/heads/x: nothing changed to purge')
+  })
+
+  it('records what wait-for-origin checks and its longest wait, then what the wait found, whose failure fails the step', () => {
+    const record = new RunRecord()
+    const plan: OriginPlan = { where: 'edge', urls: [], marker: undefined, known: 0 }
+    expect(record.originPlan(undefined, 30)).toBeUndefined()
+    expect(record.state.origin).toBeUndefined()
+    expect(record.originPlan(plan, 30)).toBe(plan)
+    expect(record.state.origin).toEqual({ plan, waitSeconds: 30 })
+    const found: OriginFound = { plan, wait: undefined, failure: 'Origin not ready' }
+    expect(record.origin(found)).toBe(found)
+    expect(record.state.origin).toEqual({ plan, waitSeconds: 30, found })
+    expect(record.state.errors).toEqual(['Origin not ready'])
+  })
+
+  it('keeps no origin section for a wait it was not told of, but still fails the step for its failure', () => {
+    const record = new RunRecord()
+    const plan: OriginPlan = { where: 'origin-url', urls: [], marker: undefined, known: 0 }
+    record.origin({ plan, wait: undefined, failure: 'Origin not ready' })
+    expect(record.state.origin).toBeUndefined()
+    expect(record.state.errors).toEqual(['Origin not ready'])
+    record.origin({ plan, wait: undefined, failure: undefined })
+    expect(record.state.errors).toEqual(['Origin not ready'])
   })
 
   it('names the phase an API error stopped the run in, with its HTTP status, and gives no stack for it', async () => {

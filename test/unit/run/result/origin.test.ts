@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { OriginFound, OriginPlan } from '../../../../src/origin/index.js'
+import type { OriginFound } from '../../../../src/origin/index.js'
+import type { OriginPlan } from '../../../../src/origin/targets.js'
 import { originOf } from '../../../../src/run/result/origin.js'
 
 const plan: OriginPlan = {
