@@ -194,6 +194,20 @@ describe('decodeText', () => {
     expect(decodeText(saved(text, encoding))).toBe(text)
   })
 
+  it.each([
+    ['0xff alone', [0xff, 0x41, 0x42, 0x43]],
+    ['0xfe second alone', [0x41, 0xfe, 0x42, 0x43]],
+    ['0xfe alone', [0xfe, 0x41, 0x42, 0x43]],
+    ['0xff second alone', [0x41, 0xff, 0x42, 0x43]],
+    ['the UTF-8 mark without its last byte', [0xef, 0xbb, 0x41, 0x42]],
+    ['the UTF-8 mark without its middle byte', [0xef, 0x41, 0xbf, 0x42]],
+    ['the UTF-8 mark without its first byte', [0x41, 0xbb, 0xbf, 0x42]],
+    ['its last byte alone', [0x41, 0x42, 0xbf, 0x43]]
+  ])('reads bytes that only look like a byte order mark (%s) as UTF-8, dropping nothing', (_, bytes) => {
+    const buffer = Buffer.from(bytes)
+    expect(decodeText(buffer)).toBe(buffer.toString('utf8'))
+  })
+
   it('reads an empty file, and one of a byte order mark alone, as no text', () => {
     expect(decodeText(Buffer.alloc(0))).toBe('')
     expect(decodeText(saved('', 'utf-16le'))).toBe('')
@@ -228,6 +242,7 @@ describe('decodeText', () => {
     const utf32le = Buffer.from([0xff, 0xfe, 0, 0, 0x2f, 0, 0, 0])
     for (const bytes of [utf32le, saved('/a\u0000', 'utf-16be')]) {
       expect(() => decodeText(bytes)).toThrow(UnsafeFileError)
+      expect(() => decodeText(bytes)).toThrow(expect.objectContaining({ kind: 'not text' }))
       expect(() => decodeText(bytes)).toThrow('holds NUL characters, so it is not text: save it as UTF-8')
     }
   })
