@@ -12,6 +12,7 @@ import {
 } from '../../src/analytics.js'
 import type { ApiResponse, Method, RequestOptions } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
+import { hostileLength } from '../support/hostile.js'
 
 const MINUTE = 60_000
 const HOUR = 3_600_000
@@ -108,7 +109,7 @@ describe('readTrafficAnswer', () => {
 
   it('keeps a timeseries of a million buckets to a bounded number of points', () => {
     const day = timeseries(1440 * 7, MINUTE)
-    const million = Array.from({ length: 1_000_000 }, (_, i) => day[i % day.length])
+    const million = Array.from({ length: hostileLength(1_000_000) }, (_, i) => day[i % day.length])
     const read = readTrafficAnswer(answer({ timeseries: million }), 'minute', 'example.com')
     expect(read.points.length).toBeLessThanOrEqual(MAX_POINTS)
     expect(read.bucketMs).toBe(3 * HOUR)
