@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type Granularity, readTrafficAnswer, type TrafficPoint, type TrafficReport } from '../../../src/analytics.js'
-import { chartLabels, chartSeries, trafficChart, trafficSection } from '../../../src/report/traffic.js'
+import { chartLabels, chartSeries, fits, trafficChart, trafficSection } from '../../../src/report/traffic.js'
 
 const MINUTE = 60_000
 const HOUR = 3_600_000
@@ -105,6 +105,8 @@ describe('trafficChart', () => {
       'x-axis "UTC, 2026-11-21 to 2026-11-22" ["12:00*", "16:00", "20:00", "11-22", "04:00", "08:00", "11-22 12:00*"]'
     )
     expect(lineOf(chart, 'line')).toBe('line [240, 240, 240, 240, 240, 240, 240]')
+    // The note is a paragraph of its own, below the chart's block.
+    expect(chart.split('\n').slice(-3, -1)).toEqual(['```', ''])
     expect(chart.split('\n').at(-1)).toBe(
       '\\* Covers only part of its 4 hours: the window runs from 2026-11-21 13:37 to 2026-11-22 13:37 UTC. ' +
         'Its count is scaled to the whole 4 hours, so that a part is not drawn as a drop.'
@@ -140,6 +142,25 @@ describe('trafficChart', () => {
     )
     expect(lineOf(week, 'title')).toBe('title "Requests per day"')
     expect(lineOf(week, 'line')).toBe(`line [${Array(8).fill(1440).join(', ')}]`)
+  })
+
+  it('draws a point after the window as it came: it covers none of it, so it is neither scaled nor marked', () => {
+    // Six hours by hour from midnight, `until` at 03:30: the 03:00 bucket holds half an hour of the window.
+    const series = chartSeries(
+      report('hour', 6, '2026-11-21T00:00:00Z', () => 60, { since: '2026-11-21T00:00:00.000Z', until: '2026-11-21T03:30:00.000Z' })
+    )
+    expect(series?.bucketMs).toBe(HOUR)
+    expect(series?.points.map((point) => point.requests)).toEqual([60, 60, 60, 120, 60, 60])
+    expect(series?.labels).toEqual(['11-21', '01:00', '02:00', '03:00*', '04:00', '05:00'])
+    expect(series?.partial).toBe(true)
+  })
+
+  it('counts labels exactly one character apart as standing clear', () => {
+    // Two labels spread over 72 characters: the second ends the row, so they stand 72 - 47 = 25 apart, centre to
+    // centre, which is half of each (24) and one character between.
+    expect(fits(['x', 'y'.repeat(47)])).toBe(true)
+    expect(fits(['xx', 'y'.repeat(47)])).toBe(false)
+    expect(fits(['x', 'y'.repeat(48)])).toBe(false)
   })
 
   it('keeps few enough points that their labels stand clear of each other', () => {
