@@ -540,35 +540,34 @@ function chartLabels(points, ms) {
         return label;
     });
 }
-/** Whether labels spread evenly under the chart stand clear of each other. */
+/** Whether labels spread evenly under the chart stand clear of each other: one character apart or more. */
 function fits(row) {
     const spacing = (LABEL_ROW_CHARS - Math.max(...row.map((label) => label.length))) / (row.length - 1);
     return row.slice(1).every((label, i) => spacing >= (row[i].length + label.length) / 2 + 1);
 }
 /**
- * The time the points cover, when the report says its window: the totals are "over the requested period",
- * and the buckets add up to them, so the API counts from `since` (or from the first point, when it left out
- * the bucket `since` falls in) to `until`, now, or to the end of the last point's bucket when it left out
- * the one under way.
+ * The time the points cover: the totals are "over the requested period", and the buckets add up to them,
+ * so the API counts from `since` (or from the first point, when it left out the bucket `since` falls in) to
+ * `until`, now, or to the end of the last point's bucket when it left out the one under way. A report that
+ * does not say its window (or says it in a form Date.parse does not read) has NaN for its ends: every
+ * bucket then covers NaN of its length, which is not less than the length, so none is scaled.
  */
 function covered(report, first, last, baseMs) {
-    const since = Date.parse(report.since ?? '');
-    const until = Date.parse(report.until ?? '');
-    if (!(since < until))
-        return undefined;
-    return { start: Math.max(since, first), end: Math.min(until, last + baseMs) };
+    return {
+        start: Math.max(Date.parse(String(report.since)), first),
+        end: Math.min(Date.parse(String(report.until)), last + baseMs)
+    };
 }
 /**
  * A bucket the points cover only in part (the first, when the window does not start on a bucket
  * boundary, and the last, which ends now) would be drawn as a drop though the traffic was flat: its count
- * is scaled to the whole bucket, at the rate of the part covered, and the point marked.
+ * is scaled to the whole bucket, at the rate of the part covered, and the point marked. A point outside
+ * the window (the API sent one after `until`) covers none of it and is drawn as it came.
  */
 function scaleToWhole(points, ms, window) {
     const partial = points.map((point) => {
-        if (window === undefined)
-            return 0;
-        const covered = Math.min(point.time + ms, window.end) - Math.max(point.time, window.start);
-        return covered > 0 && covered < ms ? covered : 0;
+        const covered = Math.max(0, Math.min(point.time + ms, window.end) - Math.max(point.time, window.start));
+        return covered < ms ? covered : 0;
     });
     return {
         points: points.map((point, i) => {
@@ -591,11 +590,7 @@ function chartSeries(report) {
     const baseMs = Number.isSafeInteger(report.bucketMs) && report.bucketMs > 0 ? report.bucketMs : 1;
     const first = usable.reduce((min, point) => Math.min(min, point.time), Infinity);
     const last = usable.reduce((max, point) => Math.max(max, point.time), -Infinity);
-    const lengths = [
-        baseMs,
-        ...analytics/* ROUND_BUCKETS_MS */.sP.filter((ms) => ms > baseMs && ms % baseMs === 0),
-        (0,analytics/* bucketLength */.$i)(first, last, baseMs, MAX_CHART_POINTS)
-    ];
+    const lengths = [baseMs, ...analytics/* ROUND_BUCKETS_MS */.sP.filter((ms) => ms % baseMs === 0), (0,analytics/* bucketLength */.$i)(first, last, baseMs, MAX_CHART_POINTS)];
     const window = covered(report, first, last, baseMs);
     let longest;
     for (const bucketMs of lengths) {
@@ -612,10 +607,9 @@ function chartSeries(report) {
 }
 /** The y-axis top: the highest value rounded up to two significant digits (6,953 \u2192 7,000), at least 1. */
 function axisTop(highest) {
-    if (highest <= 10)
-        return Math.max(1, Math.ceil(highest));
-    const unit = 10 ** (Math.floor(Math.log10(highest)) - 1);
-    return Math.ceil(highest / unit) * unit;
+    // Whole numbers below 100 (a scaled count may be 9.2), and 1 for a chart of zeros (log10(0) is -Infinity).
+    const unit = Math.max(1, 10 ** (Math.floor(Math.log10(highest)) - 1));
+    return Math.max(1, Math.ceil(highest / unit) * unit);
 }
 /**
  * The requests per bucket as a Mermaid xychart-beta block, which GitHub renders in job summaries; an
@@ -654,7 +648,7 @@ function trafficChart(report) {
     ].join('\n');
 }
 /** UTC to the minute, as the chart labels it: "2026-11-21 13:37". */
-const minuteOf = (iso) => new Date(Date.parse(iso ?? '')).toISOString().slice(0, 16).replace('T', ' ');
+const minuteOf = (iso) => new Date(Date.parse(String(iso))).toISOString().slice(0, 16).replace('T', ' ');
 /** Under a chart with a point marked `*`: what the mark means, and why the count is scaled. */
 function partialNote(bucketMs, report) {
     const length = describeLength(bucketMs);
