@@ -86,15 +86,30 @@ export function renderMutationTable(report: MutationReport, toMutate: readonly s
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   const total = rows.reduce((sum, row) => add(sum, row.counts), EMPTY)
   const line = (name: string, t: Tally): string =>
-    `| ${name} | ${number(counted(t))} | ${score(t)} | ${number(t.killed)} | ${number(t.survived)} | ${number(t.timeouts)} | ${number(t.noCoverage)} |`
+    `| ${name} | ${number(counted(t))} | ${score(t)} | ${number(t.killed)} | ${number(t.survived)} | ${number(t.timeouts)} | ${number(t.noCoverage)} | ${number(t.uncounted)} |`
   const bold = (t: Tally): string =>
-    `| **all** | **${number(counted(t))}** | **${score(t)}** | **${number(t.killed)}** | **${number(t.survived)}** | **${number(t.timeouts)}** | **${number(t.noCoverage)}** |`
+    `| **all** | **${number(counted(t))}** | **${score(t)}** | **${number(t.killed)}** | **${number(t.survived)}** | **${number(t.timeouts)}** | **${number(t.noCoverage)}** | **${number(t.uncounted)}** |`
   return [
-    '| file | mutants | score | killed | survived | timeouts | no coverage |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| file | mutants | score | killed | survived | timeouts | no coverage | not counted |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((row) => line(`\`${row.name}\``, row.counts)),
     bold(total)
   ].join('\n')
+}
+
+/** The score every file of src/ is held to: `npm run mutation` fails when one is below it. */
+export const FILE_FLOOR = 96
+
+/**
+ * The files whose score is below `floor` percent, with their scores, sorted by path: a file without a counted
+ * mutant has no score and is never below. Compared unrounded, so 95.99 % is below 96.
+ */
+export function belowFloor(report: MutationReport, floor = FILE_FLOOR): string[] {
+  return Object.entries(report.files)
+    .map(([path, file]) => ({ path: path.split('\\').join('/'), counts: tally(file.mutants) }))
+    .filter(({ counts }) => counted(counts) > 0 && (counts.killed + counts.timeouts) * 100 < floor * counted(counts))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map(({ path, counts }) => `${path} ${score(counts)}`)
 }
 
 /**
@@ -132,4 +147,11 @@ if (import.meta.main) {
   const table = renderMutationTable(report, toMutate)
   writeFileSync(docs, replaceBetween(readFileSync(docs, 'utf8'), 'mutation-table', table, 'docs/development.md'))
   console.log(`docs/development.md: the mutation table written from .tmp/mutation.json (${table.split('\n').at(-1) ?? ''})`)
+  const below = belowFloor(report)
+  if (below.length > 0) {
+    console.error(
+      `${below.length} file(s) of src/ below ${FILE_FLOOR} %, the score each file is held to: ${below.join(', ')}. See the survivors in .tmp/mutation.json.`
+    )
+    process.exit(1)
+  }
 }

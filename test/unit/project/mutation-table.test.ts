@@ -2,7 +2,15 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { replaceBetween } from '../../../scripts/docs.ts'
-import { missingFiles, renderMutationTable, score, tally, type MutationReport } from '../../../scripts/mutation-table.ts'
+import {
+  belowFloor,
+  FILE_FLOOR,
+  missingFiles,
+  renderMutationTable,
+  score,
+  tally,
+  type MutationReport
+} from '../../../scripts/mutation-table.ts'
 
 const mutants = (counts: Record<string, number>): { status: string }[] =>
   Object.entries(counts).flatMap(([status, n]) => Array.from({ length: n }, () => ({ status })))
@@ -65,13 +73,13 @@ describe('renderMutationTable', () => {
   it('has a row per file named from src/, sorted by path, and the total: mutants counted, score, and each status', () => {
     expect(renderMutationTable(report)).toBe(
       [
-        '| file | mutants | score | killed | survived | timeouts | no coverage |',
-        '|---|---:|---:|---:|---:|---:|---:|',
-        '| `edge/index.ts` | 11 | 100.0 % | 10 | 0 | 1 | 0 |',
-        '| `http/client.ts` | 4 | 75.0 % | 3 | 0 | 0 | 1 |',
-        '| `types.ts` | 0 | – | 0 | 0 | 0 | 0 |',
-        '| `zones.ts` | 1,000 | 99.2 % | 990 | 8 | 2 | 0 |',
-        '| **all** | **1,015** | **99.1 %** | **1,003** | **8** | **3** | **1** |'
+        '| file | mutants | score | killed | survived | timeouts | no coverage | not counted |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|',
+        '| `edge/index.ts` | 11 | 100.0 % | 10 | 0 | 1 | 0 | 0 |',
+        '| `http/client.ts` | 4 | 75.0 % | 3 | 0 | 0 | 1 | 2 |',
+        '| `types.ts` | 0 | – | 0 | 0 | 0 | 0 | 0 |',
+        '| `zones.ts` | 1,000 | 99.2 % | 990 | 8 | 2 | 0 | 0 |',
+        '| **all** | **1,015** | **99.1 %** | **1,003** | **8** | **3** | **1** | **2** |'
       ].join('\n')
     )
   })
@@ -81,13 +89,34 @@ describe('renderMutationTable', () => {
         .split('\n')
         .slice(2)
     ).toEqual([
-      '| `a.ts` | 1 | 100.0 % | 1 | 0 | 0 | 0 |',
-      '| `types.ts` | 0 | – | 0 | 0 | 0 | 0 |',
-      '| **all** | **1** | **100.0 %** | **1** | **0** | **0** | **0** |'
+      '| `a.ts` | 1 | 100.0 % | 1 | 0 | 0 | 0 | 0 |',
+      '| `types.ts` | 0 | – | 0 | 0 | 0 | 0 | 0 |',
+      '| **all** | **1** | **100.0 %** | **1** | **0** | **0** | **0** | **0** |'
     ])
   })
   it('is only the header and a total of nothing for a report of no file', () => {
-    expect(renderMutationTable({ files: {} }).split('\n').at(-1)).toBe('| **all** | **0** | **–** | **0** | **0** | **0** | **0** |')
+    expect(renderMutationTable({ files: {} }).split('\n').at(-1)).toBe(
+      '| **all** | **0** | **–** | **0** | **0** | **0** | **0** | **0** |'
+    )
+  })
+})
+
+describe('belowFloor', () => {
+  it('names each file below 96 %, sorted by path, with its score; timeouts count as caught', () => {
+    expect(FILE_FLOOR).toBe(96)
+    const files = {
+      'src\\zones.ts': { mutants: mutants({ Killed: 95, Survived: 5 }) },
+      'src/a.ts': { mutants: mutants({ Killed: 2, NoCoverage: 1 }) },
+      'src/edge.ts': { mutants: mutants({ Killed: 90, Timeout: 6, Survived: 4 }) },
+      'src/types.ts': { mutants: mutants({ Ignored: 3 }) }
+    }
+    expect(belowFloor({ files })).toEqual(['src/a.ts 66.6 %', 'src/zones.ts 95.0 %'])
+  })
+  it('counts exactly the floor as held, and a hair below it as not', () => {
+    expect(belowFloor({ files: { 'src/a.ts': { mutants: mutants({ Killed: 24, Survived: 1 }) } } })).toEqual([])
+    expect(belowFloor({ files: { 'src/a.ts': { mutants: mutants({ Killed: 2399, Survived: 101 }) } } })).toEqual(['src/a.ts 95.9 %'])
+    expect(belowFloor({ files: { 'src/a.ts': { mutants: mutants({ Killed: 1, Survived: 1 }) } } }, 50)).toEqual([])
+    expect(belowFloor({ files: { 'src/a.ts': { mutants: mutants({ Killed: 1, Survived: 1 }) } } }, 51)).toEqual(['src/a.ts 50.0 %'])
   })
 })
 
