@@ -19,7 +19,7 @@ export default defineConfig({
     include: ['test/unit/**/*.test.ts'],
     globalSetup: [],
     env: { RUNNER_TEMP: tmpdir() },
-    testTimeout: INSTRUMENTED ? 15_000 : base.test?.testTimeout,
+    testTimeout: INSTRUMENTED ? 15_000 : (base.test?.testTimeout ?? 30_000),
     setupFiles: INSTRUMENTED ? ['test/support/fixed-seed.ts'] : []
   }
 })
