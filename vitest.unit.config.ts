@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import base from './vitest.config.js'
+import CheapestFirst from './test/support/cheapest-first.js'
 import { INSTRUMENTED } from './test/support/mutation.js'
 
 // The unit tests alone: what `npm run mutation` runs against every mutant (the end-to-end tests spawn
@@ -20,6 +21,8 @@ export default defineConfig({
     globalSetup: [],
     env: { RUNNER_TEMP: tmpdir() },
     testTimeout: INSTRUMENTED ? 15_000 : (base.test?.testTimeout ?? 30_000),
-    setupFiles: INSTRUMENTED ? ['test/support/fixed-seed.ts'] : []
+    setupFiles: INSTRUMENTED ? ['test/support/fixed-seed.ts'] : [],
+    // Under Stryker the cheapest files first, so that a mutant is killed by the quickest test that can (test/support/cheapest-first.ts).
+    ...(INSTRUMENTED ? { sequence: { sequencer: CheapestFirst } } : {})
   }
 })
