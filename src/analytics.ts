@@ -154,7 +154,8 @@ export function readTrafficAnswer(body: unknown, granularity: Granularity, zone:
       : [
           `${plural(dropped, 'entry', 'entries')} of the traffic timeseries for ${shown(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`
         ]
-  const bucketMs = readable === 0 ? baseMs : bucketLength(first, last, baseMs, MAX_POINTS)
+  // With no readable point (first Infinity, last -Infinity) any length fits: the shortest round one, the base itself.
+  const bucketMs = bucketLength(first, last, baseMs, MAX_POINTS)
   return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings }
 }
 

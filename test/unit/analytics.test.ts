@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import type * as Analytics from '../../src/analytics.js'
 import {
   bucketLength,
   GRANULARITY_MS,
@@ -12,6 +13,7 @@ import {
 } from '../../src/analytics.js'
 import type { ApiResponse, Method, RequestOptions } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
+import { loadAfresh } from '../support/fresh.js'
 import { hostileLength } from '../support/hostile.js'
 
 const MINUTE = 60_000
@@ -29,11 +31,58 @@ const timeseries = (count: number, stepMs: number): { timestamp: string; request
 const totals = { requests: 1234, bandwidth: 5678, cache_hit_rate: 0.5 }
 const answer = (data: Record<string, unknown>): unknown => ({ success: true, data: { totals, timeseries: timeseries(3, HOUR), ...data } })
 
+/** The round bucket lengths, in minutes: from a minute to a year. */
+const ROUND_MINUTES = [1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440, 2880, 4320, 10_080, 20_160, 40_320, 131_040, 524_160]
+
+/** Timestamps in each form the API may give, one an hour from START, with 1, 2, 3, 4 requests. */
+const READABLE = [
+  { timestamp: '2026-11-21T05:00:00+01:00', requests: 1 },
+  { timestamp: '2026-11-21t05:00z', requests: 2 },
+  { timestamp: '2026-11-21T06:00:00.123456789Z', requests: 3 },
+  { timestamp: '2026-11-21T07:00', requests: 4 }
+]
+const READ = [
+  { time: START, requests: 1 },
+  { time: START + HOUR, requests: 2 },
+  { time: START + 2 * HOUR, requests: 3 },
+  { time: START + 3 * HOUR, requests: 4 }
+]
+
+/** Buckets whose timestamp or request count cannot be read. */
+const UNREADABLE: unknown[] = [
+  null,
+  7,
+  'bucket',
+  [{ timestamp: '2026-11-21T04:00:00Z', requests: 5 }],
+  { requests: 5 },
+  { timestamp: 'yesterday', requests: 5 },
+  { timestamp: '', requests: 5 },
+  { timestamp: 1795233600000, requests: 5 },
+  { timestamp: null, requests: 5 },
+  { timestamp: '2026-11-21', requests: 5 },
+  { timestamp: '2026-13-01T00:00:00Z', requests: 5 },
+  { timestamp: '1969-12-31T23:59:59Z', requests: 5 },
+  { timestamp: ' 2026-11-21T04:00:00Z', requests: 5 },
+  // An expanded year, which Date.parse reads.
+  { timestamp: '+002026-11-21T04:00:00Z', requests: 5 },
+  { timestamp: '2026-11-21T04:00:00Z trailing', requests: 5 },
+  { timestamp: '2026-11-21T04:00:00+0100', requests: 5 },
+  { timestamp: '2026-11-21T04:00:00.1234567890Z', requests: 5 },
+  // Ten digits of a second and no zone, which Date.parse reads once a Z is added.
+  { timestamp: '2026-11-21T04:00:00.1234567890', requests: 5 },
+  { timestamp: ['2026-11-21T04:00:00Z'], requests: 5 },
+  { timestamp: '2026-11-21T04:00:00Z' },
+  { timestamp: '2026-11-21T04:00:00Z', requests: '12' },
+  { timestamp: '2026-11-21T04:00:00Z', requests: NaN },
+  { timestamp: '2026-11-21T04:00:00Z', requests: -1 },
+  { timestamp: '2026-11-21T04:00:00Z', requests: Infinity },
+  { timestamp: '2026-11-21T04:00:00Z', requests: Number.MAX_SAFE_INTEGER + 2 },
+  { timestamp: '2026-11-21T04:00:00Z', requests: null }
+]
+
 describe('bucketLength and sumBuckets', () => {
   it('offers round lengths from a minute to a year', () => {
-    expect(ROUND_BUCKETS_MS.map((ms) => ms / MINUTE)).toEqual([
-      1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440, 2880, 4320, 10_080, 20_160, 40_320, 131_040, 524_160
-    ])
+    expect(ROUND_BUCKETS_MS.map((ms) => ms / MINUTE)).toEqual(ROUND_MINUTES)
   })
 
   it('picks the shortest round length, a multiple of the base, that leaves at most `max` buckets', () => {
@@ -127,54 +176,13 @@ describe('readTrafficAnswer', () => {
   })
 
   it('reads ISO timestamps with an offset, fractions of a second, or no zone (UTC)', () => {
-    const read = readTrafficAnswer(
-      answer({
-        timeseries: [
-          { timestamp: '2026-11-21T05:00:00+01:00', requests: 1 },
-          { timestamp: '2026-11-21t05:00z', requests: 2 },
-          { timestamp: '2026-11-21T06:00:00.123456789Z', requests: 3 },
-          { timestamp: '2026-11-21T07:00', requests: 4 }
-        ]
-      }),
-      'hour',
-      'example.com'
-    )
-    expect(read.points).toEqual([
-      { time: START, requests: 1 },
-      { time: START + HOUR, requests: 2 },
-      { time: START + 2 * HOUR, requests: 3 },
-      { time: START + 3 * HOUR, requests: 4 }
-    ])
+    const read = readTrafficAnswer(answer({ timeseries: READABLE }), 'hour', 'example.com')
+    expect(read.points).toEqual(READ)
   })
 
   it('leaves out buckets with an unreadable timestamp or request count, with a warning', () => {
     const good = { timestamp: '2026-11-21T04:00:00Z', requests: 5 }
-    const bad = [
-      null,
-      7,
-      'bucket',
-      [good],
-      { requests: 5 },
-      { timestamp: 'yesterday', requests: 5 },
-      { timestamp: '', requests: 5 },
-      { timestamp: 1795233600000, requests: 5 },
-      { timestamp: null, requests: 5 },
-      { timestamp: '2026-11-21', requests: 5 },
-      { timestamp: '2026-13-01T00:00:00Z', requests: 5 },
-      { timestamp: '1969-12-31T23:59:59Z', requests: 5 },
-      { timestamp: ' 2026-11-21T04:00:00Z', requests: 5 },
-      { timestamp: '2026-11-21T04:00:00Z trailing', requests: 5 },
-      { timestamp: '2026-11-21T04:00:00+0100', requests: 5 },
-      { timestamp: '2026-11-21T04:00:00.1234567890Z', requests: 5 },
-      { timestamp: ['2026-11-21T04:00:00Z'], requests: 5 },
-      { timestamp: '2026-11-21T04:00:00Z' },
-      { timestamp: '2026-11-21T04:00:00Z', requests: '12' },
-      { timestamp: '2026-11-21T04:00:00Z', requests: NaN },
-      { timestamp: '2026-11-21T04:00:00Z', requests: -1 },
-      { timestamp: '2026-11-21T04:00:00Z', requests: Infinity },
-      { timestamp: '2026-11-21T04:00:00Z', requests: Number.MAX_SAFE_INTEGER + 2 },
-      { timestamp: '2026-11-21T04:00:00Z', requests: null }
-    ]
+    const bad = UNREADABLE
     const read = readTrafficAnswer(
       answer({ timeseries: [good, ...bad, { ...good, requests: Number.MAX_SAFE_INTEGER }, { ...good, requests: 0 }] }),
       'hour',
@@ -202,6 +210,37 @@ describe('readTrafficAnswer', () => {
     } finally {
       if (zone === undefined) delete process.env.TZ
       else process.env.TZ = zone
+    }
+  })
+
+  it('reads a time without a zone as UTC where Date.parse reads it as local time, not as Date.parse does', () => {
+    // The tests run in worker threads, where setting TZ (as above) leaves the zone as it was: UTC on a runner. So
+    // Date.parse itself reads a time without a zone here as local time five hours behind UTC, as in New York.
+    const parse = Date.parse
+    vi.spyOn(Date, 'parse').mockImplementation((text) => parse(/(?:Z|[+-]\d{2}:\d{2})$/i.test(text) ? text : `${text}-05:00`))
+    try {
+      expect(Date.parse('2026-11-21T04:00')).toBe(START + 5 * HOUR)
+      const read = (timestamp: string): number[] =>
+        readTrafficAnswer(answer({ timeseries: [{ timestamp, requests: 1 }] }), 'minute', 'example.com').points.map((point) => point.time)
+      expect(read('2026-11-21T04:00')).toEqual([START])
+      expect(read('2026-11-21T04:30:00.5')).toEqual([START + 30 * MINUTE])
+      expect(read('2026-11-21T04:00:00Z')).toEqual([START])
+      expect(read('2026-11-21T04:00:00-05:00')).toEqual([START + 5 * HOUR])
+    } finally {
+      vi.restoreAllMocks()
+    }
+  })
+
+  it.each([
+    ['minute', MINUTE],
+    ['hour', HOUR],
+    ['day', DAY]
+  ] as const)('gives an empty chart by %s buckets of the granularity', (granularity, ms) => {
+    for (const series of [[], [{ timestamp: 'now', requests: 1 }]]) {
+      const read = readTrafficAnswer(answer({ timeseries: series }), granularity, 'example.com')
+      expect(read.points).toEqual([])
+      expect(read.bucketMs).toBe(ms)
+      expect(read.warnings).toHaveLength(series.length)
     }
   })
 
@@ -407,5 +446,32 @@ describe('readTraffic', () => {
     )
     expect(reports.map((report) => report.zoneId)).toEqual(['a', 'c'])
     expect(GRANULARITY_MS).toEqual({ minute: MINUTE, hour: HOUR, day: DAY })
+  })
+})
+
+// The module is loaded afresh within each test, which then covers the tables it makes as it loads: the lengths, the
+// timestamp pattern, the check of an amount (test/support/fresh.ts).
+describe('the module as it loads', () => {
+  it('makes its lengths: a minute, an hour, a day, and round lengths from a minute to a year', async () => {
+    const { GRANULARITY_MS: granularity, ROUND_BUCKETS_MS: round } = await loadAfresh<typeof Analytics>('/src/analytics.js')
+    expect(granularity).toEqual({ minute: MINUTE, hour: HOUR, day: DAY })
+    expect(round.map((ms) => ms / MINUTE)).toEqual(ROUND_MINUTES)
+  })
+
+  it('makes the checks of a bucket: every form of timestamp the API gives is read, and nothing else', async () => {
+    const { readTrafficAnswer: read } = await loadAfresh<typeof Analytics>('/src/analytics.js')
+    expect(read(answer({ timeseries: READABLE }), 'hour', 'example.com').points).toEqual(READ)
+    const readAnyway = UNREADABLE.filter((entry) => read(answer({ timeseries: [entry] }), 'hour', 'example.com').points.length > 0)
+    expect(readAnyway).toEqual([])
+  })
+
+  it('makes the check of an amount: a count and totals from 0 are read, negative ones are not', async () => {
+    const { readTrafficAnswer: read } = await loadAfresh<typeof Analytics>('/src/analytics.js')
+    const counted = read(answer({ timeseries: [{ timestamp: '2026-11-21T04:00:00Z', requests: 0 }] }), 'hour', 'example.com')
+    expect(counted.points).toEqual([{ time: START, requests: 0 }])
+    expect(counted.totals).toEqual(totals)
+    expect(read(answer({ totals: { ...totals, bandwidth: -1 } }), 'hour', 'example.com').error).toBe(
+      "the answer's totals have no usable bandwidth (numbers from 0; the hit rate from 0 to 1)"
+    )
   })
 })

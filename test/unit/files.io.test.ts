@@ -7,7 +7,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os'
 import { join, parse } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as Files from '../../src/files.js'
 import { fileSha256, readFileBounded, UnsafeFileError, writeFileSafely } from '../../src/files.js'
+import { loadAfresh } from '../support/fresh.js'
 import { needs, NO_SYMLINKS } from '../support/platform.js'
 
 interface Watched {
@@ -155,5 +157,27 @@ describe('writing', () => {
     )
     expect(error).not.toBeInstanceOf(UnsafeFileError)
     expect(error).toMatchObject({ code: 'ENOTDIR' })
+  })
+})
+
+// Each test loads files.ts anew (test/support/fresh.ts), with the file system calls above wrapped as for the rest, and
+// so covers what the module makes as it loads: the size of a piece, the flags a file is opened with.
+describe('reading, the module loaded by the test', () => {
+  it('reads in pieces of 256 KiB, the last one cut to the cap and one byte', async () => {
+    const { readFileBounded: read } = await loadAfresh<typeof Files>('/src/files.js')
+    const data = Buffer.alloc(600 * 1024, 'ab')
+    writeFileSync(join(workspace, 'big.bin'), data)
+    expect((await read(join(workspace, 'big.bin'), { maxBytes: data.length, roots: [workspace] })).equals(data)).toBe(true)
+    expect(staged.opened).toEqual([{ path: join(workspace, 'big.bin'), reads: [262144, 262144, 90113, 1], closed: true }])
+  })
+
+  it('does not follow a link put in place of the resolved path before it is opened', async (context) => {
+    needs(context, NO_SYMLINKS)
+    const { readFileBounded: read } = await loadAfresh<typeof Files>('/src/files.js')
+    symlinkSync(join(outside, 'secret.txt'), join(workspace, 'swapped.txt'))
+    await expect(read(join(workspace, 'swapped.txt'), { maxBytes: 100, roots: [workspace] })).rejects.toMatchObject({
+      code: 'ELOOP'
+    })
+    expect(staged.opened).toEqual([])
   })
 })

@@ -16,6 +16,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join, posix, resolve, win32 } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as Files from '../../src/files.js'
 import {
   allowedRoots,
   checkInside,
@@ -29,6 +30,7 @@ import {
   UnsafeFileError,
   writeFileSafely
 } from '../../src/files.js'
+import { loadAfresh } from '../support/fresh.js'
 import { needs, NO_PROC, NO_SPECIAL_FILES, NO_SYMLINKS } from '../support/platform.js'
 
 // Each test has a workspace and, beside it (outside), a folder standing for the rest of the machine.
@@ -412,5 +414,77 @@ describe('fileProblem', () => {
     expect(fileProblem(new Error('EACCES: permission denied'))).toBe('EACCES: permission denied')
     expect(fileProblem('odd')).toBe('odd')
     expect(new UnsafeFileError('outside', 'resolves outside').name).toBe('UnsafeFileError')
+  })
+})
+
+// Each test loads files.ts anew (test/support/fresh.ts), and so covers what the module makes as it loads: the system
+// folders, the size of a piece, the flags a file is opened with, the refusals' words. The UnsafeFileError of a module
+// so loaded is its own class, not the one imported above.
+describe('files, the module loaded by the test', () => {
+  const refusedBy = async (loaded: typeof Files, promise: Promise<unknown>): Promise<Files.UnsafeFileError> => {
+    const error = await promise.then(
+      () => undefined,
+      (reason: unknown) => reason
+    )
+    expect(error).toBeInstanceOf(loaded.UnsafeFileError)
+    return error as Files.UnsafeFileError
+  }
+
+  it('names /proc, /sys and /dev as the system folders', async () => {
+    const loaded = await loadAfresh<typeof Files>('/src/files.js')
+    expect(loaded.systemFolderOf('/proc/self/environ', posix)).toBe('/proc')
+    expect(loaded.systemFolderOf('/sys/kernel', posix)).toBe('/sys')
+    expect(loaded.systemFolderOf('/dev/zero', posix)).toBe('/dev')
+    expect(loaded.systemFolderOf('/dev', posix)).toBe('/dev')
+    expect(loaded.systemFolderOf('/home/runner/a.html', posix)).toBeUndefined()
+    expect(loaded.systemFolderOf('/', posix)).toBeUndefined()
+  })
+
+  it('refuses a link to /dev/zero, even when the workspace is /', async (context) => {
+    needs(context, NO_SYMLINKS)
+    const loaded = await loadAfresh<typeof Files>('/src/files.js')
+    symlinkSync('/dev/zero', join(workspace, 'urls.txt'))
+    expect(await refusedBy(loaded, loaded.readFileBounded(join(workspace, 'urls.txt'), { maxBytes: 100, roots: ['/'] }))).toMatchObject({
+      kind: 'system',
+      message: 'is a file of the system (under /dev), not data'
+    })
+  })
+
+  it('reads files larger than a piece whole, and says how large a file it refuses', async () => {
+    const loaded = await loadAfresh<typeof Files>('/src/files.js')
+    const data = Buffer.alloc(600 * 1024, 'ab')
+    writeFileSync(join(workspace, 'big.bin'), data)
+    expect((await loaded.readFileBounded(join(workspace, 'big.bin'), { maxBytes: data.length, roots })).equals(data)).toBe(true)
+    expect(await loaded.fileSha256(join(workspace, 'big.bin'), { maxBytes: data.length, roots })).toBe(
+      createHash('sha256').update(data).digest('hex')
+    )
+    expect(await refusedBy(loaded, loaded.readFileBounded(join(workspace, 'big.bin'), { maxBytes: 1000, roots }))).toMatchObject({
+      kind: 'too large',
+      message: 'is larger than 1000 bytes, the most read'
+    })
+  })
+
+  it('refuses a FIFO without waiting for a writer', async (context) => {
+    needs(context, NO_SPECIAL_FILES)
+    const loaded = await loadAfresh<typeof Files>('/src/files.js')
+    execFileSync('mkfifo', [join(workspace, 'pipe')])
+    expect(await refusedBy(loaded, loaded.readFileBounded(join(workspace, 'pipe'), { maxBytes: 100, roots }))).toMatchObject({
+      kind: 'not a file',
+      message: 'is a named pipe (FIFO), not a regular file'
+    })
+  })
+
+  it('says why NUL is not text, with or without a byte order mark', async () => {
+    const loaded = await loadAfresh<typeof Files>('/src/files.js')
+    expect(() => loaded.decodeText(Buffer.from('/a\u0000b\n'))).toThrow(
+      new loaded.UnsafeFileError(
+        'not text',
+        'holds NUL bytes and starts with no byte order mark, so it is not UTF-8 text (UTF-16 is read only with its byte order mark): save it as UTF-8'
+      )
+    )
+    expect(() => loaded.decodeText(saved('/a\u0000', 'utf-16le'))).toThrow(
+      new loaded.UnsafeFileError('not text', 'holds NUL characters, so it is not text: save it as UTF-8')
+    )
+    expect(loaded.decodeText(saved('/a\r\n', 'utf-16be'))).toBe('/a\r\n')
   })
 })

@@ -403,6 +403,30 @@ describe('run', () => {
     expect(api.requests.filter((request) => request.method === 'POST')).toEqual([])
   })
 
+  it('says the planning of the origin check stopped it when origin-marker is on no zone of the step, before any purge', async () => {
+    const step = await runWith({ files: '/a', 'wait-for-origin': '30', 'origin-marker': 'https://other.net/v.txt 1' })
+    expect(step.code).toBe(1)
+    expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({
+      stoppedAt: 'planning the origin check failed',
+      invalidInput: 'origin-marker'
+    })
+    expect(api.requests.filter((request) => request.method === 'POST')).toEqual([])
+  })
+
+  it('ends once it knows a push deleted a tag, with no zone looked up and no request', async () => {
+    const eventPath = join(dir, 'deleted-push.json')
+    writeFileSync(eventPath, JSON.stringify({ ref: 'refs/tags/v1', deleted: true, after: '0'.repeat(40) }))
+    const step = await runWith({ 'changed-since': 'auto', 'site-dir': 'site' }, { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: eventPath })
+    expect(step.code).toBeUndefined()
+    expect(api.requests).toEqual([])
+    expect(step.log).toContain('This push deleted refs/tags/v1: nothing changed to purge (no zone looked up, no request sent).')
+    expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({
+      ok: true,
+      nothingToSend: 'This push deleted refs/tags/v1: nothing changed to purge',
+      stoppedAt: null
+    })
+  })
+
   it('creates a zone that does not exist when asked, and says it would in a dry run', async () => {
     const dry = await runWith({ zone: 'new.example', 'create-zone': 'true', 'dry-run': 'true', tags: 't' })
     expect(dry.log).toContain('Zone new.example does not exist: it would be created (dry run).')

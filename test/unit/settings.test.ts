@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import type * as Yaml from 'yaml'
+import { InputError } from '../../src/errors.js'
+import type * as Settings from '../../src/settings.js'
 import { parseSettings, SETTINGS_MAX_DEPTH, SETTINGS_MAX_LENGTH } from '../../src/settings.js'
+import { loadAfresh } from '../support/fresh.js'
 import { inputError } from '../support/inputs.js'
 
 // A parser that throws (a stack overflow it does not catch itself, a bug) on one marked text.
@@ -15,6 +18,29 @@ vi.mock('yaml', async (importOriginal) => {
     }
   }
 })
+
+/**
+ * The module loaded afresh inside the test, as a run loads it (src/inputs/settings.ts imports it only when the input is
+ * given): the test then checks, and covers, the documented mode and the example its messages give (test/support/fresh.ts).
+ */
+async function fresh(): Promise<typeof Settings & { refusal: (text: string) => string }> {
+  const settings = await loadAfresh<typeof Settings>('/src/settings.js')
+  /**
+   * The message of the InputError naming the settings input that `text` is refused with: errors.ts is not loaded
+   * again, so the loaded module throws the class imported above.
+   */
+  const refusal = (text: string): string => {
+    try {
+      settings.parseSettings(text)
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError)
+      expect((error as InputError).input).toBe('settings')
+      return (error as Error).message
+    }
+    throw new Error(`expected ${JSON.stringify(text)} to be refused`)
+  }
+  return { ...settings, refusal }
+}
 
 describe('parseSettings', () => {
   it('reads YAML, filling in the documented mode', () => {
@@ -54,6 +80,19 @@ describe('parseSettings', () => {
     ['limits: {enabled: true', 'is not valid YAML or JSON']
   ])('rejects %j, naming what is wrong', (text, message) => {
     expect(() => parseSettings(text)).toThrow(message)
+  })
+
+  it.each([
+    ['{}'],
+    ['limits: true'],
+    ['limits: null'],
+    ['limits: {enabled: true, level: 3}'],
+    ['limits: {enabled: true, mode: 3}'],
+    ['limits: {enabled: true, mode: ""}']
+  ])('names the settings input as the one to fix when it rejects %j', (text) => {
+    const error = inputError(() => parseSettings(text))
+    expect(error.input).toBe('settings')
+    expect(error.message).toMatch(/^Input "settings"/)
   })
 
   it.each([
@@ -131,6 +170,24 @@ describe('parseSettings', () => {
     )
     expect(inputError(() => parseSettings(`limits: {enabled: "a\\nb${long}"}`)).message).toBe(
       `Input "settings": "limits.enabled" must be true or false, got "a\\nb${'k'.repeat(195)}… (106 more characters).`
+    )
+  })
+})
+
+describe('the module as a run loads it', () => {
+  it('fills in the documented mode, and warns of no other', async () => {
+    const { parseSettings: parse, DOCUMENTED_MODE } = await fresh()
+    expect(DOCUMENTED_MODE).toBe('automatic')
+    expect(parse('limits: {enabled: true}')).toEqual({ settings: { limits: { enabled: true, mode: 'automatic' } }, warnings: [] })
+  })
+
+  it('says what settings are, with an example, when it refuses a text', async () => {
+    const { refusal } = await fresh()
+    expect(refusal('&a {limits: *a}')).toBe(
+      'Input "settings" uses a YAML alias (*name), which is not accepted: settings never need one; write the values out, e.g. "limits: {enabled: true}".'
+    )
+    expect(refusal(`limits: {enabled: true}\n#${'x'.repeat(SETTINGS_MAX_LENGTH)}`)).toBe(
+      'Input "settings" is 10,025 characters long; at most 10,000 are read, and settings are a mapping with the keys limits and/or sdk, e.g. "limits: {enabled: true}".'
     )
   })
 })

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type * as Event from '../../../src/changes/event.js'
 import { autoRange } from '../../../src/changes/event.js'
 import { GitHubError, InputError } from '../../../src/errors.js'
+import { loadAfresh } from '../../support/fresh.js'
 import { startGitHub, type GitHubStandIn, type StandInDeployment } from '../../stand-in/github.js'
 
 const TOKEN = 'ghs_event-test-token'
@@ -117,6 +119,30 @@ describe('autoRange: push', () => {
     expect(github.requests).toEqual([])
     // "deleted" must be true itself, and "after" all zeros.
     expect(await autoRange(env('push', { ...deleted, after: sha('b', 2), deleted: 'yes' }), TOKEN)).toMatchObject({ kind: 'range' })
+  })
+
+  it('names no ref when the payload gives an empty one', async () => {
+    expect(await autoRange(env('push', { ref: '', before: sha('b', 1), after: '0'.repeat(40), deleted: true }), TOKEN)).toMatchObject({
+      kind: 'nothing',
+      why: 'it deleted a branch or tag: nothing changed to purge',
+      said: 'This push deleted a branch or tag: nothing changed to purge'
+    })
+    expect(await autoRange(env('push', { ref: '', before: '0'.repeat(40), after: sha('b', 2) }), TOKEN)).toMatchObject({
+      kind: 'first',
+      why: 'no commit before it, as it created its branch'
+    })
+  })
+
+  it('takes an "after" that is not a text for no zero SHA: only "deleted" says so then', async () => {
+    for (const after of [0, [0], ['0'.repeat(40)], null]) {
+      expect(await autoRange(env('push', { ref: 'refs/heads/main', before: sha('b', 1), after }), TOKEN)).toMatchObject({
+        kind: 'range',
+        base: sha('b', 1)
+      })
+    }
+    expect(await autoRange(env('push', { ref: 'refs/heads/main', before: sha('b', 1), after: 0, deleted: true }), TOKEN)).toMatchObject({
+      kind: 'nothing'
+    })
   })
 
   it('quotes the ref as outside text: on one line, cut, never a workflow command', async () => {
@@ -505,6 +531,71 @@ describe('autoRange: other events', () => {
     )
     expect(await refusal(autoRange(env('push', '{not json'), TOKEN))).toMatch(
       /^Cannot read the event payload at GITHUB_EVENT_PATH \(SyntaxError: .*\), which "changed-since: auto" needs\.$/
+    )
+  })
+})
+
+// Each test loads event.ts anew (test/support/fresh.ts), and so covers what the module makes as it loads: its SHA and
+// ref patterns, and the helpers that write the short SHA and the if: advice.
+describe('autoRange, the module loaded by the test', () => {
+  it('tells a zero SHA, all zeros of SHA-1 or SHA-256, from a commit with zeros in it', async () => {
+    const loaded = await loadAfresh<typeof Event>('/src/changes/event.js')
+    for (const before of ['0'.repeat(40), '0'.repeat(64)])
+      expect(await loaded.autoRange(env('push', { ref: 'refs/heads/new', before, after: sha('b', 2) }), TOKEN)).toMatchObject({
+        kind: 'first'
+      })
+    for (const before of [
+      `${'0'.repeat(39)}a`,
+      `a${'0'.repeat(39)}`,
+      `${'0'.repeat(63)}a`,
+      `a${'0'.repeat(63)}`,
+      `${'0'.repeat(20)}a${'0'.repeat(19)}`
+    ])
+      expect(await loaded.autoRange(env('push', { before, after: sha('b', 2) }), TOKEN)).toMatchObject({ kind: 'range', base: before })
+    for (const after of ['0'.repeat(40), '0'.repeat(64)])
+      expect(await loaded.autoRange(env('push', { ref: 'refs/heads/old', before: sha('b', 1), after }), TOKEN)).toMatchObject({
+        kind: 'nothing'
+      })
+    expect(await loaded.autoRange(env('push', { before: sha('b', 1), after: `a${'0'.repeat(39)}` }), TOKEN)).toMatchObject({
+      kind: 'range'
+    })
+    expect(await loaded.autoRange(env('push', { before: sha('b', 1), after: `${'0'.repeat(39)}a` }), TOKEN)).toMatchObject({
+      kind: 'range'
+    })
+    expect(github.requests).toEqual([])
+  })
+
+  it('takes a previous tag as a git ref only when it is no option and has no space or control character', async () => {
+    const loaded = await loadAfresh<typeof Event>('/src/changes/event.js')
+    const current = { id: 9, tag_name: 'v9', draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' }
+    const previous = (tag: string): NodeJS.ProcessEnv => {
+      github.releases.length = 0
+      github.releases.push(current, { id: 1, tag_name: tag, draft: false, prerelease: false, published_at: '2026-11-01T10:00:00Z' })
+      return env('release', { release: current })
+    }
+    for (const tag of ['v1.0.0', 'v', 'release/2026-11-01', 'v1-rc.1', 'caf\u00e9'])
+      expect(await loaded.autoRange(previous(tag), TOKEN)).toMatchObject({ kind: 'range', base: tag })
+    for (const tag of ['--upload-pack=x', '-v1', 'v1 x', ' v1', 'v1 ', 'v1\tx', 'v1\nx', 'v1\u0007', 'v1\u007f']) {
+      expect(await refusal(loaded.autoRange(previous(tag), TOKEN))).toMatch(
+        /^The previous release's tag \(.*\) cannot be used as a git ref\./
+      )
+    }
+  })
+
+  it("writes a deployed commit's short SHA, and the if: line for a deployment that did not succeed", async () => {
+    const loaded = await loadAfresh<typeof Event>('/src/changes/event.js')
+    const deployment = { id: 100, sha: sha('d', 100), environment: 'github-pages' }
+    expect(await loaded.autoRange(env('deployment_status', { deployment_status: { state: 'success' }, deployment }), TOKEN, now)).toEqual({
+      kind: 'first',
+      event: 'deployment_status',
+      why: 'no earlier successful deployment to github-pages',
+      head: deployment.sha,
+      headWhy: 'the deployed commit, 0000064'
+    })
+    expect(
+      await refusal(loaded.autoRange(env('deployment_status', { deployment_status: { state: 'failure' }, deployment }), TOKEN, now))
+    ).toBe(
+      'This deployment_status event reports the state "failure", and "changed-since: auto" purges after a successful one only. Run the step only then: add `if: github.event.deployment_status.state == \'success\'` to it.'
     )
   })
 })

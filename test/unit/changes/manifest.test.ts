@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os'
 import { join, posix, win32 } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type * as ManifestModule from '../../../src/changes/manifest.js'
 import { siteUrls } from '../../../src/changes/site.js'
 import { InputError } from '../../../src/errors.js'
 import {
@@ -16,6 +17,7 @@ import {
   writeManifest,
   type Manifest
 } from '../../../src/changes/manifest.js'
+import { loadAfresh } from '../../support/fresh.js'
 import { CASE_INSENSITIVE_FILES, needs, NO_PROC, NO_SYMLINKS, NOT_A_FOLDER_IS_MISSING } from '../../support/platform.js'
 
 // Tests run as root here, which may read any file: a permission error is made, for one file name.
@@ -327,5 +329,55 @@ describe('manifest', () => {
       expect(readFileSync(join(dir, 'secret.txt'), 'utf8')).toBe('TOP SECRET')
       expect(await readManifest(join(dir, 'temp', 'm.json'))).toEqual(manifest({ a: '1' }))
     })
+  })
+})
+
+// Each test loads manifest.ts anew (test/support/fresh.ts), and so covers what the module makes as it loads: its
+// format name and its caps.
+describe('manifest, the module loaded by the test', () => {
+  it('writes its format into a manifest, and reads back only a manifest of that format', async () => {
+    const loaded = await loadAfresh<typeof ManifestModule>('/src/changes/manifest.js')
+    write('index.html', 'hello')
+    const built = await loaded.buildManifest(join(dir, 'site'))
+    expect(built).toEqual({
+      format: 'cdn-purge-action/manifest',
+      version: 1,
+      algorithm: 'sha256',
+      files: { 'index.html': '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824' }
+    })
+    expect(loaded.parseManifest(JSON.stringify(built), 'm.json')).toEqual(built)
+    for (const format of ['', 'cdn-purge-action/other', undefined]) {
+      expect(() => loaded.parseManifest(JSON.stringify({ ...built, format }), 'm.json')).toThrow(InputError)
+      expect(() => loaded.parseManifest(JSON.stringify({ ...built, format }), 'm.json')).toThrow(
+        'is not a manifest this action wrote (its "format" is not "cdn-purge-action/manifest")'
+      )
+    }
+  })
+
+  it('hashes site files of any common size, and refuses one over 4 GiB from its size alone', async () => {
+    const loaded = await loadAfresh<typeof ManifestModule>('/src/changes/manifest.js')
+    write('page.html', 'x'.repeat(5000))
+    write('video.mp4', '')
+    truncateSync(join(dir, 'site', 'video.mp4'), 4 * 1024 * 1024 * 1024 + 1)
+    await expect(loaded.buildManifest(join(dir, 'site'))).rejects.toThrow(
+      /^Input "site-dir": ".*video\.mp4" is larger than 4 GiB, the most read, so/
+    )
+    rmSync(join(dir, 'site', 'video.mp4'))
+    expect(Object.keys((await loaded.buildManifest(join(dir, 'site'))).files)).toEqual(['page.html'])
+  })
+
+  it('reads a previous manifest of many files, and refuses one over 64 MiB from its size alone', async () => {
+    const loaded = await loadAfresh<typeof ManifestModule>('/src/changes/manifest.js')
+    const files = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`page-${i}.html`, 'f'.repeat(64)]))
+    writeFileSync(join(dir, 'previous.json'), JSON.stringify(manifest(files)))
+    expect(await loaded.readManifest(join(dir, 'previous.json'))).toEqual(manifest(files))
+    const path = join(dir, 'huge.json')
+    writeFileSync(path, '')
+    truncateSync(path, 64 * 1024 * 1024 + 1)
+    const error = await loaded.readManifest(path).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toBe(
+      `Input "previous-manifest": "${path}" is larger than 64 MiB, the most read (at most 64 MiB, a regular file inside the workspace or RUNNER_TEMP). Give the file the "manifest" input wrote, relative to GITHUB_WORKSPACE.`
+    )
   })
 })

@@ -1,6 +1,8 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
+import type * as Clock from '../../../src/edge/clock.js'
 import { CLOCK_SKEW_THRESHOLD_SECONDS, dateSkewSeconds, measureClockSkew, parseHttpDate } from '../../../src/edge/clock.js'
+import { loadAfresh } from '../../support/fresh.js'
 
 /** 2026-11-26 08:00:00 UTC: the runner's clock in these tests. */
 const NOW = Date.UTC(2026, 10, 26, 8, 0, 0)
@@ -73,6 +75,29 @@ describe('parseHttpDate', () => {
   test.prop([fc.string({ unit: 'binary', maxLength: 80 })])('never throws, and gives a finite time or nothing', (text) => {
     const parsed = parseHttpDate(text, NOW)
     if (parsed !== undefined) expect(Number.isFinite(parsed)).toBe(true)
+  })
+})
+
+// The module is loaded afresh within each test, which then covers its month names and patterns (test/support/fresh.ts).
+describe('parseHttpDate, as the module loads', () => {
+  const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' })
+
+  it('reads every month, on days of one and two digits, in each of the three formats', async () => {
+    const { parseHttpDate: parse } = await loadAfresh<typeof Clock>('/src/edge/clock.js')
+    for (let month = 0; month < 12; month++) {
+      const ms = Date.UTC(1994, month, 6 + month, 8, 49, 37)
+      const imf = new Date(ms).toUTCString()
+      const [day, dd, mon, yyyy, time] = imf.replace(',', '').split(' ') as [string, string, string, string, string]
+      const rfc850 = `${weekday.format(ms)}, ${dd}-${mon}-${yyyy.slice(2)} ${time} GMT`
+      const asctime = `${day} ${mon} ${String(Number(dd)).padStart(2)} ${time} ${yyyy}`
+      for (const text of [imf, rfc850, asctime]) expect([text, parse(text, NOW)]).toEqual([text, ms])
+    }
+  })
+
+  it('gives nothing for what is no date', async () => {
+    const { parseHttpDate: parse } = await loadAfresh<typeof Clock>('/src/edge/clock.js')
+    for (const text of ['', 'garbage', 'Sun, 06 Nov 1994 08:49:37 UTC', 'Sun Nov  6 08:49:37'])
+      expect([text, parse(text, NOW)]).toEqual([text, undefined])
   })
 })
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type * as Scope from '../../../src/edge/scope.js'
 import { edgeRefusal, isLocalHost } from '../../../src/edge/scope.js'
+import { loadAfresh } from '../../support/fresh.js'
 
 describe('isLocalHost', () => {
   it('takes every IP address for local, in whatever form the URL gives it', () => {
@@ -49,6 +51,23 @@ describe('isLocalHost', () => {
     ]
     for (const host of hosts.filter((name) => name.includes('.')))
       expect([host, isLocalHost(new URL(`http://${host}/`).hostname)]).toEqual([host, false])
+  })
+  it('judges a host written otherwise than the URL parser writes it by the same rules', () => {
+    // The parser writes IPv6 in hex alone; in brackets it is an address whatever it holds, dots included.
+    expect(isLocalHost('[::ffff:127.0.0.1]')).toBe(true)
+    expect(isLocalHost('[::ffff:10.0.0.1]')).toBe(true)
+    // An IPv4 address is the whole host, not only its last four labels: this one is a name, on no local zone.
+    expect(isLocalHost('cdn.10.0.0.1')).toBe(false)
+    expect(isLocalHost('cdn10.0.0.1')).toBe(false)
+    expect(isLocalHost('10.0.0.1')).toBe(true)
+  })
+  // Loaded afresh within the test, which then covers the list of local names the module builds as it loads (test/support/fresh.ts).
+  it('takes each local name and the names under it for local, as the module loads its list', async () => {
+    const { isLocalHost: isLocal } = await loadAfresh<typeof Scope>('/src/edge/scope.js')
+    for (const host of ['a.localhost', 'printer.local', 'db.internal', 'home.arpa', 'nas.home.arpa', 'NAS.Home.Arpa.'])
+      expect([host, isLocal(host)]).toEqual([host, true])
+    for (const host of ['localhost.example', 'mylocal.com', 'internal.example', 'arpa.example'])
+      expect([host, isLocal(host)]).toEqual([host, false])
   })
 })
 

@@ -1,7 +1,9 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
+import type * as Verdicts from '../../../src/edge/verdict.js'
 import { cameFromOrigin, fromCache, judgeAnswer, parseAge, type ResponseHeaders } from '../../../src/edge/verdict.js'
-import { hostileLength } from '../../support/hostile.js'
+import { loadAfresh } from '../../support/fresh.js'
+import { GUARD, hostileLength, mebibyteOf } from '../../support/hostile.js'
 
 const verdict = (headers: ResponseHeaders, since = 10, status = 200): string => judgeAnswer(status, headers, since).verdict
 
@@ -439,5 +441,52 @@ describe('fromCache: why an answer came from a cache', () => {
     ]) {
       expect(fromCache(headers as ResponseHeaders), JSON.stringify(headers)).toBeUndefined()
     }
+  })
+})
+
+// The module is loaded afresh within each test, which then covers its table of vendor codes and its patterns (test/support/fresh.ts).
+describe('judgeAnswer, by the table and patterns the module builds as it loads', () => {
+  const neither = 'no Age, and the cache-status header says neither hit nor miss'
+
+  it('takes each vendor code that says the edge did not serve its copy for a miss, in each header and any case', async () => {
+    const { judgeAnswer: judge } = await loadAfresh<typeof Verdicts>('/src/edge/verdict.js')
+    for (const name of ['cf-cache-status', 'x-cache', 'x-cache-status']) {
+      for (const value of ['MISS', 'EXPIRED', 'BYPASS', 'DYNAMIC', 'REVALIDATED', 'Revalidated from proxy']) {
+        expect([name, value, judge(200, { [name]: value }, 10).verdict]).toEqual([name, value, 'fresh'])
+      }
+      expect([name, judge(200, { [name]: 'HIT' }, 10).verdict]).toEqual([name, 'unknown'])
+    }
+  })
+
+  it('reads a Cache-Status entry with its quoted strings emptied, and its cache name and each parameter whole', async () => {
+    const { judgeAnswer: judge } = await loadAfresh<typeof Verdicts>('/src/edge/verdict.js')
+    const miss = (value: string): string => `Cache-Status: ${value} says the edge did not serve it from its cache`
+    const hit = (value: string): string => `Cache-Status: ${value} says it came from a cache, and no Age tells since when`
+    const cases: [string, (value: string) => string][] = [
+      ['"Example Cache, Inc"; fwd=vary-miss', miss],
+      ['"squid.example.net";detail=mismatch', miss],
+      ['ExampleCache; detail="a \\" quote, and a comma"; fwd=miss', miss],
+      ['"Edge; hit"; fwd=miss', miss],
+      ['Edge; fwd=miss', miss],
+      ['Edge; fwd', miss],
+      ['Edge; hit=?0', miss],
+      ['Edge; hit', hit],
+      ['Edge; hit=?1', hit],
+      ['Edge cache; fwd=miss', () => neither],
+      ['@Edge; fwd=miss', () => neither],
+      ['Edge@; fwd=miss', () => neither],
+      ['Edge; 9fwd=miss', () => neither],
+      ['Edge; fwd miss', () => neither],
+      ['Edge; fwd=', () => neither],
+      ['Edge; fwd=miss; detail="open', () => neither]
+    ]
+    for (const [value, says] of cases) expect([value, judge(200, { 'cache-status': value }, 10).reason]).toEqual([value, says(value)])
+  })
+
+  it('reads a mebibyte of escaped quotes with none closed as neither hit nor miss, in linear time', GUARD, async () => {
+    const { cameFromOrigin: fromOrigin, judgeAnswer: judge } = await loadAfresh<typeof Verdicts>('/src/edge/verdict.js')
+    const open = `Edge; detail="${mebibyteOf('\\"')}`
+    expect(judge(200, { 'cache-status': open }, 10).reason).toBe(neither)
+    expect(fromOrigin(200, { 'cache-status': open, 'x-cache': 'MISS from host' })).toBe(true)
   })
 })

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CERTIFICATE_CODES, certificateProblem } from '../../../src/http/tls.js'
+import type * as Tls from '../../../src/http/tls.js'
+import { loadAfresh } from '../../support/fresh.js'
 
 /** The codes users meet most: a private or unknown CA, a self-signed certificate, an expired one, another host's. */
 const MET_MOST = [
@@ -9,6 +11,34 @@ const MET_MOST = [
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'CERT_HAS_EXPIRED',
   'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID'
+]
+
+/**
+ * Every code of a certificate the runner does not accept: OpenSSL's verification errors as Node names them (the
+ * `code` of its TLS errors), and Node's own for a certificate that does not name the host.
+ */
+const EVERY_CODE = [
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_CHAIN_TOO_LONG',
+  'CERT_REVOKED',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
   'ERR_TLS_CERT_ALTNAME_INVALID'
 ]
 
@@ -55,5 +85,21 @@ describe('certificateProblem', () => {
     expect(certificateProblem(undefined)).toBeUndefined()
     expect(certificateProblem(null)).toBeUndefined()
     expect(certificateProblem({ cause: null })).toBeUndefined()
+  })
+})
+
+// The module is loaded afresh within each test, which then covers the list of codes it makes as it loads (test/support/fresh.ts).
+describe('the module as it loads', () => {
+  it('names each code of a certificate the runner does not accept, on the error or a cause', async () => {
+    const { certificateProblem: problem } = await loadAfresh<typeof Tls>('/src/http/tls.js')
+    expect(EVERY_CODE.filter((code) => problem(coded(code)) !== code)).toEqual([])
+    expect(EVERY_CODE.filter((code) => problem(nested(1, code)) !== code)).toEqual([])
+  })
+
+  it('lists only codes as Node spells them, and no empty one', async () => {
+    const { CERTIFICATE_CODES: codes, certificateProblem: problem } = await loadAfresh<typeof Tls>('/src/http/tls.js')
+    expect([...codes].filter((code) => !/^[A-Z][A-Z_]+$/.test(code))).toEqual([])
+    expect(problem(coded(''))).toBeUndefined()
+    expect(problem(coded('ECONNRESET'))).toBeUndefined()
   })
 })

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import * as index from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as parts from '../../../src/http/undici.js'
+import { loadAfresh } from '../../support/fresh.js'
 
 const root = new URL('../../../', import.meta.url)
 
@@ -24,6 +25,27 @@ describe('the parts of undici the action loads are undici’s own', () => {
     ].join(';')
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: fileURLToPath(root), encoding: 'utf8' })
     expect(JSON.parse(out)).toEqual({ request: 'function', loaded: [] })
+  })
+
+  it('gives every dispatcher request(), stream(), pipeline(), connect() and upgrade() as it loads, the index’s own', async () => {
+    // In this process, as the test above cannot show to `npm run mutation`: this file has loaded the index, which gave
+    // them already, so they are taken away for the time the module loads afresh, within the test (test/support/fresh.ts),
+    // and must be back. Only the module loads again: undici's files come from the cache, the prototype is the same.
+    const methods = ['request', 'stream', 'pipeline', 'connect', 'upgrade'] as const
+    const prototype = index.Dispatcher.prototype as unknown as Record<string, unknown>
+    const given = methods.map((name) => prototype[name])
+    expect(given.map((method) => typeof method)).toEqual(methods.map(() => 'function'))
+    for (const name of methods) Reflect.deleteProperty(prototype, name)
+    try {
+      const fresh = await loadAfresh<typeof parts>('/src/http/undici.js')
+      const agent = new fresh.Agent() as unknown as Record<string, unknown>
+      methods.forEach((name, i) => expect(agent[name], name).toBe(given[i]))
+      await (agent as unknown as index.Agent).close()
+    } finally {
+      methods.forEach((name, i) => {
+        prototype[name] = given[i]
+      })
+    }
   })
 })
 

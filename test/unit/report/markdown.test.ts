@@ -1,7 +1,9 @@
 import { fc, test } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
+import type * as Markdown from '../../../src/report/markdown.js'
 import { collapsedList, code, escapeHtml, escapeText, listsWithin, MAX_TEXT_CHARS } from '../../../src/report/markdown.js'
 import { cut, oneLine } from '../../../src/text.js'
+import { loadAfresh } from '../../support/fresh.js'
 
 const bytes = (text: string): number => Buffer.byteLength(text)
 /** What a browser shows for text with entities. */
@@ -127,5 +129,36 @@ describe('collapsedList and listsWithin', () => {
 describe('escapeText and autolinks', () => {
   it('leaves no URL for a renderer to autolink with the entities in it', () => {
     expect(escapeText('see http://example.com/d_x and WWW.example.com')).toBe('see http&#58;//example.com/d&#95;x and WWW&#46;example.com')
+  })
+})
+
+// The module is loaded afresh within each test, as a run loads the report (src/phases/report.ts imports it only when it
+// reports): the test then checks, and covers, its entity table and its byte count (test/support/fresh.ts).
+describe('the module as a run loads it', () => {
+  it('writes each character HTML reads as its named entity, in HTML and in Markdown', async () => {
+    const loaded = await loadAfresh<typeof Markdown>('/src/report/markdown.js')
+    expect(loaded.escapeHtml(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&#39;f')
+    expect(loaded.escapeText(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&#39;f')
+    expect(loaded.collapsedList({ title: '<&>', items: [`"'`], more: 'm', style: 'ul' })).toBe(
+      '<details><summary>&lt;&amp;&gt;</summary>\n\n<ul>\n<li>&quot;&#39;</li>\n</ul>\n\n</details>\n'
+    )
+  })
+
+  it('counts the budget in bytes of UTF-8, not in characters', async () => {
+    const loaded = await loadAfresh<typeof Markdown>('/src/report/markdown.js')
+    // Each entry is 6 characters and 11 bytes with its line break.
+    const wide = { title: 'Wide', items: ['éééée', 'ééééf'], more: 'see the output', style: 'pre' as const }
+    const whole = loaded.collapsedList(wide)
+    expect(whole).toBe('<details><summary>Wide</summary>\n\n<pre>\néééée\nééééf\n</pre>\n\n</details>\n')
+    const budget = bytes(whole) + bytes('… and 2 more (see the output)\n')
+    expect(loaded.collapsedList(wide, budget)).toBe(whole)
+    expect(loaded.collapsedList(wide, budget - 1)).toBe(
+      '<details><summary>Wide</summary>\n\n<pre>\néééée\n… and 1 more (see the output)\n</pre>\n\n</details>\n'
+    )
+    expect(loaded.byteLength('é…')).toBe(5)
+    expect(loaded.listsWithin([wide], bytes(whole))).toEqual([whole])
+    // As many bytes as the whole list has characters is too few for it.
+    expect(loaded.listsWithin([wide], whole.length)).toEqual([loaded.collapsedList(wide, whole.length)])
+    expect(loaded.collapsedList(wide, whole.length)).not.toBe(whole)
   })
 })

@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { type Granularity, readTrafficAnswer, type TrafficPoint, type TrafficReport } from '../../../src/analytics.js'
+import type * as Traffic from '../../../src/report/traffic.js'
 import { chartLabels, chartSeries, fits, trafficChart, trafficSection } from '../../../src/report/traffic.js'
+import { loadAfresh } from '../../support/fresh.js'
 
 const MINUTE = 60_000
 const HOUR = 3_600_000
@@ -381,6 +383,39 @@ describe('trafficSection', () => {
           expect(trafficSection(given).length).toBeGreaterThan(0)
         }
       )
+    )
+  })
+})
+
+// The module is loaded afresh within each test, as a run loads the report (src/phases/report.ts imports it only when it
+// reports): the test then checks, and covers, its table of units and its number and time formats (test/support/fresh.ts).
+describe('the module as a run loads it', () => {
+  it('names each bucket length in the longest unit it is a whole number of, one in the singular', async () => {
+    const { trafficChart: chart } = await loadAfresh<typeof Traffic>('/src/report/traffic.js')
+    const title = (bucketMs: number): string => lineOf(chart({ points: [{ time: 0, requests: 1 }], bucketMs }), 'title')
+    expect(title(DAY)).toBe('title "Requests per day"')
+    expect(title(3 * DAY)).toBe('title "Requests per 3 days"')
+    expect(title(HOUR)).toBe('title "Requests per hour"')
+    expect(title(4 * HOUR)).toBe('title "Requests per 4 hours"')
+    expect(title(MINUTE)).toBe('title "Requests per minute"')
+    expect(title(90 * MINUTE)).toBe('title "Requests per 90 minutes"')
+    expect(title(1000)).toBe('title "Requests per second"')
+    expect(title(1500)).toBe('title "Requests per 1500 milliseconds"')
+    expect(title(1)).toBe('title "Requests per millisecond"')
+  })
+
+  it('draws whole numbers, and dates the note on a scaled point to the minute', async () => {
+    const { trafficChart: chart } = await loadAfresh<typeof Traffic>('/src/report/traffic.js')
+    const drawn = chart({ points: [{ time: 0, requests: 2.5 }], bucketMs: DAY })
+    expect(lineOf(drawn, 'line')).toBe('line [3]')
+    expect(lineOf(drawn, 'y-axis')).toBe('y-axis "Requests" 0 --> 3')
+    const scaled = chart(
+      report('hour', 3, '2026-11-21T13:00:00Z', () => 60, { since: '2026-11-21T13:37:00.000Z', until: '2026-11-21T15:20:59.999Z' })
+    )
+    expect(lineOf(scaled, 'line')).toBe('line [157, 60, 171]')
+    expect(scaled.split('\n').at(-1)).toBe(
+      '\\* Covers only part of its hour: the window runs from 2026-11-21 13:37 to 2026-11-21 15:20 UTC. ' +
+        'Its count is scaled to the whole hour, so that a part is not drawn as a drop.'
     )
   })
 })
