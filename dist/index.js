@@ -26030,9 +26030,13 @@ async function planOrigin(given, work, changes) {
     if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
         return undefined;
     // Loaded only by a step that waits for the origin.
-    const [{ deployedFiles }, origin] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)), Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(446)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2446))]);
+    const [{ deployedFiles }, origin, { planOriginCheck }] = await Promise.all([
+        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)),
+        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093)),
+        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2364))
+    ]);
     const zones = work.zones.map(({ zone }) => zone);
-    const plan = origin.planOriginCheck({
+    const plan = planOriginCheck({
         // For tags or everything there is no URL list: the probe URLs stand in.
         urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
         deployed: changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace),
@@ -26074,7 +26078,7 @@ function originGate(given, plan, record) {
     };
 }
 async function waitForOrigin(given, plan, warn) {
-    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(446)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2446));
+    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093));
     return origin.waitForOrigin(plan, {
         waitMs: given.origin.waitSeconds * 1000,
         concurrency: given.concurrency,

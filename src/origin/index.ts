@@ -23,9 +23,6 @@ export interface OriginSettings {
 /** The log, the clock and the sleep, as the edge checks take them; and how to open the fetcher (default openEdge: a test or the bench may give its own). */
 export type OriginIo = EdgeIo & { readonly open?: typeof openEdge }
 
-// The phase loads the origin's code through this module alone, as one chunk: planning the check is part of it.
-export { planOriginCheck } from './targets.js'
-
 /** What the wait found: how it ended (undefined when no URL could be checked at all), and the step's error when it did not end ready. */
 export interface OriginFound {
   readonly plan: OriginPlan

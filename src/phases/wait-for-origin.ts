@@ -20,9 +20,13 @@ export async function planOrigin(given: Inputs, work: WorkAssignment, changes: C
   if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
     return undefined
   // Loaded only by a step that waits for the origin.
-  const [{ deployedFiles }, origin] = await Promise.all([import('../edge/index.js'), import('../origin/index.js')])
+  const [{ deployedFiles }, origin, { planOriginCheck }] = await Promise.all([
+    import('../edge/index.js'),
+    import('../origin/index.js'),
+    import('../origin/targets.js')
+  ])
   const zones = work.zones.map(({ zone }) => zone)
-  const plan = origin.planOriginCheck({
+  const plan = planOriginCheck({
     // For tags or everything there is no URL list: the probe URLs stand in.
     urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
     deployed: changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace),
