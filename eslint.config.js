@@ -31,6 +31,22 @@ export default tseslint.config(
       ]
     }
   },
+  {
+    // Property tests fix their seed under `npm run mutation`: they get fast-check from test/support/property.ts.
+    files: ['test/**/*.ts'],
+    ignores: ['test/support/property.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@fast-check/vitest', 'fast-check'].map((name) => ({
+            name,
+            message: 'Import fc and test from test/support/property.ts, which fixes the seed under Stryker.'
+          }))
+        }
+      ]
+    }
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   { files: ['scripts/*.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } }
 )

@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../support/property.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { registerSecret } from '../../src/secrets/index.js'

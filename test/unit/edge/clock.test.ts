@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../../support/property.js'
 import { describe, expect, it } from 'vitest'
 import type * as Clock from '../../../src/edge/clock.js'
 import { CLOCK_SKEW_THRESHOLD_SECONDS, dateSkewSeconds, measureClockSkew, parseHttpDate } from '../../../src/edge/clock.js'

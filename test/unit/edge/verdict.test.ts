@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../../support/property.js'
 import { describe, expect, it } from 'vitest'
 import type * as Verdicts from '../../../src/edge/verdict.js'
 import { cameFromOrigin, fromCache, judgeAnswer, parseAge, type ResponseHeaders } from '../../../src/edge/verdict.js'

@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../../support/property.js'
 import { describe, expect, it } from 'vitest'
 import { ApiError, describeFailure, extractServerMessage } from '../../../src/http/errors.js'
 import { registerSecret } from '../../../src/secrets/index.js'

@@ -1,5 +1,5 @@
 import type * as Core from '@actions/core'
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../../support/property.js'
 import { describe, expect, vi } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { getInputs } from '../../../src/inputs/index.js'

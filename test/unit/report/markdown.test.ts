@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../../support/property.js'
 import { describe, expect, it } from 'vitest'
 import type * as Markdown from '../../../src/report/markdown.js'
 import { collapsedList, code, escapeHtml, escapeText, listsWithin, MAX_TEXT_CHARS } from '../../../src/report/markdown.js'

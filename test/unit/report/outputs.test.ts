@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../../support/property.js'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,6 +1,6 @@
 // The job summary as a whole (src/report/summary.ts): the banner, the counts table, what untrusted text and the size
 // limit do to it, and the traffic sections; each other section's tests are in the file named after its module.
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../../support/property.js'
 import { describe, expect, it } from 'vitest'
 import { SUMMARY_LIMIT_BYTES } from '../../../src/report/markdown.js'
 import { notPurgedSentence, renderSummary } from '../../../src/report/summary.js'

@@ -1,4 +1,4 @@
-import fc from 'fast-check'
+import { fc } from '../../support/property.js'
 import { describe, expect, it } from 'vitest'
 import { type Granularity, readTrafficAnswer, type TrafficPoint, type TrafficReport } from '../../../src/analytics.js'
 import type * as Traffic from '../../../src/report/traffic.js'

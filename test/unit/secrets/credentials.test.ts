@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../../support/property.js'
 import { describe, expect, it } from 'vitest'
 import { hideCredentials, scrubCredentials } from '../../../src/secrets/credentials.js'
 import { GUARD, hostileLength } from '../../support/hostile.js'

@@ -1,4 +1,4 @@
-import { fc, test } from '@fast-check/vitest'
+import { fc, test } from '../../../support/property.js'
 import { expect } from 'vitest'
 import type { RequestOutcome } from '../../../../src/purge/execute.js'
 import { planRequests, splitRequest } from '../../../../src/purge/plan.js'
