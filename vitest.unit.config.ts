@@ -11,7 +11,7 @@ import { INSTRUMENTED } from './test/support/mutation.js'
 // end. `npm test` runs these same tests with the check. Under Stryker property tests keep one seed
 // (test/support/property.ts), and a test gets 15 s, where its slowest take about 5 (the initial run, which also
 // collects coverage per test): a mutant that makes a test hang fails it there, rather than at Stryker's own
-// timer, which waits the initial run's whole overhead (35 s) on top of the tests' time and then replaces the
+// timer, which waits the initial run's whole overhead (22.5 s) on top of the tests' time and then replaces the
 // test runner process. Adversarial input is a sixteenth as long there (test/support/hostile.ts).
 export default defineConfig({
   ...base,
@@ -21,7 +21,7 @@ export default defineConfig({
     globalSetup: [],
     env: { RUNNER_TEMP: tmpdir() },
     testTimeout: INSTRUMENTED ? 15_000 : (base.test?.testTimeout ?? 30_000),
-    // Under Stryker the cheapest files first, so that a mutant is killed by the quickest test that can (test/support/cheapest-first.ts).
+    // Under Stryker a mutant's own test files first, then the cheapest, so that the quickest test that can kills it (test/support/cheapest-first.ts).
     ...(INSTRUMENTED ? { sequence: { sequencer: CheapestFirst } } : {})
   }
 })

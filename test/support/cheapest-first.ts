@@ -18,16 +18,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 export default class CheapestFirst extends BaseSequencer {
   override sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { root, related = [] } = this.ctx.config
-    const tested = related.map((file) =>
-      relative(root, file)
-        .split(sep)
-        .join('/')
+    const fromRoot = (file: string): string => relative(root, file).split(sep).join('/')
+    const stems = related.map((file) =>
+      fromRoot(file)
         .replace(/^src\//, 'test/unit/')
         .replace(/\.ts$/, '')
     )
     const own = (spec: TestSpecification): boolean => {
-      const file = relative(root, spec.moduleId).split(sep).join('/')
-      return tested.some((stem) => file === `${stem}.test.ts` || (file.startsWith(`${stem}.`) && file.endsWith('.test.ts')))
+      const file = fromRoot(spec.moduleId)
+      return file.endsWith('.test.ts') && stems.some((stem) => file.startsWith(`${stem}.`))
     }
     const cost = (spec: TestSpecification): number => this.ctx.cache.getTestSpecificationResult(spec)?.duration ?? Number.POSITIVE_INFINITY
     const order = (a: TestSpecification, b: TestSpecification): number =>
