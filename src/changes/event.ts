@@ -4,7 +4,16 @@ import { InputError } from '../errors.js'
 import { isRecord } from '../json.js'
 import { ago, shown } from '../text.js'
 import { commitParents, githubApi, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun } from './github.js'
-import { claimed, type Claimed, isFullSha, isSafeInteger, readDeployment, readRelease, readWorkflowRun } from './github-records.js'
+import {
+  claimed,
+  type Claimed,
+  type GitHubApi,
+  isFullSha,
+  isSafeInteger,
+  readDeployment,
+  readRelease,
+  readWorkflowRun
+} from './github-records.js'
 
 /** The events `changed-since: auto` understands, as the error for any other names them. */
 export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'] as const
@@ -44,22 +53,32 @@ const SAFE_REF = /^(?!-)[^\s\u0000-\u001f\u007f]+$/
 
 const short = (sha: string): string => sha.slice(0, 7)
 
-/** Reads the event and, where it takes the API, asks GitHub (GITHUB_API_URL) for the previous deploy. */
-export async function autoRange(env: NodeJS.ProcessEnv, token: string, now: () => number = Date.now): Promise<AutoRange> {
+/**
+ * Reads the event and, where it takes the API, asks GitHub (GITHUB_API_URL) for the previous deploy. Once the run's
+ * `signal` is aborted, no call starts, and it rejects with the signal's reason.
+ */
+export async function autoRange(
+  env: NodeJS.ProcessEnv,
+  token: string,
+  now: () => number = Date.now,
+  signal?: AbortSignal
+): Promise<AutoRange> {
   const event = env.GITHUB_EVENT_NAME ?? ''
   const payload = await readPayload(env.GITHUB_EVENT_PATH)
+  // Read only by the events that ask the API: a push needs no GITHUB_REPOSITORY.
+  const api = (): GitHubApi => githubApi(env, token, signal)
   switch (event) {
     case 'push':
       return pushRange(payload)
     case 'release':
-      return releaseRange(payload, env, token)
+      return releaseRange(payload, api)
     case 'deployment_status':
-      return deploymentRange(payload, env, token, now)
+      return deploymentRange(payload, api, now)
     case 'workflow_run':
-      return workflowRunRange(payload, env, token, now)
+      return workflowRunRange(payload, api, now)
     case 'pull_request':
     case 'pull_request_target':
-      return pullRequestRange(event, payload, env, token)
+      return pullRequestRange(event, payload, api)
   }
   throw new InputError(
     undefined,
@@ -113,7 +132,7 @@ function pushRange(payload: Claimed<PushEvent>): AutoRange {
   }
 }
 
-async function releaseRange(payload: Claimed<ReleaseEvent>, env: NodeJS.ProcessEnv, token: string): Promise<AutoRange> {
+async function releaseRange(payload: Claimed<ReleaseEvent>, api: () => GitHubApi): Promise<AutoRange> {
   const release = readRelease(payload.release)
   if (release === undefined) {
     throw new InputError(
@@ -121,7 +140,7 @@ async function releaseRange(payload: Claimed<ReleaseEvent>, env: NodeJS.ProcessE
       'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.'
     )
   }
-  const tag = await previousReleaseTag(githubApi(env, token), release)
+  const tag = await previousReleaseTag(api(), release)
   // It goes into a git command and an API path, as a ref may when given as an input: never an option.
   if (!SAFE_REF.test(tag))
     throw new InputError(undefined, `The previous release's tag (${shown(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
@@ -141,12 +160,7 @@ const successOnly = (what: string, condition: string): InputError =>
     `${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`
   )
 
-async function deploymentRange(
-  payload: Claimed<DeploymentStatusEvent>,
-  env: NodeJS.ProcessEnv,
-  token: string,
-  now: () => number
-): Promise<AutoRange> {
+async function deploymentRange(payload: Claimed<DeploymentStatusEvent>, api: () => GitHubApi, now: () => number): Promise<AutoRange> {
   const status = claimed<DeploymentStatusEvent['deployment_status']>(payload.deployment_status)
   const state = typeof status?.state === 'string' ? status.state : ''
   if (state !== 'success') {
@@ -163,7 +177,7 @@ async function deploymentRange(
     )
   const environment = shown(current.environment)
   const headWhy = `the deployed commit, ${short(current.sha)}`
-  const previous = await previousDeployment(githubApi(env, token), current)
+  const previous = await previousDeployment(api(), current)
   if (previous === undefined)
     return {
       kind: 'first',
@@ -182,12 +196,7 @@ async function deploymentRange(
   }
 }
 
-async function workflowRunRange(
-  payload: Claimed<WorkflowRunEvent>,
-  env: NodeJS.ProcessEnv,
-  token: string,
-  now: () => number
-): Promise<AutoRange> {
+async function workflowRunRange(payload: Claimed<WorkflowRunEvent>, api: () => GitHubApi, now: () => number): Promise<AutoRange> {
   const run = claimed<WorkflowRunEvent['workflow_run']>(payload.workflow_run)
   const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : ''
   if (conclusion !== 'success') {
@@ -206,7 +215,7 @@ async function workflowRunRange(
   const branch = shown(current.headBranch)
   // GITHUB_SHA of a workflow_run event is the default branch's tip, not what the triggering run built.
   const headWhy = `the commit the triggering run built, ${short(current.headSha)}`
-  const previous = await previousRun(githubApi(env, token), current)
+  const previous = await previousRun(api(), current)
   if (previous === undefined)
     return {
       kind: 'first',
@@ -225,12 +234,7 @@ async function workflowRunRange(
   }
 }
 
-async function pullRequestRange(
-  event: string,
-  payload: Claimed<PullRequestEvent>,
-  env: NodeJS.ProcessEnv,
-  token: string
-): Promise<AutoRange> {
+async function pullRequestRange(event: string, payload: Claimed<PullRequestEvent>, api: () => GitHubApi): Promise<AutoRange> {
   const pull = claimed<PullRequestEvent['pull_request']>(payload.pull_request) ?? {}
   const number = isSafeInteger(pull.number) ? ` #${pull.number}` : ''
   if (payload.action !== 'closed') {
@@ -250,8 +254,8 @@ async function pullRequestRange(
       undefined,
       `Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`
     )
-  const api = githubApi(env, token)
-  const parents = await commitParents(api, head)
+  const github = api()
+  const parents = await commitParents(github, head)
   const first = parents[0]
   if (first === undefined)
     throw new InputError(
@@ -280,7 +284,7 @@ async function pullRequestRange(
   }
   let base = first
   for (let step = 1; step < commits; step++) {
-    const next = (await commitParents(api, base))[0]
+    const next = (await commitParents(github, base))[0]
     if (next === undefined) break
     base = next
   }

@@ -43,6 +43,8 @@ export interface GitHubApi {
   readonly token: string
   readonly apiUrl: string
   readonly repository: Repository
+  /** The run's signal (src/cancel.ts): once aborted, no call starts, one in flight is abandoned, and it rejects with its reason. */
+  readonly signal?: AbortSignal | undefined
 }
 
 /** A file of the compare API's answer, shapes checked: any status counts, including ones GitHub adds later. */

@@ -47,9 +47,12 @@ export function parseRepository(value: string | undefined): Repository {
   return { owner, repo }
 }
 
-/** The GitHub API of this run: GITHUB_API_URL (https://ghe.example.com/api/v3 on GitHub Enterprise Server), else api.github.com. */
-export function githubApi(env: NodeJS.ProcessEnv, token: string): GitHubApi {
-  return { token, apiUrl: apiUrlOf(env.GITHUB_API_URL), repository: parseRepository(env.GITHUB_REPOSITORY) }
+/**
+ * The GitHub API of this run: GITHUB_API_URL (https://ghe.example.com/api/v3 on GitHub Enterprise Server), else
+ * api.github.com; every call takes the run's `signal`.
+ */
+export function githubApi(env: NodeJS.ProcessEnv, token: string, signal?: AbortSignal): GitHubApi {
+  return { token, apiUrl: apiUrlOf(env.GITHUB_API_URL), repository: parseRepository(env.GITHUB_REPOSITORY), signal }
 }
 
 function apiUrlOf(value: string | undefined): string {
@@ -87,7 +90,16 @@ async function octokit(api: GitHubApi): Promise<ReturnType<typeof Github.getOcto
   }
   // Loaded only when needed: most runs never call the GitHub API, and octokit is a large part of the bundle.
   const { getOctokit } = await import('@actions/github')
-  return getOctokit(api.token, { baseUrl: api.apiUrl })
+  const client = getOctokit(api.token, { baseUrl: api.apiUrl })
+  const signal = api.signal
+  // Every request of this client takes the run's signal, each page of a paginated list too (paginate passes no
+  // request option of its own on). Not getOctokit's `request` option: it would replace the proxy-aware fetch there.
+  if (signal !== undefined) {
+    client.hook.before('request', (options) => {
+      options.request = { ...options.request, signal }
+    })
+  }
+  return client
 }
 
 /** The permission of the workflow's token each call needs. */
@@ -112,7 +124,13 @@ function apiFailure(what: string, permission: Permission, error: unknown): Error
 const badAnswer = (what: string): GitHubError =>
   new GitHubError(`GitHub API: ${what} gave an answer this action cannot read. Check GITHUB_API_URL.`)
 
+/**
+ * One call: its data read by `read`, or a GitHubError that names the call. Once the run's signal is aborted, it
+ * rejects with the signal's reason (a request is not sent then, and one in flight is abandoned): a call cut short by
+ * a cancel did not fail.
+ */
 async function call<T>(
+  api: GitHubApi,
   what: string,
   permission: Permission,
   request: () => Promise<{ data: unknown }>,
@@ -122,6 +140,7 @@ async function call<T>(
   try {
     data = (await request()).data
   } catch (error) {
+    api.signal?.throwIfAborted()
     throw apiFailure(what, permission, error)
   }
   const value = read(data)
@@ -133,6 +152,7 @@ async function call<T>(
 export async function compareWithApi(api: GitHubApi, base: string, head: string): Promise<ApiComparison> {
   const client = await octokit(api)
   const files = await call(
+    api,
     `comparing ${shown(base)}...${shown(head)}`,
     'contents: read',
     () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }),
@@ -144,12 +164,13 @@ export async function compareWithApi(api: GitHubApi, base: string, head: string)
 /** The tag of the release published before `current`; an InputError when there is none. */
 export async function previousReleaseTag(api: GitHubApi, current: Release): Promise<string> {
   const client = await octokit(api)
-  let listed: unknown[]
-  try {
-    listed = await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 })
-  } catch (error) {
-    throw apiFailure('listing releases', 'contents: read', error)
-  }
+  const listed = await call(
+    api,
+    'listing releases',
+    'contents: read',
+    async () => ({ data: await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 }) }),
+    (data) => (Array.isArray(data) ? data : undefined)
+  )
   // Releases without a tag are passed over, as they cannot be compared with.
   const releases = listed.map(readRelease).filter((release) => release !== undefined)
   const previous = pickPreviousRelease(releases, current)
@@ -170,6 +191,7 @@ export async function previousDeployment(api: GitHubApi, current: Deployment): P
   const client = await octokit(api)
   const where = `the deployments to ${shown(current.environment)}`
   const deployments = await call(
+    api,
     `listing ${where}`,
     'deployments: read',
     () => client.rest.repos.listDeployments({ ...api.repository, environment: current.environment, per_page: DEPLOYMENT_LOOKBACK }),
@@ -179,6 +201,7 @@ export async function previousDeployment(api: GitHubApi, current: Deployment): P
     // Unreadable entries, other environments, the current deployment and newer ones are passed over.
     if (deployment === undefined || deployment.environment !== current.environment || deployment.id >= current.id) continue
     const statuses = await call(
+      api,
       `listing the statuses of deployment ${deployment.id}`,
       'deployments: read',
       () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }),
@@ -196,6 +219,7 @@ export async function previousDeployment(api: GitHubApi, current: Deployment): P
 export async function previousRun(api: GitHubApi, current: WorkflowRun): Promise<WorkflowRun | undefined> {
   const client = await octokit(api)
   const runs = await call(
+    api,
     `listing the runs of workflow ${current.workflowId} on ${shown(current.headBranch)}`,
     'actions: read',
     () =>
@@ -216,6 +240,7 @@ export async function commitParents(api: GitHubApi, sha: string): Promise<string
   if (!isFullSha(sha)) throw new GitHubError(`GitHub API: "${shown(sha)}" is not a full commit SHA.`)
   const client = await octokit(api)
   return call(
+    api,
     `reading commit ${sha}`,
     'contents: read',
     () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }),

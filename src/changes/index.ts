@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { autoRange, type AutoRange } from './event.js'
+import { abortable } from '../cancel.js'
 import { GitError, InputError } from '../errors.js'
 import { localDiff } from './git.js'
 import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, githubApi } from './github.js'
@@ -61,6 +62,11 @@ export interface ChangeContext {
   readonly warn: (message: string) => void
   /** The clock, for "2 h ago". */
   readonly now?: () => number
+  /**
+   * The run's signal (src/cancel.ts): once aborted, no git command or GitHub call starts, one in flight is abandoned,
+   * the site's hashing is not waited for, and the work rejects with the signal's reason.
+   */
+  readonly signal?: AbortSignal | undefined
 }
 
 /** Finds what changed, from git history or by comparing manifests. */
@@ -70,7 +76,8 @@ export async function detectChanges(inputs: ChangeInputs, context: ChangeContext
 
 async function fromManifest(inputs: ChangeInputs, previousPath: string, context: ChangeContext): Promise<ChangeSet> {
   const site = resolve(context.workspace, inputs.siteDir)
-  const current = await buildManifest(site)
+  // Hashing a large site takes a while: a cancel does not wait for it.
+  const current = await abortable(buildManifest(site), context.signal)
   const previous = await readManifest(previousPath)
   let paths: string[]
   if (previous === undefined) {
@@ -101,7 +108,7 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
 }
 
 async function fromGit(inputs: ChangeInputs, since: string, context: ChangeContext): Promise<ChangeSet> {
-  const auto = since === 'auto' ? await autoRange(context.env, inputs.githubToken, context.now) : undefined
+  const auto = since === 'auto' ? await autoRange(context.env, inputs.githubToken, context.now, context.signal) : undefined
   if (auto !== undefined && auto.kind !== 'range')
     return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context)
   const base = auto?.base ?? since
@@ -143,7 +150,7 @@ async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind
       `This ${auto.event} event has ${auto.why}, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.`
     )
   }
-  const current = await buildManifest(resolve(context.workspace, inputs.siteDir))
+  const current = await abortable(buildManifest(resolve(context.workspace, inputs.siteDir)), context.signal)
   // Repository paths, as a diff would give them, so that changed-files reads the same on every event.
   const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`)
   checkChangedPaths(paths, 'changed-since')
@@ -196,7 +203,7 @@ interface ChangedPaths {
 /** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
 async function changedBetween(base: string, head: string, token: string, context: ChangeContext): Promise<ChangedPaths> {
   try {
-    const diff = await localDiff(base, head, context.workspace)
+    const diff = await localDiff(base, head, context.workspace, context.signal)
     const baseLabel = diff.baseSha === base ? base : `${base} (${diff.baseSha.slice(0, 12)})`
     return { paths: diff.paths, how: `git diff in ${diff.how}`, baseLabel, incomplete: undefined }
   } catch (error) {
@@ -208,7 +215,7 @@ async function changedBetween(base: string, head: string, token: string, context
         { cause: error }
       )
     }
-    const comparison = await compareWithApi(githubApi(context.env, token), base, head)
+    const comparison = await compareWithApi(githubApi(context.env, token, context.signal), base, head)
     const incomplete = comparison.complete
       ? undefined
       : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`

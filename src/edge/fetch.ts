@@ -27,6 +27,8 @@ export interface EdgeSettings {
   readonly maxHashedBytes?: number
   /** When an answer arrived, in milliseconds; the verification's clock. Default Date.now. */
   readonly now?: () => number
+  /** The run's signal (src/cancel.ts): once aborted, every GET rejects with its reason, at once. */
+  readonly signal?: AbortSignal | undefined
 }
 
 /**
@@ -113,17 +115,52 @@ export function textSearch(text: string): { update(chunk: Buffer): void; found()
 }
 
 /**
+ * Reads the body as `use` asks: drained and dropped, or hashed (and searched for `find`) up to `limit` bytes. A body
+ * cut off once `signal` (the fetch's) is aborted says it timed out.
+ */
+async function readBody(
+  response: Dispatcher.ResponseData,
+  use: 'drain' | 'hash',
+  limit: number,
+  find: string | undefined,
+  signal: AbortSignal,
+  timeout: string
+): Promise<BodyRead> {
+  const hash = use === 'hash' ? createHash('sha256') : undefined
+  // Only a hashed body says whether it held the text.
+  const search = find === undefined ? undefined : textSearch(find)
+  let bytes = 0
+  try {
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      bytes += chunk.length
+      // Leaving the loop destroys the body, and with it the connection.
+      if (hash !== undefined && bytes > limit) return { kind: 'too large', limit }
+      hash?.update(chunk)
+      search?.update(chunk)
+    }
+  } catch (error) {
+    return { kind: 'failed', detail: signal.aborted ? timeout : errorDetail(error) }
+  }
+  if (hash === undefined) return { kind: 'drained', bytes }
+  return { kind: 'hashed', bytes, sha256: hash.digest('hex'), ...(search === undefined ? {} : { found: search.found() }) }
+}
+
+/**
  * A fetcher with its own keep-alive pool that honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY like the API
- * requests. Redirects are not followed: a 3xx is judged by its own headers.
+ * requests. Redirects are not followed: a 3xx is judged by its own headers. Once the run's signal is aborted, a
+ * GET rejects with its reason: one asked for then sends nothing, one in flight is abandoned at once.
  */
 export function openEdge(settings: EdgeSettings): EdgeFetcher {
   const dispatcher = edgeDispatcher(settings.concurrency)
   const now = settings.now ?? Date.now
   const limit = settings.maxHashedBytes ?? MAX_HASHED_BYTES
   const timeout = `timed out after ${seconds(settings.timeoutMs)}`
+  const run = settings.signal
 
-  const get = async (url: string, use: BodyUse, options: GetOptions = {}): Promise<EdgeAnswer> => {
-    const signal = AbortSignal.timeout(settings.timeoutMs)
+  // An abort of the run's signal reads here as a timeout: get() turns it into the cancel.
+  const fetchOnce = async (url: string, use: BodyUse, options: GetOptions): Promise<EdgeAnswer> => {
+    const timer = AbortSignal.timeout(settings.timeoutMs)
+    const signal = run === undefined ? timer : AbortSignal.any([timer, run])
     const headers = {
       'user-agent': settings.userAgent,
       accept: ACCEPT,
@@ -159,23 +196,15 @@ export function openEdge(settings: EdgeSettings): EdgeFetcher {
       drop(response.body)
       return answer({ kind: 'too large', limit })
     }
-    const hash = use === 'hash' ? createHash('sha256') : undefined
-    // Only a hashed body says whether it held the text.
-    const search = options.find === undefined ? undefined : textSearch(options.find)
-    let bytes = 0
-    try {
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        bytes += chunk.length
-        // Leaving the loop destroys the body, and with it the connection.
-        if (hash !== undefined && bytes > limit) return answer({ kind: 'too large', limit })
-        hash?.update(chunk)
-        search?.update(chunk)
-      }
-    } catch (error) {
-      return answer({ kind: 'failed', detail: signal.aborted ? timeout : errorDetail(error) })
-    }
-    if (hash === undefined) return answer({ kind: 'drained', bytes })
-    return answer({ kind: 'hashed', bytes, sha256: hash.digest('hex'), ...(search === undefined ? {} : { found: search.found() }) })
+    return answer(await readBody(response, use, limit, options.find, signal, timeout))
+  }
+
+  const get = async (url: string, use: BodyUse, options: GetOptions = {}): Promise<EdgeAnswer> => {
+    run?.throwIfAborted()
+    const answer = await fetchOnce(url, use, options)
+    // Whatever the abort made of the answer (no answer, a body cut off), the caller is told of the cancel instead.
+    run?.throwIfAborted()
+    return answer
   }
 
   return { get, close: () => dispatcher.close() }

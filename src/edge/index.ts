@@ -5,7 +5,8 @@ import { InputError } from '../errors.js'
 import type { RequestOutcome } from '../purge/execute.js'
 import { forCount, plural, seconds } from '../text.js'
 import { routeEntries, type NamedZone } from '../urls.js'
-import { openEdge } from './fetch.js'
+import type { Sleep } from '../sleep.js'
+import { openEdge, type EdgeSettings } from './fetch.js'
 import type { ClockSkew } from './clock.js'
 import { edgeRefusal, type EdgeRefusal } from './scope.js'
 import { byAttention, countVerdicts, staleUrls } from './verdicts.js'
@@ -30,7 +31,9 @@ export interface EdgeIo {
   readonly warn: (message: string) => void
   readonly group: <T>(name: string, fn: () => Promise<T>) => Promise<T>
   readonly now: () => number
-  readonly sleep: (ms: number) => Promise<void>
+  readonly sleep: Sleep
+  /** The run's signal (src/cancel.ts): once aborted, no fetch starts, every wait ends, and the work rejects with its reason. */
+  readonly signal?: AbortSignal | undefined
 }
 
 /** What the edge showed: every verdict, and what warming got. */
@@ -98,16 +101,17 @@ export function deployedFiles(deployed: ReadonlyMap<string, string>, zones: read
   return files
 }
 
-/** Verifies, then warms, each in its log group, and says in the log what the edge showed. Only URLs on the zones' own public names are fetched (scope.ts). */
+/**
+ * Verifies, then warms, each in its log group, and says in the log what the edge showed. Only URLs on the zones' own
+ * public names are fetched (scope.ts). Once the run's signal (EdgeIo.signal) is aborted, nothing more is fetched and
+ * it rejects with the signal's reason.
+ */
 export async function verifyAndWarm(
   purged: readonly VerifyTarget[],
   probes: readonly VerifyTarget[],
   request: EdgeRequest,
   io: EdgeIo
 ): Promise<EdgeCheck> {
-  let verification: EdgeCheck['verification']
-  let warm: EdgeCheck['warm']
-  const settings = { userAgent: request.userAgent, timeoutMs: request.timeoutMs, concurrency: request.concurrency, now: io.now }
   // Every URL once: a probe URL may be among the purged ones.
   const everyUrl = [...new Set([...purged, ...probes].map((target) => target.url))]
   const names = request.zoneNames.filter((name) => name !== undefined)
@@ -118,6 +122,8 @@ export async function verifyAndWarm(
   const refused = refusedUrls(everyUrl, names, io)
   const onEdge = (target: VerifyTarget): boolean => !refused.has(target.url)
   const urls = everyUrl.filter((url) => !refused.has(url))
+  let verification: EdgeCheck['verification']
+  let warm: EdgeCheck['warm']
   if (request.verify > 0) {
     const targets = chooseTargets(purged.filter(onEdge), request.verify, probes.filter(onEdge))
     if (everyUrl.length === 0) {
@@ -125,27 +131,7 @@ export async function verifyAndWarm(
         'Input "verify" has nothing to check: this purge has no URL list (only tags or everything). Give "probe-urls" to check pages of the site.'
       )
     } else if (targets.length > 0) {
-      verification = await io.group('Verify', async () => {
-        const edge = openEdge(settings)
-        try {
-          io.log(
-            `Checking ${plural(targets.length, 'URL')} at the edge${targets.length < urls.length ? ` (of ${urls.length}, spread over the list)` : ''}.`
-          )
-          const { verdicts, clockSkew } = await verifyUrls(targets, {
-            edge,
-            concurrency: request.concurrency,
-            recheckForMs: request.recheckForMs,
-            now: io.now,
-            sleep: io.sleep,
-            log: io.log
-          })
-          report(verdicts, io)
-          if (clockSkew !== undefined) io.log(clockSkew.note)
-          return { verdicts, recheckForMs: request.recheckForMs, clockSkew }
-        } finally {
-          await edge.close()
-        }
-      })
+      verification = await verifyGroup(targets, urls.length, request, io)
     }
   }
   if (request.warm) {
@@ -154,27 +140,67 @@ export async function verifyAndWarm(
         'Input "warm" has nothing to fetch: this purge has no URL list (only tags or everything). Give "probe-urls" to warm pages of the site.'
       )
     } else if (urls.length > 0) {
-      warm = await io.group('Warm', async () => {
-        const edge = openEdge(settings)
-        try {
-          const result = await warmUrls(urls, { edge, concurrency: request.concurrency })
-          const { counts } = result
-          io.log(
-            `Warmed ${result.warmed} of ${plural(urls.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`
-          )
-          if (result.problems.length > 0) {
-            io.warn(
-              `Warming: ${plural(result.problems.length, 'URL')} answered neither 2xx nor 3xx (${listed(result.problems.map((problem) => `${problem.url} (${problem.detail})`))}). Warming never fails the step; check that the URLs are served.`
-            )
-          }
-          return { ...result, urls: urls.length }
-        } finally {
-          await edge.close()
-        }
-      })
+      warm = await warmGroup(urls, request, io)
     }
   }
   return { verification, warm }
+}
+
+/** The fetcher's settings for verify and warm, the run's signal with them. */
+function edgeSettings(request: EdgeRequest, io: EdgeIo): EdgeSettings {
+  return {
+    userAgent: request.userAgent,
+    timeoutMs: request.timeoutMs,
+    concurrency: request.concurrency,
+    now: io.now,
+    signal: io.signal
+  }
+}
+
+/** The Verify group: checks `targets` (of `urls` on the edge) and says what they showed. */
+function verifyGroup(targets: readonly VerifyTarget[], urls: number, request: EdgeRequest, io: EdgeIo): Promise<EdgeCheck['verification']> {
+  return io.group('Verify', async () => {
+    const edge = openEdge(edgeSettings(request, io))
+    try {
+      io.log(`Checking ${plural(targets.length, 'URL')} at the edge${targets.length < urls ? ` (of ${urls}, spread over the list)` : ''}.`)
+      const { verdicts, clockSkew } = await verifyUrls(targets, {
+        edge,
+        concurrency: request.concurrency,
+        recheckForMs: request.recheckForMs,
+        now: io.now,
+        sleep: io.sleep,
+        log: io.log,
+        signal: io.signal
+      })
+      report(verdicts, io)
+      if (clockSkew !== undefined) io.log(clockSkew.note)
+      return { verdicts, recheckForMs: request.recheckForMs, clockSkew }
+    } finally {
+      await edge.close()
+    }
+  })
+}
+
+/** The Warm group: fetches every URL once and says what they answered. */
+function warmGroup(urls: readonly string[], request: EdgeRequest, io: EdgeIo): Promise<EdgeCheck['warm']> {
+  return io.group('Warm', async () => {
+    const edge = openEdge(edgeSettings(request, io))
+    try {
+      const result = await warmUrls(urls, { edge, concurrency: request.concurrency, signal: io.signal })
+      const { counts } = result
+      io.log(
+        `Warmed ${result.warmed} of ${plural(urls.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`
+      )
+      if (result.problems.length > 0) {
+        io.warn(
+          `Warming: ${plural(result.problems.length, 'URL')} answered neither 2xx nor 3xx (${listed(result.problems.map((problem) => `${problem.url} (${problem.detail})`))}). Warming never fails the step; check that the URLs are served.`
+        )
+      }
+      return { ...result, urls: urls.length }
+    } finally {
+      await edge.close()
+    }
+  })
 }
 
 /** Why verify and warm fetch nothing when no zone's name is known. */

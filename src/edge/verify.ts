@@ -1,6 +1,7 @@
 // The verification run: fetch the chosen URLs from the public site, judge each answer, and fetch the
 // stale ones again every few seconds until they turn fresh or the time allowed runs out.
 import { mapConcurrent } from '../concurrency.js'
+import type { Sleep } from '../sleep.js'
 import { plural, seconds } from '../text.js'
 import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
@@ -40,9 +41,11 @@ export interface VerifyOptions {
   readonly recheckForMs: number
   /** Milliseconds; the same clock as VerifyTarget.purgedAt and EdgeSettings.now. */
   readonly now: () => number
-  readonly sleep: (ms: number) => Promise<void>
+  readonly sleep: Sleep
   /** Progress lines for the Verify group. */
   readonly log: (message: string) => void
+  /** The run's signal: once aborted, no fetch starts, the wait between checks ends, and verifyUrls rejects with its reason. */
+  readonly signal?: AbortSignal | undefined
 }
 
 /**
@@ -113,7 +116,7 @@ export interface VerifyOutcome {
  * something other than stale or `recheckForMs` has passed; the last check falls at the deadline. A URL's
  * verdict is its last answer's. The origin's clock is measured over the last answers that came from the
  * origin; when it is behind, the stale verdicts it could explain say so. Never throws for what the edge
- * answers.
+ * answers; rejects with the reason of the run's signal once it is aborted.
  */
 export async function verifyUrls(targets: readonly VerifyTarget[], options: VerifyOptions): Promise<VerifyOutcome> {
   const digests = new Map<string, Promise<string>>()
@@ -127,7 +130,11 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
   // Stryker disable next-line ArrayDeclaration: every target's answer is set before any is read
   const answers: EdgeAnswer[] = []
   const check = async (target: VerifyTarget, index: number, attempts: number): Promise<UrlVerdict> => {
+    // openEdge's fetcher refuses too, but one a test or the bench gives may not: no fetch starts once the run is
+    // cancelled, and an answer that comes all the same gives no verdict.
+    options.signal?.throwIfAborted()
     const answer = await options.edge.get(target.url, target.file === undefined ? 'skip' : 'hash')
+    options.signal?.throwIfAborted()
     answers[index] = answer
     const content = target.file === undefined ? undefined : await checkContent(answer, fileDigest(target.file))
     return { url: target.url, ...judge(answer, target.purgedAt), content, attempts }
@@ -141,7 +148,7 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
     if (left <= 0) break
     const wait = Math.min(RECHECK_EVERY_MS, left)
     options.log(`${plural(stale.length, 'URL')} still stale; checking again in ${seconds(wait, 'up')} (${seconds(left, 'up')} left).`)
-    await options.sleep(wait)
+    await options.sleep(wait, options.signal)
     await mapConcurrent(stale, options.concurrency, async (index) => {
       verdicts[index] = await check(targets[index] as VerifyTarget, index, (verdicts[index] as UrlVerdict).attempts + 1)
     })

@@ -55,7 +55,7 @@ export function describeChecks(plan: OriginPlan): string {
  * Waits, in the Origin log group, until every checked URL serves the new build or `waitMs` is spent: the deployed
  * files are hashed first (a file the change deleted is expected to answer 404 or 410), then the URLs are checked on
  * the schedule of readiness.ts. Never throws for what the origin, the edge or a file does: a wait that did not end
- * ready has its failure, the step's one error.
+ * ready has its failure, the step's one error. Once the run's signal (io.signal) is aborted, it rejects with its reason.
  */
 export async function waitForOrigin(plan: OriginPlan, settings: OriginSettings, io: OriginIo): Promise<OriginFound> {
   return io.group('Origin', async () => {
@@ -76,7 +76,8 @@ export async function waitForOrigin(plan: OriginPlan, settings: OriginSettings, 
       userAgent: settings.userAgent,
       timeoutMs: Math.min(settings.timeoutMs, settings.waitMs),
       concurrency: settings.concurrency,
-      now: io.now
+      now: io.now,
+      signal: io.signal
     })
     let fetches = 0
     const marker = plan.marker?.text
@@ -92,7 +93,8 @@ export async function waitForOrigin(plan: OriginPlan, settings: OriginSettings, 
         waitMs: settings.waitMs,
         now: io.now,
         sleep: io.sleep,
-        log: io.log
+        log: io.log,
+        signal: io.signal
       })
       return { plan, wait, failure: originFailure(plan, wait, settings.waitMs) }
     } finally {

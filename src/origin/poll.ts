@@ -1,6 +1,7 @@
 // The wait itself: check the URLs, again and again on the schedule of readiness.ts, until every one serves the new
 // build or the time is spent. The clock, the sleep and the fetch are injected: no test waits on a timer.
 import { mapConcurrent } from '../concurrency.js'
+import type { Sleep } from '../sleep.js'
 import { plural, seconds } from '../text.js'
 import { nextCheckAt, PROGRESS_EVERY_MS, type OriginJudgement, type OriginTarget } from './readiness.js'
 import { isNew, type OriginVerdict } from './verdicts.js'
@@ -39,9 +40,11 @@ export interface PollOptions {
   readonly waitMs: number
   /** Milliseconds. */
   readonly now: () => number
-  readonly sleep: (ms: number) => Promise<void>
+  readonly sleep: Sleep
   /** Lines of the Origin log group. */
   readonly log: (message: string) => void
+  /** The run's signal: once aborted, no check starts, the wait between checks ends, and pollOrigin rejects with its reason. */
+  readonly signal?: AbortSignal | undefined
 }
 
 /** The verdict of a URL not fetched yet: never seen, as the first check fetches every URL. */
@@ -59,7 +62,8 @@ const NOT_YET: Omit<CheckedUrl, 'target'> = {
  * Checks every target at once, then again on the schedule (nextCheckAt), each time only those not new yet, at most
  * `concurrency` at a time, until all are new, the time is spent (a last check falls at its end), or a check finds
  * nothing but copies from the edge's cache. A line in the log after the first check and at most every
- * PROGRESS_EVERY_MS after it, and a last one that says how it ended.
+ * PROGRESS_EVERY_MS after it, and a last one that says how it ended. Once the run's signal is aborted, it rejects with
+ * its reason: a cancelled wait has no verdict.
  */
 export async function pollOrigin(targets: readonly OriginTarget[], options: PollOptions): Promise<OriginWait> {
   const startedAt = options.now()
@@ -70,7 +74,12 @@ export async function pollOrigin(targets: readonly OriginTarget[], options: Poll
   for (;;) {
     const checkStartedAt = options.now()
     const pending = urls.flatMap((url, index) => (isNew(url.verdict) ? [] : [index]))
-    const judged = await mapConcurrent(pending, options.concurrency, (index) => options.check((urls[index] as CheckedUrl).target))
+    const judged = await mapConcurrent(pending, options.concurrency, (index) => {
+      options.signal?.throwIfAborted()
+      return options.check((urls[index] as CheckedUrl).target)
+    })
+    // A check that answered all the same once the run was cancelled (an injected one) gives no verdict either.
+    options.signal?.throwIfAborted()
     checks++
     const answeredAt = options.now()
     pending.forEach((index, n) => {
@@ -97,7 +106,7 @@ export async function pollOrigin(targets: readonly OriginTarget[], options: Poll
         `Origin: ${countNew(urls)} of ${plural(urls.length, 'checked URL')} serve the new build (${Math.floor(waitedMs / 1000)} s of ${options.waitMs / 1000}).`
       )
     }
-    await options.sleep(Math.max(0, Math.min(nextCheckAt(startedAt, checkStartedAt), deadline) - options.now()))
+    await options.sleep(Math.max(0, Math.min(nextCheckAt(startedAt, checkStartedAt), deadline) - options.now()), options.signal)
   }
 }
 

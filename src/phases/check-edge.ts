@@ -15,14 +15,16 @@ export interface EdgeFound {
 
 /**
  * Verify and warm (undefined when neither is on): the purged URLs (with the deployed file where the change list knows
- * it) and the probe URLs, fetched from the public site. URLs still stale at the end fail the step.
+ * it) and the probe URLs, fetched from the public site. URLs still stale at the end fail the step. Once the run's
+ * `signal` is aborted, nothing more is fetched, and it rejects with the signal's reason.
  */
 export async function checkEdge(
   given: Inputs,
   work: WorkAssignment,
   changes: ChangeSet | undefined,
   outcomes: readonly RequestOutcome[],
-  warn: (message: string) => void
+  warn: (message: string) => void,
+  signal?: AbortSignal
 ): Promise<EdgeFound | undefined> {
   if (!(given.verify > 0 || given.warm)) return undefined
   // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
@@ -41,7 +43,7 @@ export async function checkEdge(
       userAgent: USER_AGENT,
       zoneNames: zones.map((zone) => zone.name)
     },
-    { log: log.info, warn, group: log.group, now: Date.now, sleep }
+    { log: log.info, warn, group: log.group, now: Date.now, sleep, signal }
   )
   return { checked, failure: edge.staleFailure(checked) }
 }

@@ -64,17 +64,28 @@ function markerUrl(entry: string, work: WorkAssignment): string {
 /**
  * The gate the purge waits at (undefined when there is no wait): after the settings and the delay, waits until the
  * origin serves the new build or wait-for-origin is spent, records what it found, and says whether the purge may go.
+ * Once the run's `signal` is aborted, the wait ends at once, rejecting with the signal's reason: nothing is recorded.
  */
-export function originGate(given: Inputs, plan: OriginPlan | undefined, record: RunRecord): (() => Promise<boolean>) | undefined {
+export function originGate(
+  given: Inputs,
+  plan: OriginPlan | undefined,
+  record: RunRecord,
+  signal?: AbortSignal
+): (() => Promise<boolean>) | undefined {
   if (plan === undefined) return undefined
   return async () => {
-    const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn)))
+    const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn, signal)))
     await record.phase('sending the requests', () => undefined)
     return found.failure === undefined
   }
 }
 
-async function waitForOrigin(given: Inputs, plan: OriginPlan, warn: (message: string) => void): Promise<OriginFound> {
+async function waitForOrigin(
+  given: Inputs,
+  plan: OriginPlan,
+  warn: (message: string) => void,
+  signal: AbortSignal | undefined
+): Promise<OriginFound> {
   const origin = await import('../origin/index.js')
   return origin.waitForOrigin(
     plan,
@@ -84,6 +95,6 @@ async function waitForOrigin(given: Inputs, plan: OriginPlan, warn: (message: st
       timeoutMs: given.timeoutSeconds * 1000,
       userAgent: USER_AGENT
     },
-    { log: log.info, warn, group: log.group, now: Date.now, sleep }
+    { log: log.info, warn, group: log.group, now: Date.now, sleep, signal }
   )
 }

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import type * as Event from '../../../src/changes/event.js'
 import { autoRange } from '../../../src/changes/event.js'
 import { GitHubError, InputError } from '../../../src/errors.js'
+import { testCancel } from '../../support/clock.js'
 import { loadAfresh } from '../../support/fresh.js'
 import { startGitHub, type GitHubStandIn, type StandInDeployment } from '../../stand-in/github.js'
 
@@ -597,5 +599,55 @@ describe('autoRange, the module loaded by the test', () => {
     ).toBe(
       'This deployment_status event reports the state "failure", and "changed-since: auto" purges after a successful one only. Run the step only then: add `if: github.event.deployment_status.state == \'success\'` to it.'
     )
+  })
+})
+
+describe('autoRange when the run is cancelled', () => {
+  // Each event that asks the API, with a payload that gets as far as the call.
+  const events: [string, () => NodeJS.ProcessEnv][] = [
+    [
+      'release',
+      () =>
+        env('release', {
+          action: 'published',
+          release: { id: 2, tag_name: 'v2', draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' }
+        })
+    ],
+    [
+      'deployment_status',
+      () =>
+        env('deployment_status', {
+          deployment_status: { state: 'success' },
+          deployment: { id: 100, sha: sha('d', 100), environment: 'github-pages' }
+        })
+    ],
+    [
+      'workflow_run',
+      () =>
+        env('workflow_run', {
+          action: 'completed',
+          workflow_run: {
+            id: 50,
+            workflow_id: 7,
+            head_sha: sha('e', 50),
+            head_branch: 'main',
+            conclusion: 'success',
+            created_at: hoursAgo(1)
+          }
+        })
+    ],
+    [
+      'pull_request',
+      () => env('pull_request', { action: 'closed', pull_request: { number: 12, merged: true, merge_commit_sha: sha('a', 9) } })
+    ]
+  ]
+
+  it.each(events)('%s: asks the API nothing, and rejects with the cancel', async (_, given) => {
+    const run = testCancel()
+    run.cancel()
+    const range = autoRange(given(), TOKEN, now, run.signal)
+    await expect(range).rejects.toBe(run.reason)
+    await expect(range).rejects.toBeInstanceOf(Cancelled)
+    expect(github.requests).toEqual([])
   })
 })

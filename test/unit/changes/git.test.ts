@@ -1,12 +1,26 @@
+import type * as ChildProcess from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import { changedPaths, git, localDiff, parseNameStatus } from '../../../src/changes/git.js'
 import { GitError } from '../../../src/errors.js'
 import { registerSecret } from '../../../src/secrets/index.js'
 import { git as runGit, makeHistory, type History } from '../../stand-in/git-repo.js'
+import { testCancel } from '../../support/clock.js'
+
+// Every git the module starts, counted: a cancelled run starts none.
+const started = vi.hoisted((): string[][] => [])
+vi.mock('node:child_process', async (importOriginal) => {
+  const actual = await importOriginal<typeof ChildProcess>()
+  const execFile = (...args: unknown[]): unknown => {
+    started.push(args[1] as string[])
+    return (actual.execFile as (...given: unknown[]) => unknown)(...args)
+  }
+  return { ...actual, execFile }
+})
 
 describe('parseNameStatus', () => {
   it('reads every status, renames and copies with both paths, any file name', () => {
@@ -157,6 +171,25 @@ describe('git', () => {
       await new Promise((resolve) => server.close(resolve))
     }
   })
+
+  it('starts nothing once the run is cancelled, and rejects with the cancel', async () => {
+    const run = testCancel()
+    run.cancel()
+    started.length = 0
+    const ran = git(['status'], history.root, run.signal)
+    await expect(ran).rejects.toBe(run.reason)
+    await expect(ran).rejects.toBeInstanceOf(Cancelled)
+    expect(started).toEqual([])
+  })
+
+  it('ends git in flight at once when the run is cancelled, rejecting with the cancel rather than a GitError', async () => {
+    const run = testCancel()
+    // Reads its standard input, which never ends: only the cancel can end it.
+    const ran = git(['hash-object', '--stdin'], history.clone('full'), run.signal)
+    run.cancel()
+    await expect(ran).rejects.toBe(run.reason)
+    await expect(ran).rejects.toBeInstanceOf(Cancelled)
+  })
 })
 
 describe('localDiff', () => {
@@ -222,6 +255,17 @@ describe('localDiff', () => {
     const error = await localDiff('no-such-ref', fourth(), history.clone('full')).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(GitError)
     expect((error as GitError).message).toBe("git fetch: fatal: couldn't find remote ref no-such-ref")
+  })
+
+  it('rejects with the cancel, not a GitError, once the run is cancelled, and starts no git', async () => {
+    const run = testCancel()
+    run.cancel()
+    const repo = history.clone('shallow')
+    started.length = 0
+    const diff = localDiff(second(), fourth(), repo, run.signal)
+    await expect(diff).rejects.toBe(run.reason)
+    await expect(diff).rejects.toBeInstanceOf(Cancelled)
+    expect(started).toEqual([])
   })
 
   it('fails when what origin gives for the ref is not a commit', async () => {

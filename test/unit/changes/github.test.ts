@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import {
   commitParents,
   compareLink,
@@ -26,6 +27,7 @@ import {
   type WorkflowRun
 } from '../../../src/changes/github-records.js'
 import { GitHubError, InputError } from '../../../src/errors.js'
+import { testCancel } from '../../support/clock.js'
 
 const release = (tag_name: string, published_at: string | null, over: Partial<Release> = {}): Release => ({
   tag_name,
@@ -109,15 +111,17 @@ describe('parseRepository', () => {
   })
 })
 
-// A programmable GitHub API: each test says what it answers.
+// A programmable GitHub API: each test says what it answers, or that it never answers (`hang`).
 const TOKEN = 'ghs_unit-test-token'
 let server: Server
-let answer: (path: string) => { status: number; body: unknown; headers?: Record<string, string> }
+let answer: (path: string) => { status: number; body: unknown; headers?: Record<string, string> } | 'hang'
 const requests: string[] = []
 beforeAll(async () => {
   server = createServer((req, res) => {
     requests.push(`${req.method ?? ''} ${req.url ?? ''} ${req.headers.authorization ?? ''}`)
-    const { status, body, headers } = answer(req.url ?? '')
+    const given = answer(req.url ?? '')
+    if (given === 'hang') return
+    const { status, body, headers } = given
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -349,6 +353,8 @@ describe('githubApi and compareLink', () => {
       apiUrl: 'https://ghe.example.com/api/v3',
       repository: acme
     })
+    const { signal } = testCancel()
+    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site' }, 't', signal).signal).toBe(signal)
     expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'http://ghe.local/api/v3//' }, 't').apiUrl).toBe(
       'http://ghe.local/api/v3'
     )
@@ -544,5 +550,41 @@ describe('answers of the wrong shape', () => {
     expect((error as GitHubError).message).toBe(
       `GitHub API: reading commit ${SHA1} failed (HTTP 500): ${'x'.repeat(200)}… (100 more characters).`
     )
+  })
+})
+
+describe('calls when the run is cancelled', () => {
+  const deployment = { id: 10, sha: SHA1, environment: 'prod' }
+  const run = { id: 10, workflowId: 7, headSha: SHA1, headBranch: 'main', conclusion: 'success', createdAt: 0 }
+  const release = { tag_name: 'v2', published_at: '2026-11-03T00:00:00Z', draft: false, prerelease: false }
+  // Each call, and the requests the server answers before the one that never comes back.
+  const calls: [string, (api: GitHubApi) => Promise<unknown>, number][] = [
+    ['comparing', (given) => compareWithApi(given, 'v1', 'v2'), 0],
+    ['listing releases', (given) => previousReleaseTag(given, release), 0],
+    ['listing deployments', (given) => previousDeployment(given, deployment), 0],
+    ['listing the statuses of a deployment', (given) => previousDeployment(given, deployment), 1],
+    ['listing runs', (given) => previousRun(given, run), 0],
+    ['reading a commit', (given) => commitParents(given, SHA1), 0]
+  ]
+
+  it.each(calls)('%s: makes no call once cancelled, and rejects with the cancel', async (_, call) => {
+    const cancel = testCancel()
+    cancel.cancel()
+    answer = () => ({ status: 200, body: [] })
+    const called = call({ ...api(), signal: cancel.signal })
+    await expect(called).rejects.toBe(cancel.reason)
+    await expect(called).rejects.toBeInstanceOf(Cancelled)
+    expect(requests).toEqual([])
+  })
+
+  it.each(calls)('%s: abandons the call in flight at once, rejecting with the cancel rather than a failure', async (_, call, answered) => {
+    const cancel = testCancel()
+    let seen = 0
+    answer = () => (seen++ < answered ? { status: 200, body: [{ id: 7, sha: SHA2, environment: 'prod' }] } : 'hang')
+    const called = call({ ...api(), signal: cancel.signal })
+    await vi.waitFor(() => expect(requests).toHaveLength(answered + 1))
+    cancel.cancel()
+    await expect(called).rejects.toBe(cancel.reason)
+    await expect(called).rejects.toBeInstanceOf(Cancelled)
   })
 })

@@ -2,11 +2,13 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import { type ChangeContext, type ChangeInputs, detectChanges } from '../../../src/changes/index.js'
 import { MANIFEST_FORMAT } from '../../../src/changes/manifest.js'
 import { GitError, GitHubError, InputError } from '../../../src/errors.js'
 import { startGitHub, type GitHubStandIn } from '../../stand-in/github.js'
 import { git, makeHistory, type History } from '../../stand-in/git-repo.js'
+import { testCancel } from '../../support/clock.js'
 
 const TOKEN = 'ghs_changes-test-token'
 let history: History
@@ -432,5 +434,74 @@ describe('detectChanges from manifests', () => {
     expect(warned).toEqual([
       `No previous manifest at ${previous}, so every file of the workspace counts as changed (expected on a first run).`
     ])
+  })
+})
+
+describe('detectChanges when the run is cancelled', () => {
+  const api = (): NodeJS.ProcessEnv => ({ GITHUB_SHA: commit(3), GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url })
+
+  it('rejects with the cancel: git is not asked, nor the compare API instead', async () => {
+    const run = testCancel()
+    run.cancel()
+    for (const workspace of [history.clone('full'), history.root]) {
+      const found = detectChanges(inputs({ from: { kind: 'git', since: commit(1) } }), { ...context(workspace, api()), signal: run.signal })
+      await expect(found).rejects.toBe(run.reason)
+      await expect(found).rejects.toBeInstanceOf(Cancelled)
+    }
+    expect(github.requests).toEqual([])
+  })
+
+  it('asks the API nothing for auto on an event that takes it', async () => {
+    const run = testCancel()
+    run.cancel()
+    const dir = tempFolder('cancelled-event-')
+    const payload = { deployment_status: { state: 'success' }, deployment: { id: 9, sha: commit(3), environment: 'production' } }
+    writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
+    const env = { ...api(), GITHUB_EVENT_NAME: 'deployment_status', GITHUB_EVENT_PATH: join(dir, 'event.json') }
+    const found = detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), {
+      ...context(history.clone('full'), env),
+      signal: run.signal
+    })
+    await expect(found).rejects.toBe(run.reason)
+    expect(github.requests).toEqual([])
+  })
+
+  it('asks the compare API nothing when the cancel comes as the checkout is found unable to answer', async () => {
+    const run = testCancel()
+    const log = (message: string): void => {
+      if (message.startsWith('The local checkout cannot answer')) run.cancel()
+    }
+    const found = detectChanges(inputs({ from: { kind: 'git', since: commit(1) } }), {
+      ...context(history.root, api()),
+      log,
+      signal: run.signal
+    })
+    await expect(found).rejects.toBe(run.reason)
+    expect(github.requests).toEqual([])
+  })
+
+  it('does not wait for the site to be hashed for a first deploy', async () => {
+    const workspace = tempFolder('cancelled-first-')
+    cpSync(join(history.clone('full'), 'site'), join(workspace, 'site'), { recursive: true })
+    writeFileSync(join(workspace, 'event.json'), JSON.stringify({ ref: 'refs/heads/preview', before: '0'.repeat(40), after: commit(3) }))
+    const env = { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(workspace, 'event.json'), GITHUB_SHA: commit(3) }
+    const run = testCancel()
+    const found = detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), { ...context(workspace, env), signal: run.signal })
+    run.cancel()
+    await expect(found).rejects.toBe(run.reason)
+  })
+
+  it('does not wait for the site to be hashed for its manifest', async () => {
+    const workspace = tempFolder('cancelled-manifest-')
+    mkdirSync(join(workspace, 'public'))
+    writeFileSync(join(workspace, 'public', 'index.html'), 'home')
+    const run = testCancel()
+    const found = detectChanges(inputs({ from: { kind: 'manifest', previous: join(workspace, 'none.json') }, siteDir: 'public' }), {
+      ...context(workspace),
+      signal: run.signal
+    })
+    run.cancel()
+    await expect(found).rejects.toBe(run.reason)
+    await expect(found).rejects.toBeInstanceOf(Cancelled)
   })
 })

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
+import { testCancel } from '../../support/clock.js'
 import { createTestCa } from '../../support/tls.js'
 import { MAX_HASHED_BYTES, openEdge, textSearch, type EdgeFetcher, type EdgeSettings } from '../../../src/edge/fetch.js'
 import { defaultBody, startEdge, type StandInEdge } from '../../stand-in/edge.js'
@@ -295,6 +297,53 @@ describe('openEdge: when there is no answer', () => {
   it('gives up on a skipped body that never ends when the time is up', async () => {
     edge.set(page, { cutBody: 'stall' })
     expect(await fetcher({ timeoutMs: 300 }).get(page, 'skip')).toMatchObject({ kind: 'response', status: 200, body: { kind: 'skipped' } })
+  })
+})
+
+// The per-fetch timeout is a minute here: only the run's signal can end these fetches before the test times out.
+describe('openEdge: when the run is cancelled', () => {
+  it('sends nothing once the run is cancelled, and rejects with the cancel', async () => {
+    const run = testCancel()
+    run.cancel()
+    const got = fetcher({ signal: run.signal }).get(page, 'skip')
+    await expect(got).rejects.toBe(run.reason)
+    await expect(got).rejects.toBeInstanceOf(Cancelled)
+    expect(edge.requests).toEqual([])
+    expect(edge.connections).toBe(0)
+  })
+
+  it('abandons a request that has no answer yet at once, rejecting with the cancel', async () => {
+    edge.set(page, { hang: true })
+    const run = testCancel()
+    const got = fetcher({ timeoutMs: 60_000, signal: run.signal }).get(page, 'skip')
+    await vi.waitFor(() => expect(edge.requests).toHaveLength(1))
+    run.cancel()
+    await expect(got).rejects.toBe(run.reason)
+    await expect(got).rejects.toBeInstanceOf(Cancelled)
+  })
+
+  it.each(['skip', 'drain', 'hash'] as const)('abandons a body that never ends (%s) at once, rejecting with the cancel', async (use) => {
+    edge.set(page, { cutBody: 'stall' })
+    const run = testCancel()
+    // The cancel comes as the status and headers arrive: while the body is read.
+    const now = (): number => {
+      run.cancel()
+      return 42_000
+    }
+    const got = fetcher({ timeoutMs: 60_000, signal: run.signal, now }).get(page, use)
+    await expect(got).rejects.toBe(run.reason)
+    await expect(got).rejects.toBeInstanceOf(Cancelled)
+  })
+
+  it('still answers with a timeout, or the page, while the run goes on', async () => {
+    const run = testCancel()
+    edge.set(page, { hang: true })
+    expect(await fetcher({ timeoutMs: 200, signal: run.signal }).get(page, 'skip')).toEqual({
+      kind: 'timeout',
+      detail: 'timed out after 0.2 s'
+    })
+    edge.set(page, { body: 'page' })
+    expect(await fetcher({ signal: run.signal }).get(page, 'hash')).toMatchObject({ kind: 'response', body: { sha256: sha256('page') } })
   })
 })
 

@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import { verifyAndWarm, deployedFiles, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../../src/edge/index.js'
 import type { UrlVerdict } from '../../../src/edge/verify.js'
 import type { RequestOutcome } from '../../../src/purge/execute.js'
 import { planRequests } from '../../../src/purge/plan.js'
 import { defaultBody, startEdge, type StandInEdge } from '../../stand-in/edge.js'
+import { FakeClock, testCancel } from '../../support/clock.js'
 
 const zone = { id: 'z1', name: 'example.com', status: 'active' }
 const other = { id: 'z2', name: 'example.org', status: 'active' }
@@ -396,6 +398,51 @@ describe('verifyAndWarm', () => {
     )
     expect(checked.verification?.clockSkew).toBeUndefined()
     expect(lines.filter((line) => line.includes('clock'))).toEqual([])
+  })
+
+  it('abandons a fetch in flight when the run is cancelled, fetches nothing more, and does not warm', async () => {
+    edge.set('http://example.com/a', { hang: true })
+    const run = testCancel()
+    const purged = ['a', 'b'].map((name) => ({ url: `http://example.com/${name}`, purgedAt: 0 }))
+    const checked = verifyAndWarm(purged, [], { ...request, concurrency: 1, timeoutMs: 60_000 }, { ...io, signal: run.signal })
+    await vi.waitFor(() => expect(edge.requests).toHaveLength(1))
+    run.cancel()
+    await expect(checked).rejects.toBe(run.reason)
+    await expect(checked).rejects.toBeInstanceOf(Cancelled)
+    expect(groups).toEqual(['Verify'])
+    expect(edge.requests.map((r) => r.url)).toEqual(['http://example.com/a'])
+    await vi.waitFor(() => expect(edge.requests.map((r) => r.connectionClosed)).toEqual([true]))
+  })
+
+  it('ends the wait before checking a stale URL again when the run is cancelled', async () => {
+    edge.set('http://example.com/a', { age: 3600 })
+    const run = testCancel()
+    const clock = new FakeClock()
+    clock.hold = true
+    const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
+      const held = clock.sleep(ms, signal)
+      run.cancel()
+      return held
+    }
+    const checked = verifyAndWarm([{ url: 'http://example.com/a', purgedAt: 0 }], [], request, { ...io, sleep, signal: run.signal })
+    await expect(checked).rejects.toBe(run.reason)
+    expect(clock.sleeps).toEqual([5000])
+    expect(groups).toEqual(['Verify'])
+    expect(edge.requests).toHaveLength(1)
+  })
+
+  it('warms nothing once the run is cancelled', async () => {
+    const run = testCancel()
+    run.cancel()
+    const checked = verifyAndWarm(
+      [{ url: 'http://example.com/a', purgedAt: 0 }],
+      [],
+      { ...request, verify: 0 },
+      { ...io, signal: run.signal }
+    )
+    await expect(checked).rejects.toBe(run.reason)
+    expect(groups).toEqual(['Warm'])
+    expect(edge.requests).toEqual([])
   })
 
   describe('with the deployed files', () => {

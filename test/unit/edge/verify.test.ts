@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fc, test } from '../../support/property.js'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import { openEdge, type BodyUse, type EdgeAnswer, type EdgeFetcher } from '../../../src/edge/fetch.js'
 import type { ResponseHeaders } from '../../../src/edge/verdict.js'
 import {
@@ -17,29 +18,19 @@ import {
   type VerifyTarget
 } from '../../../src/edge/verify.js'
 import { defaultBody, startEdge, type StandInEdge } from '../../stand-in/edge.js'
+import { FakeClock, testCancel } from '../../support/clock.js'
 import { recordingEdge, urlVerdict, type RecordingEdge } from '../../support/edge.js'
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'edge-verify-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** A clock that moves only when the code under test sleeps (or a test moves it): nothing sleeps for real. */
-class Clock {
-  now = 0
-  sleeps: number[] = []
-  sleep = (ms: number): Promise<void> => {
-    this.sleeps.push(ms)
-    this.now += ms
-    return Promise.resolve()
-  }
-}
-
 /** What the scripted edge answers: an answer as it is, or the parts of a response. */
 type Scripted = EdgeAnswer | { readonly headers: ResponseHeaders; readonly status?: number; readonly body?: string }
 type Script = (use: BodyUse, call: number) => Scripted
 
 /** An edge without a network: each URL answers what its script says, at the clock's time. */
-function scriptedEdge(clock: Clock, scripts: Record<string, Script>, onGet?: () => void): RecordingEdge {
+function scriptedEdge(clock: FakeClock, scripts: Record<string, Script>, onGet?: () => void): RecordingEdge {
   return recordingEdge((url, use, calls) => {
     onGet?.()
     const script: Script = scripts[url] ?? (() => ({ headers: {} }))
@@ -56,10 +47,10 @@ function scriptedEdge(clock: Clock, scripts: Record<string, Script>, onGet?: () 
   })
 }
 
-let clock: Clock
+let clock: FakeClock
 let logs: string[]
 beforeEach(() => {
-  clock = new Clock()
+  clock = new FakeClock()
   logs = []
 })
 
@@ -330,6 +321,51 @@ describe('verifyUrls (scripted edge, virtual clock)', () => {
       ['u:none', 'skip'],
       ['u:same', 'hash']
     ])
+  })
+})
+
+describe('verifyUrls when the run is cancelled (scripted edge, virtual clock)', () => {
+  it('ends the wait before checking again at once, rejecting with the cancel, and fetches nothing more', async () => {
+    const run = testCancel()
+    const edge = scriptedEdge(clock, { 'u:1': stale })
+    clock.hold = true
+    // The cancel comes while the wait is held: only the signal can end it.
+    const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
+      const held = clock.sleep(ms, signal)
+      run.cancel()
+      return held
+    }
+    const verified = verifyUrls([target('u:1')], options(edge, { sleep, signal: run.signal }))
+    await expect(verified).rejects.toBe(run.reason)
+    await expect(verified).rejects.toBeInstanceOf(Cancelled)
+    expect(clock.sleeps).toEqual([5000])
+    expect(clock.now).toBe(0)
+    expect(edge.calls).toHaveLength(1)
+  })
+
+  it('starts no fetch once cancelled', async () => {
+    const run = testCancel()
+    const edge = scriptedEdge(clock, {}, run.cancel)
+    const verified = verifyUrls([target('u:1'), target('u:2'), target('u:3')], options(edge, { concurrency: 1, signal: run.signal }))
+    await expect(verified).rejects.toBe(run.reason)
+    expect(edge.calls).toHaveLength(1)
+  })
+
+  it('gives no verdict from answers that came after the cancel', async () => {
+    const run = testCancel()
+    const edge = scriptedEdge(clock, { 'u:1': fresh, 'u:2': fresh }, run.cancel)
+    const verified = verifyUrls([target('u:1'), target('u:2')], options(edge, { signal: run.signal }))
+    await expect(verified).rejects.toBe(run.reason)
+    await expect(verified).rejects.toBeInstanceOf(Cancelled)
+    expect(edge.calls).toHaveLength(2)
+  })
+
+  it('fetches nothing when the run was cancelled before', async () => {
+    const run = testCancel()
+    run.cancel()
+    const edge = scriptedEdge(clock, {})
+    await expect(verifyUrls([target('u:1')], options(edge, { signal: run.signal }))).rejects.toBe(run.reason)
+    expect(edge.calls).toEqual([])
   })
 })
 

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import { openEdge, type EdgeAnswer, type EdgeFetcher } from '../../../src/edge/fetch.js'
 import { warmUrls } from '../../../src/edge/warm.js'
 import { startEdge, type StandInEdge } from '../../stand-in/edge.js'
+import { testCancel } from '../../support/clock.js'
 import { recordingEdge, type RecordingEdge } from '../../support/edge.js'
 
 /** An edge without a network that answers each URL with the status (or failure) given. */
@@ -81,6 +83,39 @@ describe('warmUrls (scripted edge)', () => {
       warmed: 0,
       problems: []
     })
+  })
+})
+
+describe('warmUrls when the run is cancelled (scripted edge)', () => {
+  /** An edge whose every answer comes after the run was cancelled. */
+  const cancellingEdge = (cancel: () => void): RecordingEdge =>
+    recordingEdge(() => {
+      cancel()
+      return { kind: 'response', status: 200, headers: {}, answeredAt: 0, body: { kind: 'drained', bytes: 0 } }
+    })
+
+  it('starts no fetch once cancelled, and rejects with the cancel', async () => {
+    const run = testCancel()
+    const edge = cancellingEdge(run.cancel)
+    const warmed = warmUrls(['u:1', 'u:2', 'u:3'], { edge, concurrency: 1, signal: run.signal })
+    await expect(warmed).rejects.toBe(run.reason)
+    await expect(warmed).rejects.toBeInstanceOf(Cancelled)
+    expect(edge.calls).toHaveLength(1)
+  })
+
+  it('counts no answer that came after the cancel', async () => {
+    const run = testCancel()
+    const edge = cancellingEdge(run.cancel)
+    await expect(warmUrls(['u:1', 'u:2'], { edge, concurrency: 4, signal: run.signal })).rejects.toBe(run.reason)
+    expect(edge.calls).toHaveLength(2)
+  })
+
+  it('fetches nothing when the run was cancelled before', async () => {
+    const run = testCancel()
+    run.cancel()
+    const edge = scriptedEdge({})
+    await expect(warmUrls(['u:1'], { edge, concurrency: 4, signal: run.signal })).rejects.toBe(run.reason)
+    expect(edge.calls).toEqual([])
   })
 })
 

@@ -3,11 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { BodyUse, EdgeAnswer, GetOptions } from '../../../src/edge/fetch.js'
+import { Cancelled } from '../../../src/cancel.js'
+import type { BodyUse, EdgeAnswer, GetOptions, openEdge } from '../../../src/edge/fetch.js'
 import { describeChecks, originFailure, waitForOrigin, whereChecked, type OriginIo } from '../../../src/origin/index.js'
 import type { CheckedUrl, OriginWait } from '../../../src/origin/poll.js'
 import type { OriginTarget } from '../../../src/origin/readiness.js'
 import { CACHE_BUSTER, type OriginPlan } from '../../../src/origin/targets.js'
+import { FakeClock, testCancel } from '../../support/clock.js'
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'origin-index-'))
@@ -185,6 +187,32 @@ describe('waitForOrigin', () => {
     const found = await waitForOrigin(plan({ urls: [planned('/a.html')], known: 1 }), { ...settings, waitMs: 2_000 }, h.io)
     expect(found.wait?.ready).toBe(false)
     expect(found.failure).toMatch(/^Input "wait-for-origin": the origin did not serve the new build within 2 s, so nothing was purged/)
+    expect(h.closed()).toBe(1)
+  })
+})
+
+describe('waitForOrigin when the run is cancelled', () => {
+  it('gives the fetcher the run signal, ends the wait between checks at once, rejects with the cancel, and closes the fetcher', async () => {
+    const h = harness(() => ({ body: 'old' }))
+    const run = testCancel()
+    const clock = new FakeClock()
+    clock.hold = true
+    const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
+      const held = clock.sleep(ms, signal)
+      run.cancel()
+      return held
+    }
+    const signals: (AbortSignal | undefined)[] = []
+    const open: typeof openEdge = (edgeSettings) => {
+      signals.push(edgeSettings.signal)
+      return (h.io.open as typeof openEdge)(edgeSettings)
+    }
+    const found = waitForOrigin(plan({ urls: [planned('/a.html')], known: 1 }), settings, { ...h.io, sleep, open, signal: run.signal })
+    await expect(found).rejects.toBe(run.reason)
+    await expect(found).rejects.toBeInstanceOf(Cancelled)
+    expect(signals).toEqual([run.signal])
+    expect(clock.sleeps).toEqual([1_000])
+    expect(h.calls).toHaveLength(1)
     expect(h.closed()).toBe(1)
   })
 })

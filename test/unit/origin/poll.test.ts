@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import { countOrigin, notNew, pollOrigin, type PollOptions } from '../../../src/origin/poll.js'
 import type { OriginJudgement, OriginTarget } from '../../../src/origin/readiness.js'
 import type { OriginVerdict } from '../../../src/origin/verdicts.js'
-
-/** A clock that moves only when the code under test sleeps, or a fetch takes its time: nothing sleeps for real. */
-class Clock {
-  now = 0
-  sleeps: number[] = []
-  sleep = (ms: number): Promise<void> => {
-    this.sleeps.push(ms)
-    this.now += ms
-    return Promise.resolve()
-  }
-}
+import { FakeClock, testCancel } from '../../support/clock.js'
 
 const target = (path: string): OriginTarget => ({
   url: `http://example.com${path}`,
@@ -27,7 +18,7 @@ const judged = (verdict: OriginVerdict, reason: string = verdict): OriginJudgeme
 })
 
 /** Each URL's verdict by the clock: `newFrom` ms (Infinity: never), old before; each fetch takes `fetchMs`. */
-function origin(clock: Clock, newFrom: Record<string, number>, fetchMs = 0, before: OriginVerdict = 'old') {
+function origin(clock: FakeClock, newFrom: Record<string, number>, fetchMs = 0, before: OriginVerdict = 'old') {
   const fetched: { path: string; at: number }[] = []
   let inFlight = 0
   let maxInFlight = 0
@@ -44,7 +35,7 @@ function origin(clock: Clock, newFrom: Record<string, number>, fetchMs = 0, befo
   return { check, fetched, maxInFlight: () => maxInFlight }
 }
 
-function options(clock: Clock, check: PollOptions['check'], fields: Partial<PollOptions> = {}): PollOptions & { logs: string[] } {
+function options(clock: FakeClock, check: PollOptions['check'], fields: Partial<PollOptions> = {}): PollOptions & { logs: string[] } {
   const logs: string[] = []
   return {
     check,
@@ -60,7 +51,7 @@ function options(clock: Clock, check: PollOptions['check'], fields: Partial<Poll
 
 describe('pollOrigin', () => {
   it('checks every URL at once and ends ready without sleeping when all are new', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     const fake = origin(clock, {})
     const given = options(clock, fake.check)
     const wait = await pollOrigin([target('/a'), target('/b')], given)
@@ -74,7 +65,7 @@ describe('pollOrigin', () => {
   })
 
   it('checks every second for the first 30 s, then every 5 s, and re-fetches only the URLs not new yet', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     const fake = origin(clock, { '/a': 3_000, '/b': 42_000 })
     const wait = await pollOrigin([target('/a'), target('/b'), target('/c')], options(clock, fake.check))
     expect(wait.ready).toBe(true)
@@ -92,18 +83,18 @@ describe('pollOrigin', () => {
   })
 
   it('starts the next check on the schedule from the start of the last, and at once after a slow one', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     const fake = origin(clock, { '/a': 5_000 }, 400)
     await pollOrigin([target('/a')], options(clock, fake.check))
     expect(clock.sleeps.slice(0, 2)).toEqual([600, 600])
-    const slow = new Clock()
+    const slow = new FakeClock()
     const slowFake = origin(slow, { '/a': 5_000 }, 1_500)
     await pollOrigin([target('/a')], options(slow, slowFake.check))
     expect(slow.sleeps.every((ms) => ms === 0)).toBe(true)
   })
 
   it('fetches at most `concurrency` at a time', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     const fake = origin(clock, {})
     await pollOrigin(
       Array.from({ length: 10 }, (_, i) => target(`/${i}`)),
@@ -114,7 +105,7 @@ describe('pollOrigin', () => {
   })
 
   it('ends not ready when the time is spent, with a last check at its very end', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     const fake = origin(clock, { '/a': Number.POSITIVE_INFINITY, '/b': 0 })
     const given = options(clock, fake.check, { waitMs: 2_500 })
     const wait = await pollOrigin([target('/a'), target('/b')], given)
@@ -125,7 +116,7 @@ describe('pollOrigin', () => {
   })
 
   it('says how far it is after the first check and then at most every 10 s', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     const fake = origin(clock, { '/a': 25_000 })
     const given = options(clock, fake.check, { waitMs: 120_000 })
     await pollOrigin([target('/a'), target('/b')], given)
@@ -138,7 +129,7 @@ describe('pollOrigin', () => {
   })
 
   it('ends at once when every answer of a check came from the cache and no URL was new', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     const fake = origin(clock, { '/a': Number.POSITIVE_INFINITY, '/b': Number.POSITIVE_INFINITY }, 0, 'from-cache')
     const given = options(clock, fake.check)
     const wait = await pollOrigin([target('/a'), target('/b')], given)
@@ -149,12 +140,12 @@ describe('pollOrigin', () => {
   })
 
   it('keeps waiting when only some answers came from the cache, or when others were new before', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     let call = 0
     const mixed = (): Promise<OriginJudgement> => Promise.resolve(judged(call++ % 2 === 0 ? 'from-cache' : 'old'))
     const wait = await pollOrigin([target('/a'), target('/b')], options(clock, mixed, { waitMs: 3_000 }))
     expect(wait).toMatchObject({ ready: false, cacheBlind: false })
-    const later = new Clock()
+    const later = new FakeClock()
     const partly = origin(later, { '/a': 0, '/b': Number.POSITIVE_INFINITY }, 0, 'from-cache')
     const after = await pollOrigin([target('/a'), target('/b')], options(later, partly.check, { waitMs: 3_000 }))
     expect(after).toMatchObject({ ready: false, cacheBlind: false, waitedMs: 3_000 })
@@ -163,7 +154,7 @@ describe('pollOrigin', () => {
 
 describe('pollOrigin on a clock that does not start at 0', () => {
   it('times the wait and each URL from the start of the wait', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     clock.now = 1_700_000_000_000
     const fake = origin(clock, { '/a': clock.now + 2_000 })
     const wait = await pollOrigin([target('/a'), target('/b')], options(clock, fake.check))
@@ -172,7 +163,7 @@ describe('pollOrigin on a clock that does not start at 0', () => {
   })
 
   it('says "serve" for more than one URL left at the end', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     const never = Number.POSITIVE_INFINITY
     const given = options(clock, origin(clock, { '/a': never, '/b': never }).check, { waitMs: 1_000 })
     await pollOrigin([target('/a'), target('/b')], given)
@@ -180,9 +171,66 @@ describe('pollOrigin on a clock that does not start at 0', () => {
   })
 })
 
+describe('pollOrigin when the run is cancelled', () => {
+  it('ends the wait between checks at once, rejecting with the cancel, and checks nothing more', async () => {
+    const clock = new FakeClock()
+    clock.hold = true
+    const run = testCancel()
+    const fake = origin(clock, { '/a': Number.POSITIVE_INFINITY })
+    // The cancel comes while the wait before the second check is held: only the signal can end it.
+    const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
+      const held = clock.sleep(ms, signal)
+      run.cancel()
+      return held
+    }
+    const wait = pollOrigin([target('/a')], options(clock, fake.check, { sleep, signal: run.signal }))
+    await expect(wait).rejects.toBe(run.reason)
+    await expect(wait).rejects.toBeInstanceOf(Cancelled)
+    expect(clock.sleeps).toEqual([1_000])
+    expect(clock.now).toBe(0)
+    expect(fake.fetched).toHaveLength(1)
+  })
+
+  it('starts no check once cancelled', async () => {
+    const clock = new FakeClock()
+    const run = testCancel()
+    let checks = 0
+    const check = (): Promise<OriginJudgement> => {
+      checks++
+      run.cancel()
+      return Promise.resolve(judged('old'))
+    }
+    const wait = pollOrigin([target('/a'), target('/b'), target('/c')], options(clock, check, { concurrency: 1, signal: run.signal }))
+    await expect(wait).rejects.toBe(run.reason)
+    expect(checks).toBe(1)
+    expect(clock.sleeps).toEqual([])
+  })
+
+  it('gives no verdict from a check that answered after the cancel', async () => {
+    const clock = new FakeClock()
+    const run = testCancel()
+    const check = (): Promise<OriginJudgement> => {
+      run.cancel()
+      return Promise.resolve(judged('new'))
+    }
+    const wait = pollOrigin([target('/a')], options(clock, check, { signal: run.signal }))
+    await expect(wait).rejects.toBe(run.reason)
+    await expect(wait).rejects.toBeInstanceOf(Cancelled)
+  })
+
+  it('checks nothing when the run was cancelled before', async () => {
+    const clock = new FakeClock()
+    const run = testCancel()
+    run.cancel()
+    const fake = origin(clock, {})
+    await expect(pollOrigin([target('/a')], options(clock, fake.check, { signal: run.signal }))).rejects.toBe(run.reason)
+    expect(fake.fetched).toEqual([])
+  })
+})
+
 describe('countOrigin', () => {
   it('counts every verdict', async () => {
-    const clock = new Clock()
+    const clock = new FakeClock()
     const verdicts: OriginVerdict[] = ['new', 'gone', 'old', 'from-cache', 'error', 'old']
     let n = 0
     const wait = await pollOrigin(

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import type { ChangeSet } from '../../../src/changes/index.js'
 import { getInputs } from '../../../src/inputs/index.js'
-import { nothingToSend } from '../../../src/phases/find-changes.js'
+import { findChanges, nothingToSend } from '../../../src/phases/find-changes.js'
 import type { Lists } from '../../../src/phases/read-lists.js'
+import { testCancel } from '../../support/clock.js'
 import { source } from '../../support/inputs.js'
 
 const minimal = { 'api-key': 'phases-lists-test-key', 'api-url': 'https://api.example.net/v1', zone: 'example.com' }
@@ -42,5 +44,27 @@ describe('nothingToSend', () => {
     expect(nothingToSend(given, lists({ everything: true }), changes(SAID))).toBeUndefined()
     const withSettings = await getInputs(source({ ...minimal, 'changed-since': 'auto', settings: 'limits:\n  enabled: true\n' }))
     expect(nothingToSend(withSettings, lists(), changes(SAID))).toBeUndefined()
+  })
+})
+
+describe('findChanges', () => {
+  it('finds nothing when neither changed-since nor previous-manifest is given', async () => {
+    expect(await findChanges(await getInputs(source({ ...minimal, files: '/a' })), () => undefined)).toBeUndefined()
+  })
+
+  it('rejects with the cancel once the run is cancelled: git is not asked, nor the GitHub API instead', async () => {
+    const run = testCancel()
+    run.cancel()
+    const given = await getInputs(source({ ...minimal, 'changed-since': 'v1' }))
+    const found = findChanges(given, () => undefined, run.signal)
+    await expect(found).rejects.toBe(run.reason)
+    await expect(found).rejects.toBeInstanceOf(Cancelled)
+  })
+
+  it('rejects with the cancel, not a manifest, once the run is cancelled', async () => {
+    const run = testCancel()
+    run.cancel()
+    const given = await getInputs(source({ ...minimal, 'previous-manifest': 'previous.json' }))
+    await expect(findChanges(given, () => undefined, run.signal)).rejects.toBe(run.reason)
   })
 })

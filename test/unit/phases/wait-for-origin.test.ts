@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startEdge, type StandInEdge } from '../../stand-in/edge.js'
+import { testCancel } from '../../support/clock.js'
 import { captureStdout } from '../../support/stdout.js'
+import { Cancelled } from '../../../src/cancel.js'
 import type { ChangeSet } from '../../../src/changes/index.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { originGate, planOrigin } from '../../../src/phases/wait-for-origin.js'
@@ -157,5 +159,29 @@ describe('originGate', () => {
     expect(record.state.errors).toHaveLength(1)
     expect(record.state.errors[0]).toMatch(/^Input "wait-for-origin": none of the deployed files/)
     expect(edge.requests).toEqual([])
+  })
+
+  it('ends the wait at once when the run is cancelled, rejecting with the cancel, and records no verdict', async () => {
+    writeFileSync(join(dir, 'a.html'), 'new a')
+    edge.set('http://example.com/a.html', { hang: true })
+    // Only the run's signal can end this wait before the test times out.
+    const given = await getInputs(source({ ...minimal, 'site-dir': 'public', 'wait-for-origin': '600', timeout: '120' }))
+    const record = new RunRecord()
+    const plan = {
+      where: 'edge',
+      urls: [{ url: 'http://example.com/a.html', fetchUrl: 'http://example.com/a.html', file: join(dir, 'a.html') }],
+      marker: undefined,
+      known: 1
+    } as const
+    record.originPlan(plan, 600)
+    const run = testCancel()
+    const gate = originGate(given, plan, record, run.signal)?.()
+    await vi.waitFor(() => expect(edge.requests).toHaveLength(1))
+    run.cancel()
+    await expect(gate).rejects.toBe(run.reason)
+    await expect(gate).rejects.toBeInstanceOf(Cancelled)
+    expect(record.state.origin?.found).toBeUndefined()
+    expect(record.state.phase).toBe('waiting for the origin')
+    expect(edge.requests).toHaveLength(1)
   })
 })
