@@ -20,13 +20,14 @@ export interface ClientInputs {
 /**
  * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
  * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
- * and for pacing.
+ * and for pacing. `signal` is the run's (src/cancel.ts): the client and the pacer stop with it.
  */
-export function connect(inputs: ClientInputs): ApiClient {
+export function connect(inputs: ClientInputs, signal?: AbortSignal): ApiClient {
   let paced: number | undefined
   const pacer = new Pacer({
     concurrency: inputs.concurrency,
     maxWaitMs: inputs.rateLimitWaitSeconds * 1000,
+    signal,
     onPace: (rate) => {
       log.info(paceLine(rate, paced))
       paced = rate
@@ -41,6 +42,7 @@ export function connect(inputs: ClientInputs): ApiClient {
     maxAttempts: inputs.maxAttempts,
     dispatcher: createDispatcher(inputs.apiUrl, Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
     pacer,
+    signal,
     onAttempt: (attempt) =>
       log.debug(`${attempt.method} ${attempt.path} → ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
     onRetry: (retry) => log.info(retryLine(retry, inputs.maxAttempts))

@@ -22,6 +22,12 @@ export interface RunOptions {
    * open. Default false: run() in a longer-lived process (tests, local-action) closes what it opened.
    */
   readonly processEnds?: boolean
+  /**
+   * The run's one cancellation source (src/cancel.ts: the entry point makes it from SIGINT, SIGTERM and SIGBREAK).
+   * Once aborted, no phase or request starts, every wait ends, changes in flight get their grace, and the report
+   * says exactly what was purged.
+   */
+  readonly signal?: AbortSignal
 }
 
 /**
@@ -35,10 +41,12 @@ export interface RunOptions {
 export async function run(options: RunOptions = {}): Promise<void> {
   const reporting = loadReport()
   const record = new RunRecord()
+  const signal = options.signal
+  if (signal !== undefined) record.watch(signal)
   const reached: Reached = {}
   let stop: { readonly error: unknown } | undefined
   try {
-    await phases(record, reached)
+    await phases(record, reached, signal)
   } catch (error) {
     stop = { error }
   }
@@ -51,14 +59,14 @@ interface Reached {
   client?: ApiClient
 }
 
-async function phases(record: RunRecord, reached: Reached): Promise<void> {
+async function phases(record: RunRecord, reached: Reached, signal: AbortSignal | undefined): Promise<void> {
   const given = (reached.inputs = record.inputs(await record.phase('reading the inputs', getInputs)))
   const lists = await record.phase('reading the URL lists', () => readLists(given))
-  const changes = record.changes(await record.phase('finding what changed', () => findChanges(given, record.warn)), lists)
+  const changes = record.changes(await record.phase('finding what changed', () => findChanges(given, record.warn, signal)), lists)
   // Nothing deployed and nothing else asked (a push that deleted a branch or tag): the step ends here, with no request.
   if (record.nothingToSend(nothingToSend(given, lists, changes))) return
   // No request goes out before every list is read and what changed is known: a mistake there sends nothing.
-  const api = (reached.client = connect(given))
+  const api = (reached.client = connect(given, signal))
   const zones = record.zones(await record.phase('the zone lookup', () => lookUpZones(api, given, lists, record.warn)))
   const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)))
   record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)))
@@ -70,8 +78,8 @@ async function phases(record: RunRecord, reached: Reached): Promise<void> {
   if (given.dryRun) {
     record.edgePlan(await dryRun(given, work))
   } else {
-    const gate = originGate(given, origin, record)
-    const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan, gate)))
-    record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)))
+    const gate = originGate(given, origin, record, signal)
+    const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan, gate, signal)))
+    record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn, signal)))
   }
 }

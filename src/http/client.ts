@@ -1,12 +1,13 @@
 import { request, type Dispatcher } from './undici.js'
 import { readBody, type ByteBudget } from './body.js'
-import { ApiError } from './errors.js'
+import { ApiError, type ApiErrorDetails } from './errors.js'
 import { judge } from './judge.js'
 import { Pacer, RateLimitWaitExceeded, type Ticket } from './pacer/index.js'
 import { createDispatcher } from './pool.js'
 import { backoffDelay } from './retry.js'
 import { outcomeOf, retryReason, transportFailure, type AttemptResult } from './transport.js'
-import { sleep } from '../sleep.js'
+import { abandonSignal, cancelOf, type Cancelled } from '../cancel.js'
+import { sleep, type Sleep } from '../sleep.js'
 import { registerSecret } from '../secrets/index.js'
 
 export type Method = 'GET' | 'POST'
@@ -31,7 +32,13 @@ export interface ClientOptions {
   /** Defaults to createDispatcher's pool for `baseUrl`. */
   readonly dispatcher?: Dispatcher
   /** Injected in tests so that retries do not sleep. */
-  readonly sleep?: (ms: number) => Promise<void>
+  readonly sleep?: Sleep
+  /**
+   * The run's signal (src/cancel.ts): once aborted, no request or retry starts and every wait ends. A read in flight
+   * (GET) is abandoned at once; a request that changes something (POST) keeps the cancel's grace to answer, since
+   * only its answer says whether the change happened.
+   */
+  readonly signal?: AbortSignal | undefined
   readonly random?: () => number
   readonly now?: () => number
   readonly onAttempt?: (record: AttemptRecord) => void
@@ -119,7 +126,10 @@ export class ApiClient {
   /** Attempts beyond the first, over all requests (including those a caller retried via waitBeforeRetry). */
   retries = 0
   private readonly dispatcher: Dispatcher
-  private readonly sleep: (ms: number) => Promise<void>
+  private readonly sleep: Sleep
+  private readonly signal: AbortSignal | undefined
+  /** Ends a change in flight: when the cancel's grace is over, or at a second signal. */
+  private readonly abandon: AbortSignal | undefined
   private readonly random: () => number
   private readonly now: () => number
   private readonly pacer: Pacer
@@ -129,11 +139,19 @@ export class ApiClient {
     registerSecret(options.apiKey)
     this.dispatcher = options.dispatcher ?? createDispatcher(options.baseUrl, 8)
     this.sleep = options.sleep ?? sleep
+    this.signal = options.signal
+    this.abandon = abandonSignal(options.signal)
     this.random = options.random ?? Math.random
     this.now = options.now ?? Date.now
     this.pacer =
       options.pacer ??
-      new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep })
+      new Pacer({
+        concurrency: Number.POSITIVE_INFINITY,
+        maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS,
+        now: this.now,
+        sleep: this.sleep,
+        signal: options.signal
+      })
   }
 
   get rateLimits(): RateLimitStats {
@@ -147,24 +165,42 @@ export class ApiClient {
     const body: string | undefined = JSON.stringify(options.body)
     const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
     let returning = false
+    /** The last answer, once there is one: a cancel before the next attempt leaves it as the outcome. */
+    let last: Answered | undefined
     for (let attempt = 1; ;) {
-      const ticket: Ticket | undefined = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined
+      const ticket: Ticket | undefined = options.paced === true ? await this.acquire(method, path, attempt, returning, last) : undefined
+      // No request starts once the run is cancelled (the pacer, when there is one, has refused it already).
+      const notSent = this.cutShort(method, path, last)
+      if (notSent !== undefined) {
+        ticket?.done()
+        throw notSent
+      }
       const started = performance.now()
       const result = await this.attempt(method, url, body, maxBodyBytes, options.byteBudget)
       if (ticket !== undefined) {
         if (result.kind === 'response' || result.kind === 'too-large') this.pacer.observe(ticket, result.status, result.headers)
         ticket.done()
       }
-      this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) })
+      const ms = Math.round(performance.now() - started)
+      if (result.kind === 'cancelled') {
+        this.options.onAttempt?.({ method, path, attempt, outcome: 'abandoned: the run was cancelled', ms })
+        throw this.cancelledFailure(method, path, result.cancel, { attempt, result: undefined, details: undefined })
+      }
+      this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms })
       const judged = judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues: options.maxJsonValues, now: this.now })
       if (judged.done) return judged.response as ApiResponse<T>
+      last = { attempt, result, details: judged.details }
       const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false
+      // Cancelled while the answer came: it stands as the outcome, not tried again.
+      const stop = this.cutShort(method, path, last)
+      if (stop !== undefined && (rateLimited || (judged.retryable && attempt < this.options.maxAttempts && options.retry !== false)))
+        throw stop
       if (rateLimited) {
         if (ticket === undefined) this.pacer.countRefusal()
         // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
         const delayMs: number = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0)
         this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true })
-        await this.waitOutRateLimit(method, path, attempt, delayMs)
+        await this.waitOutRateLimit(method, path, attempt, delayMs, last)
         returning = delayMs > 0
         continue
       }
@@ -178,26 +214,70 @@ export class ApiClient {
       const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random)
       this.options.onRetry?.({ method, path, label: options.label, attempt, reason: retryReason(result), delayMs, rateLimited: false })
       this.retries++
+      await this.waitToRetry(method, path, delayMs, last)
       attempt++
       returning = false
-      await this.sleep(delayMs)
+    }
+  }
+
+  /**
+   * A request the cancel cut short after it was sent: abandoned in flight (`last.result` undefined), or answered with
+   * a failure that is not tried again. A change's outcome is then unknown or failed, and the caller reports it as not
+   * confirmed; a read ends with the cancel itself.
+   */
+  private cancelledFailure(method: Method, path: string, cancel: Cancelled, last: Answered | AbandonedAttempt): Error {
+    if (method === 'GET') return cancel
+    const { result, details } = last
+    const detail =
+      result === undefined
+        ? `no answer before the run was cancelled (${cancel.signal}): the API may or may not have carried it out`
+        : `${retryReason(result)}, not tried again: the run was cancelled (${cancel.signal})`
+    return new ApiError({
+      method,
+      path,
+      attempts: last.attempt,
+      kind: 'cancelled',
+      ...(details?.status === undefined ? {} : { status: details.status }),
+      ...(details?.serverMessage === undefined ? {} : { serverMessage: details.serverMessage }),
+      ...(details?.requestId === undefined ? {} : { requestId: details.requestId }),
+      detail,
+      retryable: true
+    })
+  }
+
+  /**
+   * How a request ends once the run is cancelled: the cancel itself before it was sent, else its last answer as its
+   * outcome; undefined while the run goes on.
+   */
+  private cutShort(method: Method, path: string, last: Answered | undefined): Error | undefined {
+    const cancel = cancelOf(this.signal)
+    if (cancel === undefined) return undefined
+    return last === undefined ? cancel : this.cancelledFailure(method, path, cancel, last)
+  }
+
+  /** The wait before a retry; a cancel during it leaves the last answer as the outcome. */
+  private async waitToRetry(method: Method, path: string, delayMs: number, last: Answered): Promise<void> {
+    try {
+      await this.sleep(delayMs, this.signal)
+    } catch (error) {
+      throw this.cutShort(method, path, last) ?? error
     }
   }
 
   /** A slot from the pacer; once the step's time for rate limits is spent, the request fails as rate limited. */
-  private async acquire(method: Method, path: string, attempt: number, returning: boolean): Promise<Ticket> {
+  private async acquire(method: Method, path: string, attempt: number, returning: boolean, last: Answered | undefined): Promise<Ticket> {
     try {
       return await this.pacer.acquire(returning)
     } catch (error) {
-      throw this.rateLimitFailure(error, method, path, attempt)
+      throw this.cutShort(method, path, last) ?? this.rateLimitFailure(error, method, path, attempt)
     }
   }
 
-  private async waitOutRateLimit(method: Method, path: string, attempt: number, delayMs: number): Promise<void> {
+  private async waitOutRateLimit(method: Method, path: string, attempt: number, delayMs: number, last: Answered): Promise<void> {
     try {
       await this.pacer.waitRetry(delayMs)
     } catch (error) {
-      throw this.rateLimitFailure(error, method, path, attempt)
+      throw this.cutShort(method, path, last) ?? this.rateLimitFailure(error, method, path, attempt)
     }
   }
 
@@ -209,7 +289,7 @@ export class ApiClient {
   /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
   async waitBeforeRetry(attempt: number, error: ApiError): Promise<void> {
     this.retries++
-    await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random))
+    await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random), this.signal)
   }
 
   get maxAttempts(): number {
@@ -226,7 +306,7 @@ export class ApiClient {
     body: string | undefined,
     maxBodyBytes: number,
     budget: ByteBudget | undefined
-  ): Promise<AttemptResult> {
+  ): Promise<AttemptResult | Abandoned> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
@@ -238,18 +318,46 @@ export class ApiClient {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs)
     const signal = controller.signal
+    // The cancel ends a read at once; a change (POST) only once its grace is over (abandonSignal).
+    const stop = method === 'GET' ? this.signal : this.abandon
+    const onStop = (): void => controller.abort(stop?.reason)
+    stop?.addEventListener('abort', onStop, { once: true })
     this.requestsSent++
     try {
+      if (stop?.aborted === true) onStop()
       const response = await request(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal })
       const text = await readBody(response, maxBodyBytes, budget)
       if (text === undefined) return { kind: 'too-large', status: response.statusCode, headers: response.headers }
       return { kind: 'response', status: response.statusCode, text, headers: response.headers }
     } catch (error) {
+      const cancel = cancelOf(stop)
+      if (cancel !== undefined) return { kind: 'cancelled', cancel }
       return transportFailure(error, signal, this.options.timeoutMs)
     } finally {
       clearTimeout(timer)
+      stop?.removeEventListener('abort', onStop)
     }
   }
+}
+
+/** The last answer of a request that is to be tried again: the attempt that got it, and what it was. */
+interface Answered {
+  readonly attempt: number
+  readonly result: AttemptResult
+  readonly details: ApiErrorDetails
+}
+
+/** An attempt given up on, unanswered, when the cancel's grace ended. */
+interface AbandonedAttempt {
+  readonly attempt: number
+  readonly result: undefined
+  readonly details: undefined
+}
+
+/** An attempt the cancel ended before its answer came. */
+interface Abandoned {
+  readonly kind: 'cancelled'
+  readonly cancel: Cancelled
 }
 
 function queryString(query: RequestOptions['query']): string {

@@ -2,7 +2,7 @@ import { redact } from '../secrets/index.js'
 import { clip, cut, oneLine, QUOTE_LENGTH } from '../text.js'
 
 /** Why a request failed for good. */
-export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'tls' | 'timeout' | 'too-large' | 'rate-limited'
+export type FailureKind = 'http' | 'unsuccessful' | 'network' | 'tls' | 'timeout' | 'too-large' | 'rate-limited' | 'cancelled'
 
 export interface ApiErrorDetails {
   readonly method: string
@@ -12,7 +12,10 @@ export interface ApiErrorDetails {
   readonly status?: number
   readonly serverMessage?: string
   readonly requestId?: string
-  /** Network error code, (tls) the certificate's, the timeout, (too-large) the size limit, or (rate-limited) how long was waited, as text. */
+  /**
+   * Network error code, (tls) the certificate's, the timeout, (too-large) the size limit, (rate-limited) how long was
+   * waited, or (cancelled) what the cancel left of the request, as text.
+   */
   readonly detail?: string
   /** Whether the same request may succeed later (network error, timeout, 408/429/5xx). */
   readonly retryable?: boolean
@@ -153,6 +156,8 @@ function hintFor(details: ApiErrorDetails): string {
       return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.'
     case 'unsuccessful':
       return 'The API answered success: false.'
+    case 'cancelled':
+      return 'Run the step again, or purge what is left in an `if: cancelled()` step (the README\'s "When the run is cancelled").'
     case 'rate-limited':
       return 'Raise "rate-limit-wait", purge fewer URLs per step (a larger "batch-size" means fewer requests), or run again when the account is less busy.'
     case 'http': {
@@ -179,6 +184,7 @@ function describeWhat(details: ApiErrorDetails): string {
         ? `answer too large (HTTP ${details.status ?? '?'}, more than ${detail})`
         : `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`
     case 'rate-limited':
+    case 'cancelled':
       return detail
     case 'unsuccessful':
     case 'http':

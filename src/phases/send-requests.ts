@@ -7,9 +7,15 @@ import { sleep } from '../sleep.js'
 
 /**
  * Sends the plan: settings, the wait for them to spread when asked, the delay, the wait for the origin (`beforePurge`,
- * when asked), the purges and their second pass.
+ * when asked), the purges and their second pass. Cancelled (`signal`), it returns what was done and what was not sent.
  */
-export function sendRequests(api: ApiClient, given: Inputs, plan: Plan, beforePurge?: () => Promise<boolean>): Promise<Execution> {
+export function sendRequests(
+  api: ApiClient,
+  given: Inputs,
+  plan: Plan,
+  beforePurge?: () => Promise<boolean>,
+  signal?: AbortSignal
+): Promise<Execution> {
   return executePlan(api, plan, {
     concurrency: given.concurrency,
     waitForPropagation: given.waitForPropagation,
@@ -18,6 +24,7 @@ export function sendRequests(api: ApiClient, given: Inputs, plan: Plan, beforePu
     againAfterMs: given.purgeAgainAfterSeconds * 1000,
     beforePurge,
     sleep,
+    signal,
     log: log.info,
     group: log.group
   })

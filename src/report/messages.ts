@@ -1,5 +1,6 @@
 import type { RunResult } from '../run/result/index.js'
 import { plural, shown } from '../text.js'
+import { AFTER_CANCEL, cancelSentence, cancelTitle } from './cancelled.js'
 import { notPurgedSentence } from './summary.js'
 
 // What the report says about the run in the log, the annotation and the fallback summary, from the result alone.
@@ -10,6 +11,8 @@ const zoneNames = (result: RunResult): string =>
 /** One line for the log that says what happened. */
 export function headline(result: RunResult): string {
   const zone = zoneNames(result)
+  const cancelled = cancelSentence(result)
+  if (cancelled !== undefined) return cancelled
   if (result.nothingToSend !== null) return `${result.nothingToSend} (no zone looked up, no request sent).`
   if (result.dryRun) {
     return `Dry run for ${zone}: ${plural(result.planned.length, 'request')} planned, none sent.`
@@ -77,6 +80,13 @@ export function stepFailure(result: RunResult, broken: readonly string[]): { mes
     broken.length === 0
       ? ''
       : `\nReporting broke while ${broken.join('; ')}: please report this as a bug. Outputs and summary were written as far as possible.`
+  const cancelled = cancelSentence(result)
+  if (cancelled !== undefined) {
+    // The cancel is the one error that matters; others (requests it cut short) are in the log and the summary.
+    const errors = new Set(result.errors).size
+    const others = errors > 1 ? ` (+${plural(errors - 1, 'more error')}: see the log and the job summary)` : ''
+    return { message: `${cancelled}${others}\n${AFTER_CANCEL}${bug}`, title: cancelTitle(result) as string }
+  }
   const title =
     result.invalidInput !== null
       ? `Invalid input "${result.invalidInput}"`

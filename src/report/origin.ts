@@ -17,6 +17,7 @@ export function originRow(result: RunResult): [string, string] | undefined {
     return ['Origin', `would wait up to ${origin.waitFor} s for ${plural(checked, 'URL')} to serve the new build, ${where(origin)}`]
   }
   if (origin.ready === null) return ['Origin', 'not waited for: the step stopped before the purge']
+  if (origin.cutShort) return ['Origin', '**not ready**: the run was cancelled before the new build was found; nothing was purged']
   const fresh = origin.urls.filter((url) => isNew(url.verdict)).length
   if (origin.ready) {
     const what = origin.marker === null ? 'the deployed files' : 'the new build'
@@ -44,11 +45,11 @@ export function originSection(result: RunResult): string[] {
   const origin = result.origin
   if (origin === null || origin.urls.length === 0) return []
   const marker = origin.marker === null ? '' : ` The marker: ${escapeText(origin.marker.url)} holds "${escapeText(origin.marker.text)}".`
-  if (origin.ready === null) {
+  if (origin.ready === null || origin.cutShort) {
     return [
       '### Origin',
       '',
-      `Would check, ${where(origin)}:${marker}`,
+      `${origin.cutShort ? 'Was checking, when the run was cancelled,' : 'Would check,'} ${where(origin)}:${marker}`,
       '',
       '| URL | Fetched from |',
       '|---|---|',

@@ -1,5 +1,6 @@
 import type { RunResult } from '../run/result/index.js'
 import { duration, forCount, plural } from '../text.js'
+import { AFTER_CANCEL, cancelSentence } from './cancelled.js'
 import { changesSection } from './changes.js'
 import { edgeSection } from './edge.js'
 import { listBlocks } from './lists.js'
@@ -47,6 +48,8 @@ function zoneLabel(result: RunResult): string {
 }
 
 function banner(result: RunResult): string[] {
+  const cancelled = cancelSentence(result)
+  if (cancelled !== undefined) return ['> [!WARNING]', `> **${escapeText(cancelled)}** ${escapeText(AFTER_CANCEL)}`, '']
   if (result.nothingToSend !== null)
     return ['> [!NOTE]', `> ${escapeText(result.nothingToSend)}. No zone was looked up and no request was sent.`, '']
   if (result.dryRun) return ['> [!NOTE]', '> **Dry run**: nothing was purged and no settings were sent. Below is what would be sent.', '']

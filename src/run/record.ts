@@ -1,4 +1,5 @@
 import type { TrafficReport } from '../analytics.js'
+import { cancelOf, GRACE_MS } from '../cancel.js'
 import type { ChangeSet } from '../changes/index.js'
 import type { EdgeCheck } from '../edge/index.js'
 import { InputError } from '../errors.js'
@@ -36,6 +37,7 @@ export interface RecordedLists {
 export class RunRecord {
   readonly state: RunState = newRunState()
   private readonly started: number
+  private signal: AbortSignal | undefined
 
   /** `now` is the clock the run is timed with (milliseconds). */
   constructor(private readonly now: () => number = () => performance.now()) {
@@ -48,8 +50,28 @@ export class RunRecord {
     log.warning(message)
   }
 
-  /** Runs one phase under its name, so that an error that ends the run says where it stopped ("<name> failed"). */
+  /**
+   * Follows the run's signal: a cancel is recorded as it comes (the signal, the phase it came in, when) and said in
+   * the log at once; from then on no phase starts.
+   */
+  watch(signal: AbortSignal): void {
+    this.signal = signal
+    const note = (): void => {
+      const cancel = cancelOf(signal)
+      // Once the report is being written (finished), a signal changes nothing.
+      if (cancel === undefined || this.signal === undefined) return
+      this.state.cancelled = { signal: cancel.signal, phase: this.state.phase, afterMs: this.now() - this.started }
+      log.info(
+        `Cancelled (${cancel.signal}) at: ${this.state.phase}. No new request starts; purges and settings in flight have up to ${GRACE_MS[cancel.signal] / 1000} s to answer.`
+      )
+    }
+    if (signal.aborted) note()
+    else signal.addEventListener('abort', note, { once: true })
+  }
+
+  /** Runs one phase under its name, so that an error that ends the run says where it stopped ("<name> failed"); once cancelled, none starts. */
   async phase<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+    this.signal?.throwIfAborted()
     this.state.phase = name
     return work()
   }
@@ -131,8 +153,17 @@ export class RunRecord {
     if (found?.failure !== undefined) this.state.errors.push(found.failure)
   }
 
-  /** The error that ended the run early: where it stopped, and the HTTP status or the input that stopped it. */
+  /**
+   * The error that ended the run early: where it stopped, and the HTTP status or the input that stopped it. Once the
+   * run is cancelled, whatever ended it (the cancel, or a read it cut short) is the cancel.
+   */
   stopped(error: unknown): void {
+    const cancelled = this.state.cancelled
+    if (cancelled !== undefined) {
+      this.state.errors.push(`The run was cancelled (${cancelled.signal}) at: ${cancelled.phase}`)
+      this.state.stopped = { phase: cancelled.phase, status: undefined, input: undefined }
+      return
+    }
     this.state.errors.push(describeError(error))
     this.state.stopped = {
       phase: this.state.phase,
@@ -142,8 +173,15 @@ export class RunRecord {
     if (!isExpected(error)) debugStack(error)
   }
 
-  /** What talking to the API cost, however far the run got, and how long the run took until its report. */
+  /**
+   * What talking to the API cost, however far the run got, and how long the run took until its report. A cancel that
+   * ended no phase (it came as the last one ended) still fails the step.
+   */
   finished(client: Pick<ApiClient, 'requestsSent' | 'retries' | 'rateLimits'> | undefined): void {
+    const cancelled = this.state.cancelled
+    if (cancelled !== undefined && this.state.stopped === undefined) this.stopped(undefined)
+    // From here on the report is written: a signal now changes nothing in it.
+    this.signal = undefined
     this.state.requestsSent = client?.requestsSent ?? 0
     this.state.retries = client?.retries ?? 0
     this.state.rateLimits = client?.rateLimits

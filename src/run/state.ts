@@ -1,4 +1,5 @@
 import type { TrafficReport } from '../analytics.js'
+import type { StopSignal } from '../cancel.js'
 import type { EdgeCheck } from '../edge/index.js'
 import type { ChangeSet } from '../changes/index.js'
 import type { OriginFound } from '../origin/index.js'
@@ -17,6 +18,8 @@ export interface RunState {
   phase: string
   /** Where the step stopped, when an error ended it early: the phase, and the HTTP status if an answer ended it. */
   stopped?: { readonly phase: string; readonly status: number | undefined; readonly input: string | undefined } | undefined
+  /** When the run was cancelled: by which signal, in which phase, and how long after the start (ms). */
+  cancelled?: { readonly signal: StopSignal; readonly phase: string; readonly afterMs: number } | undefined
   /** Everything asked for, over all zones: entries as written until they are routed to zones. */
   requested?: Requested | undefined
   /** The zones worked on, each with what it was asked to purge. */

@@ -1,7 +1,7 @@
 // Runs the bundle the way the runner does: `node dist/index.js` as a child process, every input
 // declared in action.yml as INPUT_<NAME> (its default unless given), and real GITHUB_OUTPUT and
 // GITHUB_STEP_SUMMARY files.
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -24,6 +24,10 @@ export const EXPRESSION_DEFAULTS: Record<string, string> = { '${{ github.token }
 
 export interface ActionRun {
   code: number | null
+  /** The signal that killed the process, when one did (null when it exited by itself). */
+  signal: NodeJS.Signals | null
+  /** performance.now() when the process ended: a test that sends signals measures from its own clock. */
+  endedAt: number
   stdout: string
   stderr: string
   outputs: Record<string, string>
@@ -40,6 +44,8 @@ export interface RunOptions {
   files?: Record<string, string>
   /** Use this folder as GITHUB_WORKSPACE (kept afterwards) instead of a new empty one. */
   workspace?: string
+  /** Called once the process is started, with it and its standard output so far: a test that cancels the run sends its signals from here. */
+  onStart?: (child: ChildProcess, stdout: () => string) => void
 }
 
 export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
@@ -77,11 +83,17 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    options.onStart?.(child, () => stdout)
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (exitCode, killedBy) => resolve([exitCode, killedBy]))
+    )
+    const endedAt = performance.now()
     const outputs = parseOutputFile(readFileSync(outputFile, 'utf8'))
     const failedFilesPath = outputs['failed-files-path'] ?? ''
     return {
       code,
+      signal,
+      endedAt,
       stdout,
       stderr,
       outputs,

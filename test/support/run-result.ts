@@ -32,6 +32,7 @@ export function runResult(over: Partial<RunResult> = {}): RunResult {
     dryRun: false,
     zoneInput: ['example.com'],
     stoppedAt: null,
+    cancelled: null,
     invalidInput: null,
     purgeEverythingRequested: false,
     zone: { id: 'z1', name: 'example.com', status: 'active' },

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Cancelled } from '../../src/cancel.js'
 import { connect, paceLine, retryLine, type ClientInputs } from '../../src/connect.js'
 import type { ApiClient, RetryRecord } from '../../src/http/client.js'
 import { ApiError } from '../../src/http/errors.js'
 import { modeLine } from '../../src/http/pacer/mode.js'
 import { USER_AGENT } from '../../src/version.js'
 import { startStandIn, type StandIn } from '../stand-in/server.js'
+import { testCancel } from '../support/clock.js'
 
 const logged = vi.hoisted(() => ({ info: [] as string[], debug: [] as string[] }))
 vi.mock('../../src/log.js', () => ({
@@ -71,16 +73,19 @@ describe('connect', () => {
     await Promise.all(clients.splice(0).map((client) => client.close()))
     await api.close()
   })
-  const connected = (over: Partial<ClientInputs> = {}): ApiClient => {
-    const client = connect({
-      apiUrl: api.url,
-      apiKey: api.apiKey,
-      timeoutSeconds: 10,
-      maxAttempts: 3,
-      concurrency: 4,
-      rateLimitWaitSeconds: 60,
-      ...over
-    })
+  const connected = (over: Partial<ClientInputs> = {}, signal?: AbortSignal): ApiClient => {
+    const client = connect(
+      {
+        apiUrl: api.url,
+        apiKey: api.apiKey,
+        timeoutSeconds: 10,
+        maxAttempts: 3,
+        concurrency: 4,
+        rateLimitWaitSeconds: 60,
+        ...over
+      },
+      signal
+    )
     clients.push(client)
     return client
   }
@@ -155,6 +160,46 @@ describe('connect', () => {
     const answers = await Promise.all(Array.from({ length: 16 }, () => client.request('GET', '/zones')))
     expect(answers.every((answer) => answer.status === 200)).toBe(true)
     expect(api.connections).toBe(16)
+  })
+
+  it("gives the run's signal to the client: once cancelled, no request is sent", async () => {
+    const run = testCancel('SIGINT')
+    run.cancel()
+    const client = connected({}, run.signal)
+    await expect(client.request('GET', '/zones')).rejects.toBe(run.reason)
+    expect(api.requests).toHaveLength(0)
+  })
+
+  it("gives the run's signal to the pacer: a purge held back for a slot fails at the cancel, while one in flight keeps its grace", async () => {
+    const run = testCancel('SIGINT')
+    // The first purge is carried out and never answered: it holds the one slot.
+    api.fault({ path: purge, hangAfter: true })
+    const client = connected({ concurrency: 1 }, run.signal)
+    const first = client.request('POST', purge, { body: { tags: ['a'] }, paced: true })
+    first.catch(() => undefined)
+    try {
+      while (api.requests.length === 0) await new Promise((resolve) => setImmediate(resolve))
+      let second: unknown = 'pending'
+      client.request('POST', purge, { body: { tags: ['b'] }, paced: true }).then(
+        () => (second = 'sent'),
+        (error: unknown) => (second = error)
+      )
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(second).toBe('pending')
+      run.cancel()
+      // The pacer refuses the one held back at once: it does not wait for the slot.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(second).toBe(run.reason)
+      expect(second).toBeInstanceOf(Cancelled)
+    } finally {
+      // The one in flight is given up on only when the grace ends (and, should a check above fail, is not left to
+      // keep the client's close waiting for it).
+      run.abandon()
+    }
+    const error = await first.catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).details).toMatchObject({ kind: 'cancelled', attempts: 1 })
+    expect(api.requests).toHaveLength(1)
   })
 
   it('opens as many connections as concurrency asks when that is more', async () => {

@@ -16,6 +16,7 @@ import { git, makeHistory } from '../stand-in/git-repo.js'
 import { startGitHub, type GitHubStandIn } from '../stand-in/github.js'
 import { startStandIn, zone, type StandIn } from '../stand-in/server.js'
 import { captureStdout } from '../support/stdout.js'
+import { testCancel } from '../support/clock.js'
 
 // Faults a test may set, for what no input can cause: a bug in a phase, in deriving the result, in reporting.
 // Each is thrown once, as given (not always an Error: a bug may throw anything).
@@ -585,6 +586,104 @@ describe('run', () => {
     expect(step.code).toBeUndefined()
     const result = JSON.parse(step.outputs.result ?? '{}') as { verification: { verdicts: { url: string; content: string }[] } }
     expect(result.verification.verdicts).toMatchObject([{ url: 'http://example.com/a.html', content: 'same' }])
+  })
+
+  describe('cancelled', () => {
+    interface CancelledResult {
+      cancelled: { signal: string; phase: string; afterMs: number; files: unknown; tags: unknown } | null
+      stoppedAt: string | null
+      errors: string[]
+      ok: boolean
+    }
+    const resultOf = (step: { outputs: Record<string, string> }): CancelledResult =>
+      JSON.parse(step.outputs.result ?? '{}') as CancelledResult
+    /** The real sleep of `ms` (the delay, purge-again-after) does not wait: the run is cancelled as it starts. */
+    const cancelDuringWait = (ms: number, cancel: () => void): void => {
+      const realSetTimeout = globalThis.setTimeout
+      vi.spyOn(globalThis, 'setTimeout').mockImplementation((fn: () => void, after?: number) => {
+        if (after !== ms) return realSetTimeout(fn, after)
+        // Once the sleep listens to the signal: the cancel ends it, and the timer is cleared.
+        queueMicrotask(cancel)
+        return realSetTimeout(() => undefined, 0)
+      })
+    }
+
+    it('starts no phase when cancelled before it began: no request, and the cancel as the one error', async () => {
+      const { signal, cancel } = testCancel()
+      cancel()
+      const step = await runWith({ files: '/a.html' }, {}, { signal })
+      expect(api.requests).toEqual([])
+      expect(step.code).toBe(1)
+      expect(errorLines(step.log)).toHaveLength(1)
+      expect(errorLines(step.log)[0]).toMatch(
+        /^::error title=Cancelled \(SIGINT\) at%3A reading the inputs::Cancelled \(SIGINT\) \d+\.\d s in, at: reading the inputs\. Nothing was purged\.%0ARun the workflow again/
+      )
+      expect(resultOf(step)).toMatchObject({
+        ok: false,
+        stoppedAt: 'reading the inputs failed',
+        cancelled: { signal: 'SIGINT', phase: 'reading the inputs' },
+        errors: ['The run was cancelled (SIGINT) at: reading the inputs']
+      })
+    })
+
+    it('cancelled during the delay, sends no purge and says exactly what was not sent', async () => {
+      const { signal, cancel } = testCancel()
+      cancelDuringWait(7000, cancel)
+      const step = await runWith({ files: '/a\n/b', tags: 't', delay: '7', verify: 'true' }, {}, { signal })
+      expect(api.purges).toEqual([])
+      expect(api.requests.map((request) => request.method)).toEqual(['GET'])
+      expect(step.code).toBe(1)
+      expect(step.log).toContain('Waiting before the purge (delay): 7 s left.')
+      expect(step.log).toContain(
+        'Cancelled (SIGINT) at: sending the requests. No new request starts; purges and settings in flight have up to 5 s to answer.'
+      )
+      const result = resultOf(step)
+      expect(result).toMatchObject({
+        ok: false,
+        stoppedAt: 'sending the requests failed',
+        cancelled: {
+          signal: 'SIGINT',
+          phase: 'sending the requests',
+          files: { confirmed: 0, notConfirmed: 0, notSent: 2 },
+          tags: { confirmed: 0, notConfirmed: 0, notSent: 1 }
+        },
+        // The requests not sent add no error of their own; nothing was checked at the edge.
+        errors: ['The run was cancelled (SIGINT) at: sending the requests'],
+        verification: null
+      })
+      expect(result.cancelled?.afterMs).toBeGreaterThanOrEqual(0)
+      expect(JSON.parse(step.outputs['failed-files'] ?? '')).toEqual(['https://example.com/a', 'https://example.com/b'])
+      expect(errorLines(step.log)).toHaveLength(1)
+      expect(errorLines(step.log)[0]).toMatch(
+        /^::error title=Cancelled \(SIGINT\) at%3A sending the requests::Cancelled \(SIGINT\) \d+\.\d s in, at: sending the requests\. Nothing was purged\. 2 URLs: 0 confirmed, 2 not sent; 1 tag: 0 confirmed, 1 not sent\.%0ARun the workflow again/
+      )
+      expect(step.summary).toMatch(/^## CDN purge: example\.com\n\n> \[!WARNING\]\n> \*\*Cancelled &#40;SIGINT&#41; /)
+    })
+
+    it('cancelled by SIGTERM before the second pass: the first pass stands as purged, with the shorter grace', async () => {
+      const { signal, cancel } = testCancel('SIGTERM')
+      cancelDuringWait(9000, cancel)
+      const step = await runWith({ files: '/a', 'purge-again-after': '9' }, {}, { signal })
+      expect(api.purges).toHaveLength(1)
+      expect(step.code).toBe(1)
+      expect(step.log).toContain(
+        'Cancelled (SIGTERM) at: sending the requests. No new request starts; purges and settings in flight have up to 1.5 s to answer.'
+      )
+      expect(resultOf(step)).toMatchObject({
+        cancelled: { signal: 'SIGTERM', phase: 'sending the requests', files: { confirmed: 1, notConfirmed: 0, notSent: 0 } },
+        errors: ['The run was cancelled (SIGTERM) at: sending the requests']
+      })
+      expect(step.outputs['purged-files']).toBe('1')
+      expect(errorLines(step.log)[0]).toMatch(/^::error title=Cancelled \(SIGTERM\) at%3A sending the requests::/)
+      expect(errorLines(step.log)[0]).not.toContain('Nothing was purged.')
+      expect((JSON.parse(step.outputs.result ?? '{}') as { sent: unknown[] }).sent).toHaveLength(1)
+    })
+
+    it('changes nothing when its signal is not aborted', async () => {
+      const step = await runWith({ files: '/a' }, {}, { signal: testCancel().signal })
+      expect(step.code).toBeUndefined()
+      expect(resultOf(step)).toMatchObject({ ok: true, cancelled: null, stoppedAt: null })
+    })
   })
 
   describe('a bug', () => {

@@ -3,7 +3,8 @@
 // every purge request of every zone goes through the same pacer. This module keeps the slots, the queue and
 // the step's time for waiting (budget.ts); which model decides when a request goes is its mode (mode.ts), and the
 // models are headers.ts, learning.ts and refusals.ts. The model, its modes and its tunables: docs/rate-limits.md.
-import { sleep } from '../../sleep.js'
+import { abortable } from '../../cancel.js'
+import { sleep, type Sleep } from '../../sleep.js'
 import { seconds } from '../../text.js'
 import type { ResponseHeaders as Headers } from '../headers.js'
 import { WaitBudget } from './budget.js'
@@ -20,7 +21,12 @@ export interface PacerOptions {
   /** Most time, in milliseconds, the step may spend waiting on rate limits in all. */
   readonly maxWaitMs: number
   readonly now?: () => number
-  readonly sleep?: (ms: number) => Promise<void>
+  readonly sleep?: Sleep
+  /**
+   * The run's signal (src/cancel.ts): once aborted, every request still held back fails with its reason, none is let
+   * through, and a wait on a Retry-After ends.
+   */
+  readonly signal?: AbortSignal | undefined
   /** Told when pacing starts and when its rate changes by a quarter or more, in requests per second. */
   readonly onPace?: (requestsPerSecond: number) => void
   /** Told when the mode changes (for the debug log: modeLine). */
@@ -54,7 +60,7 @@ export class Pacer {
   /** 429 answers seen: counted by observe(), or by countRefusal() for a request that was not paced. */
   private limitedCount = 0
   private readonly now: () => number
-  private readonly sleep: (ms: number) => Promise<void>
+  private readonly sleep: Sleep
   private readonly queue: Waiter[] = []
   private inFlight = 0
   private sent = 0
@@ -85,6 +91,13 @@ export class Pacer {
     this.sleep = options.sleep ?? sleep
     this.refusals = new RefusalWindow(options.concurrency)
     this.budget = new WaitBudget(this.now)
+    options.signal?.addEventListener('abort', () => this.cancel(), { once: true })
+  }
+
+  /** The run was cancelled: every request held back fails with the signal's reason, and none goes from now on. */
+  private cancel(): void {
+    const reason = (this.options.signal as AbortSignal).reason as Error
+    for (const waiter of this.queue.splice(0)) waiter.reject(reason)
   }
 
   /** Which model decides when requests go, from what the pacer has seen so far. */
@@ -129,6 +142,7 @@ export class Pacer {
    * Rejects with RateLimitWaitExceeded once the step's time for rate limits is spent.
    */
   acquire(returning = false): Promise<Ticket> {
+    if (this.options.signal?.aborted === true) return Promise.reject(this.options.signal.reason as Error)
     if (this.exhausted) return Promise.reject(this.exceeded())
     return new Promise<Ticket>((resolve, reject) => {
       const waiter = { resolve, reject, returning }
@@ -217,7 +231,8 @@ export class Pacer {
     this.budget.hold()
     try {
       // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
-      await Promise.race([this.sleep(ms), this.renewal.promise])
+      // The run's cancel ends it too, whatever the sleep does with the signal.
+      await abortable(Promise.race([this.sleep(ms, this.options.signal), this.renewal.promise]), this.options.signal)
     } finally {
       this.budget.unhold()
     }
@@ -283,10 +298,14 @@ export class Pacer {
   private schedule(at: number): void {
     if ((this.timerAt ?? Number.POSITIVE_INFINITY) <= at) return
     this.timerAt = at
-    void this.sleep(at - this.now()).then(() => {
-      if (this.timerAt === at) this.timerAt = undefined
-      this.pump()
-    })
+    // Cancelled, the timer ends at once: nothing is held back any more, and no timer keeps the process alive.
+    this.sleep(at - this.now(), this.options.signal).then(
+      () => {
+        if (this.timerAt === at) this.timerAt = undefined
+        this.pump()
+      },
+      () => undefined
+    )
   }
 
   /** Every request still waiting fails: the step's time for rate limits is spent. */

@@ -1,7 +1,9 @@
 import type { TrafficReport } from '../../analytics.js'
 import { staleUrls } from '../../edge/verdicts.js'
+import { unsentByCancel } from '../../purge/execute.js'
 import type { ZoneSettings } from '../../settings.js'
 import type { RunState } from '../state.js'
+import { cancelReport, type CancelReport } from './cancelled.js'
 import { changeReport, type ChangeReport } from './changes.js'
 import { originOf, type OriginReport } from './origin.js'
 import { purgeAccount, type PurgeAccount } from './purged.js'
@@ -21,6 +23,8 @@ export interface RunResult extends Omit<PurgeAccount, 'done'> {
   readonly zoneInput: readonly string[]
   /** Why the step stopped early, e.g. "the zone lookup failed (HTTP 401)"; null when it did not. */
   readonly stoppedAt: string | null
+  /** The cancel: the signal, the phase it arrived in, when, and what became of the URLs and tags; null when not cancelled. */
+  readonly cancelled: CancelReport | null
   /** The input whose value stopped the step, when one did. */
   readonly invalidInput: string | null
   /** The zones' ids, names and statuses, comma-separated in the order of `zones`. */
@@ -62,9 +66,10 @@ export function buildResult(state: RunState): RunResult {
   const plannedList = state.plan?.requests ?? []
   const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state, plannedList))
   const account = purgeAccount(state, zones)
+  // A request the cancel kept from being sent is no error of its own: the cancel, in state.errors, says it once.
   const errors = [
     ...state.errors,
-    ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))
+    ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined || unsentByCancel(outcome) ? [] : [outcome.error]))
   ]
   const verification = verificationOf(state.edge)
   return {
@@ -75,6 +80,7 @@ export function buildResult(state: RunState): RunResult {
       state.stopped === undefined
         ? null
         : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
+    cancelled: cancelReport(state, account),
     invalidInput: state.stopped?.input ?? null,
     purgeEverythingRequested: account.purgeEverythingRequested,
     zone: {
@@ -99,7 +105,7 @@ export function buildResult(state: RunState): RunResult {
     everythingInstead: state.everythingInstead ?? null,
     manifestWritten: state.manifestWritten ?? null,
     traffic: state.traffic,
-    origin: originOf(state.origin),
+    origin: originOf(state.origin, state.cancelled !== undefined && !state.dryRun),
     verification,
     staleFiles: verification === null ? [] : staleUrls(verification.verdicts),
     warm: warmReport(state),

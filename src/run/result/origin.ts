@@ -27,25 +27,31 @@ export interface OriginReport {
   readonly where: 'origin-url' | 'edge'
   /** Every answer came from the edge's cache: the edge ignores the query string (the wait ended at once). */
   readonly cacheBlind: boolean
+  /** The run was cancelled before the wait found the new build (ready is then false, and nothing was purged). */
+  readonly cutShort: boolean
   /** The marker's URL and text, when one was given. */
   readonly marker: { readonly url: string; readonly text: string } | null
   readonly urls: readonly OriginUrlReport[]
 }
 
-/** The wait for the origin as reported; null when wait-for-origin was off. */
-export function originOf(origin: RunState['origin']): OriginReport | null {
+/**
+ * The wait for the origin as reported; null when wait-for-origin was off. `cancelled`: the run (not a dry run) was
+ * cancelled, so a wait that found nothing yet was cut short: not ready.
+ */
+export function originOf(origin: RunState['origin'], cancelled = false): OriginReport | null {
   if (origin === undefined) return null
   const { plan, waitSeconds, found } = origin
   const marker = plan.marker === undefined ? null : { url: plan.marker.url, text: plan.marker.text }
   const base = { waitFor: waitSeconds, where: plan.where, marker }
   if (found === undefined) {
-    // Not waited (yet): a dry run, or a step that stopped before the gate.
+    // Not waited (yet): a dry run, or a step that stopped before the gate or was cancelled before the wait ended.
     const planned = [...plan.urls, ...(plan.marker === undefined ? [] : [plan.marker])]
     return {
       ...base,
-      ready: null,
+      ready: cancelled ? false : null,
       seconds: null,
       cacheBlind: false,
+      cutShort: cancelled,
       urls: planned.map((url) => ({
         url: url.url,
         fetchedFrom: url.fetchUrl,
@@ -63,6 +69,7 @@ export function originOf(origin: RunState['origin']): OriginReport | null {
     ready: wait?.ready ?? false,
     seconds: Math.round((wait?.waitedMs ?? 0) / 100) / 10,
     cacheBlind: wait?.cacheBlind ?? false,
+    cutShort: false,
     urls: (wait?.urls ?? []).map((checked) => ({
       url: checked.target.url,
       fetchedFrom: checked.target.fetchUrl,

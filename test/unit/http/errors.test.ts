@@ -176,7 +176,7 @@ describe('describeFailure', () => {
     )
   })
   it('says "after" at most once, the attempts next to "failed" whatever the cause', () => {
-    const kinds = ['timeout', 'network', 'tls', 'too-large', 'rate-limited', 'unsuccessful', 'http'] as const
+    const kinds = ['timeout', 'network', 'tls', 'too-large', 'rate-limited', 'cancelled', 'unsuccessful', 'http'] as const
     for (const kind of kinds) {
       const message = describeFailure({
         method: 'GET',
@@ -253,6 +253,31 @@ describe('describeFailure', () => {
     // Too many JSON values stops the parse, not the reading: nothing is said of a rest.
     expect(describeFailure({ method: 'GET', path: '/zones', kind: 'too-large', detail: '2,000,000 JSON values', attempts: 1 })).toMatch(
       /^GET \/zones failed: answer too large \(HTTP \?, more than 2,000,000 JSON values\)\. /
+    )
+  })
+  it('describes a request the cancel cut short by what it left, and points at an `if: cancelled()` step', () => {
+    const hint = 'Run the step again, or purge what is left in an `if: cancelled()` step (the README\'s "When the run is cancelled").'
+    const unanswered = 'no answer before the run was cancelled (SIGINT): the API may or may not have carried it out'
+    expect(describeFailure({ method: 'POST', path: '/zones/z1/purge', kind: 'cancelled', detail: unanswered, attempts: 1 })).toBe(
+      `POST /zones/z1/purge failed: ${unanswered}. ${hint}`
+    )
+    // The answer it had is its detail: the status is not said twice, the server's words and the request id are kept.
+    const error = new ApiError({
+      method: 'POST',
+      path: '/zones/z1/purge',
+      kind: 'cancelled',
+      status: 503,
+      serverMessage: 'busy',
+      requestId: 'r9',
+      detail: 'HTTP 503, not tried again: the run was cancelled (SIGTERM)',
+      attempts: 2,
+      retryable: true
+    })
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.details.kind).toBe('cancelled')
+    expect(error.status).toBe(503)
+    expect(error.message).toBe(
+      `POST /zones/z1/purge failed (2 attempts): HTTP 503, not tried again: the run was cancelled (SIGTERM): "busy" (request id r9). ${hint}`
     )
   })
   const redirect = 'Redirects are not followed: set "api-url" to the address the API is served at.'

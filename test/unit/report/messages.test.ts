@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { failureMessage, headline } from '../../../src/report/messages.js'
+import { AFTER_CANCEL, cancelSentence } from '../../../src/report/cancelled.js'
+import { failureMessage, headline, stepFailure } from '../../../src/report/messages.js'
+import type { RunResult } from '../../../src/run/result/index.js'
 import { buildResult } from '../../../src/run/result/index.js'
 import { runResult, sentRequest, zoneResult } from '../../support/run-result.js'
 import { stateWith } from '../../support/run-state.js'
@@ -147,5 +149,88 @@ describe('headline and failureMessage', () => {
   it('falls back to a general message when the step failed without an error', () => {
     const state = stateWith(allOk)
     expect(failureMessage({ ...buildResult(state), ok: false })).toMatch(/^The purge was not confirmed by the API/)
+  })
+})
+
+// A cancelled run: the cancel leads the closing line and the annotation, whatever else the result holds.
+
+describe('headline and stepFailure, cancelled', () => {
+  const CANCEL_ERROR = 'The run was cancelled (SIGINT) at: sending the requests'
+  const cancelled = (over: Partial<RunResult> = {}): RunResult =>
+    runResult({
+      ok: false,
+      stoppedAt: 'sending the requests failed',
+      cancelled: {
+        signal: 'SIGINT',
+        phase: 'sending the requests',
+        afterMs: 4200,
+        files: { confirmed: 60, notConfirmed: 30, notSent: 210 },
+        tags: { confirmed: 0, notConfirmed: 0, notSent: 0 }
+      },
+      purgedFiles: Array.from({ length: 60 }, (_, i) => `u${i}`),
+      failedFiles: Array.from({ length: 240 }, (_, i) => `f${i}`),
+      sent: [sentRequest()],
+      errors: [CANCEL_ERROR],
+      requests: 4,
+      ...over
+    })
+  const SENTENCE =
+    'Cancelled (SIGINT) 4.2 s in, at: sending the requests. 300 URLs: 60 confirmed, 30 not confirmed (in flight), 210 not sent.'
+
+  it('closes the log with the cancel and what became of the URLs, not the counts of a finished run', () => {
+    expect(headline(cancelled())).toBe(SENTENCE)
+    expect(headline(cancelled())).toBe(cancelSentence(cancelled()))
+    // Before the nothing-to-send, dry-run and stopped lines, too.
+    expect(headline(cancelled({ nothingToSend: 'This push deleted refs/tags/v1: nothing changed to purge' }))).toBe(SENTENCE)
+    expect(headline(cancelled({ sent: [], purgedFiles: [] }))).toMatch(/^Cancelled \(SIGINT\) 4\.2 s in, at: sending the requests\./)
+    expect(headline(cancelled({ dryRun: true }))).toBe('Cancelled (SIGINT) 4.2 s in, at: sending the requests. Dry run: nothing was sent.')
+  })
+
+  it('makes the annotation the cancel: its title, the sentence and what to do next', () => {
+    expect(stepFailure(cancelled(), [])).toEqual({
+      title: 'Cancelled (SIGINT) at: sending the requests',
+      message: `${SENTENCE}\n${AFTER_CANCEL}`
+    })
+  })
+
+  it('counts the other errors (requests the cancel cut short) without giving them', () => {
+    expect(stepFailure(cancelled({ errors: [CANCEL_ERROR, 'e1'] }), [])?.message).toBe(
+      `${SENTENCE} (+1 more error: see the log and the job summary)\n${AFTER_CANCEL}`
+    )
+    expect(stepFailure(cancelled({ errors: [CANCEL_ERROR, 'e1', 'e2'] }), [])?.message).toBe(
+      `${SENTENCE} (+2 more errors: see the log and the job summary)\n${AFTER_CANCEL}`
+    )
+    // The same error twice is one, as in the other failures' message.
+    expect(stepFailure(cancelled({ errors: [CANCEL_ERROR, 'e1', 'e1'] }), [])?.message).toBe(
+      `${SENTENCE} (+1 more error: see the log and the job summary)\n${AFTER_CANCEL}`
+    )
+  })
+
+  it('says when reporting broke, after what to do', () => {
+    expect(stepFailure(cancelled(), ['writing the outputs'])?.message).toBe(
+      `${SENTENCE}\n${AFTER_CANCEL}\nReporting broke while writing the outputs: please report this as a bug. Outputs and summary were written as far as possible.`
+    )
+  })
+
+  it('keeps the cancel’s title over an invalid input or an origin that was not ready', () => {
+    const notReady = {
+      ready: false,
+      seconds: null,
+      waitFor: 60,
+      where: 'edge',
+      cacheBlind: false,
+      cutShort: true,
+      marker: null,
+      urls: []
+    } as const
+    expect(stepFailure(cancelled({ invalidInput: 'settings', origin: notReady }), [])?.title).toBe(
+      'Cancelled (SIGINT) at: sending the requests'
+    )
+  })
+
+  it('leaves the annotation of a run that was not cancelled as it was', () => {
+    const failed = runResult({ ok: false, failedFiles: ['u2'], errors: ['e1', 'e2'] })
+    expect(stepFailure(failed, [])).toEqual({ title: 'CDN purge failed', message: failureMessage(failed) })
+    expect(stepFailure(runResult(), [])).toBeUndefined()
   })
 })

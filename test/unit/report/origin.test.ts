@@ -20,6 +20,7 @@ const origin = (fields: Partial<OriginReport>): OriginReport => ({
   waitFor: 120,
   where: 'edge',
   cacheBlind: false,
+  cutShort: false,
   marker: null,
   urls: [checked('https://example.com/a'), checked('https://example.com/b')],
   ...fields

@@ -179,7 +179,7 @@ const rich = runResult({
     verdicts: [verdict('https://example.com/s', { verdict: 'stale' })]
   },
   staleFiles: ['https://example.com/s'],
-  origin: { ready: true, seconds: 14.2, waitFor: 120, where: 'edge', cacheBlind: false, marker: null, urls: [] },
+  origin: { ready: true, seconds: 14.2, waitFor: 120, where: 'edge', cacheBlind: false, cutShort: false, marker: null, urls: [] },
   warm: {
     urls: 2,
     warmed: 1,

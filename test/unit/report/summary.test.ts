@@ -372,3 +372,117 @@ describe('renderSummary: traffic', () => {
     expect(more.endsWith('The purge went ahead regardless.\n\nTraffic of 1 more zones: see the analytics output.\n')).toBe(true)
   })
 })
+
+describe('renderSummary: a cancelled run', () => {
+  const AFTER =
+    'Run the workflow again, or purge what is left in an &#96;if: cancelled&#40;&#41;&#96; step: failed-files-path lists every URL not confirmed, for files-from &#40;the README: &quot;When the run is cancelled&quot;&#41;.'
+  const cancelled = (over: Partial<RunResult> = {}): Partial<RunResult> => ({
+    ok: false,
+    stoppedAt: 'sending the requests failed',
+    cancelled: {
+      signal: 'SIGINT',
+      phase: 'sending the requests',
+      afterMs: 4200,
+      files: { confirmed: 1, notConfirmed: 0, notSent: 2 },
+      tags: { confirmed: 0, notConfirmed: 0, notSent: 0 }
+    },
+    purgedFiles: ['https://example.com/a'],
+    failedFiles: ['https://example.com/b', 'https://example.com/c'],
+    planned: [planned('files', 3)],
+    sent: [sentRequest()],
+    errors: ['The run was cancelled (SIGINT) at: sending the requests'],
+    ...over
+  })
+  const BANNER =
+    '> [!WARNING]\n> **Cancelled &#40;SIGINT&#41; 4.2 s in, at: sending the requests. 3 URLs: 1 confirmed, 2 not sent.** ' + AFTER + '\n\n'
+
+  it('puts the cancel first, in a warning, its text escaped, with what to do next; no failure banner', () => {
+    const drawn = summary(cancelled())
+    expect(drawn.startsWith(`${HEAD}${BANNER}${TABLE}${ZONE_ROW}`)).toBe(true)
+    expect(drawn).not.toContain('[!CAUTION]')
+    expect(drawn).not.toContain('`')
+    expect(count(drawn, '[!WARNING]')).toBe(1)
+  })
+
+  it('leads with the cancel before a note of nothing to send or of a dry run', () => {
+    const dry = summary(cancelled({ dryRun: true }))
+    expect(dry).toContain(
+      `${HEAD}> [!WARNING]\n> **Cancelled &#40;SIGINT&#41; 4.2 s in, at: sending the requests. Dry run: nothing was sent.** ${AFTER}\n\n`
+    )
+    expect(dry).not.toContain(DRY_RUN)
+    const nothing = summary(cancelled({ nothingToSend: 'This push deleted refs/tags/v1: nothing changed to purge' }))
+    expect(nothing.startsWith(`${HEAD}${BANNER}`)).toBe(true)
+    expect(nothing).not.toContain('[!NOTE]')
+  })
+
+  it('lists the cancel as the error, not a line for each request it kept from being sent', () => {
+    const state = stateWith(allOk)
+    const [first, ...rest] = state.outcomes
+    const outcomes = [
+      first!,
+      ...rest.map((outcome) => ({
+        ...outcome,
+        ok: false,
+        status: undefined,
+        attempts: 0,
+        durationMs: 0,
+        error: `${outcome.request.label}: not sent: the run was cancelled (SIGINT)`,
+        cancelled: true as const
+      }))
+    ]
+    const drawn = renderSummary(
+      buildResult({
+        ...state,
+        outcomes,
+        cancelled: { signal: 'SIGINT', phase: 'sending the requests', afterMs: 4200 },
+        errors: ['The run was cancelled (SIGINT) at: sending the requests'],
+        stopped: { phase: 'sending the requests', status: undefined, input: undefined }
+      })
+    )
+    expect(drawn).toContain(
+      '> [!WARNING]\n> **Cancelled &#40;SIGINT&#41; 4.2 s in, at: sending the requests. 5 URLs: 2 confirmed, 3 not sent; 3 tags: 0 confirmed, 3 not sent.** '
+    )
+    expect(drawn).toContain(
+      '<details open><summary>Errors (1)</summary>\n\n<ul>\n<li>The run was cancelled (SIGINT) at: sending the requests</li>\n</ul>'
+    )
+    expect(drawn).not.toContain('not sent: the run was cancelled')
+  })
+})
+
+describe('renderSummary: a wait for the origin the cancel cut short', () => {
+  const plan = {
+    where: 'edge' as const,
+    urls: [{ url: 'https://example.com/0', fetchUrl: 'https://example.com/0?v', file: '/w/0' }],
+    marker: undefined,
+    known: 1
+  }
+  const cutShort = (dryRun: boolean): string =>
+    renderSummary(
+      buildResult({
+        ...stateWith(() => false),
+        outcomes: [],
+        dryRun,
+        origin: { plan, waitSeconds: 60 },
+        cancelled: { signal: 'SIGINT', phase: dryRun ? 'planning the origin check' : 'waiting for the origin', afterMs: 3000 },
+        errors: ['The run was cancelled (SIGINT) at: waiting for the origin'],
+        stopped: { phase: 'waiting for the origin', status: undefined, input: undefined }
+      })
+    )
+
+  it('says the cancel cut the wait short, lists what it was checking, and shows no verdict of null', () => {
+    const drawn = cutShort(false)
+    expect(drawn).not.toContain('after 60 s')
+    expect(drawn).not.toContain('**null**')
+    expect(drawn).toContain('| Origin | **not ready**: the run was cancelled before the new build was found; nothing was purged |')
+    expect(drawn).toContain(
+      '### Origin\n\nWas checking, when the run was cancelled, through the edge:\n\n| URL | Fetched from |\n|---|---|\n'
+    )
+  })
+
+  // In a dry run nothing waits for the origin: a cancel leaves the report's ready null there.
+  it('in a dry run, still says what would be checked', () => {
+    const drawn = cutShort(true)
+    expect(drawn).toContain('Would check, through the edge:')
+    expect(drawn).not.toContain('**null**')
+  })
+})

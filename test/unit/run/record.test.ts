@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { Cancelled } from '../../../src/cancel.js'
 import type { ChangeSet } from '../../../src/changes/index.js'
 import { InputError } from '../../../src/errors.js'
 import { ApiError } from '../../../src/http/errors.js'
@@ -6,6 +7,7 @@ import { getInputs } from '../../../src/inputs/index.js'
 import type { OriginFound } from '../../../src/origin/index.js'
 import type { OriginPlan } from '../../../src/origin/targets.js'
 import { RunRecord } from '../../../src/run/record.js'
+import { testCancel } from '../../support/clock.js'
 import { inputErrorOf, source } from '../../support/inputs.js'
 import { captureStdout } from '../../support/stdout.js'
 
@@ -155,5 +157,159 @@ describe('RunRecord', () => {
     expect(record.state.errors).toEqual(['1 URL still stale'])
     record.edge(undefined)
     expect(record.state.edge).toBeUndefined()
+  })
+})
+
+describe('RunRecord, cancelled', () => {
+  const cancelLines = (): string[] => lines('Cancelled (')
+  const client = { requestsSent: 4, retries: 0, rateLimits: { limited: 0, waitedMs: 0, pace: undefined } }
+
+  it('records the cancel as it comes: the signal, the phase it came in and when, by its clock; and says so in the log', async () => {
+    let now = 100
+    const record = new RunRecord(() => now)
+    const { signal, cancel } = testCancel()
+    record.watch(signal)
+    await record.phase('sending the requests', () => undefined)
+    expect(record.state.cancelled).toBeUndefined()
+    expect(cancelLines()).toEqual([])
+    now = 4300
+    cancel()
+    expect(record.state.cancelled).toEqual({ signal: 'SIGINT', phase: 'sending the requests', afterMs: 4200 })
+    expect(cancelLines()).toEqual([
+      'Cancelled (SIGINT) at: sending the requests. No new request starts; purges and settings in flight have up to 5 s to answer.'
+    ])
+  })
+
+  it('gives changes in flight the grace of the signal that came: 1.5 s after SIGTERM or SIGBREAK', () => {
+    for (const name of ['SIGTERM', 'SIGBREAK'] as const) {
+      const record = new RunRecord(() => 0)
+      const { signal, cancel } = testCancel(name)
+      record.watch(signal)
+      cancel()
+      expect(record.state.cancelled).toEqual({ signal: name, phase: 'reading the inputs', afterMs: 0 })
+    }
+    expect(cancelLines()).toEqual(
+      ['SIGTERM', 'SIGBREAK'].map(
+        (name) =>
+          `Cancelled (${name}) at: reading the inputs. No new request starts; purges and settings in flight have up to 1.5 s to answer.`
+      )
+    )
+  })
+
+  it('records a signal cancelled before it was watched at once, in the phase the run is in', () => {
+    let now = 10
+    const record = new RunRecord(() => now)
+    const { signal, cancel } = testCancel()
+    cancel()
+    now = 12.5
+    record.watch(signal)
+    expect(record.state.cancelled).toEqual({ signal: 'SIGINT', phase: 'reading the inputs', afterMs: 2.5 })
+    expect(cancelLines()).toHaveLength(1)
+  })
+
+  it('starts no phase once cancelled: the phase ends at once with the cancel, and the record keeps the phase it came in', async () => {
+    const record = new RunRecord()
+    const { signal, cancel, reason } = testCancel()
+    record.watch(signal)
+    await record.phase('the zone lookup', () => undefined)
+    cancel()
+    let ran = false
+    const error = await record
+      .phase('routing the URLs to zones', () => {
+        ran = true
+      })
+      .catch((caught: unknown) => caught)
+    expect(error).toBe(reason)
+    expect(error).toBeInstanceOf(Cancelled)
+    expect(ran).toBe(false)
+    expect(record.state.phase).toBe('the zone lookup')
+  })
+
+  it('records nothing for an abort that is not a cancel, but starts no phase after it either', async () => {
+    const record = new RunRecord()
+    const controller = new AbortController()
+    record.watch(controller.signal)
+    const other = new RangeError('not a cancel')
+    controller.abort(other)
+    expect(record.state.cancelled).toBeUndefined()
+    expect(cancelLines()).toEqual([])
+    await expect(record.phase('the zone lookup', () => 1)).rejects.toBeInstanceOf(RangeError)
+    const already = new RunRecord()
+    already.watch(AbortSignal.abort(other))
+    expect(already.state.cancelled).toBeUndefined()
+  })
+
+  it('once cancelled, whatever ended the run is the cancel: its phase, no HTTP status, no input, no stack', async () => {
+    process.env.RUNNER_DEBUG = '1'
+    try {
+      for (const error of [
+        new ApiError({ method: 'POST', path: '/zones/z1/purge', kind: 'http', attempts: 1, status: 503 }),
+        new TypeError('a read the cancel cut short'),
+        await inputErrorOf(getInputs(source({ ...minimal, 'batch-size': '0' })))
+      ]) {
+        const record = new RunRecord()
+        const { signal, cancel } = testCancel('SIGTERM')
+        record.watch(signal)
+        await record.phase('sending the requests', () => undefined)
+        cancel()
+        record.state.phase = 'checking the edge'
+        record.stopped(error)
+        expect(record.state.stopped).toEqual({ phase: 'sending the requests', status: undefined, input: undefined })
+        expect(record.state.errors).toEqual(['The run was cancelled (SIGTERM) at: sending the requests'])
+      }
+      expect(lines('::debug::')).toEqual([])
+    } finally {
+      delete process.env.RUNNER_DEBUG
+    }
+  })
+
+  it('turns a cancel that ended no phase into a stop when the run finishes', () => {
+    const record = new RunRecord()
+    const { signal, cancel } = testCancel()
+    record.watch(signal)
+    record.state.phase = 'checking the edge'
+    cancel()
+    record.finished(client)
+    expect(record.state.stopped).toEqual({ phase: 'checking the edge', status: undefined, input: undefined })
+    expect(record.state.errors).toEqual(['The run was cancelled (SIGINT) at: checking the edge'])
+    expect(record.state.requestsSent).toBe(4)
+  })
+
+  it('does not stop the run twice: a cancel that ended a phase is said once', async () => {
+    const record = new RunRecord()
+    const { signal, cancel, reason } = testCancel()
+    record.watch(signal)
+    cancel()
+    const error = await record.phase('the zone lookup', () => undefined).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(Cancelled)
+    record.stopped(reason)
+    record.finished(client)
+    expect(record.state.errors).toEqual(['The run was cancelled (SIGINT) at: reading the inputs'])
+  })
+
+  it('leaves a run that was not cancelled without a stop when it finishes', () => {
+    const record = new RunRecord()
+    record.watch(testCancel().signal)
+    record.finished(client)
+    expect(record.state.stopped).toBeUndefined()
+    expect(record.state.cancelled).toBeUndefined()
+    expect(record.state.errors).toEqual([])
+  })
+
+  it('no longer listens once the run has finished: a signal during the report changes nothing', async () => {
+    let now = 0
+    const record = new RunRecord(() => now)
+    const { signal, cancel } = testCancel()
+    record.watch(signal)
+    record.finished(client)
+    now = 50
+    cancel()
+    expect(record.state.cancelled).toBeUndefined()
+    expect(record.state.stopped).toBeUndefined()
+    expect(record.state.errors).toEqual([])
+    expect(record.state.durations.totalMs).toBe(0)
+    expect(cancelLines()).toEqual([])
+    // Nor does it keep a phase of the report from running.
+    expect(await record.phase('writing the report', () => 7)).toBe(7)
   })
 })

@@ -191,6 +191,7 @@ describe('buildResult, field by field', () => {
       dryRun: false,
       zoneInput: ['example.com', 'z2'],
       stoppedAt: null,
+      cancelled: null,
       invalidInput: null,
       purgeEverythingRequested: true,
       zone: { id: 'z1,z2', name: 'example.com,example.org', status: 'active,pending' },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { OriginFound } from '../../../../src/origin/index.js'
 import type { OriginPlan } from '../../../../src/origin/targets.js'
+import { buildResult } from '../../../../src/run/result/index.js'
 import { originOf } from '../../../../src/run/result/origin.js'
+import { stateWith } from '../../../support/run-state.js'
 
 const plan: OriginPlan = {
   where: 'origin-url',
@@ -23,6 +25,7 @@ describe('originOf', () => {
       waitFor: 60,
       where: 'origin-url',
       cacheBlind: false,
+      cutShort: false,
       marker: { url: 'https://example.com/v', text: 'v2' },
       urls: [
         {
@@ -100,5 +103,61 @@ describe('originOf', () => {
       cacheBlind: false,
       urls: []
     })
+  })
+})
+
+describe('originOf, once the run was cancelled', () => {
+  const found: OriginFound = {
+    plan,
+    failure: undefined,
+    wait: {
+      ready: true,
+      waitedMs: 2000,
+      checks: 2,
+      cacheBlind: false,
+      urls: [{ target, verdict: 'gone', status: 404, reason: 'HTTP 404', fetches: 2, newAfterMs: 1000 }]
+    }
+  }
+
+  it('says a wait the cancel cut short is not ready, listing what it was to check, with nothing found', () => {
+    const cut = originOf({ plan, waitSeconds: 60 }, true)
+    expect(cut).toEqual({ ...originOf({ plan, waitSeconds: 60 }), ready: false, cutShort: true })
+    expect(cut).toMatchObject({
+      ready: false,
+      seconds: null,
+      cacheBlind: false,
+      cutShort: true,
+      urls: [{ status: null, verdict: null, fetches: 0 }, {}]
+    })
+    // Not cancelled, a wait not reached is a dry run's: nothing to say yet.
+    expect(originOf({ plan, waitSeconds: 60 }, false)?.ready).toBeNull()
+  })
+
+  it('keeps what a wait that ended before the cancel found', () => {
+    expect(originOf({ plan, waitSeconds: 60, found }, true)).toEqual(originOf({ plan, waitSeconds: 60, found }))
+    expect(originOf({ plan, waitSeconds: 60, found }, true)).toMatchObject({ ready: true, cutShort: false })
+  })
+
+  it('is null when wait-for-origin was off, cancelled or not', () => {
+    expect(originOf(undefined, true)).toBeNull()
+  })
+
+  it('is what the result reports: not ready when the cancel came before the wait ended', () => {
+    const state = stateWith(() => false)
+    const origin = { plan, waitSeconds: 60 }
+    expect(buildResult({ ...state, origin }).origin?.ready).toBeNull()
+    expect(
+      buildResult({ ...state, origin, cancelled: { signal: 'SIGTERM', phase: 'sending the requests', afterMs: 10 } }).origin?.ready
+    ).toBe(false)
+  })
+})
+
+describe('the result’s origin, cancelled in a dry run', () => {
+  // A dry run waits for nothing, so its origin's ready is null whatever happens.
+  it('keeps ready null: a dry run waits for nothing', () => {
+    const state = { ...stateWith(() => true), outcomes: [], dryRun: true, origin: { plan, waitSeconds: 60 } }
+    expect(
+      buildResult({ ...state, cancelled: { signal: 'SIGINT', phase: 'planning the origin check', afterMs: 10 } }).origin
+    ).toMatchObject({ ready: null, cutShort: false })
   })
 })
