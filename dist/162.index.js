@@ -179,9 +179,12 @@ function parseRepository(value) {
     }
     return { owner, repo };
 }
-/** The GitHub API of this run: GITHUB_API_URL (https://ghe.example.com/api/v3 on GitHub Enterprise Server), else api.github.com. */
-function githubApi(env, token) {
-    return { token, apiUrl: apiUrlOf(env.GITHUB_API_URL), repository: parseRepository(env.GITHUB_REPOSITORY) };
+/**
+ * The GitHub API of this run: GITHUB_API_URL (https://ghe.example.com/api/v3 on GitHub Enterprise Server), else
+ * api.github.com; every call takes the run's `signal`.
+ */
+function githubApi(env, token, signal) {
+    return { token, apiUrl: apiUrlOf(env.GITHUB_API_URL), repository: parseRepository(env.GITHUB_REPOSITORY), signal };
 }
 function apiUrlOf(value) {
     if (value === undefined || value === '')
@@ -213,7 +216,16 @@ async function octokit(api) {
     }
     // Loaded only when needed: most runs never call the GitHub API, and octokit is a large part of the bundle.
     const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-    return getOctokit(api.token, { baseUrl: api.apiUrl });
+    const client = getOctokit(api.token, { baseUrl: api.apiUrl });
+    const signal = api.signal;
+    // Every request of this client takes the run's signal, each page of a paginated list too (paginate passes no
+    // request option of its own on). Not getOctokit's `request` option: it would replace the proxy-aware fetch there.
+    if (signal !== undefined) {
+        client.hook.before('request', (options) => {
+            options.request = { ...options.request, signal };
+        });
+    }
+    return client;
 }
 /** Turns an octokit failure into a message that says which call failed and what to do. */
 function apiFailure(what, permission, error) {
@@ -230,12 +242,18 @@ function apiFailure(what, permission, error) {
 }
 /** An answer of the wrong shape: the API (or something posing as it) gave what this action cannot use. */
 const badAnswer = (what) => new errors/* GitHubError */.y_(`GitHub API: ${what} gave an answer this action cannot read. Check GITHUB_API_URL.`);
-async function call(what, permission, request, read) {
+/**
+ * One call: its data read by `read`, or a GitHubError that names the call. Once the run's signal is aborted, it
+ * rejects with the signal's reason (a request is not sent then, and one in flight is abandoned): a call cut short by
+ * a cancel did not fail.
+ */
+async function call(api, what, permission, request, read) {
     let data;
     try {
         data = (await request()).data;
     }
     catch (error) {
+        api.signal?.throwIfAborted();
         throw apiFailure(what, permission, error);
     }
     const value = read(data);
@@ -246,19 +264,13 @@ async function call(what, permission, request, read) {
 /** `GET /repos/{owner}/{repo}/compare/{base}...{head}`: the files changed, and whether the list is whole. */
 async function compareWithApi(api, base, head) {
     const client = await octokit(api);
-    const files = await call(`comparing ${(0,src_text/* shown */.SP)(base)}...${(0,src_text/* shown */.SP)(head)}`, 'contents: read', () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }), readComparedFiles);
+    const files = await call(api, `comparing ${(0,src_text/* shown */.SP)(base)}...${(0,src_text/* shown */.SP)(head)}`, 'contents: read', () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }), readComparedFiles);
     return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT };
 }
 /** The tag of the release published before `current`; an InputError when there is none. */
 async function previousReleaseTag(api, current) {
     const client = await octokit(api);
-    let listed;
-    try {
-        listed = await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 });
-    }
-    catch (error) {
-        throw apiFailure('listing releases', 'contents: read', error);
-    }
+    const listed = await call(api, 'listing releases', 'contents: read', async () => ({ data: await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 }) }), (data) => (Array.isArray(data) ? data : undefined));
     // Releases without a tag are passed over, as they cannot be compared with.
     const releases = listed.map(readRelease).filter((release) => release !== undefined);
     const previous = pickPreviousRelease(releases, current);
@@ -274,12 +286,12 @@ async function previousReleaseTag(api, current) {
 async function previousDeployment(api, current) {
     const client = await octokit(api);
     const where = `the deployments to ${(0,src_text/* shown */.SP)(current.environment)}`;
-    const deployments = await call(`listing ${where}`, 'deployments: read', () => client.rest.repos.listDeployments({ ...api.repository, environment: current.environment, per_page: DEPLOYMENT_LOOKBACK }), (data) => (Array.isArray(data) ? data.slice(0, DEPLOYMENT_LOOKBACK).map(readDeployment) : undefined));
+    const deployments = await call(api, `listing ${where}`, 'deployments: read', () => client.rest.repos.listDeployments({ ...api.repository, environment: current.environment, per_page: DEPLOYMENT_LOOKBACK }), (data) => (Array.isArray(data) ? data.slice(0, DEPLOYMENT_LOOKBACK).map(readDeployment) : undefined));
     for (const deployment of deployments) {
         // Unreadable entries, other environments, the current deployment and newer ones are passed over.
         if (deployment === undefined || deployment.environment !== current.environment || deployment.id >= current.id)
             continue;
-        const statuses = await call(`listing the statuses of deployment ${deployment.id}`, 'deployments: read', () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }), readStatuses);
+        const statuses = await call(api, `listing the statuses of deployment ${deployment.id}`, 'deployments: read', () => client.rest.repos.listDeploymentStatuses({ ...api.repository, deployment_id: deployment.id, per_page: 100 }), readStatuses);
         if (deploymentSucceeded(statuses.map((status) => status.state))) {
             const success = statuses.find((status) => status.state === 'success');
             return { ...deployment, succeededAt: success?.at ?? Number.NaN };
@@ -290,7 +302,7 @@ async function previousDeployment(api, current) {
 /** The most recent successful run of the same workflow on the same branch before `current`, among the RUN_LOOKBACK most recent. */
 async function previousRun(api, current) {
     const client = await octokit(api);
-    const runs = await call(`listing the runs of workflow ${current.workflowId} on ${(0,src_text/* shown */.SP)(current.headBranch)}`, 'actions: read', () => client.rest.actions.listWorkflowRuns({
+    const runs = await call(api, `listing the runs of workflow ${current.workflowId} on ${(0,src_text/* shown */.SP)(current.headBranch)}`, 'actions: read', () => client.rest.actions.listWorkflowRuns({
         ...api.repository,
         workflow_id: current.workflowId,
         branch: current.headBranch,
@@ -304,7 +316,7 @@ async function commitParents(api, sha) {
     if (!isFullSha(sha))
         throw new errors/* GitHubError */.y_(`GitHub API: "${(0,src_text/* shown */.SP)(sha)}" is not a full commit SHA.`);
     const client = await octokit(api);
-    return call(`reading commit ${sha}`, 'contents: read', () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }), readParents);
+    return call(api, `reading commit ${sha}`, 'contents: read', () => client.rest.repos.getCommit({ ...api.repository, ref: sha, per_page: 1 }), readParents);
 }
 
 ;// CONCATENATED MODULE: ./src/changes/event.ts
@@ -321,22 +333,27 @@ const ZERO_SHA = /^0+$/;
 // eslint-disable-next-line no-control-regex
 const SAFE_REF = /^(?!-)[^\s\u0000-\u001f\u007f]+$/;
 const event_short = (sha) => sha.slice(0, 7);
-/** Reads the event and, where it takes the API, asks GitHub (GITHUB_API_URL) for the previous deploy. */
-async function autoRange(env, token, now = Date.now) {
+/**
+ * Reads the event and, where it takes the API, asks GitHub (GITHUB_API_URL) for the previous deploy. Once the run's
+ * `signal` is aborted, no call starts, and it rejects with the signal's reason.
+ */
+async function autoRange(env, token, now = Date.now, signal) {
     const event = env.GITHUB_EVENT_NAME ?? '';
     const payload = await readPayload(env.GITHUB_EVENT_PATH);
+    // Read only by the events that ask the API: a push needs no GITHUB_REPOSITORY.
+    const api = () => githubApi(env, token, signal);
     switch (event) {
         case 'push':
             return pushRange(payload);
         case 'release':
-            return releaseRange(payload, env, token);
+            return releaseRange(payload, api);
         case 'deployment_status':
-            return deploymentRange(payload, env, token, now);
+            return deploymentRange(payload, api, now);
         case 'workflow_run':
-            return workflowRunRange(payload, env, token, now);
+            return workflowRunRange(payload, api, now);
         case 'pull_request':
         case 'pull_request_target':
-            return pullRequestRange(event, payload, env, token);
+            return pullRequestRange(event, payload, api);
     }
     throw new errors/* InputError */.dz(undefined, `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${(0,src_text/* shown */.SP)(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
 }
@@ -379,12 +396,12 @@ function pushRange(payload) {
         headWhy: 'the pushed commit'
     };
 }
-async function releaseRange(payload, env, token) {
+async function releaseRange(payload, api) {
     const release = readRelease(payload.release);
     if (release === undefined) {
         throw new errors/* InputError */.dz(undefined, 'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.');
     }
-    const tag = await previousReleaseTag(githubApi(env, token), release);
+    const tag = await previousReleaseTag(api(), release);
     // It goes into a git command and an API path, as a ref may when given as an input: never an option.
     if (!SAFE_REF.test(tag))
         throw new errors/* InputError */.dz(undefined, `The previous release's tag (${(0,src_text/* shown */.SP)(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`);
@@ -398,7 +415,7 @@ async function releaseRange(payload, env, token) {
     };
 }
 const successOnly = (what, condition) => new errors/* InputError */.dz(undefined, `${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`);
-async function deploymentRange(payload, env, token, now) {
+async function deploymentRange(payload, api, now) {
     const status = claimed(payload.deployment_status);
     const state = typeof status?.state === 'string' ? status.state : '';
     if (state !== 'success') {
@@ -409,7 +426,7 @@ async function deploymentRange(payload, env, token, now) {
         throw new errors/* InputError */.dz(undefined, 'This deployment_status event has no deployment with an id, a full commit SHA and an environment, so "changed-since: auto" cannot find the previous one.');
     const environment = (0,src_text/* shown */.SP)(current.environment);
     const headWhy = `the deployed commit, ${event_short(current.sha)}`;
-    const previous = await previousDeployment(githubApi(env, token), current);
+    const previous = await previousDeployment(api(), current);
     if (previous === undefined)
         return {
             kind: 'first',
@@ -427,7 +444,7 @@ async function deploymentRange(payload, env, token, now) {
         headWhy
     };
 }
-async function workflowRunRange(payload, env, token, now) {
+async function workflowRunRange(payload, api, now) {
     const run = claimed(payload.workflow_run);
     const conclusion = typeof run?.conclusion === 'string' ? run.conclusion : '';
     if (conclusion !== 'success') {
@@ -440,7 +457,7 @@ async function workflowRunRange(payload, env, token, now) {
     const branch = (0,src_text/* shown */.SP)(current.headBranch);
     // GITHUB_SHA of a workflow_run event is the default branch's tip, not what the triggering run built.
     const headWhy = `the commit the triggering run built, ${event_short(current.headSha)}`;
-    const previous = await previousRun(githubApi(env, token), current);
+    const previous = await previousRun(api(), current);
     if (previous === undefined)
         return {
             kind: 'first',
@@ -458,7 +475,7 @@ async function workflowRunRange(payload, env, token, now) {
         headWhy
     };
 }
-async function pullRequestRange(event, payload, env, token) {
+async function pullRequestRange(event, payload, api) {
     const pull = claimed(payload.pull_request) ?? {};
     const number = isSafeInteger(pull.number) ? ` #${pull.number}` : '';
     if (payload.action !== 'closed') {
@@ -472,8 +489,8 @@ async function pullRequestRange(event, payload, env, token) {
     const head = pull.merge_commit_sha;
     if (!isFullSha(head))
         throw new errors/* InputError */.dz(undefined, `Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`);
-    const api = githubApi(env, token);
-    const parents = await commitParents(api, head);
+    const github = api();
+    const parents = await commitParents(github, head);
     const first = parents[0];
     if (first === undefined)
         throw new errors/* InputError */.dz(undefined, `The merge commit ${event_short(head)} of pull request${number} has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.`);
@@ -496,7 +513,7 @@ async function pullRequestRange(event, payload, env, token) {
     }
     let base = first;
     for (let step = 1; step < commits; step++) {
-        const next = (await commitParents(api, base))[0];
+        const next = (await commitParents(github, base))[0];
         if (next === undefined)
             break;
         base = next;
@@ -524,6 +541,8 @@ async function readPayload(path) {
     }
 }
 
+// EXTERNAL MODULE: ./src/cancel.ts
+var cancel = __webpack_require__(833);
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: ./src/secrets/index.ts + 3 modules
@@ -616,15 +635,23 @@ function changedPaths(entries) {
 }
 /**
  * Runs git and returns its standard output; a failure throws GitError with git's own first error line,
- * as any outside text is shown: credentials a remote URL may carry hidden, on one line, cut.
+ * as any outside text is shown: credentials a remote URL may carry hidden, on one line, cut. Once the run's `signal`
+ * is aborted, git is not started, or is killed, and it rejects with the signal's reason.
  */
-function git(args, cwd) {
+function git(args, cwd, signal) {
+    // Node would start git and kill it at once: it is not started at all.
+    if (signal?.aborted === true)
+        return Promise.reject(signal.reason);
     // Never wait for a password that nobody will type: git fails at once instead.
     // Stryker disable next-line StringLiteral: git takes an empty value for off as well
     const env = childEnv(process.env, { GIT_TERMINAL_PROMPT: '0' });
+    const options = { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env, ...(signal === undefined ? {} : { signal }) };
     return new Promise((resolve, reject) => {
-        (0,external_node_child_process_.execFile)('git', [...args], { cwd, maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', env }, (error, stdout, stderr) => {
-            if (error) {
+        (0,external_node_child_process_.execFile)('git', [...args], options, (error, stdout, stderr) => {
+            if (signal?.aborted === true) {
+                reject(signal.reason);
+            }
+            else if (error) {
                 const reason = stderr.split('\n').find((line) => line.trim() !== '') ?? error.message;
                 reject(new errors/* GitError */.XS(`git ${args[0] ?? ''}: ${(0,src_text/* shown */.SP)(reason.trim())}`));
             }
@@ -634,36 +661,40 @@ function git(args, cwd) {
         });
     });
 }
-/** A commit's SHA if the checkout has it, else undefined. */
-async function commitOf(ref, cwd) {
-    const sha = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd).catch(() => undefined);
+/**
+ * A commit's SHA if the checkout has it, else undefined. A cancel taken here for a missing commit is passed on by the
+ * next git command, which does not start.
+ */
+async function commitOf(ref, cwd, signal) {
+    const sha = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], cwd, signal).catch(() => undefined);
     return sha?.trim();
 }
 /** Fetches one commit (or ref) alone, depth 1, and returns its SHA. A diff needs only the two trees. */
-async function fetchCommit(ref, cwd) {
-    await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', ref], cwd);
-    const sha = await commitOf('FETCH_HEAD', cwd);
+async function fetchCommit(ref, cwd, signal) {
+    await git(['fetch', '--quiet', '--no-tags', '--depth=1', 'origin', ref], cwd, signal);
+    const sha = await commitOf('FETCH_HEAD', cwd, signal);
     if (sha === undefined)
         throw new errors/* GitError */.XS(`git fetch: origin gave no commit for ${(0,src_text/* shown */.SP)(ref)}`);
     return sha;
 }
 /**
  * The files changed between `base` and `head` in the local checkout. When a commit is missing (a shallow
- * checkout), it is fetched alone first. Throws GitError when there is no repository or a commit cannot be had.
+ * checkout), it is fetched alone first. Throws GitError when there is no repository or a commit cannot be had; once
+ * the run's `signal` is aborted, rejects with its reason (the git command in flight is killed).
  */
-async function localDiff(base, head, cwd) {
-    await git(['rev-parse', '--show-toplevel'], cwd);
+async function localDiff(base, head, cwd, signal) {
+    await git(['rev-parse', '--show-toplevel'], cwd, signal);
     const fetched = [];
     const find = async (ref, role) => {
-        const sha = await commitOf(ref, cwd);
+        const sha = await commitOf(ref, cwd, signal);
         if (sha !== undefined)
             return sha;
         fetched.push(role);
-        return fetchCommit(ref, cwd);
+        return fetchCommit(ref, cwd, signal);
     };
     const baseSha = await find(base, 'base');
     const headSha = await find(head, 'head');
-    const output = await git(['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', baseSha, headSha, '--'], cwd);
+    const output = await git(['diff', '--name-status', '-z', '-M', '--no-ext-diff', '--no-textconv', baseSha, headSha, '--'], cwd, signal);
     return {
         paths: changedPaths(parseNameStatus(output)),
         baseSha,
@@ -764,13 +795,15 @@ function encodePath(path) {
 
 
 
+
 /** Finds what changed, from git history or by comparing manifests. */
 async function detectChanges(inputs, context) {
     return inputs.from.kind === 'manifest' ? fromManifest(inputs, inputs.from.previous, context) : fromGit(inputs, inputs.from.since, context);
 }
 async function fromManifest(inputs, previousPath, context) {
     const site = (0,external_node_path_.resolve)(context.workspace, inputs.siteDir);
-    const current = await (0,manifest.buildManifest)(site);
+    // Hashing a large site takes a while: a cancel does not wait for it.
+    const current = await (0,cancel/* abortable */.ZC)((0,manifest.buildManifest)(site), context.signal);
     const previous = await (0,manifest/* readManifest */.WI)(previousPath);
     let paths;
     if (previous === undefined) {
@@ -797,7 +830,7 @@ async function fromManifest(inputs, previousPath, context) {
     };
 }
 async function fromGit(inputs, since, context) {
-    const auto = since === 'auto' ? await autoRange(context.env, inputs.githubToken, context.now) : undefined;
+    const auto = since === 'auto' ? await autoRange(context.env, inputs.githubToken, context.now, context.signal) : undefined;
     if (auto !== undefined && auto.kind !== 'range')
         return auto.kind === 'first' ? firstDeploy(inputs, auto, context) : nothingDeployed(auto, context);
     const base = auto?.base ?? since;
@@ -830,7 +863,7 @@ async function firstDeploy(inputs, auto, context) {
     if (inputs.siteDir === '') {
         throw new errors/* InputError */.dz(undefined, `This ${auto.event} event has ${auto.why}, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.`);
     }
-    const current = await (0,manifest.buildManifest)((0,external_node_path_.resolve)(context.workspace, inputs.siteDir));
+    const current = await (0,cancel/* abortable */.ZC)((0,manifest.buildManifest)((0,external_node_path_.resolve)(context.workspace, inputs.siteDir)), context.signal);
     // Repository paths, as a diff would give them, so that changed-files reads the same on every event.
     const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`);
     checkChangedPaths(paths, 'changed-since');
@@ -871,7 +904,7 @@ function nothingDeployed(auto, context) {
 /** The local checkout when it can answer (fetching a missing commit alone), else the GitHub compare API. */
 async function changedBetween(base, head, token, context) {
     try {
-        const diff = await localDiff(base, head, context.workspace);
+        const diff = await localDiff(base, head, context.workspace, context.signal);
         const baseLabel = diff.baseSha === base ? base : `${base} (${diff.baseSha.slice(0, 12)})`;
         return { paths: diff.paths, how: `git diff in ${diff.how}`, baseLabel, incomplete: undefined };
     }
@@ -882,7 +915,7 @@ async function changedBetween(base, head, token, context) {
         if (head === 'HEAD') {
             throw new errors/* GitError */.XS(`${error.message}. Without a local checkout and GITHUB_SHA, the head commit is unknown: check out the repository first (actions/checkout).`, { cause: error });
         }
-        const comparison = await compareWithApi(githubApi(context.env, token), base, head);
+        const comparison = await compareWithApi(githubApi(context.env, token, context.signal), base, head);
         const incomplete = comparison.complete
             ? undefined
             : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`;

@@ -42,10 +42,18 @@ var concurrency = __webpack_require__(1532);
 const statusClass = (status) => (status < 300 ? '2xx' : status < 400 ? '3xx' : status < 500 ? '4xx' : '5xx');
 /**
  * GETs each URL once and reads its body to the end (a CDN may stop filling its cache when the client
- * goes away); the status decides, a body cut off after it does not. Never throws for what the edge answers.
+ * goes away); the status decides, a body cut off after it does not. Never throws for what the edge answers;
+ * rejects with the reason of the run's signal once it is aborted.
  */
 async function warmUrls(urls, options) {
-    const answers = await (0,concurrency/* mapConcurrent */._)(urls, options.concurrency, (url) => options.edge.get(url, 'drain'));
+    const answers = await (0,concurrency/* mapConcurrent */._)(urls, options.concurrency, async (url) => {
+        // openEdge's fetcher refuses too, but one a test or the bench gives may not: no fetch starts once the run is
+        // cancelled, and an answer that comes all the same is not counted.
+        options.signal?.throwIfAborted();
+        const answer = await options.edge.get(url, 'drain');
+        options.signal?.throwIfAborted();
+        return answer;
+    });
     const counts = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, error: 0 };
     const problems = [];
     answers.forEach((answer, index) => {
@@ -135,11 +143,12 @@ function deployedFiles(deployed, zones, workspace) {
     }
     return files;
 }
-/** Verifies, then warms, each in its log group, and says in the log what the edge showed. Only URLs on the zones' own public names are fetched (scope.ts). */
+/**
+ * Verifies, then warms, each in its log group, and says in the log what the edge showed. Only URLs on the zones' own
+ * public names are fetched (scope.ts). Once the run's signal (EdgeIo.signal) is aborted, nothing more is fetched and
+ * it rejects with the signal's reason.
+ */
 async function verifyAndWarm(purged, probes, request, io) {
-    let verification;
-    let warm;
-    const settings = { userAgent: request.userAgent, timeoutMs: request.timeoutMs, concurrency: request.concurrency, now: io.now };
     // Every URL once: a probe URL may be among the purged ones.
     const everyUrl = [...new Set([...purged, ...probes].map((target) => target.url))];
     const names = request.zoneNames.filter((name) => name !== undefined);
@@ -150,33 +159,15 @@ async function verifyAndWarm(purged, probes, request, io) {
     const refused = refusedUrls(everyUrl, names, io);
     const onEdge = (target) => !refused.has(target.url);
     const urls = everyUrl.filter((url) => !refused.has(url));
+    let verification;
+    let warm;
     if (request.verify > 0) {
         const targets = (0,verify/* chooseTargets */.uP)(purged.filter(onEdge), request.verify, probes.filter(onEdge));
         if (everyUrl.length === 0) {
             io.warn('Input "verify" has nothing to check: this purge has no URL list (only tags or everything). Give "probe-urls" to check pages of the site.');
         }
         else if (targets.length > 0) {
-            verification = await io.group('Verify', async () => {
-                const edge = (0,fetch/* openEdge */.Gi)(settings);
-                try {
-                    io.log(`Checking ${(0,src_text/* plural */.LS)(targets.length, 'URL')} at the edge${targets.length < urls.length ? ` (of ${urls.length}, spread over the list)` : ''}.`);
-                    const { verdicts, clockSkew } = await (0,verify/* verifyUrls */.gS)(targets, {
-                        edge,
-                        concurrency: request.concurrency,
-                        recheckForMs: request.recheckForMs,
-                        now: io.now,
-                        sleep: io.sleep,
-                        log: io.log
-                    });
-                    report(verdicts, io);
-                    if (clockSkew !== undefined)
-                        io.log(clockSkew.note);
-                    return { verdicts, recheckForMs: request.recheckForMs, clockSkew };
-                }
-                finally {
-                    await edge.close();
-                }
-            });
+            verification = await verifyGroup(targets, urls.length, request, io);
         }
     }
     if (request.warm) {
@@ -184,24 +175,63 @@ async function verifyAndWarm(purged, probes, request, io) {
             io.warn('Input "warm" has nothing to fetch: this purge has no URL list (only tags or everything). Give "probe-urls" to warm pages of the site.');
         }
         else if (urls.length > 0) {
-            warm = await io.group('Warm', async () => {
-                const edge = (0,fetch/* openEdge */.Gi)(settings);
-                try {
-                    const result = await warmUrls(urls, { edge, concurrency: request.concurrency });
-                    const { counts } = result;
-                    io.log(`Warmed ${result.warmed} of ${(0,src_text/* plural */.LS)(urls.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`);
-                    if (result.problems.length > 0) {
-                        io.warn(`Warming: ${(0,src_text/* plural */.LS)(result.problems.length, 'URL')} answered neither 2xx nor 3xx (${listed(result.problems.map((problem) => `${problem.url} (${problem.detail})`))}). Warming never fails the step; check that the URLs are served.`);
-                    }
-                    return { ...result, urls: urls.length };
-                }
-                finally {
-                    await edge.close();
-                }
-            });
+            warm = await warmGroup(urls, request, io);
         }
     }
     return { verification, warm };
+}
+/** The fetcher's settings for verify and warm, the run's signal with them. */
+function edgeSettings(request, io) {
+    return {
+        userAgent: request.userAgent,
+        timeoutMs: request.timeoutMs,
+        concurrency: request.concurrency,
+        now: io.now,
+        signal: io.signal
+    };
+}
+/** The Verify group: checks `targets` (of `urls` on the edge) and says what they showed. */
+function verifyGroup(targets, urls, request, io) {
+    return io.group('Verify', async () => {
+        const edge = (0,fetch/* openEdge */.Gi)(edgeSettings(request, io));
+        try {
+            io.log(`Checking ${(0,src_text/* plural */.LS)(targets.length, 'URL')} at the edge${targets.length < urls ? ` (of ${urls}, spread over the list)` : ''}.`);
+            const { verdicts, clockSkew } = await (0,verify/* verifyUrls */.gS)(targets, {
+                edge,
+                concurrency: request.concurrency,
+                recheckForMs: request.recheckForMs,
+                now: io.now,
+                sleep: io.sleep,
+                log: io.log,
+                signal: io.signal
+            });
+            report(verdicts, io);
+            if (clockSkew !== undefined)
+                io.log(clockSkew.note);
+            return { verdicts, recheckForMs: request.recheckForMs, clockSkew };
+        }
+        finally {
+            await edge.close();
+        }
+    });
+}
+/** The Warm group: fetches every URL once and says what they answered. */
+function warmGroup(urls, request, io) {
+    return io.group('Warm', async () => {
+        const edge = (0,fetch/* openEdge */.Gi)(edgeSettings(request, io));
+        try {
+            const result = await warmUrls(urls, { edge, concurrency: request.concurrency, signal: io.signal });
+            const { counts } = result;
+            io.log(`Warmed ${result.warmed} of ${(0,src_text/* plural */.LS)(urls.length, 'URL')}: ${counts['2xx']} 2xx, ${counts['3xx']} 3xx, ${counts['4xx']} 4xx, ${counts['5xx']} 5xx, ${counts.error} without an answer.`);
+            if (result.problems.length > 0) {
+                io.warn(`Warming: ${(0,src_text/* plural */.LS)(result.problems.length, 'URL')} answered neither 2xx nor 3xx (${listed(result.problems.map((problem) => `${problem.url} (${problem.detail})`))}). Warming never fails the step; check that the URLs are served.`);
+            }
+            return { ...result, urls: urls.length };
+        }
+        finally {
+            await edge.close();
+        }
+    });
 }
 /** Why verify and warm fetch nothing when no zone's name is known. */
 function nameUnknownWarning(request) {

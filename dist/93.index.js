@@ -51,7 +51,8 @@ const NOT_YET = {
  * Checks every target at once, then again on the schedule (nextCheckAt), each time only those not new yet, at most
  * `concurrency` at a time, until all are new, the time is spent (a last check falls at its end), or a check finds
  * nothing but copies from the edge's cache. A line in the log after the first check and at most every
- * PROGRESS_EVERY_MS after it, and a last one that says how it ended.
+ * PROGRESS_EVERY_MS after it, and a last one that says how it ended. Once the run's signal is aborted, it rejects with
+ * its reason: a cancelled wait has no verdict.
  */
 async function pollOrigin(targets, options) {
     const startedAt = options.now();
@@ -62,7 +63,12 @@ async function pollOrigin(targets, options) {
     for (;;) {
         const checkStartedAt = options.now();
         const pending = urls.flatMap((url, index) => ((0,verdicts/* isNew */.B)(url.verdict) ? [] : [index]));
-        const judged = await (0,concurrency/* mapConcurrent */._)(pending, options.concurrency, (index) => options.check(urls[index].target));
+        const judged = await (0,concurrency/* mapConcurrent */._)(pending, options.concurrency, (index) => {
+            options.signal?.throwIfAborted();
+            return options.check(urls[index].target);
+        });
+        // A check that answered all the same once the run was cancelled (an injected one) gives no verdict either.
+        options.signal?.throwIfAborted();
         checks++;
         const answeredAt = options.now();
         pending.forEach((index, n) => {
@@ -90,7 +96,7 @@ async function pollOrigin(targets, options) {
             loggedAt = answeredAt;
             options.log(`Origin: ${countNew(urls)} of ${(0,src_text/* plural */.LS)(urls.length, 'checked URL')} serve the new build (${Math.floor(waitedMs / 1000)} s of ${options.waitMs / 1000}).`);
         }
-        await options.sleep(Math.max(0, Math.min((0,readiness/* nextCheckAt */.T7)(startedAt, checkStartedAt), deadline) - options.now()));
+        await options.sleep(Math.max(0, Math.min((0,readiness/* nextCheckAt */.T7)(startedAt, checkStartedAt), deadline) - options.now()), options.signal);
     }
 }
 const countNew = (urls) => urls.filter((url) => (0,verdicts/* isNew */.B)(url.verdict)).length;
@@ -151,7 +157,7 @@ function describeChecks(plan) {
  * Waits, in the Origin log group, until every checked URL serves the new build or `waitMs` is spent: the deployed
  * files are hashed first (a file the change deleted is expected to answer 404 or 410), then the URLs are checked on
  * the schedule of readiness.ts. Never throws for what the origin, the edge or a file does: a wait that did not end
- * ready has its failure, the step's one error.
+ * ready has its failure, the step's one error. Once the run's signal (io.signal) is aborted, it rejects with its reason.
  */
 async function waitForOrigin(plan, settings, io) {
     return io.group('Origin', async () => {
@@ -169,7 +175,8 @@ async function waitForOrigin(plan, settings, io) {
             userAgent: settings.userAgent,
             timeoutMs: Math.min(settings.timeoutMs, settings.waitMs),
             concurrency: settings.concurrency,
-            now: io.now
+            now: io.now,
+            signal: io.signal
         });
         let fetches = 0;
         const marker = plan.marker?.text;
@@ -185,7 +192,8 @@ async function waitForOrigin(plan, settings, io) {
                 waitMs: settings.waitMs,
                 now: io.now,
                 sleep: io.sleep,
-                log: io.log
+                log: io.log,
+                signal: io.signal
             });
             return { plan, wait, failure: originFailure(plan, wait, settings.waitMs) };
         }

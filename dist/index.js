@@ -21804,6 +21804,123 @@ module.exports = {
 
 /***/ }),
 
+/***/ 833:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FZ: () => (/* binding */ isCancel),
+/* harmony export */   UY: () => (/* binding */ cancelOf),
+/* harmony export */   ZC: () => (/* binding */ abortable),
+/* harmony export */   dJ: () => (/* binding */ cancelOnSignals),
+/* harmony export */   g3: () => (/* binding */ GRACE_MS),
+/* harmony export */   mf: () => (/* binding */ abandonSignal)
+/* harmony export */ });
+/* unused harmony exports STOP_SIGNALS, Cancelled */
+// Cancellation: the runner cancels a step by sending its process SIGINT, then SIGTERM 7.5 s later (on Windows
+// Ctrl-C, then Ctrl-Break, which Node reports as SIGBREAK), then kills it 2.5 s after that. The entry point
+// (index.ts) turns those signals into the run's one AbortSignal; every wait and request below takes it. No module
+// reads a global flag or installs a handler of its own.
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
+/**
+ * How long changes in flight (purges, settings, a zone's creation) may take to answer once the run is cancelled:
+ * only their answer says whether the change happened. After SIGINT the runner waits 7.5 s before SIGTERM; after
+ * SIGTERM (or SIGBREAK) it kills the process 2.5 s later, so the grace leaves a second for the report.
+ */
+const GRACE_MS = { SIGINT: 5000, SIGTERM: 1500, SIGBREAK: 1500 };
+/**
+ * Why the run's signal was aborted: the step was cancelled by `signal`. `abandon` is aborted when the grace ends
+ * or a second signal comes: a change still unanswered then is given up on.
+ */
+class Cancelled extends Error {
+    signal;
+    abandon;
+    name = 'Cancelled';
+    constructor(signal, abandon) {
+        super(`the run was cancelled (${signal})`);
+        this.signal = signal;
+        this.abandon = abandon;
+    }
+}
+/** The cancel behind an aborted run signal; undefined while the run goes on (or for an abort of another kind). */
+function cancelOf(signal) {
+    return signal?.aborted === true && signal.reason instanceof Cancelled ? signal.reason : undefined;
+}
+/** What an error stands for when the run's signal was aborted: the cancel itself, else undefined. */
+function isCancel(error) {
+    return error instanceof Cancelled;
+}
+/**
+ * A signal for requests that change something: aborted only once the cancel's grace ends or a second signal comes
+ * (or at once, for an abort that is not a cancel). Undefined when the run has no signal.
+ */
+function abandonSignal(signal) {
+    if (signal === undefined)
+        return undefined;
+    const controller = new AbortController();
+    const follow = () => {
+        const reason = signal.reason;
+        if (!(reason instanceof Cancelled))
+            controller.abort(reason);
+        else if (reason.abandon.aborted)
+            controller.abort(reason);
+        else
+            reason.abandon.addEventListener('abort', () => controller.abort(reason), { once: true });
+    };
+    if (signal.aborted)
+        follow();
+    else
+        signal.addEventListener('abort', follow, { once: true });
+    return controller.signal;
+}
+/** `work`, or its end at once with the signal's reason when the signal is aborted first (the work is left to itself). */
+function abortable(work, signal) {
+    if (signal === undefined)
+        return work;
+    if (signal.aborted) {
+        work.catch(() => undefined);
+        return Promise.reject(signal.reason);
+    }
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        work.then((value) => {
+            signal.removeEventListener('abort', onAbort);
+            resolve(value);
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the work's own error, passed on unchanged
+            reject(error);
+        });
+    });
+}
+const realTimer = (ms, then) => {
+    // The grace's timer does not keep the process alive: a request still in flight does, until the timer abandons it.
+    setTimeout(then, ms).unref();
+};
+/**
+ * The run's one AbortSignal, aborted by the first of SIGINT, SIGTERM or SIGBREAK with a Cancelled as its reason.
+ * Its `abandon` is aborted when the grace for that signal ends (GRACE_MS), or at the next signal. The handlers stay
+ * for the life of the process: a signal that comes while the report is written changes nothing.
+ */
+function cancelOnSignals(source, timer = realTimer) {
+    const run = new AbortController();
+    const abandon = new AbortController();
+    for (const name of STOP_SIGNALS) {
+        source.on(name, () => {
+            if (run.signal.aborted) {
+                abandon.abort();
+                return;
+            }
+            run.abort(new Cancelled(name, abandon.signal));
+            timer(GRACE_MS[name], () => abandon.abort());
+        });
+    }
+    return run.signal;
+}
+
+
+/***/ }),
+
 /***/ 5462:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -22442,7 +22559,9 @@ async function fetch(input, init) {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3035);
+/* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(833);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9366);
+
 
 
 // Memory at scale: the young generation keeps its first size instead of doubling as the step allocates,
@@ -22451,8 +22570,14 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 // (V8 reads these two as it goes, so they take effect although the heap is already set up.)
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--semi-space-growth-factor=1');
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)('--heap-growing-percent=20');
+// The runner cancels a step with SIGINT, then SIGTERM, then a kill: the run stops on the first, and reports.
+const signal = (0,_cancel_js__WEBPACK_IMPORTED_MODULE_1__/* .cancelOnSignals */ .dJ)(process);
 // The process ends when run() returns: its connections are left to the exit (see RunOptions).
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)({ processEnds: true });
+await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)({ processEnds: true, signal });
+// Cancelled, the step ends once its report is written, whatever a request it gave up on may still hold open. The
+// timer does not keep the process alive by itself: it fires only if something else does.
+if (signal.aborted)
+    setTimeout(() => process.exit(), 100).unref();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -22525,7 +22650,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 3035:
+/***/ 9366:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22780,6 +22905,8 @@ function hintFor(details) {
             return 'The API\'s answers are far smaller, so this was not retried: check that "api-url" is the Content Delivery Service API, including /v1.';
         case 'unsuccessful':
             return 'The API answered success: false.';
+        case 'cancelled':
+            return 'Run the step again, or purge what is left in an `if: cancelled()` step (the README\'s "When the run is cancelled").';
         case 'rate-limited':
             return 'Raise "rate-limit-wait", purge fewer URLs per step (a larger "batch-size" means fewer requests), or run again when the account is less busy.';
         case 'http': {
@@ -22807,6 +22934,7 @@ function describeWhat(details) {
                 ? `answer too large (HTTP ${details.status ?? '?'}, more than ${detail})`
                 : `answer too large (HTTP ${details.status ?? '?'}${detail === '' ? '' : `, more than ${detail}`}; the rest was not read)`;
         case 'rate-limited':
+        case 'cancelled':
             return detail;
         case 'unsuccessful':
         case 'http':
@@ -22917,9 +23045,28 @@ function judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues, now
     return { done: false, retryable, retryAfterMs, details };
 }
 
+// EXTERNAL MODULE: ./src/cancel.ts
+var src_cancel = __nccwpck_require__(833);
 ;// CONCATENATED MODULE: ./src/sleep.ts
-/** Waits `ms` milliseconds on a timer: the one real sleep; every waiting part takes it as an injectable option. */
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits `ms` milliseconds on a timer: the one real sleep; every waiting part takes it as an injectable option. With
+ * a signal, the wait ends as soon as it is aborted, rejecting with its reason (the run was cancelled).
+ */
+function sleep(ms, signal) {
+    if (signal?.aborted === true)
+        return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/http/pacer/budget.ts
 // The step's time for rate limits (`rate-limit-wait`): how long the pacer has waited so far. Waits that
@@ -23512,6 +23659,7 @@ class RefusalWindow {
 
 
 
+
 /** A request still waiting when the step's time for rate limits ran out. */
 class RateLimitWaitExceeded extends Error {
     name = 'RateLimitWaitExceeded';
@@ -23552,6 +23700,13 @@ class Pacer {
         this.sleep = options.sleep ?? sleep;
         this.refusals = new RefusalWindow(options.concurrency);
         this.budget = new WaitBudget(this.now);
+        options.signal?.addEventListener('abort', () => this.cancel(), { once: true });
+    }
+    /** The run was cancelled: every request held back fails with the signal's reason, and none goes from now on. */
+    cancel() {
+        const reason = this.options.signal.reason;
+        for (const waiter of this.queue.splice(0))
+            waiter.reject(reason);
     }
     /** Which model decides when requests go, from what the pacer has seen so far. */
     get mode() {
@@ -23592,6 +23747,8 @@ class Pacer {
      * Rejects with RateLimitWaitExceeded once the step's time for rate limits is spent.
      */
     acquire(returning = false) {
+        if (this.options.signal?.aborted === true)
+            return Promise.reject(this.options.signal.reason);
         if (this.exhausted)
             return Promise.reject(this.exceeded());
         return new Promise((resolve, reject) => {
@@ -23682,7 +23839,8 @@ class Pacer {
         this.budget.hold();
         try {
             // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
-            await Promise.race([this.sleep(ms), this.renewal.promise]);
+            // The run's cancel ends it too, whatever the sleep does with the signal.
+            await (0,src_cancel/* abortable */.ZC)(Promise.race([this.sleep(ms, this.options.signal), this.renewal.promise]), this.options.signal);
         }
         finally {
             this.budget.unhold();
@@ -23745,11 +23903,12 @@ class Pacer {
         if ((this.timerAt ?? Number.POSITIVE_INFINITY) <= at)
             return;
         this.timerAt = at;
-        void this.sleep(at - this.now()).then(() => {
+        // Cancelled, the timer ends at once: nothing is held back any more, and no timer keeps the process alive.
+        this.sleep(at - this.now(), this.options.signal).then(() => {
             if (this.timerAt === at)
                 this.timerAt = undefined;
             this.pump();
-        });
+        }, () => undefined);
     }
     /** Every request still waiting fails: the step's time for rate limits is spent. */
     exhaust() {
@@ -23842,6 +24001,7 @@ function retryReason(result) {
 
 
 
+
 /** Ten minutes: the default of the rate-limit-wait input. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000;
 /** The body limit of a request that does not set its own: far above any answer of the API. */
@@ -23858,6 +24018,9 @@ class ApiClient {
     retries = 0;
     dispatcher;
     sleep;
+    signal;
+    /** Ends a change in flight: when the cancel's grace is over, or at a second signal. */
+    abandon;
     random;
     now;
     pacer;
@@ -23867,11 +24030,19 @@ class ApiClient {
         (0,secrets/* registerSecret */.cl)(options.apiKey);
         this.dispatcher = options.dispatcher ?? (0,pool/* createDispatcher */.SM)(options.baseUrl, 8);
         this.sleep = options.sleep ?? sleep;
+        this.signal = options.signal;
+        this.abandon = (0,src_cancel/* abandonSignal */.mf)(options.signal);
         this.random = options.random ?? Math.random;
         this.now = options.now ?? Date.now;
         this.pacer =
             options.pacer ??
-                new Pacer({ concurrency: Number.POSITIVE_INFINITY, maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS, now: this.now, sleep: this.sleep });
+                new Pacer({
+                    concurrency: Number.POSITIVE_INFINITY,
+                    maxWaitMs: DEFAULT_RATE_LIMIT_WAIT_MS,
+                    now: this.now,
+                    sleep: this.sleep,
+                    signal: options.signal
+                });
     }
     get rateLimits() {
         return { limited: this.pacer.limited, waitedMs: this.pacer.waited, pace: this.pacer.pace };
@@ -23883,8 +24054,16 @@ class ApiClient {
         const body = JSON.stringify(options.body);
         const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
         let returning = false;
+        /** The last answer, once there is one: a cancel before the next attempt leaves it as the outcome. */
+        let last;
         for (let attempt = 1;;) {
-            const ticket = options.paced === true ? await this.acquire(method, path, attempt, returning) : undefined;
+            const ticket = options.paced === true ? await this.acquire(method, path, attempt, returning, last) : undefined;
+            // No request starts once the run is cancelled (the pacer, when there is one, has refused it already).
+            const notSent = this.cutShort(method, path, last);
+            if (notSent !== undefined) {
+                ticket?.done();
+                throw notSent;
+            }
             const started = performance.now();
             const result = await this.attempt(method, url, body, maxBodyBytes, options.byteBudget);
             if (ticket !== undefined) {
@@ -23892,18 +24071,28 @@ class ApiClient {
                     this.pacer.observe(ticket, result.status, result.headers);
                 ticket.done();
             }
-            this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms: Math.round(performance.now() - started) });
+            const ms = Math.round(performance.now() - started);
+            if (result.kind === 'cancelled') {
+                this.options.onAttempt?.({ method, path, attempt, outcome: 'abandoned: the run was cancelled', ms });
+                throw this.cancelledFailure(method, path, result.cancel, { attempt, result: undefined, details: undefined });
+            }
+            this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms });
             const judged = judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues: options.maxJsonValues, now: this.now });
             if (judged.done)
                 return judged.response;
+            last = { attempt, result, details: judged.details };
             const rateLimited = result.kind === 'response' && result.status === 429 && options.retry !== false;
+            // Cancelled while the answer came: it stands as the outcome, not tried again.
+            const stop = this.cutShort(method, path, last);
+            if (stop !== undefined && (rateLimited || (judged.retryable && attempt < this.options.maxAttempts && options.retry !== false)))
+                throw stop;
             if (rateLimited) {
                 if (ticket === undefined)
                     this.pacer.countRefusal();
                 // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
                 const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0);
                 this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true });
-                await this.waitOutRateLimit(method, path, attempt, delayMs);
+                await this.waitOutRateLimit(method, path, attempt, delayMs, last);
                 returning = delayMs > 0;
                 continue;
             }
@@ -23917,26 +24106,69 @@ class ApiClient {
             const delayMs = judged.retryAfterMs ?? backoffDelay(attempt, this.random);
             this.options.onRetry?.({ method, path, label: options.label, attempt, reason: retryReason(result), delayMs, rateLimited: false });
             this.retries++;
+            await this.waitToRetry(method, path, delayMs, last);
             attempt++;
             returning = false;
-            await this.sleep(delayMs);
+        }
+    }
+    /**
+     * A request the cancel cut short after it was sent: abandoned in flight (`last.result` undefined), or answered with
+     * a failure that is not tried again. A change's outcome is then unknown or failed, and the caller reports it as not
+     * confirmed; a read ends with the cancel itself.
+     */
+    cancelledFailure(method, path, cancel, last) {
+        if (method === 'GET')
+            return cancel;
+        const { result, details } = last;
+        const detail = result === undefined
+            ? `no answer before the run was cancelled (${cancel.signal}): the API may or may not have carried it out`
+            : `${retryReason(result)}, not tried again: the run was cancelled (${cancel.signal})`;
+        return new ApiError({
+            method,
+            path,
+            attempts: last.attempt,
+            kind: 'cancelled',
+            ...(details?.status === undefined ? {} : { status: details.status }),
+            ...(details?.serverMessage === undefined ? {} : { serverMessage: details.serverMessage }),
+            ...(details?.requestId === undefined ? {} : { requestId: details.requestId }),
+            detail,
+            retryable: true
+        });
+    }
+    /**
+     * How a request ends once the run is cancelled: the cancel itself before it was sent, else its last answer as its
+     * outcome; undefined while the run goes on.
+     */
+    cutShort(method, path, last) {
+        const cancel = (0,src_cancel/* cancelOf */.UY)(this.signal);
+        if (cancel === undefined)
+            return undefined;
+        return last === undefined ? cancel : this.cancelledFailure(method, path, cancel, last);
+    }
+    /** The wait before a retry; a cancel during it leaves the last answer as the outcome. */
+    async waitToRetry(method, path, delayMs, last) {
+        try {
+            await this.sleep(delayMs, this.signal);
+        }
+        catch (error) {
+            throw this.cutShort(method, path, last) ?? error;
         }
     }
     /** A slot from the pacer; once the step's time for rate limits is spent, the request fails as rate limited. */
-    async acquire(method, path, attempt, returning) {
+    async acquire(method, path, attempt, returning, last) {
         try {
             return await this.pacer.acquire(returning);
         }
         catch (error) {
-            throw this.rateLimitFailure(error, method, path, attempt);
+            throw this.cutShort(method, path, last) ?? this.rateLimitFailure(error, method, path, attempt);
         }
     }
-    async waitOutRateLimit(method, path, attempt, delayMs) {
+    async waitOutRateLimit(method, path, attempt, delayMs, last) {
         try {
             await this.pacer.waitRetry(delayMs);
         }
         catch (error) {
-            throw this.rateLimitFailure(error, method, path, attempt);
+            throw this.cutShort(method, path, last) ?? this.rateLimitFailure(error, method, path, attempt);
         }
     }
     rateLimitFailure(error, method, path, attempt) {
@@ -23947,7 +24179,7 @@ class ApiClient {
     /** Waits as the client would before attempt `attempt + 1` after `error`: Retry-After, else backoff. */
     async waitBeforeRetry(attempt, error) {
         this.retries++;
-        await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random));
+        await this.sleep(error.details.retryAfterMs ?? backoffDelay(attempt, this.random), this.signal);
     }
     get maxAttempts() {
         return this.options.maxAttempts;
@@ -23968,8 +24200,14 @@ class ApiClient {
         const controller = new AbortController();
         const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
         const signal = controller.signal;
+        // The cancel ends a read at once; a change (POST) only once its grace is over (abandonSignal).
+        const stop = method === 'GET' ? this.signal : this.abandon;
+        const onStop = () => controller.abort(stop?.reason);
+        stop?.addEventListener('abort', onStop, { once: true });
         this.requestsSent++;
         try {
+            if (stop?.aborted === true)
+                onStop();
             const response = await (0,undici.request)(url, { method, headers, body: body ?? null, dispatcher: this.dispatcher, signal });
             const text = await readBody(response, maxBodyBytes, budget);
             if (text === undefined)
@@ -23977,10 +24215,14 @@ class ApiClient {
             return { kind: 'response', status: response.statusCode, text, headers: response.headers };
         }
         catch (error) {
+            const cancel = (0,src_cancel/* cancelOf */.UY)(stop);
+            if (cancel !== undefined)
+                return { kind: 'cancelled', cancel };
             return transportFailure(error, signal, this.options.timeoutMs);
         }
         finally {
             clearTimeout(timer);
+            stop?.removeEventListener('abort', onStop);
         }
     }
 }
@@ -24114,13 +24356,14 @@ function isZone(value) {
 /**
  * The client for the step: one connection pool large enough for the zone lookup's parallel pages and for
  * `concurrency` purges, one pacer shared by every purge request of every zone, and log lines for retries
- * and for pacing.
+ * and for pacing. `signal` is the run's (src/cancel.ts): the client and the pacer stop with it.
  */
-function connect(inputs) {
+function connect(inputs, signal) {
     let paced;
     const pacer = new Pacer({
         concurrency: inputs.concurrency,
         maxWaitMs: inputs.rateLimitWaitSeconds * 1000,
+        signal,
         onPace: (rate) => {
             log/* info */.pq(paceLine(rate, paced));
             paced = rate;
@@ -24135,6 +24378,7 @@ function connect(inputs) {
         maxAttempts: inputs.maxAttempts,
         dispatcher: (0,pool/* createDispatcher */.SM)(inputs.apiUrl, Math.max(inputs.concurrency, ZONE_PAGE_PARALLELISM)),
         pacer,
+        signal,
         onAttempt: (attempt) => log/* debug */.Yz(`${attempt.method} ${attempt.path} \u2192 ${attempt.outcome} (attempt ${attempt.attempt}, ${attempt.ms} ms)`),
         onRetry: (retry) => log/* info */.pq(retryLine(retry, inputs.maxAttempts))
     });
@@ -24988,9 +25232,10 @@ async function getInputs(source = runnerSource) {
 
 /**
  * Verify and warm (undefined when neither is on): the purged URLs (with the deployed file where the change list knows
- * it) and the probe URLs, fetched from the public site. URLs still stale at the end fail the step.
+ * it) and the probe URLs, fetched from the public site. URLs still stale at the end fail the step. Once the run's
+ * `signal` is aborted, nothing more is fetched, and it rejects with the signal's reason.
  */
-async function checkEdge(given, work, changes, outcomes, warn) {
+async function checkEdge(given, work, changes, outcomes, warn, signal) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
     // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
@@ -25005,7 +25250,7 @@ async function checkEdge(given, work, changes, outcomes, warn) {
         timeoutMs: given.timeoutSeconds * 1000,
         userAgent: USER_AGENT,
         zoneNames: zones.map((zone) => zone.name)
-    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep });
+    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep, signal });
     return { checked, failure: edge.staleFailure(checked) };
 }
 
@@ -25023,15 +25268,18 @@ async function dryRun(given, work) {
 
 ;// CONCATENATED MODULE: ./src/phases/find-changes.ts
 
-/** What changed since `changed-since` or `previous-manifest`; undefined when neither was given. */
-async function findChanges(given, warn) {
+/**
+ * What changed since `changed-since` or `previous-manifest`; undefined when neither was given. Once the run's `signal`
+ * is aborted, no git command or GitHub call starts, one in flight is abandoned, and it rejects with the signal's reason.
+ */
+async function findChanges(given, warn, signal) {
     const changeInputs = given.changes;
     if (changeInputs === undefined)
         return undefined;
     return log/* group */.Os('Changes', async () => {
         // Loaded only when a step asks what changed: git, the GitHub client, manifests and globs.
         const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(162)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5162));
-        return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn });
+        return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn, signal });
     });
 }
 /**
@@ -25382,6 +25630,309 @@ async function readTraffic(api, given, work, warn) {
 
 // EXTERNAL MODULE: ./src/edge/verdicts.ts
 var edge_verdicts = __nccwpck_require__(7683);
+;// CONCATENATED MODULE: ./src/purge/progress.ts
+
+/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
+const DETAILED_REQUESTS = 20;
+/** A progress line at each tenth of the requests, and in between at most this often. */
+const PROGRESS_EVERY_MS = 5_000;
+/** "1,200 of 3,000 URLs", "0 of 1 tag". */
+const confirmedOf = (done, total, noun) => `${(0,src_text/* thousands */.oh)(done)} of ${(0,src_text/* thousands */.oh)(total)} ${(0,src_text/* forCount */.VL)(total, noun)}`;
+/** "purged (1 attempt, 52 ms)", or the request's error. */
+function outcomeLine(outcome) {
+    if (!outcome.ok)
+        return outcome.error ?? `${outcome.request.label}: not confirmed`;
+    return `${outcome.request.label}: purged (${(0,src_text/* plural */.LS)(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
+}
+/**
+ * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
+ * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
+ * Returns the function to call with each outcome.
+ */
+function purgeProgress(requests, options) {
+    if (requests.length <= DETAILED_REQUESTS)
+        return (outcome) => options.log(outcomeLine(outcome));
+    const started = options.now();
+    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
+    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
+    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
+    const units = (request) => Math.max(1, request.items.length);
+    const total = requests.reduce((sum, request) => sum + units(request), 0);
+    let done = 0;
+    let confirmedUrls = 0;
+    let confirmedTags = 0;
+    let lastTenth = 0;
+    let lastLine = started;
+    return (outcome) => {
+        done += units(outcome.request);
+        if (outcome.ok && outcome.request.kind === 'files')
+            confirmedUrls += outcome.request.items.length;
+        if (outcome.ok && outcome.request.kind === 'tags')
+            confirmedTags += outcome.request.items.length;
+        if (!outcome.ok)
+            options.log(outcomeLine(outcome));
+        const tenth = Math.floor((done * 10) / total);
+        const now = options.now();
+        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
+            return;
+        lastTenth = tenth;
+        lastLine = now;
+        const counts = [
+            urls > 0 ? confirmedOf(confirmedUrls, urls, 'URL') : undefined,
+            tags > 0 ? confirmedOf(confirmedTags, tags, 'tag') : undefined,
+            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
+        ]
+            .filter((part) => part !== undefined)
+            .join(', ');
+        const retries = options.retries();
+        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${(0,src_text/* plural */.LS)(retries, 'retry', 'retries')}, ${(0,src_text/* seconds */.YA)(now - started, 'nearest')}`);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/purge/wait.ts
+
+/** How often a wait says how long is left. */
+const WAIT_PROGRESS_EVERY_MS = 10_000;
+/**
+ * Waits `ms`, logging `<what>: <n> s left.` at the start and every WAIT_PROGRESS_EVERY_MS (e.g. what =
+ * "Waiting before the purge (delay)"). Nothing is logged or slept for 0. Cancelled, it ends at once with the cancel.
+ */
+async function waitWithProgress(ms, what, options) {
+    for (let waited = 0; waited < ms; waited += WAIT_PROGRESS_EVERY_MS) {
+        options.signal?.throwIfAborted();
+        options.log(`${what}: ${(0,src_text/* seconds */.YA)(ms - waited, 'up')} left.`);
+        await options.sleep(Math.min(WAIT_PROGRESS_EVERY_MS, ms - waited), options.signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/purge/execute.ts
+
+
+
+
+
+
+
+/** The documented time for a settings change to reach every edge location. */
+const PROPAGATION_MS = 30_000;
+/** Purge requests started at once, most of them waiting for the pacer. */
+const QUEUED_REQUESTS = 256;
+/**
+ * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
+ * share one concurrency limit, and every batch is tried even when others fail.
+ */
+async function executePlan(client, plan, options) {
+    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
+    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
+    let started = performance.now();
+    const settings = settingsRequests.length === 0
+        ? { outcomes: [], cancelled: false }
+        : await options.group('Settings', () => applySettings(client, settingsRequests, options));
+    const settingsMs = performance.now() - started;
+    const settingsOutcomes = settings.outcomes;
+    const unsent = () => ({ outcomes: [...settingsOutcomes, ...notSentCancelled(purgeRequests, options)], settingsMs, purgeMs: 0 });
+    if (settings.cancelled)
+        return unsent();
+    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
+    const delayMs = options.delayMs ?? 0;
+    let go = true;
+    const waits = async () => {
+        if (purgeRequests.length === 0)
+            return;
+        if (delayMs > 0)
+            await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
+        if (options.beforePurge !== undefined)
+            go = await options.beforePurge();
+    };
+    if (await endedByCancel(waits()))
+        return unsent();
+    if (!go)
+        return { outcomes: settingsOutcomes, settingsMs, purgeMs: 0 };
+    started = performance.now();
+    const pass = purgePass(client, blockedZones, options);
+    let purgeOutcomes = purgeRequests.length === 0 ? [] : await pass(purgeRequests, 'Purge');
+    const againAfterMs = options.againAfterMs ?? 0;
+    const confirmed = purgeOutcomes.filter((outcome) => outcome.ok);
+    if (againAfterMs > 0 && confirmed.length > 0) {
+        // The second pass: what the first confirmed, sent again after the wait. A URL or tag counts as purged
+        // only when this pass confirms it too; what the first pass did not confirm stays as it was.
+        const again = confirmed.map((outcome) => outcome.request);
+        const cancelled = await endedByCancel(options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options)));
+        const second = cancelled ? [] : await pass(again, 'Purge again');
+        purgeOutcomes = [...purgeOutcomes.filter((outcome) => !outcome.ok), ...secondPass(confirmed, second, cancelled, options)];
+    }
+    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
+}
+/**
+ * What the second pass leaves of each URL and tag. Its confirmation counts, and so does a failure it was answered
+ * with; where the run's cancel kept it from being sent or answered (the wait cut short included), the first pass's
+ * confirmation stands: the API purged those, and the cancel only cut the precaution short.
+ */
+function secondPass(first, second, waitCancelled, options) {
+    const kept = second.filter((outcome) => outcome.cancelled !== true).map((outcome) => ({ ...outcome, pass: 2 }));
+    const cut = second.filter((outcome) => outcome.cancelled === true);
+    if (!waitCancelled && cut.length === 0)
+        return kept;
+    options.log(`Second pass (purge-again-after): ${(0,src_text/* plural */.LS)(waitCancelled ? first.length : cut.length, 'request')} not confirmed again, ${cancelReason(options)}; the first pass's confirmation stands.`);
+    if (waitCancelled)
+        return [...first];
+    // A request of the second pass is a first-pass request, or a part of one that a 413 split off (found by its first item).
+    const byRequest = new Map(first.map((outcome) => [outcome.request, outcome]));
+    const byItem = new Map(first.flatMap((outcome) => outcome.request.items.map((item) => [`${outcome.request.zoneId}\n${item}`, outcome])));
+    const standing = cut.map((outcome) => {
+        const confirmed = byRequest.get(outcome.request) ?? byItem.get(`${outcome.request.zoneId}\n${outcome.request.items[0] ?? ''}`);
+        return confirmed === undefined ? outcome : { ...confirmed, request: outcome.request };
+    });
+    return [...kept, ...standing];
+}
+/**
+ * The settings, all at once, then the wait for them to spread when asked; a failed request always has its error, a
+ * confirmed one none. `cancelled`: the run's cancel ended the wait (the settings' outcomes stand).
+ */
+async function applySettings(client, requests, options) {
+    const outcomes = await (0,concurrency/* mapConcurrent */._)(requests, requests.length, (request) => send(client, request, options.signal));
+    for (const outcome of outcomes)
+        options.log(outcome.error ?? `${outcome.request.label}: applied.`);
+    const spread = options.waitForPropagation && outcomes.some((outcome) => outcome.ok);
+    return { outcomes, cancelled: (0,src_cancel/* cancelOf */.UY)(options.signal) !== undefined || (spread && (await endedByCancel(waitForPropagation(options)))) };
+}
+/** Whether the run's cancel ended `work`; any other error is thrown on. */
+async function endedByCancel(work) {
+    try {
+        await work;
+        return false;
+    }
+    catch (error) {
+        if ((0,src_cancel/* isCancel */.FZ)(error))
+            return true;
+        throw error;
+    }
+}
+/**
+ * Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so that one
+ * waiting out a 429 does not hold a slot, within a bound on what waits in memory. Once the run is cancelled, what is
+ * left is not sent, and said so in one line rather than one a request.
+ */
+function purgePass(client, blockedZones, options) {
+    const limit = {};
+    const clock = options.clock ?? Date.now;
+    return (requests, name) => options.group(name, async () => {
+        const progress = purgeProgress(requests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
+        const outcomes = (await (0,concurrency/* mapConcurrent */._)(requests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
+            const sent = blockedZones.has(request.zoneId)
+                ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
+                : await sendPurge(client, request, limit, options, clock);
+            sent.filter((outcome) => !unsentByCancel(outcome)).forEach(progress);
+            return sent;
+        })).flat();
+        const confirmed = outcomes.filter((outcome) => outcome.ok).length;
+        const unsent = outcomes.filter(unsentByCancel).length;
+        if (unsent > 0)
+            options.log(`${(0,src_text/* plural */.LS)(unsent, 'purge request')} not sent: ${cancelReason(options)}.`);
+        options.log(`${confirmed} of ${(0,src_text/* plural */.LS)(outcomes.length, 'purge request')} confirmed.`);
+        return outcomes;
+    });
+}
+/**
+ * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
+ * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
+ * out, so nothing is purged twice and nothing is left out.
+ */
+async function sendPurge(client, request, limit, options, clock) {
+    const size = limit.size ?? Number.POSITIVE_INFINITY;
+    if (request.items.length > size) {
+        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, options, clock)))).flat();
+    }
+    const outcome = await send(client, request, options.signal, clock);
+    if (outcome.status !== 413 || request.items.length <= 1)
+        return [outcome];
+    const half = Math.ceil(request.items.length / 2);
+    if (limit.size === undefined || half < limit.size) {
+        limit.size = half;
+        options.log(`${request.label}: the API refused it as too large (HTTP 413); up to ${half} a request from now on.`);
+    }
+    return sendPurge(client, request, limit, options, clock);
+}
+/**
+ * Sends one request and says what became of it. Once the run is cancelled it is not sent; sent, the cancel may leave
+ * it unanswered or not tried again (the client's ApiError of kind `cancelled`): not confirmed either way.
+ */
+async function send(client, request, signal, clock = Date.now) {
+    const cancel = (0,src_cancel/* cancelOf */.UY)(signal);
+    if (cancel !== undefined)
+        return notSent(request, `${request.label}: not sent: ${cancel.message}`, true);
+    const started = performance.now();
+    try {
+        const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
+        return {
+            request,
+            ok: true,
+            status: response.status,
+            attempts: response.attempts,
+            durationMs: performance.now() - started,
+            error: undefined,
+            confirmedAt: clock()
+        };
+    }
+    catch (error) {
+        if ((0,src_cancel/* isCancel */.FZ)(error))
+            return notSent(request, `${request.label}: not sent: ${error.message}`, true);
+        const details = error instanceof ApiError ? error.details : undefined;
+        return {
+            request,
+            ok: false,
+            status: details?.status,
+            attempts: details?.attempts ?? 1,
+            durationMs: performance.now() - started,
+            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`,
+            ...(details?.kind === 'cancelled' ? { cancelled: true } : {})
+        };
+    }
+}
+function notSent(request, error, cancelled) {
+    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error, ...(cancelled === undefined ? {} : { cancelled }) };
+}
+/** Every request of `requests` as not sent, the run being cancelled before it. */
+function notSentCancelled(requests, options) {
+    const why = cancelReason(options);
+    return requests.map((request) => notSent(request, `${request.label}: not sent: ${why}`, true));
+}
+/** "the run was cancelled (SIGINT)". */
+const cancelReason = (options) => (0,src_cancel/* cancelOf */.UY)(options.signal)?.message ?? 'the run was cancelled';
+/** A request the cancel kept from being sent at all. */
+const unsentByCancel = (outcome) => outcome.cancelled === true && outcome.attempts === 0;
+async function waitForPropagation(options) {
+    await waitWithProgress(options.propagationMs, 'Waiting for the settings to reach every edge location', options);
+    options.log('Settings have had the documented propagation time.');
+}
+
+;// CONCATENATED MODULE: ./src/run/result/cancelled.ts
+/** The cancel as reported; null when the run was not cancelled. Every URL and tag asked for is in exactly one count. */
+function cancelReport(state, account) {
+    const cancelled = state.cancelled;
+    if (cancelled === undefined)
+        return null;
+    // What was sent and not confirmed, by zone: a URL or tag of such a request that is not purged is "not confirmed".
+    const sentUnconfirmed = (kind) => new Set(state.outcomes
+        .filter((outcome) => !outcome.ok && outcome.attempts > 0 && outcome.request.kind === kind)
+        .flatMap((outcome) => outcome.request.items.map((item) => `${outcome.request.zoneId}\n${item}`)));
+    const purged = (kind) => new Set(state.outcomes
+        .filter((outcome) => outcome.ok && outcome.request.kind === kind)
+        .flatMap((outcome) => outcome.request.items.map((item) => `${outcome.request.zoneId}\n${item}`)));
+    const tally = (kind, confirmed, failed) => {
+        const done = purged(kind);
+        const notConfirmed = [...sentUnconfirmed(kind)].filter((key) => !done.has(key)).length;
+        return { confirmed, notConfirmed, notSent: failed - notConfirmed };
+    };
+    return {
+        signal: cancelled.signal,
+        phase: cancelled.phase,
+        afterMs: Math.round(cancelled.afterMs),
+        files: tally('files', account.purgedFiles.length, account.failedFiles.length),
+        tags: tally('tags', account.purgedTags.length, account.tagPurges.failed)
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/run/result/changes.ts
 /** What changed as reported, with the URLs as routed (or, before routing, the entries found); null when not asked. */
 function changeReport(state) {
@@ -25392,21 +25943,25 @@ function changeReport(state) {
 }
 
 ;// CONCATENATED MODULE: ./src/run/result/origin.ts
-/** The wait for the origin as reported; null when wait-for-origin was off. */
-function originOf(origin) {
+/**
+ * The wait for the origin as reported; null when wait-for-origin was off. `cancelled`: the run (not a dry run) was
+ * cancelled, so a wait that found nothing yet was cut short: not ready.
+ */
+function originOf(origin, cancelled = false) {
     if (origin === undefined)
         return null;
     const { plan, waitSeconds, found } = origin;
     const marker = plan.marker === undefined ? null : { url: plan.marker.url, text: plan.marker.text };
     const base = { waitFor: waitSeconds, where: plan.where, marker };
     if (found === undefined) {
-        // Not waited (yet): a dry run, or a step that stopped before the gate.
+        // Not waited (yet): a dry run, or a step that stopped before the gate or was cancelled before the wait ended.
         const planned = [...plan.urls, ...(plan.marker === undefined ? [] : [plan.marker])];
         return {
             ...base,
-            ready: null,
+            ready: cancelled ? false : null,
             seconds: null,
             cacheBlind: false,
+            cutShort: cancelled,
             urls: planned.map((url) => ({
                 url: url.url,
                 fetchedFrom: url.fetchUrl,
@@ -25424,6 +25979,7 @@ function originOf(origin) {
         ready: wait?.ready ?? false,
         seconds: Math.round((wait?.waitedMs ?? 0) / 100) / 10,
         cacheBlind: wait?.cacheBlind ?? false,
+        cutShort: false,
         urls: (wait?.urls ?? []).map((checked) => ({
             url: checked.target.url,
             fetchedFrom: checked.target.fetchUrl,
@@ -25585,14 +26141,17 @@ function zoneResult(zone, requested, state, plannedRequests) {
 
 
 
+
+
 /** Derives the result from the state, section by section. Every requested URL and tag lands in exactly one of purged or failed. */
 function buildResult(state) {
     const plannedList = state.plan?.requests ?? [];
     const zones = state.zones.map(({ zone, requested }) => zoneResult(zone, requested, state, plannedList));
     const account = purgeAccount(state, zones);
+    // A request the cancel kept from being sent is no error of its own: the cancel, in state.errors, says it once.
     const errors = [
         ...state.errors,
-        ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined ? [] : [outcome.error]))
+        ...state.outcomes.flatMap((outcome) => (outcome.ok || outcome.error === undefined || unsentByCancel(outcome) ? [] : [outcome.error]))
     ];
     const verification = verificationOf(state.edge);
     return {
@@ -25602,6 +26161,7 @@ function buildResult(state) {
         stoppedAt: state.stopped === undefined
             ? null
             : `${state.stopped.phase} failed${state.stopped.status === undefined ? '' : ` (HTTP ${state.stopped.status})`}`,
+        cancelled: cancelReport(state, account),
         invalidInput: state.stopped?.input ?? null,
         purgeEverythingRequested: account.purgeEverythingRequested,
         zone: {
@@ -25626,7 +26186,7 @@ function buildResult(state) {
         everythingInstead: state.everythingInstead ?? null,
         manifestWritten: state.manifestWritten ?? null,
         traffic: state.traffic,
-        origin: originOf(state.origin),
+        origin: originOf(state.origin, state.cancelled !== undefined && !state.dryRun),
         verification,
         staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
         warm: warmReport(state),
@@ -25698,7 +26258,7 @@ function debugStack(error) {
  * before its first request (the cold start measures it). Loading it can only fail with a bug, which report() reports.
  */
 function loadReport() {
-    const loading = __nccwpck_require__.e(/* import() */ 710).then(__nccwpck_require__.bind(__nccwpck_require__, 2710));
+    const loading = __nccwpck_require__.e(/* import() */ 647).then(__nccwpck_require__.bind(__nccwpck_require__, 1647));
     loading.catch(() => undefined);
     return loading;
 }
@@ -25790,217 +26350,15 @@ function route(given, lists, zones, changes, warn) {
     return work;
 }
 
-;// CONCATENATED MODULE: ./src/purge/progress.ts
-
-/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
-const DETAILED_REQUESTS = 20;
-/** A progress line at each tenth of the requests, and in between at most this often. */
-const PROGRESS_EVERY_MS = 5_000;
-/** "1,200 of 3,000 URLs", "0 of 1 tag". */
-const confirmedOf = (done, total, noun) => `${(0,src_text/* thousands */.oh)(done)} of ${(0,src_text/* thousands */.oh)(total)} ${(0,src_text/* forCount */.VL)(total, noun)}`;
-/** "purged (1 attempt, 52 ms)", or the request's error. */
-function outcomeLine(outcome) {
-    if (!outcome.ok)
-        return outcome.error ?? `${outcome.request.label}: not confirmed`;
-    return `${outcome.request.label}: purged (${(0,src_text/* plural */.LS)(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
-}
-/**
- * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
- * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
- * Returns the function to call with each outcome.
- */
-function purgeProgress(requests, options) {
-    if (requests.length <= DETAILED_REQUESTS)
-        return (outcome) => options.log(outcomeLine(outcome));
-    const started = options.now();
-    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
-    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
-    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
-    const units = (request) => Math.max(1, request.items.length);
-    const total = requests.reduce((sum, request) => sum + units(request), 0);
-    let done = 0;
-    let confirmedUrls = 0;
-    let confirmedTags = 0;
-    let lastTenth = 0;
-    let lastLine = started;
-    return (outcome) => {
-        done += units(outcome.request);
-        if (outcome.ok && outcome.request.kind === 'files')
-            confirmedUrls += outcome.request.items.length;
-        if (outcome.ok && outcome.request.kind === 'tags')
-            confirmedTags += outcome.request.items.length;
-        if (!outcome.ok)
-            options.log(outcomeLine(outcome));
-        const tenth = Math.floor((done * 10) / total);
-        const now = options.now();
-        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
-            return;
-        lastTenth = tenth;
-        lastLine = now;
-        const counts = [
-            urls > 0 ? confirmedOf(confirmedUrls, urls, 'URL') : undefined,
-            tags > 0 ? confirmedOf(confirmedTags, tags, 'tag') : undefined,
-            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
-        ]
-            .filter((part) => part !== undefined)
-            .join(', ');
-        const retries = options.retries();
-        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${(0,src_text/* plural */.LS)(retries, 'retry', 'retries')}, ${(0,src_text/* seconds */.YA)(now - started, 'nearest')}`);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/purge/wait.ts
-// A long wait that the log can follow: `delay` before the purge, `purge-again-after` before the second
-// pass. A line at the start and every PROGRESS_EVERY_MS, so that a quiet log does not look like a hang.
-
-/** How often a wait says how long is left. */
-const WAIT_PROGRESS_EVERY_MS = 10_000;
-/**
- * Waits `ms`, logging `<what>: <n> s left.` at the start and every WAIT_PROGRESS_EVERY_MS (e.g. what =
- * "Waiting before the purge (delay)"). Nothing is logged or slept for 0.
- */
-async function waitWithProgress(ms, what, options) {
-    for (let waited = 0; waited < ms; waited += WAIT_PROGRESS_EVERY_MS) {
-        options.log(`${what}: ${(0,src_text/* seconds */.YA)(ms - waited, 'up')} left.`);
-        await options.sleep(Math.min(WAIT_PROGRESS_EVERY_MS, ms - waited));
-    }
-}
-
-;// CONCATENATED MODULE: ./src/purge/execute.ts
-
-
-
-
-
-
-/** The documented time for a settings change to reach every edge location. */
-const PROPAGATION_MS = 30_000;
-/** Purge requests started at once, most of them waiting for the pacer. */
-const QUEUED_REQUESTS = 256;
-/**
- * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
- * share one concurrency limit, and every batch is tried even when others fail.
- */
-async function executePlan(client, plan, options) {
-    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
-    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
-    let started = performance.now();
-    const settingsOutcomes = settingsRequests.length === 0
-        ? []
-        : await options.group('Settings', async () => {
-            const outcomes = await (0,concurrency/* mapConcurrent */._)(settingsRequests, settingsRequests.length, (request) => send(client, request));
-            // A failed request always has its error; a confirmed one none.
-            for (const outcome of outcomes)
-                options.log(outcome.error ?? `${outcome.request.label}: applied.`);
-            if (options.waitForPropagation && outcomes.some((outcome) => outcome.ok))
-                await waitForPropagation(options);
-            return outcomes;
-        });
-    const settingsMs = performance.now() - started;
-    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
-    const delayMs = options.delayMs ?? 0;
-    if (purgeRequests.length > 0 && delayMs > 0) {
-        await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
-    }
-    if (purgeRequests.length > 0 && options.beforePurge !== undefined && !(await options.beforePurge())) {
-        return { outcomes: settingsOutcomes, settingsMs, purgeMs: 0 };
-    }
-    started = performance.now();
-    const limit = {};
-    const clock = options.clock ?? Date.now;
-    // Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so
-    // that one waiting out a 429 does not hold a slot, within a bound on what waits in memory.
-    const pass = async (requests, name) => options.group(name, async () => {
-        const progress = purgeProgress(requests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
-        const outcomes = (await (0,concurrency/* mapConcurrent */._)(requests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
-            const sent = blockedZones.has(request.zoneId)
-                ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
-                : await sendPurge(client, request, limit, options.log, clock);
-            sent.forEach(progress);
-            return sent;
-        })).flat();
-        const confirmed = outcomes.filter((outcome) => outcome.ok).length;
-        options.log(`${confirmed} of ${(0,src_text/* plural */.LS)(outcomes.length, 'purge request')} confirmed.`);
-        return outcomes;
-    });
-    let purgeOutcomes = purgeRequests.length === 0 ? [] : await pass(purgeRequests, 'Purge');
-    const againAfterMs = options.againAfterMs ?? 0;
-    const confirmed = purgeOutcomes.filter((outcome) => outcome.ok);
-    if (againAfterMs > 0 && confirmed.length > 0) {
-        // The second pass: what the first confirmed, sent again after the wait. A URL or tag counts as purged
-        // only when this pass confirms it too; what the first pass did not confirm stays as it was.
-        await options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options));
-        const second = await pass(confirmed.map((outcome) => outcome.request), 'Purge again');
-        purgeOutcomes = [
-            ...purgeOutcomes.filter((outcome) => !outcome.ok),
-            ...second.map((outcome) => ({ ...outcome, pass: 2 }))
-        ];
-    }
-    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
-}
-/**
- * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
- * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
- * out, so nothing is purged twice and nothing is left out.
- */
-async function sendPurge(client, request, limit, log, clock) {
-    const size = limit.size ?? Number.POSITIVE_INFINITY;
-    if (request.items.length > size) {
-        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, log, clock)))).flat();
-    }
-    const outcome = await send(client, request, clock);
-    if (outcome.status !== 413 || request.items.length <= 1)
-        return [outcome];
-    const half = Math.ceil(request.items.length / 2);
-    if (limit.size === undefined || half < limit.size) {
-        limit.size = half;
-        log(`${request.label}: the API refused it as too large (HTTP 413); up to ${half} a request from now on.`);
-    }
-    return sendPurge(client, request, limit, log, clock);
-}
-async function send(client, request, clock = Date.now) {
-    const started = performance.now();
-    try {
-        const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
-        return {
-            request,
-            ok: true,
-            status: response.status,
-            attempts: response.attempts,
-            durationMs: performance.now() - started,
-            error: undefined,
-            confirmedAt: clock()
-        };
-    }
-    catch (error) {
-        const details = error instanceof ApiError ? error.details : undefined;
-        return {
-            request,
-            ok: false,
-            status: details?.status,
-            attempts: details?.attempts ?? 1,
-            durationMs: performance.now() - started,
-            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`
-        };
-    }
-}
-function notSent(request, error) {
-    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error };
-}
-async function waitForPropagation(options) {
-    await waitWithProgress(options.propagationMs, 'Waiting for the settings to reach every edge location', options);
-    options.log('Settings have had the documented propagation time.');
-}
-
 ;// CONCATENATED MODULE: ./src/phases/send-requests.ts
 
 
 
 /**
  * Sends the plan: settings, the wait for them to spread when asked, the delay, the wait for the origin (`beforePurge`,
- * when asked), the purges and their second pass.
+ * when asked), the purges and their second pass. Cancelled (`signal`), it returns what was done and what was not sent.
  */
-function sendRequests(api, given, plan, beforePurge) {
+function sendRequests(api, given, plan, beforePurge, signal) {
     return executePlan(api, plan, {
         concurrency: given.concurrency,
         waitForPropagation: given.waitForPropagation,
@@ -26009,6 +26367,7 @@ function sendRequests(api, given, plan, beforePurge) {
         againAfterMs: given.purgeAgainAfterSeconds * 1000,
         beforePurge,
         sleep: sleep,
+        signal,
         log: log/* info */.pq,
         group: log/* group */.Os
     });
@@ -26067,27 +26426,29 @@ function markerUrl(entry, work) {
 /**
  * The gate the purge waits at (undefined when there is no wait): after the settings and the delay, waits until the
  * origin serves the new build or wait-for-origin is spent, records what it found, and says whether the purge may go.
+ * Once the run's `signal` is aborted, the wait ends at once, rejecting with the signal's reason: nothing is recorded.
  */
-function originGate(given, plan, record) {
+function originGate(given, plan, record, signal) {
     if (plan === undefined)
         return undefined;
     return async () => {
-        const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn)));
+        const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn, signal)));
         await record.phase('sending the requests', () => undefined);
         return found.failure === undefined;
     };
 }
-async function waitForOrigin(given, plan, warn) {
+async function waitForOrigin(given, plan, warn, signal) {
     const origin = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093));
     return origin.waitForOrigin(plan, {
         waitMs: given.origin.waitSeconds * 1000,
         concurrency: given.concurrency,
         timeoutMs: given.timeoutSeconds * 1000,
         userAgent: USER_AGENT
-    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep });
+    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep, signal });
 }
 
 ;// CONCATENATED MODULE: ./src/run/record.ts
+
 
 
 
@@ -26102,6 +26463,7 @@ class RunRecord {
     now;
     state = newRunState();
     started;
+    signal;
     /** `now` is the clock the run is timed with (milliseconds). */
     constructor(now = () => performance.now()) {
         this.now = now;
@@ -26112,8 +26474,28 @@ class RunRecord {
         this.state.warnings.push(message);
         log/* warning */.$e(message);
     };
-    /** Runs one phase under its name, so that an error that ends the run says where it stopped ("<name> failed"). */
+    /**
+     * Follows the run's signal: a cancel is recorded as it comes (the signal, the phase it came in, when) and said in
+     * the log at once; from then on no phase starts.
+     */
+    watch(signal) {
+        this.signal = signal;
+        const note = () => {
+            const cancel = (0,src_cancel/* cancelOf */.UY)(signal);
+            // Once the report is being written (finished), a signal changes nothing.
+            if (cancel === undefined || this.signal === undefined)
+                return;
+            this.state.cancelled = { signal: cancel.signal, phase: this.state.phase, afterMs: this.now() - this.started };
+            log/* info */.pq(`Cancelled (${cancel.signal}) at: ${this.state.phase}. No new request starts; purges and settings in flight have up to ${src_cancel/* GRACE_MS */.g3[cancel.signal] / 1000} s to answer.`);
+        };
+        if (signal.aborted)
+            note();
+        else
+            signal.addEventListener('abort', note, { once: true });
+    }
+    /** Runs one phase under its name, so that an error that ends the run says where it stopped ("<name> failed"); once cancelled, none starts. */
     async phase(name, work) {
+        this.signal?.throwIfAborted();
         this.state.phase = name;
         return work();
     }
@@ -26185,8 +26567,17 @@ class RunRecord {
         if (found?.failure !== undefined)
             this.state.errors.push(found.failure);
     }
-    /** The error that ended the run early: where it stopped, and the HTTP status or the input that stopped it. */
+    /**
+     * The error that ended the run early: where it stopped, and the HTTP status or the input that stopped it. Once the
+     * run is cancelled, whatever ended it (the cancel, or a read it cut short) is the cancel.
+     */
     stopped(error) {
+        const cancelled = this.state.cancelled;
+        if (cancelled !== undefined) {
+            this.state.errors.push(`The run was cancelled (${cancelled.signal}) at: ${cancelled.phase}`);
+            this.state.stopped = { phase: cancelled.phase, status: undefined, input: undefined };
+            return;
+        }
         this.state.errors.push(describeError(error));
         this.state.stopped = {
             phase: this.state.phase,
@@ -26196,8 +26587,16 @@ class RunRecord {
         if (!isExpected(error))
             debugStack(error);
     }
-    /** What talking to the API cost, however far the run got, and how long the run took until its report. */
+    /**
+     * What talking to the API cost, however far the run got, and how long the run took until its report. A cancel that
+     * ended no phase (it came as the last one ended) still fails the step.
+     */
     finished(client) {
+        const cancelled = this.state.cancelled;
+        if (cancelled !== undefined && this.state.stopped === undefined)
+            this.stopped(undefined);
+        // From here on the report is written: a signal now changes nothing in it.
+        this.signal = undefined;
         this.state.requestsSent = client?.requestsSent ?? 0;
         this.state.retries = client?.retries ?? 0;
         this.state.rateLimits = client?.rateLimits;
@@ -26234,25 +26633,28 @@ class RunRecord {
 async function run(options = {}) {
     const reporting = loadReport();
     const record = new RunRecord();
+    const signal = options.signal;
+    if (signal !== undefined)
+        record.watch(signal);
     const reached = {};
     let stop;
     try {
-        await phases(record, reached);
+        await phases(record, reached, signal);
     }
     catch (error) {
         stop = { error };
     }
     await report(record, reporting, { inputs: reached.inputs, client: reached.client, stop, processEnds: options.processEnds === true });
 }
-async function phases(record, reached) {
+async function phases(record, reached, signal) {
     const given = (reached.inputs = record.inputs(await record.phase('reading the inputs', getInputs)));
     const lists = await record.phase('reading the URL lists', () => readLists(given));
-    const changes = record.changes(await record.phase('finding what changed', () => findChanges(given, record.warn)), lists);
+    const changes = record.changes(await record.phase('finding what changed', () => findChanges(given, record.warn, signal)), lists);
     // Nothing deployed and nothing else asked (a push that deleted a branch or tag): the step ends here, with no request.
     if (record.nothingToSend(nothingToSend(given, lists, changes)))
         return;
     // No request goes out before every list is read and what changed is known: a mistake there sends nothing.
-    const api = (reached.client = connect(given));
+    const api = (reached.client = connect(given, signal));
     const zones = record.zones(await record.phase('the zone lookup', () => lookUpZones(api, given, lists, record.warn)));
     const work = record.routed(await record.phase('routing the URLs to zones', () => route(given, lists, zones, changes, record.warn)));
     record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)));
@@ -26262,9 +26664,9 @@ async function phases(record, reached) {
         record.edgePlan(await dryRun(given, work));
     }
     else {
-        const gate = originGate(given, origin, record);
-        const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan, gate)));
-        record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn)));
+        const gate = originGate(given, origin, record, signal);
+        const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan, gate, signal)));
+        record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn, signal)));
     }
 }
 

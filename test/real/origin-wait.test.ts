@@ -369,4 +369,52 @@ describe('wait-for-origin with Varnish as the edge', () => {
     expect(originOf(run.outputs)).toMatchObject({ ready: null })
     expect(run.outputs['origin-ready']).toBe('')
   })
+
+  it('cancelled (SIGINT) while it waits: the step ends within about a second, purges nothing, and no check starts after the signal', async () => {
+    const { urls, workspace, prefix } = site(builds)
+    await cachedBeforeTheDeploy(urls)
+    const cdn = await api()
+    // The deploy never lands: without the signal the wait would go on for all of wait-for-origin.
+    const checks = () =>
+      origin.requests.filter((request) => request.url.startsWith(`/${prefix}/`) && request.url.includes('cdn-purge-origin-check='))
+    let signalledAt = Number.NaN
+    const run = await cdn.run(
+      { files: urls.join('\n'), ...inSiteDir, 'wait-for-origin': WAIT_FOR_ORIGIN },
+      {
+        env: viaVarnish(),
+        workspace,
+        onStart: (child) => {
+          const poll = setInterval(() => {
+            // Two rounds of checks have reached the origin through Varnish: the step is between checks, or in one.
+            if (checks().length < 2 * urls.length) return
+            clearInterval(poll)
+            signalledAt = Date.now()
+            child.kill('SIGINT')
+          }, 5)
+          timers.push(poll)
+        }
+      }
+    )
+    const endedAt = Date.now()
+    expect(run.signal).toBeNull()
+    expect(run.code).toBe(1)
+    // Nothing in flight changes anything, so there is no grace: the report, and the process's own end.
+    expect(endedAt - signalledAt).toBeLessThan(2000)
+    expect(cdn.purgedAt).toEqual([])
+    expect(posts(cdn)).toEqual([])
+    // The checks are a second apart: one that reached the origin well after the signal was started after it.
+    expect(checks().filter((request) => request.at > signalledAt + 500)).toEqual([])
+    expect(run.outputs).toMatchObject({ 'origin-ready': 'false', 'purged-files': '0' })
+    expect(JSON.parse(run.outputs['failed-files'] ?? '[]')).toEqual(urls)
+    const lines = run.log.split('\n')
+    expect(lines.filter((line) => line.startsWith('::error'))).toEqual([
+      expect.stringMatching(
+        /^::error title=Cancelled \(SIGINT\) at%3A waiting for the origin::Cancelled \(SIGINT\) [\d.]+ s in, at: waiting for the origin\. Nothing was purged\. 2 URLs: 0 confirmed, 2 not sent\./
+      )
+    ])
+    expect(run.summary).toContain('[!WARNING]')
+    for (const text of [run.log, run.stderr, run.summary, ...Object.values(run.outputs)]) expect(text).not.toContain(cdn.apiKey)
+    // The edge still serves the old build: nothing was purged.
+    for (const [index, url] of urls.entries()) expect((await visit(url)).body).toBe(Object.values(builds.old)[index])
+  })
 })
