@@ -28,6 +28,19 @@ export class FakeClock {
     })
   }
 
+  /**
+   * A sleep that holds, and cancels the run as it starts (`cancel`, e.g. testCancel's): a wait the cancel catches
+   * mid-way, which only the signal can end.
+   */
+  cancelling(cancel: () => void): (ms: number, signal?: AbortSignal) => Promise<void> {
+    this.hold = true
+    return (ms, signal) => {
+      const held = this.sleep(ms, signal)
+      cancel()
+      return held
+    }
+  }
+
   /** Ends every sleep held so far. */
   release(): void {
     for (const end of this.held.splice(0)) end()

@@ -418,12 +418,7 @@ describe('verifyAndWarm', () => {
     edge.set('http://example.com/a', { age: 3600 })
     const run = testCancel()
     const clock = new FakeClock()
-    clock.hold = true
-    const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
-      const held = clock.sleep(ms, signal)
-      run.cancel()
-      return held
-    }
+    const sleep = clock.cancelling(() => run.cancel())
     const checked = verifyAndWarm([{ url: 'http://example.com/a', purgedAt: 0 }], [], request, { ...io, sleep, signal: run.signal })
     await expect(checked).rejects.toBe(run.reason)
     expect(clock.sleeps).toEqual([5000])

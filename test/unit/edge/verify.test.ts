@@ -328,13 +328,8 @@ describe('verifyUrls when the run is cancelled (scripted edge, virtual clock)', 
   it('ends the wait before checking again at once, rejecting with the cancel, and fetches nothing more', async () => {
     const run = testCancel()
     const edge = scriptedEdge(clock, { 'u:1': stale })
-    clock.hold = true
     // The cancel comes while the wait is held: only the signal can end it.
-    const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
-      const held = clock.sleep(ms, signal)
-      run.cancel()
-      return held
-    }
+    const sleep = clock.cancelling(() => run.cancel())
     const verified = verifyUrls([target('u:1')], options(edge, { sleep, signal: run.signal }))
     await expect(verified).rejects.toBe(run.reason)
     await expect(verified).rejects.toBeInstanceOf(Cancelled)

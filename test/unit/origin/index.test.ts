@@ -196,12 +196,7 @@ describe('waitForOrigin when the run is cancelled', () => {
     const h = harness(() => ({ body: 'old' }))
     const run = testCancel()
     const clock = new FakeClock()
-    clock.hold = true
-    const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
-      const held = clock.sleep(ms, signal)
-      run.cancel()
-      return held
-    }
+    const sleep = clock.cancelling(() => run.cancel())
     const signals: (AbortSignal | undefined)[] = []
     const open: typeof openEdge = (edgeSettings) => {
       signals.push(edgeSettings.signal)

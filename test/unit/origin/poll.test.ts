@@ -174,15 +174,10 @@ describe('pollOrigin on a clock that does not start at 0', () => {
 describe('pollOrigin when the run is cancelled', () => {
   it('ends the wait between checks at once, rejecting with the cancel, and checks nothing more', async () => {
     const clock = new FakeClock()
-    clock.hold = true
     const run = testCancel()
     const fake = origin(clock, { '/a': Number.POSITIVE_INFINITY })
     // The cancel comes while the wait before the second check is held: only the signal can end it.
-    const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
-      const held = clock.sleep(ms, signal)
-      run.cancel()
-      return held
-    }
+    const sleep = clock.cancelling(() => run.cancel())
     const wait = pollOrigin([target('/a')], options(clock, fake.check, { sleep, signal: run.signal }))
     await expect(wait).rejects.toBe(run.reason)
     await expect(wait).rejects.toBeInstanceOf(Cancelled)

@@ -70,14 +70,7 @@ const options = (over: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
   ...over
 })
 /** A sleep that holds, and the cancel coming while it does (the run cancelled during the wait). */
-const cancelledWhileWaiting = (): ExecuteOptions['sleep'] => {
-  clock.hold = true
-  return (ms, signal) => {
-    const held = clock.sleep(ms, signal)
-    cancel.cancel()
-    return held
-  }
-}
+const cancelledWhileWaiting = (): ExecuteOptions['sleep'] => clock.cancelling(() => cancel.cancel())
 
 beforeEach(() => {
   clock = new FakeClock()
