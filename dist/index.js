@@ -23071,29 +23071,41 @@ function sleep(ms, signal) {
 ;// CONCATENATED MODULE: ./src/http/pacer/budget.ts
 // The step's time for rate limits (`rate-limit-wait`): how long the pacer has waited so far. Waits that
 // overlap count once: a Retry-After waited out by several requests at once, or pacing that holds back
-// many queued requests, is one wait while it lasts.
+// many queued requests, is one wait while it lasts. A wait of a stated length (a Retry-After) counts at most
+// that length: a timer that fires late spends none of the budget, so six waits of a second fit in six seconds.
 class WaitBudget {
     now;
     waitedMs = 0;
     holds = 0;
     holdStart = 0;
+    /** When the waits going on are over, by what they stated; infinite while one of them stated nothing (pacing). */
+    holdEnd = 0;
     pacingHeld = false;
     constructor(now) {
         this.now = now;
     }
     /** Milliseconds spent waiting on rate limits so far, the wait going on included. */
     get waited() {
-        return this.waitedMs + (this.holds > 0 ? this.now() - this.holdStart : 0);
+        return this.waitedMs + (this.holds > 0 ? this.held() : 0);
     }
-    /** A wait starts (a Retry-After, or pacing). */
-    hold() {
-        if (this.holds++ === 0)
-            this.holdStart = this.now();
+    /** A wait starts: a Retry-After of `ms` milliseconds, or pacing (`ms` undefined: as long as it lasts). */
+    hold(ms) {
+        const now = this.now();
+        if (this.holds++ === 0) {
+            this.holdStart = now;
+            this.holdEnd = Number.NEGATIVE_INFINITY;
+        }
+        this.holdEnd = Math.max(this.holdEnd, ms === undefined ? Number.POSITIVE_INFINITY : now + ms);
     }
     /** A wait ends. */
     unhold() {
-        if (--this.holds === 0)
-            this.waitedMs += this.now() - this.holdStart;
+        if (this.holds === 1)
+            this.waitedMs += this.held();
+        this.holds--;
+    }
+    /** The time the waits going on have spent: since the first began, up to the end they stated. */
+    held() {
+        return Math.min(this.now(), this.holdEnd) - this.holdStart;
     }
     /** Whether the pump is holding requests back for the rate: counted once, however many are queued. */
     setHeld(held) {
@@ -23832,11 +23844,8 @@ class Pacer {
     async waitRetry(retryAfterMs) {
         const ms = retryAfterMs ?? PROBE_MS;
         this.refusals.retryAfter(ms);
-        if (this.exhausted || this.waited + ms > this.options.maxWaitMs) {
-            this.exhaust();
-            throw this.exceeded();
-        }
-        this.budget.hold();
+        this.checkRetry(ms);
+        this.budget.hold(ms);
         try {
             // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
             // The run's cancel ends it too, whatever the sleep does with the signal.
@@ -23844,6 +23853,17 @@ class Pacer {
         }
         finally {
             this.budget.unhold();
+        }
+    }
+    /**
+     * Throws RateLimitWaitExceeded when waiting out a Retry-After of `retryAfterMs` (without one: a second) would take
+     * the step past its time for rate limits; every request still waiting then fails too. The client asks before it
+     * says in the log that the request will be sent again.
+     */
+    checkRetry(retryAfterMs) {
+        if (this.exhausted || this.waited + (retryAfterMs ?? PROBE_MS) > this.options.maxWaitMs) {
+            this.exhaust();
+            throw this.exceeded();
         }
     }
     exceeded() {
@@ -24091,6 +24111,8 @@ class ApiClient {
                     this.pacer.countRefusal();
                 // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
                 const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0);
+                // The log announces only a wait the step's time for rate limits allows.
+                this.checkRateLimitWait(method, path, attempt, delayMs);
                 this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true });
                 await this.waitOutRateLimit(method, path, attempt, delayMs, last);
                 returning = delayMs > 0;
@@ -24169,6 +24191,14 @@ class ApiClient {
         }
         catch (error) {
             throw this.cutShort(method, path, last) ?? this.rateLimitFailure(error, method, path, attempt);
+        }
+    }
+    checkRateLimitWait(method, path, attempt, delayMs) {
+        try {
+            this.pacer.checkRetry(delayMs);
+        }
+        catch (error) {
+            throw this.rateLimitFailure(error, method, path, attempt);
         }
     }
     rateLimitFailure(error, method, path, attempt) {

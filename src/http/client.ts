@@ -199,6 +199,8 @@ export class ApiClient {
         if (ticket === undefined) this.pacer.countRefusal()
         // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
         const delayMs: number = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0)
+        // The log announces only a wait the step's time for rate limits allows.
+        this.checkRateLimitWait(method, path, attempt, delayMs)
         this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true })
         await this.waitOutRateLimit(method, path, attempt, delayMs, last)
         returning = delayMs > 0
@@ -278,6 +280,14 @@ export class ApiClient {
       await this.pacer.waitRetry(delayMs)
     } catch (error) {
       throw this.cutShort(method, path, last) ?? this.rateLimitFailure(error, method, path, attempt)
+    }
+  }
+
+  private checkRateLimitWait(method: Method, path: string, attempt: number, delayMs: number): void {
+    try {
+      this.pacer.checkRetry(delayMs)
+    } catch (error) {
+      throw this.rateLimitFailure(error, method, path, attempt)
     }
   }
 

@@ -224,17 +224,26 @@ export class Pacer {
   async waitRetry(retryAfterMs: number | undefined): Promise<void> {
     const ms = retryAfterMs ?? PROBE_MS
     this.refusals.retryAfter(ms)
-    if (this.exhausted || this.waited + ms > this.options.maxWaitMs) {
-      this.exhaust()
-      throw this.exceeded()
-    }
-    this.budget.hold()
+    this.checkRetry(ms)
+    this.budget.hold(ms)
     try {
       // A new window, seen in another answer's headers, says more than a Retry-After in whole seconds.
       // The run's cancel ends it too, whatever the sleep does with the signal.
       await abortable(Promise.race([this.sleep(ms, this.options.signal), this.renewal.promise]), this.options.signal)
     } finally {
       this.budget.unhold()
+    }
+  }
+
+  /**
+   * Throws RateLimitWaitExceeded when waiting out a Retry-After of `retryAfterMs` (without one: a second) would take
+   * the step past its time for rate limits; every request still waiting then fails too. The client asks before it
+   * says in the log that the request will be sent again.
+   */
+  checkRetry(retryAfterMs: number | undefined): void {
+    if (this.exhausted || this.waited + (retryAfterMs ?? PROBE_MS) > this.options.maxWaitMs) {
+      this.exhaust()
+      throw this.exceeded()
     }
   }
 

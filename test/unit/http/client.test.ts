@@ -903,6 +903,29 @@ describe('ApiClient with a pacer', () => {
     expect(api.requests).toHaveLength(1)
   })
 
+  it('spends the whole of rate-limit-wait on stated waits, though each timer fires late, and never announces a wait it will not make', async () => {
+    // A 429 with Retry-After: 1 for good, and rate-limit-wait: 6 (issue 33): six waits of a second fit. Each
+    // timer here fires 30 ms late, as real ones do; those 30 ms are not the API's, and spend none of the budget.
+    api.fault({ path: purge, status: 429, retryAfter: '1', times: 100 })
+    let now = 0
+    const late = (ms: number): Promise<void> => {
+      now += ms + 30
+      return Promise.resolve()
+    }
+    const retried: RetryRecord[] = []
+    const pacer = new Pacer({ concurrency: 1, maxWaitMs: 6000, now: () => now, sleep: late })
+    const error = await failure(
+      client({ pacer, now: () => now, sleep: late, onRetry: (retry) => retried.push(retry) }).request('POST', purge, { body, paced: true })
+    )
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error.details).toMatchObject({ kind: 'rate-limited', status: 429 })
+    // Seven requests: the first and six sent again, each announced; the seventh refusal is not announced.
+    expect(api.requests).toHaveLength(7)
+    expect(retried).toHaveLength(6)
+    expect(retried.every((retry) => retry.rateLimited && retry.delayMs === 1000)).toBe(true)
+    expect(pacer.waited).toBe(6000)
+  })
+
   it('passes on a failure of the pacer that is not about time', async () => {
     api.fault({ path: purge, status: 429, retryAfter: '1' })
     const broken = new Error('the clock broke')
