@@ -101,6 +101,9 @@ describe('planOrigin', () => {
 
 describe('originGate', () => {
   const dir = mkdtempSync(join(tmpdir(), 'phases-origin-'))
+  /** A plan that checks one URL through the edge against the deployed file `file` of the site folder. */
+  const edgePlan = (url: string, file: string) =>
+    ({ where: 'edge', urls: [{ url, fetchUrl: url, file: join(dir, file) }], marker: undefined, known: 1 }) as const
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
   let edge: StandInEdge
   beforeEach(async () => {
@@ -123,12 +126,7 @@ describe('originGate', () => {
     edge.set('http://example.com/a.html', { body: 'new a' })
     const given = await getInputs(source({ ...minimal, 'site-dir': 'public', 'wait-for-origin': '7', timeout: '3' }))
     const record = new RunRecord()
-    const plan = {
-      where: 'edge',
-      urls: [{ url: 'http://example.com/a.html', fetchUrl: 'http://example.com/a.html', file: join(dir, 'a.html') }],
-      marker: undefined,
-      known: 1
-    } as const
+    const plan = edgePlan('http://example.com/a.html', 'a.html')
     record.originPlan(plan, 7)
     const gate = originGate(given, plan, record)
     expect(await gate?.()).toBe(true)
@@ -143,12 +141,7 @@ describe('originGate', () => {
   it('holds the purge and records the failure when the origin cannot be shown ready', async () => {
     const given = await getInputs(source({ ...minimal, 'site-dir': 'public', 'wait-for-origin': '7' }))
     const record = new RunRecord()
-    const plan = {
-      where: 'edge',
-      urls: [{ url: 'http://example.com/x.html', fetchUrl: 'http://example.com/x.html', file: join(dir, 'x.html') }],
-      marker: undefined,
-      known: 1
-    } as const
+    const plan = edgePlan('http://example.com/x.html', 'x.html')
     record.originPlan(plan, 7)
     // The phase while it waits, as an error there would name it: seen when the wait warns of the files it cannot read.
     const phases: string[] = []
@@ -167,12 +160,7 @@ describe('originGate', () => {
     // Only the run's signal can end this wait before the test times out.
     const given = await getInputs(source({ ...minimal, 'site-dir': 'public', 'wait-for-origin': '600', timeout: '120' }))
     const record = new RunRecord()
-    const plan = {
-      where: 'edge',
-      urls: [{ url: 'http://example.com/a.html', fetchUrl: 'http://example.com/a.html', file: join(dir, 'a.html') }],
-      marker: undefined,
-      known: 1
-    } as const
+    const plan = edgePlan('http://example.com/a.html', 'a.html')
     record.originPlan(plan, 600)
     const run = testCancel()
     const gate = originGate(given, plan, record, run.signal)?.()
