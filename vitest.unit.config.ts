@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import base from './vitest.config.js'
 import CheapestFirst from './test/support/cheapest-first.js'
-import { INSTRUMENTED } from './test/support/mutation.js'
+import { INSTRUMENTED, MUTATION_TEST_LIMIT_MS } from './test/support/mutation.js'
 
 // The unit tests alone: what `npm run mutation` runs against every mutant (the end-to-end tests spawn
 // the bundle, which a mutant of src/ does not change). Not mergeConfig: it would add to `include`, not replace it.
@@ -20,7 +20,9 @@ export default defineConfig({
     include: ['test/unit/**/*.test.ts'],
     globalSetup: [],
     env: { RUNNER_TEMP: tmpdir() },
-    testTimeout: INSTRUMENTED ? 15_000 : (base.test?.testTimeout ?? 30_000),
+    testTimeout: INSTRUMENTED ? MUTATION_TEST_LIMIT_MS : (base.test?.testTimeout ?? 30_000),
+    // Under Stryker its initial run fails when a test takes more than a fifth of its limit (test/support/initial-run-check.ts).
+    ...(INSTRUMENTED ? { setupFiles: ['test/support/initial-run-check.ts'] } : {}),
     // Under Stryker a mutant's own test files first, then the cheapest, so that the quickest test that can kills it (test/support/cheapest-first.ts).
     ...(INSTRUMENTED ? { sequence: { sequencer: CheapestFirst } } : {})
   }
