@@ -474,43 +474,44 @@ describe('run', () => {
     expect(short.log).not.toContain('Purging everything')
   })
 
-  it('warns once, not twice, when it purges everything because the change list may be cut off', async () => {
-    const token = githubToken
-    const history = makeHistory()
-    try {
-      const checkout = history.clone('shallow')
+  describe('with a shallow checkout whose origin is gone, so the GitHub compare API is asked', () => {
+    // One history and one clone for these tests (the runs only read the checkout): making them is some twenty git
+    // commands, which took most of each test's time, more than a fifth of its limit in a mutation run's initial run.
+    let history: ReturnType<typeof makeHistory>
+    let checkout = ''
+    let base = ''
+    let head = ''
+    beforeAll(() => {
+      history = makeHistory()
+      checkout = history.clone('shallow')
       git(checkout, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
-      const [base, head] = [history.commits[1] ?? '', history.commits[3] ?? '']
+      ;[base, head] = [history.commits[1] ?? '', history.commits[3] ?? '']
+    })
+    afterAll(() => {
+      history.remove()
+    })
+    const runAgainstCompare = (): Promise<Awaited<ReturnType<typeof runWith>>> =>
+      runWith(
+        { 'changed-since': base, 'site-dir': 'site', 'github-token': githubToken },
+        { GITHUB_WORKSPACE: checkout, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
+      )
+
+    it('warns once, not twice, when it purges everything because the change list may be cut off', async () => {
       github.comparisons.set(
         `${base}...${head}`,
         Array.from({ length: 350 }, (_, i) => ({ filename: `site/page-${i}.html`, status: 'modified' }))
       )
-      const step = await runWith(
-        { 'changed-since': base, 'site-dir': 'site', 'github-token': token },
-        { GITHUB_WORKSPACE: checkout, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
-      )
+      const step = await runAgainstCompare()
       expect(step.code).toBeUndefined()
       expect(step.log.split('\n').filter((line) => line.startsWith('::warning::Purging everything'))).toEqual([
         '::warning::Purging everything: the GitHub compare API lists at most 300 files and this comparison reached that, so the list may be cut off. Check out with enough history (or let the action fetch the base commit) for an exact list.'
       ])
       expect(api.purges).toEqual([{ zoneId: 'zn1', everything: true, files: [], tags: [] }])
-    } finally {
-      history.remove()
-    }
-  })
+    })
 
-  it('reports a failed GitHub compare as itself, not as a bug, and sends nothing', async () => {
-    const token = githubToken
-    const history = makeHistory()
-    try {
-      const checkout = history.clone('shallow')
-      git(checkout, 'remote', 'set-url', 'origin', join(history.root, 'no-such-remote'))
-      const [base, head] = [history.commits[1] ?? '', history.commits[3] ?? '']
+    it('reports a failed GitHub compare as itself, not as a bug, and sends nothing', async () => {
       // No comparison set: the stand-in answers 404, a failed call, not a bug.
-      const step = await runWith(
-        { 'changed-since': base, 'site-dir': 'site', 'github-token': token },
-        { GITHUB_WORKSPACE: checkout, GITHUB_SHA: head, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
-      )
+      const step = await runAgainstCompare()
       expect(step.code).toBe(1)
       const [error] = errorLines(step.log)
       expect(error).toMatch(
@@ -518,9 +519,7 @@ describe('run', () => {
       )
       expect(error).not.toContain('Unexpected error')
       expect(api.purges).toEqual([])
-    } finally {
-      history.remove()
-    }
+    })
   })
 
   it('writes a manifest built from the site when no previous one was compared', async () => {
