@@ -184,3 +184,53 @@ describe('the unit tests mirror src/', () => {
     ])
   })
 })
+
+/** A folder of src/ as a room of the house ('src/edge/', 'src/http/pacer/'), or a module at the top ('src/main.ts'). */
+const roomOf = (path: string): string => (path.split('/').length > 2 ? `${path.split('/').slice(0, 2).join('/')}/` : path)
+
+/** The cycles of a graph (each once, from the first node the search meets it at), as 'a > b > a'. */
+function cycles(edges: ReadonlyMap<string, readonly string[]>): string[] {
+  const found: string[] = []
+  const done = new Set<string>()
+  const visit = (node: string, path: readonly string[]): void => {
+    const at = path.indexOf(node)
+    if (at !== -1) {
+      found.push([...path.slice(at), node].join(' > '))
+      return
+    }
+    if (done.has(node)) return
+    for (const next of edges.get(node) ?? []) visit(next, [...path, node])
+    done.add(node)
+  }
+  for (const node of [...edges.keys()].sort()) visit(node, [])
+  return found
+}
+
+/** The imports among `list`, between modules, or between the rooms they are in (an import within a room left out). */
+function importGraph(list: readonly { path: string; text: string }[], by: (path: string) => string): Map<string, string[]> {
+  const edges = new Map<string, string[]>()
+  for (const module of list) {
+    const from = by(module.path)
+    const targets = importsOf(module).filter((target) => target.startsWith('src/') && by(target) !== from)
+    edges.set(from, [...new Set([...(edges.get(from) ?? []), ...targets.map(by)])].sort())
+  }
+  return edges
+}
+
+describe('imports form no cycle', () => {
+  it('between the modules of src/, nor between its folders', () => {
+    expect(cycles(importGraph(modules, (path) => path))).toEqual([])
+    expect(cycles(importGraph(modules, roomOf))).toEqual([])
+  })
+  it('the check finds a cycle between modules, and one between folders that no two modules close', () => {
+    const list = [
+      { path: 'src/main.ts', text: "import { a } from './edge/a.js'" },
+      { path: 'src/edge/a.ts', text: "import { b } from '../purge/b.js'" },
+      { path: 'src/purge/b.ts', text: "import type { C } from '../edge/c.js'" },
+      { path: 'src/edge/c.ts', text: "const { d } = await import('./d.js')" },
+      { path: 'src/edge/d.ts', text: "import { c } from './c.js'" }
+    ]
+    expect(cycles(importGraph(list, (path) => path))).toEqual(['src/edge/c.ts > src/edge/d.ts > src/edge/c.ts'])
+    expect(cycles(importGraph(list, roomOf))).toEqual(['src/edge/ > src/purge/ > src/edge/'])
+  })
+})
