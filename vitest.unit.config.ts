@@ -9,10 +9,10 @@ import { INSTRUMENTED, MUTATION_TEST_LIMIT_MS } from './test/support/mutation.js
 // Without the run's own temporary folder and its check for leftovers (test/support/temp-folder.ts): a mutant may
 // well leave a file behind (that is what it breaks), and the check would fail the whole mutation run for it at the
 // end. `npm test` runs these same tests with the check. Under Stryker property tests keep one seed
-// (test/support/property.ts), and a test gets 15 s, where its slowest take about 5 (the initial run, which also
-// collects coverage per test): a mutant that makes a test hang fails it there, rather than at Stryker's own
-// timer, which waits the initial run's whole overhead (22.5 s) on top of the tests' time and then replaces the
-// test runner process. Adversarial input is a sixteenth as long there (test/support/hostile.ts).
+// (test/support/property.ts), and a test gets 15 s (MUTATION_TEST_LIMIT_MS), of which its initial run, which also
+// collects coverage per test, may take a fifth: a mutant that makes a test hang fails it there, rather than at
+// Stryker's own timer, which waits the initial run's whole overhead (22.5 s) on top of the tests' time and then
+// replaces the test runner process. Adversarial input is a sixteenth as long there (test/support/hostile.ts).
 export default defineConfig({
   ...base,
   test: {
