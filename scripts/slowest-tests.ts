@@ -29,7 +29,7 @@ export function renderSlowest(tests: readonly TimedTest[], root: string, count =
   })
   return [
     `The ${rows.length} slowest of the ${tests.length} tests of the initial run (a test fails that run past a fifth of its limit: ` +
-      `${seconds(MUTATION_TEST_LIMIT_MS / LIMIT_SHARE)} of the usual ${seconds(MUTATION_TEST_LIMIT_MS)}):`,
+      `${MUTATION_TEST_LIMIT_MS / LIMIT_SHARE / 1000} s of the usual ${MUTATION_TEST_LIMIT_MS / 1000} s):`,
     ...rows
   ].join('\n')
 }

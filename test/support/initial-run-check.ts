@@ -16,13 +16,11 @@ export class SlowTestError extends Error {
   override name = 'SlowTestError'
 }
 
-const seconds = (ms: number): string => `${Math.round(ms / 10) / 100} s`
-
 /** The error for a test that took `tookMs` of its limit `limitMs`, or undefined when it stayed within a fifth of it. */
 export function slowTest(tookMs: number, limitMs: number): SlowTestError | undefined {
   if (tookMs * LIMIT_SHARE <= limitMs) return undefined
   return new SlowTestError(
-    `took ${seconds(tookMs)} in Stryker's initial run, more than a fifth of its ${seconds(limitMs)} limit (${seconds(limitMs / LIMIT_SHARE)}): ` +
+    `took ${(tookMs / 1000).toFixed(2)} s in Stryker's initial run, more than a fifth of its ${limitMs / 1000} s limit (${limitMs / LIMIT_SHARE / 1000} s): ` +
       'on a slower machine it would come near the limit and stop the run. Size it down under mutation (INSTRUMENTED, test/support/mutation.ts).'
   )
 }

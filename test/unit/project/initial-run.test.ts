@@ -26,7 +26,7 @@ describe('slowTest', () => {
     expect(error).toBeInstanceOf(SlowTestError)
     expect(error?.name).toBe('SlowTestError')
     expect(error?.message).toBe(
-      "took 3 s in Stryker's initial run, more than a fifth of its 15 s limit (3 s): on a slower machine it would come near " +
+      "took 3.00 s in Stryker's initial run, more than a fifth of its 15 s limit (3 s): on a slower machine it would come near " +
         'the limit and stop the run. Size it down under mutation (INSTRUMENTED, test/support/mutation.ts).'
     )
     expect(slowTest(1_234.5, 5_000)?.message).toMatch(/^took 1\.23 s in Stryker's initial run, more than a fifth of its 5 s limit \(1 s\)/)
@@ -52,7 +52,7 @@ describe('renderSlowest', () => {
     ]
     expect(renderSlowest(tests, root, 2)).toBe(
       [
-        'The 2 slowest of the 3 tests of the initial run (a test fails that run past a fifth of its limit: 3.00 s of the usual 15.00 s):',
+        'The 2 slowest of the 3 tests of the initial run (a test fails that run past a fifth of its limit: 3 s of the usual 15 s):',
         '    2.35 s  test/unit/inputs/index.test.ts > y > slow',
         '    0.04 s  no file'
       ].join('\n')
