@@ -886,12 +886,13 @@ function countsTable(result) {
         ]);
     }
     const listRow = (kind, purged, failed) => {
-        const requests = (0,src_text/* plural */.LS)(count(kind), 'request');
         if (result.dryRun)
-            return `would purge ${plannedItems(result, kind)} in ${requests}`;
-        return count(kind) === 0
-            ? `none of ${purged + failed} purged: nothing was sent`
-            : `purged ${purged} of ${purged + failed} in ${requests}`;
+            return `would purge ${plannedItems(result, kind)} in ${(0,src_text/* plural */.LS)(count(kind), 'request')}`;
+        // The requests sent, not those planned: a wait for the origin that ran out, a cancel or a failure sends none.
+        const sent = result.sent.filter((request) => request.kind === kind).length;
+        return sent === 0
+            ? `none of ${purged + failed} purged: ${noneSent(result)}`
+            : `purged ${purged} of ${purged + failed} in ${(0,src_text/* plural */.LS)(sent, 'request')}`;
     };
     if (result.purgeEverythingRequested) {
         rows.push([
@@ -926,6 +927,15 @@ function countsTable(result) {
         ]);
     }
     return ['| What | Result |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), ''];
+}
+/** Why no request of a kind was sent: the origin was not ready, the run was cancelled, or it stopped before sending. */
+function noneSent(result) {
+    const origin = result.origin;
+    if (origin?.ready === false && !origin.cutShort)
+        return 'no request was sent, as the origin did not serve the new build in time (wait-for-origin)';
+    if (result.cancelled !== null)
+        return 'no request was sent, as the run was cancelled';
+    return result.stoppedAt === null ? 'nothing was sent' : `no request was sent, as ${escapeText(result.stoppedAt)}`;
 }
 function plannedItems(result, kind) {
     return result.planned.filter((request) => request.kind === kind).reduce((sum, request) => sum + request.items, 0);
