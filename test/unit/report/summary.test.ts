@@ -358,7 +358,7 @@ describe('renderSummary: the What | Result table', () => {
 describe('renderSummary: traffic', () => {
   it('gives a zone its traffic section', () => {
     expect(summary({ traffic: [unreadTraffic('z1')] })).toBe(
-      `${HEAD}${TABLE}${ZONE_ROW}\n### Traffic: z1, last 24h (by hour)\n\n> [!WARNING]\n> The traffic could not be read: HTTP 500. The purge went ahead regardless.\n`
+      `${HEAD}${TABLE}${ZONE_ROW}\n### Traffic: z1, last 24h (by hour)\n\nWindow: 2026-01-01 00:00 to 2026-01-02 00:00 UTC: the last 24h, from the start of the chart's first bucket (1 hour).\n\n> [!WARNING]\n> The traffic could not be read: HTTP 500. The purge went ahead regardless.\n`
     )
   })
 
