@@ -102,6 +102,17 @@ describe('chartWindow', () => {
     })
   })
 
+  it('counts the mark of a last bucket that now cuts among the labels that must stand clear', () => {
+    // 22h by hour at 12:30: twelve 2-hour buckets from 14:00, the last "12:00*", one character too many for twelve labels.
+    expect(window(22 * HOUR, HOUR, '2026-11-22T12:30:00Z').chartMs).toBe(4 * HOUR)
+    // At 12:00 the last bucket is whole: eleven unmarked labels fit.
+    expect(window(22 * HOUR, HOUR, '2026-11-22T12:00:00Z')).toEqual({
+      since: '2026-11-21T14:00:00.000Z',
+      until: '2026-11-22T12:00:00.000Z',
+      chartMs: 2 * HOUR
+    })
+  })
+
   it('aligns minutes and days the same way', () => {
     expect(window(90 * MINUTE, MINUTE, '2026-11-22T04:17:30Z')).toEqual({
       since: '2026-11-22T02:40:00.000Z',
