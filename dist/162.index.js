@@ -374,10 +374,10 @@ function pushRange(payload) {
     const before = payload.before;
     if (typeof before !== 'string' || before === '')
         throw new errors/* InputError */.dz(undefined, 'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
-    // A push that created its branch or tag has no commit before it (0000000\u2026): never asked of git or the API, it is a
-    // first deploy, as a deployment with no earlier success is.
     // The pushed commit is the payload's "after" (GITHUB_SHA, the same commit, when that is not a full SHA).
     const head = namedHead(payload.after, 'the pushed commit');
+    // A push that created its branch or tag has no commit before it (0000000\u2026): never asked of git or the API, it is a
+    // first deploy, as a deployment with no earlier success is.
     if (ZERO_SHA.test(before))
         return { kind: 'first', event: 'push', why: `no commit before it, as it created ${ref ?? 'its branch'}`, ...head };
     // It goes into a git command and an API path: a full SHA only, never an option or a path.

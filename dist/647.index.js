@@ -1010,7 +1010,7 @@ function countsTable(result) {
 function noneSent(result) {
     const origin = result.origin;
     if (origin?.ready === false && !origin.cutShort)
-        return 'no request was sent, as the origin did not serve the new build in time (wait-for-origin)';
+        return 'no request was sent, as the origin was not ready (wait-for-origin)';
     if (result.cancelled !== null)
         return 'no request was sent, as the run was cancelled';
     return result.stoppedAt === null ? 'nothing was sent' : `no request was sent, as ${escapeText(result.stoppedAt)}`;

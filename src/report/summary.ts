@@ -137,8 +137,7 @@ function countsTable(result: RunResult): string[] {
 /** Why no request of a kind was sent: the origin was not ready, the run was cancelled, or it stopped before sending. */
 function noneSent(result: RunResult): string {
   const origin = result.origin
-  if (origin?.ready === false && !origin.cutShort)
-    return 'no request was sent, as the origin did not serve the new build in time (wait-for-origin)'
+  if (origin?.ready === false && !origin.cutShort) return 'no request was sent, as the origin was not ready (wait-for-origin)'
   if (result.cancelled !== null) return 'no request was sent, as the run was cancelled'
   return result.stoppedAt === null ? 'nothing was sent' : `no request was sent, as ${escapeText(result.stoppedAt)}`
 }

@@ -393,7 +393,7 @@ describe('renderSummary: a list row when no request of its kind was sent', () =>
   it('says none was sent, and why, where the planned requests would say "purged 0 of 2 in 1 request"', () => {
     const planned1 = [planned('files', 2)]
     expect(row({ planned: planned1, origin: notReady })).toBe(
-      '| URLs | none of 2 purged: no request was sent, as the origin did not serve the new build in time (wait-for-origin) |'
+      '| URLs | none of 2 purged: no request was sent, as the origin was not ready (wait-for-origin) |'
     )
     const cancel = {
       signal: 'SIGTERM' as const,
