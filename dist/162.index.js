@@ -267,17 +267,13 @@ async function compareWithApi(api, base, head) {
     const files = await call(api, `comparing ${(0,src_text/* shown */.SP)(base)}...${(0,src_text/* shown */.SP)(head)}`, 'contents: read', () => client.rest.repos.compareCommitsWithBasehead({ ...api.repository, basehead: `${base}...${head}` }), readComparedFiles);
     return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT };
 }
-/** The tag of the release published before `current`; an InputError when there is none. */
+/** The tag of the release published before `current`; undefined when there is none (a first release). */
 async function previousReleaseTag(api, current) {
     const client = await octokit(api);
     const listed = await call(api, 'listing releases', 'contents: read', async () => ({ data: await client.paginate(client.rest.repos.listReleases, { ...api.repository, per_page: 100 }) }), (data) => (Array.isArray(data) ? data : undefined));
     // Releases without a tag are passed over, as they cannot be compared with.
     const releases = listed.map(readRelease).filter((release) => release !== undefined);
-    const previous = pickPreviousRelease(releases, current);
-    if (previous === undefined) {
-        throw new errors/* InputError */.dz(undefined, `Release ${(0,src_text/* shown */.SP)(current.tag_name)} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`);
-    }
-    return previous.tag_name;
+    return pickPreviousRelease(releases, current)?.tag_name;
 }
 /**
  * The most recent deployment to the same environment before `current` that succeeded (see deploymentSucceeded),
@@ -346,7 +342,7 @@ async function autoRange(env, token, now = Date.now, signal) {
         case 'push':
             return pushRange(payload);
         case 'release':
-            return releaseRange(payload, api);
+            return releaseRange(payload, api, env.GITHUB_SHA);
         case 'deployment_status':
             return deploymentRange(payload, api, now);
         case 'workflow_run':
@@ -356,6 +352,10 @@ async function autoRange(env, token, now = Date.now, signal) {
             return pullRequestRange(event, payload, api);
     }
     throw new errors/* InputError */.dz(undefined, `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${(0,src_text/* shown */.SP)(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`);
+}
+/** The head an event names itself, and the words for it: `what, 0123abc` when `sha` is a full SHA; else GITHUB_SHA (undefined). */
+function namedHead(sha, what) {
+    return isFullSha(sha) ? { head: sha, headWhy: `${what}, ${event_short(sha)}` } : { head: undefined, headWhy: what };
 }
 function pushRange(payload) {
     // The ref as outside text; GitHub always sends it, but the action must not depend on that.
@@ -374,34 +374,30 @@ function pushRange(payload) {
     const before = payload.before;
     if (typeof before !== 'string' || before === '')
         throw new errors/* InputError */.dz(undefined, 'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
+    // The pushed commit is the payload's "after" (GITHUB_SHA, the same commit, when that is not a full SHA).
+    const head = namedHead(payload.after, 'the pushed commit');
     // A push that created its branch or tag has no commit before it (0000000\u2026): never asked of git or the API, it is a
     // first deploy, as a deployment with no earlier success is.
     if (ZERO_SHA.test(before))
-        return {
-            kind: 'first',
-            event: 'push',
-            why: `no commit before it, as it created ${ref ?? 'its branch'}`,
-            head: undefined,
-            headWhy: 'the pushed commit'
-        };
+        return { kind: 'first', event: 'push', why: `no commit before it, as it created ${ref ?? 'its branch'}`, ...head };
     // It goes into a git command and an API path: a full SHA only, never an option or a path.
     if (!isFullSha(before))
         throw new errors/* InputError */.dz(undefined, `This push event's "before" (${(0,src_text/* shown */.SP)(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`);
-    return {
-        kind: 'range',
-        event: 'push',
-        base: before,
-        baseWhy: 'the commit before this push',
-        head: undefined,
-        headWhy: 'the pushed commit'
-    };
+    return { kind: 'range', event: 'push', base: before, baseWhy: 'the commit before this push', ...head };
 }
-async function releaseRange(payload, api) {
+/** `sha`: GITHUB_SHA, which on a release event is the released commit (the payload names only the tag). */
+async function releaseRange(payload, api, sha) {
     const release = readRelease(payload.release);
     if (release === undefined) {
         throw new errors/* InputError */.dz(undefined, 'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.');
     }
+    const head = namedHead(sha, 'the released commit');
     const tag = await previousReleaseTag(api(), release);
+    // A first release, as a deployment with no earlier success: every file under site-dir counts.
+    if (tag === undefined) {
+        const why = `no ${release.prerelease ? '' : 'full '}release published before ${(0,src_text/* shown */.SP)(release.tag_name)}`;
+        return { kind: 'first', event: 'release', why, ...head };
+    }
     // It goes into a git command and an API path, as a ref may when given as an input: never an option.
     if (!SAFE_REF.test(tag))
         throw new errors/* InputError */.dz(undefined, `The previous release's tag (${(0,src_text/* shown */.SP)(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`);
@@ -410,8 +406,7 @@ async function releaseRange(payload, api) {
         event: 'release',
         base: tag,
         baseWhy: `the release published before ${(0,src_text/* shown */.SP)(release.tag_name)}`,
-        head: undefined,
-        headWhy: 'the released commit'
+        ...head
     };
 }
 const successOnly = (what, condition) => new errors/* InputError */.dz(undefined, `${what}, and "changed-since: auto" purges after a successful one only. Run the step only then: add \`if: ${condition}\` to it.`);
@@ -868,7 +863,7 @@ async function firstDeploy(inputs, auto, context) {
     const paths = Object.keys(current.files).map((path) => `${inputs.siteDir}/${path}`);
     checkChangedPaths(paths, 'changed-since');
     const urls = siteUrls(paths, inputs, true);
-    context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${(0,src_text/* plural */.LS)(paths.length, 'file')}, ${urls.files.length} of them within include/exclude).`);
+    context.log(`This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${(0,src_text/* plural */.LS)(paths.length, 'file')}, ${urls.files.length} of them within include/exclude); the head is ${auto.headWhy}.`);
     const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`;
     return {
         source: 'git',

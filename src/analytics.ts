@@ -2,6 +2,7 @@ import { isRecord } from './json.js'
 import { mapConcurrent } from './concurrency.js'
 import type { ApiClient } from './http/client.js'
 import { pathSegment } from './http/path.js'
+import { bucketLength, chartWindow, type TrafficWindow } from './chart-grid.js'
 import { plural, shown } from './text.js'
 
 export type Granularity = 'minute' | 'hour' | 'day'
@@ -35,8 +36,11 @@ export interface TrafficReport {
   readonly zoneName: string | undefined
   readonly window: string
   readonly granularity: Granularity
+  /** The window read: `since` is the start of the chart's first bucket (see chartWindow), `until` now. */
   readonly since: string
   readonly until: string
+  /** The chart's bucket length, which `since` is a multiple of: the chart is drawn in it, so its first bucket is whole. */
+  readonly chartMs: number
   /** Undefined when the answer held no usable totals; `error` then says why. */
   readonly totals: TrafficTotals | undefined
   /** Requests per bucket of `bucketMs`, in time order, at most MAX_POINTS: the API's buckets, summed into longer ones when there are more. */
@@ -54,23 +58,6 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 export const GRANULARITY_MS: Readonly<Record<Granularity, number>> = { minute: MINUTE, hour: HOUR, day: DAY }
-
-/** Bucket lengths that start on round UTC times: points are summed into the shortest one that leaves few enough. */
-export const ROUND_BUCKETS_MS: readonly number[] = [
-  ...[1, 2, 5, 10, 15, 30].map((n) => n * MINUTE),
-  ...[1, 2, 3, 4, 6, 12].map((n) => n * HOUR),
-  ...[1, 2, 3, 7, 14, 28, 91, 364].map((n) => n * DAY)
-]
-
-/**
- * The shortest round bucket length, a multiple of `baseMs`, that puts times from `first` to `last` into
- * at most `max` buckets; when none does (times decades apart), a plain multiple of `baseMs` that does.
- */
-export function bucketLength(first: number, last: number, baseMs: number, max: number): number {
-  const buckets = (ms: number): number => Math.floor(last / ms) - Math.floor(first / ms) + 1
-  const round = ROUND_BUCKETS_MS.find((ms) => ms % baseMs === 0 && buckets(ms) <= max)
-  return round ?? Math.max(1, Math.ceil((last - first) / (max - 1) / baseMs)) * baseMs
-}
 
 /** Sums points into buckets of `ms` aligned to the epoch (so to UTC): a point per bucket that has any, in time order. */
 export function sumBuckets(points: Iterable<TrafficPoint>, ms: number): TrafficPoint[] {
@@ -122,9 +109,10 @@ type TrafficContent = Pick<TrafficReport, 'totals' | 'points' | 'bucketMs' | 'er
 /**
  * The report's content from an answer of any shape: buckets whose timestamp or request count cannot be
  * read are left out with a warning; unusable totals are an error, but the chart is kept. The timeseries
- * is read twice rather than copied, so a huge one costs no memory beyond the answer itself.
+ * is read twice rather than copied, so a huge one costs no memory beyond the answer itself. The points are
+ * summed into buckets that divide `chartMs` (when given), so that the chart can sum them into its own.
  */
-export function readTrafficAnswer(body: unknown, granularity: Granularity, zone: string): TrafficContent {
+export function readTrafficAnswer(body: unknown, granularity: Granularity, zone: string, chartMs = 0): TrafficContent {
   const baseMs = GRANULARITY_MS[granularity]
   const data = isRecord(body) ? body.data : undefined
   if (!isRecord(data)) return { totals: undefined, points: [], bucketMs: baseMs, error: 'the answer has no "data" object', warnings: [] }
@@ -155,41 +143,47 @@ export function readTrafficAnswer(body: unknown, granularity: Granularity, zone:
           `${plural(dropped, 'entry', 'entries')} of the traffic timeseries for ${shown(zone)} had no readable timestamp or request count and ${dropped === 1 ? 'was' : 'were'} left out of the chart.`
         ]
   // With no readable point (first Infinity, last -Infinity) any length fits: the shortest round one, the base itself.
-  const bucketMs = bucketLength(first, last, baseMs, MAX_POINTS)
+  const bucketMs = bucketLength(first, last, baseMs, MAX_POINTS, chartMs)
   return { ...read, points: sumBuckets(readablePoints(series), bucketMs), bucketMs, warnings }
 }
 
 /**
- * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
- * reported in the result, because a traffic report is never a reason to skip or fail a purge.
+ * `GET /zones/{id}/analytics/traffic` for `window` (see chartWindow). Never throws: a failed
+ * read is reported in the result, because a traffic report is never a reason to skip or fail a purge.
  */
 export async function readTraffic(
   client: TrafficClient,
   zone: { id: string; name: string | undefined },
   analytics: AnalyticsInputs,
-  now: number
+  window: TrafficWindow
 ): Promise<TrafficReport> {
-  const until = new Date(now).toISOString()
-  const since = new Date(now - analytics.windowMs).toISOString()
+  const until = new Date(window.until).toISOString()
+  const since = new Date(window.since).toISOString()
   const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until }
+  const read = { ...base, chartMs: window.chartMs }
   try {
     const response = await client.request('GET', `/zones/${pathSegment(zone.id)}/analytics/traffic`, {
       query: { since, until, granularity: analytics.granularity }
     })
-    return { ...base, ...readTrafficAnswer(response.body, analytics.granularity, zone.name ?? zone.id) }
+    return { ...read, ...readTrafficAnswer(response.body, analytics.granularity, zone.name ?? zone.id, window.chartMs) }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    return { ...base, totals: undefined, points: [], bucketMs: GRANULARITY_MS[analytics.granularity], error: message, warnings: [] }
+    return { ...read, totals: undefined, points: [], bucketMs: GRANULARITY_MS[analytics.granularity], error: message, warnings: [] }
   }
 }
 
-/** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
+/**
+ * Every zone's traffic for the window ending `now`, its start moved back to the chart's first bucket (chartWindow),
+ * `concurrency` reads at a time; zones that do not exist yet (dry run) are left out.
+ */
 export function readAllTraffic(
   client: TrafficClient,
   zones: readonly { id: string; name: string | undefined; created?: { dryRun: boolean } }[],
   analytics: AnalyticsInputs,
-  concurrency: number
+  concurrency: number,
+  now = Date.now()
 ): Promise<TrafficReport[]> {
+  const window = chartWindow(analytics.windowMs, GRANULARITY_MS[analytics.granularity], now)
   const readable = zones.filter((zone) => zone.created?.dryRun !== true)
-  return mapConcurrent(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()))
+  return mapConcurrent(readable, concurrency, (zone) => readTraffic(client, zone, analytics, window))
 }

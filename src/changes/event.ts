@@ -71,7 +71,7 @@ export async function autoRange(
     case 'push':
       return pushRange(payload)
     case 'release':
-      return releaseRange(payload, api)
+      return releaseRange(payload, api, env.GITHUB_SHA)
     case 'deployment_status':
       return deploymentRange(payload, api, now)
     case 'workflow_run':
@@ -84,6 +84,11 @@ export async function autoRange(
     undefined,
     `"changed-since: auto" works for ${AUTO_EVENTS.join(', ')} events; this run is a "${shown(event || 'unknown')}" event. Give a ref instead (a tag, branch or SHA), e.g. "changed-since: \${{ inputs.since }}".`
   )
+}
+
+/** The head an event names itself, and the words for it: `what, 0123abc` when `sha` is a full SHA; else GITHUB_SHA (undefined). */
+function namedHead(sha: unknown, what: string): { readonly head: string | undefined; readonly headWhy: string } {
+  return isFullSha(sha) ? { head: sha, headWhy: `${what}, ${short(sha)}` } : { head: undefined, headWhy: what }
 }
 
 function pushRange(payload: Claimed<PushEvent>): AutoRange {
@@ -106,33 +111,23 @@ function pushRange(payload: Claimed<PushEvent>): AutoRange {
       undefined,
       'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.'
     )
+  // The pushed commit is the payload's "after" (GITHUB_SHA, the same commit, when that is not a full SHA).
+  const head = namedHead(payload.after, 'the pushed commit')
   // A push that created its branch or tag has no commit before it (0000000…): never asked of git or the API, it is a
   // first deploy, as a deployment with no earlier success is.
   if (ZERO_SHA.test(before))
-    return {
-      kind: 'first',
-      event: 'push',
-      why: `no commit before it, as it created ${ref ?? 'its branch'}`,
-      head: undefined,
-      headWhy: 'the pushed commit'
-    }
+    return { kind: 'first', event: 'push', why: `no commit before it, as it created ${ref ?? 'its branch'}`, ...head }
   // It goes into a git command and an API path: a full SHA only, never an option or a path.
   if (!isFullSha(before))
     throw new InputError(
       undefined,
       `This push event's "before" (${shown(before)}) is not a full commit SHA, so "changed-since: auto" cannot use it. Set "changed-since" to a ref.`
     )
-  return {
-    kind: 'range',
-    event: 'push',
-    base: before,
-    baseWhy: 'the commit before this push',
-    head: undefined,
-    headWhy: 'the pushed commit'
-  }
+  return { kind: 'range', event: 'push', base: before, baseWhy: 'the commit before this push', ...head }
 }
 
-async function releaseRange(payload: Claimed<ReleaseEvent>, api: () => GitHubApi): Promise<AutoRange> {
+/** `sha`: GITHUB_SHA, which on a release event is the released commit (the payload names only the tag). */
+async function releaseRange(payload: Claimed<ReleaseEvent>, api: () => GitHubApi, sha: string | undefined): Promise<AutoRange> {
   const release = readRelease(payload.release)
   if (release === undefined) {
     throw new InputError(
@@ -140,7 +135,13 @@ async function releaseRange(payload: Claimed<ReleaseEvent>, api: () => GitHubApi
       'This release event has no release in its payload, so "changed-since: auto" cannot find the previous one.'
     )
   }
+  const head = namedHead(sha, 'the released commit')
   const tag = await previousReleaseTag(api(), release)
+  // A first release, as a deployment with no earlier success: every file under site-dir counts.
+  if (tag === undefined) {
+    const why = `no ${release.prerelease ? '' : 'full '}release published before ${shown(release.tag_name)}`
+    return { kind: 'first', event: 'release', why, ...head }
+  }
   // It goes into a git command and an API path, as a ref may when given as an input: never an option.
   if (!SAFE_REF.test(tag))
     throw new InputError(undefined, `The previous release's tag (${shown(tag)}) cannot be used as a git ref. Set "changed-since" to a ref.`)
@@ -149,8 +150,7 @@ async function releaseRange(payload: Claimed<ReleaseEvent>, api: () => GitHubApi
     event: 'release',
     base: tag,
     baseWhy: `the release published before ${shown(release.tag_name)}`,
-    head: undefined,
-    headWhy: 'the released commit'
+    ...head
   }
 }
 

@@ -161,8 +161,8 @@ export async function compareWithApi(api: GitHubApi, base: string, head: string)
   return { paths: comparedPaths(files), complete: files.length < COMPARE_FILE_LIMIT }
 }
 
-/** The tag of the release published before `current`; an InputError when there is none. */
-export async function previousReleaseTag(api: GitHubApi, current: Release): Promise<string> {
+/** The tag of the release published before `current`; undefined when there is none (a first release). */
+export async function previousReleaseTag(api: GitHubApi, current: Release): Promise<string | undefined> {
   const client = await octokit(api)
   const listed = await call(
     api,
@@ -173,14 +173,7 @@ export async function previousReleaseTag(api: GitHubApi, current: Release): Prom
   )
   // Releases without a tag are passed over, as they cannot be compared with.
   const releases = listed.map(readRelease).filter((release) => release !== undefined)
-  const previous = pickPreviousRelease(releases, current)
-  if (previous === undefined) {
-    throw new InputError(
-      undefined,
-      `Release ${shown(current.tag_name)} has no earlier ${current.prerelease ? '' : 'full '}release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.`
-    )
-  }
-  return previous.tag_name
+  return pickPreviousRelease(releases, current)?.tag_name
 }
 
 /**

@@ -156,7 +156,7 @@ async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind
   checkChangedPaths(paths, 'changed-since')
   const urls = siteUrls(paths, inputs, true)
   context.log(
-    `This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${plural(paths.length, 'file')}, ${urls.files.length} of them within include/exclude).`
+    `This ${auto.event} event has ${auto.why}: every file of ${inputs.siteDir} counts as changed (${plural(paths.length, 'file')}, ${urls.files.length} of them within include/exclude); the head is ${auto.headWhy}.`
   )
   const why = `${auto.event} event: ${auto.why}, so every file under site-dir counts; the head is ${auto.headWhy}`
   return {

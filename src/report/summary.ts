@@ -93,11 +93,12 @@ function countsTable(result: RunResult): string[] {
     ])
   }
   const listRow = (kind: 'files' | 'tags', purged: number, failed: number): string => {
-    const requests = plural(count(kind), 'request')
-    if (result.dryRun) return `would purge ${plannedItems(result, kind)} in ${requests}`
-    return count(kind) === 0
-      ? `none of ${purged + failed} purged: nothing was sent`
-      : `purged ${purged} of ${purged + failed} in ${requests}`
+    if (result.dryRun) return `would purge ${plannedItems(result, kind)} in ${plural(count(kind), 'request')}`
+    // The requests sent, not those planned: a wait for the origin that ran out, a cancel or a failure sends none.
+    const sent = result.sent.filter((request) => request.kind === kind).length
+    return sent === 0
+      ? `none of ${purged + failed} purged: ${noneSent(result)}`
+      : `purged ${purged} of ${purged + failed} in ${plural(sent, 'request')}`
   }
   if (result.purgeEverythingRequested) {
     rows.push([
@@ -131,6 +132,14 @@ function countsTable(result: RunResult): string[] {
     ])
   }
   return ['| What | Result |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`), '']
+}
+
+/** Why no request of a kind was sent: the origin was not ready, the run was cancelled, or it stopped before sending. */
+function noneSent(result: RunResult): string {
+  const origin = result.origin
+  if (origin?.ready === false && !origin.cutShort) return 'no request was sent, as the origin was not ready (wait-for-origin)'
+  if (result.cancelled !== null) return 'no request was sent, as the run was cancelled'
+  return result.stoppedAt === null ? 'nothing was sent' : `no request was sent, as ${escapeText(result.stoppedAt)}`
 }
 
 function plannedItems(result: RunResult, kind: 'files' | 'tags'): number {

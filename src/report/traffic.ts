@@ -1,4 +1,5 @@
-import { bucketLength, ROUND_BUCKETS_MS, sumBuckets, type TrafficPoint, type TrafficReport } from '../analytics.js'
+import { sumBuckets, type TrafficPoint, type TrafficReport } from '../analytics.js'
+import { bucketLength, chartLabels, chartLengths, fits, MAX_CHART_POINTS } from '../chart-grid.js'
 import { plural, thousands } from '../text.js'
 import { escapeMarkdown } from './markdown.js'
 
@@ -9,14 +10,6 @@ const DAY = 86_400_000
 /** The last time with a four-digit year: labels are cut from the ISO form. */
 const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
-/**
- * Mermaid draws a label under every point of a category axis and never leaves one out, so the chart
- * has few points, and labels short enough to stand side by side: at most LABEL_ROW_CHARS characters fit
- * under a 600-pixel chart at 12-pixel text, with one character between labels.
- */
-const MAX_CHART_POINTS = 12
-const LABEL_ROW_CHARS = 72
-
 const UNITS: readonly [number, string][] = [
   [DAY, 'day'],
   [3_600_000, 'hour'],
@@ -25,34 +18,13 @@ const UNITS: readonly [number, string][] = [
   [1, 'millisecond']
 ]
 
+/** The longest unit `ms` is a whole number of, and its name. */
+const unitOf = (ms: number): [number, string] => UNITS.find(([length]) => ms % length === 0) as [number, string]
+
 /** "hour", "4 hours", "3 days". */
 function describeLength(ms: number): string {
-  const [unit, name] = UNITS.find(([length]) => ms % length === 0) as [number, string]
+  const [unit, name] = unitOf(ms)
   return ms === unit ? name : plural(ms / unit, name)
-}
-
-/**
- * A label per point, each distinct: the clock time, or the date at midnight and for day buckets; the
- * date is added to a time that is already taken, the year to a date that is; the full ISO time last.
- */
-export function chartLabels(points: readonly TrafficPoint[], ms: number): string[] {
-  const taken = new Set<string>()
-  return points.map((point) => {
-    const iso = new Date(point.time).toISOString()
-    const date = iso.slice(5, 10)
-    const time = iso.slice(11, 16)
-    const forms =
-      ms % DAY === 0 ? [date, iso.slice(0, 10)] : [time === '00:00' ? date : time, `${date} ${time}`, `${iso.slice(0, 10)} ${time}`]
-    const label = forms.find((form) => !taken.has(form)) ?? iso
-    taken.add(label)
-    return label
-  })
-}
-
-/** Whether labels spread evenly under the chart stand clear of each other: one character apart or more. */
-export function fits(row: readonly string[]): boolean {
-  const spacing = (LABEL_ROW_CHARS - Math.max(...row.map((label) => label.length))) / (row.length - 1)
-  return row.slice(1).every((label, i) => spacing >= ((row[i] as string).length + label.length) / 2 + 1)
 }
 
 interface ChartSeries {
@@ -63,8 +35,8 @@ interface ChartSeries {
   readonly partial: boolean
 }
 
-/** What a chart is drawn from: the points, and the window they were read for, when known. */
-export type ChartInput = Pick<TrafficReport, 'points' | 'bucketMs'> & Partial<Pick<TrafficReport, 'since' | 'until'>>
+/** What a chart is drawn from: the points, and the window they were read for and the bucket it was aligned to, when known. */
+export type ChartInput = Pick<TrafficReport, 'points' | 'bucketMs'> & Partial<Pick<TrafficReport, 'since' | 'until' | 'chartMs'>>
 
 /**
  * The time the points cover: the totals are "over the requested period", and the buckets add up to them,
@@ -118,7 +90,10 @@ export function chartSeries(report: ChartInput): ChartSeries | undefined {
   const baseMs = Number.isSafeInteger(report.bucketMs) && report.bucketMs > 0 ? report.bucketMs : 1
   const first = usable.reduce((min, point) => Math.min(min, point.time), Infinity)
   const last = usable.reduce((max, point) => Math.max(max, point.time), -Infinity)
-  const lengths = [baseMs, ...ROUND_BUCKETS_MS.filter((ms) => ms % baseMs === 0), bucketLength(first, last, baseMs, MAX_CHART_POINTS)]
+  // The bucket the read's window was aligned to comes first (see chartWindow): in it, the first bucket is whole.
+  const chartMs = report.chartMs ?? 0
+  const aligned = chartMs > 0 && Number.isSafeInteger(chartMs) && chartMs % baseMs === 0 ? [chartMs] : []
+  const lengths = [...aligned, ...chartLengths(baseMs), bucketLength(first, last, baseMs, MAX_CHART_POINTS)]
   const window = covered(report, first, last, baseMs)
   let longest: ChartSeries | undefined
   for (const bucketMs of lengths) {
@@ -188,6 +163,18 @@ function partialNote(bucketMs: number, report: ChartInput): string {
   )
 }
 
+/**
+ * The window the section shows, as read: "Window: 2026-11-21 12:00 to 2026-11-22 13:37 UTC: the last 24h, from the start
+ * of the chart's first bucket (4 hours)." Nothing when its ends cannot be read.
+ */
+function windowLine(report: TrafficReport): string[] {
+  if (!Number.isFinite(Date.parse(report.since)) || !Number.isFinite(Date.parse(report.until))) return []
+  const chartMs = report.chartMs
+  const [unit, name] = Number.isSafeInteger(chartMs) && chartMs > 0 ? unitOf(chartMs) : [0, '']
+  const aligned = unit > 0 ? `, from the start of the chart's first bucket (${plural(chartMs / unit, name)})` : ''
+  return [`Window: ${minuteOf(report.since)} to ${minuteOf(report.until)} UTC: the last ${escapeMarkdown(report.window)}${aligned}.`, '']
+}
+
 /** One zone's traffic section of the job summary. */
 export function trafficSection(report: TrafficReport): string[] {
   const zone = escapeMarkdown(report.zoneName ?? report.zoneId)
@@ -198,6 +185,7 @@ export function trafficSection(report: TrafficReport): string[] {
     return [
       heading,
       '',
+      ...windowLine(report),
       `> [!WARNING]`,
       `> The traffic could not be read: ${escapeMarkdown(report.error ?? 'unknown error')}. The purge went ahead regardless.`,
       '',
@@ -207,6 +195,7 @@ export function trafficSection(report: TrafficReport): string[] {
   return [
     heading,
     '',
+    ...windowLine(report),
     '| Traffic | Total |',
     '|---|---|',
     `| Requests | ${thousands(report.totals.requests)} |`,

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module'
 import { connect, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { WebhookDefinition } from '@octokit/webhooks-examples'
-import type { PushEvent } from '@octokit/webhooks-types'
+import type { PushEvent, ReleaseEvent } from '@octokit/webhooks-types'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startGitHub, type GitHubStandIn, type StandInDeployment } from '../stand-in/github.js'
 import { git, makeHistory, type History } from '../stand-in/git-repo.js'
@@ -28,6 +28,7 @@ afterAll(async () => {
 })
 beforeEach(() => {
   github.requests.length = 0
+  github.releases.length = 0
   github.deployments.length = 0
   github.runs.length = 0
   github.commits.clear()
@@ -75,6 +76,15 @@ function comparison(base: string, head: string): string[] {
   ])
   return ['https://example.com/blog.html', 'https://example.com/new-name.css', 'https://example.com/old-name.css']
 }
+
+/** The URLs of every file under site/ (index-file off): what a first deploy purges. */
+const EVERY_SITE_URL = ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css']
+  .map((path) => `https://example.com/${path.replace(' ', '%20')}`)
+  .sort()
+
+/** A first deploy of site/ on event `name`, in a checkout that cannot fetch: a git command about a commit before would fail it. */
+const firstDeploy = async (api: Awaited<ReturnType<typeof standIn>>, name: string, payload: unknown): ReturnType<typeof api.run> =>
+  api.run({ 'changed-since': 'auto', 'site-dir': 'site', 'index-file': '' }, { workspace: unfetchable(), env: event(name, payload) })
 
 /** A run whose token lacks `permission`: it fails naming the permission, sends no purge and shows no token. */
 async function expectDenied(permission: 'contents' | 'deployments' | 'actions', env: Record<string, string>): Promise<void> {
@@ -131,11 +141,7 @@ describe('changed-since: auto after a deployment (deployment_status)', () => {
       { workspace: history.clone('shallow'), env: deployed() }
     )
     expect(run.code).toBe(0)
-    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(
-      ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css']
-        .map((path) => `https://example.com/${path.replace(' ', '%20')}`)
-        .sort()
-    )
+    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(EVERY_SITE_URL)
     expect(github.requests.some((request) => request.includes('/compare/'))).toBe(false)
     expect(JSON.parse(run.outputs['changed-files'] ?? '')).toContain('site/docs/guide.html')
     expect(run.summary).toContain(
@@ -328,8 +334,6 @@ const deletedPush = (): PushEvent => {
 }
 
 describe("changed-since: auto on a push that created or deleted a branch or tag (GitHub's example payloads)", () => {
-  const SITE = ['about.html', 'blog.html', 'docs/guide.html', 'docs/index.html', 'index.html', 'new page.html', 'new-name.css']
-
   it.each([
     ['a branch', 'api.github.com', 'heads'],
     ['a tag', 'api.github.com', 'tags'],
@@ -337,24 +341,18 @@ describe("changed-since: auto on a push that created or deleted a branch or tag 
   ] as const)('purges every file under site-dir for a push that created %s, asking nothing about its 0000000…', async (_, form, kind) => {
     const payload = createdPush(form, kind)
     const api = await standIn()
-    // A checkout that cannot fetch: a git command about the zeros would fail the step.
-    const run = await api.run(
-      { 'changed-since': 'auto', 'site-dir': 'site', 'index-file': '' },
-      { workspace: unfetchable(), env: event('push', payload) }
-    )
+    const run = await firstDeploy(api, 'push', payload)
     expect(run.code, run.log).toBe(0)
-    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(
-      SITE.map((path) => `https://example.com/${path.replace(' ', '%20')}`).sort()
-    )
+    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(EVERY_SITE_URL)
     expect(github.requests).toEqual([])
     expect(run.log).not.toContain(ZEROS.slice(0, 7))
+    // The pushed commit is the payload's "after", named as every other event names its head (GITHUB_SHA here is another commit).
+    const head = `the pushed commit, ${short(payload.after)}`
     expect(run.log).toContain(
-      `This push event has no commit before it, as it created ${payload.ref}: every file of site counts as changed (7 files, 7 of them within include/exclude).`
+      `This push event has no commit before it, as it created ${payload.ref}: every file of site counts as changed (7 files, 7 of them within include/exclude); the head is ${head}.`
     )
     expect(run.summary).toContain(
-      shown(
-        `push event: no commit before it, as it created ${payload.ref}, so every file under site-dir counts; the head is the pushed commit.`
-      )
+      shown(`push event: no commit before it, as it created ${payload.ref}, so every file under site-dir counts; the head is ${head}.`)
     )
     expect(run.summary).toContain('Every file under site-dir counted, as there is no earlier successful deploy: 7 changed files → 7 URLs.')
     expect(JSON.parse(run.outputs['changed-files'] ?? '')).toContain('site/docs/guide.html')
@@ -401,6 +399,64 @@ describe("changed-since: auto on a push that created or deleted a branch or tag 
     expect(api.purges.flatMap((purge) => purge.files)).toEqual(['https://example.com/sitemap.xml'])
     expect(github.requests).toEqual([])
     expect(JSON.parse(run.outputs.result ?? '')).toMatchObject({ nothingToSend: null })
+  })
+})
+
+/** GitHub's own example payload of a published full release (`release.published`, tag 0.0.1), as @octokit/webhooks-examples has it. */
+function publishedRelease(): ReleaseEvent {
+  const path = createRequire(import.meta.url).resolve('@octokit/webhooks-examples/api.github.com/index.json')
+  const definitions = JSON.parse(readFileSync(path, 'utf8')) as WebhookDefinition[]
+  const examples = (definitions.find((definition) => definition.name === 'release') as WebhookDefinition<'release'>).examples
+  const example = examples.find((release) => release.action === 'published' && !release.release.prerelease && !release.release.draft)
+  if (example === undefined) throw new Error('no example of a published full release')
+  return example
+}
+
+describe("changed-since: auto on a repository's first release (GitHub's example payload)", () => {
+  /** The release itself, and a draft and a prerelease before it: none is an earlier full release. */
+  const listed = (payload: ReleaseEvent): void => {
+    const { id, tag_name, published_at } = payload.release
+    github.releases.push(
+      { id, tag_name, draft: false, prerelease: false, published_at },
+      { id: id - 1, tag_name: '0.0.1-rc.1', draft: false, prerelease: true, published_at: '2019-05-14T15:20:53Z' },
+      { id: id - 2, tag_name: '0.0.0', draft: true, prerelease: false, published_at: null }
+    )
+  }
+
+  it('purges every file under site-dir, as for a first deployment, and names the released commit', async () => {
+    const payload = publishedRelease()
+    listed(payload)
+    const api = await standIn()
+    const run = await firstDeploy(api, 'release', payload)
+    expect(run.code, run.log).toBe(0)
+    expect(api.purges.flatMap((purge) => purge.files).sort()).toEqual(EVERY_SITE_URL)
+    expect(github.requests).toEqual(['GET /repos/acme/site/releases?per_page=100'])
+    // GITHUB_SHA is the released commit on a release event.
+    const head = `the released commit, ${short(commit(0))}`
+    expect(run.log).toContain(
+      `This release event has no full release published before ${payload.release.tag_name}: every file of site counts as changed (7 files, 7 of them within include/exclude); the head is ${head}.`
+    )
+    expect(run.log).not.toContain('::error')
+    expect(run.summary).toContain(
+      shown(
+        `release event: no full release published before ${payload.release.tag_name}, so every file under site-dir counts; the head is ${head}.`
+      )
+    )
+    expect(run.summary).toContain('Every file under site-dir counted, as there is no earlier successful deploy: 7 changed files → 7 URLs.')
+    expect(JSON.parse(run.outputs['changed-files'] ?? '')).toContain('site/docs/guide.html')
+  })
+
+  it('refuses a first release without site-dir, saying what to set, and sends nothing', async () => {
+    const payload = publishedRelease()
+    listed(payload)
+    const api = await standIn()
+    const run = await api.run({ 'changed-since': 'auto' }, { workspace: unfetchable(), env: event('release', payload) })
+    expect(run.code).toBe(1)
+    expect(errorLine(run)).toContain(
+      `This release event has no full release published before ${payload.release.tag_name}, so "changed-since: auto" has nothing to compare with. Set "site-dir"`
+    )
+    expect(api.requests).toEqual([])
+    expect(noStackTrace(run)).toBe(true)
   })
 })
 

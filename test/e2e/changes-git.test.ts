@@ -60,7 +60,7 @@ describe('purging what a push changed (git history, end to end)', () => {
     expect(api.purges.flatMap((p) => p.files).sort()).toEqual(CHANGED_URLS)
     expect(run.log).toContain('found with git diff in the local checkout)')
     expect(run.log).toContain(
-      `Comparing ${history.commits[1] ?? ''} (the commit before this push) with ${history.commits[3] ?? ''} (the pushed commit), for this push event.`
+      `Comparing ${history.commits[1] ?? ''} (the commit before this push) with ${history.commits[3] ?? ''} (the pushed commit, ${history.commits[3]?.slice(0, 7) ?? ''}), for this push event.`
     )
     expect(run.summary).toContain('### What changed')
     expect(run.summary).toContain('git diff in the local checkout')

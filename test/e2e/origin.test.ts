@@ -127,6 +127,8 @@ describe('wait-for-origin (end to end)', () => {
     expect(run.summary).toContain(
       '| Origin | **not ready** after 1 s: 2 of 3 checked URLs still serve another version; nothing was purged |'
     )
+    // No purge request went out (the HTTP requests are the zone lookup's): the URLs row says so, and why.
+    expect(run.summary).toContain('| URLs | none of 3 purged: no request was sent, as the origin was not ready (wait-for-origin) |')
     expect(run.summary).toMatch(/\| http&#58;\/\/example\.com\/a\.html \| \*\*old\*\* \| 200 \| old: sha256/)
     expect(noStackTrace(run)).toBe(true)
   })

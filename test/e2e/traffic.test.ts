@@ -16,11 +16,12 @@ const chartPoints = (summary: string): number => {
 }
 
 describe('traffic report (end to end)', () => {
-  // Buckets are aligned to whole minutes, hours or days, so a window ending now touches one more than it spans.
+  // Buckets are aligned to whole minutes, hours or days, so a window ending now touches one more than it spans, and the
+  // window starts where the chart's first bucket does, up to one of those (4 hours for 24h, at most 7 days for 30d) early.
   it.each([
     ['90m', '', 'minute', 60],
-    ['24h', '', 'hour', 25],
-    ['30d', '', 'day', 31],
+    ['24h', '', 'hour', 28],
+    ['30d', '', 'day', 37],
     ['24h', 'minute', 'minute', 60]
   ])(
     'analytics %s (granularity %j) reads %s buckets, keeps at most %s points and charts at most 12',
@@ -30,9 +31,21 @@ describe('traffic report (end to end)', () => {
       expect(run.code).toBe(0)
       const read = api.requests.find((r) => r.path === '/zones/zone-example/analytics/traffic')
       expect(read?.query.granularity).toBe(expected)
-      expect(Date.parse(read?.query.until ?? '') - Date.parse(read?.query.since ?? '')).toBe(
-        Number.parseInt(window) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[window.slice(-1) as 'm' | 'h' | 'd']
+      // The window asked for starts where the chart's first bucket does: up to one bucket before the window given.
+      const since = Date.parse(read?.query.since ?? '')
+      const until = Date.parse(read?.query.until ?? '')
+      const windowMs = Number.parseInt(window) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[window.slice(-1) as 'm' | 'h' | 'd']
+      const [result] = (JSON.parse(run.outputs.result ?? '{}') as { traffic: { chartMs: number }[] }).traffic
+      const chartMs = result?.chartMs ?? 0
+      expect(since % chartMs).toBe(0)
+      expect(until - since).toBeGreaterThanOrEqual(windowMs)
+      expect(until - since).toBeLessThan(windowMs + chartMs)
+      const minute = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ')
+      expect(run.summary).toContain(
+        `Window: ${minute(since)} to ${minute(until)} UTC: the last ${window}, from the start of the chart's first bucket (`
       )
+      // Its first point is whole: never marked, nor scaled.
+      expect(run.summary).toMatch(/\n {2}x-axis "[^"]*" \["[\d: -]+"[,\]]/)
       // Read before the purge.
       expect(api.requests.findIndex((r) => r.path.endsWith('/traffic'))).toBeLessThan(api.requests.findIndex((r) => r.method === 'POST'))
       const [analytics] = JSON.parse(run.outputs.analytics ?? '[]') as AnalyticsOutput[]
@@ -90,8 +103,9 @@ describe('traffic report (end to end)', () => {
     expect(run.log).toMatch(
       /^::warning::7 entries of the traffic timeseries for example.com had no readable timestamp or request count and were left out of the chart\.$/m
     )
-    expect(run.summary).toContain('  x-axis "UTC, 2026-11-21" ["09:00", "10:00"]')
-    expect(run.summary).toContain('  line [7, 10]')
+    // Summed into the chart's bucket, which the window was aligned to (4 hours for 24h by hour); outside the window, so not scaled.
+    expect(run.summary).toContain('  x-axis "UTC, 2026-11-21" ["08:00"]')
+    expect(run.summary).toContain('  line [17]')
     expect(noStackTrace(run)).toBe(true)
   })
 

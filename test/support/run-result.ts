@@ -94,6 +94,7 @@ export function unreadTraffic(zoneId: string, over: Partial<TrafficReport> = {})
     totals: undefined,
     points: [],
     bucketMs: 3_600_000,
+    chartMs: 3_600_000,
     error: 'HTTP 500',
     warnings: [],
     ...over

@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import type * as Analytics from '../../src/analytics.js'
 import {
-  bucketLength,
   GRANULARITY_MS,
   MAX_POINTS,
   readAllTraffic,
   readTraffic,
   readTrafficAnswer,
-  ROUND_BUCKETS_MS,
   sumBuckets,
   type TrafficClient
 } from '../../src/analytics.js'
@@ -30,9 +28,6 @@ const timeseries = (count: number, stepMs: number): { timestamp: string; request
   }))
 const totals = { requests: 1234, bandwidth: 5678, cache_hit_rate: 0.5 }
 const answer = (data: Record<string, unknown>): unknown => ({ success: true, data: { totals, timeseries: timeseries(3, HOUR), ...data } })
-
-/** The round bucket lengths, in minutes: from a minute to a year. */
-const ROUND_MINUTES = [1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440, 2880, 4320, 10_080, 20_160, 40_320, 131_040, 524_160]
 
 /** Timestamps in each form the API may give, one an hour from START, with 1, 2, 3, 4 requests. */
 const READABLE = [
@@ -80,37 +75,13 @@ const UNREADABLE: unknown[] = [
   { timestamp: '2026-11-21T04:00:00Z', requests: null }
 ]
 
-describe('bucketLength and sumBuckets', () => {
-  it('offers round lengths from a minute to a year', () => {
-    expect(ROUND_BUCKETS_MS.map((ms) => ms / MINUTE)).toEqual(ROUND_MINUTES)
-  })
-
-  it('picks the shortest round length, a multiple of the base, that leaves at most `max` buckets', () => {
-    expect(bucketLength(START, START + 59 * MINUTE, MINUTE, 60)).toBe(MINUTE)
-    expect(bucketLength(START, START + 60 * MINUTE, MINUTE, 60)).toBe(2 * MINUTE)
-    expect(bucketLength(START, START + 1439 * MINUTE, MINUTE, 60)).toBe(30 * MINUTE)
-    expect(bucketLength(START, START + 24 * HOUR, HOUR, 12)).toBe(3 * HOUR)
-    // 5 and 15 minutes are not multiples of 2 minutes.
-    expect(bucketLength(START, START + 90 * MINUTE, 2 * MINUTE, 12)).toBe(10 * MINUTE)
-    expect(bucketLength(START, START, DAY, 1)).toBe(DAY)
-  })
-
-  it('counts buckets as they fall on the clock, not by the span alone', () => {
-    // 03:59 to 04:00 spans a minute but touches two hours, and two 2-hour buckets.
-    expect(bucketLength(Date.parse('2026-11-21T03:59:00Z'), Date.parse('2026-11-21T04:00:00Z'), HOUR, 1)).toBe(3 * HOUR)
-  })
-
-  it('falls back to a plain multiple of the base when no round length is long enough', () => {
-    const first = Date.parse('1990-01-01T00:00:00Z')
-    const last = Date.parse('2026-01-01T00:00:00Z')
-    const ms = bucketLength(first, last, DAY, 12)
-    expect(ms % DAY).toBe(0)
-    expect(Math.floor(last / ms) - Math.floor(first / ms) + 1).toBeLessThanOrEqual(12)
-    expect(ms).toBe(Math.ceil((last - first) / 11 / DAY) * DAY)
-    // No round length is a multiple of 11 minutes.
-    expect(bucketLength(0, 0, 11 * MINUTE, 12)).toBe(11 * MINUTE)
-    expect(bucketLength(0, 110 * MINUTE, 11 * MINUTE, 2)).toBe(110 * MINUTE)
-    expect(bucketLength(0, 0, 7 * MINUTE, 12)).toBe(7 * DAY)
+describe('sumBuckets', () => {
+  it("sums the answer's points into buckets that divide the chart's, when it is given, so that the chart can sum them", () => {
+    // Two hours of minutes: 2-minute buckets fit 60, but do not divide a chart of 15-minute buckets; 5 minutes do.
+    const read = readTrafficAnswer(answer({ timeseries: timeseries(120, MINUTE) }), 'minute', 'example.com', 15 * MINUTE)
+    expect(read.bucketMs).toBe(5 * MINUTE)
+    expect(read.points).toHaveLength(24)
+    expect(readTrafficAnswer(answer({ timeseries: timeseries(120, MINUTE) }), 'minute', 'example.com').bucketMs).toBe(2 * MINUTE)
   })
 
   it('sums points into buckets aligned to UTC, in time order', () => {
@@ -349,7 +320,8 @@ describe('readTrafficAnswer', () => {
 
 describe('readTraffic', () => {
   const analytics = { window: '24h', windowMs: DAY, granularity: 'hour' as const }
-  const now = Date.parse('2026-11-22T04:17:00Z')
+  // A window whose start is aligned to the chart's 4-hour buckets (src/chart-grid.ts).
+  const window = { since: Date.parse('2026-11-21T04:00:00Z'), until: Date.parse('2026-11-22T04:17:00Z'), chartMs: 4 * HOUR }
   const client = (
     respond: () => unknown
   ): TrafficClient & { calls: { method: Method; path: string; options: RequestOptions | undefined }[] } => {
@@ -366,19 +338,19 @@ describe('readTraffic', () => {
 
   it('asks nothing for a zone id that cannot be a path segment, and reports why', async () => {
     const fake = client(() => answer({}))
-    const report = await readTraffic(fake, { id: '..', name: undefined }, analytics, now)
+    const report = await readTraffic(fake, { id: '..', name: undefined }, analytics, window)
     expect(fake.calls).toEqual([])
     expect(report.error).toBe('".." cannot be a segment of a request path')
   })
 
-  it('asks for the window ending now, with its granularity, and reports the answer', async () => {
+  it('asks for the window it is given, with its granularity, and reports the answer with the chart bucket', async () => {
     const fake = client(() => answer({}))
-    const report = await readTraffic(fake, { id: 'z/1', name: 'example.com' }, analytics, now)
+    const report = await readTraffic(fake, { id: 'z/1', name: 'example.com' }, analytics, window)
     expect(fake.calls).toEqual([
       {
         method: 'GET',
         path: '/zones/z%2F1/analytics/traffic',
-        options: { query: { since: '2026-11-21T04:17:00.000Z', until: '2026-11-22T04:17:00.000Z', granularity: 'hour' } }
+        options: { query: { since: '2026-11-21T04:00:00.000Z', until: '2026-11-22T04:17:00.000Z', granularity: 'hour' } }
       }
     ])
     expect(report).toEqual({
@@ -386,8 +358,9 @@ describe('readTraffic', () => {
       zoneName: 'example.com',
       window: '24h',
       granularity: 'hour',
-      since: '2026-11-21T04:17:00.000Z',
+      since: '2026-11-21T04:00:00.000Z',
       until: '2026-11-22T04:17:00.000Z',
+      chartMs: 4 * HOUR,
       totals,
       points: [
         { time: START, requests: 1 },
@@ -405,7 +378,7 @@ describe('readTraffic', () => {
       client(() => ({ data: { totals } })),
       { id: 'z1', name: undefined },
       analytics,
-      now
+      window
     )
     expect(report.warnings).toEqual(['The traffic answer for z1 has no "timeseries" list, so there is no chart.'])
   })
@@ -418,16 +391,16 @@ describe('readTraffic', () => {
       }),
       { id: 'z1', name: 'example.com' },
       analytics,
-      now
+      window
     )
-    expect(report).toMatchObject({ totals: undefined, points: [], bucketMs: HOUR, error: failure.message, warnings: [] })
+    expect(report).toMatchObject({ totals: undefined, points: [], bucketMs: HOUR, chartMs: 4 * HOUR, error: failure.message, warnings: [] })
     const odd = await readTraffic(
       client(() => {
         throw 'not an Error' as unknown as Error
       }),
       { id: 'z1', name: 'example.com' },
       analytics,
-      now
+      window
     )
     expect(odd.error).toBe('not an Error')
   })
@@ -442,8 +415,15 @@ describe('readTraffic', () => {
         { id: 'c', name: 'c.example', created: { dryRun: false } }
       ],
       analytics,
-      2
+      2,
+      Date.parse('2026-11-22T13:37:00Z')
     )
+    // 24h by hour at 13:37: the chart's 4-hour buckets, so from 12:00 the day before (src/chart-grid.ts).
+    expect(fake.calls.map((call) => call.options?.query)).toEqual([
+      { since: '2026-11-21T12:00:00.000Z', until: '2026-11-22T13:37:00.000Z', granularity: 'hour' },
+      { since: '2026-11-21T12:00:00.000Z', until: '2026-11-22T13:37:00.000Z', granularity: 'hour' }
+    ])
+    expect(reports.map((report) => report.chartMs)).toEqual([4 * HOUR, 4 * HOUR])
     expect(reports.map((report) => report.zoneId)).toEqual(['a', 'c'])
     expect(GRANULARITY_MS).toEqual({ minute: MINUTE, hour: HOUR, day: DAY })
   })
@@ -452,10 +432,9 @@ describe('readTraffic', () => {
 // The module is loaded afresh within each test, which then covers the tables it makes as it loads: the lengths, the
 // timestamp pattern, the check of an amount (test/support/fresh.ts).
 describe('the module as it loads', () => {
-  it('makes its lengths: a minute, an hour, a day, and round lengths from a minute to a year', async () => {
-    const { GRANULARITY_MS: granularity, ROUND_BUCKETS_MS: round } = await loadAfresh<typeof Analytics>('/src/analytics.js')
+  it('makes its lengths: a minute, an hour, a day', async () => {
+    const { GRANULARITY_MS: granularity } = await loadAfresh<typeof Analytics>('/src/analytics.js')
     expect(granularity).toEqual({ minute: MINUTE, hour: HOUR, day: DAY })
-    expect(round.map((ms) => ms / MINUTE)).toEqual(ROUND_MINUTES)
   })
 
   it('makes the checks of a bucket: every form of timestamp the API gives is read, and nothing else', async () => {

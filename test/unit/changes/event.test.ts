@@ -62,15 +62,25 @@ const refusal = async (promise: Promise<unknown>): Promise<string> => {
 }
 
 describe('autoRange: push', () => {
-  it('takes the commit before a push, and GITHUB_SHA as head', async () => {
+  it('takes the commit before a push, and the pushed commit ("after") as head', async () => {
     expect(await autoRange(env('push', { before: sha('b', 1), after: sha('b', 2) }), TOKEN)).toEqual({
       kind: 'range',
       event: 'push',
       base: sha('b', 1),
       baseWhy: 'the commit before this push',
-      head: undefined,
-      headWhy: 'the pushed commit'
+      head: sha('b', 2),
+      headWhy: 'the pushed commit, 0000002'
     })
+  })
+
+  it('takes GITHUB_SHA as head when "after" is not a full commit SHA', async () => {
+    for (const after of [undefined, 'def456', `${sha('b', 2)}0`, 7, [sha('b', 2)]]) {
+      expect(await autoRange(env('push', { before: sha('b', 1), after }), TOKEN)).toMatchObject({
+        kind: 'range',
+        head: undefined,
+        headWhy: 'the pushed commit'
+      })
+    }
   })
 
   it('refuses a push without a before commit', async () => {
@@ -90,8 +100,8 @@ describe('autoRange: push', () => {
       kind: 'first',
       event: 'push',
       why: 'no commit before it, as it created refs/heads/preview-42',
-      head: undefined,
-      headWhy: 'the pushed commit'
+      head: sha('b', 2),
+      headWhy: 'the pushed commit, 0000002'
     })
     // A SHA-256 repository's zeros, and a payload without its ref.
     expect(await autoRange(env('push', { ...created, ref: undefined, before: '0'.repeat(64) }), TOKEN)).toMatchObject({
@@ -181,6 +191,38 @@ describe('autoRange: release', () => {
       headWhy: 'the released commit'
     })
     expect(github.requests).toEqual(['GET /repos/acme/site/releases?per_page=100'])
+    // GITHUB_SHA, the released commit on a release event, named when it is a full SHA.
+    const released = { ...env('release', { action: 'published', release: github.releases[0] }), GITHUB_SHA: sha('c', 3) }
+    expect(await autoRange(released, TOKEN)).toMatchObject({ head: sha('c', 3), headWhy: 'the released commit, 0000003' })
+    for (const GITHUB_SHA of ['main', `${sha('c', 3)}0`, ''])
+      expect(await autoRange({ ...released, GITHUB_SHA }, TOKEN)).toMatchObject({ head: undefined, headWhy: 'the released commit' })
+  })
+
+  it('takes a first release, with no full release published before it, as a first deploy', async () => {
+    github.releases.push(
+      { id: 3, tag_name: 'v1.0.0', draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' },
+      { id: 2, tag_name: 'v1.0.0-rc.1', draft: false, prerelease: true, published_at: '2026-11-02T10:00:00Z' },
+      { id: 1, tag_name: 'v0.9.0', draft: true, prerelease: false, published_at: null }
+    )
+    const first = { ...env('release', { action: 'published', release: github.releases[0] }), GITHUB_SHA: sha('c', 3) }
+    expect(await autoRange(first, TOKEN)).toEqual({
+      kind: 'first',
+      event: 'release',
+      why: 'no full release published before v1.0.0',
+      head: sha('c', 3),
+      headWhy: 'the released commit, 0000003'
+    })
+    // A first prerelease: no release of any kind before it.
+    expect(await autoRange(env('release', { release: github.releases[1] }), TOKEN)).toEqual({
+      kind: 'first',
+      event: 'release',
+      why: 'no release published before v1.0.0-rc.1',
+      head: undefined,
+      headWhy: 'the released commit'
+    })
+    expect(await autoRange(env('release', { release: { ...github.releases[0], tag_name: 'v\n::x' } }), TOKEN)).toMatchObject({
+      why: 'no full release published before v ::x'
+    })
   })
 
   it('refuses a previous tag that git would take for an option', async () => {

@@ -214,22 +214,14 @@ describe('previousReleaseTag', () => {
     expect(await previousReleaseTag(api(), listed[0] as Release)).toBe('v1')
   })
 
-  it('names a long release tag cut, with how much was left out', async () => {
-    answer = () => ({ status: 200, body: [] })
-    const error = await caught(previousReleaseTag(api(), release('v'.repeat(1000), '2026-10-01T00:00:00Z')))
-    expect(error).toBeInstanceOf(InputError)
-    expect((error as InputError).message).toMatch(/^Release v{200}… \(800 more characters\) has no earlier full release/)
-  })
-
-  it('says when there is no earlier full release, or no earlier release at all', async () => {
+  it('gives none when there is no earlier full release, or no earlier release at all (a first release)', async () => {
     answer = () => ({ status: 200, body: listed })
-    const full = await caught(previousReleaseTag(api(), listed[2] as Release))
-    expect(full).toBeInstanceOf(InputError)
-    expect((full as InputError).message).toBe(
-      'Release v1 has no earlier full release to compare with. Set "changed-since" to a ref (a tag, branch or SHA), or purge with "files" or "purge-everything" for a first release.'
-    )
-    const pre = await caught(previousReleaseTag(api(), release('v0-rc', '2026-10-01T00:00:00Z', { prerelease: true })))
-    expect((pre as InputError).message).toMatch(/^Release v0-rc has no earlier release to compare with\./)
+    expect(await previousReleaseTag(api(), listed[2] as Release)).toBeUndefined()
+    expect(await previousReleaseTag(api(), release('v0-rc', '2026-10-01T00:00:00Z', { prerelease: true }))).toBeUndefined()
+    // A prerelease compares with the prerelease before it.
+    expect(await previousReleaseTag(api(), release('v3-rc', '2026-11-04T00:00:00Z', { prerelease: true }))).toBe('v2')
+    answer = () => ({ status: 200, body: [] })
+    expect(await previousReleaseTag(api(), listed[0] as Release)).toBeUndefined()
   })
 
   it('needs a token', async () => {

@@ -292,7 +292,7 @@ describe('detectChanges for auto on deploy events', () => {
     expect(changes.entries).toContain('/docs/')
     expect(changes.deployed.get('/blog.html')).toBe('site/blog.html')
     expect(logged).toEqual([
-      'This deployment_status event has no earlier successful deployment to production: every file of site counts as changed (7 files, 7 of them within include/exclude).'
+      `This deployment_status event has no earlier successful deployment to production: every file of site counts as changed (7 files, 7 of them within include/exclude); the head is the deployed commit, ${commit(3).slice(0, 7)}.`
     ])
   })
 
@@ -304,6 +304,32 @@ describe('detectChanges for auto on deploy events', () => {
     expect(error).toBeInstanceOf(InputError)
     expect((error as InputError).message).toBe(
       'This deployment_status event has no earlier successful deployment to production, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.'
+    )
+  })
+
+  it('counts every file under site-dir for a first release, and refuses one without site-dir as it does a first deployment', async () => {
+    github.releases.length = 0
+    const release = { id: 1, tag_name: 'v1.0.0', draft: false, prerelease: false, published_at: '2026-11-03T10:00:00Z' }
+    github.releases.push(release)
+    const released = (): NodeJS.ProcessEnv => eventEnv('release', { action: 'published', release }, { GITHUB_SHA: commit(3) })
+    const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(history.clone('full'), released()))
+    const head = `the released commit, ${commit(3).slice(0, 7)}`
+    expect(changes).toMatchObject({
+      how: 'Every file under site-dir counted, as there is no earlier successful deploy',
+      base: '',
+      head: commit(3),
+      why: `release event: no full release published before v1.0.0, so every file under site-dir counts; the head is ${head}`
+    })
+    expect(changes.files).toHaveLength(7)
+    expect(logged).toEqual([
+      `This release event has no full release published before v1.0.0: every file of site counts as changed (7 files, 7 of them within include/exclude); the head is ${head}.`
+    ])
+    const error = await caught(
+      detectChanges(inputs({ from: { kind: 'git', since: 'auto' }, siteDir: '' }), context(history.clone('full'), released()))
+    )
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as InputError).message).toBe(
+      'This release event has no full release published before v1.0.0, so "changed-since: auto" has nothing to compare with. Set "site-dir" to the folder of the built site, so that every file in it counts as changed on a first deploy, or set "changed-since" to a ref.'
     )
   })
 
@@ -327,22 +353,23 @@ describe('detectChanges for auto on deploy events', () => {
 
   const pushed = (payload: object): NodeJS.ProcessEnv => eventEnv('push', payload, { GITHUB_SHA: commit(3) })
 
-  it('counts every file under site-dir for a push that created its branch, with GITHUB_SHA as head, in no checkout', async () => {
+  it('counts every file under site-dir for a push that created its branch, naming the pushed commit as head, in no checkout', async () => {
     // No checkout at all: nothing asks git (nor the API) about the commit before, which is 0000000….
     const workspace = tempFolder('no-checkout-')
     cpSync(join(history.clone('full'), 'site'), join(workspace, 'site'), { recursive: true })
-    const env = pushed({ ref: 'refs/heads/preview', before: '0'.repeat(40), after: commit(3), created: true })
+    const env = pushed({ ref: 'refs/heads/preview', before: '0'.repeat(40), after: commit(2), created: true })
     const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(workspace, env))
+    const head = `the pushed commit, ${commit(2).slice(0, 7)}`
     expect(changes).toMatchObject({
       how: 'Every file under site-dir counted, as there is no earlier successful deploy',
       base: '',
-      head: commit(3),
-      why: 'push event: no commit before it, as it created refs/heads/preview, so every file under site-dir counts; the head is the pushed commit',
+      head: commit(2),
+      why: `push event: no commit before it, as it created refs/heads/preview, so every file under site-dir counts; the head is ${head}`,
       nothingDeployed: undefined
     })
     expect(changes.files).toHaveLength(7)
     expect(logged).toEqual([
-      'This push event has no commit before it, as it created refs/heads/preview: every file of site counts as changed (7 files, 7 of them within include/exclude).'
+      `This push event has no commit before it, as it created refs/heads/preview: every file of site counts as changed (7 files, 7 of them within include/exclude); the head is ${head}.`
     ])
     expect(github.requests).toEqual([])
   })

@@ -138,6 +138,7 @@ describe('report', () => {
           error: undefined,
           warnings: [],
           bucketMs: 60_000,
+          chartMs: 60_000,
           get points(): never {
             throw new RangeError('Invalid time value')
           }

@@ -85,7 +85,7 @@ describe('renderSummary: what happened', () => {
     const summary = renderSummary(buildResult(state))
     expect(summary).toContain('## CDN purge: shop.example.com\n')
     expect(summary).toContain('| Zone | shop.example.com (not resolved) |')
-    expect(summary).toContain('| URLs | none of 5 purged: nothing was sent |')
+    expect(summary).toContain('| URLs | none of 5 purged: no request was sent, as the zone lookup failed &#40;HTTP 401&#41; |')
     expect(summary).toContain(
       '**The step failed.** 5 of 5 URLs and 3 of 3 tags were not purged. Nothing was sent: the zone lookup failed &#40;HTTP 401&#41;. See the errors below.'
     )
@@ -285,7 +285,8 @@ describe('renderSummary: the What | Result table', () => {
       requests: 6,
       retries: 1,
       rateLimits: { answers429: 2, waitedMs: 1500, pace: 2.5 },
-      durations: { totalMs: 61_234, purgeMs: 999 }
+      durations: { totalMs: 61_234, purgeMs: 999 },
+      sent: [sentRequest(), sentRequest(), sentRequest({ ...planned('tags', 2) })]
     })
     expect(text).toBe(
       `${HEAD}${TABLE}${ZONE_ROW}` +
@@ -357,7 +358,7 @@ describe('renderSummary: the What | Result table', () => {
 describe('renderSummary: traffic', () => {
   it('gives a zone its traffic section', () => {
     expect(summary({ traffic: [unreadTraffic('z1')] })).toBe(
-      `${HEAD}${TABLE}${ZONE_ROW}\n### Traffic: z1, last 24h (by hour)\n\n> [!WARNING]\n> The traffic could not be read: HTTP 500. The purge went ahead regardless.\n`
+      `${HEAD}${TABLE}${ZONE_ROW}\n### Traffic: z1, last 24h (by hour)\n\nWindow: 2026-01-01 00:00 to 2026-01-02 00:00 UTC: the last 24h, from the start of the chart's first bucket (1 hour).\n\n> [!WARNING]\n> The traffic could not be read: HTTP 500. The purge went ahead regardless.\n`
     )
   })
 
@@ -370,6 +371,57 @@ describe('renderSummary: traffic', () => {
     expect(count(more, '### Traffic: ')).toBe(20)
     expect(more).toContain('### Traffic: z19,')
     expect(more.endsWith('The purge went ahead regardless.\n\nTraffic of 1 more zones: see the analytics output.\n')).toBe(true)
+  })
+})
+
+describe('renderSummary: a list row when no request of its kind was sent', () => {
+  const row = (over: Partial<RunResult>): string | undefined =>
+    tableLines(summary({ ok: false, failedFiles: ['https://example.com/a', 'https://example.com/b'], ...over })).find((line) =>
+      line.startsWith('| URLs |')
+    )
+  const notReady = {
+    ready: false,
+    seconds: 1,
+    waitFor: 1,
+    where: 'edge',
+    cacheBlind: false,
+    cutShort: false,
+    marker: null,
+    urls: []
+  } as const
+
+  it('says none was sent, and why, where the planned requests would say "purged 0 of 2 in 1 request"', () => {
+    const planned1 = [planned('files', 2)]
+    expect(row({ planned: planned1, origin: notReady })).toBe(
+      '| URLs | none of 2 purged: no request was sent, as the origin was not ready (wait-for-origin) |'
+    )
+    const cancel = {
+      signal: 'SIGTERM' as const,
+      phase: 'waiting for the origin',
+      afterMs: 1000,
+      files: { confirmed: 0, notConfirmed: 0, notSent: 2 },
+      tags: { confirmed: 0, notConfirmed: 0, notSent: 0 }
+    }
+    // A wait cut short by a cancel: the cancel is why.
+    expect(row({ planned: planned1, origin: { ...notReady, cutShort: true }, cancelled: cancel })).toBe(
+      '| URLs | none of 2 purged: no request was sent, as the run was cancelled |'
+    )
+    expect(row({ planned: planned1, cancelled: cancel, stoppedAt: 'sending the requests failed' })).toBe(
+      '| URLs | none of 2 purged: no request was sent, as the run was cancelled |'
+    )
+    expect(row({ planned: planned1, stoppedAt: 'the zone lookup failed (HTTP 401)' })).toBe(
+      '| URLs | none of 2 purged: no request was sent, as the zone lookup failed &#40;HTTP 401&#41; |'
+    )
+    // A ready origin is no reason: the row counts what was sent.
+    expect(row({ planned: planned1, origin: { ...notReady, ready: true } })).toBe('| URLs | none of 2 purged: nothing was sent |')
+    expect(row({ planned: planned1, origin: { ...notReady, ready: null } })).toBe('| URLs | none of 2 purged: nothing was sent |')
+  })
+
+  it('counts the requests sent of its kind, not those planned', () => {
+    const sent = [sentRequest(), sentRequest({ ...planned('tags', 1) })]
+    expect(row({ planned: [planned('files', 1), planned('files', 1)], sent, purgedFiles: ['https://example.com/a'] })).toBe(
+      '| URLs | purged 1 of 3 in 1 request |'
+    )
   })
 })
 

@@ -2,7 +2,8 @@ import { fc } from '../../support/property.js'
 import { describe, expect, it } from 'vitest'
 import { type Granularity, readTrafficAnswer, type TrafficPoint, type TrafficReport } from '../../../src/analytics.js'
 import type * as Traffic from '../../../src/report/traffic.js'
-import { chartLabels, chartSeries, fits, trafficChart, trafficSection } from '../../../src/report/traffic.js'
+import { chartSeries, trafficChart, trafficSection } from '../../../src/report/traffic.js'
+import { chartWindow } from '../../../src/chart-grid.js'
 import { loadAfresh } from '../../support/fresh.js'
 
 const MINUTE = 60_000
@@ -34,6 +35,8 @@ function report(
     granularity,
     since: start,
     until: start,
+    // No alignment: the chart chooses its buckets from the points alone.
+    chartMs: 0,
     ...read,
     ...over
   }
@@ -157,12 +160,32 @@ describe('trafficChart', () => {
     expect(series?.partial).toBe(true)
   })
 
-  it('counts labels exactly one character apart as standing clear', () => {
-    // Two labels spread over 72 characters: the second ends the row, so they stand 72 - 47 = 25 apart, centre to
-    // centre, which is half of each (24) and one character between.
-    expect(fits(['x', 'y'.repeat(47)])).toBe(true)
-    expect(fits(['xx', 'y'.repeat(47)])).toBe(false)
-    expect(fits(['x', 'y'.repeat(48)])).toBe(false)
+  it("draws a window aligned to the chart's bucket in that bucket: the first point whole, the last, which ends now, scaled and marked", () => {
+    const now = Date.parse('2026-11-22T13:37:00Z')
+    const window = chartWindow(DAY, HOUR, now)
+    // Flat traffic of 100 an hour, counted over whole hours from since (no hour is cut there), the hour under way to now.
+    const points: TrafficPoint[] = []
+    for (let time = window.since; time < now; time += HOUR)
+      points.push({ time, requests: (100 * (Math.min(time + HOUR, now) - time)) / HOUR })
+    const read = { points, bucketMs: HOUR, since: new Date(window.since).toISOString(), until: new Date(now).toISOString() }
+    const series = chartSeries({ ...read, chartMs: window.chartMs })
+    expect(series?.bucketMs).toBe(4 * HOUR)
+    expect(series?.labels).toEqual(['12:00', '16:00', '20:00', '11-22', '04:00', '08:00', '11-22 12:00*'])
+    for (const point of series?.points ?? []) expect(point.requests).toBeCloseTo(400, 6)
+    // The bucket it was aligned to, also where the points alone would fit a shorter one that does not divide it: 30 days
+    // from a start on a 7-day bucket fit ten 3-day ones, the first of them cut.
+    const week = Math.floor(Date.parse('2026-10-01T00:00:00Z') / (7 * DAY)) * 7 * DAY
+    const days = {
+      points: Array.from({ length: 30 }, (_, i) => ({ time: week + i * DAY, requests: 10 })),
+      bucketMs: DAY,
+      since: new Date(week).toISOString(),
+      until: new Date(week + 30 * DAY).toISOString()
+    }
+    expect(chartSeries(days)?.bucketMs).toBe(3 * DAY)
+    expect(chartSeries({ ...days, chartMs: 7 * DAY })?.bucketMs).toBe(7 * DAY)
+    expect(chartSeries({ ...days, chartMs: 7 * DAY })?.labels[0]).not.toContain('*')
+    // A bucket it cannot use is passed over.
+    for (const chartMs of [0, -7 * DAY, 36 * HOUR, 7.5 * DAY, Number.NaN]) expect(chartSeries({ ...days, chartMs })?.bucketMs).toBe(3 * DAY)
   })
 
   it('keeps few enough points that their labels stand clear of each other', () => {
@@ -227,8 +250,7 @@ describe('trafficChart', () => {
       { time: Date.parse('2026-11-21T04:00:02Z'), requests: 3 },
       { time: Date.parse('2026-11-21T04:00:03Z'), requests: 4 }
     ]
-    expect(chartLabels(points, 1000)).toEqual(['04:00', '11-21 04:00', '2026-11-21 04:00', '2026-11-21T04:00:03.000Z'])
-    expect(chartLabels(points.slice(0, 2), DAY)).toEqual(['11-21', '2026-11-21'])
+    expect(chartSeries({ points: points.slice(0, 1), bucketMs: 1000 })?.labels).toEqual(['04:00'])
     // Too long to stand side by side: summed into a minute instead.
     expect(chartSeries({ points, bucketMs: 1000 })).toEqual({
       points: [{ time: points[0]?.time, requests: 10 }],
@@ -310,9 +332,12 @@ describe('trafficChart', () => {
 
 describe('trafficSection', () => {
   it('shows totals with separators, the bandwidth as reported, the hit rate as a percentage, and the chart', () => {
-    const section = trafficSection(report('hour', 3))
-    expect(section.slice(0, 8)).toEqual([
+    const read = report('hour', 3, undefined, undefined, { until: '2026-11-21T07:00:00Z', chartMs: HOUR })
+    const section = trafficSection(read)
+    expect(section.slice(0, 10)).toEqual([
       '### Traffic: example.com, last 24h (by hour)',
+      '',
+      "Window: 2026-11-21 04:00 to 2026-11-21 07:00 UTC: the last 24h, from the start of the chart's first bucket (1 hour).",
       '',
       '| Traffic | Total |',
       '|---|---|',
@@ -321,17 +346,35 @@ describe('trafficSection', () => {
       '| Cache hit rate | 87.3 % |',
       ''
     ])
-    expect(section.slice(8)).toEqual([trafficChart(report('hour', 3)), ''])
+    expect(section.slice(10)).toEqual([trafficChart(read), ''])
+  })
+
+  it('states the window it shows, and the chart bucket it starts on, when it can read them', () => {
+    const line = (over: Partial<TrafficReport>): string | undefined =>
+      trafficSection(report('hour', 0, undefined, undefined, over)).find((text) => text.startsWith('Window: '))
+    expect(line({ since: '2026-11-20T12:00:00Z', until: '2026-11-21T13:37:42Z', chartMs: 4 * HOUR, window: '[24h]' })).toBe(
+      "Window: 2026-11-20 12:00 to 2026-11-21 13:37 UTC: the last &#91;24h&#93;, from the start of the chart's first bucket (4 hours)."
+    )
+    expect(line({ chartMs: 10 * MINUTE })).toMatch(/first bucket \(10 minutes\)\.$/)
+    expect(line({ chartMs: 14 * DAY })).toMatch(/first bucket \(14 days\)\.$/)
+    // No bucket it can name: the window alone.
+    for (const chartMs of [0, -HOUR, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(line({ chartMs })).toBe('Window: 2026-11-21 04:00 to 2026-11-21 04:00 UTC: the last 24h.')
+    // Ends it cannot read: no line.
+    expect(line({ since: '' })).toBeUndefined()
+    expect(line({ until: 'now' })).toBeUndefined()
   })
 
   it('leaves the chart out when there are no points', () => {
-    expect(trafficSection(report('hour', 0))).toHaveLength(8)
+    expect(trafficSection(report('hour', 0))).toHaveLength(10)
   })
 
   it('says when the traffic could not be read, and still draws what could be', () => {
     const failed = report('hour', 0, undefined, undefined, { totals: undefined, error: 'GET … failed: HTTP 500' })
     expect(trafficSection(failed)).toEqual([
       '### Traffic: example.com, last 24h (by hour)',
+      '',
+      'Window: 2026-11-21 04:00 to 2026-11-21 04:00 UTC: the last 24h.',
       '',
       '> [!WARNING]',
       '> The traffic could not be read: GET … failed: HTTP 500. The purge went ahead regardless.',
@@ -340,6 +383,8 @@ describe('trafficSection', () => {
     const partial = report('hour', 3, undefined, undefined, { totals: undefined, error: undefined })
     expect(trafficSection(partial)).toEqual([
       '### Traffic: example.com, last 24h (by hour)',
+      '',
+      'Window: 2026-11-21 04:00 to 2026-11-21 04:00 UTC: the last 24h.',
       '',
       '> [!WARNING]',
       '> The traffic could not be read: unknown error. The purge went ahead regardless.',
@@ -371,8 +416,15 @@ describe('trafficSection', () => {
           zoneName: fc.option(fc.string(), { nil: undefined }),
           window: fc.string(),
           granularity: fc.constantFrom<Granularity>('minute', 'hour', 'day'),
-          since: fc.string(),
-          until: fc.string(),
+          since: fc.oneof(
+            fc.string(),
+            fc.date({ noInvalidDate: true }).map((date) => date.toISOString())
+          ),
+          until: fc.oneof(
+            fc.string(),
+            fc.date({ noInvalidDate: true }).map((date) => date.toISOString())
+          ),
+          chartMs: fc.oneof(fc.double(), fc.nat(), fc.constantFrom(MINUTE, 4 * HOUR, DAY)),
           totals: fc.option(fc.record({ requests: amount, bandwidth: amount, cache_hit_rate: amount }), { nil: undefined }),
           points: fc.array(fc.record({ time: fc.double(), requests: fc.double() }), { maxLength: 20 }),
           bucketMs: fc.double(),
