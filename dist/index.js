@@ -25308,7 +25308,7 @@ async function findChanges(given, warn, signal) {
         return undefined;
     return log/* group */.Os('Changes', async () => {
         // Loaded only when a step asks what changed: git, the GitHub client, manifests and globs.
-        const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(162)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5162));
+        const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(595)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6595));
         return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn, signal });
     });
 }

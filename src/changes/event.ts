@@ -3,17 +3,9 @@ import type { DeploymentStatusEvent, PullRequestEvent, PushEvent, ReleaseEvent, 
 import { InputError } from '../errors.js'
 import { isRecord } from '../json.js'
 import { ago, shown } from '../text.js'
-import { commitParents, githubApi, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun } from './github.js'
-import {
-  claimed,
-  type Claimed,
-  type GitHubApi,
-  isFullSha,
-  isSafeInteger,
-  readDeployment,
-  readRelease,
-  readWorkflowRun
-} from './github-records.js'
+import { githubApi, type GitHubApi } from '../github.js'
+import { commitParents, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun, WHAT_CHANGED } from './github.js'
+import { claimed, type Claimed, isFullSha, isSafeInteger, readDeployment, readRelease, readWorkflowRun } from './github-records.js'
 
 /** The events `changed-since: auto` understands, as the error for any other names them. */
 export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'] as const
@@ -66,7 +58,7 @@ export async function autoRange(
   const event = env.GITHUB_EVENT_NAME ?? ''
   const payload = await readPayload(env.GITHUB_EVENT_PATH)
   // Read only by the events that ask the API: a push needs no GITHUB_REPOSITORY.
-  const api = (): GitHubApi => githubApi(env, token, signal)
+  const api = (): GitHubApi => githubApi(env, token, WHAT_CHANGED, signal)
   switch (event) {
     case 'push':
       return pushRange(payload)

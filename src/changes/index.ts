@@ -3,7 +3,8 @@ import { autoRange, type AutoRange } from './event.js'
 import { abortable } from '../cancel.js'
 import { GitError, InputError } from '../errors.js'
 import { localDiff } from './git.js'
-import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, githubApi } from './github.js'
+import { githubApi } from '../github.js'
+import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, WHAT_CHANGED } from './github.js'
 import { buildManifest, compareManifests, readManifest, type Manifest } from './manifest.js'
 import { checkChangedPaths, siteUrls } from './site.js'
 import { plural, shown } from '../text.js'
@@ -215,7 +216,7 @@ async function changedBetween(base: string, head: string, token: string, context
         { cause: error }
       )
     }
-    const comparison = await compareWithApi(githubApi(context.env, token, context.signal), base, head)
+    const comparison = await compareWithApi(githubApi(context.env, token, WHAT_CHANGED, context.signal), base, head)
     const incomplete = comparison.complete
       ? undefined
       : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`
