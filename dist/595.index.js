@@ -11,6 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   detectChanges: () => (/* binding */ detectChanges)
 });
 
+// UNUSED EXPORTS: GITHUB_SHA_WHY
+
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -393,12 +395,14 @@ function pushRange(payload) {
         throw new errors/* InputError */.dz(undefined, 'This push event has no "before" commit, so "changed-since: auto" has nothing to compare with. Set "changed-since" to a ref.');
     // A push that created its branch or tag has no commit before it (0000000\u2026): never asked of git or the API, it is a
     // first deploy, as a deployment with no earlier success is.
+    // The pushed commit is GITHUB_SHA as well; the payload names it where the event is read.
+    const head = isFullSha(payload.after) ? payload.after : undefined;
     if (ZERO_SHA.test(before))
         return {
             kind: 'first',
             event: 'push',
             why: `no commit before it, as it created ${ref ?? 'its branch'}`,
-            head: undefined,
+            head,
             headWhy: 'the pushed commit'
         };
     // It goes into a git command and an API path: a full SHA only, never an option or a path.
@@ -409,7 +413,7 @@ function pushRange(payload) {
         event: 'push',
         base: before,
         baseWhy: 'the commit before this push',
-        head: undefined,
+        head,
         headWhy: 'the pushed commit'
     };
 }
@@ -814,6 +818,9 @@ function encodePath(path) {
 
 
 
+
+/** Why GITHUB_SHA is the commit, where nothing else names one. */
+const GITHUB_SHA_WHY = 'GITHUB_SHA, the commit the workflow runs on';
 /** Finds what changed, from git history or by comparing manifests. */
 async function detectChanges(inputs, context) {
     return inputs.from.kind === 'manifest' ? fromManifest(inputs, inputs.from.previous, context) : fromGit(inputs, inputs.from.since, context);
@@ -839,6 +846,7 @@ async function fromManifest(inputs, previousPath, context) {
         how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
         base: previousPath,
         head: inputs.siteDir || '.',
+        commit: undefined,
         why: '',
         link: undefined,
         ...urls,
@@ -866,6 +874,7 @@ async function fromGit(inputs, since, context) {
         how: found.how,
         base: found.baseLabel,
         head,
+        commit: changes_commitOf(head, auto),
         why,
         link: compareLink(context.env, base, head),
         ...urls,
@@ -876,6 +885,15 @@ async function fromGit(inputs, since, context) {
 }
 /** The commit this run deployed when the event does not name it: GITHUB_SHA, else the checkout's HEAD. */
 const headOf = (context) => context.env.GITHUB_SHA || 'HEAD';
+/** The head as the deployed commit, when it is a full SHA: the event's, or GITHUB_SHA (an undefined head in `auto`, or a ref given). */
+function changes_commitOf(head, auto) {
+    if (!isFullSha(head))
+        return undefined;
+    return {
+        sha: head,
+        why: auto?.head === undefined ? (auto === undefined ? GITHUB_SHA_WHY : `${auto.headWhy} (GITHUB_SHA)`) : auto.headWhy
+    };
+}
 /** No earlier successful deploy to compare with: every file under site-dir counts, when there is one. */
 async function firstDeploy(inputs, auto, context) {
     if (inputs.siteDir === '') {
@@ -893,6 +911,7 @@ async function firstDeploy(inputs, auto, context) {
         how: 'Every file under site-dir counted, as there is no earlier successful deploy',
         base: '',
         head: auto.head ?? headOf(context),
+        commit: changes_commitOf(auto.head ?? headOf(context), auto),
         why,
         link: undefined,
         ...urls,
@@ -909,6 +928,7 @@ function nothingDeployed(auto, context) {
         how: auto.how,
         base: '',
         head: '',
+        commit: undefined,
         why: `${auto.event} event: ${auto.why}`,
         link: undefined,
         files: [],

@@ -12,7 +12,8 @@ export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_ru
 
 /**
  * What `changed-since: auto` stands for on this run's event:
- * - `range`: compare `base` with `head` (undefined: GITHUB_SHA);
+ * - `range`: compare `base` with `head`, the commit the event names (a push's `after`, the deployment's SHA, the
+ *   triggering run's head_sha, the merge commit; undefined: GITHUB_SHA, as for a release);
  * - `first`: there is no earlier successful deploy to compare with (or, for a push that created its branch or tag,
  *   no commit before it), so everything under site-dir counts;
  * - `nothing`: nothing was deployed (a push that deleted a branch or tag, a pull request closed without merging),
@@ -100,12 +101,14 @@ function pushRange(payload: Claimed<PushEvent>): AutoRange {
     )
   // A push that created its branch or tag has no commit before it (0000000…): never asked of git or the API, it is a
   // first deploy, as a deployment with no earlier success is.
+  // The pushed commit is GITHUB_SHA as well; the payload names it where the event is read.
+  const head = isFullSha(payload.after) ? payload.after : undefined
   if (ZERO_SHA.test(before))
     return {
       kind: 'first',
       event: 'push',
       why: `no commit before it, as it created ${ref ?? 'its branch'}`,
-      head: undefined,
+      head,
       headWhy: 'the pushed commit'
     }
   // It goes into a git command and an API path: a full SHA only, never an option or a path.
@@ -119,7 +122,7 @@ function pushRange(payload: Claimed<PushEvent>): AutoRange {
     event: 'push',
     base: before,
     baseWhy: 'the commit before this push',
-    head: undefined,
+    head,
     headWhy: 'the pushed commit'
   }
 }

@@ -62,15 +62,18 @@ const refusal = async (promise: Promise<unknown>): Promise<string> => {
 }
 
 describe('autoRange: push', () => {
-  it('takes the commit before a push, and GITHUB_SHA as head', async () => {
+  it('takes the commit before a push, and the pushed commit (after) as head, GITHUB_SHA when after is no full SHA', async () => {
     expect(await autoRange(env('push', { before: sha('b', 1), after: sha('b', 2) }), TOKEN)).toEqual({
       kind: 'range',
       event: 'push',
       base: sha('b', 1),
       baseWhy: 'the commit before this push',
-      head: undefined,
+      head: sha('b', 2),
       headWhy: 'the pushed commit'
     })
+    for (const after of [undefined, 'def456', 7]) {
+      expect(await autoRange(env('push', { before: sha('b', 1), after }), TOKEN)).toMatchObject({ kind: 'range', head: undefined })
+    }
   })
 
   it('refuses a push without a before commit', async () => {
@@ -90,7 +93,7 @@ describe('autoRange: push', () => {
       kind: 'first',
       event: 'push',
       why: 'no commit before it, as it created refs/heads/preview-42',
-      head: undefined,
+      head: sha('b', 2),
       headWhy: 'the pushed commit'
     })
     // A SHA-256 repository's zeros, and a payload without its ref.
