@@ -60,6 +60,18 @@ function apiUrlOf(value: string | undefined, purpose: ApiPurpose): string {
 }
 
 /**
+ * The repository's page on the GitHub web site of this run (GITHUB_SERVER_URL, so GitHub Enterprise Server too), for
+ * links; undefined when the server URL is not http(s) or holds a character that could end a Markdown link or break out
+ * of it, or GITHUB_REPOSITORY is not owner/repo in such characters.
+ */
+export function repositoryPage(env: NodeJS.ProcessEnv): string | undefined {
+  const server = URL.parse(env.GITHUB_SERVER_URL || 'https://github.com')
+  const safe = server !== null && (server.protocol === 'https:' || server.protocol === 'http:') && /^[\w:/.~%-]+$/.test(server.href)
+  const repository = /^[\w.-]+\/[\w.-]+$/.exec(env.GITHUB_REPOSITORY ?? '')?.[0]
+  return safe && repository !== undefined ? `${server.href.replace(/\/+$/, '')}/${repository}` : undefined
+}
+
+/**
  * The octokit client of `api`, loaded on its first use: most runs never call the GitHub API, and octokit is a large
  * part of the bundle. The token must not be empty (each caller says what it needs it for).
  */

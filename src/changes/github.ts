@@ -1,5 +1,5 @@
 import { GitHubError, InputError } from '../errors.js'
-import { githubClient, type ApiPurpose, type GitHubApi, type GitHubClient } from '../github.js'
+import { githubClient, repositoryPage, type ApiPurpose, type GitHubApi, type GitHubClient } from '../github.js'
 import { shown } from '../text.js'
 import {
   comparedPaths,
@@ -43,13 +43,9 @@ export const WHAT_CHANGED: ApiPurpose = {
  * comparison of two full SHAs; undefined when either is not one, or the server URL is not http(s).
  */
 export function compareLink(env: NodeJS.ProcessEnv, base: string, head: string): string | undefined {
-  const server = URL.parse(env.GITHUB_SERVER_URL || 'https://github.com')
-  // Only characters that cannot end a Markdown link or break out of it.
-  const safe = server !== null && (server.protocol === 'https:' || server.protocol === 'http:') && /^[\w:/.~%-]+$/.test(server.href)
-  if (!safe || !isFullSha(base) || !isFullSha(head)) return undefined
-  const repository = /^[\w.-]+\/[\w.-]+$/.exec(env.GITHUB_REPOSITORY ?? '')?.[0]
-  if (repository === undefined) return undefined
-  return `${server.href.replace(/\/+$/, '')}/${repository}/compare/${base}...${head}`
+  const repository = repositoryPage(env)
+  if (repository === undefined || !isFullSha(base) || !isFullSha(head)) return undefined
+  return `${repository}/compare/${base}...${head}`
 }
 
 async function octokit(api: GitHubApi): Promise<GitHubClient> {

@@ -317,6 +317,7 @@ describe('buildResult, field by field', () => {
         problems: [{ url: 'https://example.com/2', detail: 'HTTP 404' }]
       },
       edgePlan: null,
+      commitStatus: null,
       planned: [
         { kind: 'settings', method: 'POST', path: '/zones/example.com/settings', items: 0 },
         { kind: 'files', method: 'POST', path: '/zones/z1/purge', items: 2 },
