@@ -26802,7 +26802,9 @@ async function phases(record, reached, signal) {
     record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)));
     const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)));
     const origin = record.originPlan(await record.phase('planning the origin check', () => planOrigin(given, work, changes)), given.origin.waitSeconds);
-    record.commitStatus(await record.phase('posting the pending commit status', () => postPendingStatus(given, work, changes, record.warn, signal)));
+    // Without commit-status the run has no such phase: a later failure or cancel is not put down to it.
+    if (given.commitStatus !== undefined)
+        record.commitStatus(await record.phase('posting the commit status', () => postPendingStatus(given, work, changes, record.warn, signal)));
     if (given.dryRun) {
         record.edgePlan(await dryRun(given, work));
     }

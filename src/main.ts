@@ -76,9 +76,9 @@ async function phases(record: RunRecord, reached: Reached, signal: AbortSignal |
     await record.phase('planning the origin check', () => planOrigin(given, work, changes)),
     given.origin.waitSeconds
   )
-  record.commitStatus(
-    await record.phase('posting the pending commit status', () => postPendingStatus(given, work, changes, record.warn, signal))
-  )
+  // Without commit-status the run has no such phase: a later failure or cancel is not put down to it.
+  if (given.commitStatus !== undefined)
+    record.commitStatus(await record.phase('posting the commit status', () => postPendingStatus(given, work, changes, record.warn, signal)))
   if (given.dryRun) {
     record.edgePlan(await dryRun(given, work))
   } else {

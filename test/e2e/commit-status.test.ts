@@ -117,6 +117,17 @@ describe('commit-status: the final state', () => {
     secretsNowhere(run, api.apiKey)
   })
 
+  it('error: an API message that quotes the key and the token reaches the status redacted', async () => {
+    const api = await standIn()
+    const message = `key ${api.apiKey} or token ${TOKEN} refused`
+    api.fault({ path: '/zones', status: 400, body: JSON.stringify({ success: false, errors: [{ code: 1000, message }] }) })
+    const run = await api.run({ files: FILES, 'commit-status': 'cdn-purge' }, { env: runner() })
+    expect(run.code).toBe(1)
+    expect(states()).toEqual(['error'])
+    expect(descriptions()[0]).toMatch(/^stopped: .*key \*\*\* or token \*\*\* refused/)
+    secretsNowhere(run, api.apiKey)
+  })
+
   it('no status at all for an input error, reported as today', async () => {
     const api = await standIn()
     const run = await api.run({ files: FILES, 'commit-status': 'cdn-purge', 'batch-size': 'many' }, { env: runner() })
