@@ -22560,7 +22560,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(833);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9366);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9261);
 
 
 
@@ -22650,7 +22650,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 9366:
+/***/ 9261:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24703,6 +24703,30 @@ function parseUrlBase(value) {
     return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
+;// CONCATENATED MODULE: ./src/commit-status/target.ts
+// What `commit-status` asks for: read with the inputs, so nothing here may load more than itself (the cold start).
+/** GitHub's statuses take any context; this one is a label on a commit page, so it is kept short. */
+const MAX_CONTEXT_CHARS = 100;
+
+;// CONCATENATED MODULE: ./src/inputs/commit-status.ts
+
+
+
+/** Any control, format, private-use or unassigned character, or half a surrogate pair: what a label cannot show. */
+const UNPRINTABLE = /\p{C}/u;
+function readCommitStatus(read, githubToken) {
+    const context = read.value('commit-status');
+    if (context === '')
+        return { commitStatus: undefined };
+    if ([...context].length > MAX_CONTEXT_CHARS || UNPRINTABLE.test(context)) {
+        throw new errors/* InputError */.dz('commit-status', `Input "commit-status" is the commit status's context, such as "cdn-purge" or "cdn-purge/production": at most ${MAX_CONTEXT_CHARS} printable characters, on one line; got "${(0,src_text/* shown */.SP)(context)}".`);
+    }
+    if (githubToken === '') {
+        throw new errors/* InputError */.dz('github-token', 'Input "github-token" is empty, and "commit-status" needs it to post the commit status. Leave it at its default (${{ github.token }}) with `permissions: statuses: write`, or pass a token.');
+    }
+    return { commitStatus: { context, githubToken } };
+}
+
 // EXTERNAL MODULE: ./src/urls.ts
 var urls = __nccwpck_require__(5769);
 ;// CONCATENATED MODULE: ./src/inputs/flags.ts
@@ -25224,6 +25248,7 @@ function parsePlan(value) {
 
 
 
+
 /**
  * Reads, masks and validates every input, group by group (the credentials first, so that no message can show them),
  * then the rules over several inputs (src/inputs/rules.ts). Throws InputError before any request is sent.
@@ -25244,6 +25269,7 @@ async function getInputs(source = runnerSource) {
     const edge = readEdge(read, api.apiUrl);
     const sending = readSending(read);
     const origin = readOrigin(read, site, changes.changes !== undefined);
+    const commitStatus = readCommitStatus(read, githubToken);
     return {
         ...api,
         ...asked,
@@ -25251,6 +25277,7 @@ async function getInputs(source = runnerSource) {
         ...edge,
         ...sending,
         ...origin,
+        ...commitStatus,
         ...readRun(read, workspace),
         warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge, ...origin })]
     };
@@ -25284,6 +25311,62 @@ async function checkEdge(given, work, changes, outcomes, warn, signal) {
     return { checked, failure: edge.staleFailure(checked) };
 }
 
+;// CONCATENATED MODULE: ./src/phases/commit-status.ts
+
+/**
+ * The pending commit status, once the zones are found and the requests planned (so the counts are known); in a dry
+ * run, the log line that says what it would be. Undefined, and nothing loaded, when commit-status is empty. Once the
+ * run's `signal` is aborted, the post is given up and it rejects with the signal's reason.
+ */
+async function postPendingStatus(given, work, changes, warn, signal) {
+    const target = given.commitStatus;
+    if (target === undefined)
+        return undefined;
+    // Loaded only by a step that sets commit-status: its cold start is unchanged otherwise.
+    const status = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(540), __nccwpck_require__.e(288)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8288));
+    const context = { target, env: process.env, dryRun: given.dryRun, log: log/* info */.pq, warn };
+    const asked = {
+        zones: work.zones.map(({ zone }) => zone.name ?? zone.id),
+        files: work.requested.files.length,
+        tags: work.requested.tags.length,
+        everything: work.requested.everything
+    };
+    return status.postPending(status.chooseCommit(changes, context), asked, given.origin.waitSeconds > 0, context, signal);
+}
+/**
+ * The final commit status, from the result: the run's end, not a phase of it, as a cancel must not stop it (it has a
+ * timeout of its own). Posted once the run reached the zone lookup (its inputs valid, what changed known, so the
+ * commit too), whether the pending status went out or the run stopped before it; `found` as it was otherwise.
+ */
+async function postFinalStatus(inputs, state, result, warn) {
+    const target = inputs?.commitStatus;
+    if (target === undefined || state.requested === undefined || state.nothingToSend !== undefined)
+        return state.commitStatus;
+    const status = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(540), __nccwpck_require__.e(288)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8288));
+    const context = { target, env: process.env, dryRun: inputs?.dryRun === true, log: log/* info */.pq, warn };
+    return status.postFinal(state.commitStatus ?? status.chooseCommit(state.changes, context), commit_status_outcomeOf(result), context);
+}
+/** What the final status tells of the result. */
+function commit_status_outcomeOf(result) {
+    return {
+        zones: result.zones.map((zone) => zone.name || zone.id),
+        files: result.purgedFiles.length + result.failedFiles.length,
+        tags: result.tagPurges.requested,
+        everything: result.purgeEverythingRequested,
+        purgedFiles: result.purgedFiles.length,
+        purgedTags: result.purgedTags.length,
+        failedFiles: result.failedFiles.length,
+        failedTags: result.tagPurges.failed,
+        purgedEverything: result.purgedEverything,
+        ok: result.ok,
+        stopped: result.stoppedAt === null ? null : (result.errors[0] ?? result.stoppedAt),
+        cancelled: result.cancelled !== null,
+        originNotReady: result.origin?.ready === false,
+        stale: result.verification === null ? null : result.staleFiles.length,
+        ms: result.durations.totalMs ?? 0
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/phases/dry-run.ts
 
 /** A dry run sends nothing: says so, and counts what verify and warm would fetch (undefined when neither is on). */
@@ -25308,7 +25391,7 @@ async function findChanges(given, warn, signal) {
         return undefined;
     return log/* group */.Os('Changes', async () => {
         // Loaded only when a step asks what changed: git, the GitHub client, manifests and globs.
-        const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(162)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5162));
+        const { detectChanges } = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(540)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5540));
         return detectChanges(changeInputs, { workspace: given.workspace, env: process.env, log: log/* info */.pq, warn, signal });
     });
 }
@@ -25972,6 +26055,23 @@ function changeReport(state) {
     return { source, how, base, head, why, link: link ?? null, files, urls: state.changedUrls ?? entries };
 }
 
+;// CONCATENATED MODULE: ./src/run/result/commit-status.ts
+/** The commit status as reported; null when commit-status was not set, or the run ended before it chose a commit. */
+function commitStatusOf(state) {
+    const found = state.commitStatus;
+    if (found === undefined)
+        return null;
+    const posted = found.pending?.posted === true || found.final?.posted === true;
+    return {
+        context: found.context,
+        sha: found.commit?.sha ?? null,
+        why: found.commit?.why ?? null,
+        pending: found.pending ?? null,
+        final: found.final ?? null,
+        postedOn: posted ? (found.commit?.sha ?? '') : ''
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/run/result/origin.ts
 /**
  * The wait for the origin as reported; null when wait-for-origin was off. `cancelled`: the run (not a dry run) was
@@ -26173,6 +26273,7 @@ function zoneResult(zone, requested, state, plannedRequests) {
 
 
 
+
 /** Derives the result from the state, section by section. Every requested URL and tag lands in exactly one of purged or failed. */
 function buildResult(state) {
     const plannedList = state.plan?.requests ?? [];
@@ -26221,6 +26322,7 @@ function buildResult(state) {
         staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
         warm: warmReport(state),
         edgePlan: state.edgePlan ?? null,
+        commitStatus: commitStatusOf(state),
         planned: plannedRequests(state),
         sent: sentRequests(state),
         errors,
@@ -26283,18 +26385,19 @@ function debugStack(error) {
 
 
 
+
 /**
  * Starts loading the report's code, at the start of the run: it is read while the step waits on the network, not
  * before its first request (the cold start measures it). Loading it can only fail with a bug, which report() reports.
  */
 function loadReport() {
-    const loading = __nccwpck_require__.e(/* import() */ 647).then(__nccwpck_require__.bind(__nccwpck_require__, 1647));
+    const loading = __nccwpck_require__.e(/* import() */ 610).then(__nccwpck_require__.bind(__nccwpck_require__, 2610));
     loading.catch(() => undefined);
     return loading;
 }
 /**
  * The last phase: where the phases stopped, what the API cost, the result, the manifest for the next run after a good
- * one, then the outputs, the log's closing lines and the summary. Only a bug in reporting itself is caught here, in one
+ * one, the final commit status, then the outputs, the log's closing lines and the summary. Only a bug in reporting itself is caught here, in one
  * error annotation: everything else was caught by its phase.
  */
 async function report(record, reporting, run) {
@@ -26308,6 +26411,10 @@ async function report(record, reporting, run) {
         let result = settle(record.state);
         if (inputs?.manifest !== undefined && !record.state.dryRun && result.ok) {
             record.manifestWritten(await saveManifest(inputs.manifest, record.state.changes, record.warn));
+            result = settle(record.state);
+        }
+        if (inputs?.commitStatus !== undefined) {
+            record.commitStatus(await postFinalStatus(inputs, record.state, result, record.warn));
             result = settle(record.state);
         }
         const { writeReport } = await reporting;
@@ -26632,6 +26739,10 @@ class RunRecord {
         this.state.rateLimits = client?.rateLimits;
         this.state.durations.totalMs = this.now() - this.started;
     }
+    /** The commit status as posted so far (its commit chosen, the pending status, then the final one). */
+    commitStatus(found) {
+        this.state.commitStatus = found;
+    }
     manifestWritten(path) {
         this.state.manifestWritten = path;
     }
@@ -26652,9 +26763,10 @@ class RunRecord {
 
 
 
+
 /**
  * The action: inputs \u2192 URL lists \u2192 what changed \u2192 zones (URLs routed to them) \u2192 traffic \u2192 plan \u2192 what the origin must
- * serve \u2192 purge (settings, delay, the wait for the origin, the purges) \u2192 edge \u2192 report.
+ * serve \u2192 the pending commit status \u2192 purge (settings, delay, the wait for the origin, the purges) \u2192 edge \u2192 report.
  * Each phase returns what it found, and the run's record keeps it; when nothing was deployed and nothing else is asked,
  * the phases end once what changed is known, before any request. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
@@ -26690,6 +26802,9 @@ async function phases(record, reached, signal) {
     record.traffic(await record.phase('reading the traffic', () => readTraffic(api, given, work, record.warn)));
     const plan = record.plan(await record.phase('planning the requests', () => planPurge(given, work, lists.tags)));
     const origin = record.originPlan(await record.phase('planning the origin check', () => planOrigin(given, work, changes)), given.origin.waitSeconds);
+    // Without commit-status the run has no such phase: a later failure or cancel is not put down to it.
+    if (given.commitStatus !== undefined)
+        record.commitStatus(await record.phase('posting the commit status', () => postPendingStatus(given, work, changes, record.warn, signal)));
     if (given.dryRun) {
         record.edgePlan(await dryRun(given, work));
     }
@@ -27186,6 +27301,7 @@ function hideSecrets(text) {
 /* harmony export */   U_: () => (/* binding */ separatedRuns),
 /* harmony export */   VL: () => (/* binding */ forCount),
 /* harmony export */   YA: () => (/* binding */ seconds),
+/* harmony export */   d5: () => (/* binding */ head),
 /* harmony export */   gA: () => (/* binding */ exactSizeText),
 /* harmony export */   lP: () => (/* binding */ sizeText),
 /* harmony export */   ly: () => (/* binding */ trimTrailing),
@@ -27193,7 +27309,6 @@ function hideSecrets(text) {
 /* harmony export */   oh: () => (/* binding */ thousands),
 /* harmony export */   p0: () => (/* binding */ duration)
 /* harmony export */ });
-/* unused harmony export head */
 /* harmony import */ var _chars_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5462);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 /* harmony import */ var _secrets_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8637);

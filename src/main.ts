@@ -2,6 +2,7 @@ import { connect } from './connect.js'
 import type { ApiClient } from './http/client.js'
 import { getInputs, type Inputs } from './inputs/index.js'
 import { checkEdge } from './phases/check-edge.js'
+import { postPendingStatus } from './phases/commit-status.js'
 import { dryRun } from './phases/dry-run.js'
 import { findChanges, nothingToSend } from './phases/find-changes.js'
 import { lookUpZones } from './phases/look-up-zones.js'
@@ -32,7 +33,7 @@ export interface RunOptions {
 
 /**
  * The action: inputs → URL lists → what changed → zones (URLs routed to them) → traffic → plan → what the origin must
- * serve → purge (settings, delay, the wait for the origin, the purges) → edge → report.
+ * serve → the pending commit status → purge (settings, delay, the wait for the origin, the purges) → edge → report.
  * Each phase returns what it found, and the run's record keeps it; when nothing was deployed and nothing else is asked,
  * the phases end once what changed is known, before any request. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
@@ -75,6 +76,9 @@ async function phases(record: RunRecord, reached: Reached, signal: AbortSignal |
     await record.phase('planning the origin check', () => planOrigin(given, work, changes)),
     given.origin.waitSeconds
   )
+  // Without commit-status the run has no such phase: a later failure or cancel is not put down to it.
+  if (given.commitStatus !== undefined)
+    record.commitStatus(await record.phase('posting the commit status', () => postPendingStatus(given, work, changes, record.warn, signal)))
   if (given.dryRun) {
     record.edgePlan(await dryRun(given, work))
   } else {

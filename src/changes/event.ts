@@ -3,24 +3,17 @@ import type { DeploymentStatusEvent, PullRequestEvent, PushEvent, ReleaseEvent, 
 import { InputError } from '../errors.js'
 import { isRecord } from '../json.js'
 import { ago, shown } from '../text.js'
-import { commitParents, githubApi, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun } from './github.js'
-import {
-  claimed,
-  type Claimed,
-  type GitHubApi,
-  isFullSha,
-  isSafeInteger,
-  readDeployment,
-  readRelease,
-  readWorkflowRun
-} from './github-records.js'
+import { githubApi, type GitHubApi } from '../github.js'
+import { commitParents, MAX_PARENT_WALK, previousDeployment, previousReleaseTag, previousRun, WHAT_CHANGED } from './github.js'
+import { claimed, type Claimed, isFullSha, isSafeInteger, readDeployment, readRelease, readWorkflowRun } from './github-records.js'
 
 /** The events `changed-since: auto` understands, as the error for any other names them. */
 export const AUTO_EVENTS = ['push', 'release', 'deployment_status', 'workflow_run', 'pull_request', 'pull_request_target'] as const
 
 /**
  * What `changed-since: auto` stands for on this run's event:
- * - `range`: compare `base` with `head` (undefined: GITHUB_SHA);
+ * - `range`: compare `base` with `head`, the commit the event names (a push's `after`, the deployment's SHA, the
+ *   triggering run's head_sha, the merge commit; undefined: GITHUB_SHA, as for a release);
  * - `first`: there is no earlier successful deploy to compare with (or, for a push that created its branch or tag,
  *   no commit before it), so everything under site-dir counts;
  * - `nothing`: nothing was deployed (a push that deleted a branch or tag, a pull request closed without merging),
@@ -66,7 +59,7 @@ export async function autoRange(
   const event = env.GITHUB_EVENT_NAME ?? ''
   const payload = await readPayload(env.GITHUB_EVENT_PATH)
   // Read only by the events that ask the API: a push needs no GITHUB_REPOSITORY.
-  const api = (): GitHubApi => githubApi(env, token, signal)
+  const api = (): GitHubApi => githubApi(env, token, WHAT_CHANGED, signal)
   switch (event) {
     case 'push':
       return pushRange(payload)

@@ -33,20 +33,6 @@ const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 
 export const isFullSha = (value: unknown): value is string => typeof value === 'string' && FULL_SHA.test(value)
 
-export interface Repository {
-  readonly owner: string
-  readonly repo: string
-}
-
-/** Where and as whom the GitHub API is asked: GITHUB_API_URL (GitHub Enterprise Server too), the token, the repository. */
-export interface GitHubApi {
-  readonly token: string
-  readonly apiUrl: string
-  readonly repository: Repository
-  /** The run's signal (src/cancel.ts): once aborted, no call starts, one in flight is abandoned, and it rejects with its reason. */
-  readonly signal?: AbortSignal | undefined
-}
-
 /** A file of the compare API's answer, shapes checked: any status counts, including ones GitHub adds later. */
 export interface ComparedFile extends Readonly<Pick<Schema<'diff-entry'>, 'filename' | 'previous_filename'>> {
   readonly status: string

@@ -1,5 +1,5 @@
-import type * as Github from '@actions/github'
 import { GitHubError, InputError } from '../errors.js'
+import { githubClient, repositoryPage, type ApiPurpose, type GitHubApi, type GitHubClient } from '../github.js'
 import { shown } from '../text.js'
 import {
   comparedPaths,
@@ -15,10 +15,8 @@ import {
   readStatuses,
   type ApiComparison,
   type Deployment,
-  type GitHubApi,
   type PreviousDeployment,
   type Release,
-  type Repository,
   type WorkflowRun
 } from './github-records.js'
 
@@ -34,37 +32,10 @@ export const RUN_LOOKBACK = 30
 /** How many first parents a rebase merge may be walked back through, one commits call each. */
 export const MAX_PARENT_WALK = 100
 
-/** A full commit SHA (SHA-1 or SHA-256): what may go into an API path or a git command. */
-export function parseRepository(value: string | undefined): Repository {
-  // Stryker disable next-line StringLiteral: any text without a slash is refused the same way
-  const [owner, repo, ...rest] = (value ?? '').split('/')
-  if (!owner || !repo || rest.length > 0) {
-    throw new InputError(
-      undefined,
-      'GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.'
-    )
-  }
-  return { owner, repo }
-}
-
-/**
- * The GitHub API of this run: GITHUB_API_URL (https://ghe.example.com/api/v3 on GitHub Enterprise Server), else
- * api.github.com; every call takes the run's `signal`.
- */
-export function githubApi(env: NodeJS.ProcessEnv, token: string, signal?: AbortSignal): GitHubApi {
-  return { token, apiUrl: apiUrlOf(env.GITHUB_API_URL), repository: parseRepository(env.GITHUB_REPOSITORY), signal }
-}
-
-function apiUrlOf(value: string | undefined): string {
-  if (value === undefined || value === '') return 'https://api.github.com'
-  const url = URL.parse(value)
-  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new InputError(
-      undefined,
-      `GITHUB_API_URL (${shown(value)}) is not an http(s) URL, so the GitHub API cannot be asked what changed.`
-    )
-  }
-  return url.href.replace(/\/+$/, '')
+/** What changed is the one thing `changed-since` asks the API: the errors about the environment say so. */
+export const WHAT_CHANGED: ApiPurpose = {
+  what: 'asked what changed',
+  otherwise: 'Run the action in a workflow, or give a local checkout with the commits.'
 }
 
 /**
@@ -72,34 +43,19 @@ function apiUrlOf(value: string | undefined): string {
  * comparison of two full SHAs; undefined when either is not one, or the server URL is not http(s).
  */
 export function compareLink(env: NodeJS.ProcessEnv, base: string, head: string): string | undefined {
-  const server = URL.parse(env.GITHUB_SERVER_URL || 'https://github.com')
-  // Only characters that cannot end a Markdown link or break out of it.
-  const safe = server !== null && (server.protocol === 'https:' || server.protocol === 'http:') && /^[\w:/.~%-]+$/.test(server.href)
-  if (!safe || !isFullSha(base) || !isFullSha(head)) return undefined
-  const repository = /^[\w.-]+\/[\w.-]+$/.exec(env.GITHUB_REPOSITORY ?? '')?.[0]
-  if (repository === undefined) return undefined
-  return `${server.href.replace(/\/+$/, '')}/${repository}/compare/${base}...${head}`
+  const repository = repositoryPage(env)
+  if (repository === undefined || !isFullSha(base) || !isFullSha(head)) return undefined
+  return `${repository}/compare/${base}...${head}`
 }
 
-async function octokit(api: GitHubApi): Promise<ReturnType<typeof Github.getOctokit>> {
+async function octokit(api: GitHubApi): Promise<GitHubClient> {
   if (api.token === '') {
     throw new InputError(
       'github-token',
       'Input "github-token" is empty, and the GitHub API needs it to find what changed. Leave it at its default (${{ github.token }}) or pass a token.'
     )
   }
-  // Loaded only when needed: most runs never call the GitHub API, and octokit is a large part of the bundle.
-  const { getOctokit } = await import('@actions/github')
-  const client = getOctokit(api.token, { baseUrl: api.apiUrl })
-  const signal = api.signal
-  // Every request of this client takes the run's signal, each page of a paginated list too (paginate passes no
-  // request option of its own on). Not getOctokit's `request` option: it would replace the proxy-aware fetch there.
-  if (signal !== undefined) {
-    client.hook.before('request', (options) => {
-      options.request = { ...options.request, signal }
-    })
-  }
-  return client
+  return githubClient(api)
 }
 
 /** The permission of the workflow's token each call needs. */

@@ -3,7 +3,9 @@ import { autoRange, type AutoRange } from './event.js'
 import { abortable } from '../cancel.js'
 import { GitError, InputError } from '../errors.js'
 import { localDiff } from './git.js'
-import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, githubApi } from './github.js'
+import { githubApi } from '../github.js'
+import { isFullSha } from './github-records.js'
+import { compareLink, compareWithApi, COMPARE_FILE_LIMIT, WHAT_CHANGED } from './github.js'
 import { buildManifest, compareManifests, readManifest, type Manifest } from './manifest.js'
 import { checkChangedPaths, siteUrls } from './site.js'
 import { plural, shown } from '../text.js'
@@ -25,6 +27,15 @@ export interface ChangeInputs {
   readonly githubToken: string
 }
 
+/** A commit, and why it is the one: "the deployed commit, 1a2b3c4". */
+export interface DeployedCommit {
+  readonly sha: string
+  readonly why: string
+}
+
+/** Why GITHUB_SHA is the commit, where nothing else names one. */
+export const GITHUB_SHA_WHY = 'GITHUB_SHA, the commit the workflow runs on'
+
 /** What changed, how it was found, and what to purge for it. */
 export interface ChangeSet {
   readonly source: 'git' | 'manifest'
@@ -34,6 +45,11 @@ export interface ChangeSet {
   readonly base: string
   /** git: the head commit; manifest: the site folder. */
   readonly head: string
+  /**
+   * The commit this change deployed, when `head` is one (a full SHA), and why: the commit the event names for
+   * `changed-since: auto` (see AutoRange), else GITHUB_SHA. Undefined for a manifest, or when nothing was deployed.
+   */
+  readonly commit: DeployedCommit | undefined
   /** For `changed-since: auto`: the event, and why this base and head ("push event: base … ; head …"); '' otherwise. */
   readonly why: string
   /** The comparison on the GitHub web site (GITHUB_SERVER_URL), when base and head are full SHAs. */
@@ -98,6 +114,7 @@ async function fromManifest(inputs: ChangeInputs, previousPath: string, context:
     how: previous === undefined ? 'no previous manifest: every file counts' : 'comparing with the previous manifest',
     base: previousPath,
     head: inputs.siteDir || '.',
+    commit: undefined,
     why: '',
     link: undefined,
     ...urls,
@@ -130,6 +147,7 @@ async function fromGit(inputs: ChangeInputs, since: string, context: ChangeConte
     how: found.how,
     base: found.baseLabel,
     head,
+    commit: commitOf(head, auto),
     why,
     link: compareLink(context.env, base, head),
     ...urls,
@@ -141,6 +159,15 @@ async function fromGit(inputs: ChangeInputs, since: string, context: ChangeConte
 
 /** The commit this run deployed when the event does not name it: GITHUB_SHA, else the checkout's HEAD. */
 const headOf = (context: ChangeContext): string => context.env.GITHUB_SHA || 'HEAD'
+
+/** The head as the deployed commit, when it is a full SHA: the event's, or GITHUB_SHA (an undefined head in `auto`, or a ref given). */
+function commitOf(head: string, auto: Extract<AutoRange, { kind: 'range' | 'first' }> | undefined): DeployedCommit | undefined {
+  if (!isFullSha(head)) return undefined
+  return {
+    sha: head,
+    why: auto?.head === undefined ? (auto === undefined ? GITHUB_SHA_WHY : `${auto.headWhy} (GITHUB_SHA)`) : auto.headWhy
+  }
+}
 
 /** No earlier successful deploy to compare with: every file under site-dir counts, when there is one. */
 async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind: 'first' }>, context: ChangeContext): Promise<ChangeSet> {
@@ -164,6 +191,7 @@ async function firstDeploy(inputs: ChangeInputs, auto: Extract<AutoRange, { kind
     how: 'Every file under site-dir counted, as there is no earlier successful deploy',
     base: '',
     head: auto.head ?? headOf(context),
+    commit: commitOf(auto.head ?? headOf(context), auto),
     why,
     link: undefined,
     ...urls,
@@ -181,6 +209,7 @@ function nothingDeployed(auto: Extract<AutoRange, { kind: 'nothing' }>, context:
     how: auto.how,
     base: '',
     head: '',
+    commit: undefined,
     why: `${auto.event} event: ${auto.why}`,
     link: undefined,
     files: [],
@@ -215,7 +244,7 @@ async function changedBetween(base: string, head: string, token: string, context
         { cause: error }
       )
     }
-    const comparison = await compareWithApi(githubApi(context.env, token, context.signal), base, head)
+    const comparison = await compareWithApi(githubApi(context.env, token, WHAT_CHANGED, context.signal), base, head)
     const incomplete = comparison.complete
       ? undefined
       : `the GitHub compare API lists at most ${COMPARE_FILE_LIMIT} files and this comparison reached that, so the list may be cut off`

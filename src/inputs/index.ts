@@ -1,6 +1,7 @@
 import { readAnalytics, type TrafficInputs } from './analytics.js'
 import { readApi, type ApiInputs } from './api.js'
 import { readChanges, type ChangesInputs } from './changes.js'
+import { readCommitStatus, type CommitStatusInputs } from './commit-status.js'
 import { readEdge, type EdgeInputs } from './edge.js'
 import { readOrigin, type OriginInputs } from './origin.js'
 import { readPurge, readTags, type PurgeInputs } from './purge.js'
@@ -14,7 +15,7 @@ import { readZones, type ZoneInputs } from './zones.js'
 /**
  * Everything the step was asked to do, validated: the groups of inputs, each declared and read in its own file
  * (src/inputs/<group>.ts), and the warnings they gave. Nothing after this module reads the raw inputs. The GitHub token
- * is not here: it travels inside `changes`, the one place that uses it.
+ * is not here: it travels inside `changes` and `commitStatus`, the places that use it.
  */
 export type Inputs = Omit<ApiInputs, 'githubToken'> &
   ZoneInputs &
@@ -25,6 +26,7 @@ export type Inputs = Omit<ApiInputs, 'githubToken'> &
   EdgeInputs &
   SendingInputs &
   OriginInputs &
+  CommitStatusInputs &
   RunInputs & {
     /** Things the user may want to change, found while reading the inputs; reported like every other warning. */
     readonly warnings: readonly string[]
@@ -50,6 +52,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   const edge = readEdge(read, api.apiUrl)
   const sending = readSending(read)
   const origin = readOrigin(read, site, changes.changes !== undefined)
+  const commitStatus = readCommitStatus(read, githubToken)
   return {
     ...api,
     ...asked,
@@ -57,6 +60,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
     ...edge,
     ...sending,
     ...origin,
+    ...commitStatus,
     ...readRun(read, workspace),
     warnings: [...listWarnings, ...settingsWarnings, ...warningsFor({ ...asked, ...edge, ...origin })]
   }

@@ -6,6 +6,7 @@ import * as log from '../log.js'
 import { buildResult, type RunResult } from '../run/result/index.js'
 import { newRunState, type RunState } from '../run/state.js'
 import { shown } from '../text.js'
+import { postFinalStatus } from './commit-status.js'
 import { debugStack, describeError } from '../run/errors.js'
 import type { RunRecord } from '../run/record.js'
 import type * as Reporting from '../report/index.js'
@@ -33,7 +34,7 @@ export interface RunEnd {
 
 /**
  * The last phase: where the phases stopped, what the API cost, the result, the manifest for the next run after a good
- * one, then the outputs, the log's closing lines and the summary. Only a bug in reporting itself is caught here, in one
+ * one, the final commit status, then the outputs, the log's closing lines and the summary. Only a bug in reporting itself is caught here, in one
  * error annotation: everything else was caught by its phase.
  */
 export async function report(record: RunRecord, reporting: Promise<ReportModule>, run: RunEnd): Promise<void> {
@@ -46,6 +47,10 @@ export async function report(record: RunRecord, reporting: Promise<ReportModule>
     let result = settle(record.state)
     if (inputs?.manifest !== undefined && !record.state.dryRun && result.ok) {
       record.manifestWritten(await saveManifest(inputs.manifest, record.state.changes, record.warn))
+      result = settle(record.state)
+    }
+    if (inputs?.commitStatus !== undefined) {
+      record.commitStatus(await postFinalStatus(inputs, record.state, result, record.warn))
       result = settle(record.state)
     }
     const { writeReport } = await reporting

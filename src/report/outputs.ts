@@ -60,6 +60,7 @@ export function outputThunks(result: RunResult): [string, () => unknown][] {
     ['warmed-files', () => String(result.warm?.warmed ?? 0)],
     ['changed-files', () => result.changes?.files ?? []],
     ['changed-urls', () => result.changes?.urls ?? []],
+    ['commit-status-sha', () => result.commitStatus?.postedOn ?? ''],
     ['result', () => resultDocument(result)]
   ]
 }

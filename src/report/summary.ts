@@ -2,6 +2,7 @@ import type { RunResult } from '../run/result/index.js'
 import { duration, forCount, plural } from '../text.js'
 import { AFTER_CANCEL, cancelSentence } from './cancelled.js'
 import { changesSection } from './changes.js'
+import { commitStatusSection } from './commit-status.js'
 import { edgeSection } from './edge.js'
 import { listBlocks } from './lists.js'
 import { originRow, originSection } from './origin.js'
@@ -29,6 +30,7 @@ export function renderSummary(result: RunResult): string {
     ...changesSection(result),
     ...originSection(result),
     ...edgeSection(result),
+    ...commitStatusSection(result),
     ...result.traffic.slice(0, MAX_TRAFFIC_SECTIONS).flatMap(trafficSection),
     ...(result.traffic.length > MAX_TRAFFIC_SECTIONS
       ? [`Traffic of ${result.traffic.length - MAX_TRAFFIC_SECTIONS} more zones: see the analytics output.`, '']

@@ -1,6 +1,7 @@
 import type { TrafficReport } from '../analytics.js'
 import { cancelOf, GRACE_MS } from '../cancel.js'
 import type { ChangeSet } from '../changes/index.js'
+import type { CommitStatusFound } from '../commit-status/index.js'
 import type { EdgeCheck } from '../edge/index.js'
 import { InputError } from '../errors.js'
 import type { Execution } from '../purge/execute.js'
@@ -186,6 +187,11 @@ export class RunRecord {
     this.state.retries = client?.retries ?? 0
     this.state.rateLimits = client?.rateLimits
     this.state.durations.totalMs = this.now() - this.started
+  }
+
+  /** The commit status as posted so far (its commit chosen, the pending status, then the final one). */
+  commitStatus(found: CommitStatusFound | undefined): void {
+    this.state.commitStatus = found
   }
 
   manifestWritten(path: string | undefined): void {

@@ -2,6 +2,7 @@ import type { TrafficReport } from '../analytics.js'
 import type { StopSignal } from '../cancel.js'
 import type { EdgeCheck } from '../edge/index.js'
 import type { ChangeSet } from '../changes/index.js'
+import type { CommitStatusFound } from '../commit-status/index.js'
 import type { OriginFound } from '../origin/index.js'
 import type { OriginPlan } from '../origin/targets.js'
 import type { RequestOutcome } from '../purge/execute.js'
@@ -50,6 +51,8 @@ export interface RunState {
   edge?: EdgeCheck | undefined
   /** In a dry run: how many URLs the edge checks would fetch. */
   edgePlan?: { readonly verify: number; readonly warm: number } | undefined
+  /** The commit status (commit-status): its commit, and the pending and final statuses sent. */
+  commitStatus?: CommitStatusFound | undefined
   errors: string[]
   warnings: string[]
   durations: { zoneMs?: number; settingsMs?: number; purgeMs?: number; totalMs?: number }

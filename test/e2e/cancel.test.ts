@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEdge, type StandInEdge } from '../stand-in/edge.js'
+import { startGitHub } from '../stand-in/github.js'
 import type { StandIn } from '../stand-in/server.js'
-import type { ActionRun } from '../support/run-action.js'
+import { EXPRESSION_DEFAULTS, type ActionRun } from '../support/run-action.js'
 import { posts, standIn } from './fixture.js'
 
 /** The runner's timings (actions/runner, ProcessInvoker.CancelAndKillProcessTree). */
@@ -247,5 +248,34 @@ describe('a cancelled run (end to end, real signals)', () => {
     expect(resultOf(run).cancelled).toMatchObject({ phase: 'waiting for the origin', files: { confirmed: 0, notConfirmed: 0, notSent: 1 } })
     expect(read(run.summary)).toContain('at: waiting for the origin. Nothing was purged.')
     keyNowhere(run, api.apiKey)
+  })
+
+  it('SIGTERM mid-purge with commit-status: the final status still goes out, error, with what was purged, before the kill', async () => {
+    const github = await startGitHub(EXPRESSION_DEFAULTS['${{ github.token }}'] as string)
+    try {
+      const api = await standIn()
+      api.fault({ method: 'POST', bodyIncludes: batchBody(61), delayMs: 500 })
+      const asked = urls(300)
+      const { at, onStart } = cancelWhen(api, () => purgePosts(api).length === 3, 'SIGTERM')
+      const sha = 'c'.repeat(40)
+      const env = { GITHUB_SHA: sha, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
+      const run = await api.run(
+        { files: asked.join('\n'), 'batch-size': '30', concurrency: '1', 'commit-status': 'cdn-purge' },
+        { onStart, env }
+      )
+      expect(run.signal).toBeNull()
+      expect(run.code).toBe(1)
+      expect(at.killed).toBe(false)
+      expect(run.endedAt - at.sent).toBeLessThan(KILL_AFTER_MS)
+      expect(github.statuses.map(({ state, description }) => [state, description])).toEqual([
+        ['pending', 'purging 300 URLs on example.com'],
+        ['error', 'cancelled: 90 of 300 URLs purged']
+      ])
+      expect(run.outputs['commit-status-sha']).toBe(sha)
+      accountsForEvery(run, api, asked)
+      keyNowhere(run, api.apiKey)
+    } finally {
+      await github.close()
+    }
   })
 })

@@ -1,7 +1,7 @@
-// A loopback stand-in of the GitHub REST API parts `changed-since` uses: compare, releases, commits,
-// deployments and their statuses, workflow runs. Set GITHUB_API_URL to its url (mounted at `prefix`, as
+// A loopback stand-in of the GitHub REST API parts `changed-since` and `commit-status` use: compare,
+// releases, commits, deployments and their statuses, workflow runs, commit statuses. Set GITHUB_API_URL to its url (mounted at `prefix`, as
 // GitHub Enterprise Server serves the API under /api/v3).
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export interface StandInDeployment {
@@ -22,8 +22,20 @@ export interface StandInRun {
   created_at: string
 }
 
-/** What the token may read; a call outside it answers 403 as GitHub does. */
-export type StandInPermission = 'contents' | 'deployments' | 'actions'
+/** What the token may read (and, for statuses, write); a call outside it answers 403 as GitHub does. */
+export type StandInPermission = 'contents' | 'deployments' | 'actions' | 'statuses'
+
+/** A commit status as posted: the commit from the path, the rest as the body gave it. */
+export interface StandInStatus {
+  sha: string
+  state: unknown
+  context: unknown
+  description: unknown
+  target_url: unknown
+}
+
+/** How posts of commit statuses are answered: as GitHub does (undefined), with an HTTP status, by a reset connection, or never. */
+export type StatusAnswer = number | 'network' | 'hang' | undefined
 
 export interface GitHubStandIn {
   url: string
@@ -39,8 +51,14 @@ export interface GitHubStandIn {
   deployments: StandInDeployment[]
   /** Newest first. */
   runs: StandInRun[]
-  /** The token's permissions; all three unless a test takes one away. */
+  /** The token's permissions; all four unless a test takes one away. */
   permissions: Set<StandInPermission>
+  /** Every commit status posted, in order, also those answered with a failure. */
+  statuses: StandInStatus[]
+  /** How the next posts of commit statuses are answered (a test sets it; undefined: 201 as GitHub). */
+  statusAnswer: StatusAnswer
+  /** Raw request bodies of the posts, to check that nothing secret was sent. */
+  statusBodies: string[]
   close(): Promise<void>
 }
 
@@ -51,8 +69,16 @@ export async function startGitHub(token: string, prefix = ''): Promise<GitHubSta
   const commits: GitHubStandIn['commits'] = new Map()
   const deployments: StandInDeployment[] = []
   const runs: StandInRun[] = []
-  const permissions = new Set<StandInPermission>(['contents', 'deployments', 'actions'])
+  const permissions = new Set<StandInPermission>(['contents', 'deployments', 'actions', 'statuses'])
+  const statuses: StandInStatus[] = []
+  const statusBodies: string[] = []
+  const state: { statusAnswer: StatusAnswer } = { statusAnswer: undefined }
   const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => answer(req, res, body))
+  })
+  const answer = (req: IncomingMessage, res: ServerResponse, body: string): void => {
     const send = (status: number, body: unknown): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     }
@@ -122,10 +148,34 @@ export async function startGitHub(token: string, prefix = ''): Promise<GitHubSta
           (status === null || run.conclusion === status)
       )
       send(200, { total_count: listed.length, workflow_runs: page(listed) })
+    } else if ((match = /^\/statuses\/([^/]+)$/.exec(repo)) && req.method === 'POST') {
+      postStatus(decodeURIComponent(match[1] ?? ''), body)
     } else {
       send(404, { message: 'Not Found' })
     }
-  })
+
+    function postStatus(sha: string, text: string): void {
+      statusBodies.push(text)
+      const given = JSON.parse(text) as Record<string, unknown>
+      statuses.push({ sha, state: given.state, context: given.context, description: given.description, target_url: given.target_url })
+      const forced = state.statusAnswer
+      if (forced === 'hang') return
+      if (forced === 'network') {
+        req.socket.destroy()
+        return
+      }
+      if (forced === 403) send(403, { message: 'Resource not accessible by integration' })
+      else if (forced === 422)
+        send(422, {
+          message: 'Validation Failed',
+          errors: [{ message: 'This SHA and context has reached the maximum number of statuses.' }]
+        })
+      else if (forced !== undefined) send(forced, { message: forced === 404 ? 'Not Found' : 'Server Error' })
+      else if (!needs('statuses')) return
+      else if (!/^[0-9a-f]{40}$/.test(sha)) send(422, { message: `No commit found for SHA: ${sha}` })
+      else send(201, { id: statuses.length, state: given.state, context: given.context, description: given.description })
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`,
@@ -137,6 +187,14 @@ export async function startGitHub(token: string, prefix = ''): Promise<GitHubSta
     deployments,
     runs,
     permissions,
+    statuses,
+    statusBodies,
+    get statusAnswer() {
+      return state.statusAnswer
+    },
+    set statusAnswer(value: StatusAnswer) {
+      state.statusAnswer = value
+    },
     close: () => {
       server.closeAllConnections()
       return new Promise((resolve) => server.close(() => resolve()))

@@ -59,6 +59,7 @@ export function runResult(over: Partial<RunResult> = {}): RunResult {
     staleFiles: [],
     warm: null,
     edgePlan: null,
+    commitStatus: null,
     planned: [],
     sent: [],
     errors: [],

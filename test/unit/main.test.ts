@@ -522,6 +522,38 @@ describe('run', () => {
     })
   })
 
+  it('posts the pending commit status before the first purge and the final one after it, and reports both', async () => {
+    github.statuses.length = 0
+    const sha = '9'.repeat(40)
+    let purgesAtPending = -1
+    const statuses = github.statuses
+    const push = statuses.push.bind(statuses)
+    statuses.push = (...items) => {
+      if (purgesAtPending < 0) purgesAtPending = api.purges.length
+      return push(...items)
+    }
+    try {
+      const step = await runWith(
+        { files: '/a.html', 'commit-status': 'cdn-purge', 'github-token': githubToken },
+        { GITHUB_SHA: sha, GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url }
+      )
+      expect(step.code).toBeUndefined()
+      expect(purgesAtPending).toBe(0)
+      expect(github.statuses.map((status) => [status.sha, status.state, status.description])).toEqual([
+        [sha, 'pending', 'purging 1 URL on example.com'],
+        [sha, 'success', expect.stringMatching(/^1 URL purged on example\.com in /)]
+      ])
+      expect(step.outputs['commit-status-sha']).toBe(sha)
+      expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({
+        commitStatus: { context: 'cdn-purge', sha, postedOn: sha, pending: { posted: true }, final: { state: 'success', posted: true } }
+      })
+      expect(step.summary).toContain('### Commit status')
+    } finally {
+      statuses.push = push
+      github.statuses.length = 0
+    }
+  })
+
   it('writes a manifest built from the site when no previous one was compared', async () => {
     mkdirSync(join(workspace, 'public'), { recursive: true })
     writeFileSync(join(workspace, 'public', 'a.html'), 'a')

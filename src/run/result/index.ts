@@ -5,6 +5,7 @@ import type { ZoneSettings } from '../../settings.js'
 import type { RunState } from '../state.js'
 import { cancelReport, type CancelReport } from './cancelled.js'
 import { changeReport, type ChangeReport } from './changes.js'
+import { commitStatusOf, type CommitStatusReport } from './commit-status.js'
 import { originOf, type OriginReport } from './origin.js'
 import { purgeAccount, type PurgeAccount } from './purged.js'
 import { plannedRequests, rateLimitsOf, sentRequests, type RequestSummary, type SentRequest } from './requests.js'
@@ -13,7 +14,7 @@ import { warmReport, type WarmReport } from './warm.js'
 import { zoneResult, type ZoneResult } from './zones.js'
 
 // The one result of the run, built section by section: the purge's account (purged.ts), each zone's (zones.ts), what
-// changed (changes.ts), the requests (requests.ts), the wait for the origin (origin.ts), the edge check (verification.ts) and warming (warm.ts).
+// changed (changes.ts), the commit status (commit-status.ts), the requests (requests.ts), the wait for the origin (origin.ts), the edge check (verification.ts) and warming (warm.ts).
 
 /** The one object outputs, summary and log are written from: the purge's account (purged.ts) and the other sections. */
 export interface RunResult extends Omit<PurgeAccount, 'done'> {
@@ -54,6 +55,8 @@ export interface RunResult extends Omit<PurgeAccount, 'done'> {
   readonly warm: WarmReport | null
   /** In a dry run, how many URLs verify and warm would fetch; null otherwise. */
   readonly edgePlan: { readonly verify: number; readonly warm: number } | null
+  /** The commit status (commit-status): the commit, why, and the statuses sent; null when not asked or never reached. */
+  readonly commitStatus: CommitStatusReport | null
   readonly planned: readonly RequestSummary[]
   readonly sent: readonly SentRequest[]
   readonly errors: readonly string[]
@@ -110,6 +113,7 @@ export function buildResult(state: RunState): RunResult {
     staleFiles: verification === null ? [] : staleUrls(verification.verdicts),
     warm: warmReport(state),
     edgePlan: state.edgePlan ?? null,
+    commitStatus: commitStatusOf(state),
     planned: plannedRequests(state),
     sent: sentRequests(state),
     errors,

@@ -6,8 +6,6 @@ import {
   commitParents,
   compareLink,
   compareWithApi,
-  githubApi,
-  parseRepository,
   previousDeployment,
   previousReleaseTag,
   previousRun
@@ -15,7 +13,6 @@ import {
 import {
   comparedPaths,
   deploymentSucceeded,
-  type GitHubApi,
   isFullSha,
   pickPreviousRelease,
   pickPreviousRun,
@@ -27,6 +24,7 @@ import {
   type WorkflowRun
 } from '../../../src/changes/github-records.js'
 import { GitHubError, InputError } from '../../../src/errors.js'
+import type { GitHubApi } from '../../../src/github.js'
 import { testCancel } from '../../support/clock.js'
 
 const release = (tag_name: string, published_at: string | null, over: Partial<Release> = {}): Release => ({
@@ -94,20 +92,6 @@ describe('comparedPaths', () => {
         { filename: 'a', status: 'modified' }
       ])
     ).toEqual(['a', 'b', 'c-old', 'c-new', 'd', 'e', 'f'])
-  })
-})
-
-describe('parseRepository', () => {
-  it('reads owner/repo and refuses anything else', () => {
-    expect(parseRepository('acme/site')).toEqual({ owner: 'acme', repo: 'site' })
-    const refusal = new InputError(
-      undefined,
-      'GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be asked what changed. Run the action in a workflow, or give a local checkout with the commits.'
-    )
-    for (const value of [undefined, '', 'acme', 'acme/', '/site', 'acme/site/x']) {
-      expect(() => parseRepository(value)).toThrow(InputError)
-      expect(() => parseRepository(value)).toThrow(refusal)
-    }
   })
 })
 
@@ -338,28 +322,7 @@ describe('readDeployment and readWorkflowRun', () => {
   })
 })
 
-describe('githubApi and compareLink', () => {
-  it('takes GITHUB_API_URL, GitHub Enterprise Server too, and api.github.com without it', () => {
-    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'https://ghe.example.com/api/v3/' }, 't')).toEqual({
-      token: 't',
-      apiUrl: 'https://ghe.example.com/api/v3',
-      repository: acme
-    })
-    const { signal } = testCancel()
-    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site' }, 't', signal).signal).toBe(signal)
-    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'http://ghe.local/api/v3//' }, 't').apiUrl).toBe(
-      'http://ghe.local/api/v3'
-    )
-    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site' }, 't').apiUrl).toBe('https://api.github.com')
-    expect(githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: '' }, 't').apiUrl).toBe('https://api.github.com')
-    for (const bad of ['ghe.example.com', 'file:///etc/passwd', 'javascript:alert(1)']) {
-      expect(() => githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: bad }, 't')).toThrow(InputError)
-    }
-    expect(() => githubApi({ GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: 'nope' }, 't')).toThrow(
-      'GITHUB_API_URL (nope) is not an http(s) URL, so the GitHub API cannot be asked what changed.'
-    )
-  })
-
+describe('compareLink', () => {
   it('links a comparison of full SHAs on GITHUB_SERVER_URL, and nothing it cannot make safe', () => {
     const env = { GITHUB_REPOSITORY: 'acme/site', GITHUB_SERVER_URL: 'https://ghe.example.com/' }
     expect(compareLink(env, SHA1, SHA2)).toBe(`https://ghe.example.com/acme/site/compare/${SHA1}...${SHA2}`)

@@ -74,6 +74,7 @@ describe('detectChanges from git', () => {
       how: 'git diff in the local checkout',
       base: commit(2),
       head: commit(3),
+      commit: { sha: commit(3), why: 'GITHUB_SHA, the commit the workflow runs on' },
       why: '',
       link: undefined,
       files: ['site/blog.html'],
@@ -91,7 +92,7 @@ describe('detectChanges from git', () => {
 
   it('names a ref with the SHA it stands for, and takes HEAD without GITHUB_SHA', async () => {
     const changes = await detectChanges(inputs({ include: ['*.html'] }), context(history.clone('full')))
-    expect(changes).toMatchObject({ base: `v1.0.0 (${commit(1).slice(0, 12)})`, head: 'HEAD' })
+    expect(changes).toMatchObject({ base: `v1.0.0 (${commit(1).slice(0, 12)})`, head: 'HEAD', commit: undefined })
     expect(changes.files).toEqual(['site/blog.html', 'site/gone.html', 'site/new page.html'])
     expect(logged).toEqual([
       'Comparing v1.0.0 with HEAD.',
@@ -130,6 +131,7 @@ describe('detectChanges from git', () => {
       how: `the GitHub compare API (${why})`,
       base: commit(1),
       head: commit(3),
+      commit: { sha: commit(3), why: 'GITHUB_SHA, the commit the workflow runs on' },
       why: '',
       link: `https://github.com/acme/site/compare/${commit(1)}...${commit(3)}`,
       files: ['site/old-name.css', 'site/new-name.css'],
@@ -261,6 +263,7 @@ describe('detectChanges for auto on deploy events', () => {
     expect(changes).toMatchObject({
       base: commit(2),
       head: commit(3),
+      commit: { sha: commit(3), why: `the deployed commit, ${commit(3).slice(0, 7)}` },
       files: ['site/blog.html'],
       why: `deployment_status event: the base is the last successful deployment to production, ${commit(2).slice(0, 7)}, 2 h ago; the head is the deployed commit, ${commit(3).slice(0, 7)}`,
       link: `https://ghe.example.com/acme/site/compare/${commit(2)}...${commit(3)}`
@@ -268,6 +271,18 @@ describe('detectChanges for auto on deploy events', () => {
     expect(logged[0]).toBe(
       `Comparing ${commit(2)} (the last successful deployment to production, ${commit(2).slice(0, 7)}, 2 h ago) with ${commit(3)} (the deployed commit, ${commit(3).slice(0, 7)}), for this deployment_status event.`
     )
+  })
+
+  it('takes GITHUB_SHA as the released commit of a release, which the event names by tag only', async () => {
+    const release = (id: number, tag: string, at: string) => ({ id, tag_name: tag, draft: false, prerelease: false, published_at: at })
+    github.releases.push(release(2, 'v1.1.0', '2026-11-26T10:00:00Z'), release(1, 'v1.0.0', '2026-11-20T10:00:00Z'))
+    try {
+      const env = eventEnv('release', { release: release(2, 'v1.1.0', '2026-11-26T10:00:00Z') }, { GITHUB_SHA: commit(3) })
+      const changes = await detectChanges(inputs({ from: { kind: 'git', since: 'auto' } }), context(history.clone('full'), env))
+      expect(changes).toMatchObject({ head: commit(3), commit: { sha: commit(3), why: `the released commit, ${commit(3).slice(0, 7)}` } })
+    } finally {
+      github.releases.length = 0
+    }
   })
 
   it('counts every file under site-dir when there is no earlier successful deployment', async () => {
@@ -278,6 +293,7 @@ describe('detectChanges for auto on deploy events', () => {
       how: 'Every file under site-dir counted, as there is no earlier successful deploy',
       base: '',
       head: commit(3),
+      commit: { sha: commit(3), why: `the deployed commit, ${commit(3).slice(0, 7)}` },
       link: undefined,
       incomplete: undefined
     })
@@ -341,6 +357,7 @@ describe('detectChanges for auto on deploy events', () => {
       how: 'Nothing compared, as nothing was merged',
       base: '',
       head: '',
+      commit: undefined,
       files: [],
       entries: [],
       why: 'pull_request event: pull request #4 was closed without merging: nothing was merged, so nothing changed',
@@ -364,6 +381,7 @@ describe('detectChanges for auto on deploy events', () => {
       how: 'Every file under site-dir counted, as there is no earlier successful deploy',
       base: '',
       head: commit(2),
+      commit: { sha: commit(2), why: head },
       why: `push event: no commit before it, as it created refs/heads/preview, so every file under site-dir counts; the head is ${head}`,
       nothingDeployed: undefined
     })

@@ -306,6 +306,7 @@ const FIELDS_FROM = {
     'purge-everything-over',
     'github-token'
   ],
+  commitStatus: ['commit-status', 'github-token'],
   manifest: ['manifest', 'site-dir'],
   settings: ['settings'],
   waitForPropagation: ['wait-for-propagation'],

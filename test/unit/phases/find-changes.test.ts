@@ -14,6 +14,7 @@ const changes = (nothingDeployed: string | undefined): ChangeSet => ({
   how: 'Nothing compared, as the push deleted a branch or tag',
   base: '',
   head: '',
+  commit: undefined,
   why: 'push event: it deleted refs/tags/v1: nothing changed to purge',
   link: undefined,
   files: [],

@@ -28,6 +28,7 @@ const changes = (deployed: [string, string][]): ChangeSet => ({
   how: 'git diff',
   base: 'a',
   head: 'b',
+  commit: undefined,
   why: '',
   link: undefined,
   files: deployed.map(([, file]) => file),

@@ -21,6 +21,7 @@ const changes = (entries: string[], incomplete?: string): ChangeSet => ({
   how: 'git diff',
   base: 'a',
   head: 'b',
+  commit: undefined,
   why: '',
   link: undefined,
   files: entries,

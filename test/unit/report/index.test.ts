@@ -278,11 +278,11 @@ describe('report', () => {
     process.env.GITHUB_OUTPUT = missing
     await writeReport(runResult(), true, { ...process.env })
     const warnings = warningLines()
-    expect(warnings).toHaveLength(20)
+    expect(warnings).toHaveLength(21)
     expect(warnings[0]).toBe(`::warning::Output "zone-id" could not be written: Missing file at path: ${missing}.`)
-    expect(warnings[19]).toBe(`::warning::Output "result" could not be written: Missing file at path: ${missing}.`)
+    expect(warnings[20]).toBe(`::warning::Output "result" could not be written: Missing file at path: ${missing}.`)
     expect(errorLines()).toEqual([])
-    expect(readFileSync(summaryPath, 'utf8')).toContain('<details><summary>Warnings (20)</summary>')
+    expect(readFileSync(summaryPath, 'utf8')).toContain('<details><summary>Warnings (21)</summary>')
   })
 
   it("writes the outputs to the GITHUB_OUTPUT of the environment it is given, not the process's", async () => {

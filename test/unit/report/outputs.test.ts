@@ -195,6 +195,14 @@ const rich = runResult({
     link: null,
     files: ['f.html'],
     urls: ['https://example.com/f.html']
+  },
+  commitStatus: {
+    context: 'cdn-purge',
+    sha: 'f'.repeat(40),
+    why: 'the pushed commit',
+    pending: { state: 'pending', description: 'purging', posted: true },
+    final: null,
+    postedOn: 'f'.repeat(40)
   }
 })
 
@@ -270,6 +278,7 @@ describe('outputsOf', () => {
       'warmed-files': '1',
       'changed-files': '["f.html"]',
       'changed-urls': '["https://example.com/f.html"]',
+      'commit-status-sha': 'f'.repeat(40),
       result: JSON.stringify(resultDocument(rich))
     })
   })
@@ -281,7 +290,8 @@ describe('outputsOf', () => {
       'stale-files': '[]',
       'warmed-files': '0',
       'changed-files': '[]',
-      'changed-urls': '[]'
+      'changed-urls': '[]',
+      'commit-status-sha': ''
     })
   })
 })

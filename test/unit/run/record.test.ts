@@ -313,3 +313,14 @@ describe('RunRecord, cancelled', () => {
     expect(await record.phase('writing the report', () => 7)).toBe(7)
   })
 })
+
+describe('the commit status', () => {
+  it('keeps the commit status as the phases give it', () => {
+    const record = new RunRecord()
+    const found = { context: 'cdn-purge', commit: { sha: 'a'.repeat(40), why: 'GITHUB_SHA' } }
+    record.commitStatus(found)
+    expect(record.state.commitStatus).toBe(found)
+    record.commitStatus(undefined)
+    expect(record.state.commitStatus).toBeUndefined()
+  })
+})

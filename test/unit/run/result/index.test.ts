@@ -168,6 +168,7 @@ describe('buildResult, field by field', () => {
           how: 'git diff',
           base: 'v1',
           head: 'abc',
+          commit: undefined,
           why: '',
           link: undefined,
           files: ['public/a.html'],
@@ -316,6 +317,7 @@ describe('buildResult, field by field', () => {
         problems: [{ url: 'https://example.com/2', detail: 'HTTP 404' }]
       },
       edgePlan: null,
+      commitStatus: null,
       planned: [
         { kind: 'settings', method: 'POST', path: '/zones/example.com/settings', items: 0 },
         { kind: 'files', method: 'POST', path: '/zones/z1/purge', items: 2 },
@@ -378,6 +380,7 @@ describe('buildResult, field by field', () => {
       how: 'manifests',
       base: 'old.json',
       head: 'public',
+      commit: undefined,
       why: '',
       link: undefined,
       files: ['a.html'],
