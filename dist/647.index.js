@@ -201,14 +201,14 @@ function tallyText(tally, noun) {
     ].filter((part) => part !== undefined);
     return `${(0,src_text/* thousands */.oh)(total)} ${(0,src_text/* forCount */.VL)(total, noun)}: ${parts.join(', ')}`;
 }
-/** The title of the step's one error annotation for a cancelled run: "Cancelled (SIGINT) at: sending the requests". */
+/** The title of the step's one error annotation for a cancelled run: "Cancelled (SIGINT) at: sending the purge requests". */
 function cancelTitle(result) {
     const cancelled = result.cancelled;
     return cancelled === null ? undefined : `Cancelled (${cancelled.signal}) at: ${cancelled.phase}`;
 }
 /**
  * The line that says the run was cancelled and what became of everything asked for; undefined when it was not.
- * "Cancelled (SIGINT) 4.2 s in, at: sending the requests. 300 URLs: 60 confirmed, 30 not confirmed (in flight), 210 not sent."
+ * "Cancelled (SIGINT) 4.2 s in, at: sending the purge requests. 300 URLs: 60 confirmed, 30 not confirmed (in flight), 210 not sent."
  */
 function cancelSentence(result) {
     const cancelled = result.cancelled;

@@ -10,9 +10,9 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  awaitNewBuild: () => (/* binding */ awaitNewBuild),
   describeChecks: () => (/* binding */ describeChecks),
   originFailure: () => (/* binding */ originFailure),
-  waitForOrigin: () => (/* binding */ waitForOrigin),
   whereChecked: () => (/* binding */ whereChecked)
 });
 
@@ -159,7 +159,7 @@ function describeChecks(plan) {
  * the schedule of readiness.ts. Never throws for what the origin, the edge or a file does: a wait that did not end
  * ready has its failure, the step's one error. Once the run's signal (io.signal) is aborted, it rejects with its reason.
  */
-async function waitForOrigin(plan, settings, io) {
+async function awaitNewBuild(plan, settings, io) {
     return io.group('Origin', async () => {
         io.log(`Waiting up to ${(0,src_text/* seconds */.YA)(settings.waitMs)} for the origin to serve the new build: checking ${describeChecks(plan)}, ${whereChecked(plan)}.`);
         const targets = await expectedOf(plan, io);

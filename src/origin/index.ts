@@ -57,7 +57,7 @@ export function describeChecks(plan: OriginPlan): string {
  * the schedule of readiness.ts. Never throws for what the origin, the edge or a file does: a wait that did not end
  * ready has its failure, the step's one error. Once the run's signal (io.signal) is aborted, it rejects with its reason.
  */
-export async function waitForOrigin(plan: OriginPlan, settings: OriginSettings, io: OriginIo): Promise<OriginFound> {
+export async function awaitNewBuild(plan: OriginPlan, settings: OriginSettings, io: OriginIo): Promise<OriginFound> {
   return io.group('Origin', async () => {
     io.log(
       `Waiting up to ${seconds(settings.waitMs)} for the origin to serve the new build: checking ${describeChecks(plan)}, ${whereChecked(plan)}.`

@@ -8,7 +8,6 @@ import type { WorkAssignment } from '../purge/routing.js'
 import { sleep } from '../sleep.js'
 import { routeEntries } from '../urls.js'
 import { USER_AGENT } from '../version.js'
-import type { RunRecord } from '../run/record.js'
 
 /**
  * What wait-for-origin will check, and where (undefined when it is off or nothing is to be purged): worked out once the
@@ -62,32 +61,18 @@ function markerUrl(entry: string, work: WorkAssignment): string {
 }
 
 /**
- * The gate the purge waits at (undefined when there is no wait): after the settings and the delay, waits until the
- * origin serves the new build or wait-for-origin is spent, records what it found, and says whether the purge may go.
- * Once the run's `signal` is aborted, the wait ends at once, rejecting with the signal's reason: nothing is recorded.
+ * Waits, after the settings and the delay, until the origin serves the new build or wait-for-origin is spent (undefined
+ * when there is no wait). Once the run's `signal` is aborted, the wait ends at once, rejecting with the signal's reason.
  */
-export function originGate(
+export async function waitForOrigin(
   given: Inputs,
   plan: OriginPlan | undefined,
-  record: RunRecord,
-  signal?: AbortSignal
-): (() => Promise<boolean>) | undefined {
-  if (plan === undefined) return undefined
-  return async () => {
-    const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn, signal)))
-    await record.phase('sending the requests', () => undefined)
-    return found.failure === undefined
-  }
-}
-
-async function waitForOrigin(
-  given: Inputs,
-  plan: OriginPlan,
   warn: (message: string) => void,
-  signal: AbortSignal | undefined
-): Promise<OriginFound> {
+  signal?: AbortSignal
+): Promise<OriginFound | undefined> {
+  if (plan === undefined) return undefined
   const origin = await import('../origin/index.js')
-  return origin.waitForOrigin(
+  return origin.awaitNewBuild(
     plan,
     {
       waitMs: given.origin.waitSeconds * 1000,
