@@ -211,53 +211,7 @@ function openEdge(settings) {
 
 /***/ }),
 
-/***/ 6329:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ edgeRefusal)
-/* harmony export */ });
-/* unused harmony export isLocalHost */
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5769);
-// Which URLs the edge checks (verify, warm, probe-urls) may fetch: only public names on a zone whose name is
-// known. Whoever writes the URL list must not turn the step into a scanner of the runner's own network (an
-// admin page on 127.0.0.1, a metadata service, a host on the office LAN): the status, Age and error kind
-// of each fetch reach the log, the summary and the result.
-
-/**
- * Names that never reach the public edge: loopback (RFC 6761), multicast DNS (RFC 6762), home networks
- * (RFC 8375), and `.internal`, reserved for private networks (ICANN, 2024).
- */
-const LOCAL_NAMES = ['localhost', 'local', 'internal', 'home.arpa'];
-/**
- * Whether a host, as the URL parser writes it, is on the runner's side rather than the public edge: an IP
- * address (the parser writes every IPv4 form, 127.1, 0x7f.1 or 2130706433, as dotted decimal, and IPv6 in
- * brackets), a local name, or a single label (the runner's DNS search list may make it any internal host).
- */
-function isLocalHost(hostname) {
-    const host = (0,_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeName */ .Pc)(hostname);
-    if (host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host) || !host.includes('.'))
-        return true;
-    return LOCAL_NAMES.some((name) => host === name || host.endsWith(`.${name}`));
-}
-/**
- * Why `url` is not fetched from the edge, or undefined when it may be: its host must be one of the zone
- * names (or a subdomain of one) and not local. `zoneNames` are the names of the zones worked on.
- */
-function edgeRefusal(url, zoneNames) {
-    const hostname = URL.parse(url)?.hostname;
-    // A URL the parser refuses is never purged, so never here; it is on no zone all the same.
-    if (hostname === undefined)
-        return 'off-zone';
-    if (isLocalHost(hostname))
-        return 'local';
-    return zoneNames.some((name) => (0,_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .isInZone */ .eI)(hostname, (0,_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .zoneHost */ .jF)(name))) ? undefined : 'off-zone';
-}
-
-
-/***/ }),
-
-/***/ 6996:
+/***/ 154:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -434,6 +388,52 @@ function fromCache(headers) {
 
 /***/ }),
 
+/***/ 6329:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ edgeRefusal)
+/* harmony export */ });
+/* unused harmony export isLocalHost */
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5769);
+// Which URLs the edge checks (verify, warm, probe-urls) may fetch: only public names on a zone whose name is
+// known. Whoever writes the URL list must not turn the step into a scanner of the runner's own network (an
+// admin page on 127.0.0.1, a metadata service, a host on the office LAN): the status, Age and error kind
+// of each fetch reach the log, the summary and the result.
+
+/**
+ * Names that never reach the public edge: loopback (RFC 6761), multicast DNS (RFC 6762), home networks
+ * (RFC 8375), and `.internal`, reserved for private networks (ICANN, 2024).
+ */
+const LOCAL_NAMES = ['localhost', 'local', 'internal', 'home.arpa'];
+/**
+ * Whether a host, as the URL parser writes it, is on the runner's side rather than the public edge: an IP
+ * address (the parser writes every IPv4 form, 127.1, 0x7f.1 or 2130706433, as dotted decimal, and IPv6 in
+ * brackets), a local name, or a single label (the runner's DNS search list may make it any internal host).
+ */
+function isLocalHost(hostname) {
+    const host = (0,_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeName */ .Pc)(hostname);
+    if (host.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(host) || !host.includes('.'))
+        return true;
+    return LOCAL_NAMES.some((name) => host === name || host.endsWith(`.${name}`));
+}
+/**
+ * Why `url` is not fetched from the edge, or undefined when it may be: its host must be one of the zone
+ * names (or a subdomain of one) and not local. `zoneNames` are the names of the zones worked on.
+ */
+function edgeRefusal(url, zoneNames) {
+    const hostname = URL.parse(url)?.hostname;
+    // A URL the parser refuses is never purged, so never here; it is on no zone all the same.
+    if (hostname === undefined)
+        return 'off-zone';
+    if (isLocalHost(hostname))
+        return 'local';
+    return zoneNames.some((name) => (0,_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .isInZone */ .eI)(hostname, (0,_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .zoneHost */ .jF)(name))) ? undefined : 'off-zone';
+}
+
+
+/***/ }),
+
 /***/ 3229:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -568,8 +568,8 @@ function measureClockSkew(samples) {
     };
 }
 
-// EXTERNAL MODULE: ./src/edge/verdict.ts
-var verdict = __webpack_require__(6996);
+// EXTERNAL MODULE: ./src/edge/freshness.ts
+var freshness = __webpack_require__(154);
 // EXTERNAL MODULE: ./src/edge/scope.ts
 var scope = __webpack_require__(6329);
 ;// CONCATENATED MODULE: ./src/edge/verify.ts
@@ -676,7 +676,7 @@ async function verifyUrls(targets, options) {
     if (stale.length > 0)
         options.log(`${(0,src_text/* plural */.LS)(stale.length, 'URL')} still stale after ${(0,src_text/* seconds */.YA)(options.recheckForMs, 'up')} of checking again.`);
     const clockSkew = measureClockSkew(answers.flatMap((answer) => {
-        const skew = answer.kind === 'response' && (0,verdict/* cameFromOrigin */.lW)(answer.status, answer.headers)
+        const skew = answer.kind === 'response' && (0,freshness/* cameFromOrigin */.lW)(answer.status, answer.headers)
             ? dateSkewSeconds(answer.headers, answer.answeredAt)
             : undefined;
         return skew === undefined ? [] : [skew];
@@ -696,7 +696,7 @@ function judge(answer, purgedAt, originBehindSeconds = 0) {
         return { verdict: 'error', age: undefined, cacheStatus: undefined, reason: answer.detail, status: undefined };
     }
     return {
-        ...(0,verdict/* judgeAnswer */._n)(answer.status, answer.headers, (answer.answeredAt - purgedAt) / 1000, originBehindSeconds),
+        ...(0,freshness/* judgeAnswer */._n)(answer.status, answer.headers, (answer.answeredAt - purgedAt) / 1000, originBehindSeconds),
         status: answer.status
     };
 }

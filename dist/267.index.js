@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   readAllTraffic: () => (/* binding */ readAllTraffic),
 /* harmony export */   sP: () => (/* binding */ ROUND_BUCKETS_MS)
 /* harmony export */ });
-/* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readTraffic */
+/* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readZoneTraffic */
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
 /* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1532);
 /* harmony import */ var _http_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1673);
@@ -125,7 +125,7 @@ function readTrafficAnswer(body, granularity, zone) {
  * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
  * reported in the result, because a traffic report is never a reason to skip or fail a purge.
  */
-async function readTraffic(client, zone, analytics, now) {
+async function readZoneTraffic(client, zone, analytics, now) {
     const until = new Date(now).toISOString();
     const since = new Date(now - analytics.windowMs).toISOString();
     const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
@@ -143,7 +143,7 @@ async function readTraffic(client, zone, analytics, now) {
 /** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
 function readAllTraffic(client, zones, analytics, concurrency) {
     const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
+    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readZoneTraffic(client, zone, analytics, Date.now()));
 }
 
 

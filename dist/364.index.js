@@ -8,11 +8,11 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   T7: () => (/* binding */ nextCheckAt),
 /* harmony export */   XV: () => (/* binding */ sampleUrls),
-/* harmony export */   Xy: () => (/* binding */ PROGRESS_EVERY_MS),
-/* harmony export */   eX: () => (/* binding */ judgeOrigin)
+/* harmony export */   eX: () => (/* binding */ judgeOrigin),
+/* harmony export */   oT: () => (/* binding */ ORIGIN_PROGRESS_EVERY_MS)
 /* harmony export */ });
 /* unused harmony exports MAX_CHECKED_URLS, FAST_CHECKS_MS, FAST_EVERY_MS, SLOW_EVERY_MS */
-/* harmony import */ var _edge_verdict_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6996);
+/* harmony import */ var _edge_freshness_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(154);
 /* harmony import */ var _edge_verify_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3229);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
 
@@ -28,7 +28,7 @@ function judgeOrigin(answer, target) {
         return { verdict: 'error', status: undefined, reason: answer.detail };
     const { status, body } = answer;
     const judged = (verdict, reason) => ({ verdict, status, reason });
-    const cached = target.viaEdge ? (0,_edge_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .fromCache */ .ZY)(answer.headers) : undefined;
+    const cached = target.viaEdge ? (0,_edge_freshness_js__WEBPACK_IMPORTED_MODULE_0__/* .fromCache */ .ZY)(answer.headers) : undefined;
     if (cached !== undefined)
         return judged('from-cache', `from the cache: ${cached}`);
     if (status >= 500)
@@ -77,7 +77,7 @@ function nextCheckAt(waitStartedAt, lastCheckStartedAt) {
     return lastCheckStartedAt + every;
 }
 /** How often the Origin log group says how far the wait is. */
-const PROGRESS_EVERY_MS = 10_000;
+const ORIGIN_PROGRESS_EVERY_MS = 10_000;
 
 
 /***/ }),

@@ -29,8 +29,8 @@ var urls = __webpack_require__(5769);
 var fetch = __webpack_require__(997);
 // EXTERNAL MODULE: ./src/edge/scope.ts
 var scope = __webpack_require__(6329);
-// EXTERNAL MODULE: ./src/edge/verdicts.ts
-var edge_verdicts = __webpack_require__(7683);
+// EXTERNAL MODULE: ./src/edge/tally.ts
+var tally = __webpack_require__(8431);
 // EXTERNAL MODULE: ./src/edge/verify.ts + 1 modules
 var verify = __webpack_require__(3229);
 // EXTERNAL MODULE: ./src/concurrency.ts
@@ -264,7 +264,7 @@ function staleFailure(check) {
     if (check.verification === undefined)
         return undefined;
     const { verdicts, recheckForMs, clockSkew } = check.verification;
-    const stale = (0,edge_verdicts/* staleUrls */.sN)(verdicts);
+    const stale = (0,tally/* staleUrls */.sN)(verdicts);
     if (stale.length === 0)
         return undefined;
     // Only a clock behind makes copies look older than they are.
@@ -280,9 +280,9 @@ function listed(items) {
 }
 /** The verdicts in the log, and a warning for each kind of doubt: unknown, errors, content that differs. */
 function report(verdicts, io) {
-    const counts = (0,edge_verdicts/* countVerdicts */.qX)(verdicts);
+    const counts = (0,tally/* countVerdicts */.qX)(verdicts);
     io.log(`Fresh ${counts.fresh}, stale ${counts.stale}, unknown ${counts.unknown}, error ${counts.error}${counts.differs > 0 ? `; ${counts.differs} differ from the deployed file` : ''}.`);
-    const ordered = (0,edge_verdicts/* byAttention */._p)(verdicts);
+    const ordered = (0,tally/* byAttention */._p)(verdicts);
     for (const verdict of ordered.slice(0, LOGGED_VERDICTS))
         io.log((0,verify/* verdictLine */.MT)(verdict));
     if (ordered.length > LOGGED_VERDICTS)

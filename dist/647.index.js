@@ -11,7 +11,7 @@ export const modules = {
 /* harmony export */   readAllTraffic: () => (/* binding */ readAllTraffic),
 /* harmony export */   sP: () => (/* binding */ ROUND_BUCKETS_MS)
 /* harmony export */ });
-/* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readTraffic */
+/* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readZoneTraffic */
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8301);
 /* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1532);
 /* harmony import */ var _http_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1673);
@@ -125,7 +125,7 @@ function readTrafficAnswer(body, granularity, zone) {
  * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
  * reported in the result, because a traffic report is never a reason to skip or fail a purge.
  */
-async function readTraffic(client, zone, analytics, now) {
+async function readZoneTraffic(client, zone, analytics, now) {
     const until = new Date(now).toISOString();
     const since = new Date(now - analytics.windowMs).toISOString();
     const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
@@ -143,7 +143,7 @@ async function readTraffic(client, zone, analytics, now) {
 /** Every zone's traffic, `concurrency` reads at a time; zones that do not exist yet (dry run) are left out. */
 function readAllTraffic(client, zones, analytics, concurrency) {
     const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()));
+    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readZoneTraffic(client, zone, analytics, Date.now()));
 }
 
 
@@ -329,8 +329,8 @@ function changesSection(result) {
     return lines;
 }
 
-// EXTERNAL MODULE: ./src/edge/verdicts.ts
-var verdicts = __webpack_require__(7683);
+// EXTERNAL MODULE: ./src/edge/tally.ts
+var edge_tally = __webpack_require__(8431);
 ;// CONCATENATED MODULE: ./src/report/edge.ts
 // The summary's part about the edge: the verdicts of the check after the purge, and what warming got.
 
@@ -361,7 +361,7 @@ function edgeSection(result) {
         lines.push('### Verification', '', `${(0,src_text/* plural */.LS)(verification.verdicts.length, 'URL')} checked at the edge: ${tally.join(', ')}.`, '');
         if (verification.clockSkew !== null)
             lines.push(escapeText(verification.clockSkew.note), '');
-        const rows = (0,verdicts/* byAttention */._p)(verification.verdicts).slice(0, MAX_VERDICT_ROWS);
+        const rows = (0,edge_tally/* byAttention */._p)(verification.verdicts).slice(0, MAX_VERDICT_ROWS);
         const content = verification.verdicts.some((verdict) => verdict.content !== null);
         lines.push(`| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`, `|---|---|---|---|${content ? '---|' : ''}`, ...rows.map((verdict) => `| ${escapeText(verdict.url)} | ${verdict.verdict === 'stale' ? '**stale**' : verdict.verdict} | ${verdict.age === null ? '' : `${verdict.age} s`} | ${escapeText(verdict.cacheStatus ?? '')} |${content
             ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |`
@@ -465,7 +465,7 @@ function listBlocks(result) {
 }
 
 // EXTERNAL MODULE: ./src/origin/verdicts.ts
-var origin_verdicts = __webpack_require__(9810);
+var verdicts = __webpack_require__(9810);
 ;// CONCATENATED MODULE: ./src/report/origin.ts
 // The summary's part about the wait for the origin before the purge: the Origin row of the counts, and the URLs checked.
 
@@ -486,7 +486,7 @@ function originRow(result) {
         return ['Origin', 'not waited for: the step stopped before the purge'];
     if (origin.cutShort)
         return ['Origin', '**not ready**: the run was cancelled before the new build was found; nothing was purged'];
-    const fresh = origin.urls.filter((url) => (0,origin_verdicts/* isNew */.B)(url.verdict)).length;
+    const fresh = origin.urls.filter((url) => (0,verdicts/* isNew */.B)(url.verdict)).length;
     if (origin.ready) {
         const what = origin.marker === null ? 'the deployed files' : 'the new build';
         return [
@@ -526,7 +526,7 @@ function originSection(result) {
             ''
         ];
     }
-    const ordered = [...origin.urls.filter((url) => !(0,origin_verdicts/* isNew */.B)(url.verdict)), ...origin.urls.filter((url) => (0,origin_verdicts/* isNew */.B)(url.verdict))];
+    const ordered = [...origin.urls.filter((url) => !(0,verdicts/* isNew */.B)(url.verdict)), ...origin.urls.filter((url) => (0,verdicts/* isNew */.B)(url.verdict))];
     const fetchedFrom = origin.where === 'origin-url';
     return [
         '### Origin',
@@ -535,7 +535,7 @@ function originSection(result) {
         '',
         `| URL | Verdict | HTTP | Why |${fetchedFrom ? ' Fetched from |' : ''}`,
         `|---|---|---|---|${fetchedFrom ? '---|' : ''}`,
-        ...ordered.map((url) => `| ${escapeText(url.url)} | ${(0,origin_verdicts/* isNew */.B)(url.verdict) ? url.verdict : `**${url.verdict}**`} | ${url.status ?? ''} | ${escapeText(url.reason ?? '')} |${fetchedFrom ? ` ${escapeText(url.fetchedFrom)} |` : ''}`),
+        ...ordered.map((url) => `| ${escapeText(url.url)} | ${(0,verdicts/* isNew */.B)(url.verdict) ? url.verdict : `**${url.verdict}**`} | ${url.status ?? ''} | ${escapeText(url.reason ?? '')} |${fetchedFrom ? ` ${escapeText(url.fetchedFrom)} |` : ''}`),
         ''
     ];
 }

@@ -51,7 +51,7 @@ const NOT_YET = {
  * Checks every target at once, then again on the schedule (nextCheckAt), each time only those not new yet, at most
  * `concurrency` at a time, until all are new, the time is spent (a last check falls at its end), or a check finds
  * nothing but copies from the edge's cache. A line in the log after the first check and at most every
- * PROGRESS_EVERY_MS after it, and a last one that says how it ended. Once the run's signal is aborted, it rejects with
+ * ORIGIN_PROGRESS_EVERY_MS after it, and a last one that says how it ended. Once the run's signal is aborted, it rejects with
  * its reason: a cancelled wait has no verdict.
  */
 async function pollOrigin(targets, options) {
@@ -92,7 +92,7 @@ async function pollOrigin(targets, options) {
             return end(false, true);
         if (answeredAt >= deadline)
             return end(false, false);
-        if (loggedAt === undefined || answeredAt - loggedAt >= readiness/* PROGRESS_EVERY_MS */.Xy) {
+        if (loggedAt === undefined || answeredAt - loggedAt >= readiness/* ORIGIN_PROGRESS_EVERY_MS */.oT) {
             loggedAt = answeredAt;
             options.log(`Origin: ${countNew(urls)} of ${(0,src_text/* plural */.LS)(urls.length, 'checked URL')} serve the new build (${Math.floor(waitedMs / 1000)} s of ${options.waitMs / 1000}).`);
         }
@@ -269,11 +269,11 @@ function originFailure(plan, wait, waitMs) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   T7: () => (/* binding */ nextCheckAt),
 /* harmony export */   XV: () => (/* binding */ sampleUrls),
-/* harmony export */   Xy: () => (/* binding */ PROGRESS_EVERY_MS),
-/* harmony export */   eX: () => (/* binding */ judgeOrigin)
+/* harmony export */   eX: () => (/* binding */ judgeOrigin),
+/* harmony export */   oT: () => (/* binding */ ORIGIN_PROGRESS_EVERY_MS)
 /* harmony export */ });
 /* unused harmony exports MAX_CHECKED_URLS, FAST_CHECKS_MS, FAST_EVERY_MS, SLOW_EVERY_MS */
-/* harmony import */ var _edge_verdict_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6996);
+/* harmony import */ var _edge_freshness_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(154);
 /* harmony import */ var _edge_verify_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3229);
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
 
@@ -289,7 +289,7 @@ function judgeOrigin(answer, target) {
         return { verdict: 'error', status: undefined, reason: answer.detail };
     const { status, body } = answer;
     const judged = (verdict, reason) => ({ verdict, status, reason });
-    const cached = target.viaEdge ? (0,_edge_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .fromCache */ .ZY)(answer.headers) : undefined;
+    const cached = target.viaEdge ? (0,_edge_freshness_js__WEBPACK_IMPORTED_MODULE_0__/* .fromCache */ .ZY)(answer.headers) : undefined;
     if (cached !== undefined)
         return judged('from-cache', `from the cache: ${cached}`);
     if (status >= 500)
@@ -338,7 +338,7 @@ function nextCheckAt(waitStartedAt, lastCheckStartedAt) {
     return lastCheckStartedAt + every;
 }
 /** How often the Origin log group says how far the wait is. */
-const PROGRESS_EVERY_MS = 10_000;
+const ORIGIN_PROGRESS_EVERY_MS = 10_000;
 
 
 /***/ }),

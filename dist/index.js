@@ -22027,7 +22027,7 @@ function fetchInOrder(fetch, take, limit, upTo) {
 
 /***/ }),
 
-/***/ 7683:
+/***/ 8431:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -25373,7 +25373,7 @@ function splitRequest(request, size) {
 /** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
 const DETAILED_REQUESTS = 20;
 /** A progress line at each tenth of the requests, and in between at most this often. */
-const PROGRESS_EVERY_MS = 5_000;
+const PURGE_PROGRESS_EVERY_MS = 5_000;
 /** "1,200 of 3,000 URLs", "0 of 1 tag". */
 const confirmedOf = (done, total, noun) => `${(0,src_text/* thousands */.oh)(done)} of ${(0,src_text/* thousands */.oh)(total)} ${(0,src_text/* forCount */.VL)(total, noun)}`;
 /** "purged (1 attempt, 52 ms)", or the request's error. */
@@ -25384,7 +25384,7 @@ function outcomeLine(outcome) {
 }
 /**
  * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
- * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
+ * at each tenth and at most every PURGE_PROGRESS_EVERY_MS in between, and every failure on its own line.
  * Returns the function to call with each outcome.
  */
 function purgeProgress(requests, options) {
@@ -25411,7 +25411,7 @@ function purgeProgress(requests, options) {
             options.log(outcomeLine(outcome));
         const tenth = Math.floor((done * 10) / total);
         const now = options.now();
-        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
+        if (tenth === lastTenth && now - lastLine < PURGE_PROGRESS_EVERY_MS)
             return;
         lastTenth = tenth;
         lastLine = now;
@@ -25512,7 +25512,7 @@ async function purgeAll(client, plan, settings, options) {
  * is sent again. A URL or tag counts as purged only when this pass confirms it too; what the first pass did not
  * confirm stays as it was. Returns the purge's outcomes as the two passes leave them.
  */
-async function purgeAgain(client, first, againAfterMs, options) {
+async function sendSecondPass(client, first, againAfterMs, options) {
     const confirmed = first.outcomes.filter((outcome) => outcome.ok);
     if (againAfterMs <= 0 || confirmed.length === 0)
         return { ...first, ms: 0 };
@@ -25967,8 +25967,8 @@ async function readTraffic(api, given, work, warn) {
     return reports;
 }
 
-// EXTERNAL MODULE: ./src/edge/verdicts.ts
-var edge_verdicts = __nccwpck_require__(7683);
+// EXTERNAL MODULE: ./src/edge/tally.ts
+var tally = __nccwpck_require__(8431);
 ;// CONCATENATED MODULE: ./src/run/result/cancelled.ts
 /** The cancel as reported; null when the run was not cancelled. Every URL and tag asked for is in exactly one count. */
 function cancelReport(state, account) {
@@ -26141,7 +26141,7 @@ function verificationOf(edge) {
         attempts: verdict.attempts
     }));
     return {
-        counts: (0,edge_verdicts/* countVerdicts */.qX)(checked.verdicts),
+        counts: (0,tally/* countVerdicts */.qX)(checked.verdicts),
         recheckForMs: checked.recheckForMs,
         clockSkew: checked.clockSkew === undefined
             ? null
@@ -26251,7 +26251,7 @@ function buildResult(state) {
         traffic: state.traffic,
         origin: originOf(state.origin, state.cancelled !== undefined && !state.dryRun),
         verification,
-        staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
+        staleFiles: verification === null ? [] : (0,tally/* staleUrls */.sN)(verification.verdicts),
         warm: warmReport(state),
         edgePlan: state.edgePlan ?? null,
         planned: plannedRequests(state),
@@ -26403,8 +26403,8 @@ function purge(api, given, plan, settings, signal) {
  * The second pass (`purge-again-after`): after the wait, what the first pass confirmed is sent again. Cancelled, the
  * first pass's confirmation stands where the second did not answer.
  */
-function purge_purgeAgain(api, given, first, signal) {
-    return purgeAgain(api, first, given.purgeAgainAfterSeconds * 1000, sending(given, signal));
+function purgeAgain(api, given, first, signal) {
+    return sendSecondPass(api, first, given.purgeAgainAfterSeconds * 1000, sending(given, signal));
 }
 
 ;// CONCATENATED MODULE: ./src/phases/route.ts
@@ -26742,7 +26742,7 @@ async function phases(record, reached, signal) {
     const ready = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, origin, record.warn, signal)));
     if (ready) {
         const first = record.purged(await record.phase('sending the purge requests', () => purge(api, given, plan, settings, signal)));
-        record.purged(await record.phase('the second pass (purge-again-after)', () => purge_purgeAgain(api, given, first, signal)));
+        record.purged(await record.phase('the second pass (purge-again-after)', () => purgeAgain(api, given, first, signal)));
     }
     record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, record.outcomes, record.warn, signal)));
 }

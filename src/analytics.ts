@@ -163,7 +163,7 @@ export function readTrafficAnswer(body: unknown, granularity: Granularity, zone:
  * `GET /zones/{id}/analytics/traffic` for the window ending `now`. Never throws: a failed read is
  * reported in the result, because a traffic report is never a reason to skip or fail a purge.
  */
-export async function readTraffic(
+export async function readZoneTraffic(
   client: TrafficClient,
   zone: { id: string; name: string | undefined },
   analytics: AnalyticsInputs,
@@ -191,5 +191,5 @@ export function readAllTraffic(
   concurrency: number
 ): Promise<TrafficReport[]> {
   const readable = zones.filter((zone) => zone.created?.dryRun !== true)
-  return mapConcurrent(readable, concurrency, (zone) => readTraffic(client, zone, analytics, Date.now()))
+  return mapConcurrent(readable, concurrency, (zone) => readZoneTraffic(client, zone, analytics, Date.now()))
 }

@@ -6,7 +6,7 @@ import { request, type Dispatcher } from '../http/undici.js'
 import { edgeDispatcher } from '../http/pool.js'
 import { certificateProblem } from '../http/tls.js'
 import { seconds } from '../text.js'
-import type { ResponseHeaders } from './verdict.js'
+import type { ResponseHeaders } from './freshness.js'
 
 /** The most body bytes hashed for the content check: beyond, the content is not compared. */
 export const MAX_HASHED_BYTES = 16 * 1024 * 1024

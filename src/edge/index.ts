@@ -9,7 +9,7 @@ import type { Sleep } from '../sleep.js'
 import { openEdge, type EdgeSettings } from './fetch.js'
 import type { ClockSkew } from './clock.js'
 import { edgeRefusal, type EdgeRefusal } from './scope.js'
-import { byAttention, countVerdicts, staleUrls } from './verdicts.js'
+import { byAttention, countVerdicts, staleUrls } from './tally.js'
 import { chooseTargets, verdictLine, verifyUrls, type UrlVerdict, type VerifyTarget } from './verify.js'
 import { warmUrls, type WarmResult } from './warm.js'
 

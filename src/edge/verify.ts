@@ -6,7 +6,7 @@ import { plural, seconds } from '../text.js'
 import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
 import { dateSkewSeconds, measureClockSkew, type ClockSkew } from './clock.js'
-import { cameFromOrigin, judgeAnswer, type Judgement } from './verdict.js'
+import { cameFromOrigin, judgeAnswer, type EdgeJudgement } from './freshness.js'
 import { edgeRefusal } from './scope.js'
 
 /** How often URLs found stale are fetched again. */
@@ -22,7 +22,7 @@ export interface VerifyTarget {
 }
 
 /** The verdict on one URL, from its last fetch. */
-export interface UrlVerdict extends Judgement {
+export interface UrlVerdict extends EdgeJudgement {
   readonly url: string
   /** HTTP status of the last answer; undefined on a network error or timeout. */
   readonly status: number | undefined
@@ -177,7 +177,7 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
   return { verdicts, clockSkew }
 }
 
-function judge(answer: EdgeAnswer, purgedAt: number, originBehindSeconds = 0): Judgement & { readonly status: number | undefined } {
+function judge(answer: EdgeAnswer, purgedAt: number, originBehindSeconds = 0): EdgeJudgement & { readonly status: number | undefined } {
   if (answer.kind !== 'response') {
     return { verdict: 'error', age: undefined, cacheStatus: undefined, reason: answer.detail, status: undefined }
   }

@@ -8,11 +8,11 @@ import type { Reader } from './read.js'
 
 /** Waiting for the origin to serve the new build before the purge: wait-for-origin, origin-url, origin-marker. */
 export interface OriginInputs {
-  readonly origin: OriginWait
+  readonly origin: OriginWaitInputs
 }
 
 /** What wait-for-origin waits for, and where it looks. */
-export interface OriginWait {
+export interface OriginWaitInputs {
   /** The longest wait in seconds; 0 = off. */
   readonly waitSeconds: number
   /** The origin's base URL, when given: the checks go there instead of through the edge. */

@@ -6,7 +6,7 @@ import { openEdge } from '../edge/fetch.js'
 import type { EdgeIo } from '../edge/index.js'
 import { fileProblem } from '../files.js'
 import { plural, seconds, shown } from '../text.js'
-import { notNew, pollOrigin, type OriginWait } from './poll.js'
+import { notNew, pollOrigin, type OriginPoll } from './poll.js'
 import { judgeOrigin, type Expected, type OriginTarget } from './readiness.js'
 import { bustedUrl, type OriginPlan, type PlannedUrl } from './targets.js'
 
@@ -26,7 +26,7 @@ export type OriginIo = EdgeIo & { readonly open?: typeof openEdge }
 /** What the wait found: how it ended (undefined when no URL could be checked at all), and the step's error when it did not end ready. */
 export interface OriginFound {
   readonly plan: OriginPlan
-  readonly wait: OriginWait | undefined
+  readonly wait: OriginPoll | undefined
   readonly failure: string | undefined
 }
 
@@ -142,7 +142,7 @@ async function expectedOf(plan: OriginPlan, io: Pick<OriginIo, 'warn'>): Promise
 }
 
 /** The step's error when the wait did not end ready; undefined when it did. */
-export function originFailure(plan: Pick<OriginPlan, 'where'>, wait: OriginWait, waitMs: number): string | undefined {
+export function originFailure(plan: Pick<OriginPlan, 'where'>, wait: OriginPoll, waitMs: number): string | undefined {
   if (wait.ready) return undefined
   const left = notNew(wait.urls)
   if (wait.cacheBlind) {

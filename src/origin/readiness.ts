@@ -1,7 +1,7 @@
 // Does the origin serve the new build yet? The rules for one answer, the sample of URLs to check and when to
 // check again. Pure; no I/O: the answers are outside text, and nothing here throws, whatever they hold.
 import type { EdgeAnswer } from '../edge/fetch.js'
-import { fromCache } from '../edge/verdict.js'
+import { fromCache } from '../edge/freshness.js'
 import { spreadEvenly } from '../edge/verify.js'
 import { sizeText } from '../text.js'
 import type { OriginVerdict } from './verdicts.js'
@@ -94,4 +94,4 @@ export function nextCheckAt(waitStartedAt: number, lastCheckStartedAt: number): 
 }
 
 /** How often the Origin log group says how far the wait is. */
-export const PROGRESS_EVERY_MS = 10_000
+export const ORIGIN_PROGRESS_EVERY_MS = 10_000

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../http/client.js'
 import type { Inputs } from '../inputs/index.js'
-import { purgeAgain as sendAgain, purgeAll, type PurgePass, type RequestOutcome } from '../purge/execute.js'
+import { purgeAll, sendSecondPass, type PurgePass, type RequestOutcome } from '../purge/execute.js'
 import type { Plan } from '../purge/plan.js'
 import { sending } from './apply-settings.js'
 
@@ -23,5 +23,5 @@ export function purge(
  * first pass's confirmation stands where the second did not answer.
  */
 export function purgeAgain(api: ApiClient, given: Inputs, first: PurgePass, signal?: AbortSignal): Promise<PurgePass> {
-  return sendAgain(api, first, given.purgeAgainAfterSeconds * 1000, sending(given, signal))
+  return sendSecondPass(api, first, given.purgeAgainAfterSeconds * 1000, sending(given, signal))
 }

@@ -128,7 +128,12 @@ export async function purgeAll(
  * is sent again. A URL or tag counts as purged only when this pass confirms it too; what the first pass did not
  * confirm stays as it was. Returns the purge's outcomes as the two passes leave them.
  */
-export async function purgeAgain(client: ApiClient, first: PurgePass, againAfterMs: number, options: ExecuteOptions): Promise<PurgePass> {
+export async function sendSecondPass(
+  client: ApiClient,
+  first: PurgePass,
+  againAfterMs: number,
+  options: ExecuteOptions
+): Promise<PurgePass> {
   const confirmed = first.outcomes.filter((outcome) => outcome.ok)
   if (againAfterMs <= 0 || confirmed.length === 0) return { ...first, ms: 0 }
   const started = performance.now()

@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../src/http/client.js'
 import {
   delayPurge,
-  purgeAgain,
+  sendSecondPass,
   purgeAll,
   sendSettings,
   waitForPropagation,
@@ -35,6 +35,6 @@ export async function sendPlan(client: ApiClient, plan: Plan, options: PlanOptio
   const spread = options.waitForPropagation === true ? await waitForPropagation(settings.outcomes, options.propagationMs ?? 0, options) : 0
   await delayPurge(plan, options.delayMs ?? 0, options)
   const first = await purgeAll(client, plan, settings.outcomes, options)
-  const second = await purgeAgain(client, first, options.againAfterMs ?? 0, options)
+  const second = await sendSecondPass(client, first, options.againAfterMs ?? 0, options)
   return { outcomes: [...settings.outcomes, ...second.outcomes], settingsMs: settings.ms + spread, purgeMs: first.ms + second.ms }
 }

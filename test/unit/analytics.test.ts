@@ -5,7 +5,7 @@ import {
   GRANULARITY_MS,
   MAX_POINTS,
   readAllTraffic,
-  readTraffic,
+  readZoneTraffic,
   readTrafficAnswer,
   ROUND_BUCKETS_MS,
   sumBuckets,
@@ -347,7 +347,7 @@ describe('readTrafficAnswer', () => {
   })
 })
 
-describe('readTraffic', () => {
+describe('readZoneTraffic', () => {
   const analytics = { window: '24h', windowMs: DAY, granularity: 'hour' as const }
   const now = Date.parse('2026-11-22T04:17:00Z')
   const client = (
@@ -366,14 +366,14 @@ describe('readTraffic', () => {
 
   it('asks nothing for a zone id that cannot be a path segment, and reports why', async () => {
     const fake = client(() => answer({}))
-    const report = await readTraffic(fake, { id: '..', name: undefined }, analytics, now)
+    const report = await readZoneTraffic(fake, { id: '..', name: undefined }, analytics, now)
     expect(fake.calls).toEqual([])
     expect(report.error).toBe('".." cannot be a segment of a request path')
   })
 
   it('asks for the window ending now, with its granularity, and reports the answer', async () => {
     const fake = client(() => answer({}))
-    const report = await readTraffic(fake, { id: 'z/1', name: 'example.com' }, analytics, now)
+    const report = await readZoneTraffic(fake, { id: 'z/1', name: 'example.com' }, analytics, now)
     expect(fake.calls).toEqual([
       {
         method: 'GET',
@@ -401,7 +401,7 @@ describe('readTraffic', () => {
   })
 
   it('names the zone by id in warnings when its name is unknown', async () => {
-    const report = await readTraffic(
+    const report = await readZoneTraffic(
       client(() => ({ data: { totals } })),
       { id: 'z1', name: undefined },
       analytics,
@@ -412,7 +412,7 @@ describe('readTraffic', () => {
 
   it('never throws: a failed read is reported in the result', async () => {
     const failure = new ApiError({ method: 'GET', path: '/zones/z1/analytics/traffic', kind: 'http', attempts: 1, status: 500 })
-    const report = await readTraffic(
+    const report = await readZoneTraffic(
       client(() => {
         throw failure
       }),
@@ -421,7 +421,7 @@ describe('readTraffic', () => {
       now
     )
     expect(report).toMatchObject({ totals: undefined, points: [], bucketMs: HOUR, error: failure.message, warnings: [] })
-    const odd = await readTraffic(
+    const odd = await readZoneTraffic(
       client(() => {
         throw 'not an Error' as unknown as Error
       }),

@@ -6,7 +6,7 @@ import { fc, test } from '../../support/property.js'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Cancelled } from '../../../src/cancel.js'
 import { openEdge, type BodyUse, type EdgeAnswer, type EdgeFetcher } from '../../../src/edge/fetch.js'
-import type { ResponseHeaders } from '../../../src/edge/verdict.js'
+import type { ResponseHeaders } from '../../../src/edge/freshness.js'
 import {
   chooseTargets,
   edgePlan,

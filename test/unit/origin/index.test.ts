@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { Cancelled } from '../../../src/cancel.js'
 import type { BodyUse, EdgeAnswer, GetOptions, openEdge } from '../../../src/edge/fetch.js'
 import { describeChecks, originFailure, awaitNewBuild, whereChecked, type OriginIo } from '../../../src/origin/index.js'
-import type { CheckedUrl, OriginWait } from '../../../src/origin/poll.js'
+import type { CheckedUrl, OriginPoll } from '../../../src/origin/poll.js'
 import type { OriginTarget } from '../../../src/origin/readiness.js'
 import { CACHE_BUSTER, type OriginPlan } from '../../../src/origin/targets.js'
 import { FakeClock, testCancel } from '../../support/clock.js'
@@ -225,7 +225,7 @@ const checked = (
   newAfterMs: undefined,
   ...fields
 })
-const wait = (urls: CheckedUrl[], fields: Partial<OriginWait> = {}): OriginWait => ({
+const wait = (urls: CheckedUrl[], fields: Partial<OriginPoll> = {}): OriginPoll => ({
   ready: false,
   waitedMs: 120_000,
   checks: 30,
