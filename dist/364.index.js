@@ -1,5 +1,5 @@
 export const id = 364;
-export const ids = [364];
+export const ids = [364,240];
 export const modules = {
 
 /***/ 3354:
@@ -90,16 +90,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   CACHE_BUSTER: () => (/* binding */ CACHE_BUSTER),
 /* harmony export */   bustedUrl: () => (/* binding */ bustedUrl),
 /* harmony export */   originAddress: () => (/* binding */ originAddress),
-/* harmony export */   planOriginCheck: () => (/* binding */ planOriginCheck),
-/* harmony export */   siteFileOf: () => (/* binding */ siteFileOf)
+/* harmony export */   planOriginCheck: () => (/* binding */ planOriginCheck)
 /* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _edge_scope_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6329);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5769);
-/* harmony import */ var _readiness_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3354);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/* harmony import */ var _edge_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6329);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3240);
+/* harmony import */ var _readiness_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3354);
 // What the wait for the origin checks, and where: up to 20 purged URLs whose deployed file is known (from the change
 // list, or mapped into site-dir), plus the marker; each fetched through the edge at its own address, or under
 // origin-url. Pure: the files are hashed later, by whoever waits.
@@ -108,7 +105,100 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+/** Where `url` is fetched under origin-url: its path and query appended to origin-url's path. */
+function originAddress(url, originUrl) {
+    const checked = new URL(url);
+    const origin = new URL(originUrl);
+    return `${origin.origin}${origin.pathname.replace(/\/+$/, '')}${checked.pathname}${checked.search}`;
+}
+/** The name of the cache-busting query parameter: says whose it is to anyone reading the origin's logs. */
+const CACHE_BUSTER = 'cdn-purge-origin-check';
+/** `url` with the cache-busting parameter `token` added to its query (any fragment dropped): a copy no cache holds. */
+function bustedUrl(url, token) {
+    const [withoutFragment] = url.split('#');
+    return `${withoutFragment}${withoutFragment.includes('?') ? '&' : '?'}${CACHE_BUSTER}=${token}`;
+}
+/**
+ * What to check: up to 20 of the URLs whose deployed file is known, spread evenly over the list, and the marker;
+ * through the edge, only URLs on a zone's public names (scope.ts). With nothing to check, an InputError that names
+ * wait-for-origin and says what to set; a marker the edge may not fetch names origin-marker.
+ */
+function planOriginCheck(request) {
+    const viaEdge = request.originUrl === undefined;
+    const where = (url) => (request.originUrl === undefined ? url : originAddress(url, request.originUrl));
+    const fetchable = (url) => !viaEdge || (0,_edge_scope_js__WEBPACK_IMPORTED_MODULE_1__/* .edgeRefusal */ .c)(url, request.zoneNames) === undefined;
+    const known = [];
+    for (const url of new Set(request.urls)) {
+        const file = request.deployed.get(url) ?? (request.site === undefined ? undefined : (0,_site_js__WEBPACK_IMPORTED_MODULE_3__.siteFileOf)(url, request.site, request.zoneNames));
+        if (file !== undefined && fetchable(url))
+            known.push({ url, fetchUrl: where(url), file });
+    }
+    const marker = request.marker;
+    if (marker !== undefined && !fetchable(marker.url)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('origin-marker', `Input "origin-marker": ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(marker.url)} is not on a zone whose name is known, or names the runner's own network, so it is not fetched through the edge. ` +
+            'Give a path or a URL on the zone, or set "origin-url" to check the origin directly.');
+    }
+    if (known.length === 0 && marker === undefined) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('wait-for-origin', `Input "wait-for-origin" has nothing to check: ${request.urls.length === 0
+            ? 'this purge has no URL list (only tags or everything), and "probe-urls" names no page'
+            : `of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(new Set(request.urls).size, 'URL')}, none maps to a deployed file that the step knows${viaEdge ? ' on a zone whose name is known' : ''}`}. Set "site-dir" (with "url-base" where the site is not at the zone's root) so that URLs map to the built files (for tags or everything, with "probe-urls"), or "origin-marker" to a page that names the new build.`);
+    }
+    return {
+        where: viaEdge ? 'edge' : 'origin-url',
+        urls: (0,_readiness_js__WEBPACK_IMPORTED_MODULE_4__/* .sampleUrls */ .XV)(known),
+        marker: marker === undefined ? undefined : { url: marker.url, fetchUrl: where(marker.url), file: undefined, text: marker.text },
+        known: known.length
+    };
+}
 
+
+/***/ }),
+
+/***/ 3240:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   deployedFiles: () => (/* binding */ deployedFiles),
+/* harmony export */   encodePath: () => (/* binding */ encodePath),
+/* harmony export */   routeEntry: () => (/* binding */ routeEntry),
+/* harmony export */   siteEntries: () => (/* binding */ siteEntries),
+/* harmony export */   siteFileOf: () => (/* binding */ siteFileOf)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5769);
+// The site map: where site-dir's files are served, both ways. A changed file's path becomes the entries to purge
+// (siteEntries), a purged URL maps back to the file it serves (siteFileOf), and the change list's entries to the URLs
+// they were purged as, with their files (deployedFiles). Pure: the files are read later, by whoever compares them.
+
+
+
+/** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
+const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g;
+/**
+ * Percent-encodes a file path once, segment by segment, as a browser would request it:
+ * `a b.html` \u2192 `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
+ */
+function encodePath(path) {
+    return path
+        .split('/')
+        .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
+        .join('/');
+}
+/**
+ * What to purge for a file at `relative` below site-dir: a path on the zone's host (`/a%20b.html`), or an absolute URL
+ * under url-base; for the index-file of a folder, the folder's own address too (`/docs/index.html`, `/docs/`).
+ */
+function siteEntries(relative, site) {
+    const entry = (path) => {
+        const encoded = encodePath(path);
+        return site.urlBase === undefined ? `/${encoded}` : new URL(encoded, site.urlBase).href;
+    };
+    const index = site.indexFile !== '' && (relative === site.indexFile || relative.endsWith(`/${site.indexFile}`));
+    return index ? [entry(relative), entry(relative.slice(0, relative.length - site.indexFile.length))] : [entry(relative)];
+}
 /**
  * The file that `url` serves under site-dir, or undefined: its path below url-base (or, without it, below the root of a
  * zone's own host), decoded segment by segment into site-dir; a URL ending in `/` maps to its index-file. A segment
@@ -124,7 +214,7 @@ function siteFileOf(url, site, zoneNames) {
         if (parsed.origin === base.origin && parsed.pathname.startsWith(base.pathname))
             below = parsed.pathname.slice(base.pathname.length);
     }
-    else if (zoneNames.some((name) => (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeName */ .Pc)(parsed.hostname) === (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .zoneHost */ .jF)(name))) {
+    else if (zoneNames.some((name) => (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeName */ .Pc)(parsed.hostname) === (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .zoneHost */ .jF)(name))) {
         below = parsed.pathname.slice(1);
     }
     if (below === undefined)
@@ -149,50 +239,35 @@ function siteFileOf(url, site, zoneNames) {
     }
     return node_path__WEBPACK_IMPORTED_MODULE_0__.join(site.dir, ...decoded);
 }
-/** Where `url` is fetched under origin-url: its path and query appended to origin-url's path. */
-function originAddress(url, originUrl) {
-    const checked = new URL(url);
-    const origin = new URL(originUrl);
-    return `${origin.origin}${origin.pathname.replace(/\/+$/, '')}${checked.pathname}${checked.search}`;
-}
-/** The name of the cache-busting query parameter: says whose it is to anyone reading the origin's logs. */
-const CACHE_BUSTER = 'cdn-purge-origin-check';
-/** `url` with the cache-busting parameter `token` added to its query (any fragment dropped): a copy no cache holds. */
-function bustedUrl(url, token) {
-    const [withoutFragment] = url.split('#');
-    return `${withoutFragment}${withoutFragment.includes('?') ? '&' : '?'}${CACHE_BUSTER}=${token}`;
+/**
+ * One entry (a path on the zone's host, or a URL) as the URLs it is purged as, on the zones worked on; the InputError
+ * routing gives when it cannot be (a path with several zones, a URL on none), for the caller to name or pass over.
+ */
+function routeEntry(entry, zones, source) {
+    try {
+        return [...(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .routeEntries */ .go)([entry], zones, source).values()].flat();
+    }
+    catch (error) {
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz)
+            return error;
+        throw error;
+    }
 }
 /**
- * What to check: up to 20 of the URLs whose deployed file is known, spread evenly over the list, and the marker;
- * through the edge, only URLs on a zone's public names (scope.ts). With nothing to check, an InputError that names
- * wait-for-origin and says what to set; a marker the edge may not fetch names origin-marker.
+ * The deployed file of each changed URL, absolute: the change list names files by entry (a path on the zone's host,
+ * or a URL under url-base); here each entry is read as the URL it was purged as. An entry that cannot be routed (the
+ * purge already refused it) has no file to compare.
  */
-function planOriginCheck(request) {
-    const viaEdge = request.originUrl === undefined;
-    const where = (url) => (request.originUrl === undefined ? url : originAddress(url, request.originUrl));
-    const fetchable = (url) => !viaEdge || (0,_edge_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .edgeRefusal */ .c)(url, request.zoneNames) === undefined;
-    const known = [];
-    for (const url of new Set(request.urls)) {
-        const file = request.deployed.get(url) ?? (request.site === undefined ? undefined : siteFileOf(url, request.site, request.zoneNames));
-        if (file !== undefined && fetchable(url))
-            known.push({ url, fetchUrl: where(url), file });
+function deployedFiles(deployed, zones, workspace) {
+    const files = new Map();
+    for (const [entry, file] of deployed) {
+        const urls = routeEntry(entry, zones);
+        if (urls instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz)
+            continue;
+        for (const url of urls)
+            files.set(url, node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(workspace, file));
     }
-    const marker = request.marker;
-    if (marker !== undefined && !fetchable(marker.url)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('origin-marker', `Input "origin-marker": ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(marker.url)} is not on a zone whose name is known, or names the runner's own network, so it is not fetched through the edge. ` +
-            'Give a path or a URL on the zone, or set "origin-url" to check the origin directly.');
-    }
-    if (known.length === 0 && marker === undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('wait-for-origin', `Input "wait-for-origin" has nothing to check: ${request.urls.length === 0
-            ? 'this purge has no URL list (only tags or everything), and "probe-urls" names no page'
-            : `of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(new Set(request.urls).size, 'URL')}, none maps to a deployed file that the step knows${viaEdge ? ' on a zone whose name is known' : ''}`}. Set "site-dir" (with "url-base" where the site is not at the zone's root) so that URLs map to the built files (for tags or everything, with "probe-urls"), or "origin-marker" to a page that names the new build.`);
-    }
-    return {
-        where: viaEdge ? 'edge' : 'origin-url',
-        urls: (0,_readiness_js__WEBPACK_IMPORTED_MODULE_5__/* .sampleUrls */ .XV)(known),
-        marker: marker === undefined ? undefined : { url: marker.url, fetchUrl: where(marker.url), file: undefined, text: marker.text },
-        known: known.length
-    };
+    return files;
 }
 
 

@@ -10,21 +10,14 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  deployedFiles: () => (/* binding */ deployedFiles),
   probeTargets: () => (/* binding */ probeTargets),
   purgedTargets: () => (/* binding */ purgedTargets),
   staleFailure: () => (/* binding */ staleFailure),
   verifyAndWarm: () => (/* binding */ verifyAndWarm)
 });
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/text.ts
 var src_text = __webpack_require__(8992);
-// EXTERNAL MODULE: ./src/urls.ts
-var urls = __webpack_require__(5769);
 // EXTERNAL MODULE: ./src/edge/fetch.ts
 var fetch = __webpack_require__(997);
 // EXTERNAL MODULE: ./src/edge/scope.ts
@@ -72,11 +65,6 @@ async function warmUrls(urls, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/edge/index.ts
-// After the purge: prove at the edge that it worked (verify), and fill the edge with the new content
-// (warm). Loaded only by a step that asks for either.
-
-
-
 
 
 
@@ -119,29 +107,6 @@ function probeTargets(probes, outcomes) {
         const purgedAt = lastConfirmed.get(zoneId);
         return purgedAt === undefined ? [] : urls.map((url) => ({ url, purgedAt }));
     });
-}
-/**
- * The deployed file of each changed URL, absolute: the change list names files by entry (a path on the
- * zone's host, or a URL under url-base); here each entry is read as the URL it was purged as.
- */
-function deployedFiles(deployed, zones, workspace) {
-    const files = new Map();
-    for (const [entry, file] of deployed) {
-        let routed;
-        try {
-            routed = (0,urls/* routeEntries */.go)([entry], zones);
-        }
-        catch (error) {
-            // The purge already refused what cannot be routed; here such an entry just has no file to compare.
-            if (error instanceof errors/* InputError */.dz)
-                continue;
-            throw error;
-        }
-        for (const urls of routed.values())
-            for (const url of urls)
-                files.set(url, (0,external_node_path_.resolve)(workspace, file));
-    }
-    return files;
 }
 /**
  * Verifies, then warms, each in its log group, and says in the log what the edge showed. Only URLs on the zones' own

@@ -24773,7 +24773,7 @@ function parseVerify(value) {
 
 
 /**
- * Reads the three inputs. `site` is site-dir's mapping when it was given; `changes` whether a change list (changed-since,
+ * Reads the three inputs. `site` is whether site-dir was given (its map tells a URL's deployed file); `changes` whether a change list (changed-since,
  * previous-manifest) will know the deployed files. With nothing that could tell the new build, wait-for-origin is an
  * error here, before anything is fetched or sent.
  */
@@ -24781,11 +24781,11 @@ function readOrigin(read, site, changes) {
     const waitSeconds = readNumber(read, 'wait-for-origin');
     const url = parseOriginUrl(read.value('origin-url'));
     const marker = parseOriginMarker(read.value('origin-marker'));
-    if (waitSeconds > 0 && site === undefined && !changes && marker === undefined) {
+    if (waitSeconds > 0 && !site && !changes && marker === undefined) {
         throw new errors/* InputError */.dz('wait-for-origin', 'Input "wait-for-origin" has nothing to check: set "site-dir" to the folder of the built site (with "url-base" where it is not served at the zone\'s root), so that purged URLs map to the deployed files, or "origin-marker" to a page that names the new build.');
     }
     checkProxy(waitSeconds > 0, read.env);
-    return { origin: { waitSeconds, url, marker, site } };
+    return { origin: { waitSeconds, url, marker } };
 }
 /** `origin-url`: an absolute http(s) URL without credentials, query or fragment; undefined when empty. */
 function parseOriginUrl(value) {
@@ -25235,7 +25235,7 @@ async function getInputs(source = runnerSource) {
     const traffic = readAnalytics(read);
     const workspace = workspaceOf(source);
     const { warnings: listWarnings, ...purge } = readPurge(read, workspace);
-    const { site, ...changes } = readChanges(read, workspace, githubToken);
+    const changes = readChanges(read, workspace, githubToken);
     const tags = readTags(read);
     const { warnings: settingsWarnings, ...settings } = await readSettings(read);
     const asked = { ...zones, ...purge, ...changes, tags, ...settings };
@@ -25243,7 +25243,7 @@ async function getInputs(source = runnerSource) {
     checkErrors(asked);
     const edge = readEdge(read, api.apiUrl);
     const sending = readSending(read);
-    const origin = readOrigin(read, site, changes.changes !== undefined);
+    const origin = readOrigin(read, changes.site !== undefined, changes.changes !== undefined);
     return {
         ...api,
         ...asked,
@@ -25681,10 +25681,10 @@ async function waitForSettings(given, settings, signal) {
 async function checkEdge(given, work, changes, outcomes, warn, signal) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
-    // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
-    const edge = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
+    // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts, and the site map.
+    const [edge, { deployedFiles }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)), __nccwpck_require__.e(/* import() */ 240).then(__nccwpck_require__.bind(__nccwpck_require__, 3240))]);
     const zones = work.zones.map(({ zone }) => zone);
-    const files = changes === undefined ? new Map() : edge.deployedFiles(changes.deployed, zones, given.workspace);
+    const files = changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace);
     const checked = await edge.verifyAndWarm(edge.purgedTargets(outcomes, (url) => files.get(url)), edge.probeTargets(work.probes, outcomes), {
         verify: given.verify,
         recheckForMs: given.verifyTimeoutSeconds * 1000,
@@ -26436,7 +26436,6 @@ function route(given, lists, zones, changes, warn) {
 
 
 
-
 /**
  * What wait-for-origin will check, and where (undefined when it is off or nothing is to be purged): worked out once the
  * URLs are routed and before any settings or purge request, so that a mistake (nothing to check, a marker off the
@@ -26447,19 +26446,21 @@ async function planOrigin(given, work, changes) {
     if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
         return undefined;
     // Loaded only by a step that waits for the origin.
-    const [{ deployedFiles }, origin, { planOriginCheck }] = await Promise.all([
-        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)),
+    const [origin, { planOriginCheck }, site] = await Promise.all([
         Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093)),
-        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2364))
+        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2364)),
+        __nccwpck_require__.e(/* import() */ 240).then(__nccwpck_require__.bind(__nccwpck_require__, 3240))
     ]);
     const zones = work.zones.map(({ zone }) => zone);
     const plan = planOriginCheck({
         // For tags or everything there is no URL list: the probe URLs stand in.
         urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
-        deployed: changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace),
-        site: given.origin.site,
+        deployed: changes === undefined ? new Map() : site.deployedFiles(changes.deployed, zones, given.workspace),
+        site: given.site,
         originUrl: given.origin.url,
-        marker: given.origin.marker === undefined ? undefined : { url: markerUrl(given.origin.marker.entry, work), text: given.origin.marker.text },
+        marker: given.origin.marker === undefined
+            ? undefined
+            : { url: markerUrl(site, given.origin.marker.entry, work), text: given.origin.marker.text },
         zoneNames: zones.map((zone) => zone.name).filter((name) => name !== undefined)
     });
     if (given.dryRun) {
@@ -26468,18 +26469,11 @@ async function planOrigin(given, work, changes) {
     return plan;
 }
 /** The marker's entry as a URL: a path on the zone's own host (one zone), or an absolute URL on a zone worked on. */
-function markerUrl(entry, work) {
-    try {
-        const routed = [
-            ...(0,urls/* routeEntries */.go)([entry], work.zones.map(({ zone }) => zone), '"origin-marker"').values()
-        ].flat();
-        return routed[0];
-    }
-    catch (error) {
-        if (!(error instanceof errors/* InputError */.dz))
-            throw error;
-        throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker": ${error.message}`);
-    }
+function markerUrl(site, entry, work) {
+    const routed = site.routeEntry(entry, work.zones.map(({ zone }) => zone), '"origin-marker"');
+    if (routed instanceof errors/* InputError */.dz)
+        throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker": ${routed.message}`);
+    return routed[0];
 }
 /**
  * Waits, after the settings and the delay, until the origin serves the new build or wait-for-origin is spent (undefined

@@ -1,10 +1,7 @@
 // After the purge: prove at the edge that it worked (verify), and fill the edge with the new content
 // (warm). Loaded only by a step that asks for either.
-import { resolve } from 'node:path'
-import { InputError } from '../errors.js'
 import type { RequestOutcome } from '../purge/execute.js'
 import { forCount, plural, seconds } from '../text.js'
-import { routeEntries, type NamedZone } from '../urls.js'
 import type { Sleep } from '../sleep.js'
 import { openEdge, type EdgeSettings } from './fetch.js'
 import type { ClockSkew } from './clock.js'
@@ -79,26 +76,6 @@ export function probeTargets(probes: ReadonlyMap<string, readonly string[]>, out
     const purgedAt = lastConfirmed.get(zoneId)
     return purgedAt === undefined ? [] : urls.map((url) => ({ url, purgedAt }))
   })
-}
-
-/**
- * The deployed file of each changed URL, absolute: the change list names files by entry (a path on the
- * zone's host, or a URL under url-base); here each entry is read as the URL it was purged as.
- */
-export function deployedFiles(deployed: ReadonlyMap<string, string>, zones: readonly NamedZone[], workspace: string): Map<string, string> {
-  const files = new Map<string, string>()
-  for (const [entry, file] of deployed) {
-    let routed: Map<string, string[]>
-    try {
-      routed = routeEntries([entry], zones)
-    } catch (error) {
-      // The purge already refused what cannot be routed; here such an entry just has no file to compare.
-      if (error instanceof InputError) continue
-      throw error
-    }
-    for (const urls of routed.values()) for (const url of urls) files.set(url, resolve(workspace, file))
-  }
-  return files
 }
 
 /**

@@ -27,10 +27,10 @@ export async function checkEdge(
   signal?: AbortSignal
 ): Promise<EdgeFound | undefined> {
   if (!(given.verify > 0 || given.warm)) return undefined
-  // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
-  const edge = await import('../edge/index.js')
+  // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts, and the site map.
+  const [edge, { deployedFiles }] = await Promise.all([import('../edge/index.js'), import('../site.js')])
   const zones = work.zones.map(({ zone }) => zone)
-  const files = changes === undefined ? new Map<string, string>() : edge.deployedFiles(changes.deployed, zones, given.workspace)
+  const files = changes === undefined ? new Map<string, string>() : deployedFiles(changes.deployed, zones, given.workspace)
   const checked = await edge.verifyAndWarm(
     edge.purgedTargets(outcomes, (url) => files.get(url)),
     edge.probeTargets(work.probes, outcomes),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Cancelled } from '../../../src/cancel.js'
-import { verifyAndWarm, deployedFiles, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../../src/edge/index.js'
+import { verifyAndWarm, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../../src/edge/index.js'
 import type { UrlVerdict } from '../../../src/edge/verify.js'
 import type { RequestOutcome } from '../../../src/purge/execute.js'
 import { planRequests } from '../../../src/purge/plan.js'
@@ -84,27 +84,6 @@ describe('probeTargets', () => {
       confirmedAt: 1000
     }
     expect(probeTargets(new Map([['z3', ['http://example.net/']]]), [settings])).toEqual([])
-  })
-})
-
-describe('deployedFiles', () => {
-  it('reads each changed entry as the URL it was purged as, with its file in the workspace', () => {
-    // With several zones a path cannot be routed: it has no file to compare, and breaks nothing.
-    const files = deployedFiles(
-      new Map([
-        ['/docs/', 'public/docs/index.html'],
-        ['http://example.org/x.css', 'public/x.css']
-      ]),
-      [zone, other],
-      '/work'
-    )
-    expect([...files]).toEqual([['http://example.org/x.css', resolve('/work', 'public/x.css')]])
-    expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([
-      ['https://example.com/docs/', resolve('/work', 'public/docs/index.html')]
-    ])
-  })
-  it('does not hide an error other than an entry it cannot route (a bug)', () => {
-    expect(() => deployedFiles(new Map([[null as unknown as string, 'public/a.html']]), [zone], '/work')).toThrow(TypeError)
   })
 })
 

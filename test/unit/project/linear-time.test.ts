@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
 import { readTrafficAnswer } from '../../../src/analytics.js'
-import { encodePath } from '../../../src/changes/site.js'
+import { encodePath } from '../../../src/site.js'
 import { judgeAnswer } from '../../../src/edge/freshness.js'
 import { extractServerMessage } from '../../../src/http/errors.js'
 import { parseItems, readRateLimit } from '../../../src/http/pacer/rate-limit.js'
