@@ -104,11 +104,11 @@ function routeEntry(entry, zones, source) {
 /**
  * The deployed file of each changed URL, absolute: the change list names files by entry (a path on the zone's host,
  * or a URL under url-base); here each entry is read as the URL it was purged as. An entry that cannot be routed (the
- * purge already refused it) has no file to compare.
+ * purge already refused it) has no file to compare; without a change list (undefined), none is known.
  */
 function deployedFiles(deployed, zones, workspace) {
     const files = new Map();
-    for (const [entry, file] of deployed) {
+    for (const [entry, file] of deployed ?? []) {
         const urls = routeEntry(entry, zones);
         if (urls instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz)
             continue;

@@ -1,5 +1,5 @@
 export const id = 93;
-export const ids = [93,240,364];
+export const ids = [93,240];
 export const modules = {
 
 /***/ 3093:
@@ -114,13 +114,6 @@ function finalLine(urls, ready, cacheBlind, waitedMs, waitMs) {
 /** The checked URLs not new yet, in the order they were checked. */
 function notNew(urls) {
     return urls.filter((url) => !(0,verdicts/* isNew */.B)(url.verdict));
-}
-/** How many of each verdict. */
-function countOrigin(urls) {
-    const counts = { new: 0, gone: 0, old: 0, 'from-cache': 0, error: 0 };
-    for (const url of urls)
-        counts[url.verdict]++;
-    return counts;
 }
 
 // EXTERNAL MODULE: ./src/origin/targets.ts
@@ -274,8 +267,8 @@ function originFailure(plan, wait, waitMs) {
 /* harmony export */ });
 /* unused harmony exports MAX_CHECKED_URLS, FAST_CHECKS_MS, FAST_EVERY_MS, SLOW_EVERY_MS */
 /* harmony import */ var _edge_freshness_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(154);
-/* harmony import */ var _edge_verify_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3229);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _edge_body_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6185);
+/* harmony import */ var _sample_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(377);
 
 
 
@@ -300,14 +293,8 @@ function judgeOrigin(answer, target) {
     }
     if (status !== 200)
         return judged('old', `HTTP ${status}`);
-    if (body.kind === 'too large')
-        return judged('error', `larger than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sizeText */ .lP)(body.limit)}`);
-    if (body.kind === 'encoded')
-        return judged('error', `sent with Content-Encoding ${body.encoding}`);
-    if (body.kind === 'failed')
-        return judged('error', `the body was cut off (${body.detail})`);
     if (body.kind !== 'hashed')
-        return judged('error', 'the body was not read');
+        return judged('error', (0,_edge_body_js__WEBPACK_IMPORTED_MODULE_1__/* .whyNotHashed */ .r)(body));
     if (expected.kind === 'marker') {
         return body.found === true ? judged('new', 'holds the marker text') : judged('old', 'old: the marker text is not in the body');
     }
@@ -320,7 +307,7 @@ const shortDigest = (sha256) => `${sha256.slice(0, SHOWN_DIGITS)}\u2026`;
 const MAX_CHECKED_URLS = 20;
 /** Up to MAX_CHECKED_URLS of `urls`, spread evenly over the list (verify picks its URLs the same way). */
 function sampleUrls(urls) {
-    return (0,_edge_verify_js__WEBPACK_IMPORTED_MODULE_1__/* .spreadEvenly */ .v9)(urls, MAX_CHECKED_URLS);
+    return (0,_sample_js__WEBPACK_IMPORTED_MODULE_2__/* .spreadEvenly */ .v)(urls, MAX_CHECKED_URLS);
 }
 /** How long the first, quick checks go on: a deploy usually lands within it, and each second of it is a second an edge waits. */
 const FAST_CHECKS_MS = 30_000;
@@ -530,11 +517,11 @@ function routeEntry(entry, zones, source) {
 /**
  * The deployed file of each changed URL, absolute: the change list names files by entry (a path on the zone's host,
  * or a URL under url-base); here each entry is read as the URL it was purged as. An entry that cannot be routed (the
- * purge already refused it) has no file to compare.
+ * purge already refused it) has no file to compare; without a change list (undefined), none is known.
  */
 function deployedFiles(deployed, zones, workspace) {
     const files = new Map();
-    for (const [entry, file] of deployed) {
+    for (const [entry, file] of deployed ?? []) {
         const urls = routeEntry(entry, zones);
         if (urls instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz)
             continue;

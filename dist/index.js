@@ -22560,7 +22560,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(833);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7659);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7235);
 
 
 
@@ -22650,7 +22650,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 7659:
+/***/ 7235:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25645,11 +25645,10 @@ const cancelReason = (options) => (0,src_cancel/* cancelOf */.UY)(options.signal
 /** A request the cancel kept from being sent at all. */
 const unsentByCancel = (outcome) => outcome.cancelled === true && outcome.attempts === 0;
 
-;// CONCATENATED MODULE: ./src/phases/apply-settings.ts
+;// CONCATENATED MODULE: ./src/phases/io.ts
 
 
-
-/** The engine's options for a step that sends or waits: the log, the sleep and the run's signal. */
+/** What the purge engine's steps are given: the concurrency, the log and its groups, the sleep and the run's signal. */
 const sending = (given, signal) => ({
     concurrency: given.concurrency,
     sleep: sleep,
@@ -25657,6 +25656,19 @@ const sending = (given, signal) => ({
     log: log/* info */.pq,
     group: log/* group */.Os
 });
+/** What the edge checks and the wait for the origin are given: the log and its groups, the clock, the sleep and the run's signal. */
+const checking = (warn, signal) => ({
+    log: log/* info */.pq,
+    warn,
+    group: log/* group */.Os,
+    now: Date.now,
+    sleep: sleep,
+    signal
+});
+
+;// CONCATENATED MODULE: ./src/phases/apply-settings.ts
+
+
 /** The settings of every zone that has some, at once (none without `settings`). Once cancelled, none starts. */
 function applySettings(api, given, plan, signal) {
     return sendSettings(api, plan, sending(given, signal));
@@ -25672,7 +25684,6 @@ async function waitForSettings(given, settings, signal) {
 ;// CONCATENATED MODULE: ./src/phases/check-edge.ts
 
 
-
 /**
  * Verify and warm (undefined when neither is on): the purged URLs (with the deployed file where the change list knows
  * it) and the probe URLs, fetched from the public site. URLs still stale at the end fail the step. Once the run's
@@ -25682,9 +25693,9 @@ async function checkEdge(given, work, changes, outcomes, warn, signal) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
     // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts, and the site map.
-    const [edge, { deployedFiles }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)), __nccwpck_require__.e(/* import() */ 240).then(__nccwpck_require__.bind(__nccwpck_require__, 3240))]);
+    const [edge, { deployedFiles }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(937), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)), __nccwpck_require__.e(/* import() */ 240).then(__nccwpck_require__.bind(__nccwpck_require__, 3240))]);
     const zones = work.zones.map(({ zone }) => zone);
-    const files = changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace);
+    const files = deployedFiles(changes?.deployed, zones, given.workspace);
     const checked = await edge.verifyAndWarm(edge.purgedTargets(outcomes, (url) => files.get(url)), edge.probeTargets(work.probes, outcomes), {
         verify: given.verify,
         recheckForMs: given.verifyTimeoutSeconds * 1000,
@@ -25693,7 +25704,7 @@ async function checkEdge(given, work, changes, outcomes, warn, signal) {
         timeoutMs: given.timeoutSeconds * 1000,
         userAgent: USER_AGENT,
         zoneNames: zones.map((zone) => zone.name)
-    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep, signal });
+    }, checking(warn, signal));
     return { checked, failure: edge.staleFailure(checked) };
 }
 
@@ -25713,7 +25724,7 @@ async function dryRun(given, work) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
     // Loaded only when a step checks or warms the edge.
-    const { edgePlan } = await __nccwpck_require__.e(/* import() */ 229).then(__nccwpck_require__.bind(__nccwpck_require__, 3229));
+    const { edgePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(937), __nccwpck_require__.e(229)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3229));
     return edgePlan(work.requested.files, given.verify, [...work.probes.values()].flat(), given.warm, work.zones.map(({ zone }) => zone.name));
 }
 
@@ -26447,15 +26458,15 @@ async function planOrigin(given, work, changes) {
         return undefined;
     // Loaded only by a step that waits for the origin.
     const [origin, { planOriginCheck }, site] = await Promise.all([
-        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093)),
-        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2364)),
+        Promise.all(/* import() */[__nccwpck_require__.e(937), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093)),
+        __nccwpck_require__.e(/* import() */ 364).then(__nccwpck_require__.bind(__nccwpck_require__, 2364)),
         __nccwpck_require__.e(/* import() */ 240).then(__nccwpck_require__.bind(__nccwpck_require__, 3240))
     ]);
     const zones = work.zones.map(({ zone }) => zone);
     const plan = planOriginCheck({
         // For tags or everything there is no URL list: the probe URLs stand in.
         urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
-        deployed: changes === undefined ? new Map() : site.deployedFiles(changes.deployed, zones, given.workspace),
+        deployed: site.deployedFiles(changes?.deployed, zones, given.workspace),
         site: given.site,
         originUrl: given.origin.url,
         marker: given.origin.marker === undefined
@@ -26482,13 +26493,13 @@ function markerUrl(site, entry, work) {
 async function waitForOrigin(given, plan, warn, signal) {
     if (plan === undefined)
         return undefined;
-    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093));
+    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(937), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093));
     return origin.awaitNewBuild(plan, {
         waitMs: given.origin.waitSeconds * 1000,
         concurrency: given.concurrency,
         timeoutMs: given.timeoutSeconds * 1000,
         userAgent: USER_AGENT
-    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep, signal });
+    }, checking(warn, signal));
 }
 
 ;// CONCATENATED MODULE: ./src/run/record.ts

@@ -92,11 +92,15 @@ export function routeEntry(entry: string, zones: readonly NamedZone[], source?: 
 /**
  * The deployed file of each changed URL, absolute: the change list names files by entry (a path on the zone's host,
  * or a URL under url-base); here each entry is read as the URL it was purged as. An entry that cannot be routed (the
- * purge already refused it) has no file to compare.
+ * purge already refused it) has no file to compare; without a change list (undefined), none is known.
  */
-export function deployedFiles(deployed: ReadonlyMap<string, string>, zones: readonly NamedZone[], workspace: string): Map<string, string> {
+export function deployedFiles(
+  deployed: ReadonlyMap<string, string> | undefined,
+  zones: readonly NamedZone[],
+  workspace: string
+): Map<string, string> {
   const files = new Map<string, string>()
-  for (const [entry, file] of deployed) {
+  for (const [entry, file] of deployed ?? []) {
     const urls = routeEntry(entry, zones)
     if (urls instanceof InputError) continue
     for (const url of urls) files.set(url, nodePath.resolve(workspace, file))

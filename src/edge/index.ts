@@ -2,8 +2,7 @@
 // (warm). Loaded only by a step that asks for either.
 import type { RequestOutcome } from '../purge/execute.js'
 import { forCount, plural, seconds } from '../text.js'
-import type { Sleep } from '../sleep.js'
-import { openEdge, type EdgeSettings } from './fetch.js'
+import { openEdge, type EdgeIo, type EdgeSettings } from './fetch.js'
 import type { ClockSkew } from './clock.js'
 import { edgeRefusal, type EdgeRefusal } from './scope.js'
 import { byAttention, countVerdicts, staleUrls } from './tally.js'
@@ -21,16 +20,6 @@ export interface EdgeRequest {
   readonly userAgent: string
   /** The names of the zones worked on (undefined for one whose name could not be read): only URLs on them are fetched. */
   readonly zoneNames: readonly (string | undefined)[]
-}
-
-export interface EdgeIo {
-  readonly log: (message: string) => void
-  readonly warn: (message: string) => void
-  readonly group: <T>(name: string, fn: () => Promise<T>) => Promise<T>
-  readonly now: () => number
-  readonly sleep: Sleep
-  /** The run's signal (src/cancel.ts): once aborted, no fetch starts, every wait ends, and the work rejects with its reason. */
-  readonly signal?: AbortSignal | undefined
 }
 
 /** What the edge showed: every verdict, and what warming got. */

@@ -8,6 +8,7 @@ import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
 import { dateSkewSeconds, measureClockSkew, type ClockSkew } from './clock.js'
 import { cameFromOrigin, judgeAnswer, type EdgeJudgement } from './freshness.js'
 import { edgeRefusal } from './scope.js'
+import { spreadEvenly } from '../sample.js'
 
 /** How often URLs found stale are fetched again. */
 export const RECHECK_EVERY_MS = 5_000
@@ -46,16 +47,6 @@ export interface VerifyOptions {
   readonly log: (message: string) => void
   /** The run's signal: once aborted, no fetch starts, the wait between checks ends, and verifyUrls rejects with its reason. */
   readonly signal?: AbortSignal | undefined
-}
-
-/**
- * `count` items spread evenly over `items` (the middle of each of `count` equal slices), in their order;
- * all of them when there are no more than `count`.
- */
-export function spreadEvenly<T>(items: readonly T[], count: number): T[] {
-  // Stryker disable next-line EqualityOperator: with exactly `count` items, the slices take each of them once
-  if (items.length <= count) return [...items]
-  return Array.from({ length: count }, (_, i) => items[Math.floor(((2 * i + 1) * items.length) / (2 * count))] as T)
 }
 
 /**

@@ -2,8 +2,7 @@
 // with it and not with the old one (`wait-for-origin`). Loaded only by a step that asks for it. The fetches are the
 // edge checks' own (src/edge/fetch.ts): no cookie, no credential, redirects not followed, bodies capped, proxies honoured.
 import { deployedSha256 } from '../edge/content.js'
-import { openEdge } from '../edge/fetch.js'
-import type { EdgeIo } from '../edge/index.js'
+import { openEdge, type EdgeIo } from '../edge/fetch.js'
 import { fileProblem } from '../files.js'
 import { plural, seconds, shown } from '../text.js'
 import { notNew, pollOrigin, type OriginPoll } from './poll.js'

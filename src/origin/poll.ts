@@ -4,7 +4,7 @@ import { mapConcurrent } from '../concurrency.js'
 import type { Sleep } from '../sleep.js'
 import { plural, seconds } from '../text.js'
 import { nextCheckAt, ORIGIN_PROGRESS_EVERY_MS, type OriginJudgement, type OriginTarget } from './readiness.js'
-import { isNew, type OriginVerdict } from './verdicts.js'
+import { isNew } from './verdicts.js'
 
 /** One checked URL as the wait left it: its last answer, how often it was fetched, and when it turned new. */
 export interface CheckedUrl extends OriginJudgement {
@@ -126,11 +126,4 @@ function finalLine(urls: readonly CheckedUrl[], ready: boolean, cacheBlind: bool
 /** The checked URLs not new yet, in the order they were checked. */
 export function notNew(urls: readonly CheckedUrl[]): CheckedUrl[] {
   return urls.filter((url) => !isNew(url.verdict))
-}
-
-/** How many of each verdict. */
-export function countOrigin(urls: readonly CheckedUrl[]): Readonly<Record<OriginVerdict, number>> {
-  const counts: Record<OriginVerdict, number> = { new: 0, gone: 0, old: 0, 'from-cache': 0, error: 0 }
-  for (const url of urls) counts[url.verdict]++
-  return counts
 }

@@ -1,25 +1,8 @@
 import type { ApiClient } from '../http/client.js'
 import type { Inputs } from '../inputs/index.js'
-import * as log from '../log.js'
-import {
-  PROPAGATION_MS,
-  sendSettings,
-  waitForPropagation,
-  type ExecuteOptions,
-  type RequestOutcome,
-  type SettingsSent
-} from '../purge/execute.js'
+import { PROPAGATION_MS, sendSettings, waitForPropagation, type RequestOutcome, type SettingsSent } from '../purge/execute.js'
 import type { Plan } from '../purge/plan.js'
-import { sleep } from '../sleep.js'
-
-/** The engine's options for a step that sends or waits: the log, the sleep and the run's signal. */
-export const sending = (given: Inputs, signal: AbortSignal | undefined): ExecuteOptions => ({
-  concurrency: given.concurrency,
-  sleep,
-  signal,
-  log: log.info,
-  group: log.group
-})
+import { sending } from './io.js'
 
 /** The settings of every zone that has some, at once (none without `settings`). Once cancelled, none starts. */
 export function applySettings(api: ApiClient, given: Inputs, plan: Plan, signal?: AbortSignal): Promise<SettingsSent> {

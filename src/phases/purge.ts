@@ -2,7 +2,7 @@ import type { ApiClient } from '../http/client.js'
 import type { Inputs } from '../inputs/index.js'
 import { purgeAll, sendSecondPass, type PurgePass, type RequestOutcome } from '../purge/execute.js'
 import type { Plan } from '../purge/plan.js'
-import { sending } from './apply-settings.js'
+import { sending } from './io.js'
 
 /**
  * The purge requests of the plan; a zone whose settings failed gets none. Cancelled (`signal`), it returns what was

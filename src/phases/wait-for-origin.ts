@@ -5,8 +5,8 @@ import * as log from '../log.js'
 import type { OriginFound } from '../origin/index.js'
 import type { OriginPlan } from '../origin/targets.js'
 import type { WorkAssignment } from '../purge/routing.js'
-import { sleep } from '../sleep.js'
 import { USER_AGENT } from '../version.js'
+import { checking } from './io.js'
 import type * as SiteMapModule from '../site.js'
 
 /**
@@ -28,7 +28,7 @@ export async function planOrigin(given: Inputs, work: WorkAssignment, changes: C
   const plan = planOriginCheck({
     // For tags or everything there is no URL list: the probe URLs stand in.
     urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
-    deployed: changes === undefined ? new Map() : site.deployedFiles(changes.deployed, zones, given.workspace),
+    deployed: site.deployedFiles(changes?.deployed, zones, given.workspace),
     site: given.site,
     originUrl: given.origin.url,
     marker:
@@ -78,6 +78,6 @@ export async function waitForOrigin(
       timeoutMs: given.timeoutSeconds * 1000,
       userAgent: USER_AGENT
     },
-    { log: log.info, warn, group: log.group, now: Date.now, sleep, signal }
+    checking(warn, signal)
   )
 }

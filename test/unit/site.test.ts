@@ -120,3 +120,9 @@ describe('routeEntry', () => {
     expect(() => routeEntry(null as unknown as string, [zone])).toThrow(TypeError)
   })
 })
+
+describe('deployedFiles without a change list', () => {
+  it('knows no file', () => {
+    expect(deployedFiles(undefined, [zone], '/work')).toEqual(new Map())
+  })
+})

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkChangedPaths, MAX_NAME_CHARS, MAX_PATH_CHARS, siteUrls, type SiteOptions } from '../../../src/changes/site.js'
 import { InputError } from '../../../src/errors.js'
-import { resolveUrls } from '../../../src/urls.js'
 import { GUARD, mebibyteOf } from '../../support/hostile.js'
 import { inputError } from '../../support/inputs.js'
 

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Cancelled } from '../../../src/cancel.js'
 import { verifyAndWarm, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../../src/edge/index.js'
