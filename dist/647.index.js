@@ -382,86 +382,47 @@ function edgeSection(result) {
 ;// CONCATENATED MODULE: ./src/report/lists.ts
 /** On a failed run, a list of what was not purged is shown unfolded up to this many entries; a longer one would bury the rest. */
 const MAX_OPEN_ENTRIES = 20;
+/** A list titled with its count (`URLs purged (3)`), one entry a line unless `extra` says otherwise; none when empty. */
+function list(title, items, more, extra = {}) {
+    return items.length === 0 ? [] : [{ title: `${title} (${items.length})`, items, more, style: 'pre', ...extra }];
+}
 /**
  * The collapsed lists, most important first: what failed, why, then what was done. On a failed run the errors
  * are unfolded, and so are the URLs and tags not purged when there are few of them.
  */
 function listBlocks(result) {
-    const failed = !result.ok;
-    const few = (items) => failed && items.length <= MAX_OPEN_ENTRIES;
-    const errors = [...new Set(result.errors)];
-    const purgedTags = [...new Set(result.purgedTags)];
-    const notWarmed = result.warm?.problems ?? [];
-    const changedUrls = result.changes?.urls ?? [];
-    const changedFiles = result.changes?.files ?? [];
-    const blocks = [
-        result.failedFiles.length > 0 && {
-            title: `URLs not purged (${result.failedFiles.length})`,
-            items: result.failedFiles,
-            more: 'see the failed-files output and the file failed-files-path names',
-            style: 'pre',
+    return [...failureBlocks(result), ...messageBlocks(result), ...doneBlocks(result)];
+}
+/** What was not done: the URLs and tags not purged, the URLs still stale, those not warmed. */
+function failureBlocks(result) {
+    const few = (items) => !result.ok && items.length <= MAX_OPEN_ENTRIES;
+    const notWarmed = (result.warm?.problems ?? []).map((problem) => `${problem.url} (${problem.detail})`);
+    return [
+        ...list('URLs not purged', result.failedFiles, 'see the failed-files output and the file failed-files-path names', {
             open: few(result.failedFiles)
-        },
-        result.failedTags.length > 0 && {
-            title: `Cache tags not purged (${result.failedTags.length})`,
-            items: result.failedTags,
-            more: 'see the failed-tags output',
-            style: 'pre',
-            open: few(result.failedTags)
-        },
-        result.staleFiles.length > 0 && {
-            title: `URLs still stale at the edge (${result.staleFiles.length})`,
-            items: result.staleFiles,
-            more: 'see the stale-files output',
-            style: 'pre'
-        },
-        notWarmed.length > 0 && {
-            title: `Not warmed (${notWarmed.length})`,
-            items: notWarmed.map((problem) => `${problem.url} (${problem.detail})`),
-            more: 'see the result output',
-            style: 'pre'
-        },
-        errors.length > 0 && {
-            title: `Errors (${errors.length})`,
-            items: errors,
-            more: 'see the log',
-            open: failed,
-            // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
-            style: 'ul'
-        },
-        result.warnings.length > 0 && {
-            title: `Warnings (${result.warnings.length})`,
-            items: result.warnings,
-            more: 'see the log',
-            // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
-            style: 'ul'
-        },
-        result.purgedFiles.length > 0 && {
-            title: `URLs purged (${result.purgedFiles.length})`,
-            items: result.purgedFiles,
-            more: 'the purged-files output counts them',
-            style: 'pre'
-        },
-        purgedTags.length > 0 && {
-            title: `Cache tags purged (${purgedTags.length})`,
-            items: purgedTags,
-            more: 'the purged-tags output counts them',
-            style: 'pre'
-        },
-        changedUrls.length > 0 && {
-            title: `Changed URLs (${changedUrls.length})`,
-            items: changedUrls,
-            more: 'see the changed-urls output',
-            style: 'pre'
-        },
-        changedFiles.length > 0 && {
-            title: `Changed files (${changedFiles.length})`,
-            items: changedFiles,
-            more: 'see the changed-files output',
-            style: 'pre'
-        }
+        }),
+        ...list('Cache tags not purged', result.failedTags, 'see the failed-tags output', { open: few(result.failedTags) }),
+        ...list('URLs still stale at the edge', result.staleFiles, 'see the stale-files output'),
+        ...list('Not warmed', notWarmed, 'see the result output')
     ];
-    return blocks.filter((block) => block !== false);
+}
+/** Why: the errors (unfolded on a failed run) and the warnings. */
+function messageBlocks(result) {
+    return [
+        // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
+        ...list('Errors', [...new Set(result.errors)], 'see the log', { open: !result.ok, style: 'ul' }),
+        // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
+        ...list('Warnings', result.warnings, 'see the log', { style: 'ul' })
+    ];
+}
+/** What was done: the URLs and tags purged, and what changed. */
+function doneBlocks(result) {
+    return [
+        ...list('URLs purged', result.purgedFiles, 'the purged-files output counts them'),
+        ...list('Cache tags purged', [...new Set(result.purgedTags)], 'the purged-tags output counts them'),
+        ...list('Changed URLs', result.changes?.urls ?? [], 'see the changed-urls output'),
+        ...list('Changed files', result.changes?.files ?? [], 'see the changed-files output')
+    ];
 }
 
 // EXTERNAL MODULE: ./src/origin/verdicts.ts
@@ -1262,11 +1223,28 @@ async function guarded(task) {
  */
 async function writeReport(given, writeSummary, env = process.env) {
     const broken = [];
-    const warnings = [];
     let result = given;
     const redacted = await guarded(() => (result = (0,secrets/* redactDeep */.KL)(given)));
     if (redacted !== undefined)
         broken.push(`reading the result (${redacted.message})`);
+    const warnings = await writeAllOutputs(result, env, broken);
+    warnings.forEach((warning) => log/* warning */.$e(warning));
+    result = { ...result, warnings: [...result.warnings, ...warnings] };
+    log/* info */.pq(headline(result));
+    const errors = allErrors(result);
+    if (errors !== undefined)
+        log/* info */.pq(errors);
+    if (writeSummary && env.GITHUB_STEP_SUMMARY)
+        await writeJobSummary(result, broken);
+    const failure = stepFailure(result, broken);
+    if (failure !== undefined)
+        log/* fail */.fJ(failure.message, failure.title);
+}
+/**
+ * Every output, in one write, and the file of URLs not purged; what broke is added to `broken`, and the warnings (an
+ * output cut or not written, the list not written) are returned.
+ */
+async function writeAllOutputs(result, env, broken) {
     // The file of URLs not purged is written while the outputs are worked out: its few round trips to the file
     // system overlap that work instead of following it.
     let failedFilesPath = '';
@@ -1289,6 +1267,7 @@ async function writeReport(given, writeSummary, env = process.env) {
     // All outputs in one write (output-file.ts); failed-files-path last, as before, and not warned about on its own:
     // the list's own warning says when it is empty.
     const unwritten = new Map(writeOutputs([...outputs, ['failed-files-path', failedFilesPath]], { env }).map(({ name, error }) => [name, error]));
+    const warnings = [];
     for (const [name] of outputs) {
         if (cut.has(name)) {
             warnings.push(`Output "${name}" was cut to stay under ${MAX_OUTPUT_BYTES / 1024} KiB, the most an output can carry${name === 'failed-files' ? ': the file that failed-files-path names lists every URL not purged' : ''}.`);
@@ -1299,27 +1278,20 @@ async function writeReport(given, writeSummary, env = process.env) {
     }
     if (listed !== undefined)
         warnings.push(`The list of URLs not purged could not be written (${(0,files/* fileProblem */.Wj)(listed)}); failed-files-path is empty.`);
-    warnings.forEach((warning) => log/* warning */.$e(warning));
-    result = { ...result, warnings: [...result.warnings, ...warnings] };
-    log/* info */.pq(headline(result));
-    const errors = allErrors(result);
-    if (errors !== undefined)
-        log/* info */.pq(errors);
-    if (writeSummary && env.GITHUB_STEP_SUMMARY) {
-        // Stryker disable next-line StringLiteral: never read: the summary is drawn, or the plain one takes its place
-        let markdown = '';
-        const drawn = await guarded(() => (markdown = renderSummary(result)));
-        if (drawn !== undefined) {
-            broken.push(`drawing the job summary (${drawn.message})`);
-            markdown = plainSummary(result);
-        }
-        const written = await guarded(() => core/* summary */.z.addRaw(markdown, true).write());
-        if (written !== undefined)
-            log/* warning */.$e(`The job summary could not be written: ${written.message}.`);
+    return warnings;
+}
+/** The job summary; drawn plain when drawing it broke (added to `broken`), and a warning when it cannot be written. */
+async function writeJobSummary(result, broken) {
+    // Stryker disable next-line StringLiteral: never read: the summary is drawn, or the plain one takes its place
+    let markdown = '';
+    const drawn = await guarded(() => (markdown = renderSummary(result)));
+    if (drawn !== undefined) {
+        broken.push(`drawing the job summary (${drawn.message})`);
+        markdown = plainSummary(result);
     }
-    const failure = stepFailure(result, broken);
-    if (failure !== undefined)
-        log/* fail */.fJ(failure.message, failure.title);
+    const written = await guarded(() => core/* summary */.z.addRaw(markdown, true).write());
+    if (written !== undefined)
+        log/* warning */.$e(`The job summary could not be written: ${written.message}.`);
 }
 
 

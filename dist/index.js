@@ -24076,27 +24076,9 @@ class ApiClient {
         let returning = false;
         /** The last answer, once there is one: a cancel before the next attempt leaves it as the outcome. */
         let last;
+        const paced = options.paced === true;
         for (let attempt = 1;;) {
-            const ticket = options.paced === true ? await this.acquire(method, path, attempt, returning, last) : undefined;
-            // No request starts once the run is cancelled (the pacer, when there is one, has refused it already).
-            const notSent = this.cutShort(method, path, last);
-            if (notSent !== undefined) {
-                ticket?.done();
-                throw notSent;
-            }
-            const started = performance.now();
-            const result = await this.attempt(method, url, body, maxBodyBytes, options.byteBudget);
-            if (ticket !== undefined) {
-                if (result.kind === 'response' || result.kind === 'too-large')
-                    this.pacer.observe(ticket, result.status, result.headers);
-                ticket.done();
-            }
-            const ms = Math.round(performance.now() - started);
-            if (result.kind === 'cancelled') {
-                this.options.onAttempt?.({ method, path, attempt, outcome: 'abandoned: the run was cancelled', ms });
-                throw this.cancelledFailure(method, path, result.cancel, { attempt, result: undefined, details: undefined });
-            }
-            this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms });
+            const result = await this.sendOnce(method, path, { url, body, maxBodyBytes, paced, byteBudget: options.byteBudget }, attempt, returning, last);
             const judged = judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues: options.maxJsonValues, now: this.now });
             if (judged.done)
                 return judged.response;
@@ -24107,10 +24089,10 @@ class ApiClient {
             if (stop !== undefined && (rateLimited || (judged.retryable && attempt < this.options.maxAttempts && options.retry !== false)))
                 throw stop;
             if (rateLimited) {
-                if (ticket === undefined)
+                if (!paced)
                     this.pacer.countRefusal();
                 // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
-                const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0);
+                const delayMs = judged.retryAfterMs ?? (paced ? 0 : backoffDelay(attempt, this.random));
                 // The log announces only a wait the step's time for rate limits allows.
                 this.checkRateLimitWait(method, path, attempt, delayMs);
                 this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true });
@@ -24132,6 +24114,33 @@ class ApiClient {
             attempt++;
             returning = false;
         }
+    }
+    /**
+     * One attempt: its slot from the pacer when paced (the answer's headers told to the pacer), and what it came to,
+     * said to onAttempt. Once the run is cancelled it is not sent, or, abandoned in flight, ends with the cancel.
+     */
+    async sendOnce(method, path, send, attempt, returning, last) {
+        const ticket = send.paced ? await this.acquire(method, path, attempt, returning, last) : undefined;
+        // No request starts once the run is cancelled (the pacer, when there is one, has refused it already).
+        const notSent = this.cutShort(method, path, last);
+        if (notSent !== undefined) {
+            ticket?.done();
+            throw notSent;
+        }
+        const started = performance.now();
+        const result = await this.attempt(method, send.url, send.body, send.maxBodyBytes, send.byteBudget);
+        if (ticket !== undefined) {
+            if (result.kind === 'response' || result.kind === 'too-large')
+                this.pacer.observe(ticket, result.status, result.headers);
+            ticket.done();
+        }
+        const ms = Math.round(performance.now() - started);
+        if (result.kind === 'cancelled') {
+            this.options.onAttempt?.({ method, path, attempt, outcome: 'abandoned: the run was cancelled', ms });
+            throw this.cancelledFailure(method, path, result.cancel, { attempt, result: undefined, details: undefined });
+        }
+        this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms });
+        return result;
     }
     /**
      * A request the cancel cut short after it was sent: abandoned in flight (`last.result` undefined), or answered with
@@ -24307,39 +24316,8 @@ const GIVE_THE_ID = 'Check that "api-url" is the Content Delivery Service API, i
  */
 async function listZones(client, enough = () => false) {
     // Counted as the bytes arrive, across the pages in flight: what they hold follows the bound, not the parallelism.
-    const budget = new ByteBudget(MAX_ZONE_LIST_BYTES);
-    let pagesRead = 0;
-    const fetchPage = async (page) => {
-        let response;
-        try {
-            response = await client.request('GET', '/zones', {
-                query: { page, per_page: PER_PAGE },
-                // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
-                maxBodyBytes: MAX_ZONE_PAGE_BYTES,
-                byteBudget: budget,
-                // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
-                maxJsonValues: 1_000_000
-            });
-        }
-        catch (error) {
-            if (!budget.spent)
-                throw error;
-            throw new errors/* AnswerError */.dV(`GET /zones: the zone list's answers came to more than ${(0,src_text/* sizeText */.lP)(MAX_ZONE_LIST_BYTES)} (${(0,src_text/* sizeText */.lP)(budget.bytes)} counted, ` +
-                `${(0,src_text/* plural */.LS)(pagesRead, 'page')} read whole), the most this action reads for ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`);
-        }
-        pagesRead++;
-        const data = response.body?.data;
-        if (!Array.isArray(data)) {
-            throw new errors/* InputError */.dz(undefined, `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
-        }
-        const total = response.body?.meta?.total;
-        // Only the three fields used are kept: the page's other fields, however large, are let go with it.
-        return {
-            entries: data.length,
-            zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })),
-            total: isZoneCount(total) ? total : undefined
-        };
-    };
+    const reading = { budget: new ByteBudget(MAX_ZONE_LIST_BYTES), whole: 0 };
+    const fetchPage = (page) => readPage(client, page, reading);
     const zones = [];
     let entries = 0;
     let taken = 0;
@@ -24365,6 +24343,39 @@ async function listZones(client, enough = () => false) {
     const upTo = () => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)));
     await (0,concurrency/* fetchInOrder */.y)(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo);
     return { zones, skipped: entries - zones.length };
+}
+/** One page of `GET /zones`, within the page's bound and the list's budget; only the three fields used are kept. */
+async function readPage(client, page, reading) {
+    const { budget } = reading;
+    let response;
+    try {
+        response = await client.request('GET', '/zones', {
+            query: { page, per_page: PER_PAGE },
+            // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
+            maxBodyBytes: MAX_ZONE_PAGE_BYTES,
+            byteBudget: budget,
+            // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
+            maxJsonValues: 1_000_000
+        });
+    }
+    catch (error) {
+        if (!budget.spent)
+            throw error;
+        throw new errors/* AnswerError */.dV(`GET /zones: the zone list's answers came to more than ${(0,src_text/* sizeText */.lP)(MAX_ZONE_LIST_BYTES)} (${(0,src_text/* sizeText */.lP)(budget.bytes)} counted, ` +
+            `${(0,src_text/* plural */.LS)(reading.whole, 'page')} read whole), the most this action reads for ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`);
+    }
+    reading.whole++;
+    const data = response.body?.data;
+    if (!Array.isArray(data)) {
+        throw new errors/* InputError */.dz(undefined, `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
+    }
+    const total = response.body?.meta?.total;
+    // Only the three fields used are kept: the page's other fields, however large, are let go with it.
+    return {
+        entries: data.length,
+        zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })),
+        total: isZoneCount(total) ? total : undefined
+    };
 }
 const isZoneCount = (value) => Number.isInteger(value) && value >= 0 && value <= MAX_ZONE_ENTRIES;
 const isText = (value) => typeof value === 'string' && value !== '';
