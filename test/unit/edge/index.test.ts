@@ -9,6 +9,7 @@ import type { RequestOutcome } from '../../../src/purge/execute.js'
 import { planRequests } from '../../../src/purge/plan.js'
 import { defaultBody, startEdge, type StandInEdge } from '../../stand-in/edge.js'
 import { FakeClock, testCancel } from '../../support/clock.js'
+import { recordingIo } from '../../support/io.js'
 
 const zone = { id: 'z1', name: 'example.com', status: 'active' }
 const other = { id: 'z2', name: 'example.org', status: 'active' }
@@ -90,17 +91,8 @@ describe('probeTargets', () => {
 describe('verifyAndWarm', () => {
   let edge: StandInEdge
   const saved = process.env.HTTP_PROXY
-  const lines: string[] = []
-  const warnings: string[] = []
-  const groups: string[] = []
-  let now = 0
-  const io = {
-    log: (line: string) => lines.push(line),
-    warn: (line: string) => warnings.push(line),
-    group: <T>(name: string, fn: () => Promise<T>): Promise<T> => (groups.push(name), fn()),
-    now: () => now,
-    sleep: (ms: number) => ((now += ms), Promise.resolve())
-  }
+  const ioClock = new FakeClock()
+  const { io, lines, warnings, groups } = recordingIo(ioClock)
   const request = {
     verify: 20,
     recheckForMs: 10_000,
@@ -116,7 +108,7 @@ describe('verifyAndWarm', () => {
     lines.length = 0
     warnings.length = 0
     groups.length = 0
-    now = 0
+    ioClock.now = 0
   })
   afterEach(async () => {
     if (saved === undefined) delete process.env.HTTP_PROXY

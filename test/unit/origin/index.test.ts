@@ -10,6 +10,7 @@ import type { CheckedUrl, OriginPoll } from '../../../src/origin/poll.js'
 import type { OriginTarget } from '../../../src/origin/readiness.js'
 import { CACHE_BUSTER, type OriginPlan } from '../../../src/origin/targets.js'
 import { FakeClock, testCancel } from '../../support/clock.js'
+import { recordingIo } from '../../support/io.js'
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'origin-index-'))
@@ -30,22 +31,14 @@ function harness(
     call: number
   ) => { status?: number; body?: string; headers?: Record<string, string> }
 ) {
-  let now = 0
+  const recorded = recordingIo()
+  const { clock, warnings, groups } = recorded
+  const logs = recorded.lines
   const calls: { url: string; use: BodyUse; options: GetOptions | undefined }[] = []
-  const logs: string[] = []
-  const warnings: string[] = []
   const opened: { timeoutMs: number; concurrency: number; userAgent: string }[] = []
   let closed = 0
-  const groups: string[] = []
   const io: OriginIo = {
-    log: (line) => logs.push(line),
-    warn: (line) => warnings.push(line),
-    group: (name, fn) => (groups.push(name), fn()),
-    now: () => now,
-    sleep: (ms) => {
-      now += ms
-      return Promise.resolve()
-    },
+    ...recorded.io,
     open: (edgeSettings) => {
       opened.push({ timeoutMs: edgeSettings.timeoutMs, concurrency: edgeSettings.concurrency, userAgent: edgeSettings.userAgent })
       return {
@@ -58,7 +51,7 @@ function harness(
             kind: 'response',
             status: given.status ?? 200,
             headers: given.headers ?? {},
-            answeredAt: now,
+            answeredAt: clock.now,
             body: {
               kind: 'hashed',
               bytes: body.length,
