@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   $m: () => (/* binding */ sumBuckets),
 /* harmony export */   readAllTraffic: () => (/* binding */ readAllTraffic)
 /* harmony export */ });
-/* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readTraffic */
+/* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readZoneTraffic */
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
 /* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1532);
 /* harmony import */ var _http_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1673);
@@ -111,7 +111,7 @@ function readTrafficAnswer(body, granularity, zone, chartMs = 0) {
  * `GET /zones/{id}/analytics/traffic` for `window` (see chartWindow). Never throws: a failed
  * read is reported in the result, because a traffic report is never a reason to skip or fail a purge.
  */
-async function readTraffic(client, zone, analytics, window) {
+async function readZoneTraffic(client, zone, analytics, window) {
     const until = new Date(window.until).toISOString();
     const since = new Date(window.since).toISOString();
     const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
@@ -134,7 +134,7 @@ async function readTraffic(client, zone, analytics, window) {
 function readAllTraffic(client, zones, analytics, concurrency, now = Date.now()) {
     const window = (0,_chart_grid_js__WEBPACK_IMPORTED_MODULE_1__/* .chartWindow */ .Jr)(analytics.windowMs, GRANULARITY_MS[analytics.granularity], now);
     const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, window));
+    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readZoneTraffic(client, zone, analytics, window));
 }
 
 

@@ -9,7 +9,7 @@ export const modules = {
 /* harmony export */   $m: () => (/* binding */ sumBuckets),
 /* harmony export */   readAllTraffic: () => (/* binding */ readAllTraffic)
 /* harmony export */ });
-/* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readTraffic */
+/* unused harmony exports MAX_POINTS, GRANULARITY_MS, readTrafficAnswer, readZoneTraffic */
 /* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8301);
 /* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1532);
 /* harmony import */ var _http_path_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1673);
@@ -111,7 +111,7 @@ function readTrafficAnswer(body, granularity, zone, chartMs = 0) {
  * `GET /zones/{id}/analytics/traffic` for `window` (see chartWindow). Never throws: a failed
  * read is reported in the result, because a traffic report is never a reason to skip or fail a purge.
  */
-async function readTraffic(client, zone, analytics, window) {
+async function readZoneTraffic(client, zone, analytics, window) {
     const until = new Date(window.until).toISOString();
     const since = new Date(window.since).toISOString();
     const base = { zoneId: zone.id, zoneName: zone.name, window: analytics.window, granularity: analytics.granularity, since, until };
@@ -134,7 +134,7 @@ async function readTraffic(client, zone, analytics, window) {
 function readAllTraffic(client, zones, analytics, concurrency, now = Date.now()) {
     const window = (0,_chart_grid_js__WEBPACK_IMPORTED_MODULE_1__/* .chartWindow */ .Jr)(analytics.windowMs, GRANULARITY_MS[analytics.granularity], now);
     const readable = zones.filter((zone) => zone.created?.dryRun !== true);
-    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readTraffic(client, zone, analytics, window));
+    return (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapConcurrent */ ._)(readable, concurrency, (zone) => readZoneTraffic(client, zone, analytics, window));
 }
 
 
@@ -285,14 +285,14 @@ function tallyText(tally, noun) {
     ].filter((part) => part !== undefined);
     return `${(0,src_text/* thousands */.oh)(total)} ${(0,src_text/* forCount */.VL)(total, noun)}: ${parts.join(', ')}`;
 }
-/** The title of the step's one error annotation for a cancelled run: "Cancelled (SIGINT) at: sending the requests". */
+/** The title of the step's one error annotation for a cancelled run: "Cancelled (SIGINT) at: sending the purge requests". */
 function cancelTitle(result) {
     const cancelled = result.cancelled;
     return cancelled === null ? undefined : `Cancelled (${cancelled.signal}) at: ${cancelled.phase}`;
 }
 /**
  * The line that says the run was cancelled and what became of everything asked for; undefined when it was not.
- * "Cancelled (SIGINT) 4.2 s in, at: sending the requests. 300 URLs: 60 confirmed, 30 not confirmed (in flight), 210 not sent."
+ * "Cancelled (SIGINT) 4.2 s in, at: sending the purge requests. 300 URLs: 60 confirmed, 30 not confirmed (in flight), 210 not sent."
  */
 function cancelSentence(result) {
     const cancelled = result.cancelled;
@@ -435,8 +435,8 @@ function statusLine(sent, dryRun) {
     return `**${sent.state}**, ${fate}: ${escapeText(sent.description)}`;
 }
 
-// EXTERNAL MODULE: ./src/edge/verdicts.ts
-var verdicts = __webpack_require__(7683);
+// EXTERNAL MODULE: ./src/edge/tally.ts
+var edge_tally = __webpack_require__(8431);
 ;// CONCATENATED MODULE: ./src/report/edge.ts
 // The summary's part about the edge: the verdicts of the check after the purge, and what warming got.
 
@@ -467,7 +467,7 @@ function edgeSection(result) {
         lines.push('### Verification', '', `${(0,src_text/* plural */.LS)(verification.verdicts.length, 'URL')} checked at the edge: ${tally.join(', ')}.`, '');
         if (verification.clockSkew !== null)
             lines.push(escapeText(verification.clockSkew.note), '');
-        const rows = (0,verdicts/* byAttention */._p)(verification.verdicts).slice(0, MAX_VERDICT_ROWS);
+        const rows = (0,edge_tally/* byAttention */._p)(verification.verdicts).slice(0, MAX_VERDICT_ROWS);
         const content = verification.verdicts.some((verdict) => verdict.content !== null);
         lines.push(`| URL | Verdict | Age | Cache status |${content ? ' Content |' : ''}`, `|---|---|---|---|${content ? '---|' : ''}`, ...rows.map((verdict) => `| ${escapeText(verdict.url)} | ${verdict.verdict === 'stale' ? '**stale**' : verdict.verdict} | ${verdict.age === null ? '' : `${verdict.age} s`} | ${escapeText(verdict.cacheStatus ?? '')} |${content
             ? ` ${verdict.content === null ? '' : escapeText(verdict.content === 'differs' ? 'differs from the deployed file' : verdict.content)} |`
@@ -488,90 +488,51 @@ function edgeSection(result) {
 ;// CONCATENATED MODULE: ./src/report/lists.ts
 /** On a failed run, a list of what was not purged is shown unfolded up to this many entries; a longer one would bury the rest. */
 const MAX_OPEN_ENTRIES = 20;
+/** A list titled with its count (`URLs purged (3)`), one entry a line unless `extra` says otherwise; none when empty. */
+function list(title, items, more, extra = {}) {
+    return items.length === 0 ? [] : [{ title: `${title} (${items.length})`, items, more, style: 'pre', ...extra }];
+}
 /**
  * The collapsed lists, most important first: what failed, why, then what was done. On a failed run the errors
  * are unfolded, and so are the URLs and tags not purged when there are few of them.
  */
 function listBlocks(result) {
-    const failed = !result.ok;
-    const few = (items) => failed && items.length <= MAX_OPEN_ENTRIES;
-    const errors = [...new Set(result.errors)];
-    const purgedTags = [...new Set(result.purgedTags)];
-    const notWarmed = result.warm?.problems ?? [];
-    const changedUrls = result.changes?.urls ?? [];
-    const changedFiles = result.changes?.files ?? [];
-    const blocks = [
-        result.failedFiles.length > 0 && {
-            title: `URLs not purged (${result.failedFiles.length})`,
-            items: result.failedFiles,
-            more: 'see the failed-files output and the file failed-files-path names',
-            style: 'pre',
+    return [...failureBlocks(result), ...messageBlocks(result), ...doneBlocks(result)];
+}
+/** What was not done: the URLs and tags not purged, the URLs still stale, those not warmed. */
+function failureBlocks(result) {
+    const few = (items) => !result.ok && items.length <= MAX_OPEN_ENTRIES;
+    const notWarmed = (result.warm?.problems ?? []).map((problem) => `${problem.url} (${problem.detail})`);
+    return [
+        ...list('URLs not purged', result.failedFiles, 'see the failed-files output and the file failed-files-path names', {
             open: few(result.failedFiles)
-        },
-        result.failedTags.length > 0 && {
-            title: `Cache tags not purged (${result.failedTags.length})`,
-            items: result.failedTags,
-            more: 'see the failed-tags output',
-            style: 'pre',
-            open: few(result.failedTags)
-        },
-        result.staleFiles.length > 0 && {
-            title: `URLs still stale at the edge (${result.staleFiles.length})`,
-            items: result.staleFiles,
-            more: 'see the stale-files output',
-            style: 'pre'
-        },
-        notWarmed.length > 0 && {
-            title: `Not warmed (${notWarmed.length})`,
-            items: notWarmed.map((problem) => `${problem.url} (${problem.detail})`),
-            more: 'see the result output',
-            style: 'pre'
-        },
-        errors.length > 0 && {
-            title: `Errors (${errors.length})`,
-            items: errors,
-            more: 'see the log',
-            open: failed,
-            // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
-            style: 'ul'
-        },
-        result.warnings.length > 0 && {
-            title: `Warnings (${result.warnings.length})`,
-            items: result.warnings,
-            more: 'see the log',
-            // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
-            style: 'ul'
-        },
-        result.purgedFiles.length > 0 && {
-            title: `URLs purged (${result.purgedFiles.length})`,
-            items: result.purgedFiles,
-            more: 'the purged-files output counts them',
-            style: 'pre'
-        },
-        purgedTags.length > 0 && {
-            title: `Cache tags purged (${purgedTags.length})`,
-            items: purgedTags,
-            more: 'the purged-tags output counts them',
-            style: 'pre'
-        },
-        changedUrls.length > 0 && {
-            title: `Changed URLs (${changedUrls.length})`,
-            items: changedUrls,
-            more: 'see the changed-urls output',
-            style: 'pre'
-        },
-        changedFiles.length > 0 && {
-            title: `Changed files (${changedFiles.length})`,
-            items: changedFiles,
-            more: 'see the changed-files output',
-            style: 'pre'
-        }
+        }),
+        ...list('Cache tags not purged', result.failedTags, 'see the failed-tags output', { open: few(result.failedTags) }),
+        ...list('URLs still stale at the edge', result.staleFiles, 'see the stale-files output'),
+        ...list('Not warmed', notWarmed, 'see the result output')
     ];
-    return blocks.filter((block) => block !== false);
+}
+/** Why: the errors (unfolded on a failed run) and the warnings. */
+function messageBlocks(result) {
+    return [
+        // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
+        ...list('Errors', [...new Set(result.errors)], 'see the log', { open: !result.ok, style: 'ul' }),
+        // Stryker disable next-line StringLiteral: collapsedList tells 'pre' apart and draws any other style as a bulleted list
+        ...list('Warnings', result.warnings, 'see the log', { style: 'ul' })
+    ];
+}
+/** What was done: the URLs and tags purged, and what changed. */
+function doneBlocks(result) {
+    return [
+        ...list('URLs purged', result.purgedFiles, 'the purged-files output counts them'),
+        ...list('Cache tags purged', [...new Set(result.purgedTags)], 'the purged-tags output counts them'),
+        ...list('Changed URLs', result.changes?.urls ?? [], 'see the changed-urls output'),
+        ...list('Changed files', result.changes?.files ?? [], 'see the changed-files output')
+    ];
 }
 
 // EXTERNAL MODULE: ./src/origin/verdicts.ts
-var origin_verdicts = __webpack_require__(9810);
+var verdicts = __webpack_require__(9810);
 ;// CONCATENATED MODULE: ./src/report/origin.ts
 // The summary's part about the wait for the origin before the purge: the Origin row of the counts, and the URLs checked.
 
@@ -592,7 +553,7 @@ function originRow(result) {
         return ['Origin', 'not waited for: the step stopped before the purge'];
     if (origin.cutShort)
         return ['Origin', '**not ready**: the run was cancelled before the new build was found; nothing was purged'];
-    const fresh = origin.urls.filter((url) => (0,origin_verdicts/* isNew */.B)(url.verdict)).length;
+    const fresh = origin.urls.filter((url) => (0,verdicts/* isNew */.B)(url.verdict)).length;
     if (origin.ready) {
         const what = origin.marker === null ? 'the deployed files' : 'the new build';
         return [
@@ -632,7 +593,7 @@ function originSection(result) {
             ''
         ];
     }
-    const ordered = [...origin.urls.filter((url) => !(0,origin_verdicts/* isNew */.B)(url.verdict)), ...origin.urls.filter((url) => (0,origin_verdicts/* isNew */.B)(url.verdict))];
+    const ordered = [...origin.urls.filter((url) => !(0,verdicts/* isNew */.B)(url.verdict)), ...origin.urls.filter((url) => (0,verdicts/* isNew */.B)(url.verdict))];
     const fetchedFrom = origin.where === 'origin-url';
     return [
         '### Origin',
@@ -641,7 +602,7 @@ function originSection(result) {
         '',
         `| URL | Verdict | HTTP | Why |${fetchedFrom ? ' Fetched from |' : ''}`,
         `|---|---|---|---|${fetchedFrom ? '---|' : ''}`,
-        ...ordered.map((url) => `| ${escapeText(url.url)} | ${(0,origin_verdicts/* isNew */.B)(url.verdict) ? url.verdict : `**${url.verdict}**`} | ${url.status ?? ''} | ${escapeText(url.reason ?? '')} |${fetchedFrom ? ` ${escapeText(url.fetchedFrom)} |` : ''}`),
+        ...ordered.map((url) => `| ${escapeText(url.url)} | ${(0,verdicts/* isNew */.B)(url.verdict) ? url.verdict : `**${url.verdict}**`} | ${url.status ?? ''} | ${escapeText(url.reason ?? '')} |${fetchedFrom ? ` ${escapeText(url.fetchedFrom)} |` : ''}`),
         ''
     ];
 }
@@ -1375,11 +1336,28 @@ async function guarded(task) {
  */
 async function writeReport(given, writeSummary, env = process.env) {
     const broken = [];
-    const warnings = [];
     let result = given;
     const redacted = await guarded(() => (result = (0,secrets/* redactDeep */.KL)(given)));
     if (redacted !== undefined)
         broken.push(`reading the result (${redacted.message})`);
+    const warnings = await writeAllOutputs(result, env, broken);
+    warnings.forEach((warning) => log/* warning */.$e(warning));
+    result = { ...result, warnings: [...result.warnings, ...warnings] };
+    log/* info */.pq(headline(result));
+    const errors = allErrors(result);
+    if (errors !== undefined)
+        log/* info */.pq(errors);
+    if (writeSummary && env.GITHUB_STEP_SUMMARY)
+        await writeJobSummary(result, broken);
+    const failure = stepFailure(result, broken);
+    if (failure !== undefined)
+        log/* fail */.fJ(failure.message, failure.title);
+}
+/**
+ * Every output, in one write, and the file of URLs not purged; what broke is added to `broken`, and the warnings (an
+ * output cut or not written, the list not written) are returned.
+ */
+async function writeAllOutputs(result, env, broken) {
     // The file of URLs not purged is written while the outputs are worked out: its few round trips to the file
     // system overlap that work instead of following it.
     let failedFilesPath = '';
@@ -1402,6 +1380,7 @@ async function writeReport(given, writeSummary, env = process.env) {
     // All outputs in one write (output-file.ts); failed-files-path last, as before, and not warned about on its own:
     // the list's own warning says when it is empty.
     const unwritten = new Map(writeOutputs([...outputs, ['failed-files-path', failedFilesPath]], { env }).map(({ name, error }) => [name, error]));
+    const warnings = [];
     for (const [name] of outputs) {
         if (cut.has(name)) {
             warnings.push(`Output "${name}" was cut to stay under ${MAX_OUTPUT_BYTES / 1024} KiB, the most an output can carry${name === 'failed-files' ? ': the file that failed-files-path names lists every URL not purged' : ''}.`);
@@ -1412,27 +1391,20 @@ async function writeReport(given, writeSummary, env = process.env) {
     }
     if (listed !== undefined)
         warnings.push(`The list of URLs not purged could not be written (${(0,files/* fileProblem */.Wj)(listed)}); failed-files-path is empty.`);
-    warnings.forEach((warning) => log/* warning */.$e(warning));
-    result = { ...result, warnings: [...result.warnings, ...warnings] };
-    log/* info */.pq(headline(result));
-    const errors = allErrors(result);
-    if (errors !== undefined)
-        log/* info */.pq(errors);
-    if (writeSummary && env.GITHUB_STEP_SUMMARY) {
-        // Stryker disable next-line StringLiteral: never read: the summary is drawn, or the plain one takes its place
-        let markdown = '';
-        const drawn = await guarded(() => (markdown = renderSummary(result)));
-        if (drawn !== undefined) {
-            broken.push(`drawing the job summary (${drawn.message})`);
-            markdown = plainSummary(result);
-        }
-        const written = await guarded(() => core/* summary */.z.addRaw(markdown, true).write());
-        if (written !== undefined)
-            log/* warning */.$e(`The job summary could not be written: ${written.message}.`);
+    return warnings;
+}
+/** The job summary; drawn plain when drawing it broke (added to `broken`), and a warning when it cannot be written. */
+async function writeJobSummary(result, broken) {
+    // Stryker disable next-line StringLiteral: never read: the summary is drawn, or the plain one takes its place
+    let markdown = '';
+    const drawn = await guarded(() => (markdown = renderSummary(result)));
+    if (drawn !== undefined) {
+        broken.push(`drawing the job summary (${drawn.message})`);
+        markdown = plainSummary(result);
     }
-    const failure = stepFailure(result, broken);
-    if (failure !== undefined)
-        log/* fail */.fJ(failure.message, failure.title);
+    const written = await guarded(() => core/* summary */.z.addRaw(markdown, true).write());
+    if (written !== undefined)
+        log/* warning */.$e(`The job summary could not be written: ${written.message}.`);
 }
 
 

@@ -1,5 +1,5 @@
 export const id = 93;
-export const ids = [93,364];
+export const ids = [93,240];
 export const modules = {
 
 /***/ 3093:
@@ -10,9 +10,9 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  awaitNewBuild: () => (/* binding */ awaitNewBuild),
   describeChecks: () => (/* binding */ describeChecks),
   originFailure: () => (/* binding */ originFailure),
-  waitForOrigin: () => (/* binding */ waitForOrigin),
   whereChecked: () => (/* binding */ whereChecked)
 });
 
@@ -51,7 +51,7 @@ const NOT_YET = {
  * Checks every target at once, then again on the schedule (nextCheckAt), each time only those not new yet, at most
  * `concurrency` at a time, until all are new, the time is spent (a last check falls at its end), or a check finds
  * nothing but copies from the edge's cache. A line in the log after the first check and at most every
- * PROGRESS_EVERY_MS after it, and a last one that says how it ended. Once the run's signal is aborted, it rejects with
+ * ORIGIN_PROGRESS_EVERY_MS after it, and a last one that says how it ended. Once the run's signal is aborted, it rejects with
  * its reason: a cancelled wait has no verdict.
  */
 async function pollOrigin(targets, options) {
@@ -92,7 +92,7 @@ async function pollOrigin(targets, options) {
             return end(false, true);
         if (answeredAt >= deadline)
             return end(false, false);
-        if (loggedAt === undefined || answeredAt - loggedAt >= readiness/* PROGRESS_EVERY_MS */.Xy) {
+        if (loggedAt === undefined || answeredAt - loggedAt >= readiness/* ORIGIN_PROGRESS_EVERY_MS */.oT) {
             loggedAt = answeredAt;
             options.log(`Origin: ${countNew(urls)} of ${(0,src_text/* plural */.LS)(urls.length, 'checked URL')} serve the new build (${Math.floor(waitedMs / 1000)} s of ${options.waitMs / 1000}).`);
         }
@@ -114,13 +114,6 @@ function finalLine(urls, ready, cacheBlind, waitedMs, waitMs) {
 /** The checked URLs not new yet, in the order they were checked. */
 function notNew(urls) {
     return urls.filter((url) => !(0,verdicts/* isNew */.B)(url.verdict));
-}
-/** How many of each verdict. */
-function countOrigin(urls) {
-    const counts = { new: 0, gone: 0, old: 0, 'from-cache': 0, error: 0 };
-    for (const url of urls)
-        counts[url.verdict]++;
-    return counts;
 }
 
 // EXTERNAL MODULE: ./src/origin/targets.ts
@@ -159,7 +152,7 @@ function describeChecks(plan) {
  * the schedule of readiness.ts. Never throws for what the origin, the edge or a file does: a wait that did not end
  * ready has its failure, the step's one error. Once the run's signal (io.signal) is aborted, it rejects with its reason.
  */
-async function waitForOrigin(plan, settings, io) {
+async function awaitNewBuild(plan, settings, io) {
     return io.group('Origin', async () => {
         io.log(`Waiting up to ${(0,src_text/* seconds */.YA)(settings.waitMs)} for the origin to serve the new build: checking ${describeChecks(plan)}, ${whereChecked(plan)}.`);
         const targets = await expectedOf(plan, io);
@@ -269,13 +262,13 @@ function originFailure(plan, wait, waitMs) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   T7: () => (/* binding */ nextCheckAt),
 /* harmony export */   XV: () => (/* binding */ sampleUrls),
-/* harmony export */   Xy: () => (/* binding */ PROGRESS_EVERY_MS),
-/* harmony export */   eX: () => (/* binding */ judgeOrigin)
+/* harmony export */   eX: () => (/* binding */ judgeOrigin),
+/* harmony export */   oT: () => (/* binding */ ORIGIN_PROGRESS_EVERY_MS)
 /* harmony export */ });
 /* unused harmony exports MAX_CHECKED_URLS, FAST_CHECKS_MS, FAST_EVERY_MS, SLOW_EVERY_MS */
-/* harmony import */ var _edge_verdict_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6996);
-/* harmony import */ var _edge_verify_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3229);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _edge_freshness_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(154);
+/* harmony import */ var _edge_body_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6185);
+/* harmony import */ var _sample_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(377);
 
 
 
@@ -289,7 +282,7 @@ function judgeOrigin(answer, target) {
         return { verdict: 'error', status: undefined, reason: answer.detail };
     const { status, body } = answer;
     const judged = (verdict, reason) => ({ verdict, status, reason });
-    const cached = target.viaEdge ? (0,_edge_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .fromCache */ .ZY)(answer.headers) : undefined;
+    const cached = target.viaEdge ? (0,_edge_freshness_js__WEBPACK_IMPORTED_MODULE_0__/* .fromCache */ .ZY)(answer.headers) : undefined;
     if (cached !== undefined)
         return judged('from-cache', `from the cache: ${cached}`);
     if (status >= 500)
@@ -300,14 +293,8 @@ function judgeOrigin(answer, target) {
     }
     if (status !== 200)
         return judged('old', `HTTP ${status}`);
-    if (body.kind === 'too large')
-        return judged('error', `larger than ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sizeText */ .lP)(body.limit)}`);
-    if (body.kind === 'encoded')
-        return judged('error', `sent with Content-Encoding ${body.encoding}`);
-    if (body.kind === 'failed')
-        return judged('error', `the body was cut off (${body.detail})`);
     if (body.kind !== 'hashed')
-        return judged('error', 'the body was not read');
+        return judged('error', (0,_edge_body_js__WEBPACK_IMPORTED_MODULE_1__/* .whyNotHashed */ .r)(body));
     if (expected.kind === 'marker') {
         return body.found === true ? judged('new', 'holds the marker text') : judged('old', 'old: the marker text is not in the body');
     }
@@ -320,7 +307,7 @@ const shortDigest = (sha256) => `${sha256.slice(0, SHOWN_DIGITS)}\u2026`;
 const MAX_CHECKED_URLS = 20;
 /** Up to MAX_CHECKED_URLS of `urls`, spread evenly over the list (verify picks its URLs the same way). */
 function sampleUrls(urls) {
-    return (0,_edge_verify_js__WEBPACK_IMPORTED_MODULE_1__/* .spreadEvenly */ .v9)(urls, MAX_CHECKED_URLS);
+    return (0,_sample_js__WEBPACK_IMPORTED_MODULE_2__/* .spreadEvenly */ .v)(urls, MAX_CHECKED_URLS);
 }
 /** How long the first, quick checks go on: a deploy usually lands within it, and each second of it is a second an edge waits. */
 const FAST_CHECKS_MS = 30_000;
@@ -338,7 +325,7 @@ function nextCheckAt(waitStartedAt, lastCheckStartedAt) {
     return lastCheckStartedAt + every;
 }
 /** How often the Origin log group says how far the wait is. */
-const PROGRESS_EVERY_MS = 10_000;
+const ORIGIN_PROGRESS_EVERY_MS = 10_000;
 
 
 /***/ }),
@@ -351,16 +338,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   CACHE_BUSTER: () => (/* binding */ CACHE_BUSTER),
 /* harmony export */   bustedUrl: () => (/* binding */ bustedUrl),
 /* harmony export */   originAddress: () => (/* binding */ originAddress),
-/* harmony export */   planOriginCheck: () => (/* binding */ planOriginCheck),
-/* harmony export */   siteFileOf: () => (/* binding */ siteFileOf)
+/* harmony export */   planOriginCheck: () => (/* binding */ planOriginCheck)
 /* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _edge_scope_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6329);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8992);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5769);
-/* harmony import */ var _readiness_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3354);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/* harmony import */ var _edge_scope_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6329);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8992);
+/* harmony import */ var _site_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3240);
+/* harmony import */ var _readiness_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3354);
 // What the wait for the origin checks, and where: up to 20 purged URLs whose deployed file is known (from the change
 // list, or mapped into site-dir), plus the marker; each fetched through the edge at its own address, or under
 // origin-url. Pure: the files are hashed later, by whoever waits.
@@ -369,7 +353,113 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
+/** Where `url` is fetched under origin-url: its path and query appended to origin-url's path. */
+function originAddress(url, originUrl) {
+    const checked = new URL(url);
+    const origin = new URL(originUrl);
+    return `${origin.origin}${origin.pathname.replace(/\/+$/, '')}${checked.pathname}${checked.search}`;
+}
+/** The name of the cache-busting query parameter: says whose it is to anyone reading the origin's logs. */
+const CACHE_BUSTER = 'cdn-purge-origin-check';
+/** `url` with the cache-busting parameter `token` added to its query (any fragment dropped): a copy no cache holds. */
+function bustedUrl(url, token) {
+    const [withoutFragment] = url.split('#');
+    return `${withoutFragment}${withoutFragment.includes('?') ? '&' : '?'}${CACHE_BUSTER}=${token}`;
+}
+/**
+ * What to check: up to 20 of the URLs whose deployed file is known, spread evenly over the list, and the marker;
+ * through the edge, only URLs on a zone's public names (scope.ts). With nothing to check, an InputError that names
+ * wait-for-origin and says what to set; a marker the edge may not fetch names origin-marker.
+ */
+function planOriginCheck(request) {
+    const viaEdge = request.originUrl === undefined;
+    const where = (url) => (request.originUrl === undefined ? url : originAddress(url, request.originUrl));
+    const fetchable = (url) => !viaEdge || (0,_edge_scope_js__WEBPACK_IMPORTED_MODULE_1__/* .edgeRefusal */ .c)(url, request.zoneNames) === undefined;
+    const known = [];
+    for (const url of new Set(request.urls)) {
+        const file = request.deployed.get(url) ?? (request.site === undefined ? undefined : (0,_site_js__WEBPACK_IMPORTED_MODULE_3__.siteFileOf)(url, request.site, request.zoneNames));
+        if (file !== undefined && fetchable(url))
+            known.push({ url, fetchUrl: where(url), file });
+    }
+    const marker = request.marker;
+    if (marker !== undefined && !fetchable(marker.url)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('origin-marker', `Input "origin-marker": ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(marker.url)} is not on a zone whose name is known, or names the runner's own network, so it is not fetched through the edge. ` +
+            'Give a path or a URL on the zone, or set "origin-url" to check the origin directly.');
+    }
+    if (known.length === 0 && marker === undefined) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('wait-for-origin', `Input "wait-for-origin" has nothing to check: ${request.urls.length === 0
+            ? 'this purge has no URL list (only tags or everything), and "probe-urls" names no page'
+            : `of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .plural */ .LS)(new Set(request.urls).size, 'URL')}, none maps to a deployed file that the step knows${viaEdge ? ' on a zone whose name is known' : ''}`}. Set "site-dir" (with "url-base" where the site is not at the zone's root) so that URLs map to the built files (for tags or everything, with "probe-urls"), or "origin-marker" to a page that names the new build.`);
+    }
+    return {
+        where: viaEdge ? 'edge' : 'origin-url',
+        urls: (0,_readiness_js__WEBPACK_IMPORTED_MODULE_4__/* .sampleUrls */ .XV)(known),
+        marker: marker === undefined ? undefined : { url: marker.url, fetchUrl: where(marker.url), file: undefined, text: marker.text },
+        known: known.length
+    };
+}
 
+
+/***/ }),
+
+/***/ 9810:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ isNew)
+/* harmony export */ });
+// The verdicts of the wait for the origin, cheap to import: the report reads them without loading the checks.
+/** A verdict that says the URL serves the new build. */
+const isNew = (verdict) => verdict === 'new' || verdict === 'gone';
+
+
+/***/ }),
+
+/***/ 3240:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   deployedFiles: () => (/* binding */ deployedFiles),
+/* harmony export */   encodePath: () => (/* binding */ encodePath),
+/* harmony export */   routeEntry: () => (/* binding */ routeEntry),
+/* harmony export */   siteEntries: () => (/* binding */ siteEntries),
+/* harmony export */   siteFileOf: () => (/* binding */ siteFileOf)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5769);
+// The site map: where site-dir's files are served, both ways. A changed file's path becomes the entries to purge
+// (siteEntries), a purged URL maps back to the file it serves (siteFileOf), and the change list's entries to the URLs
+// they were purged as, with their files (deployedFiles). Pure: the files are read later, by whoever compares them.
+
+
+
+/** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
+const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g;
+/**
+ * Percent-encodes a file path once, segment by segment, as a browser would request it:
+ * `a b.html` \u2192 `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
+ */
+function encodePath(path) {
+    return path
+        .split('/')
+        .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
+        .join('/');
+}
+/**
+ * What to purge for a file at `relative` below site-dir: a path on the zone's host (`/a%20b.html`), or an absolute URL
+ * under url-base; for the index-file of a folder, the folder's own address too (`/docs/index.html`, `/docs/`).
+ */
+function siteEntries(relative, site) {
+    const entry = (path) => {
+        const encoded = encodePath(path);
+        return site.urlBase === undefined ? `/${encoded}` : new URL(encoded, site.urlBase).href;
+    };
+    const index = site.indexFile !== '' && (relative === site.indexFile || relative.endsWith(`/${site.indexFile}`));
+    return index ? [entry(relative), entry(relative.slice(0, relative.length - site.indexFile.length))] : [entry(relative)];
+}
 /**
  * The file that `url` serves under site-dir, or undefined: its path below url-base (or, without it, below the root of a
  * zone's own host), decoded segment by segment into site-dir; a URL ending in `/` maps to its index-file. A segment
@@ -385,7 +475,7 @@ function siteFileOf(url, site, zoneNames) {
         if (parsed.origin === base.origin && parsed.pathname.startsWith(base.pathname))
             below = parsed.pathname.slice(base.pathname.length);
     }
-    else if (zoneNames.some((name) => (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .normalizeName */ .Pc)(parsed.hostname) === (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .zoneHost */ .jF)(name))) {
+    else if (zoneNames.some((name) => (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeName */ .Pc)(parsed.hostname) === (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .zoneHost */ .jF)(name))) {
         below = parsed.pathname.slice(1);
     }
     if (below === undefined)
@@ -410,64 +500,36 @@ function siteFileOf(url, site, zoneNames) {
     }
     return node_path__WEBPACK_IMPORTED_MODULE_0__.join(site.dir, ...decoded);
 }
-/** Where `url` is fetched under origin-url: its path and query appended to origin-url's path. */
-function originAddress(url, originUrl) {
-    const checked = new URL(url);
-    const origin = new URL(originUrl);
-    return `${origin.origin}${origin.pathname.replace(/\/+$/, '')}${checked.pathname}${checked.search}`;
-}
-/** The name of the cache-busting query parameter: says whose it is to anyone reading the origin's logs. */
-const CACHE_BUSTER = 'cdn-purge-origin-check';
-/** `url` with the cache-busting parameter `token` added to its query (any fragment dropped): a copy no cache holds. */
-function bustedUrl(url, token) {
-    const [withoutFragment] = url.split('#');
-    return `${withoutFragment}${withoutFragment.includes('?') ? '&' : '?'}${CACHE_BUSTER}=${token}`;
+/**
+ * One entry (a path on the zone's host, or a URL) as the URLs it is purged as, on the zones worked on; the InputError
+ * routing gives when it cannot be (a path with several zones, a URL on none), for the caller to name or pass over.
+ */
+function routeEntry(entry, zones, source) {
+    try {
+        return [...(0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .routeEntries */ .go)([entry], zones, source).values()].flat();
+    }
+    catch (error) {
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz)
+            return error;
+        throw error;
+    }
 }
 /**
- * What to check: up to 20 of the URLs whose deployed file is known, spread evenly over the list, and the marker;
- * through the edge, only URLs on a zone's public names (scope.ts). With nothing to check, an InputError that names
- * wait-for-origin and says what to set; a marker the edge may not fetch names origin-marker.
+ * The deployed file of each changed URL, absolute: the change list names files by entry (a path on the zone's host,
+ * or a URL under url-base); here each entry is read as the URL it was purged as. An entry that cannot be routed (the
+ * purge already refused it) has no file to compare; without a change list (undefined), none is known.
  */
-function planOriginCheck(request) {
-    const viaEdge = request.originUrl === undefined;
-    const where = (url) => (request.originUrl === undefined ? url : originAddress(url, request.originUrl));
-    const fetchable = (url) => !viaEdge || (0,_edge_scope_js__WEBPACK_IMPORTED_MODULE_2__/* .edgeRefusal */ .c)(url, request.zoneNames) === undefined;
-    const known = [];
-    for (const url of new Set(request.urls)) {
-        const file = request.deployed.get(url) ?? (request.site === undefined ? undefined : siteFileOf(url, request.site, request.zoneNames));
-        if (file !== undefined && fetchable(url))
-            known.push({ url, fetchUrl: where(url), file });
+function deployedFiles(deployed, zones, workspace) {
+    const files = new Map();
+    for (const [entry, file] of deployed ?? []) {
+        const urls = routeEntry(entry, zones);
+        if (urls instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz)
+            continue;
+        for (const url of urls)
+            files.set(url, node_path__WEBPACK_IMPORTED_MODULE_0__.resolve(workspace, file));
     }
-    const marker = request.marker;
-    if (marker !== undefined && !fetchable(marker.url)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('origin-marker', `Input "origin-marker": ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(marker.url)} is not on a zone whose name is known, or names the runner's own network, so it is not fetched through the edge. ` +
-            'Give a path or a URL on the zone, or set "origin-url" to check the origin directly.');
-    }
-    if (known.length === 0 && marker === undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('wait-for-origin', `Input "wait-for-origin" has nothing to check: ${request.urls.length === 0
-            ? 'this purge has no URL list (only tags or everything), and "probe-urls" names no page'
-            : `of ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .plural */ .LS)(new Set(request.urls).size, 'URL')}, none maps to a deployed file that the step knows${viaEdge ? ' on a zone whose name is known' : ''}`}. Set "site-dir" (with "url-base" where the site is not at the zone's root) so that URLs map to the built files (for tags or everything, with "probe-urls"), or "origin-marker" to a page that names the new build.`);
-    }
-    return {
-        where: viaEdge ? 'edge' : 'origin-url',
-        urls: (0,_readiness_js__WEBPACK_IMPORTED_MODULE_5__/* .sampleUrls */ .XV)(known),
-        marker: marker === undefined ? undefined : { url: marker.url, fetchUrl: where(marker.url), file: undefined, text: marker.text },
-        known: known.length
-    };
+    return files;
 }
-
-
-/***/ }),
-
-/***/ 9810:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ isNew)
-/* harmony export */ });
-// The verdicts of the wait for the origin, cheap to import: the report reads them without loading the checks.
-/** A verdict that says the URL serves the new build. */
-const isNew = (verdict) => verdict === 'new' || verdict === 'gone';
 
 
 /***/ })

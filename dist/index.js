@@ -22027,7 +22027,7 @@ function fetchInOrder(fetch, take, limit, upTo) {
 
 /***/ }),
 
-/***/ 7683:
+/***/ 8431:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -22560,7 +22560,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _cancel_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(833);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9261);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3928);
 
 
 
@@ -22650,7 +22650,7 @@ function group(name, fn) {
 
 /***/ }),
 
-/***/ 9261:
+/***/ 3928:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24076,27 +24076,9 @@ class ApiClient {
         let returning = false;
         /** The last answer, once there is one: a cancel before the next attempt leaves it as the outcome. */
         let last;
+        const paced = options.paced === true;
         for (let attempt = 1;;) {
-            const ticket = options.paced === true ? await this.acquire(method, path, attempt, returning, last) : undefined;
-            // No request starts once the run is cancelled (the pacer, when there is one, has refused it already).
-            const notSent = this.cutShort(method, path, last);
-            if (notSent !== undefined) {
-                ticket?.done();
-                throw notSent;
-            }
-            const started = performance.now();
-            const result = await this.attempt(method, url, body, maxBodyBytes, options.byteBudget);
-            if (ticket !== undefined) {
-                if (result.kind === 'response' || result.kind === 'too-large')
-                    this.pacer.observe(ticket, result.status, result.headers);
-                ticket.done();
-            }
-            const ms = Math.round(performance.now() - started);
-            if (result.kind === 'cancelled') {
-                this.options.onAttempt?.({ method, path, attempt, outcome: 'abandoned: the run was cancelled', ms });
-                throw this.cancelledFailure(method, path, result.cancel, { attempt, result: undefined, details: undefined });
-            }
-            this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms });
+            const result = await this.sendOnce(method, path, { url, body, maxBodyBytes, paced, byteBudget: options.byteBudget }, attempt, returning, last);
             const judged = judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues: options.maxJsonValues, now: this.now });
             if (judged.done)
                 return judged.response;
@@ -24107,10 +24089,10 @@ class ApiClient {
             if (stop !== undefined && (rateLimited || (judged.retryable && attempt < this.options.maxAttempts && options.retry !== false)))
                 throw stop;
             if (rateLimited) {
-                if (ticket === undefined)
+                if (!paced)
                     this.pacer.countRefusal();
                 // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
-                const delayMs = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0);
+                const delayMs = judged.retryAfterMs ?? (paced ? 0 : backoffDelay(attempt, this.random));
                 // The log announces only a wait the step's time for rate limits allows.
                 this.checkRateLimitWait(method, path, attempt, delayMs);
                 this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true });
@@ -24132,6 +24114,33 @@ class ApiClient {
             attempt++;
             returning = false;
         }
+    }
+    /**
+     * One attempt: its slot from the pacer when paced (the answer's headers told to the pacer), and what it came to,
+     * said to onAttempt. Once the run is cancelled it is not sent, or, abandoned in flight, ends with the cancel.
+     */
+    async sendOnce(method, path, send, attempt, returning, last) {
+        const ticket = send.paced ? await this.acquire(method, path, attempt, returning, last) : undefined;
+        // No request starts once the run is cancelled (the pacer, when there is one, has refused it already).
+        const notSent = this.cutShort(method, path, last);
+        if (notSent !== undefined) {
+            ticket?.done();
+            throw notSent;
+        }
+        const started = performance.now();
+        const result = await this.attempt(method, send.url, send.body, send.maxBodyBytes, send.byteBudget);
+        if (ticket !== undefined) {
+            if (result.kind === 'response' || result.kind === 'too-large')
+                this.pacer.observe(ticket, result.status, result.headers);
+            ticket.done();
+        }
+        const ms = Math.round(performance.now() - started);
+        if (result.kind === 'cancelled') {
+            this.options.onAttempt?.({ method, path, attempt, outcome: 'abandoned: the run was cancelled', ms });
+            throw this.cancelledFailure(method, path, result.cancel, { attempt, result: undefined, details: undefined });
+        }
+        this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms });
+        return result;
     }
     /**
      * A request the cancel cut short after it was sent: abandoned in flight (`last.result` undefined), or answered with
@@ -24307,39 +24316,8 @@ const GIVE_THE_ID = 'Check that "api-url" is the Content Delivery Service API, i
  */
 async function listZones(client, enough = () => false) {
     // Counted as the bytes arrive, across the pages in flight: what they hold follows the bound, not the parallelism.
-    const budget = new ByteBudget(MAX_ZONE_LIST_BYTES);
-    let pagesRead = 0;
-    const fetchPage = async (page) => {
-        let response;
-        try {
-            response = await client.request('GET', '/zones', {
-                query: { page, per_page: PER_PAGE },
-                // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
-                maxBodyBytes: MAX_ZONE_PAGE_BYTES,
-                byteBudget: budget,
-                // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
-                maxJsonValues: 1_000_000
-            });
-        }
-        catch (error) {
-            if (!budget.spent)
-                throw error;
-            throw new errors/* AnswerError */.dV(`GET /zones: the zone list's answers came to more than ${(0,src_text/* sizeText */.lP)(MAX_ZONE_LIST_BYTES)} (${(0,src_text/* sizeText */.lP)(budget.bytes)} counted, ` +
-                `${(0,src_text/* plural */.LS)(pagesRead, 'page')} read whole), the most this action reads for ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`);
-        }
-        pagesRead++;
-        const data = response.body?.data;
-        if (!Array.isArray(data)) {
-            throw new errors/* InputError */.dz(undefined, `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
-        }
-        const total = response.body?.meta?.total;
-        // Only the three fields used are kept: the page's other fields, however large, are let go with it.
-        return {
-            entries: data.length,
-            zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })),
-            total: isZoneCount(total) ? total : undefined
-        };
-    };
+    const reading = { budget: new ByteBudget(MAX_ZONE_LIST_BYTES), whole: 0 };
+    const fetchPage = (page) => readPage(client, page, reading);
     const zones = [];
     let entries = 0;
     let taken = 0;
@@ -24365,6 +24343,39 @@ async function listZones(client, enough = () => false) {
     const upTo = () => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)));
     await (0,concurrency/* fetchInOrder */.y)(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo);
     return { zones, skipped: entries - zones.length };
+}
+/** One page of `GET /zones`, within the page's bound and the list's budget; only the three fields used are kept. */
+async function readPage(client, page, reading) {
+    const { budget } = reading;
+    let response;
+    try {
+        response = await client.request('GET', '/zones', {
+            query: { page, per_page: PER_PAGE },
+            // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
+            maxBodyBytes: MAX_ZONE_PAGE_BYTES,
+            byteBudget: budget,
+            // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
+            maxJsonValues: 1_000_000
+        });
+    }
+    catch (error) {
+        if (!budget.spent)
+            throw error;
+        throw new errors/* AnswerError */.dV(`GET /zones: the zone list's answers came to more than ${(0,src_text/* sizeText */.lP)(MAX_ZONE_LIST_BYTES)} (${(0,src_text/* sizeText */.lP)(budget.bytes)} counted, ` +
+            `${(0,src_text/* plural */.LS)(reading.whole, 'page')} read whole), the most this action reads for ${(0,src_text/* thousands */.oh)(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`);
+    }
+    reading.whole++;
+    const data = response.body?.data;
+    if (!Array.isArray(data)) {
+        throw new errors/* InputError */.dz(undefined, `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`);
+    }
+    const total = response.body?.meta?.total;
+    // Only the three fields used are kept: the page's other fields, however large, are let go with it.
+    return {
+        entries: data.length,
+        zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })),
+        total: isZoneCount(total) ? total : undefined
+    };
 }
 const isZoneCount = (value) => Number.isInteger(value) && value >= 0 && value <= MAX_ZONE_ENTRIES;
 const isText = (value) => typeof value === 'string' && value !== '';
@@ -24797,7 +24808,7 @@ function parseVerify(value) {
 
 
 /**
- * Reads the three inputs. `site` is site-dir's mapping when it was given; `changes` whether a change list (changed-since,
+ * Reads the three inputs. `site` is whether site-dir was given (its map tells a URL's deployed file); `changes` whether a change list (changed-since,
  * previous-manifest) will know the deployed files. With nothing that could tell the new build, wait-for-origin is an
  * error here, before anything is fetched or sent.
  */
@@ -24805,11 +24816,11 @@ function readOrigin(read, site, changes) {
     const waitSeconds = readNumber(read, 'wait-for-origin');
     const url = parseOriginUrl(read.value('origin-url'));
     const marker = parseOriginMarker(read.value('origin-marker'));
-    if (waitSeconds > 0 && site === undefined && !changes && marker === undefined) {
+    if (waitSeconds > 0 && !site && !changes && marker === undefined) {
         throw new errors/* InputError */.dz('wait-for-origin', 'Input "wait-for-origin" has nothing to check: set "site-dir" to the folder of the built site (with "url-base" where it is not served at the zone\'s root), so that purged URLs map to the deployed files, or "origin-marker" to a page that names the new build.');
     }
     checkProxy(waitSeconds > 0, read.env);
-    return { origin: { waitSeconds, url, marker, site } };
+    return { origin: { waitSeconds, url, marker } };
 }
 /** `origin-url`: an absolute http(s) URL without credentials, query or fragment; undefined when empty. */
 function parseOriginUrl(value) {
@@ -25260,7 +25271,7 @@ async function getInputs(source = runnerSource) {
     const traffic = readAnalytics(read);
     const workspace = workspaceOf(source);
     const { warnings: listWarnings, ...purge } = readPurge(read, workspace);
-    const { site, ...changes } = readChanges(read, workspace, githubToken);
+    const changes = readChanges(read, workspace, githubToken);
     const tags = readTags(read);
     const { warnings: settingsWarnings, ...settings } = await readSettings(read);
     const asked = { ...zones, ...purge, ...changes, tags, ...settings };
@@ -25268,7 +25279,7 @@ async function getInputs(source = runnerSource) {
     checkErrors(asked);
     const edge = readEdge(read, api.apiUrl);
     const sending = readSending(read);
-    const origin = readOrigin(read, site, changes.changes !== undefined);
+    const origin = readOrigin(read, changes.site !== undefined, changes.changes !== undefined);
     const commitStatus = readCommitStatus(read, githubToken);
     return {
         ...api,
@@ -25283,8 +25294,432 @@ async function getInputs(source = runnerSource) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/phases/check-edge.ts
+;// CONCATENATED MODULE: ./src/purge/plan.ts
 
+
+
+/**
+ * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
+ * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
+ */
+function planRequests(work, batchSize) {
+    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
+    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
+    const prefix = (zone) => (work.length > 1 ? `${(0,src_text/* shown */.SP)(zone.name ?? zone.id)}: ` : '');
+    const purges = work.flatMap((item) => {
+        const purgePath = `/zones/${(0,path/* pathSegment */.p)(item.zone.id)}/purge`;
+        const request = (kind, body, items, label, range) => ({
+            zoneId: item.zone.id,
+            kind,
+            method: 'POST',
+            path: purgePath,
+            body,
+            items,
+            label: `${prefix(item.zone)}${label}`,
+            ...(range === undefined ? {} : { range })
+        });
+        if (item.purgeEverything)
+            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
+        const batched = (kind, noun, list) => {
+            const split = batches(list, batchSize);
+            return split.map((items, index) => {
+                const first = index * batchSize + 1;
+                const label = split.length === 1
+                    ? (0,src_text/* plural */.LS)(list.length, noun)
+                    : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`;
+                return request(kind, { [kind]: items }, items, label, {
+                    first,
+                    of: list.length,
+                    batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`,
+                    zone: prefix(item.zone)
+                });
+            });
+        };
+        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
+    });
+    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
+}
+/**
+ * The log line for a plan, naming only what was asked for: "Planned 4 requests over 1 zone: 25 URLs and 2 tags,
+ * up to 10 a request.", "Planned 2 requests over 1 zone: settings, then purge everything."
+ */
+function describePlan(plan, batchSize) {
+    const of = (kind) => plan.requests.filter((request) => request.kind === kind);
+    const urls = of('files').reduce((sum, request) => sum + request.items.length, 0);
+    // Every zone gets every tag: counted once.
+    const tags = new Set(of('tags').flatMap((request) => request.items)).size;
+    const lists = [urls > 0 ? (0,src_text/* plural */.LS)(urls, 'URL') : undefined, tags > 0 ? (0,src_text/* plural */.LS)(tags, 'tag') : undefined].filter((part) => part !== undefined);
+    const purge = of('purge-everything').length > 0
+        ? 'purge everything'
+        : lists.length > 0
+            ? `${lists.join(' and ')}, up to ${batchSize} a request`
+            : undefined;
+    const settings = of('settings').length > 0;
+    const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge');
+    return `Planned ${(0,src_text/* plural */.LS)(plan.requests.length, 'request')} over ${(0,src_text/* plural */.LS)(plan.zones.length, 'zone')}: ${what}.`;
+}
+function settingsRequest(zone, settings) {
+    if (zone.name === undefined) {
+        throw new errors/* InputError */.dz('settings', `Input "settings" needs the zone's domain name, which could not be read for zone ${(0,src_text/* shown */.SP)(zone.id)} (the API key may not list zones). ` +
+            'Give the zone by name with a key that may list zones.');
+    }
+    return {
+        zoneId: zone.id,
+        kind: 'settings',
+        method: 'POST',
+        path: `/zones/${(0,path/* pathSegment */.p)(zone.name)}/settings`,
+        body: settings,
+        items: [],
+        label: `Settings of ${(0,src_text/* shown */.SP)(zone.name)}`
+    };
+}
+/** Where a run of items stands in a list of `of`: "URLs 4-6 of 7", or for one item "URL 7 of 7". */
+function place(noun, first, count, of) {
+    return count === 1 ? `${noun} ${first} of ${of}` : `${noun}s ${first}-${first + count - 1} of ${of}`;
+}
+function batches(items, size) {
+    const out = [];
+    for (let start = 0; start < items.length; start += size)
+        out.push(items.slice(start, start + size));
+    return out;
+}
+/**
+ * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
+ * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
+ */
+function splitRequest(request, size) {
+    if (request.kind !== 'files' && request.kind !== 'tags')
+        return [request];
+    const kind = request.kind;
+    const noun = kind === 'files' ? 'URL' : 'tag';
+    const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' };
+    return batches(request.items, size).map((items, index) => {
+        const first = range.first + index * size;
+        const where = range.batch === '' ? '' : ` (part of ${range.batch})`;
+        return {
+            ...request,
+            body: { [kind]: items },
+            items,
+            label: `${range.zone}${place(noun, first, items.length, range.of)}${where}`,
+            range: { ...range, first }
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/purge/progress.ts
+
+/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
+const DETAILED_REQUESTS = 20;
+/** A progress line at each tenth of the requests, and in between at most this often. */
+const PURGE_PROGRESS_EVERY_MS = 5_000;
+/** "1,200 of 3,000 URLs", "0 of 1 tag". */
+const confirmedOf = (done, total, noun) => `${(0,src_text/* thousands */.oh)(done)} of ${(0,src_text/* thousands */.oh)(total)} ${(0,src_text/* forCount */.VL)(total, noun)}`;
+/** "purged (1 attempt, 52 ms)", or the request's error. */
+function outcomeLine(outcome) {
+    if (!outcome.ok)
+        return outcome.error ?? `${outcome.request.label}: not confirmed`;
+    return `${outcome.request.label}: purged (${(0,src_text/* plural */.LS)(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
+}
+/**
+ * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
+ * at each tenth and at most every PURGE_PROGRESS_EVERY_MS in between, and every failure on its own line.
+ * Returns the function to call with each outcome.
+ */
+function purgeProgress(requests, options) {
+    if (requests.length <= DETAILED_REQUESTS)
+        return (outcome) => options.log(outcomeLine(outcome));
+    const started = options.now();
+    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
+    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
+    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
+    const units = (request) => Math.max(1, request.items.length);
+    const total = requests.reduce((sum, request) => sum + units(request), 0);
+    let done = 0;
+    let confirmedUrls = 0;
+    let confirmedTags = 0;
+    let lastTenth = 0;
+    let lastLine = started;
+    return (outcome) => {
+        done += units(outcome.request);
+        if (outcome.ok && outcome.request.kind === 'files')
+            confirmedUrls += outcome.request.items.length;
+        if (outcome.ok && outcome.request.kind === 'tags')
+            confirmedTags += outcome.request.items.length;
+        if (!outcome.ok)
+            options.log(outcomeLine(outcome));
+        const tenth = Math.floor((done * 10) / total);
+        const now = options.now();
+        if (tenth === lastTenth && now - lastLine < PURGE_PROGRESS_EVERY_MS)
+            return;
+        lastTenth = tenth;
+        lastLine = now;
+        const counts = [
+            urls > 0 ? confirmedOf(confirmedUrls, urls, 'URL') : undefined,
+            tags > 0 ? confirmedOf(confirmedTags, tags, 'tag') : undefined,
+            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
+        ]
+            .filter((part) => part !== undefined)
+            .join(', ');
+        const retries = options.retries();
+        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${(0,src_text/* plural */.LS)(retries, 'retry', 'retries')}, ${(0,src_text/* seconds */.YA)(now - started, 'nearest')}`);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/purge/wait.ts
+
+/** How often a wait says how long is left. */
+const WAIT_PROGRESS_EVERY_MS = 10_000;
+/**
+ * Waits `ms`, logging `<what>: <n> s left.` at the start and every WAIT_PROGRESS_EVERY_MS (e.g. what =
+ * "Waiting before the purge (delay)"). Nothing is logged or slept for 0. Cancelled, it ends at once with the cancel.
+ */
+async function waitWithProgress(ms, what, options) {
+    for (let waited = 0; waited < ms; waited += WAIT_PROGRESS_EVERY_MS) {
+        options.signal?.throwIfAborted();
+        options.log(`${what}: ${(0,src_text/* seconds */.YA)(ms - waited, 'up')} left.`);
+        await options.sleep(Math.min(WAIT_PROGRESS_EVERY_MS, ms - waited), options.signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/purge/execute.ts
+
+
+
+
+
+
+
+/** The documented time for a settings change to reach every edge location. */
+const PROPAGATION_MS = 30_000;
+/** Purge requests started at once, most of them waiting for the pacer. */
+const QUEUED_REQUESTS = 256;
+const isSettings = (request) => request.kind === 'settings';
+/** The plan's purge requests (of URLs, tags or everything), in order. */
+const purgeRequests = (plan) => plan.requests.filter((request) => !isSettings(request));
+/**
+ * The settings requests of the plan, all at once, in the Settings log group (none without settings); a failed
+ * request always has its error, a confirmed one none. Once the run is cancelled, what is left is not sent.
+ */
+async function sendSettings(client, plan, options) {
+    const requests = plan.requests.filter(isSettings);
+    const started = performance.now();
+    if (requests.length === 0)
+        return { outcomes: [], ms: 0 };
+    const outcomes = await options.group('Settings', async () => {
+        const sent = await (0,concurrency/* mapConcurrent */._)(requests, requests.length, (request) => send(client, request, options.signal));
+        for (const outcome of sent)
+            options.log(outcome.error ?? `${outcome.request.label}: applied.`);
+        return sent;
+    });
+    return { outcomes, ms: performance.now() - started };
+}
+/**
+ * The wait for the settings to reach every edge location (`propagationMs`), in the Propagation log group, when
+ * some were applied; how long it took (milliseconds). Cancelled, it rejects with the cancel.
+ */
+async function waitForPropagation(settings, propagationMs, options) {
+    if (!settings.some((outcome) => outcome.ok))
+        return 0;
+    const started = performance.now();
+    await options.group('Propagation', async () => {
+        await waitWithProgress(propagationMs, 'Waiting for the settings to reach every edge location', options);
+        options.log('Settings have had the documented propagation time.');
+    });
+    return performance.now() - started;
+}
+/** `delay` before the first purge request, in the Delay log group: none when 0 or nothing is to be purged. Cancelled, it rejects with the cancel. */
+async function delayPurge(plan, delayMs, options) {
+    if (delayMs <= 0 || purgeRequests(plan).length === 0)
+        return;
+    await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
+}
+/**
+ * The purge: every purge request of the plan, in the Purge log group; a zone whose settings failed gets none. Purges
+ * of all zones share one concurrency limit, and every batch is tried even when others fail.
+ */
+async function purgeAll(client, plan, settings, options) {
+    const requests = purgeRequests(plan);
+    const blocked = new Set(settings.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
+    const limit = {};
+    const started = performance.now();
+    const outcomes = requests.length === 0 ? [] : await purgePass(client, blocked, limit, options)(requests, 'Purge');
+    return { outcomes, ms: performance.now() - started, limit };
+}
+/**
+ * The second pass (`purge-again-after`, when more than 0): after the wait, every request the first pass confirmed
+ * is sent again. A URL or tag counts as purged only when this pass confirms it too; what the first pass did not
+ * confirm stays as it was. Returns the purge's outcomes as the two passes leave them.
+ */
+async function sendSecondPass(client, first, againAfterMs, options) {
+    const confirmed = first.outcomes.filter((outcome) => outcome.ok);
+    if (againAfterMs <= 0 || confirmed.length === 0)
+        return { ...first, ms: 0 };
+    const started = performance.now();
+    const cancelled = await endedByCancel(options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options)));
+    const again = confirmed.map((outcome) => outcome.request);
+    const second = cancelled ? [] : await purgePass(client, new Set(), first.limit, options)(again, 'Purge again');
+    const outcomes = [...first.outcomes.filter((outcome) => !outcome.ok), ...secondPass(confirmed, second, cancelled, options)];
+    return { outcomes, ms: performance.now() - started, limit: first.limit };
+}
+/**
+ * What the second pass leaves of each URL and tag. Its confirmation counts, and so does a failure it was answered
+ * with; where the run's cancel kept it from being sent or answered (the wait cut short included), the first pass's
+ * confirmation stands: the API purged those, and the cancel only cut the precaution short.
+ */
+function secondPass(first, second, waitCancelled, options) {
+    const kept = second.filter((outcome) => outcome.cancelled !== true).map((outcome) => ({ ...outcome, pass: 2 }));
+    const cut = second.filter((outcome) => outcome.cancelled === true);
+    if (!waitCancelled && cut.length === 0)
+        return kept;
+    options.log(`Second pass (purge-again-after): ${(0,src_text/* plural */.LS)(waitCancelled ? first.length : cut.length, 'request')} not confirmed again, ${cancelReason(options)}; the first pass's confirmation stands.`);
+    if (waitCancelled)
+        return [...first];
+    // A request of the second pass is a first-pass request, or a part of one that a 413 split off (found by its first item).
+    const byRequest = new Map(first.map((outcome) => [outcome.request, outcome]));
+    const byItem = new Map(first.flatMap((outcome) => outcome.request.items.map((item) => [`${outcome.request.zoneId}\n${item}`, outcome])));
+    const standing = cut.map((outcome) => {
+        const confirmed = byRequest.get(outcome.request) ?? byItem.get(`${outcome.request.zoneId}\n${outcome.request.items[0] ?? ''}`);
+        return confirmed === undefined ? outcome : { ...confirmed, request: outcome.request };
+    });
+    return [...kept, ...standing];
+}
+/** Whether the run's cancel ended `work`; any other error is thrown on. */
+async function endedByCancel(work) {
+    try {
+        await work;
+        return false;
+    }
+    catch (error) {
+        if ((0,src_cancel/* isCancel */.FZ)(error))
+            return true;
+        throw error;
+    }
+}
+/**
+ * Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so that one
+ * waiting out a 429 does not hold a slot, within a bound on what waits in memory. Once the run is cancelled, what is
+ * left is not sent, and said so in one line rather than one a request.
+ */
+function purgePass(client, blockedZones, limit, options) {
+    const clock = options.clock ?? Date.now;
+    return (requests, name) => options.group(name, async () => {
+        const progress = purgeProgress(requests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
+        const outcomes = (await (0,concurrency/* mapConcurrent */._)(requests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
+            const sent = blockedZones.has(request.zoneId)
+                ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
+                : await sendPurge(client, request, limit, options, clock);
+            sent.filter((outcome) => !unsentByCancel(outcome)).forEach(progress);
+            return sent;
+        })).flat();
+        const confirmed = outcomes.filter((outcome) => outcome.ok).length;
+        const unsent = outcomes.filter(unsentByCancel).length;
+        if (unsent > 0)
+            options.log(`${(0,src_text/* plural */.LS)(unsent, 'purge request')} not sent: ${cancelReason(options)}.`);
+        options.log(`${confirmed} of ${(0,src_text/* plural */.LS)(outcomes.length, 'purge request')} confirmed.`);
+        return outcomes;
+    });
+}
+/**
+ * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
+ * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
+ * out, so nothing is purged twice and nothing is left out.
+ */
+async function sendPurge(client, request, limit, options, clock) {
+    const size = limit.size ?? Number.POSITIVE_INFINITY;
+    if (request.items.length > size) {
+        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, options, clock)))).flat();
+    }
+    const outcome = await send(client, request, options.signal, clock);
+    if (outcome.status !== 413 || request.items.length <= 1)
+        return [outcome];
+    const half = Math.ceil(request.items.length / 2);
+    if (limit.size === undefined || half < limit.size) {
+        limit.size = half;
+        options.log(`${request.label}: the API refused it as too large (HTTP 413); up to ${half} a request from now on.`);
+    }
+    return sendPurge(client, request, limit, options, clock);
+}
+/**
+ * Sends one request and says what became of it. Once the run is cancelled it is not sent; sent, the cancel may leave
+ * it unanswered or not tried again (the client's ApiError of kind `cancelled`): not confirmed either way.
+ */
+async function send(client, request, signal, clock = Date.now) {
+    const cancel = (0,src_cancel/* cancelOf */.UY)(signal);
+    if (cancel !== undefined)
+        return notSent(request, `${request.label}: not sent: ${cancel.message}`, true);
+    const started = performance.now();
+    try {
+        const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
+        return {
+            request,
+            ok: true,
+            status: response.status,
+            attempts: response.attempts,
+            durationMs: performance.now() - started,
+            error: undefined,
+            confirmedAt: clock()
+        };
+    }
+    catch (error) {
+        if ((0,src_cancel/* isCancel */.FZ)(error))
+            return notSent(request, `${request.label}: not sent: ${error.message}`, true);
+        const details = error instanceof ApiError ? error.details : undefined;
+        return {
+            request,
+            ok: false,
+            status: details?.status,
+            attempts: details?.attempts ?? 1,
+            durationMs: performance.now() - started,
+            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`,
+            ...(details?.kind === 'cancelled' ? { cancelled: true } : {})
+        };
+    }
+}
+function notSent(request, error, cancelled) {
+    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error, ...(cancelled === undefined ? {} : { cancelled }) };
+}
+/** "the run was cancelled (SIGINT)". */
+const cancelReason = (options) => (0,src_cancel/* cancelOf */.UY)(options.signal)?.message ?? 'the run was cancelled';
+/** A request the cancel kept from being sent at all. */
+const unsentByCancel = (outcome) => outcome.cancelled === true && outcome.attempts === 0;
+
+;// CONCATENATED MODULE: ./src/phases/io.ts
+
+
+/** What the purge engine's steps are given: the concurrency, the log and its groups, the sleep and the run's signal. */
+const sending = (given, signal) => ({
+    concurrency: given.concurrency,
+    sleep: sleep,
+    signal,
+    log: log/* info */.pq,
+    group: log/* group */.Os
+});
+/** What the edge checks and the wait for the origin are given: the log and its groups, the clock, the sleep and the run's signal. */
+const checking = (warn, signal) => ({
+    log: log/* info */.pq,
+    warn,
+    group: log/* group */.Os,
+    now: Date.now,
+    sleep: sleep,
+    signal
+});
+
+;// CONCATENATED MODULE: ./src/phases/apply-settings.ts
+
+
+/** The settings of every zone that has some, at once (none without `settings`). Once cancelled, none starts. */
+function applySettings(api, given, plan, signal) {
+    return sendSettings(api, plan, sending(given, signal));
+}
+/**
+ * The wait for the settings to reach every edge location (`wait-for-propagation`), when some were applied; how long it
+ * took (milliseconds). Once the run's `signal` is aborted, the wait ends, rejecting with the signal's reason.
+ */
+async function waitForSettings(given, settings, signal) {
+    return given.waitForPropagation ? waitForPropagation(settings, PROPAGATION_MS, sending(given, signal)) : 0;
+}
+
+;// CONCATENATED MODULE: ./src/phases/check-edge.ts
 
 
 /**
@@ -25295,10 +25730,10 @@ async function getInputs(source = runnerSource) {
 async function checkEdge(given, work, changes, outcomes, warn, signal) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
-    // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
-    const edge = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370));
+    // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts, and the site map.
+    const [edge, { deployedFiles }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(937), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)), __nccwpck_require__.e(/* import() */ 240).then(__nccwpck_require__.bind(__nccwpck_require__, 3240))]);
     const zones = work.zones.map(({ zone }) => zone);
-    const files = changes === undefined ? new Map() : edge.deployedFiles(changes.deployed, zones, given.workspace);
+    const files = deployedFiles(changes?.deployed, zones, given.workspace);
     const checked = await edge.verifyAndWarm(edge.purgedTargets(outcomes, (url) => files.get(url)), edge.probeTargets(work.probes, outcomes), {
         verify: given.verify,
         recheckForMs: given.verifyTimeoutSeconds * 1000,
@@ -25307,7 +25742,7 @@ async function checkEdge(given, work, changes, outcomes, warn, signal) {
         timeoutMs: given.timeoutSeconds * 1000,
         userAgent: USER_AGENT,
         zoneNames: zones.map((zone) => zone.name)
-    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep, signal });
+    }, checking(warn, signal));
     return { checked, failure: edge.staleFailure(checked) };
 }
 
@@ -25344,10 +25779,10 @@ async function postFinalStatus(inputs, state, result, warn) {
         return state.commitStatus;
     const status = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(540), __nccwpck_require__.e(288)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8288));
     const context = { target, env: process.env, dryRun: inputs?.dryRun === true, log: log/* info */.pq, warn };
-    return status.postFinal(state.commitStatus ?? status.chooseCommit(state.changes, context), commit_status_outcomeOf(result), context);
+    return status.postFinal(state.commitStatus ?? status.chooseCommit(state.changes, context), statusOutcomeOf(result), context);
 }
 /** What the final status tells of the result. */
-function commit_status_outcomeOf(result) {
+function statusOutcomeOf(result) {
     return {
         zones: result.zones.map((zone) => zone.name || zone.id),
         files: result.purgedFiles.length + result.failedFiles.length,
@@ -25367,6 +25802,14 @@ function commit_status_outcomeOf(result) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/phases/delay.ts
+
+
+/** `delay` seconds before the first purge request (none when there is nothing to purge). Cancelled, it rejects with the cancel. */
+function delay(given, plan, signal) {
+    return delayPurge(plan, given.delaySeconds * 1000, sending(given, signal));
+}
+
 ;// CONCATENATED MODULE: ./src/phases/dry-run.ts
 
 /** A dry run sends nothing: says so, and counts what verify and warm would fetch (undefined when neither is on). */
@@ -25375,7 +25818,7 @@ async function dryRun(given, work) {
     if (!(given.verify > 0 || given.warm))
         return undefined;
     // Loaded only when a step checks or warms the edge.
-    const { edgePlan } = await __nccwpck_require__.e(/* import() */ 229).then(__nccwpck_require__.bind(__nccwpck_require__, 3229));
+    const { edgePlan } = await Promise.all(/* import() */[__nccwpck_require__.e(937), __nccwpck_require__.e(229)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3229));
     return edgePlan(work.requested.files, given.verify, [...work.probes.values()].flat(), given.warm, work.zones.map(({ zone }) => zone.name));
 }
 
@@ -25528,118 +25971,6 @@ function describeZone(zone) {
     return `${what} ${zone.name === undefined ? '(name unknown)' : (0,src_text/* shown */.SP)(zone.name)} (${(0,src_text/* shown */.SP)(zone.id)}), status ${(0,src_text/* shown */.SP)(zone.status ?? 'unknown')}.`;
 }
 
-;// CONCATENATED MODULE: ./src/purge/plan.ts
-
-
-
-/**
- * Splits the work into requests of exactly one kind each: `{purge_everything: true}`,
- * `{files: [...]}` or `{tags: [...]}` in batches of `batchSize`, and the settings.
- */
-function planRequests(work, batchSize) {
-    const settings = work.flatMap((item) => (item.settings === undefined ? [] : [settingsRequest(item.zone, item.settings)]));
-    // With several zones, a label names its zone: "example.org: URLs 1-30 of 75 (batch 1 of 3)".
-    const prefix = (zone) => (work.length > 1 ? `${(0,src_text/* shown */.SP)(zone.name ?? zone.id)}: ` : '');
-    const purges = work.flatMap((item) => {
-        const purgePath = `/zones/${(0,path/* pathSegment */.p)(item.zone.id)}/purge`;
-        const request = (kind, body, items, label, range) => ({
-            zoneId: item.zone.id,
-            kind,
-            method: 'POST',
-            path: purgePath,
-            body,
-            items,
-            label: `${prefix(item.zone)}${label}`,
-            ...(range === undefined ? {} : { range })
-        });
-        if (item.purgeEverything)
-            return [request('purge-everything', { purge_everything: true }, [], 'Purge of everything')];
-        const batched = (kind, noun, list) => {
-            const split = batches(list, batchSize);
-            return split.map((items, index) => {
-                const first = index * batchSize + 1;
-                const label = split.length === 1
-                    ? (0,src_text/* plural */.LS)(list.length, noun)
-                    : `${place(noun, first, items.length, list.length)} (batch ${index + 1} of ${split.length})`;
-                return request(kind, { [kind]: items }, items, label, {
-                    first,
-                    of: list.length,
-                    batch: split.length === 1 ? '' : `batch ${index + 1} of ${split.length}`,
-                    zone: prefix(item.zone)
-                });
-            });
-        };
-        return [...batched('files', 'URL', item.urls), ...batched('tags', 'tag', item.tags)];
-    });
-    return { zones: work.map((item) => item.zone), requests: [...settings, ...purges] };
-}
-/**
- * The log line for a plan, naming only what was asked for: "Planned 4 requests over 1 zone: 25 URLs and 2 tags,
- * up to 10 a request.", "Planned 2 requests over 1 zone: settings, then purge everything."
- */
-function describePlan(plan, batchSize) {
-    const of = (kind) => plan.requests.filter((request) => request.kind === kind);
-    const urls = of('files').reduce((sum, request) => sum + request.items.length, 0);
-    // Every zone gets every tag: counted once.
-    const tags = new Set(of('tags').flatMap((request) => request.items)).size;
-    const lists = [urls > 0 ? (0,src_text/* plural */.LS)(urls, 'URL') : undefined, tags > 0 ? (0,src_text/* plural */.LS)(tags, 'tag') : undefined].filter((part) => part !== undefined);
-    const purge = of('purge-everything').length > 0
-        ? 'purge everything'
-        : lists.length > 0
-            ? `${lists.join(' and ')}, up to ${batchSize} a request`
-            : undefined;
-    const settings = of('settings').length > 0;
-    const what = settings ? (purge === undefined ? 'settings' : `settings, then ${purge}`) : (purge ?? 'nothing to purge');
-    return `Planned ${(0,src_text/* plural */.LS)(plan.requests.length, 'request')} over ${(0,src_text/* plural */.LS)(plan.zones.length, 'zone')}: ${what}.`;
-}
-function settingsRequest(zone, settings) {
-    if (zone.name === undefined) {
-        throw new errors/* InputError */.dz('settings', `Input "settings" needs the zone's domain name, which could not be read for zone ${(0,src_text/* shown */.SP)(zone.id)} (the API key may not list zones). ` +
-            'Give the zone by name with a key that may list zones.');
-    }
-    return {
-        zoneId: zone.id,
-        kind: 'settings',
-        method: 'POST',
-        path: `/zones/${(0,path/* pathSegment */.p)(zone.name)}/settings`,
-        body: settings,
-        items: [],
-        label: `Settings of ${(0,src_text/* shown */.SP)(zone.name)}`
-    };
-}
-/** Where a run of items stands in a list of `of`: "URLs 4-6 of 7", or for one item "URL 7 of 7". */
-function place(noun, first, count, of) {
-    return count === 1 ? `${noun} ${first} of ${of}` : `${noun}s ${first}-${first + count - 1} of ${of}`;
-}
-function batches(items, size) {
-    const out = [];
-    for (let start = 0; start < items.length; start += size)
-        out.push(items.slice(start, start + size));
-    return out;
-}
-/**
- * A batch of URLs or tags split into parts of at most `size` items, each a request of its own, labelled with
- * its items' place in the zone's list: "URLs 1-15 of 75 (part of batch 1 of 3)".
- */
-function splitRequest(request, size) {
-    if (request.kind !== 'files' && request.kind !== 'tags')
-        return [request];
-    const kind = request.kind;
-    const noun = kind === 'files' ? 'URL' : 'tag';
-    const range = request.range ?? { first: 1, of: request.items.length, batch: '', zone: '' };
-    return batches(request.items, size).map((items, index) => {
-        const first = range.first + index * size;
-        const where = range.batch === '' ? '' : ` (part of ${range.batch})`;
-        return {
-            ...request,
-            body: { [kind]: items },
-            items,
-            label: `${range.zone}${place(noun, first, items.length, range.of)}${where}`,
-            range: { ...range, first }
-        };
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/phases/plan-purge.ts
 
 
@@ -25741,284 +26072,8 @@ async function readTraffic(api, given, work, warn) {
     return reports;
 }
 
-// EXTERNAL MODULE: ./src/edge/verdicts.ts
-var edge_verdicts = __nccwpck_require__(7683);
-;// CONCATENATED MODULE: ./src/purge/progress.ts
-
-/** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
-const DETAILED_REQUESTS = 20;
-/** A progress line at each tenth of the requests, and in between at most this often. */
-const PROGRESS_EVERY_MS = 5_000;
-/** "1,200 of 3,000 URLs", "0 of 1 tag". */
-const confirmedOf = (done, total, noun) => `${(0,src_text/* thousands */.oh)(done)} of ${(0,src_text/* thousands */.oh)(total)} ${(0,src_text/* forCount */.VL)(total, noun)}`;
-/** "purged (1 attempt, 52 ms)", or the request's error. */
-function outcomeLine(outcome) {
-    if (!outcome.ok)
-        return outcome.error ?? `${outcome.request.label}: not confirmed`;
-    return `${outcome.request.label}: purged (${(0,src_text/* plural */.LS)(outcome.attempts, 'attempt')}, ${Math.round(outcome.durationMs)} ms)`;
-}
-/**
- * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
- * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
- * Returns the function to call with each outcome.
- */
-function purgeProgress(requests, options) {
-    if (requests.length <= DETAILED_REQUESTS)
-        return (outcome) => options.log(outcomeLine(outcome));
-    const started = options.now();
-    const urls = requests.filter((request) => request.kind === 'files').reduce((sum, request) => sum + request.items.length, 0);
-    const tags = requests.filter((request) => request.kind === 'tags').reduce((sum, request) => sum + request.items.length, 0);
-    // Progress counts URLs and tags (a purge of everything as one), so that parts of a split batch add up.
-    const units = (request) => Math.max(1, request.items.length);
-    const total = requests.reduce((sum, request) => sum + units(request), 0);
-    let done = 0;
-    let confirmedUrls = 0;
-    let confirmedTags = 0;
-    let lastTenth = 0;
-    let lastLine = started;
-    return (outcome) => {
-        done += units(outcome.request);
-        if (outcome.ok && outcome.request.kind === 'files')
-            confirmedUrls += outcome.request.items.length;
-        if (outcome.ok && outcome.request.kind === 'tags')
-            confirmedTags += outcome.request.items.length;
-        if (!outcome.ok)
-            options.log(outcomeLine(outcome));
-        const tenth = Math.floor((done * 10) / total);
-        const now = options.now();
-        if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS)
-            return;
-        lastTenth = tenth;
-        lastLine = now;
-        const counts = [
-            urls > 0 ? confirmedOf(confirmedUrls, urls, 'URL') : undefined,
-            tags > 0 ? confirmedOf(confirmedTags, tags, 'tag') : undefined,
-            urls + tags === 0 ? `${done} of ${total} purges of everything` : undefined
-        ]
-            .filter((part) => part !== undefined)
-            .join(', ');
-        const retries = options.retries();
-        options.log(`Purge: ${counts} confirmed (${Math.floor((done * 100) / total)} %), ${(0,src_text/* plural */.LS)(retries, 'retry', 'retries')}, ${(0,src_text/* seconds */.YA)(now - started, 'nearest')}`);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/purge/wait.ts
-
-/** How often a wait says how long is left. */
-const WAIT_PROGRESS_EVERY_MS = 10_000;
-/**
- * Waits `ms`, logging `<what>: <n> s left.` at the start and every WAIT_PROGRESS_EVERY_MS (e.g. what =
- * "Waiting before the purge (delay)"). Nothing is logged or slept for 0. Cancelled, it ends at once with the cancel.
- */
-async function waitWithProgress(ms, what, options) {
-    for (let waited = 0; waited < ms; waited += WAIT_PROGRESS_EVERY_MS) {
-        options.signal?.throwIfAborted();
-        options.log(`${what}: ${(0,src_text/* seconds */.YA)(ms - waited, 'up')} left.`);
-        await options.sleep(Math.min(WAIT_PROGRESS_EVERY_MS, ms - waited), options.signal);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/purge/execute.ts
-
-
-
-
-
-
-
-/** The documented time for a settings change to reach every edge location. */
-const PROPAGATION_MS = 30_000;
-/** Purge requests started at once, most of them waiting for the pacer. */
-const QUEUED_REQUESTS = 256;
-/**
- * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
- * share one concurrency limit, and every batch is tried even when others fail.
- */
-async function executePlan(client, plan, options) {
-    const settingsRequests = plan.requests.filter((request) => request.kind === 'settings');
-    const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings');
-    let started = performance.now();
-    const settings = settingsRequests.length === 0
-        ? { outcomes: [], cancelled: false }
-        : await options.group('Settings', () => applySettings(client, settingsRequests, options));
-    const settingsMs = performance.now() - started;
-    const settingsOutcomes = settings.outcomes;
-    const unsent = () => ({ outcomes: [...settingsOutcomes, ...notSentCancelled(purgeRequests, options)], settingsMs, purgeMs: 0 });
-    if (settings.cancelled)
-        return unsent();
-    const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId));
-    const delayMs = options.delayMs ?? 0;
-    let go = true;
-    const waits = async () => {
-        if (purgeRequests.length === 0)
-            return;
-        if (delayMs > 0)
-            await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options));
-        if (options.beforePurge !== undefined)
-            go = await options.beforePurge();
-    };
-    if (await endedByCancel(waits()))
-        return unsent();
-    if (!go)
-        return { outcomes: settingsOutcomes, settingsMs, purgeMs: 0 };
-    started = performance.now();
-    const pass = purgePass(client, blockedZones, options);
-    let purgeOutcomes = purgeRequests.length === 0 ? [] : await pass(purgeRequests, 'Purge');
-    const againAfterMs = options.againAfterMs ?? 0;
-    const confirmed = purgeOutcomes.filter((outcome) => outcome.ok);
-    if (againAfterMs > 0 && confirmed.length > 0) {
-        // The second pass: what the first confirmed, sent again after the wait. A URL or tag counts as purged
-        // only when this pass confirms it too; what the first pass did not confirm stays as it was.
-        const again = confirmed.map((outcome) => outcome.request);
-        const cancelled = await endedByCancel(options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options)));
-        const second = cancelled ? [] : await pass(again, 'Purge again');
-        purgeOutcomes = [...purgeOutcomes.filter((outcome) => !outcome.ok), ...secondPass(confirmed, second, cancelled, options)];
-    }
-    return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started };
-}
-/**
- * What the second pass leaves of each URL and tag. Its confirmation counts, and so does a failure it was answered
- * with; where the run's cancel kept it from being sent or answered (the wait cut short included), the first pass's
- * confirmation stands: the API purged those, and the cancel only cut the precaution short.
- */
-function secondPass(first, second, waitCancelled, options) {
-    const kept = second.filter((outcome) => outcome.cancelled !== true).map((outcome) => ({ ...outcome, pass: 2 }));
-    const cut = second.filter((outcome) => outcome.cancelled === true);
-    if (!waitCancelled && cut.length === 0)
-        return kept;
-    options.log(`Second pass (purge-again-after): ${(0,src_text/* plural */.LS)(waitCancelled ? first.length : cut.length, 'request')} not confirmed again, ${cancelReason(options)}; the first pass's confirmation stands.`);
-    if (waitCancelled)
-        return [...first];
-    // A request of the second pass is a first-pass request, or a part of one that a 413 split off (found by its first item).
-    const byRequest = new Map(first.map((outcome) => [outcome.request, outcome]));
-    const byItem = new Map(first.flatMap((outcome) => outcome.request.items.map((item) => [`${outcome.request.zoneId}\n${item}`, outcome])));
-    const standing = cut.map((outcome) => {
-        const confirmed = byRequest.get(outcome.request) ?? byItem.get(`${outcome.request.zoneId}\n${outcome.request.items[0] ?? ''}`);
-        return confirmed === undefined ? outcome : { ...confirmed, request: outcome.request };
-    });
-    return [...kept, ...standing];
-}
-/**
- * The settings, all at once, then the wait for them to spread when asked; a failed request always has its error, a
- * confirmed one none. `cancelled`: the run's cancel ended the wait (the settings' outcomes stand).
- */
-async function applySettings(client, requests, options) {
-    const outcomes = await (0,concurrency/* mapConcurrent */._)(requests, requests.length, (request) => send(client, request, options.signal));
-    for (const outcome of outcomes)
-        options.log(outcome.error ?? `${outcome.request.label}: applied.`);
-    const spread = options.waitForPropagation && outcomes.some((outcome) => outcome.ok);
-    return { outcomes, cancelled: (0,src_cancel/* cancelOf */.UY)(options.signal) !== undefined || (spread && (await endedByCancel(waitForPropagation(options)))) };
-}
-/** Whether the run's cancel ended `work`; any other error is thrown on. */
-async function endedByCancel(work) {
-    try {
-        await work;
-        return false;
-    }
-    catch (error) {
-        if ((0,src_cancel/* isCancel */.FZ)(error))
-            return true;
-        throw error;
-    }
-}
-/**
- * Sends the requests of one pass: the client's pacer keeps `concurrency` in flight; more are started so that one
- * waiting out a 429 does not hold a slot, within a bound on what waits in memory. Once the run is cancelled, what is
- * left is not sent, and said so in one line rather than one a request.
- */
-function purgePass(client, blockedZones, options) {
-    const limit = {};
-    const clock = options.clock ?? Date.now;
-    return (requests, name) => options.group(name, async () => {
-        const progress = purgeProgress(requests, { log: options.log, now: options.now ?? Date.now, retries: () => client.retries });
-        const outcomes = (await (0,concurrency/* mapConcurrent */._)(requests, Math.max(options.concurrency, QUEUED_REQUESTS), async (request) => {
-            const sent = blockedZones.has(request.zoneId)
-                ? [notSent(request, `${request.label}: not sent: the settings for this zone failed, so the purge was not attempted.`)]
-                : await sendPurge(client, request, limit, options, clock);
-            sent.filter((outcome) => !unsentByCancel(outcome)).forEach(progress);
-            return sent;
-        })).flat();
-        const confirmed = outcomes.filter((outcome) => outcome.ok).length;
-        const unsent = outcomes.filter(unsentByCancel).length;
-        if (unsent > 0)
-            options.log(`${(0,src_text/* plural */.LS)(unsent, 'purge request')} not sent: ${cancelReason(options)}.`);
-        options.log(`${confirmed} of ${(0,src_text/* plural */.LS)(outcomes.length, 'purge request')} confirmed.`);
-        return outcomes;
-    });
-}
-/**
- * Sends one purge request. A 413 (request too large) splits it in half and sends the halves, down to one
- * URL or tag; the smaller size then holds for every batch not yet sent. A refused request was not carried
- * out, so nothing is purged twice and nothing is left out.
- */
-async function sendPurge(client, request, limit, options, clock) {
-    const size = limit.size ?? Number.POSITIVE_INFINITY;
-    if (request.items.length > size) {
-        return (await Promise.all(splitRequest(request, size).map((part) => sendPurge(client, part, limit, options, clock)))).flat();
-    }
-    const outcome = await send(client, request, options.signal, clock);
-    if (outcome.status !== 413 || request.items.length <= 1)
-        return [outcome];
-    const half = Math.ceil(request.items.length / 2);
-    if (limit.size === undefined || half < limit.size) {
-        limit.size = half;
-        options.log(`${request.label}: the API refused it as too large (HTTP 413); up to ${half} a request from now on.`);
-    }
-    return sendPurge(client, request, limit, options, clock);
-}
-/**
- * Sends one request and says what became of it. Once the run is cancelled it is not sent; sent, the cancel may leave
- * it unanswered or not tried again (the client's ApiError of kind `cancelled`): not confirmed either way.
- */
-async function send(client, request, signal, clock = Date.now) {
-    const cancel = (0,src_cancel/* cancelOf */.UY)(signal);
-    if (cancel !== undefined)
-        return notSent(request, `${request.label}: not sent: ${cancel.message}`, true);
-    const started = performance.now();
-    try {
-        const response = await client.request(request.method, request.path, { body: request.body, paced: true, label: request.label });
-        return {
-            request,
-            ok: true,
-            status: response.status,
-            attempts: response.attempts,
-            durationMs: performance.now() - started,
-            error: undefined,
-            confirmedAt: clock()
-        };
-    }
-    catch (error) {
-        if ((0,src_cancel/* isCancel */.FZ)(error))
-            return notSent(request, `${request.label}: not sent: ${error.message}`, true);
-        const details = error instanceof ApiError ? error.details : undefined;
-        return {
-            request,
-            ok: false,
-            status: details?.status,
-            attempts: details?.attempts ?? 1,
-            durationMs: performance.now() - started,
-            error: `${request.label}: ${error instanceof Error ? error.message : String(error)}`,
-            ...(details?.kind === 'cancelled' ? { cancelled: true } : {})
-        };
-    }
-}
-function notSent(request, error, cancelled) {
-    return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error, ...(cancelled === undefined ? {} : { cancelled }) };
-}
-/** Every request of `requests` as not sent, the run being cancelled before it. */
-function notSentCancelled(requests, options) {
-    const why = cancelReason(options);
-    return requests.map((request) => notSent(request, `${request.label}: not sent: ${why}`, true));
-}
-/** "the run was cancelled (SIGINT)". */
-const cancelReason = (options) => (0,src_cancel/* cancelOf */.UY)(options.signal)?.message ?? 'the run was cancelled';
-/** A request the cancel kept from being sent at all. */
-const unsentByCancel = (outcome) => outcome.cancelled === true && outcome.attempts === 0;
-async function waitForPropagation(options) {
-    await waitWithProgress(options.propagationMs, 'Waiting for the settings to reach every edge location', options);
-    options.log('Settings have had the documented propagation time.');
-}
-
+// EXTERNAL MODULE: ./src/edge/tally.ts
+var tally = __nccwpck_require__(8431);
 ;// CONCATENATED MODULE: ./src/run/result/cancelled.ts
 /** The cancel as reported; null when the run was not cancelled. Every URL and tag asked for is in exactly one count. */
 function cancelReport(state, account) {
@@ -26208,7 +26263,7 @@ function verificationOf(edge) {
         attempts: verdict.attempts
     }));
     return {
-        counts: (0,edge_verdicts/* countVerdicts */.qX)(checked.verdicts),
+        counts: (0,tally/* countVerdicts */.qX)(checked.verdicts),
         recheckForMs: checked.recheckForMs,
         clockSkew: checked.clockSkew === undefined
             ? null
@@ -26319,7 +26374,7 @@ function buildResult(state) {
         traffic: state.traffic,
         origin: originOf(state.origin, state.cancelled !== undefined && !state.dryRun),
         verification,
-        staleFiles: verification === null ? [] : (0,edge_verdicts/* staleUrls */.sN)(verification.verdicts),
+        staleFiles: verification === null ? [] : (0,tally/* staleUrls */.sN)(verification.verdicts),
         warm: warmReport(state),
         edgePlan: state.edgePlan ?? null,
         commitStatus: commitStatusOf(state),
@@ -26463,6 +26518,24 @@ async function saveManifest(target, changes, warn) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/phases/purge.ts
+
+
+/**
+ * The purge requests of the plan; a zone whose settings failed gets none. Cancelled (`signal`), it returns what was
+ * confirmed, and what was not sent as such.
+ */
+function purge(api, given, plan, settings, signal) {
+    return purgeAll(api, plan, settings, sending(given, signal));
+}
+/**
+ * The second pass (`purge-again-after`): after the wait, what the first pass confirmed is sent again. Cancelled, the
+ * first pass's confirmation stands where the second did not answer.
+ */
+function purgeAgain(api, given, first, signal) {
+    return sendSecondPass(api, first, given.purgeAgainAfterSeconds * 1000, sending(given, signal));
+}
+
 ;// CONCATENATED MODULE: ./src/phases/route.ts
 
 /** Sends every URL, tag and probe to its zone, and decides whether to purge everything instead of a change list. */
@@ -26487,31 +26560,7 @@ function route(given, lists, zones, changes, warn) {
     return work;
 }
 
-;// CONCATENATED MODULE: ./src/phases/send-requests.ts
-
-
-
-/**
- * Sends the plan: settings, the wait for them to spread when asked, the delay, the wait for the origin (`beforePurge`,
- * when asked), the purges and their second pass. Cancelled (`signal`), it returns what was done and what was not sent.
- */
-function sendRequests(api, given, plan, beforePurge, signal) {
-    return executePlan(api, plan, {
-        concurrency: given.concurrency,
-        waitForPropagation: given.waitForPropagation,
-        propagationMs: PROPAGATION_MS,
-        delayMs: given.delaySeconds * 1000,
-        againAfterMs: given.purgeAgainAfterSeconds * 1000,
-        beforePurge,
-        sleep: sleep,
-        signal,
-        log: log/* info */.pq,
-        group: log/* group */.Os
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/phases/wait-for-origin.ts
-
 
 
 
@@ -26526,19 +26575,21 @@ async function planOrigin(given, work, changes) {
     if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
         return undefined;
     // Loaded only by a step that waits for the origin.
-    const [{ deployedFiles }, origin, { planOriginCheck }] = await Promise.all([
-        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(370)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9370)),
-        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093)),
-        Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2364))
+    const [origin, { planOriginCheck }, site] = await Promise.all([
+        Promise.all(/* import() */[__nccwpck_require__.e(937), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093)),
+        __nccwpck_require__.e(/* import() */ 364).then(__nccwpck_require__.bind(__nccwpck_require__, 2364)),
+        __nccwpck_require__.e(/* import() */ 240).then(__nccwpck_require__.bind(__nccwpck_require__, 3240))
     ]);
     const zones = work.zones.map(({ zone }) => zone);
     const plan = planOriginCheck({
         // For tags or everything there is no URL list: the probe URLs stand in.
         urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
-        deployed: changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace),
-        site: given.origin.site,
+        deployed: site.deployedFiles(changes?.deployed, zones, given.workspace),
+        site: given.site,
         originUrl: given.origin.url,
-        marker: given.origin.marker === undefined ? undefined : { url: markerUrl(given.origin.marker.entry, work), text: given.origin.marker.text },
+        marker: given.origin.marker === undefined
+            ? undefined
+            : { url: markerUrl(site, given.origin.marker.entry, work), text: given.origin.marker.text },
         zoneNames: zones.map((zone) => zone.name).filter((name) => name !== undefined)
     });
     if (given.dryRun) {
@@ -26547,41 +26598,26 @@ async function planOrigin(given, work, changes) {
     return plan;
 }
 /** The marker's entry as a URL: a path on the zone's own host (one zone), or an absolute URL on a zone worked on. */
-function markerUrl(entry, work) {
-    try {
-        const routed = [
-            ...(0,urls/* routeEntries */.go)([entry], work.zones.map(({ zone }) => zone), '"origin-marker"').values()
-        ].flat();
-        return routed[0];
-    }
-    catch (error) {
-        if (!(error instanceof errors/* InputError */.dz))
-            throw error;
-        throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker": ${error.message}`);
-    }
+function markerUrl(site, entry, work) {
+    const routed = site.routeEntry(entry, work.zones.map(({ zone }) => zone), '"origin-marker"');
+    if (routed instanceof errors/* InputError */.dz)
+        throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker": ${routed.message}`);
+    return routed[0];
 }
 /**
- * The gate the purge waits at (undefined when there is no wait): after the settings and the delay, waits until the
- * origin serves the new build or wait-for-origin is spent, records what it found, and says whether the purge may go.
- * Once the run's `signal` is aborted, the wait ends at once, rejecting with the signal's reason: nothing is recorded.
+ * Waits, after the settings and the delay, until the origin serves the new build or wait-for-origin is spent (undefined
+ * when there is no wait). Once the run's `signal` is aborted, the wait ends at once, rejecting with the signal's reason.
  */
-function originGate(given, plan, record, signal) {
+async function waitForOrigin(given, plan, warn, signal) {
     if (plan === undefined)
         return undefined;
-    return async () => {
-        const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn, signal)));
-        await record.phase('sending the requests', () => undefined);
-        return found.failure === undefined;
-    };
-}
-async function waitForOrigin(given, plan, warn, signal) {
-    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(229), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093));
-    return origin.waitForOrigin(plan, {
+    const origin = await Promise.all(/* import() */[__nccwpck_require__.e(937), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093));
+    return origin.awaitNewBuild(plan, {
         waitMs: given.origin.waitSeconds * 1000,
         concurrency: given.concurrency,
         timeoutMs: given.timeoutSeconds * 1000,
         userAgent: USER_AGENT
-    }, { log: log/* info */.pq, warn, group: log/* group */.Os, now: Date.now, sleep: sleep, signal });
+    }, checking(warn, signal));
 }
 
 ;// CONCATENATED MODULE: ./src/run/record.ts
@@ -26680,23 +26716,44 @@ class RunRecord {
         this.state.origin = plan === undefined ? undefined : { plan, waitSeconds };
         return plan;
     }
-    /** What the wait for the origin found; when the origin was not ready, its failure fails the step and nothing is purged. */
+    /**
+     * What the wait for the origin found (undefined when there was none), and whether the purge may go: when the origin
+     * was not ready, its failure fails the step and nothing is purged (the purge took no time).
+     */
     origin(found) {
+        if (found === undefined)
+            return true;
         if (this.state.origin !== undefined)
             this.state.origin = { ...this.state.origin, found };
-        if (found.failure !== undefined)
-            this.state.errors.push(found.failure);
-        return found;
+        if (found.failure === undefined)
+            return true;
+        this.state.errors.push(found.failure);
+        this.state.durations.purgeMs = 0;
+        return false;
     }
     /** In a dry run: how many URLs verify and warm would fetch (undefined when neither is on). */
     edgePlan(counts) {
         this.state.edgePlan = counts;
     }
-    executed(execution) {
-        this.state.outcomes = [...execution.outcomes];
-        this.state.durations.settingsMs = execution.settingsMs;
-        this.state.durations.purgeMs = execution.purgeMs;
-        return execution;
+    /** The settings' outcomes, and how long they took. */
+    settings(sent) {
+        this.state.outcomes = [...sent.outcomes];
+        this.state.durations.settingsMs = sent.ms;
+        return sent.outcomes;
+    }
+    /** The wait for the settings to spread, counted in the settings' time (milliseconds). */
+    spread(ms) {
+        this.state.durations.settingsMs = (this.state.durations.settingsMs ?? 0) + ms;
+    }
+    /** A pass of purges: the purge's outcomes as it leaves them (after the settings'), and the time of every pass so far. */
+    purged(pass) {
+        this.state.outcomes = [...this.state.outcomes.filter((outcome) => outcome.request.kind === 'settings'), ...pass.outcomes];
+        this.state.durations.purgeMs = (this.state.durations.purgeMs ?? 0) + pass.ms;
+        return pass;
+    }
+    /** The outcome of every request sent or planned so far: the settings', then the purge's. */
+    get outcomes() {
+        return this.state.outcomes;
     }
     /** What the edge showed; its failure (URLs still stale) fails the step. */
     edge(found) {
@@ -26764,9 +26821,12 @@ class RunRecord {
 
 
 
+
+
 /**
  * The action: inputs \u2192 URL lists \u2192 what changed \u2192 zones (URLs routed to them) \u2192 traffic \u2192 plan \u2192 what the origin must
- * serve \u2192 the pending commit status \u2192 purge (settings, delay, the wait for the origin, the purges) \u2192 edge \u2192 report.
+ * serve \u2192 the pending commit status \u2192 settings \u2192 the wait for them to spread \u2192 delay \u2192 the wait for the origin \u2192 purge \u2192
+ * the second pass \u2192 edge \u2192 report (with the final commit status).
  * Each phase returns what it found, and the run's record keeps it; when nothing was deployed and nothing else is asked,
  * the phases end once what changed is known, before any request. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
@@ -26805,14 +26865,17 @@ async function phases(record, reached, signal) {
     // Without commit-status the run has no such phase: a later failure or cancel is not put down to it.
     if (given.commitStatus !== undefined)
         record.commitStatus(await record.phase('posting the commit status', () => postPendingStatus(given, work, changes, record.warn, signal)));
-    if (given.dryRun) {
-        record.edgePlan(await dryRun(given, work));
+    if (given.dryRun)
+        return record.edgePlan(await dryRun(given, work));
+    const settings = record.settings(await record.phase('applying the settings', () => applySettings(api, given, plan, signal)));
+    record.spread(await record.phase('waiting for the settings to spread', () => waitForSettings(given, settings, signal)));
+    await record.phase('waiting before the purge (delay)', () => delay(given, plan, signal));
+    const ready = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, origin, record.warn, signal)));
+    if (ready) {
+        const first = record.purged(await record.phase('sending the purge requests', () => purge(api, given, plan, settings, signal)));
+        record.purged(await record.phase('the second pass (purge-again-after)', () => purgeAgain(api, given, first, signal)));
     }
-    else {
-        const gate = originGate(given, origin, record, signal);
-        const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan, gate, signal)));
-        record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn, signal)));
-    }
+    record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, record.outcomes, record.warn, signal)));
 }
 
 

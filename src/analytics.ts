@@ -151,7 +151,7 @@ export function readTrafficAnswer(body: unknown, granularity: Granularity, zone:
  * `GET /zones/{id}/analytics/traffic` for `window` (see chartWindow). Never throws: a failed
  * read is reported in the result, because a traffic report is never a reason to skip or fail a purge.
  */
-export async function readTraffic(
+export async function readZoneTraffic(
   client: TrafficClient,
   zone: { id: string; name: string | undefined },
   analytics: AnalyticsInputs,
@@ -185,5 +185,5 @@ export function readAllTraffic(
 ): Promise<TrafficReport[]> {
   const window = chartWindow(analytics.windowMs, GRANULARITY_MS[analytics.granularity], now)
   const readable = zones.filter((zone) => zone.created?.dryRun !== true)
-  return mapConcurrent(readable, concurrency, (zone) => readTraffic(client, zone, analytics, window))
+  return mapConcurrent(readable, concurrency, (zone) => readZoneTraffic(client, zone, analytics, window))
 }

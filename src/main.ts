@@ -1,8 +1,10 @@
 import { connect } from './connect.js'
 import type { ApiClient } from './http/client.js'
 import { getInputs, type Inputs } from './inputs/index.js'
+import { applySettings, waitForSettings } from './phases/apply-settings.js'
 import { checkEdge } from './phases/check-edge.js'
 import { postPendingStatus } from './phases/commit-status.js'
+import { delay } from './phases/delay.js'
 import { dryRun } from './phases/dry-run.js'
 import { findChanges, nothingToSend } from './phases/find-changes.js'
 import { lookUpZones } from './phases/look-up-zones.js'
@@ -10,9 +12,9 @@ import { planPurge } from './phases/plan-purge.js'
 import { readLists } from './phases/read-lists.js'
 import { readTraffic } from './phases/read-traffic.js'
 import { loadReport, report } from './phases/report.js'
+import { purge, purgeAgain } from './phases/purge.js'
 import { route } from './phases/route.js'
-import { sendRequests } from './phases/send-requests.js'
-import { originGate, planOrigin } from './phases/wait-for-origin.js'
+import { planOrigin, waitForOrigin } from './phases/wait-for-origin.js'
 import { RunRecord } from './run/record.js'
 
 export interface RunOptions {
@@ -33,7 +35,8 @@ export interface RunOptions {
 
 /**
  * The action: inputs → URL lists → what changed → zones (URLs routed to them) → traffic → plan → what the origin must
- * serve → the pending commit status → purge (settings, delay, the wait for the origin, the purges) → edge → report.
+ * serve → the pending commit status → settings → the wait for them to spread → delay → the wait for the origin → purge →
+ * the second pass → edge → report (with the final commit status).
  * Each phase returns what it found, and the run's record keeps it; when nothing was deployed and nothing else is asked,
  * the phases end once what changed is known, before any request. Outputs and the summary are written however far it
  * got, and nothing escapes: an error ends the phases where it happened, and a bug in reporting still ends in one error
@@ -79,11 +82,14 @@ async function phases(record: RunRecord, reached: Reached, signal: AbortSignal |
   // Without commit-status the run has no such phase: a later failure or cancel is not put down to it.
   if (given.commitStatus !== undefined)
     record.commitStatus(await record.phase('posting the commit status', () => postPendingStatus(given, work, changes, record.warn, signal)))
-  if (given.dryRun) {
-    record.edgePlan(await dryRun(given, work))
-  } else {
-    const gate = originGate(given, origin, record, signal)
-    const { outcomes } = record.executed(await record.phase('sending the requests', () => sendRequests(api, given, plan, gate, signal)))
-    record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, outcomes, record.warn, signal)))
+  if (given.dryRun) return record.edgePlan(await dryRun(given, work))
+  const settings = record.settings(await record.phase('applying the settings', () => applySettings(api, given, plan, signal)))
+  record.spread(await record.phase('waiting for the settings to spread', () => waitForSettings(given, settings, signal)))
+  await record.phase('waiting before the purge (delay)', () => delay(given, plan, signal))
+  const ready = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, origin, record.warn, signal)))
+  if (ready) {
+    const first = record.purged(await record.phase('sending the purge requests', () => purge(api, given, plan, settings, signal)))
+    record.purged(await record.phase('the second pass (purge-again-after)', () => purgeAgain(api, given, first, signal)))
   }
+  record.edge(await record.phase('checking the edge', () => checkEdge(given, work, changes, record.outcomes, record.warn, signal)))
 }

@@ -247,7 +247,21 @@ async function pullRequestRange(event: string, payload: Claimed<PullRequestEvent
       undefined,
       `Pull request${number} was merged but its payload has no full merge_commit_sha, so "changed-since: auto" cannot tell what the merge changed.`
     )
-  const github = api()
+  const { base, baseWhy } = await branchBefore(api(), head, pull, number)
+  return { kind: 'range', event, base, baseWhy, head, headWhy: `the merge commit, ${short(head)}` }
+}
+
+/**
+ * The branch as it was before pull request `number` was merged at `head`: the merge commit's first parent, or, for a
+ * rebase merge (one parent), that many first parents back as the pull request had commits. A squash merge looks the
+ * same from here, so it may walk back further than needed: that purges more, never less.
+ */
+async function branchBefore(
+  github: GitHubApi,
+  head: string,
+  pull: Claimed<PullRequestEvent['pull_request']>,
+  number: string
+): Promise<{ base: string; baseWhy: string }> {
   const parents = await commitParents(github, head)
   const first = parents[0]
   if (first === undefined)
@@ -255,20 +269,8 @@ async function pullRequestRange(event: string, payload: Claimed<PullRequestEvent
       undefined,
       `The merge commit ${short(head)} of pull request${number} has no parent, so there is nothing to compare it with. Set "changed-since" to a ref.`
     )
-  // A rebase merge puts every commit of the pull request on the branch, each with one parent: the branch as it
-  // was is that many first parents back. A squash merge looks the same from here, so it may walk back further
-  // than needed: that purges more, never less.
   const commits = isSafeInteger(pull.commits) ? pull.commits : 1
-  if (parents.length > 1 || commits <= 1) {
-    return {
-      kind: 'range',
-      event,
-      base: first,
-      baseWhy: `the first parent of the merge commit of pull request${number}`,
-      head,
-      headWhy: `the merge commit, ${short(head)}`
-    }
-  }
+  if (parents.length > 1 || commits <= 1) return { base: first, baseWhy: `the first parent of the merge commit of pull request${number}` }
   if (commits > MAX_PARENT_WALK) {
     throw new InputError(
       undefined,
@@ -281,14 +283,7 @@ async function pullRequestRange(event: string, payload: Claimed<PullRequestEvent
     if (next === undefined) break
     base = next
   }
-  return {
-    kind: 'range',
-    event,
-    base,
-    baseWhy: `the branch before the ${commits} commits of pull request${number} (a rebase or squash merge)`,
-    head,
-    headWhy: `the merge commit, ${short(head)}`
-  }
+  return { base, baseWhy: `the branch before the ${commits} commits of pull request${number} (a rebase or squash merge)` }
 }
 
 /** The event's payload: an object, its fields not yet checked (each range above reads the ones GitHub documents for its event). */

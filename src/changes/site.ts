@@ -1,5 +1,6 @@
 import picomatch from 'picomatch'
 import { InputError } from '../errors.js'
+import { siteEntries } from '../site.js'
 import { shown, thousands } from '../text.js'
 import { GLOB_OPTIONS } from './glob.js'
 
@@ -34,12 +35,6 @@ export function siteUrls(paths: readonly string[], options: SiteOptions, underSi
   const files: string[] = []
   const entries: string[] = []
   const deployed = new Map<string, string>()
-  const add = (relative: string, file: string): void => {
-    const encoded = encodePath(relative)
-    const entry = options.urlBase === undefined ? `/${encoded}` : new URL(encoded, options.urlBase).href
-    entries.push(entry)
-    deployed.set(entry, file)
-  }
   for (const path of new Set(paths)) {
     if (!path.startsWith(prefix)) continue
     const relative = path.slice(prefix.length)
@@ -47,9 +42,9 @@ export function siteUrls(paths: readonly string[], options: SiteOptions, underSi
     files.push(path)
     // The file as it lies in the workspace: a repository path, or a path below site-dir.
     const file = underSiteDir || options.siteDir === '' ? path : `${options.siteDir}/${path}`
-    add(relative, file)
-    if (options.indexFile !== '' && (relative === options.indexFile || relative.endsWith(`/${options.indexFile}`))) {
-      add(relative.slice(0, relative.length - options.indexFile.length), file)
+    for (const entry of siteEntries(relative, options)) {
+      entries.push(entry)
+      deployed.set(entry, file)
     }
   }
   return { files, entries, deployed }
@@ -75,18 +70,4 @@ export function checkChangedPaths(paths: readonly string[], input: string): void
       )
     }
   }
-}
-
-/** Characters a path segment may hold as they are (RFC 3986 pchar), that encodeURIComponent encodes anyway. */
-const PCHAR_ESCAPES = /%(24|26|2B|2C|3B|3D|3A|40)/g
-
-/**
- * Percent-encodes a file path once, segment by segment, as a browser would request it:
- * `a b.html` → `a%20b.html`, `c++.html` stays `c++.html`, and a literal `%` is encoded, never taken as an escape.
- */
-export function encodePath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => encodeURIComponent(segment).replace(PCHAR_ESCAPES, (escape) => decodeURIComponent(escape)))
-    .join('/')
 }

@@ -15,7 +15,7 @@ export interface StatusText {
 export const MAX_DESCRIPTION_CHARS = 140
 
 /** What is asked of the zones, as counts: for the pending status, and the totals of the final one. */
-export interface Asked {
+export interface StatusAsked {
   /** The zones' names (ids where a zone has no name), outside text. */
   readonly zones: readonly string[]
   readonly files: number
@@ -24,7 +24,7 @@ export interface Asked {
 }
 
 /** What the run came to, as the final status tells it. */
-export interface RunOutcome extends Asked {
+export interface RunOutcome extends StatusAsked {
   /** URLs and tag purges confirmed, and not confirmed. */
   readonly purgedFiles: number
   readonly purgedTags: number
@@ -44,7 +44,7 @@ export interface RunOutcome extends Asked {
 }
 
 /** The pending status, once the zones are found: "purging 300 URLs on example.com", or waiting for the origin first. */
-export function pendingStatus(asked: Asked, waitsForOrigin: boolean): StatusText {
+export function pendingStatus(asked: StatusAsked, waitsForOrigin: boolean): StatusText {
   const purging = `${whatOf(asked) === '' ? 'applying the settings' : `purging ${whatOf(asked)}`} on ${zonesOf(asked.zones)}`
   return { state: 'pending', description: fitted(waitsForOrigin ? `waiting for the origin, then ${purging}` : purging) }
 }
@@ -96,7 +96,7 @@ function tally(outcome: RunOutcome): string {
 }
 
 /** What is asked, as the pending status says it: "everything", "300 URLs and 5 tags"; '' for settings alone. */
-function whatOf(asked: Asked): string {
+function whatOf(asked: StatusAsked): string {
   const parts = [
     asked.everything ? 'everything' : '',
     asked.files > 0 ? plural(asked.files, 'URL') : '',

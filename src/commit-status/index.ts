@@ -3,7 +3,7 @@
 import type { ChangeSet, DeployedCommit } from '../changes/index.js'
 import { shown } from '../text.js'
 import { runPage, statusCommit } from './commit.js'
-import { finalStatus, pendingStatus, type Asked, type RunOutcome, type StatusText } from './describe.js'
+import { finalStatus, pendingStatus, type StatusAsked, type RunOutcome, type StatusText } from './describe.js'
 import { postStatus, REFUSING_STATUSES, type PostResult } from './post.js'
 import type { StatusTarget } from './target.js'
 
@@ -56,7 +56,7 @@ export function chooseCommit(changes: ChangeSet | undefined, context: StatusCont
 /** Posts the pending status (in a dry run, says what it would be), under the run's `signal` and a timeout of its own. */
 export async function postPending(
   found: CommitStatusFound,
-  asked: Asked,
+  asked: StatusAsked,
   waitsForOrigin: boolean,
   context: StatusContext,
   signal: AbortSignal | undefined

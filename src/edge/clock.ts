@@ -3,7 +3,7 @@
 // a copy cached a second after the purge can read `Age: 122`. This says so instead of leaving it to be
 // misread. Pure; no I/O. A Date header is outside text: nothing here throws, whatever it holds.
 import { thousands } from '../text.js'
-import type { ResponseHeaders } from './verdict.js'
+import type { ResponseHeaders } from './freshness.js'
 
 /** How far the origin's Date may be from the runner's clock before the report says so: more than a recheck, less than any TTL worth checking. */
 export const CLOCK_SKEW_THRESHOLD_SECONDS = 30

@@ -1,7 +1,7 @@
 // The content check: is what the edge serves the file that was deployed? Compared by SHA-256, the file
 // read from disk in pieces and the body streamed from the edge, so neither is ever held in memory.
 import { fileSha256, UnsafeFileError } from '../files.js'
-import { sizeText } from '../text.js'
+import { whyNotHashed } from './body.js'
 import { MAX_HASHED_BYTES, type EdgeAnswer } from './fetch.js'
 
 /**
@@ -29,10 +29,7 @@ export async function checkContent(answer: EdgeAnswer, fileDigest: () => Promise
   if (answer.kind !== 'response') return notCompared('no answer')
   if (answer.status !== 200) return notCompared(`HTTP ${answer.status}`)
   const body = answer.body
-  if (body.kind === 'too large') return notCompared(`larger than ${sizeText(body.limit)}`)
-  if (body.kind === 'encoded') return notCompared(`sent with Content-Encoding ${body.encoding}`)
-  if (body.kind === 'failed') return notCompared(`the body was cut off (${body.detail})`)
-  if (body.kind !== 'hashed') return notCompared('the body was not read')
+  if (body.kind !== 'hashed') return notCompared(whyNotHashed(body))
   let digest: string
   try {
     digest = await fileDigest()

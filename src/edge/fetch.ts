@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto'
 import { request, type Dispatcher } from '../http/undici.js'
 import { edgeDispatcher } from '../http/pool.js'
 import { certificateProblem } from '../http/tls.js'
+import type { Sleep } from '../sleep.js'
 import { seconds } from '../text.js'
-import type { ResponseHeaders } from './verdict.js'
+import type { ResponseHeaders } from './freshness.js'
 
 /** The most body bytes hashed for the content check: beyond, the content is not compared. */
 export const MAX_HASHED_BYTES = 16 * 1024 * 1024
@@ -52,6 +53,17 @@ export type BodyRead =
   | { readonly kind: 'encoded'; readonly encoding: string }
   /** Cut off: a timeout or a network error while it came. */
   | { readonly kind: 'failed'; readonly detail: string }
+
+/** What the edge checks and the wait for the origin are given: the log, the clock and the sleep, and the run's signal. */
+export interface EdgeIo {
+  readonly log: (message: string) => void
+  readonly warn: (message: string) => void
+  readonly group: <T>(name: string, fn: () => Promise<T>) => Promise<T>
+  readonly now: () => number
+  readonly sleep: Sleep
+  /** The run's signal (src/cancel.ts): once aborted, no fetch starts, every wait ends, and the work rejects with its reason. */
+  readonly signal?: AbortSignal | undefined
+}
 
 /** The edge's answer to one GET, or why there was none. */
 export type EdgeAnswer =

@@ -1,15 +1,11 @@
 // After the purge: prove at the edge that it worked (verify), and fill the edge with the new content
 // (warm). Loaded only by a step that asks for either.
-import { resolve } from 'node:path'
-import { InputError } from '../errors.js'
 import type { RequestOutcome } from '../purge/execute.js'
 import { forCount, plural, seconds } from '../text.js'
-import { routeEntries, type NamedZone } from '../urls.js'
-import type { Sleep } from '../sleep.js'
-import { openEdge, type EdgeSettings } from './fetch.js'
+import { openEdge, type EdgeIo, type EdgeSettings } from './fetch.js'
 import type { ClockSkew } from './clock.js'
 import { edgeRefusal, type EdgeRefusal } from './scope.js'
-import { byAttention, countVerdicts, staleUrls } from './verdicts.js'
+import { byAttention, countVerdicts, staleUrls } from './tally.js'
 import { chooseTargets, verdictLine, verifyUrls, type UrlVerdict, type VerifyTarget } from './verify.js'
 import { warmUrls, type WarmResult } from './warm.js'
 
@@ -24,16 +20,6 @@ export interface EdgeRequest {
   readonly userAgent: string
   /** The names of the zones worked on (undefined for one whose name could not be read): only URLs on them are fetched. */
   readonly zoneNames: readonly (string | undefined)[]
-}
-
-export interface EdgeIo {
-  readonly log: (message: string) => void
-  readonly warn: (message: string) => void
-  readonly group: <T>(name: string, fn: () => Promise<T>) => Promise<T>
-  readonly now: () => number
-  readonly sleep: Sleep
-  /** The run's signal (src/cancel.ts): once aborted, no fetch starts, every wait ends, and the work rejects with its reason. */
-  readonly signal?: AbortSignal | undefined
 }
 
 /** What the edge showed: every verdict, and what warming got. */
@@ -79,26 +65,6 @@ export function probeTargets(probes: ReadonlyMap<string, readonly string[]>, out
     const purgedAt = lastConfirmed.get(zoneId)
     return purgedAt === undefined ? [] : urls.map((url) => ({ url, purgedAt }))
   })
-}
-
-/**
- * The deployed file of each changed URL, absolute: the change list names files by entry (a path on the
- * zone's host, or a URL under url-base); here each entry is read as the URL it was purged as.
- */
-export function deployedFiles(deployed: ReadonlyMap<string, string>, zones: readonly NamedZone[], workspace: string): Map<string, string> {
-  const files = new Map<string, string>()
-  for (const [entry, file] of deployed) {
-    let routed: Map<string, string[]>
-    try {
-      routed = routeEntries([entry], zones)
-    } catch (error) {
-      // The purge already refused what cannot be routed; here such an entry just has no file to compare.
-      if (error instanceof InputError) continue
-      throw error
-    }
-    for (const urls of routed.values()) for (const url of urls) files.set(url, resolve(workspace, file))
-  }
-  return files
 }
 
 /**

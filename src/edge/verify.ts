@@ -6,8 +6,9 @@ import { plural, seconds } from '../text.js'
 import { checkContent, deployedSha256, type ContentCheck } from './content.js'
 import type { EdgeAnswer, EdgeFetcher } from './fetch.js'
 import { dateSkewSeconds, measureClockSkew, type ClockSkew } from './clock.js'
-import { cameFromOrigin, judgeAnswer, type Judgement } from './verdict.js'
+import { cameFromOrigin, judgeAnswer, type EdgeJudgement } from './freshness.js'
 import { edgeRefusal } from './scope.js'
+import { spreadEvenly } from '../sample.js'
 
 /** How often URLs found stale are fetched again. */
 export const RECHECK_EVERY_MS = 5_000
@@ -22,7 +23,7 @@ export interface VerifyTarget {
 }
 
 /** The verdict on one URL, from its last fetch. */
-export interface UrlVerdict extends Judgement {
+export interface UrlVerdict extends EdgeJudgement {
   readonly url: string
   /** HTTP status of the last answer; undefined on a network error or timeout. */
   readonly status: number | undefined
@@ -46,16 +47,6 @@ export interface VerifyOptions {
   readonly log: (message: string) => void
   /** The run's signal: once aborted, no fetch starts, the wait between checks ends, and verifyUrls rejects with its reason. */
   readonly signal?: AbortSignal | undefined
-}
-
-/**
- * `count` items spread evenly over `items` (the middle of each of `count` equal slices), in their order;
- * all of them when there are no more than `count`.
- */
-export function spreadEvenly<T>(items: readonly T[], count: number): T[] {
-  // Stryker disable next-line EqualityOperator: with exactly `count` items, the slices take each of them once
-  if (items.length <= count) return [...items]
-  return Array.from({ length: count }, (_, i) => items[Math.floor(((2 * i + 1) * items.length) / (2 * count))] as T)
 }
 
 /**
@@ -177,7 +168,7 @@ export async function verifyUrls(targets: readonly VerifyTarget[], options: Veri
   return { verdicts, clockSkew }
 }
 
-function judge(answer: EdgeAnswer, purgedAt: number, originBehindSeconds = 0): Judgement & { readonly status: number | undefined } {
+function judge(answer: EdgeAnswer, purgedAt: number, originBehindSeconds = 0): EdgeJudgement & { readonly status: number | undefined } {
   if (answer.kind !== 'response') {
     return { verdict: 'error', age: undefined, cacheStatus: undefined, reason: answer.detail, status: undefined }
   }

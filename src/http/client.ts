@@ -167,26 +167,16 @@ export class ApiClient {
     let returning = false
     /** The last answer, once there is one: a cancel before the next attempt leaves it as the outcome. */
     let last: Answered | undefined
+    const paced = options.paced === true
     for (let attempt = 1; ;) {
-      const ticket: Ticket | undefined = options.paced === true ? await this.acquire(method, path, attempt, returning, last) : undefined
-      // No request starts once the run is cancelled (the pacer, when there is one, has refused it already).
-      const notSent = this.cutShort(method, path, last)
-      if (notSent !== undefined) {
-        ticket?.done()
-        throw notSent
-      }
-      const started = performance.now()
-      const result = await this.attempt(method, url, body, maxBodyBytes, options.byteBudget)
-      if (ticket !== undefined) {
-        if (result.kind === 'response' || result.kind === 'too-large') this.pacer.observe(ticket, result.status, result.headers)
-        ticket.done()
-      }
-      const ms = Math.round(performance.now() - started)
-      if (result.kind === 'cancelled') {
-        this.options.onAttempt?.({ method, path, attempt, outcome: 'abandoned: the run was cancelled', ms })
-        throw this.cancelledFailure(method, path, result.cancel, { attempt, result: undefined, details: undefined })
-      }
-      this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms })
+      const result = await this.sendOnce(
+        method,
+        path,
+        { url, body, maxBodyBytes, paced, byteBudget: options.byteBudget },
+        attempt,
+        returning,
+        last
+      )
       const judged = judge(result, { method, path, attempt, maxBodyBytes, maxJsonValues: options.maxJsonValues, now: this.now })
       if (judged.done) return judged.response as ApiResponse<T>
       last = { attempt, result, details: judged.details }
@@ -196,9 +186,9 @@ export class ApiClient {
       if (stop !== undefined && (rateLimited || (judged.retryable && attempt < this.options.maxAttempts && options.retry !== false)))
         throw stop
       if (rateLimited) {
-        if (ticket === undefined) this.pacer.countRefusal()
+        if (!paced) this.pacer.countRefusal()
         // A 429 is not a failed attempt: it is waited out, within the step's time for rate limits.
-        const delayMs: number = judged.retryAfterMs ?? (ticket === undefined ? backoffDelay(attempt, this.random) : 0)
+        const delayMs: number = judged.retryAfterMs ?? (paced ? 0 : backoffDelay(attempt, this.random))
         // The log announces only a wait the step's time for rate limits allows.
         this.checkRateLimitWait(method, path, attempt, delayMs)
         this.options.onRetry?.({ method, path, label: options.label, attempt, reason: 'HTTP 429', delayMs, rateLimited: true })
@@ -220,6 +210,40 @@ export class ApiClient {
       attempt++
       returning = false
     }
+  }
+
+  /**
+   * One attempt: its slot from the pacer when paced (the answer's headers told to the pacer), and what it came to,
+   * said to onAttempt. Once the run is cancelled it is not sent, or, abandoned in flight, ends with the cancel.
+   */
+  private async sendOnce(
+    method: Method,
+    path: string,
+    send: { url: string; body: string | undefined; maxBodyBytes: number; paced: boolean; byteBudget: RequestOptions['byteBudget'] },
+    attempt: number,
+    returning: boolean,
+    last: Answered | undefined
+  ): Promise<AttemptResult> {
+    const ticket: Ticket | undefined = send.paced ? await this.acquire(method, path, attempt, returning, last) : undefined
+    // No request starts once the run is cancelled (the pacer, when there is one, has refused it already).
+    const notSent = this.cutShort(method, path, last)
+    if (notSent !== undefined) {
+      ticket?.done()
+      throw notSent
+    }
+    const started = performance.now()
+    const result = await this.attempt(method, send.url, send.body, send.maxBodyBytes, send.byteBudget)
+    if (ticket !== undefined) {
+      if (result.kind === 'response' || result.kind === 'too-large') this.pacer.observe(ticket, result.status, result.headers)
+      ticket.done()
+    }
+    const ms = Math.round(performance.now() - started)
+    if (result.kind === 'cancelled') {
+      this.options.onAttempt?.({ method, path, attempt, outcome: 'abandoned: the run was cancelled', ms })
+      throw this.cancelledFailure(method, path, result.cancel, { attempt, result: undefined, details: undefined })
+    }
+    this.options.onAttempt?.({ method, path, attempt, outcome: outcomeOf(result), ms })
+    return result
   }
 
   /**

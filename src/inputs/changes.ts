@@ -1,7 +1,7 @@
 import * as path from 'node:path'
 import type { ChangeInputs } from '../changes/index.js'
-import type { SiteMap } from '../origin/targets.js'
 import { InputError } from '../errors.js'
+import type { SiteMap } from '../site.js'
 import { checkEntryLength, lines, shown, trimTrailing } from '../text.js'
 import { readNumber } from './numbers.js'
 import type { Reader } from './read.js'
@@ -12,10 +12,12 @@ export interface ChangesInputs {
   readonly changes: ChangeInputs | undefined
   /** Where to write site-dir's manifest after a successful run, if asked (absolute paths). */
   readonly manifest: { readonly path: string; readonly site: string } | undefined
+  /** Where site-dir is served, when it was given: what maps a changed file to its URLs and a URL to its file (src/site.ts). */
+  readonly site: SiteMap | undefined
 }
 
 /** The inputs of what changed, and where site-dir is served when it was given (wait-for-origin maps URLs to the deployed files with it). */
-export function readChanges(read: Reader, workspace: string, githubToken: string): ChangesInputs & { readonly site: SiteMap | undefined } {
+export function readChanges(read: Reader, workspace: string, githubToken: string): ChangesInputs {
   const givenSiteDir = read.value('site-dir')
   const siteDir = parseSiteDir(givenSiteDir)
   const include = globList(read.text('include'), 'include')

@@ -43,7 +43,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   const traffic = readAnalytics(read)
   const workspace = workspaceOf(source)
   const { warnings: listWarnings, ...purge } = readPurge(read, workspace)
-  const { site, ...changes } = readChanges(read, workspace, githubToken)
+  const changes = readChanges(read, workspace, githubToken)
   const tags = readTags(read)
   const { warnings: settingsWarnings, ...settings } = await readSettings(read)
   const asked = { ...zones, ...purge, ...changes, tags, ...settings }
@@ -51,7 +51,7 @@ export async function getInputs(source: InputSource = runnerSource): Promise<Inp
   checkErrors(asked)
   const edge = readEdge(read, api.apiUrl)
   const sending = readSending(read)
-  const origin = readOrigin(read, site, changes.changes !== undefined)
+  const origin = readOrigin(read, changes.site !== undefined, changes.changes !== undefined)
   const commitStatus = readCommitStatus(read, githubToken)
   return {
     ...api,

@@ -1,5 +1,4 @@
 import { InputError } from '../errors.js'
-import type { SiteMap } from '../origin/targets.js'
 import { shown } from '../text.js'
 import { checkProxy } from './api.js'
 import { baseUrl } from './changes.js'
@@ -8,38 +7,36 @@ import type { Reader } from './read.js'
 
 /** Waiting for the origin to serve the new build before the purge: wait-for-origin, origin-url, origin-marker. */
 export interface OriginInputs {
-  readonly origin: OriginWait
+  readonly origin: OriginWaitInputs
 }
 
 /** What wait-for-origin waits for, and where it looks. */
-export interface OriginWait {
+export interface OriginWaitInputs {
   /** The longest wait in seconds; 0 = off. */
   readonly waitSeconds: number
   /** The origin's base URL, when given: the checks go there instead of through the edge. */
   readonly url: string | undefined
   /** `<URL or path> <text>`, as given: the entry is resolved on the zone once it is known. */
   readonly marker: { readonly entry: string; readonly text: string } | undefined
-  /** Where site-dir is served, when site-dir was given: what maps a URL to its deployed file. */
-  readonly site: SiteMap | undefined
 }
 
 /**
- * Reads the three inputs. `site` is site-dir's mapping when it was given; `changes` whether a change list (changed-since,
+ * Reads the three inputs. `site` is whether site-dir was given (its map tells a URL's deployed file); `changes` whether a change list (changed-since,
  * previous-manifest) will know the deployed files. With nothing that could tell the new build, wait-for-origin is an
  * error here, before anything is fetched or sent.
  */
-export function readOrigin(read: Reader, site: SiteMap | undefined, changes: boolean): OriginInputs {
+export function readOrigin(read: Reader, site: boolean, changes: boolean): OriginInputs {
   const waitSeconds = readNumber(read, 'wait-for-origin')
   const url = parseOriginUrl(read.value('origin-url'))
   const marker = parseOriginMarker(read.value('origin-marker'))
-  if (waitSeconds > 0 && site === undefined && !changes && marker === undefined) {
+  if (waitSeconds > 0 && !site && !changes && marker === undefined) {
     throw new InputError(
       'wait-for-origin',
       'Input "wait-for-origin" has nothing to check: set "site-dir" to the folder of the built site (with "url-base" where it is not served at the zone\'s root), so that purged URLs map to the deployed files, or "origin-marker" to a page that names the new build.'
     )
   }
   checkProxy(waitSeconds > 0, read.env)
-  return { origin: { waitSeconds, url, marker, site } }
+  return { origin: { waitSeconds, url, marker } }
 }
 
 /** `origin-url`: an absolute http(s) URL without credentials, query or fragment; undefined when empty. */

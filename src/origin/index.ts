@@ -2,11 +2,10 @@
 // with it and not with the old one (`wait-for-origin`). Loaded only by a step that asks for it. The fetches are the
 // edge checks' own (src/edge/fetch.ts): no cookie, no credential, redirects not followed, bodies capped, proxies honoured.
 import { deployedSha256 } from '../edge/content.js'
-import { openEdge } from '../edge/fetch.js'
-import type { EdgeIo } from '../edge/index.js'
+import { openEdge, type EdgeIo } from '../edge/fetch.js'
 import { fileProblem } from '../files.js'
 import { plural, seconds, shown } from '../text.js'
-import { notNew, pollOrigin, type OriginWait } from './poll.js'
+import { notNew, pollOrigin, type OriginPoll } from './poll.js'
 import { judgeOrigin, type Expected, type OriginTarget } from './readiness.js'
 import { bustedUrl, type OriginPlan, type PlannedUrl } from './targets.js'
 
@@ -26,7 +25,7 @@ export type OriginIo = EdgeIo & { readonly open?: typeof openEdge }
 /** What the wait found: how it ended (undefined when no URL could be checked at all), and the step's error when it did not end ready. */
 export interface OriginFound {
   readonly plan: OriginPlan
-  readonly wait: OriginWait | undefined
+  readonly wait: OriginPoll | undefined
   readonly failure: string | undefined
 }
 
@@ -57,7 +56,7 @@ export function describeChecks(plan: OriginPlan): string {
  * the schedule of readiness.ts. Never throws for what the origin, the edge or a file does: a wait that did not end
  * ready has its failure, the step's one error. Once the run's signal (io.signal) is aborted, it rejects with its reason.
  */
-export async function waitForOrigin(plan: OriginPlan, settings: OriginSettings, io: OriginIo): Promise<OriginFound> {
+export async function awaitNewBuild(plan: OriginPlan, settings: OriginSettings, io: OriginIo): Promise<OriginFound> {
   return io.group('Origin', async () => {
     io.log(
       `Waiting up to ${seconds(settings.waitMs)} for the origin to serve the new build: checking ${describeChecks(plan)}, ${whereChecked(plan)}.`
@@ -142,7 +141,7 @@ async function expectedOf(plan: OriginPlan, io: Pick<OriginIo, 'warn'>): Promise
 }
 
 /** The step's error when the wait did not end ready; undefined when it did. */
-export function originFailure(plan: Pick<OriginPlan, 'where'>, wait: OriginWait, waitMs: number): string | undefined {
+export function originFailure(plan: Pick<OriginPlan, 'where'>, wait: OriginPoll, waitMs: number): string | undefined {
   if (wait.ready) return undefined
   const left = notNew(wait.urls)
   if (wait.cacheBlind) {

@@ -3,8 +3,8 @@
 import { mapConcurrent } from '../concurrency.js'
 import type { Sleep } from '../sleep.js'
 import { plural, seconds } from '../text.js'
-import { nextCheckAt, PROGRESS_EVERY_MS, type OriginJudgement, type OriginTarget } from './readiness.js'
-import { isNew, type OriginVerdict } from './verdicts.js'
+import { nextCheckAt, ORIGIN_PROGRESS_EVERY_MS, type OriginJudgement, type OriginTarget } from './readiness.js'
+import { isNew } from './verdicts.js'
 
 /** One checked URL as the wait left it: its last answer, how often it was fetched, and when it turned new. */
 export interface CheckedUrl extends OriginJudgement {
@@ -16,7 +16,7 @@ export interface CheckedUrl extends OriginJudgement {
 }
 
 /** How the wait ended. */
-export interface OriginWait {
+export interface OriginPoll {
   /** Every checked URL serves the new build. */
   readonly ready: boolean
   /** Milliseconds from the start of the wait to its end. */
@@ -62,10 +62,10 @@ const NOT_YET: Omit<CheckedUrl, 'target'> = {
  * Checks every target at once, then again on the schedule (nextCheckAt), each time only those not new yet, at most
  * `concurrency` at a time, until all are new, the time is spent (a last check falls at its end), or a check finds
  * nothing but copies from the edge's cache. A line in the log after the first check and at most every
- * PROGRESS_EVERY_MS after it, and a last one that says how it ended. Once the run's signal is aborted, it rejects with
+ * ORIGIN_PROGRESS_EVERY_MS after it, and a last one that says how it ended. Once the run's signal is aborted, it rejects with
  * its reason: a cancelled wait has no verdict.
  */
-export async function pollOrigin(targets: readonly OriginTarget[], options: PollOptions): Promise<OriginWait> {
+export async function pollOrigin(targets: readonly OriginTarget[], options: PollOptions): Promise<OriginPoll> {
   const startedAt = options.now()
   const deadline = startedAt + options.waitMs
   const urls: CheckedUrl[] = targets.map((target) => ({ target, ...NOT_YET }))
@@ -93,14 +93,14 @@ export async function pollOrigin(targets: readonly OriginTarget[], options: Poll
       }
     })
     const waitedMs = answeredAt - startedAt
-    const end = (ready: boolean, cacheBlind: boolean): OriginWait => {
+    const end = (ready: boolean, cacheBlind: boolean): OriginPoll => {
       options.log(finalLine(urls, ready, cacheBlind, waitedMs, options.waitMs))
       return { ready, waitedMs, checks, cacheBlind, urls }
     }
     if (urls.every((url) => isNew(url.verdict))) return end(true, false)
     if (judged.every((judgement) => judgement.verdict === 'from-cache') && !urls.some((url) => isNew(url.verdict))) return end(false, true)
     if (answeredAt >= deadline) return end(false, false)
-    if (loggedAt === undefined || answeredAt - loggedAt >= PROGRESS_EVERY_MS) {
+    if (loggedAt === undefined || answeredAt - loggedAt >= ORIGIN_PROGRESS_EVERY_MS) {
       loggedAt = answeredAt
       options.log(
         `Origin: ${countNew(urls)} of ${plural(urls.length, 'checked URL')} serve the new build (${Math.floor(waitedMs / 1000)} s of ${options.waitMs / 1000}).`
@@ -126,11 +126,4 @@ function finalLine(urls: readonly CheckedUrl[], ready: boolean, cacheBlind: bool
 /** The checked URLs not new yet, in the order they were checked. */
 export function notNew(urls: readonly CheckedUrl[]): CheckedUrl[] {
   return urls.filter((url) => !isNew(url.verdict))
-}
-
-/** How many of each verdict. */
-export function countOrigin(urls: readonly CheckedUrl[]): Readonly<Record<OriginVerdict, number>> {
-  const counts: Record<OriginVerdict, number> = { new: 0, gone: 0, old: 0, 'from-cache': 0, error: 0 }
-  for (const url of urls) counts[url.verdict]++
-  return counts
 }

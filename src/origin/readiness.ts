@@ -1,9 +1,9 @@
 // Does the origin serve the new build yet? The rules for one answer, the sample of URLs to check and when to
 // check again. Pure; no I/O: the answers are outside text, and nothing here throws, whatever they hold.
 import type { EdgeAnswer } from '../edge/fetch.js'
-import { fromCache } from '../edge/verdict.js'
-import { spreadEvenly } from '../edge/verify.js'
-import { sizeText } from '../text.js'
+import { fromCache } from '../edge/freshness.js'
+import { whyNotHashed } from '../edge/body.js'
+import { spreadEvenly } from '../sample.js'
 import type { OriginVerdict } from './verdicts.js'
 
 /** What the new build is, at one URL. */
@@ -54,10 +54,7 @@ export function judgeOrigin(answer: EdgeAnswer, target: Pick<OriginTarget, 'viaE
     return GONE_STATUSES.has(status) ? judged('gone', `HTTP ${status}`) : judged('old', `HTTP ${status}, but the change deleted the file`)
   }
   if (status !== 200) return judged('old', `HTTP ${status}`)
-  if (body.kind === 'too large') return judged('error', `larger than ${sizeText(body.limit)}`)
-  if (body.kind === 'encoded') return judged('error', `sent with Content-Encoding ${body.encoding}`)
-  if (body.kind === 'failed') return judged('error', `the body was cut off (${body.detail})`)
-  if (body.kind !== 'hashed') return judged('error', 'the body was not read')
+  if (body.kind !== 'hashed') return judged('error', whyNotHashed(body))
   if (expected.kind === 'marker') {
     return body.found === true ? judged('new', 'holds the marker text') : judged('old', 'old: the marker text is not in the body')
   }
@@ -94,4 +91,4 @@ export function nextCheckAt(waitStartedAt: number, lastCheckStartedAt: number): 
 }
 
 /** How often the Origin log group says how far the wait is. */
-export const PROGRESS_EVERY_MS = 10_000
+export const ORIGIN_PROGRESS_EVERY_MS = 10_000

@@ -1,22 +1,11 @@
 // What the wait for the origin checks, and where: up to 20 purged URLs whose deployed file is known (from the change
 // list, or mapped into site-dir), plus the marker; each fetched through the edge at its own address, or under
 // origin-url. Pure: the files are hashed later, by whoever waits.
-import * as nodePath from 'node:path'
 import { InputError } from '../errors.js'
 import { edgeRefusal } from '../edge/scope.js'
 import { plural, shown } from '../text.js'
-import { normalizeName, zoneHost } from '../urls.js'
+import { siteFileOf, type SiteMap } from '../site.js'
 import { sampleUrls } from './readiness.js'
-
-/** Where site-dir's files are served: what maps a URL to the file it serves. */
-export interface SiteMap {
-  /** Absolute path of site-dir. */
-  readonly dir: string
-  /** Absolute base URL ending in '/' (`url-base`), or undefined for the root of each zone's own host. */
-  readonly urlBase: string | undefined
-  /** What a URL ending in `/` serves (`index-file`); '' = such a URL maps to no file. */
-  readonly indexFile: string
-}
 
 /** `origin-marker`, its URL resolved on the zone. */
 export interface Marker {
@@ -56,40 +45,6 @@ export interface OriginPlan {
   readonly marker: (PlannedUrl & { readonly text: string }) | undefined
   /** How many URLs had a known deployed file (the sample is taken from them). */
   readonly known: number
-}
-
-/**
- * The file that `url` serves under site-dir, or undefined: its path below url-base (or, without it, below the root of a
- * zone's own host), decoded segment by segment into site-dir; a URL ending in `/` maps to its index-file. A segment
- * that would leave the folder or name none (a slash or backslash once decoded, a NUL, an empty one) maps to nothing.
- */
-export function siteFileOf(url: string, site: SiteMap, zoneNames: readonly string[]): string | undefined {
-  const parsed = URL.parse(url)
-  if (parsed === null) return undefined
-  let below: string | undefined
-  if (site.urlBase !== undefined) {
-    const base = new URL(site.urlBase)
-    if (parsed.origin === base.origin && parsed.pathname.startsWith(base.pathname)) below = parsed.pathname.slice(base.pathname.length)
-  } else if (zoneNames.some((name) => normalizeName(parsed.hostname) === zoneHost(name))) {
-    below = parsed.pathname.slice(1)
-  }
-  if (below === undefined) return undefined
-  const segments = below.split('/')
-  // Without an index-file, the last segment stays empty and maps to nothing.
-  if (segments.at(-1) === '') segments[segments.length - 1] = site.indexFile
-  const decoded: string[] = []
-  for (const segment of segments) {
-    let name: string
-    try {
-      name = decodeURIComponent(segment)
-    } catch {
-      return undefined
-    }
-    // `.` and `..` never get here: the URL parser resolves dot segments, encoded ones too.
-    if (name === '' || /[/\\\0]/.test(name)) return undefined
-    decoded.push(name)
-  }
-  return nodePath.join(site.dir, ...decoded)
 }
 
 /** Where `url` is fetched under origin-url: its path and query appended to origin-url's path. */

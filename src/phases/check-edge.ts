@@ -2,10 +2,9 @@ import type { ChangeSet } from '../changes/index.js'
 import type { EdgeCheck } from '../edge/index.js'
 import type { RequestOutcome } from '../purge/execute.js'
 import type { Inputs } from '../inputs/index.js'
-import * as log from '../log.js'
 import type { WorkAssignment } from '../purge/routing.js'
-import { sleep } from '../sleep.js'
 import { USER_AGENT } from '../version.js'
+import { checking } from './io.js'
 
 /** What the edge showed, and the failure when URLs were still stale at the end. */
 export interface EdgeFound {
@@ -27,10 +26,10 @@ export async function checkEdge(
   signal?: AbortSignal
 ): Promise<EdgeFound | undefined> {
   if (!(given.verify > 0 || given.warm)) return undefined
-  // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts.
-  const edge = await import('../edge/index.js')
+  // Loaded only when a step checks or warms the edge: the edge's own client and the verdicts, and the site map.
+  const [edge, { deployedFiles }] = await Promise.all([import('../edge/index.js'), import('../site.js')])
   const zones = work.zones.map(({ zone }) => zone)
-  const files = changes === undefined ? new Map<string, string>() : edge.deployedFiles(changes.deployed, zones, given.workspace)
+  const files = deployedFiles(changes?.deployed, zones, given.workspace)
   const checked = await edge.verifyAndWarm(
     edge.purgedTargets(outcomes, (url) => files.get(url)),
     edge.probeTargets(work.probes, outcomes),
@@ -43,7 +42,7 @@ export async function checkEdge(
       userAgent: USER_AGENT,
       zoneNames: zones.map((zone) => zone.name)
     },
-    { log: log.info, warn, group: log.group, now: Date.now, sleep, signal }
+    checking(warn, signal)
   )
   return { checked, failure: edge.staleFailure(checked) }
 }

@@ -48,11 +48,11 @@ export async function postFinalStatus(
   if (target === undefined || state.requested === undefined || state.nothingToSend !== undefined) return state.commitStatus
   const status = await import('../commit-status/index.js')
   const context: StatusContext = { target, env: process.env, dryRun: inputs?.dryRun === true, log: log.info, warn }
-  return status.postFinal(state.commitStatus ?? status.chooseCommit(state.changes, context), outcomeOf(result), context)
+  return status.postFinal(state.commitStatus ?? status.chooseCommit(state.changes, context), statusOutcomeOf(result), context)
 }
 
 /** What the final status tells of the result. */
-export function outcomeOf(result: RunResult): RunOutcome {
+export function statusOutcomeOf(result: RunResult): RunOutcome {
   return {
     zones: result.zones.map((zone) => zone.name || zone.id),
     files: result.purgedFiles.length + result.failedFiles.length,

@@ -5,10 +5,9 @@ import * as log from '../log.js'
 import type { OriginFound } from '../origin/index.js'
 import type { OriginPlan } from '../origin/targets.js'
 import type { WorkAssignment } from '../purge/routing.js'
-import { sleep } from '../sleep.js'
-import { routeEntries } from '../urls.js'
 import { USER_AGENT } from '../version.js'
-import type { RunRecord } from '../run/record.js'
+import { checking } from './io.js'
+import type * as SiteMapModule from '../site.js'
 
 /**
  * What wait-for-origin will check, and where (undefined when it is off or nothing is to be purged): worked out once the
@@ -20,20 +19,22 @@ export async function planOrigin(given: Inputs, work: WorkAssignment, changes: C
   if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
     return undefined
   // Loaded only by a step that waits for the origin.
-  const [{ deployedFiles }, origin, { planOriginCheck }] = await Promise.all([
-    import('../edge/index.js'),
+  const [origin, { planOriginCheck }, site] = await Promise.all([
     import('../origin/index.js'),
-    import('../origin/targets.js')
+    import('../origin/targets.js'),
+    import('../site.js')
   ])
   const zones = work.zones.map(({ zone }) => zone)
   const plan = planOriginCheck({
     // For tags or everything there is no URL list: the probe URLs stand in.
     urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
-    deployed: changes === undefined ? new Map() : deployedFiles(changes.deployed, zones, given.workspace),
-    site: given.origin.site,
+    deployed: site.deployedFiles(changes?.deployed, zones, given.workspace),
+    site: given.site,
     originUrl: given.origin.url,
     marker:
-      given.origin.marker === undefined ? undefined : { url: markerUrl(given.origin.marker.entry, work), text: given.origin.marker.text },
+      given.origin.marker === undefined
+        ? undefined
+        : { url: markerUrl(site, given.origin.marker.entry, work), text: given.origin.marker.text },
     zoneNames: zones.map((zone) => zone.name).filter((name) => name !== undefined)
   })
   if (given.dryRun) {
@@ -44,50 +45,32 @@ export async function planOrigin(given: Inputs, work: WorkAssignment, changes: C
   return plan
 }
 
+type SiteModule = typeof SiteMapModule
+
 /** The marker's entry as a URL: a path on the zone's own host (one zone), or an absolute URL on a zone worked on. */
-function markerUrl(entry: string, work: WorkAssignment): string {
-  try {
-    const routed = [
-      ...routeEntries(
-        [entry],
-        work.zones.map(({ zone }) => zone),
-        '"origin-marker"'
-      ).values()
-    ].flat()
-    return routed[0] as string
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error
-    throw new InputError('origin-marker', `Input "origin-marker": ${error.message}`)
-  }
+function markerUrl(site: SiteModule, entry: string, work: WorkAssignment): string {
+  const routed = site.routeEntry(
+    entry,
+    work.zones.map(({ zone }) => zone),
+    '"origin-marker"'
+  )
+  if (routed instanceof InputError) throw new InputError('origin-marker', `Input "origin-marker": ${routed.message}`)
+  return routed[0] as string
 }
 
 /**
- * The gate the purge waits at (undefined when there is no wait): after the settings and the delay, waits until the
- * origin serves the new build or wait-for-origin is spent, records what it found, and says whether the purge may go.
- * Once the run's `signal` is aborted, the wait ends at once, rejecting with the signal's reason: nothing is recorded.
+ * Waits, after the settings and the delay, until the origin serves the new build or wait-for-origin is spent (undefined
+ * when there is no wait). Once the run's `signal` is aborted, the wait ends at once, rejecting with the signal's reason.
  */
-export function originGate(
+export async function waitForOrigin(
   given: Inputs,
   plan: OriginPlan | undefined,
-  record: RunRecord,
-  signal?: AbortSignal
-): (() => Promise<boolean>) | undefined {
-  if (plan === undefined) return undefined
-  return async () => {
-    const found = record.origin(await record.phase('waiting for the origin', () => waitForOrigin(given, plan, record.warn, signal)))
-    await record.phase('sending the requests', () => undefined)
-    return found.failure === undefined
-  }
-}
-
-async function waitForOrigin(
-  given: Inputs,
-  plan: OriginPlan,
   warn: (message: string) => void,
-  signal: AbortSignal | undefined
-): Promise<OriginFound> {
+  signal?: AbortSignal
+): Promise<OriginFound | undefined> {
+  if (plan === undefined) return undefined
   const origin = await import('../origin/index.js')
-  return origin.waitForOrigin(
+  return origin.awaitNewBuild(
     plan,
     {
       waitMs: given.origin.waitSeconds * 1000,
@@ -95,6 +78,6 @@ async function waitForOrigin(
       timeoutMs: given.timeoutSeconds * 1000,
       userAgent: USER_AGENT
     },
-    { log: log.info, warn, group: log.group, now: Date.now, sleep, signal }
+    checking(warn, signal)
   )
 }

@@ -30,31 +30,29 @@ export interface RequestOutcome {
 
 export interface ExecuteOptions extends WaitOptions {
   readonly concurrency: number
-  readonly waitForPropagation: boolean
-  readonly propagationMs: number
   /** Runs `fn` inside a named log group. */
   readonly group: <T>(name: string, fn: () => Promise<T>) => Promise<T>
   /** Milliseconds, for progress lines; injected in tests. */
   readonly now?: () => number
   /** Wall-clock milliseconds, for when each purge was confirmed (Date.now by default). */
   readonly clock?: () => number
-  /** Wait this long after the settings, before the first purge request (`delay`); 0 = none. */
-  readonly delayMs?: number
-  /** When more than 0, wait this long after the purge and send every confirmed purge request again (`purge-again-after`). */
-  readonly againAfterMs?: number
-  /**
-   * Runs after the settings and the delay, before the first purge request (`wait-for-origin`); when it resolves
-   * false, no purge request is sent, so each URL and tag is reported as not purged.
-   */
-  readonly beforePurge?: (() => Promise<boolean>) | undefined
 }
-// `signal` (WaitOptions) is the run's: once it is aborted, no request starts, every wait ends, and what was not
-// confirmed is returned as such (`cancelled`), rather than thrown: the report says exactly what was purged.
+// `signal` (WaitOptions) is the run's: once it is aborted, no request starts and every wait ends, rejecting with its
+// reason; a pass of purges returns what was not confirmed as such (`cancelled`), rather than throwing: the report says
+// exactly what was purged.
 
-export interface Execution {
+/** The settings requests' outcomes, and how long they took (milliseconds). */
+export interface SettingsSent {
   readonly outcomes: readonly RequestOutcome[]
-  readonly settingsMs: number
-  readonly purgeMs: number
+  readonly ms: number
+}
+
+/** One pass of purges: the outcome of each request, how long it took, and the batch size a 413 left for the next pass. */
+export interface PurgePass {
+  readonly outcomes: readonly RequestOutcome[]
+  readonly ms: number
+  /** The largest batch the API has taken, once a 413 said a batch was too large (shared by the passes). */
+  readonly limit: BatchLimit
 }
 
 /** The documented time for a settings change to reach every edge location. */
@@ -62,50 +60,90 @@ export const PROPAGATION_MS = 30_000
 /** Purge requests started at once, most of them waiting for the pacer. */
 const QUEUED_REQUESTS = 256
 
+const isSettings = (request: PlannedRequest): boolean => request.kind === 'settings'
+
+/** The plan's purge requests (of URLs, tags or everything), in order. */
+export const purgeRequests = (plan: Plan): PlannedRequest[] => plan.requests.filter((request) => !isSettings(request))
+
 /**
- * Sends the plan: settings first; a zone whose settings failed gets no purge. Purges of all zones
- * share one concurrency limit, and every batch is tried even when others fail.
+ * The settings requests of the plan, all at once, in the Settings log group (none without settings); a failed
+ * request always has its error, a confirmed one none. Once the run is cancelled, what is left is not sent.
  */
-export async function executePlan(client: ApiClient, plan: Plan, options: ExecuteOptions): Promise<Execution> {
-  const settingsRequests = plan.requests.filter((request) => request.kind === 'settings')
-  const purgeRequests = plan.requests.filter((request) => request.kind !== 'settings')
+export async function sendSettings(client: ApiClient, plan: Plan, options: ExecuteOptions): Promise<SettingsSent> {
+  const requests = plan.requests.filter(isSettings)
+  const started = performance.now()
+  if (requests.length === 0) return { outcomes: [], ms: 0 }
+  const outcomes = await options.group('Settings', async () => {
+    const sent = await mapConcurrent(requests, requests.length, (request) => send(client, request, options.signal))
+    for (const outcome of sent) options.log(outcome.error ?? `${outcome.request.label}: applied.`)
+    return sent
+  })
+  return { outcomes, ms: performance.now() - started }
+}
 
-  let started = performance.now()
-  const settings =
-    settingsRequests.length === 0
-      ? { outcomes: [], cancelled: false }
-      : await options.group('Settings', () => applySettings(client, settingsRequests, options))
-  const settingsMs = performance.now() - started
-  const settingsOutcomes = settings.outcomes
-  const unsent = (): Execution => ({ outcomes: [...settingsOutcomes, ...notSentCancelled(purgeRequests, options)], settingsMs, purgeMs: 0 })
-  if (settings.cancelled) return unsent()
+/**
+ * The wait for the settings to reach every edge location (`propagationMs`), in the Propagation log group, when
+ * some were applied; how long it took (milliseconds). Cancelled, it rejects with the cancel.
+ */
+export async function waitForPropagation(
+  settings: readonly RequestOutcome[],
+  propagationMs: number,
+  options: ExecuteOptions
+): Promise<number> {
+  if (!settings.some((outcome) => outcome.ok)) return 0
+  const started = performance.now()
+  await options.group('Propagation', async () => {
+    await waitWithProgress(propagationMs, 'Waiting for the settings to reach every edge location', options)
+    options.log('Settings have had the documented propagation time.')
+  })
+  return performance.now() - started
+}
 
-  const blockedZones = new Set(settingsOutcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId))
-  const delayMs = options.delayMs ?? 0
-  let go = true
-  const waits = async (): Promise<void> => {
-    if (purgeRequests.length === 0) return
-    if (delayMs > 0) await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options))
-    if (options.beforePurge !== undefined) go = await options.beforePurge()
-  }
-  if (await endedByCancel(waits())) return unsent()
-  if (!go) return { outcomes: settingsOutcomes, settingsMs, purgeMs: 0 }
-  started = performance.now()
-  const pass = purgePass(client, blockedZones, options)
-  let purgeOutcomes = purgeRequests.length === 0 ? [] : await pass(purgeRequests, 'Purge')
-  const againAfterMs = options.againAfterMs ?? 0
-  const confirmed = purgeOutcomes.filter((outcome) => outcome.ok)
-  if (againAfterMs > 0 && confirmed.length > 0) {
-    // The second pass: what the first confirmed, sent again after the wait. A URL or tag counts as purged
-    // only when this pass confirms it too; what the first pass did not confirm stays as it was.
-    const again = confirmed.map((outcome) => outcome.request)
-    const cancelled = await endedByCancel(
-      options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options))
-    )
-    const second = cancelled ? [] : await pass(again, 'Purge again')
-    purgeOutcomes = [...purgeOutcomes.filter((outcome) => !outcome.ok), ...secondPass(confirmed, second, cancelled, options)]
-  }
-  return { outcomes: [...settingsOutcomes, ...purgeOutcomes], settingsMs, purgeMs: performance.now() - started }
+/** `delay` before the first purge request, in the Delay log group: none when 0 or nothing is to be purged. Cancelled, it rejects with the cancel. */
+export async function delayPurge(plan: Plan, delayMs: number, options: ExecuteOptions): Promise<void> {
+  if (delayMs <= 0 || purgeRequests(plan).length === 0) return
+  await options.group('Delay', () => waitWithProgress(delayMs, 'Waiting before the purge (delay)', options))
+}
+
+/**
+ * The purge: every purge request of the plan, in the Purge log group; a zone whose settings failed gets none. Purges
+ * of all zones share one concurrency limit, and every batch is tried even when others fail.
+ */
+export async function purgeAll(
+  client: ApiClient,
+  plan: Plan,
+  settings: readonly RequestOutcome[],
+  options: ExecuteOptions
+): Promise<PurgePass> {
+  const requests = purgeRequests(plan)
+  const blocked = new Set(settings.filter((outcome) => !outcome.ok).map((outcome) => outcome.request.zoneId))
+  const limit: BatchLimit = {}
+  const started = performance.now()
+  const outcomes = requests.length === 0 ? [] : await purgePass(client, blocked, limit, options)(requests, 'Purge')
+  return { outcomes, ms: performance.now() - started, limit }
+}
+
+/**
+ * The second pass (`purge-again-after`, when more than 0): after the wait, every request the first pass confirmed
+ * is sent again. A URL or tag counts as purged only when this pass confirms it too; what the first pass did not
+ * confirm stays as it was. Returns the purge's outcomes as the two passes leave them.
+ */
+export async function sendSecondPass(
+  client: ApiClient,
+  first: PurgePass,
+  againAfterMs: number,
+  options: ExecuteOptions
+): Promise<PurgePass> {
+  const confirmed = first.outcomes.filter((outcome) => outcome.ok)
+  if (againAfterMs <= 0 || confirmed.length === 0) return { ...first, ms: 0 }
+  const started = performance.now()
+  const cancelled = await endedByCancel(
+    options.group('Purge again', () => waitWithProgress(againAfterMs, 'Waiting before the second pass (purge-again-after)', options))
+  )
+  const again = confirmed.map((outcome) => outcome.request)
+  const second = cancelled ? [] : await purgePass(client, new Set(), first.limit, options)(again, 'Purge again')
+  const outcomes = [...first.outcomes.filter((outcome) => !outcome.ok), ...secondPass(confirmed, second, cancelled, options)]
+  return { outcomes, ms: performance.now() - started, limit: first.limit }
 }
 
 /**
@@ -136,21 +174,6 @@ function secondPass(
   return [...kept, ...standing]
 }
 
-/**
- * The settings, all at once, then the wait for them to spread when asked; a failed request always has its error, a
- * confirmed one none. `cancelled`: the run's cancel ended the wait (the settings' outcomes stand).
- */
-async function applySettings(
-  client: ApiClient,
-  requests: readonly PlannedRequest[],
-  options: ExecuteOptions
-): Promise<{ readonly outcomes: RequestOutcome[]; readonly cancelled: boolean }> {
-  const outcomes = await mapConcurrent(requests, requests.length, (request) => send(client, request, options.signal))
-  for (const outcome of outcomes) options.log(outcome.error ?? `${outcome.request.label}: applied.`)
-  const spread = options.waitForPropagation && outcomes.some((outcome) => outcome.ok)
-  return { outcomes, cancelled: cancelOf(options.signal) !== undefined || (spread && (await endedByCancel(waitForPropagation(options)))) }
-}
-
 /** Whether the run's cancel ended `work`; any other error is thrown on. */
 async function endedByCancel(work: Promise<unknown>): Promise<boolean> {
   try {
@@ -170,9 +193,9 @@ async function endedByCancel(work: Promise<unknown>): Promise<boolean> {
 function purgePass(
   client: ApiClient,
   blockedZones: ReadonlySet<string>,
+  limit: BatchLimit,
   options: ExecuteOptions
 ): (requests: readonly PlannedRequest[], name: string) => Promise<RequestOutcome[]> {
-  const limit: BatchLimit = {}
   const clock = options.clock ?? Date.now
   return (requests, name) =>
     options.group(name, async () => {
@@ -195,7 +218,7 @@ function purgePass(
 }
 
 /** The largest batch the API has taken, once a 413 said a batch was too large; kept for the rest of the step. */
-interface BatchLimit {
+export interface BatchLimit {
   size?: number
 }
 
@@ -268,19 +291,8 @@ function notSent(request: PlannedRequest, error: string, cancelled?: true): Requ
   return { request, ok: false, status: undefined, attempts: 0, durationMs: 0, error, ...(cancelled === undefined ? {} : { cancelled }) }
 }
 
-/** Every request of `requests` as not sent, the run being cancelled before it. */
-function notSentCancelled(requests: readonly PlannedRequest[], options: ExecuteOptions): RequestOutcome[] {
-  const why = cancelReason(options)
-  return requests.map((request) => notSent(request, `${request.label}: not sent: ${why}`, true))
-}
-
 /** "the run was cancelled (SIGINT)". */
 const cancelReason = (options: ExecuteOptions): string => cancelOf(options.signal)?.message ?? 'the run was cancelled'
 
 /** A request the cancel kept from being sent at all. */
 export const unsentByCancel = (outcome: RequestOutcome): boolean => outcome.cancelled === true && outcome.attempts === 0
-
-async function waitForPropagation(options: ExecuteOptions): Promise<void> {
-  await waitWithProgress(options.propagationMs, 'Waiting for the settings to reach every edge location', options)
-  options.log('Settings have had the documented propagation time.')
-}

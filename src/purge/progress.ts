@@ -4,7 +4,7 @@ import { forCount, plural, seconds, thousands } from '../text.js'
 /** Up to this many purge requests, each gets its own log line; beyond, progress lines. */
 export const DETAILED_REQUESTS = 20
 /** A progress line at each tenth of the requests, and in between at most this often. */
-export const PROGRESS_EVERY_MS = 5_000
+export const PURGE_PROGRESS_EVERY_MS = 5_000
 
 export interface ProgressOptions {
   readonly log: (message: string) => void
@@ -34,7 +34,7 @@ function outcomeLine(outcome: FinishedRequest): string {
 
 /**
  * What the Purge group of the log says as requests finish: a line each for a few requests; for many, a line
- * at each tenth and at most every PROGRESS_EVERY_MS in between, and every failure on its own line.
+ * at each tenth and at most every PURGE_PROGRESS_EVERY_MS in between, and every failure on its own line.
  * Returns the function to call with each outcome.
  */
 export function purgeProgress(requests: readonly PlannedRequest[], options: ProgressOptions): (outcome: FinishedRequest) => void {
@@ -57,7 +57,7 @@ export function purgeProgress(requests: readonly PlannedRequest[], options: Prog
     if (!outcome.ok) options.log(outcomeLine(outcome))
     const tenth = Math.floor((done * 10) / total)
     const now = options.now()
-    if (tenth === lastTenth && now - lastLine < PROGRESS_EVERY_MS) return
+    if (tenth === lastTenth && now - lastLine < PURGE_PROGRESS_EVERY_MS) return
     lastTenth = tenth
     lastLine = now
     const counts = [

@@ -1,5 +1,5 @@
 // A long wait that the log can follow: `delay` before the purge, `purge-again-after` before the second
-// pass. A line at the start and every PROGRESS_EVERY_MS, so that a quiet log does not look like a hang.
+// pass. A line at the start and every WAIT_PROGRESS_EVERY_MS, so that a quiet log does not look like a hang.
 import type { Sleep } from '../sleep.js'
 import { seconds } from '../text.js'
 

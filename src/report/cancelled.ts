@@ -21,7 +21,7 @@ function tallyText(tally: CancelTally, noun: string): string | undefined {
   return `${thousands(total)} ${forCount(total, noun)}: ${parts.join(', ')}`
 }
 
-/** The title of the step's one error annotation for a cancelled run: "Cancelled (SIGINT) at: sending the requests". */
+/** The title of the step's one error annotation for a cancelled run: "Cancelled (SIGINT) at: sending the purge requests". */
 export function cancelTitle(result: RunResult): string | undefined {
   const cancelled = result.cancelled
   return cancelled === null ? undefined : `Cancelled (${cancelled.signal}) at: ${cancelled.phase}`
@@ -29,7 +29,7 @@ export function cancelTitle(result: RunResult): string | undefined {
 
 /**
  * The line that says the run was cancelled and what became of everything asked for; undefined when it was not.
- * "Cancelled (SIGINT) 4.2 s in, at: sending the requests. 300 URLs: 60 confirmed, 30 not confirmed (in flight), 210 not sent."
+ * "Cancelled (SIGINT) 4.2 s in, at: sending the purge requests. 300 URLs: 60 confirmed, 30 not confirmed (in flight), 210 not sent."
  */
 export function cancelSentence(result: RunResult): string | undefined {
   const cancelled = result.cancelled

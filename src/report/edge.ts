@@ -1,5 +1,5 @@
 // The summary's part about the edge: the verdicts of the check after the purge, and what warming got.
-import { byAttention } from '../edge/verdicts.js'
+import { byAttention } from '../edge/tally.js'
 import type { RunResult } from '../run/result/index.js'
 import { plural } from '../text.js'
 import { escapeText } from './markdown.js'

@@ -31,11 +31,28 @@ async function guarded(task: () => unknown): Promise<Error | undefined> {
  */
 export async function writeReport(given: RunResult, writeSummary: boolean, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const broken: string[] = []
-  const warnings: string[] = []
   let result = given
   const redacted = await guarded(() => (result = redactDeep(given)))
   if (redacted !== undefined) broken.push(`reading the result (${redacted.message})`)
 
+  const warnings = await writeAllOutputs(result, env, broken)
+  warnings.forEach((warning) => log.warning(warning))
+  result = { ...result, warnings: [...result.warnings, ...warnings] }
+  log.info(headline(result))
+  const errors = allErrors(result)
+  if (errors !== undefined) log.info(errors)
+
+  if (writeSummary && env.GITHUB_STEP_SUMMARY) await writeJobSummary(result, broken)
+
+  const failure = stepFailure(result, broken)
+  if (failure !== undefined) log.fail(failure.message, failure.title)
+}
+
+/**
+ * Every output, in one write, and the file of URLs not purged; what broke is added to `broken`, and the warnings (an
+ * output cut or not written, the list not written) are returned.
+ */
+async function writeAllOutputs(result: RunResult, env: NodeJS.ProcessEnv, broken: string[]): Promise<string[]> {
   // The file of URLs not purged is written while the outputs are worked out: its few round trips to the file
   // system overlap that work instead of following it.
   let failedFilesPath = ''
@@ -58,6 +75,7 @@ export async function writeReport(given: RunResult, writeSummary: boolean, env: 
   const unwritten = new Map(
     writeOutputs([...outputs, ['failed-files-path', failedFilesPath]], { env }).map(({ name, error }) => [name, error])
   )
+  const warnings: string[] = []
   for (const [name] of outputs) {
     if (cut.has(name)) {
       warnings.push(
@@ -69,25 +87,18 @@ export async function writeReport(given: RunResult, writeSummary: boolean, env: 
   }
   if (listed !== undefined)
     warnings.push(`The list of URLs not purged could not be written (${fileProblem(listed)}); failed-files-path is empty.`)
+  return warnings
+}
 
-  warnings.forEach((warning) => log.warning(warning))
-  result = { ...result, warnings: [...result.warnings, ...warnings] }
-  log.info(headline(result))
-  const errors = allErrors(result)
-  if (errors !== undefined) log.info(errors)
-
-  if (writeSummary && env.GITHUB_STEP_SUMMARY) {
-    // Stryker disable next-line StringLiteral: never read: the summary is drawn, or the plain one takes its place
-    let markdown = ''
-    const drawn = await guarded(() => (markdown = renderSummary(result)))
-    if (drawn !== undefined) {
-      broken.push(`drawing the job summary (${drawn.message})`)
-      markdown = plainSummary(result)
-    }
-    const written = await guarded(() => core.summary.addRaw(markdown, true).write())
-    if (written !== undefined) log.warning(`The job summary could not be written: ${written.message}.`)
+/** The job summary; drawn plain when drawing it broke (added to `broken`), and a warning when it cannot be written. */
+async function writeJobSummary(result: RunResult, broken: string[]): Promise<void> {
+  // Stryker disable next-line StringLiteral: never read: the summary is drawn, or the plain one takes its place
+  let markdown = ''
+  const drawn = await guarded(() => (markdown = renderSummary(result)))
+  if (drawn !== undefined) {
+    broken.push(`drawing the job summary (${drawn.message})`)
+    markdown = plainSummary(result)
   }
-
-  const failure = stepFailure(result, broken)
-  if (failure !== undefined) log.fail(failure.message, failure.title)
+  const written = await guarded(() => core.summary.addRaw(markdown, true).write())
+  if (written !== undefined) log.warning(`The job summary could not be written: ${written.message}.`)
 }

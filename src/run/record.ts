@@ -4,7 +4,7 @@ import type { ChangeSet } from '../changes/index.js'
 import type { CommitStatusFound } from '../commit-status/index.js'
 import type { EdgeCheck } from '../edge/index.js'
 import { InputError } from '../errors.js'
-import type { Execution } from '../purge/execute.js'
+import type { PurgePass, RequestOutcome, SettingsSent } from '../purge/execute.js'
 import { ApiError } from '../http/errors.js'
 import type { ApiClient } from '../http/client.js'
 import * as log from '../log.js'
@@ -129,11 +129,17 @@ export class RunRecord {
     return plan
   }
 
-  /** What the wait for the origin found; when the origin was not ready, its failure fails the step and nothing is purged. */
-  origin(found: OriginFound): OriginFound {
+  /**
+   * What the wait for the origin found (undefined when there was none), and whether the purge may go: when the origin
+   * was not ready, its failure fails the step and nothing is purged (the purge took no time).
+   */
+  origin(found: OriginFound | undefined): boolean {
+    if (found === undefined) return true
     if (this.state.origin !== undefined) this.state.origin = { ...this.state.origin, found }
-    if (found.failure !== undefined) this.state.errors.push(found.failure)
-    return found
+    if (found.failure === undefined) return true
+    this.state.errors.push(found.failure)
+    this.state.durations.purgeMs = 0
+    return false
   }
 
   /** In a dry run: how many URLs verify and warm would fetch (undefined when neither is on). */
@@ -141,11 +147,28 @@ export class RunRecord {
     this.state.edgePlan = counts
   }
 
-  executed(execution: Execution): Execution {
-    this.state.outcomes = [...execution.outcomes]
-    this.state.durations.settingsMs = execution.settingsMs
-    this.state.durations.purgeMs = execution.purgeMs
-    return execution
+  /** The settings' outcomes, and how long they took. */
+  settings(sent: SettingsSent): readonly RequestOutcome[] {
+    this.state.outcomes = [...sent.outcomes]
+    this.state.durations.settingsMs = sent.ms
+    return sent.outcomes
+  }
+
+  /** The wait for the settings to spread, counted in the settings' time (milliseconds). */
+  spread(ms: number): void {
+    this.state.durations.settingsMs = (this.state.durations.settingsMs ?? 0) + ms
+  }
+
+  /** A pass of purges: the purge's outcomes as it leaves them (after the settings'), and the time of every pass so far. */
+  purged(pass: PurgePass): PurgePass {
+    this.state.outcomes = [...this.state.outcomes.filter((outcome) => outcome.request.kind === 'settings'), ...pass.outcomes]
+    this.state.durations.purgeMs = (this.state.durations.purgeMs ?? 0) + pass.ms
+    return pass
+  }
+
+  /** The outcome of every request sent or planned so far: the settings', then the purge's. */
+  get outcomes(): readonly RequestOutcome[] {
+    return this.state.outcomes
   }
 
   /** What the edge showed; its failure (URLs still stale) fails the step. */

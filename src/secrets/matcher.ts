@@ -1,5 +1,5 @@
 import { MIN_RUN, searchedForms } from './forms.js'
-import { compose, decodeJson, decodePercent, type Reading } from './readings.js'
+import { compose, decodeJson, decodePercent, type DecodedReading } from './readings.js'
 
 /** Finds every spelling of the secrets, and every run of MIN_RUN of them, in a text and its decoded readings. */
 
@@ -56,8 +56,8 @@ export class Matcher {
   }
 
   /** Adds the spans found in a reading, as spans of the original text. */
-  private searchReading(reading: Reading, spans: Span[]): void {
-    let map: ReturnType<Reading['map']> | undefined
+  private searchReading(reading: DecodedReading, spans: Span[]): void {
+    let map: ReturnType<DecodedReading['map']> | undefined
     for (const [start, end] of this.search(reading.text)) {
       // Drawn only for a reading where a secret was found: most hold none.
       map ??= reading.map()
@@ -80,7 +80,7 @@ export class Matcher {
     return this.holdsIn(decodePercent(text))
   }
 
-  private holdsIn(reading: Reading | undefined): boolean {
+  private holdsIn(reading: DecodedReading | undefined): boolean {
     return reading !== undefined && this.scan(reading.text, () => true)
   }
 

@@ -7,7 +7,7 @@
  * A reading of a text with one kind of escape decoded: `text[i]` stands for the original's characters
  * from `from[i]` to `to[i]`. The map is drawn only for a reading where a secret was found: most hold none.
  */
-export interface Reading {
+export interface DecodedReading {
   readonly text: string
   readonly map: () => { readonly from: Int32Array; readonly to: Int32Array }
 }
@@ -54,10 +54,10 @@ function percentEscape(text: string, at: number): Escape {
 }
 
 /** The text with JSON's escapes decoded; a `\\` is one backslash, so `\\u0041` is a backslash and then `u0041`. */
-export const decodeJson = (text: string): Reading | undefined => decoded(text, '\\', jsonEscape)
+export const decodeJson = (text: string): DecodedReading | undefined => decoded(text, '\\', jsonEscape)
 
 /** The text with URL encoding decoded. */
-export const decodePercent = (text: string): Reading | undefined => decoded(text, '%', percentEscape)
+export const decodePercent = (text: string): DecodedReading | undefined => decoded(text, '%', percentEscape)
 
 /** Each escape (a sequence that starts with `lead` and that `escapeAt` reads) in `text`, in order, with where it starts. */
 function* escapes(
@@ -77,7 +77,7 @@ function* escapes(
 }
 
 /** The text with each escape replaced by the character it stands for; undefined when it holds none. */
-function decoded(text: string, lead: string, escapeAt: (text: string, at: number) => Escape): Reading | undefined {
+function decoded(text: string, lead: string, escapeAt: (text: string, at: number) => Escape): DecodedReading | undefined {
   // Most texts (every URL of a result) hold no escape at all: they get no generator, which for 100,000 URLs
   // read several times was ~10 MB of peak RSS in young-generation garbage.
   // A shortcut only: without it the loop below finds no escape and returns undefined too (a mutant that drops it
@@ -117,7 +117,7 @@ function decoded(text: string, lead: string, escapeAt: (text: string, at: number
 }
 
 /** `inner` read over `outer`: its positions mapped back to the original text. */
-export function compose(outer: Reading, inner: Reading): Reading {
+export function compose(outer: DecodedReading, inner: DecodedReading): DecodedReading {
   return {
     text: inner.text,
     map: () => {

@@ -57,42 +57,8 @@ export interface ZoneList {
  */
 export async function listZones(client: ZoneClient, enough: (page: readonly Zone[]) => boolean = () => false): Promise<ZoneList> {
   // Counted as the bytes arrive, across the pages in flight: what they hold follows the bound, not the parallelism.
-  const budget = new ByteBudget(MAX_ZONE_LIST_BYTES)
-  let pagesRead = 0
-  const fetchPage = async (page: number): Promise<ZonePage> => {
-    let response: ApiResponse<{ data?: unknown; meta?: { total?: unknown } }>
-    try {
-      response = await client.request('GET', '/zones', {
-        query: { page, per_page: PER_PAGE },
-        // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
-        maxBodyBytes: MAX_ZONE_PAGE_BYTES,
-        byteBudget: budget,
-        // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
-        maxJsonValues: 1_000_000
-      })
-    } catch (error) {
-      if (!budget.spent) throw error
-      throw new AnswerError(
-        `GET /zones: the zone list's answers came to more than ${sizeText(MAX_ZONE_LIST_BYTES)} (${sizeText(budget.bytes)} counted, ` +
-          `${plural(pagesRead, 'page')} read whole), the most this action reads for ${thousands(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`
-      )
-    }
-    pagesRead++
-    const data = response.body?.data
-    if (!Array.isArray(data)) {
-      throw new InputError(
-        undefined,
-        `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`
-      )
-    }
-    const total = response.body?.meta?.total
-    // Only the three fields used are kept: the page's other fields, however large, are let go with it.
-    return {
-      entries: data.length,
-      zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })),
-      total: isZoneCount(total) ? total : undefined
-    }
-  }
+  const reading: PagesRead = { budget: new ByteBudget(MAX_ZONE_LIST_BYTES), whole: 0 }
+  const fetchPage = (page: number): Promise<ZonePage> => readPage(client, page, reading)
 
   const zones: Zone[] = []
   let entries = 0
@@ -117,6 +83,49 @@ export async function listZones(client: ZoneClient, enough: (page: readonly Zone
   const upTo = (): number => lastPage ?? Math.min(MAX_ZONE_PAGES, taken + Math.min(ZONE_PAGE_PARALLELISM, Math.max(1, taken)))
   await fetchInOrder(fetchPage, take, ZONE_PAGE_PARALLELISM, upTo)
   return { zones, skipped: entries - zones.length }
+}
+
+/** The zone list's pages so far: the bytes counted across the pages in flight, and how many were read whole. */
+interface PagesRead {
+  readonly budget: ByteBudget
+  whole: number
+}
+
+/** One page of `GET /zones`, within the page's bound and the list's budget; only the three fields used are kept. */
+async function readPage(client: ZoneClient, page: number, reading: PagesRead): Promise<ZonePage> {
+  const { budget } = reading
+  let response: ApiResponse<{ data?: unknown; meta?: { total?: unknown } }>
+  try {
+    response = await client.request('GET', '/zones', {
+      query: { page, per_page: PER_PAGE },
+      // Parsed JSON can take 40 times its size in memory, so each page is bounded, and all of them together.
+      maxBodyBytes: MAX_ZONE_PAGE_BYTES,
+      byteBudget: budget,
+      // A page holds 100 zones of a few fields each; a million values is a page that is not the API's.
+      maxJsonValues: 1_000_000
+    })
+  } catch (error) {
+    if (!budget.spent) throw error
+    throw new AnswerError(
+      `GET /zones: the zone list's answers came to more than ${sizeText(MAX_ZONE_LIST_BYTES)} (${sizeText(budget.bytes)} counted, ` +
+        `${plural(reading.whole, 'page')} read whole), the most this action reads for ${thousands(MAX_ZONE_ENTRIES)} zones at most. ${GIVE_THE_ID}`
+    )
+  }
+  reading.whole++
+  const data = response.body?.data
+  if (!Array.isArray(data)) {
+    throw new InputError(
+      undefined,
+      `GET /zones answered without a list of zones: check that "api-url" is the Content Delivery Service API, including /v1.`
+    )
+  }
+  const total = response.body?.meta?.total
+  // Only the three fields used are kept: the page's other fields, however large, are let go with it.
+  return {
+    entries: data.length,
+    zones: data.filter(isZone).map(({ id, name, status }) => ({ id, name, status })),
+    total: isZoneCount(total) ? total : undefined
+  }
 }
 
 const isZoneCount = (value: unknown): value is number =>

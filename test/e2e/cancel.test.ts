@@ -122,17 +122,17 @@ describe('a cancelled run (end to end, real signals)', () => {
     accountsForEvery(run, api, asked)
     expect(resultOf(run).cancelled).toMatchObject({
       signal: 'SIGINT',
-      phase: 'sending the requests',
+      phase: 'sending the purge requests',
       files: { confirmed: 90, notConfirmed: 0, notSent: 210 }
     })
     expect(resultOf(run).cancelled?.afterMs).toBeGreaterThan(0)
     expect(read(run.summary)).toMatch(
-      /\[!WARNING\]\n> \*\*Cancelled \(SIGINT\) [\d.]+ s in, at: sending the requests\. 300 URLs: 90 confirmed, 210 not sent\.\*\*/
+      /\[!WARNING\]\n> \*\*Cancelled \(SIGINT\) [\d.]+ s in, at: sending the purge requests\. 300 URLs: 90 confirmed, 210 not sent\.\*\*/
     )
-    expect(run.log).toMatch(/^Cancelled \(SIGINT\) [\d.]+ s in, at: sending the requests\. 300 URLs: 90 confirmed, 210 not sent\.$/m)
+    expect(run.log).toMatch(/^Cancelled \(SIGINT\) [\d.]+ s in, at: sending the purge requests\. 300 URLs: 90 confirmed, 210 not sent\.$/m)
     const errors = run.log.split('\n').filter((line) => line.startsWith('::error'))
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(/^::error title=Cancelled \(SIGINT\) at%3A sending the requests::/)
+    expect(errors[0]).toMatch(/^::error title=Cancelled \(SIGINT\) at%3A sending the purge requests::/)
     expect(errors[0]).toContain('if: cancelled()')
     expect(run.outputs.manifest).toBeUndefined()
     keyNowhere(run, api.apiKey)

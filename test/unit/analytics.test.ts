@@ -4,7 +4,7 @@ import {
   GRANULARITY_MS,
   MAX_POINTS,
   readAllTraffic,
-  readTraffic,
+  readZoneTraffic,
   readTrafficAnswer,
   sumBuckets,
   type TrafficClient
@@ -318,7 +318,7 @@ describe('readTrafficAnswer', () => {
   })
 })
 
-describe('readTraffic', () => {
+describe('readZoneTraffic', () => {
   const analytics = { window: '24h', windowMs: DAY, granularity: 'hour' as const }
   // A window whose start is aligned to the chart's 4-hour buckets (src/chart-grid.ts).
   const window = { since: Date.parse('2026-11-21T04:00:00Z'), until: Date.parse('2026-11-22T04:17:00Z'), chartMs: 4 * HOUR }
@@ -338,14 +338,14 @@ describe('readTraffic', () => {
 
   it('asks nothing for a zone id that cannot be a path segment, and reports why', async () => {
     const fake = client(() => answer({}))
-    const report = await readTraffic(fake, { id: '..', name: undefined }, analytics, window)
+    const report = await readZoneTraffic(fake, { id: '..', name: undefined }, analytics, window)
     expect(fake.calls).toEqual([])
     expect(report.error).toBe('".." cannot be a segment of a request path')
   })
 
   it('asks for the window it is given, with its granularity, and reports the answer with the chart bucket', async () => {
     const fake = client(() => answer({}))
-    const report = await readTraffic(fake, { id: 'z/1', name: 'example.com' }, analytics, window)
+    const report = await readZoneTraffic(fake, { id: 'z/1', name: 'example.com' }, analytics, window)
     expect(fake.calls).toEqual([
       {
         method: 'GET',
@@ -374,7 +374,7 @@ describe('readTraffic', () => {
   })
 
   it('names the zone by id in warnings when its name is unknown', async () => {
-    const report = await readTraffic(
+    const report = await readZoneTraffic(
       client(() => ({ data: { totals } })),
       { id: 'z1', name: undefined },
       analytics,
@@ -385,7 +385,7 @@ describe('readTraffic', () => {
 
   it('never throws: a failed read is reported in the result', async () => {
     const failure = new ApiError({ method: 'GET', path: '/zones/z1/analytics/traffic', kind: 'http', attempts: 1, status: 500 })
-    const report = await readTraffic(
+    const report = await readZoneTraffic(
       client(() => {
         throw failure
       }),
@@ -394,7 +394,7 @@ describe('readTraffic', () => {
       window
     )
     expect(report).toMatchObject({ totals: undefined, points: [], bucketMs: HOUR, chartMs: 4 * HOUR, error: failure.message, warnings: [] })
-    const odd = await readTraffic(
+    const odd = await readZoneTraffic(
       client(() => {
         throw 'not an Error' as unknown as Error
       }),

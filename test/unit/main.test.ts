@@ -48,9 +48,9 @@ vi.mock('../../src/purge/execute.js', async (importOriginal) => {
   const actual = await importOriginal<typeof ExecuteModule>()
   return {
     ...actual,
-    executePlan: async (...args: Parameters<typeof actual.executePlan>) => {
+    purgeAll: async (...args: Parameters<typeof actual.purgeAll>) => {
       throwIfSet('execute')
-      return actual.executePlan(...args)
+      return actual.purgeAll(...args)
     }
   }
 })
@@ -666,27 +666,27 @@ describe('run', () => {
       expect(step.code).toBe(1)
       expect(step.log).toContain('Waiting before the purge (delay): 7 s left.')
       expect(step.log).toContain(
-        'Cancelled (SIGINT) at: sending the requests. No new request starts; purges and settings in flight have up to 5 s to answer.'
+        'Cancelled (SIGINT) at: waiting before the purge (delay). No new request starts; purges and settings in flight have up to 5 s to answer.'
       )
       const result = resultOf(step)
       expect(result).toMatchObject({
         ok: false,
-        stoppedAt: 'sending the requests failed',
+        stoppedAt: 'waiting before the purge (delay) failed',
         cancelled: {
           signal: 'SIGINT',
-          phase: 'sending the requests',
+          phase: 'waiting before the purge (delay)',
           files: { confirmed: 0, notConfirmed: 0, notSent: 2 },
           tags: { confirmed: 0, notConfirmed: 0, notSent: 1 }
         },
         // The requests not sent add no error of their own; nothing was checked at the edge.
-        errors: ['The run was cancelled (SIGINT) at: sending the requests'],
+        errors: ['The run was cancelled (SIGINT) at: waiting before the purge (delay)'],
         verification: null
       })
       expect(result.cancelled?.afterMs).toBeGreaterThanOrEqual(0)
       expect(JSON.parse(step.outputs['failed-files'] ?? '')).toEqual(['https://example.com/a', 'https://example.com/b'])
       expect(errorLines(step.log)).toHaveLength(1)
       expect(errorLines(step.log)[0]).toMatch(
-        /^::error title=Cancelled \(SIGINT\) at%3A sending the requests::Cancelled \(SIGINT\) \d+\.\d s in, at: sending the requests\. Nothing was purged\. 2 URLs: 0 confirmed, 2 not sent; 1 tag: 0 confirmed, 1 not sent\.%0ARun the workflow again/
+        /^::error title=Cancelled \(SIGINT\) at%3A waiting before the purge \(delay\)::Cancelled \(SIGINT\) \d+\.\d s in, at: waiting before the purge \(delay\)\. Nothing was purged\. 2 URLs: 0 confirmed, 2 not sent; 1 tag: 0 confirmed, 1 not sent\.%0ARun the workflow again/
       )
       expect(step.summary).toMatch(/^## CDN purge: example\.com\n\n> \[!WARNING\]\n> \*\*Cancelled &#40;SIGINT&#41; /)
     })
@@ -698,14 +698,18 @@ describe('run', () => {
       expect(api.purges).toHaveLength(1)
       expect(step.code).toBe(1)
       expect(step.log).toContain(
-        'Cancelled (SIGTERM) at: sending the requests. No new request starts; purges and settings in flight have up to 1.5 s to answer.'
+        'Cancelled (SIGTERM) at: the second pass (purge-again-after). No new request starts; purges and settings in flight have up to 1.5 s to answer.'
       )
       expect(resultOf(step)).toMatchObject({
-        cancelled: { signal: 'SIGTERM', phase: 'sending the requests', files: { confirmed: 1, notConfirmed: 0, notSent: 0 } },
-        errors: ['The run was cancelled (SIGTERM) at: sending the requests']
+        cancelled: {
+          signal: 'SIGTERM',
+          phase: 'the second pass (purge-again-after)',
+          files: { confirmed: 1, notConfirmed: 0, notSent: 0 }
+        },
+        errors: ['The run was cancelled (SIGTERM) at: the second pass (purge-again-after)']
       })
       expect(step.outputs['purged-files']).toBe('1')
-      expect(errorLines(step.log)[0]).toMatch(/^::error title=Cancelled \(SIGTERM\) at%3A sending the requests::/)
+      expect(errorLines(step.log)[0]).toMatch(/^::error title=Cancelled \(SIGTERM\) at%3A the second pass \(purge-again-after\)::/)
       expect(errorLines(step.log)[0]).not.toContain('Nothing was purged.')
       expect((JSON.parse(step.outputs.result ?? '{}') as { sent: unknown[] }).sent).toHaveLength(1)
     })
@@ -735,7 +739,7 @@ describe('run', () => {
       const step = await runDebug({ files: '/a' })
       expect(step.code).toBe(1)
       expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({
-        stoppedAt: 'sending the requests failed',
+        stoppedAt: 'sending the purge requests failed',
         errors: [`Unexpected error: TypeError: boom. ${BUG}`]
       })
       expect(stackLines(step.log)).toHaveLength(1)

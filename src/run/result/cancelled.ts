@@ -15,7 +15,7 @@ export interface CancelTally {
 
 export interface CancelReport {
   readonly signal: StopSignal
-  /** The phase the signal arrived in, as the run's record names it ("sending the requests"). */
+  /** The phase the signal arrived in, as the run's record names it ("sending the purge requests"). */
   readonly phase: string
   /** Milliseconds from the start of the run to the signal. */
   readonly afterMs: number

@@ -1,5 +1,5 @@
 import type { TrafficReport } from '../../analytics.js'
-import { staleUrls } from '../../edge/verdicts.js'
+import { staleUrls } from '../../edge/tally.js'
 import { unsentByCancel } from '../../purge/execute.js'
 import type { ZoneSettings } from '../../settings.js'
 import type { RunState } from '../state.js'

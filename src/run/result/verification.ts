@@ -1,7 +1,7 @@
 // The check at the edge as reported: every verdict in plain fields, and the counts by verdict.
 import type { EdgeCheck } from '../../edge/index.js'
-import type { Verdict } from '../../edge/verdict.js'
-import { countVerdicts, type VerdictCounts } from '../../edge/verdicts.js'
+import type { Verdict } from '../../edge/freshness.js'
+import { countVerdicts, type VerdictCounts } from '../../edge/tally.js'
 
 /** One URL checked at the edge, as reported. */
 export interface VerdictReport {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { checkChangedPaths, encodePath, MAX_NAME_CHARS, MAX_PATH_CHARS, siteUrls, type SiteOptions } from '../../../src/changes/site.js'
+import { checkChangedPaths, MAX_NAME_CHARS, MAX_PATH_CHARS, siteUrls, type SiteOptions } from '../../../src/changes/site.js'
 import { InputError } from '../../../src/errors.js'
-import { resolveUrls } from '../../../src/urls.js'
 import { GUARD, mebibyteOf } from '../../support/hostile.js'
 import { inputError } from '../../support/inputs.js'
 
@@ -12,21 +11,6 @@ const options = (over: Partial<SiteOptions> = {}): SiteOptions => ({
   include: [],
   exclude: [],
   ...over
-})
-
-describe('encodePath', () => {
-  it('encodes each segment once', () => {
-    expect(encodePath('docs/a b.html')).toBe('docs/a%20b.html')
-    expect(encodePath('café/ü?.html')).toBe('caf%C3%A9/%C3%BC%3F.html')
-    expect(encodePath('100%.html')).toBe('100%25.html')
-    expect(encodePath('a%20b.html')).toBe('a%2520b.html')
-  })
-  it('keeps characters a path may hold', () => {
-    expect(encodePath("c++/a,b;c=d:e@f!$&'()*.html")).toBe("c++/a,b;c=d:e@f!$&'()*.html")
-  })
-  it('is not encoded again on the way to the request', () => {
-    expect(resolveUrls([`/${encodePath('a b/c%d.html')}`], 'example.com')).toEqual(['https://example.com/a%20b/c%25d.html'])
-  })
 })
 
 describe('siteUrls', () => {

@@ -1,14 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Cancelled } from '../../../src/cancel.js'
-import { verifyAndWarm, deployedFiles, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../../src/edge/index.js'
+import { verifyAndWarm, probeTargets, purgedTargets, staleFailure, type EdgeCheck } from '../../../src/edge/index.js'
 import type { UrlVerdict } from '../../../src/edge/verify.js'
 import type { RequestOutcome } from '../../../src/purge/execute.js'
 import { planRequests } from '../../../src/purge/plan.js'
 import { defaultBody, startEdge, type StandInEdge } from '../../stand-in/edge.js'
 import { FakeClock, testCancel } from '../../support/clock.js'
+import { recordingIo } from '../../support/io.js'
 
 const zone = { id: 'z1', name: 'example.com', status: 'active' }
 const other = { id: 'z2', name: 'example.org', status: 'active' }
@@ -87,41 +88,11 @@ describe('probeTargets', () => {
   })
 })
 
-describe('deployedFiles', () => {
-  it('reads each changed entry as the URL it was purged as, with its file in the workspace', () => {
-    // With several zones a path cannot be routed: it has no file to compare, and breaks nothing.
-    const files = deployedFiles(
-      new Map([
-        ['/docs/', 'public/docs/index.html'],
-        ['http://example.org/x.css', 'public/x.css']
-      ]),
-      [zone, other],
-      '/work'
-    )
-    expect([...files]).toEqual([['http://example.org/x.css', resolve('/work', 'public/x.css')]])
-    expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([
-      ['https://example.com/docs/', resolve('/work', 'public/docs/index.html')]
-    ])
-  })
-  it('does not hide an error other than an entry it cannot route (a bug)', () => {
-    expect(() => deployedFiles(new Map([[null as unknown as string, 'public/a.html']]), [zone], '/work')).toThrow(TypeError)
-  })
-})
-
 describe('verifyAndWarm', () => {
   let edge: StandInEdge
   const saved = process.env.HTTP_PROXY
-  const lines: string[] = []
-  const warnings: string[] = []
-  const groups: string[] = []
-  let now = 0
-  const io = {
-    log: (line: string) => lines.push(line),
-    warn: (line: string) => warnings.push(line),
-    group: <T>(name: string, fn: () => Promise<T>): Promise<T> => (groups.push(name), fn()),
-    now: () => now,
-    sleep: (ms: number) => ((now += ms), Promise.resolve())
-  }
+  const ioClock = new FakeClock()
+  const { io, lines, warnings, groups } = recordingIo(ioClock)
   const request = {
     verify: 20,
     recheckForMs: 10_000,
@@ -137,7 +108,7 @@ describe('verifyAndWarm', () => {
     lines.length = 0
     warnings.length = 0
     groups.length = 0
-    now = 0
+    ioClock.now = 0
   })
   afterEach(async () => {
     if (saved === undefined) delete process.env.HTTP_PROXY

@@ -26,16 +26,16 @@ describe('wait-for-origin, origin-url, origin-marker', () => {
     expect(inputs.origin).toEqual({
       waitSeconds: 3600,
       url: 'https://my-bucket.s3.eu-west-1.amazonaws.com/site',
-      marker: { entry: '/version.txt', text: 'build 1.4.2' },
-      site: { dir: resolve('/work/space', 'public'), urlBase: 'https://example.com/docs/', indexFile: 'home.html' }
+      marker: { entry: '/version.txt', text: 'build 1.4.2' }
     })
+    expect(inputs.site).toEqual({ dir: resolve('/work/space', 'public'), urlBase: 'https://example.com/docs/', indexFile: 'home.html' })
     expect(inputs.warnings).toEqual([])
   })
 
   it('takes site-dir "/" as the workspace root, and no site-dir as no mapping', async () => {
     const root = await getInputs(source({ ...minimal, 'site-dir': '/', 'wait-for-origin': '5' }))
-    expect(root.origin.site).toEqual({ dir: resolve('/work/space'), urlBase: undefined, indexFile: 'index.html' })
-    expect((await getInputs(source({ ...minimal, 'changed-since': 'HEAD~1', 'wait-for-origin': '5' }))).origin.site).toBeUndefined()
+    expect(root.site).toEqual({ dir: resolve('/work/space'), urlBase: undefined, indexFile: 'index.html' })
+    expect((await getInputs(source({ ...minimal, 'changed-since': 'HEAD~1', 'wait-for-origin': '5' }))).site).toBeUndefined()
   })
 
   it('refuses a wait that is not a whole number of seconds from 0 to 3600, naming it', async () => {

@@ -49,7 +49,7 @@ const given: Given = {
   warm: false,
   probeUrls: [],
   manifest: undefined,
-  origin: { waitSeconds: 0, url: undefined, marker: undefined, site: undefined }
+  origin: { waitSeconds: 0, url: undefined, marker: undefined }
 }
 const AUTO = { kind: 'auto' } as const
 /** What changed, from git or from a manifest: only where it comes from counts for the rules. */
@@ -151,8 +151,8 @@ describe('warningsFor', () => {
     ['verifyTimeout', { verifyTimeout: '30' }],
     ['verifyTimeout', { verifyTimeout: '060' }],
     ['probes', { probeUrls: ['/'] }],
-    ['origin', { origin: { waitSeconds: 0, url: 'https://o.example.net/', marker: undefined, site: undefined } }],
-    ['origin', { origin: { waitSeconds: 0, url: undefined, marker: { entry: '/v', text: '1' }, site: undefined } }],
+    ['origin', { origin: { waitSeconds: 0, url: 'https://o.example.net/', marker: undefined } }],
+    ['origin', { origin: { waitSeconds: 0, url: undefined, marker: { entry: '/v', text: '1' } } }],
     ['plan', { plan: 'pro' }],
     ['manifest', { manifest: { path: '/m.json', site: '/site' } }],
     ['manifest', { manifest: { path: '/m.json', site: '/site' }, changes: GIT }]
@@ -167,7 +167,7 @@ describe('warningsFor', () => {
     ['probe-urls with warm', { probeUrls: ['/'], warm: true }],
     [
       'origin-url and origin-marker with wait-for-origin',
-      { origin: { waitSeconds: 1, url: 'https://o.example.net/', marker: { entry: '/v', text: '1' }, site: undefined } }
+      { origin: { waitSeconds: 1, url: 'https://o.example.net/', marker: { entry: '/v', text: '1' } } }
     ],
     ['plan with create-zone', { plan: 'pro', createZone: true }],
     ['manifest with previous-manifest', { manifest: { path: '/m.json', site: '/site' }, changes: MANIFEST }]
@@ -181,7 +181,7 @@ describe('warningsFor', () => {
       waitForPropagation: true,
       verifyTimeout: '1',
       probeUrls: ['/'],
-      origin: { waitSeconds: 0, url: 'https://o.example.net/', marker: undefined, site: undefined },
+      origin: { waitSeconds: 0, url: 'https://o.example.net/', marker: undefined },
       plan: 'free',
       manifest: { path: '/m.json', site: '/site' }
     }

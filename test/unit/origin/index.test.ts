@@ -5,11 +5,12 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { Cancelled } from '../../../src/cancel.js'
 import type { BodyUse, EdgeAnswer, GetOptions, openEdge } from '../../../src/edge/fetch.js'
-import { describeChecks, originFailure, waitForOrigin, whereChecked, type OriginIo } from '../../../src/origin/index.js'
-import type { CheckedUrl, OriginWait } from '../../../src/origin/poll.js'
+import { describeChecks, originFailure, awaitNewBuild, whereChecked, type OriginIo } from '../../../src/origin/index.js'
+import type { CheckedUrl, OriginPoll } from '../../../src/origin/poll.js'
 import type { OriginTarget } from '../../../src/origin/readiness.js'
 import { CACHE_BUSTER, type OriginPlan } from '../../../src/origin/targets.js'
 import { FakeClock, testCancel } from '../../support/clock.js'
+import { recordingIo } from '../../support/io.js'
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 const dir = mkdtempSync(join(tmpdir(), 'origin-index-'))
@@ -30,22 +31,14 @@ function harness(
     call: number
   ) => { status?: number; body?: string; headers?: Record<string, string> }
 ) {
-  let now = 0
+  const recorded = recordingIo()
+  const { clock, warnings, groups } = recorded
+  const logs = recorded.lines
   const calls: { url: string; use: BodyUse; options: GetOptions | undefined }[] = []
-  const logs: string[] = []
-  const warnings: string[] = []
   const opened: { timeoutMs: number; concurrency: number; userAgent: string }[] = []
   let closed = 0
-  const groups: string[] = []
   const io: OriginIo = {
-    log: (line) => logs.push(line),
-    warn: (line) => warnings.push(line),
-    group: (name, fn) => (groups.push(name), fn()),
-    now: () => now,
-    sleep: (ms) => {
-      now += ms
-      return Promise.resolve()
-    },
+    ...recorded.io,
     open: (edgeSettings) => {
       opened.push({ timeoutMs: edgeSettings.timeoutMs, concurrency: edgeSettings.concurrency, userAgent: edgeSettings.userAgent })
       return {
@@ -58,7 +51,7 @@ function harness(
             kind: 'response',
             status: given.status ?? 200,
             headers: given.headers ?? {},
-            answeredAt: now,
+            answeredAt: clock.now,
             body: {
               kind: 'hashed',
               bytes: body.length,
@@ -79,12 +72,12 @@ function harness(
 
 const plan = (fields: Partial<OriginPlan>): OriginPlan => ({ where: 'edge', urls: [], marker: undefined, known: 0, ...fields })
 
-describe('waitForOrigin', () => {
+describe('awaitNewBuild', () => {
   it('is ready once each URL serves its deployed file and the marker is in its page; each fetch busts the cache', async () => {
     const h = harness((path, _options, call) =>
       path === '/version.txt' ? { body: call > 1 ? 'build abc123' : 'build old' } : { body: call > 2 ? `new ${path[1]}` : 'old' }
     )
-    const found = await waitForOrigin(
+    const found = await awaitNewBuild(
       plan({
         urls: [planned('/a.html'), planned('/b.html')],
         known: 2,
@@ -122,7 +115,7 @@ describe('waitForOrigin', () => {
 
   it('at origin-url, fetches the address as it is, without a cache-busting parameter', async () => {
     const h = harness(() => ({ body: 'new a' }))
-    const found = await waitForOrigin(
+    const found = await awaitNewBuild(
       plan({ where: 'origin-url', urls: [{ ...planned('/a.html'), fetchUrl: 'http://127.0.0.1:9/site/a.html' }], known: 1 }),
       { ...settings, timeoutMs: 3_000 },
       h.io
@@ -135,7 +128,7 @@ describe('waitForOrigin', () => {
 
   it('expects a 404 or 410 for a deleted file, while other deployed files are there', async () => {
     const h = harness((path, _options, call) => (path === '/gone.html' ? { status: call > 1 ? 410 : 200 } : { body: 'new a' }))
-    const found = await waitForOrigin(plan({ urls: [planned('/a.html'), planned('/gone.html')], known: 2 }), settings, h.io)
+    const found = await awaitNewBuild(plan({ urls: [planned('/a.html'), planned('/gone.html')], known: 2 }), settings, h.io)
     expect(found.wait?.urls.map((checked) => [checked.verdict, checked.reason])).toEqual([
       ['new', 'the deployed file (sha256)'],
       ['gone', 'HTTP 410']
@@ -144,7 +137,7 @@ describe('waitForOrigin', () => {
 
   it('takes no file as deleted when none is in the workspace, and fails saying so when nothing is left to check', async () => {
     const h = harness(() => ({ status: 404 }))
-    const found = await waitForOrigin(plan({ urls: [planned('/x.html'), planned('/y.html')], known: 2 }), settings, h.io)
+    const found = await awaitNewBuild(plan({ urls: [planned('/x.html'), planned('/y.html')], known: 2 }), settings, h.io)
     expect(found.wait).toBeUndefined()
     expect(found.failure).toBe(
       'Input "wait-for-origin": none of the deployed files to compare with could be read (see the warnings), so the step cannot tell the new build; nothing was purged. ' +
@@ -158,7 +151,7 @@ describe('waitForOrigin', () => {
 
   it('leaves out a file it may not read, with a warning, and checks the rest', async () => {
     const h = harness(() => ({ body: 'new a' }))
-    const found = await waitForOrigin(plan({ urls: [planned('/a.html'), planned('/folder')], known: 2 }), settings, h.io)
+    const found = await awaitNewBuild(plan({ urls: [planned('/a.html'), planned('/folder')], known: 2 }), settings, h.io)
     expect(found.wait?.urls.map((checked) => checked.target.url)).toEqual([url('/a.html')])
     expect(h.warnings[0]).toMatch(
       /^wait-for-origin: the deployed file of 1 URL could not be read, so it is not checked: http:\/\/example\.com\/folder \(the file is a folder/
@@ -171,27 +164,27 @@ describe('waitForOrigin', () => {
       return planned(`/d${i}`)
     })
     const h = harness(() => ({ body: 'new a' }))
-    await waitForOrigin(plan({ urls: [planned('/a.html'), ...folders], known: 7 }), settings, h.io)
+    await awaitNewBuild(plan({ urls: [planned('/a.html'), ...folders], known: 7 }), settings, h.io)
     expect(h.warnings).toHaveLength(1)
     expect(h.warnings[0]).toMatch(/^wait-for-origin: the deployed file of 6 URLs could not be read, so they are not checked: /)
     expect(h.warnings[0]).toContain('http://example.com/d4 (the file is a folder')
     expect(h.warnings[0]).not.toContain('/d5 ')
     expect(h.warnings[0]).toMatch(/, …\.$/)
     const five = harness(() => ({ body: 'new a' }))
-    await waitForOrigin(plan({ urls: [planned('/a.html'), ...folders.slice(0, 5)], known: 6 }), settings, five.io)
+    await awaitNewBuild(plan({ urls: [planned('/a.html'), ...folders.slice(0, 5)], known: 6 }), settings, five.io)
     expect(five.warnings[0]).toMatch(/regular file\)\.$/)
   })
 
   it('gives the failure when the time is spent, and closes the fetcher', async () => {
     const h = harness(() => ({ body: 'old' }))
-    const found = await waitForOrigin(plan({ urls: [planned('/a.html')], known: 1 }), { ...settings, waitMs: 2_000 }, h.io)
+    const found = await awaitNewBuild(plan({ urls: [planned('/a.html')], known: 1 }), { ...settings, waitMs: 2_000 }, h.io)
     expect(found.wait?.ready).toBe(false)
     expect(found.failure).toMatch(/^Input "wait-for-origin": the origin did not serve the new build within 2 s, so nothing was purged/)
     expect(h.closed()).toBe(1)
   })
 })
 
-describe('waitForOrigin when the run is cancelled', () => {
+describe('awaitNewBuild when the run is cancelled', () => {
   it('gives the fetcher the run signal, ends the wait between checks at once, rejects with the cancel, and closes the fetcher', async () => {
     const h = harness(() => ({ body: 'old' }))
     const run = testCancel()
@@ -202,7 +195,7 @@ describe('waitForOrigin when the run is cancelled', () => {
       signals.push(edgeSettings.signal)
       return (h.io.open as typeof openEdge)(edgeSettings)
     }
-    const found = waitForOrigin(plan({ urls: [planned('/a.html')], known: 1 }), settings, { ...h.io, sleep, open, signal: run.signal })
+    const found = awaitNewBuild(plan({ urls: [planned('/a.html')], known: 1 }), settings, { ...h.io, sleep, open, signal: run.signal })
     await expect(found).rejects.toBe(run.reason)
     await expect(found).rejects.toBeInstanceOf(Cancelled)
     expect(signals).toEqual([run.signal])
@@ -225,7 +218,7 @@ const checked = (
   newAfterMs: undefined,
   ...fields
 })
-const wait = (urls: CheckedUrl[], fields: Partial<OriginWait> = {}): OriginWait => ({
+const wait = (urls: CheckedUrl[], fields: Partial<OriginPoll> = {}): OriginPoll => ({
   ready: false,
   waitedMs: 120_000,
   checks: 30,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Cancelled } from '../../../src/cancel.js'
-import { countOrigin, notNew, pollOrigin, type PollOptions } from '../../../src/origin/poll.js'
+import { notNew, pollOrigin, type PollOptions } from '../../../src/origin/poll.js'
 import type { OriginJudgement, OriginTarget } from '../../../src/origin/readiness.js'
 import type { OriginVerdict } from '../../../src/origin/verdicts.js'
 import { FakeClock, testCancel } from '../../support/clock.js'
@@ -220,18 +220,5 @@ describe('pollOrigin when the run is cancelled', () => {
     const fake = origin(clock, {})
     await expect(pollOrigin([target('/a')], options(clock, fake.check, { signal: run.signal }))).rejects.toBe(run.reason)
     expect(fake.fetched).toEqual([])
-  })
-})
-
-describe('countOrigin', () => {
-  it('counts every verdict', async () => {
-    const clock = new FakeClock()
-    const verdicts: OriginVerdict[] = ['new', 'gone', 'old', 'from-cache', 'error', 'old']
-    let n = 0
-    const wait = await pollOrigin(
-      verdicts.map((_, i) => target(`/${i}`)),
-      options(clock, () => Promise.resolve(judged(verdicts[n++] as OriginVerdict)), { waitMs: 0 })
-    )
-    expect(countOrigin(wait.urls)).toEqual({ new: 1, gone: 1, old: 2, 'from-cache': 1, error: 1 })
   })
 })

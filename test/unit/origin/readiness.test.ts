@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BodyRead, EdgeAnswer } from '../../../src/edge/fetch.js'
-import type { ResponseHeaders } from '../../../src/edge/verdict.js'
+import type { ResponseHeaders } from '../../../src/edge/freshness.js'
 import {
   FAST_CHECKS_MS,
   FAST_EVERY_MS,

@@ -1,58 +1,12 @@
 import * as nodePath from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../../src/errors.js'
-import {
-  bustedUrl,
-  CACHE_BUSTER,
-  originAddress,
-  planOriginCheck,
-  siteFileOf,
-  type OriginRequest,
-  type SiteMap
-} from '../../../src/origin/targets.js'
+import type { SiteMap } from '../../../src/site.js'
+import { bustedUrl, CACHE_BUSTER, originAddress, planOriginCheck, type OriginRequest } from '../../../src/origin/targets.js'
 
 const dir = nodePath.resolve('/work/space/public')
 const site: SiteMap = { dir, urlBase: undefined, indexFile: 'index.html' }
 const file = (...parts: string[]): string => nodePath.join(dir, ...parts)
-
-describe('siteFileOf', () => {
-  it('maps a URL on a zone’s own host into site-dir, any scheme, the host in any case', () => {
-    expect(siteFileOf('https://example.com/a/b.css', site, ['example.com'])).toBe(file('a', 'b.css'))
-    expect(siteFileOf('http://EXAMPLE.com/a.html?v=2#top', site, ['example.com'])).toBe(file('a.html'))
-    expect(siteFileOf('https://example.com/a.html', site, ['example.org', 'Example.com.'])).toBe(file('a.html'))
-  })
-
-  it('maps a directory URL to its index-file, and to nothing without one', () => {
-    expect(siteFileOf('https://example.com/', site, ['example.com'])).toBe(file('index.html'))
-    expect(siteFileOf('https://example.com/docs/', site, ['example.com'])).toBe(file('docs', 'index.html'))
-    expect(siteFileOf('https://example.com/docs/', { ...site, indexFile: '' }, ['example.com'])).toBeUndefined()
-  })
-
-  it('maps the path below url-base, and nothing outside it', () => {
-    const based = { ...site, urlBase: 'https://example.com/docs/' }
-    expect(siteFileOf('https://example.com/docs/guide/a.html', based, ['example.com'])).toBe(file('guide', 'a.html'))
-    expect(siteFileOf('https://example.com/docs/', based, ['example.com'])).toBe(file('index.html'))
-    expect(siteFileOf('https://example.com/blog/a.html', based, ['example.com'])).toBeUndefined()
-    expect(siteFileOf('http://example.com/docs/a.html', based, ['example.com'])).toBeUndefined()
-    expect(siteFileOf('https://cdn.example.com/docs/a.html', based, ['example.com'])).toBeUndefined()
-  })
-
-  it('maps nothing off the zones’ own hosts', () => {
-    expect(siteFileOf('https://www.example.com/a.html', site, ['example.com'])).toBeUndefined()
-    expect(siteFileOf('https://example.com/a.html', site, [])).toBeUndefined()
-    expect(siteFileOf('not a url', site, ['example.com'])).toBeUndefined()
-  })
-
-  it('decodes each segment once, and maps nothing that would leave the folder', () => {
-    expect(siteFileOf('https://example.com/a%20b.html', site, ['example.com'])).toBe(file('a b.html'))
-    expect(siteFileOf('https://example.com/%2525.html', site, ['example.com'])).toBe(file('%25.html'))
-    // The URL parser resolves dot segments, encoded ones too: the URL is /secret, inside the folder.
-    expect(siteFileOf('https://example.com/%2e%2e/secret', site, ['example.com'])).toBe(file('secret'))
-    for (const path of ['/a%2Fb', '/a%5Cb', '/a%00b', '/a//b', '/%E0%A4%A']) {
-      expect(siteFileOf(`https://example.com${path}`, site, ['example.com']), path).toBeUndefined()
-    }
-  })
-})
 
 describe('originAddress', () => {
   it('appends the URL’s path and query to origin-url’s path', () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as EdgeModule from '../../../src/edge/index.js'
+import type * as FetchModule from '../../../src/edge/fetch.js'
 import { getInputs } from '../../../src/inputs/index.js'
 import { checkEdge } from '../../../src/phases/check-edge.js'
 import type { WorkAssignment } from '../../../src/purge/routing.js'
@@ -10,7 +11,7 @@ import { source } from '../../support/inputs.js'
 // The edge's code is loaded only by a step that checks or warms: each check it makes is recorded here, with the io
 // it was given (the run's signal, the sleep).
 const checks = vi.hoisted((): string[] => [])
-const ios = vi.hoisted((): EdgeModule.EdgeIo[] => [])
+const ios = vi.hoisted((): FetchModule.EdgeIo[] => [])
 vi.mock('../../../src/edge/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof EdgeModule>()
   return {

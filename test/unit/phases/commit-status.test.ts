@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getInputs } from '../../../src/inputs/index.js'
-import { outcomeOf, postFinalStatus, postPendingStatus } from '../../../src/phases/commit-status.js'
+import { statusOutcomeOf, postFinalStatus, postPendingStatus } from '../../../src/phases/commit-status.js'
 import type { WorkAssignment } from '../../../src/purge/routing.js'
 import { newRunState } from '../../../src/run/state.js'
 import { runResult, zoneResult } from '../../support/run-result.js'
@@ -91,7 +91,7 @@ describe('postFinalStatus', () => {
   })
 })
 
-describe('outcomeOf', () => {
+describe('statusOutcomeOf', () => {
   it('reads the counts, the zones, the verdict and the time from the result', () => {
     const result = runResult({
       ok: false,
@@ -104,7 +104,7 @@ describe('outcomeOf', () => {
       purgedEverything: true,
       durations: { totalMs: 4200 }
     })
-    expect(outcomeOf(result)).toEqual({
+    expect(statusOutcomeOf(result)).toEqual({
       zones: ['example.com', 'z2'],
       files: 3,
       tags: 3,
@@ -124,11 +124,11 @@ describe('outcomeOf', () => {
   })
 
   it('takes the first error as what stopped the run, the phase when there is none; a cancel; the origin; stale URLs', () => {
-    expect(outcomeOf(runResult({ stoppedAt: 'the zone lookup failed', errors: ['Zone nope not found'] })).stopped).toBe(
+    expect(statusOutcomeOf(runResult({ stoppedAt: 'the zone lookup failed', errors: ['Zone nope not found'] })).stopped).toBe(
       'Zone nope not found'
     )
-    expect(outcomeOf(runResult({ stoppedAt: 'the zone lookup failed' })).stopped).toBe('the zone lookup failed')
-    expect(outcomeOf(runResult({ cancelled: { signal: 'SIGINT' } as never })).cancelled).toBe(true)
+    expect(statusOutcomeOf(runResult({ stoppedAt: 'the zone lookup failed' })).stopped).toBe('the zone lookup failed')
+    expect(statusOutcomeOf(runResult({ cancelled: { signal: 'SIGINT' } as never })).cancelled).toBe(true)
     const origin = {
       ready: false,
       seconds: 1,
@@ -139,12 +139,12 @@ describe('outcomeOf', () => {
       marker: null,
       urls: []
     } as const
-    expect(outcomeOf(runResult({ origin })).originNotReady).toBe(true)
-    expect(outcomeOf(runResult({ origin: { ...origin, ready: null } })).originNotReady).toBe(false)
-    expect(outcomeOf(runResult({ origin: { ...origin, ready: true } })).originNotReady).toBe(false)
+    expect(statusOutcomeOf(runResult({ origin })).originNotReady).toBe(true)
+    expect(statusOutcomeOf(runResult({ origin: { ...origin, ready: null } })).originNotReady).toBe(false)
+    expect(statusOutcomeOf(runResult({ origin: { ...origin, ready: true } })).originNotReady).toBe(false)
     const verification = { counts: {}, verdicts: [] } as never
-    expect(outcomeOf(runResult({ verification, staleFiles: ['x'] })).stale).toBe(1)
-    expect(outcomeOf(runResult({ verification, staleFiles: [] })).stale).toBe(0)
-    expect(outcomeOf(runResult({ durations: {} })).ms).toBe(0)
+    expect(statusOutcomeOf(runResult({ verification, staleFiles: ['x'] })).stale).toBe(1)
+    expect(statusOutcomeOf(runResult({ verification, staleFiles: [] })).stale).toBe(0)
+    expect(statusOutcomeOf(runResult({ durations: {} })).ms).toBe(0)
   })
 })

@@ -8,7 +8,7 @@ import { captureStdout } from '../../support/stdout.js'
 import { Cancelled } from '../../../src/cancel.js'
 import type { ChangeSet } from '../../../src/changes/index.js'
 import { getInputs } from '../../../src/inputs/index.js'
-import { originGate, planOrigin } from '../../../src/phases/wait-for-origin.js'
+import { planOrigin, waitForOrigin } from '../../../src/phases/wait-for-origin.js'
 import { RunRecord } from '../../../src/run/record.js'
 import type { WorkAssignment } from '../../../src/purge/routing.js'
 import { inputErrorOf, source } from '../../support/inputs.js'
@@ -100,7 +100,7 @@ describe('planOrigin', () => {
   })
 })
 
-describe('originGate', () => {
+describe('waitForOrigin', () => {
   const dir = mkdtempSync(join(tmpdir(), 'phases-origin-'))
   /** A plan that checks one URL through the edge against the deployed file `file` of the site folder. */
   const edgePlan = (url: string, file: string) =>
@@ -117,9 +117,13 @@ describe('originGate', () => {
     vi.unstubAllEnvs()
   })
 
-  it('is undefined without a plan', async () => {
+  it('waits for nothing without a plan, and the run records that the purge may go', async () => {
     const given = await getInputs(source(minimal))
-    expect(originGate(given, undefined, new RunRecord())).toBeUndefined()
+    const record = new RunRecord()
+    const found = await waitForOrigin(given, undefined, record.warn)
+    expect(found).toBeUndefined()
+    expect(record.origin(found)).toBe(true)
+    expect(edge.requests).toEqual([])
   })
 
   it('waits, records what it found in the run, and lets the purge go when the origin is ready', async () => {
@@ -129,11 +133,10 @@ describe('originGate', () => {
     const record = new RunRecord()
     const plan = edgePlan('http://example.com/a.html', 'a.html')
     record.originPlan(plan, 7)
-    const gate = originGate(given, plan, record)
-    expect(await gate?.()).toBe(true)
+    expect(record.origin(await waitForOrigin(given, plan, record.warn))).toBe(true)
     expect(record.state.origin?.found?.wait).toMatchObject({ ready: true, checks: 1 })
     expect(record.state.errors).toEqual([])
-    expect(record.state.phase).toBe('sending the requests')
+    expect(record.state.durations.purgeMs).toBeUndefined()
     expect(stdout.join('')).toContain('::group::Origin')
     expect(stdout.join('')).toContain('Waiting up to 7 s for the origin to serve the new build')
     expect(edge.requests[0]?.headers['user-agent']).toMatch(/^cdn-purge-action\//)
@@ -144,13 +147,11 @@ describe('originGate', () => {
     const record = new RunRecord()
     const plan = edgePlan('http://example.com/x.html', 'x.html')
     record.originPlan(plan, 7)
-    // The phase while it waits, as an error there would name it: seen when the wait warns of the files it cannot read.
-    const phases: string[] = []
-    const warn = record.warn
-    Object.assign(record, { warn: (message: string) => (phases.push(record.state.phase), warn(message)) })
-    expect(await originGate(given, plan, record)?.()).toBe(false)
-    expect(phases).toEqual(['waiting for the origin'])
+    expect(record.origin(await waitForOrigin(given, plan, record.warn))).toBe(false)
+    expect(record.state.warnings).toHaveLength(1)
     expect(record.state.errors).toHaveLength(1)
+    // Nothing was purged, in no time.
+    expect(record.state.durations.purgeMs).toBe(0)
     expect(record.state.errors[0]).toMatch(/^Input "wait-for-origin": none of the deployed files/)
     expect(edge.requests).toEqual([])
   })
@@ -164,13 +165,12 @@ describe('originGate', () => {
     const plan = edgePlan('http://example.com/a.html', 'a.html')
     record.originPlan(plan, 600)
     const run = testCancel()
-    const gate = originGate(given, plan, record, run.signal)?.()
+    const gate = waitForOrigin(given, plan, record.warn, run.signal)
     await vi.waitFor(() => expect(edge.requests).toHaveLength(1))
     run.cancel()
     await expect(gate).rejects.toBe(run.reason)
     await expect(gate).rejects.toBeInstanceOf(Cancelled)
     expect(record.state.origin?.found).toBeUndefined()
-    expect(record.state.phase).toBe('waiting for the origin')
     expect(edge.requests).toHaveLength(1)
   })
 })

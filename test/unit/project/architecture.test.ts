@@ -86,7 +86,7 @@ describe('InputError names the input as data', () => {
   })
 })
 
-/** Every file under test/unit/, as a path relative to it ('edge/verdict.test.ts'), with its text. */
+/** Every file under test/unit/, as a path relative to it ('edge/freshness.test.ts'), with its text. */
 const unitTests = readdirSync(join(root, 'test', 'unit'), { recursive: true, encoding: 'utf8' })
   .map((file) => file.split('\\').join('/'))
   .filter((file) => file.includes('.'))
@@ -138,7 +138,7 @@ describe('the unit tests mirror src/', () => {
     expect(
       misnamedTests(
         [
-          'edge/verdict.test.ts',
+          'edge/freshness.test.ts',
           'http/pacer/index.simulation.test.ts',
           'run/result/index.property.test.ts',
           'inputs/index.test.ts',

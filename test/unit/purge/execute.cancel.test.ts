@@ -5,7 +5,15 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ApiClient, ApiResponse } from '../../../src/http/client.js'
 import { ApiError } from '../../../src/http/errors.js'
-import { executePlan, PROPAGATION_MS, unsentByCancel, type ExecuteOptions, type RequestOutcome } from '../../../src/purge/execute.js'
+import {
+  delayPurge,
+  PROPAGATION_MS,
+  sendSettings,
+  unsentByCancel,
+  waitForPropagation,
+  type RequestOutcome
+} from '../../../src/purge/execute.js'
+import { sendPlan as executePlan, type PlanOptions as ExecuteOptions } from '../../support/send-plan.js'
 import { planRequests, type Plan, type PlannedRequest } from '../../../src/purge/plan.js'
 import { FakeClock, testCancel } from '../../support/clock.js'
 
@@ -79,20 +87,14 @@ beforeEach(() => {
   groups = []
 })
 
-describe('executePlan, cancelled during the wait for the settings to spread', () => {
-  it('keeps the settings’ outcomes and returns every purge request as not sent, without a Purge group', async () => {
+describe('the steps before the purge, cancelled during a wait: it rejects with the cancel, and what was sent stands', () => {
+  it('during the wait for the settings to spread: the settings’ outcomes stand, and no purge is sent', async () => {
     const planned = plan({ urls: urls(2), tags: ['t'], settings })
     const { client, calls } = fakeClient()
-    const beforePurge = (): Promise<boolean> => Promise.reject(new Error('the gate must not be reached'))
-    const execution = await executePlan(
-      client,
-      planned,
-      options({ waitForPropagation: true, sleep: cancelledWhileWaiting(), delayMs: 5000, beforePurge })
-    )
-    const [settingsRequest, ...purges] = planned.requests as [PlannedRequest, ...PlannedRequest[]]
-    expect(execution.outcomes).toStrictEqual([
+    const sent = await sendSettings(client, planned, options())
+    expect(sent.outcomes).toStrictEqual([
       {
-        request: settingsRequest,
+        request: planned.requests[0],
         ok: true,
         status: 200,
         attempts: 1,
@@ -100,89 +102,51 @@ describe('executePlan, cancelled during the wait for the settings to spread', ()
         error: undefined,
         // The settings' time is the wall clock's: `clock` times purges.
         confirmedAt: expect.any(Number) as number
-      },
-      ...purges.map((request) => notSent(request))
+      }
     ])
-    expect(execution.outcomes[1]?.error).toBe('URL 1 of 2 (batch 1 of 2): not sent: the run was cancelled (SIGINT)')
-    expect(execution.purgeMs).toBe(0)
+    const waiting = waitForPropagation(sent.outcomes, PROPAGATION_MS, options({ sleep: cancelledWhileWaiting() }))
+    await expect(waiting).rejects.toBe(cancel.reason)
     expect(calls).toEqual(['Settings of example.com'])
-    expect(groups).toEqual(['Settings'])
+    expect(groups).toEqual(['Settings', 'Propagation'])
     expect(clock.sleeps).toEqual([10_000])
     expect(log).toEqual(['Settings of example.com: applied.', 'Waiting for the settings to reach every edge location: 30 s left.'])
   })
 
-  it('does the same when the cancel came while the settings were in flight, with no wait asked for', async () => {
+  it('a cancel while the settings were in flight ends the next wait before it starts', async () => {
     const planned = plan({ tags: ['t'], settings })
     const { client, calls } = fakeClient((label) => {
       if (label.startsWith('Settings')) cancel.cancel()
       return confirmed()
     })
-    const execution = await executePlan(client, planned, options({ delayMs: 5000 }))
-    expect(execution.outcomes.map((outcome) => [outcome.request.kind, outcome.ok, outcome.attempts, outcome.cancelled])).toEqual([
-      ['settings', true, 1, undefined],
-      ['tags', false, 0, true]
+    const sent = await sendSettings(client, planned, options())
+    expect(sent.outcomes.map((outcome) => [outcome.request.kind, outcome.ok, outcome.attempts, outcome.cancelled])).toEqual([
+      ['settings', true, 1, undefined]
     ])
+    await expect(delayPurge(planned, 5000, options())).rejects.toBe(cancel.reason)
+    await expect(waitForPropagation(sent.outcomes, PROPAGATION_MS, options())).rejects.toBe(cancel.reason)
     expect(calls).toEqual(['Settings of example.com'])
-    expect(groups).toEqual(['Settings'])
     expect(clock.sleeps).toEqual([])
     expect(log).toEqual(['Settings of example.com: applied.'])
   })
 
-  it('sends nothing at all when the run was cancelled before it: the settings come back not sent too', async () => {
+  it('sends no settings when the run was cancelled before them: they come back not sent', async () => {
     cancel.cancel()
     const planned = plan({ urls: urls(1), settings })
     const { client, calls } = fakeClient()
-    const execution = await executePlan(client, planned, options({ waitForPropagation: true }))
-    expect(execution.outcomes).toStrictEqual(planned.requests.map((request) => notSent(request)))
+    const sent = await sendSettings(client, planned, options())
+    expect(sent.outcomes).toStrictEqual(planned.requests.slice(0, 1).map((request) => notSent(request)))
     expect(calls).toEqual([])
     expect(clock.sleeps).toEqual([])
     expect(log).toEqual([`Settings of example.com: not sent: ${CANCELLED}`])
   })
-})
 
-describe('executePlan, cancelled before the first purge request', () => {
-  it('during the delay: no gate, no purge; every purge request comes back not sent', async () => {
+  it('during the delay: it rejects with the cancel, and nothing is sent', async () => {
     const planned = plan({ urls: urls(2), tags: ['t'] })
     const { client, calls } = fakeClient()
-    let asked = 0
-    const beforePurge = (): Promise<boolean> => (asked++, Promise.resolve(true))
-    const execution = await executePlan(client, planned, options({ delayMs: 25_000, sleep: cancelledWhileWaiting(), beforePurge }))
-    expect(execution).toEqual({
-      outcomes: planned.requests.map((request) => notSent(request)),
-      settingsMs: expect.any(Number) as number,
-      purgeMs: 0
-    })
-    expect(asked).toBe(0)
+    await expect(executePlan(client, planned, options({ delayMs: 25_000, sleep: cancelledWhileWaiting() }))).rejects.toBe(cancel.reason)
     expect(calls).toEqual([])
     expect(groups).toEqual(['Delay'])
     expect(log).toEqual(['Waiting before the purge (delay): 25 s left.'])
-  })
-
-  it('during the wait for the origin (beforePurge): the settings stand, every purge comes back not sent', async () => {
-    const planned = plan({ urls: urls(1), tags: ['t'], settings })
-    const { client, calls } = fakeClient()
-    const beforePurge = (): Promise<boolean> => {
-      cancel.cancel()
-      return Promise.reject(cancel.reason)
-    }
-    const execution = await executePlan(client, planned, options({ delayMs: 5000, beforePurge }))
-    expect(execution.outcomes.map((outcome) => [outcome.request.kind, outcome.ok])).toEqual([
-      ['settings', true],
-      ['files', false],
-      ['tags', false]
-    ])
-    expect(execution.outcomes.slice(1)).toStrictEqual(planned.requests.slice(1).map((request) => notSent(request)))
-    expect(execution.purgeMs).toBe(0)
-    expect(calls).toEqual(['Settings of example.com'])
-    expect(groups).toEqual(['Settings', 'Delay'])
-  })
-
-  it('says only "the run was cancelled" when the cancel that ended a wait is not the signal it was given', async () => {
-    const planned = plan({ tags: ['t'] })
-    const { client } = fakeClient()
-    const beforePurge = (): Promise<boolean> => Promise.reject(cancel.reason)
-    const execution = await executePlan(client, planned, options({ signal: undefined, beforePurge }))
-    expect(execution.outcomes).toStrictEqual([notSent(planned.requests[0]!, 'the run was cancelled')])
   })
 
   it('throws on an error of a wait that is not the cancel', async () => {
@@ -193,8 +157,6 @@ describe('executePlan, cancelled before the first purge request', () => {
     expect(error).toBe(broken)
     expect(error).toBeInstanceOf(RangeError)
     expect(calls).toEqual([])
-    const gate = new TypeError('the gate broke')
-    await expect(executePlan(client, plan({ tags: ['t'] }), options({ beforePurge: () => Promise.reject(gate) }))).rejects.toBe(gate)
     await expect(
       executePlan(client, plan({ tags: ['t'], settings }), options({ waitForPropagation: true, sleep: () => Promise.reject(broken) }))
     ).rejects.toBeInstanceOf(RangeError)
@@ -207,7 +169,7 @@ describe('executePlan, cancelled before the first purge request', () => {
     expect(execution.outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true])
     expect(execution.outcomes.every((outcome) => outcome.cancelled === undefined)).toBe(true)
     expect(calls).toHaveLength(3)
-    expect(groups).toEqual(['Settings', 'Delay', 'Purge'])
+    expect(groups).toEqual(['Settings', 'Propagation', 'Delay', 'Purge'])
     expect(log).toContain('Settings have had the documented propagation time.')
   })
 })

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { executePlan, PROPAGATION_MS, type ExecuteOptions } from '../../../src/purge/execute.js'
+import { delayPurge, PROPAGATION_MS } from '../../../src/purge/execute.js'
+import { sendPlan as executePlan, type PlanOptions as ExecuteOptions } from '../../support/send-plan.js'
 import { ApiClient } from '../../../src/http/client.js'
 import { Pacer } from '../../../src/http/pacer/index.js'
 import { planRequests } from '../../../src/purge/plan.js'
@@ -200,25 +201,14 @@ describe('executePlan, what it logs and when it waits', () => {
     ])
   })
 
-  it('asks beforePurge after the settings and the delay, and sends the purges only when it says yes', async () => {
-    const order: string[] = []
-    const ready = (answer: boolean) => () => {
-      order.push(`gate after ${sleeps.length} sleeps, ${api.requests.length} requests`)
-      return Promise.resolve(answer)
-    }
-    const sent = await executePlan(client, plan({ tags: ['t'], settings }), traced({ delayMs: 5000, beforePurge: ready(true) }))
-    expect(order).toEqual(['gate after 1 sleeps, 1 requests'])
-    expect(sent.outcomes.map((outcome) => [outcome.request.kind, outcome.ok])).toEqual([
-      ['settings', true],
-      ['tags', true]
-    ])
-    const held = await executePlan(client, plan({ tags: ['t'], settings }), traced({ beforePurge: ready(false) }))
-    expect(held.outcomes.map((outcome) => outcome.request.kind)).toEqual(['settings'])
-    expect(held.purgeMs).toBe(0)
-    expect(api.purges).toHaveLength(1)
-    // No purge request, no gate.
-    await executePlan(client, plan({ settings }), traced({ beforePurge: ready(true) }))
-    expect(order).toHaveLength(2)
+  it('waits no delay when there is no purge request, or no delay asked', async () => {
+    await delayPurge(plan({ settings }), 5000, traced())
+    await delayPurge(plan({ tags: ['t'] }), 0, traced())
+    expect(groups).toEqual([])
+    expect(sleeps).toEqual([])
+    await delayPurge(plan({ tags: ['t'] }), 1, traced())
+    expect(groups).toEqual(['Delay'])
+    expect(sleeps).toEqual([1])
   })
 
   it('does not wait without a delay', async () => {

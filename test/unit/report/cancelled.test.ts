@@ -12,7 +12,7 @@ import { runResult, sentRequest } from '../../support/run-result.js'
 const none: CancelTally = { confirmed: 0, notConfirmed: 0, notSent: 0 }
 const cancel = (over: Partial<CancelReport> = {}): CancelReport => ({
   signal: 'SIGINT',
-  phase: 'sending the requests',
+  phase: 'sending the purge requests',
   afterMs: 4200,
   files: none,
   tags: none,
@@ -22,16 +22,16 @@ const cancel = (over: Partial<CancelReport> = {}): CancelReport => ({
 const cancelledRun = (over: Partial<CancelReport> = {}, result: Partial<RunResult> = {}): RunResult =>
   runResult({
     ok: false,
-    stoppedAt: `${over.phase ?? 'sending the requests'} failed`,
-    errors: ['The run was cancelled (SIGINT) at: sending the requests'],
+    stoppedAt: `${over.phase ?? 'sending the purge requests'} failed`,
+    errors: ['The run was cancelled (SIGINT) at: sending the purge requests'],
     cancelled: cancel(over),
     ...result
   })
-const LEAD = 'Cancelled (SIGINT) 4.2 s in, at: sending the requests.'
+const LEAD = 'Cancelled (SIGINT) 4.2 s in, at: sending the purge requests.'
 
 describe('cancelTitle', () => {
   it('names the signal and the phase it came in', () => {
-    expect(cancelTitle(cancelledRun())).toBe('Cancelled (SIGINT) at: sending the requests')
+    expect(cancelTitle(cancelledRun())).toBe('Cancelled (SIGINT) at: sending the purge requests')
     expect(cancelTitle(cancelledRun({ signal: 'SIGTERM', phase: 'the zone lookup' }))).toBe('Cancelled (SIGTERM) at: the zone lookup')
   })
 
@@ -71,7 +71,7 @@ describe('cancelSentence', () => {
     const said = cancelSentence(
       cancelledRun({ afterMs: 61_249, files: { confirmed: 1200, notConfirmed: 1500, notSent: 2300 } }, { sent: [sentRequest()] })
     )
-    expect(said).toMatch(/^Cancelled \(SIGINT\) 61\.2 s in, at: sending the requests\. /)
+    expect(said).toMatch(/^Cancelled \(SIGINT\) 61\.2 s in, at: sending the purge requests\. /)
     expect(said).toMatch(/ URLs: 1,200 confirmed, 1,500 not confirmed \(in flight\), 2,300 not sent\.$/)
     expect(cancelSentence(cancelledRun({ afterMs: 0, signal: 'SIGBREAK', phase: 'reading the inputs' }))).toBe(
       'Cancelled (SIGBREAK) 0.0 s in, at: reading the inputs. Nothing was purged.'

@@ -155,14 +155,14 @@ describe('headline and failureMessage', () => {
 // A cancelled run: the cancel leads the closing line and the annotation, whatever else the result holds.
 
 describe('headline and stepFailure, cancelled', () => {
-  const CANCEL_ERROR = 'The run was cancelled (SIGINT) at: sending the requests'
+  const CANCEL_ERROR = 'The run was cancelled (SIGINT) at: sending the purge requests'
   const cancelled = (over: Partial<RunResult> = {}): RunResult =>
     runResult({
       ok: false,
-      stoppedAt: 'sending the requests failed',
+      stoppedAt: 'sending the purge requests failed',
       cancelled: {
         signal: 'SIGINT',
-        phase: 'sending the requests',
+        phase: 'sending the purge requests',
         afterMs: 4200,
         files: { confirmed: 60, notConfirmed: 30, notSent: 210 },
         tags: { confirmed: 0, notConfirmed: 0, notSent: 0 }
@@ -175,20 +175,22 @@ describe('headline and stepFailure, cancelled', () => {
       ...over
     })
   const SENTENCE =
-    'Cancelled (SIGINT) 4.2 s in, at: sending the requests. 300 URLs: 60 confirmed, 30 not confirmed (in flight), 210 not sent.'
+    'Cancelled (SIGINT) 4.2 s in, at: sending the purge requests. 300 URLs: 60 confirmed, 30 not confirmed (in flight), 210 not sent.'
 
   it('closes the log with the cancel and what became of the URLs, not the counts of a finished run', () => {
     expect(headline(cancelled())).toBe(SENTENCE)
     expect(headline(cancelled())).toBe(cancelSentence(cancelled()))
     // Before the nothing-to-send, dry-run and stopped lines, too.
     expect(headline(cancelled({ nothingToSend: 'This push deleted refs/tags/v1: nothing changed to purge' }))).toBe(SENTENCE)
-    expect(headline(cancelled({ sent: [], purgedFiles: [] }))).toMatch(/^Cancelled \(SIGINT\) 4\.2 s in, at: sending the requests\./)
-    expect(headline(cancelled({ dryRun: true }))).toBe('Cancelled (SIGINT) 4.2 s in, at: sending the requests. Dry run: nothing was sent.')
+    expect(headline(cancelled({ sent: [], purgedFiles: [] }))).toMatch(/^Cancelled \(SIGINT\) 4\.2 s in, at: sending the purge requests\./)
+    expect(headline(cancelled({ dryRun: true }))).toBe(
+      'Cancelled (SIGINT) 4.2 s in, at: sending the purge requests. Dry run: nothing was sent.'
+    )
   })
 
   it('makes the annotation the cancel: its title, the sentence and what to do next', () => {
     expect(stepFailure(cancelled(), [])).toEqual({
-      title: 'Cancelled (SIGINT) at: sending the requests',
+      title: 'Cancelled (SIGINT) at: sending the purge requests',
       message: `${SENTENCE}\n${AFTER_CANCEL}`
     })
   })
@@ -224,7 +226,7 @@ describe('headline and stepFailure, cancelled', () => {
       urls: []
     } as const
     expect(stepFailure(cancelled({ invalidInput: 'settings', origin: notReady }), [])?.title).toBe(
-      'Cancelled (SIGINT) at: sending the requests'
+      'Cancelled (SIGINT) at: sending the purge requests'
     )
   })
 

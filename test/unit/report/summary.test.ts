@@ -430,10 +430,10 @@ describe('renderSummary: a cancelled run', () => {
     'Run the workflow again, or purge what is left in an &#96;if: cancelled&#40;&#41;&#96; step: failed-files-path lists every URL not confirmed, for files-from &#40;the README: &quot;When the run is cancelled&quot;&#41;.'
   const cancelled = (over: Partial<RunResult> = {}): Partial<RunResult> => ({
     ok: false,
-    stoppedAt: 'sending the requests failed',
+    stoppedAt: 'sending the purge requests failed',
     cancelled: {
       signal: 'SIGINT',
-      phase: 'sending the requests',
+      phase: 'sending the purge requests',
       afterMs: 4200,
       files: { confirmed: 1, notConfirmed: 0, notSent: 2 },
       tags: { confirmed: 0, notConfirmed: 0, notSent: 0 }
@@ -442,11 +442,13 @@ describe('renderSummary: a cancelled run', () => {
     failedFiles: ['https://example.com/b', 'https://example.com/c'],
     planned: [planned('files', 3)],
     sent: [sentRequest()],
-    errors: ['The run was cancelled (SIGINT) at: sending the requests'],
+    errors: ['The run was cancelled (SIGINT) at: sending the purge requests'],
     ...over
   })
   const BANNER =
-    '> [!WARNING]\n> **Cancelled &#40;SIGINT&#41; 4.2 s in, at: sending the requests. 3 URLs: 1 confirmed, 2 not sent.** ' + AFTER + '\n\n'
+    '> [!WARNING]\n> **Cancelled &#40;SIGINT&#41; 4.2 s in, at: sending the purge requests. 3 URLs: 1 confirmed, 2 not sent.** ' +
+    AFTER +
+    '\n\n'
 
   it('puts the cancel first, in a warning, its text escaped, with what to do next; no failure banner', () => {
     const drawn = summary(cancelled())
@@ -459,7 +461,7 @@ describe('renderSummary: a cancelled run', () => {
   it('leads with the cancel before a note of nothing to send or of a dry run', () => {
     const dry = summary(cancelled({ dryRun: true }))
     expect(dry).toContain(
-      `${HEAD}> [!WARNING]\n> **Cancelled &#40;SIGINT&#41; 4.2 s in, at: sending the requests. Dry run: nothing was sent.** ${AFTER}\n\n`
+      `${HEAD}> [!WARNING]\n> **Cancelled &#40;SIGINT&#41; 4.2 s in, at: sending the purge requests. Dry run: nothing was sent.** ${AFTER}\n\n`
     )
     expect(dry).not.toContain(DRY_RUN)
     const nothing = summary(cancelled({ nothingToSend: 'This push deleted refs/tags/v1: nothing changed to purge' }))
@@ -486,16 +488,16 @@ describe('renderSummary: a cancelled run', () => {
       buildResult({
         ...state,
         outcomes,
-        cancelled: { signal: 'SIGINT', phase: 'sending the requests', afterMs: 4200 },
-        errors: ['The run was cancelled (SIGINT) at: sending the requests'],
-        stopped: { phase: 'sending the requests', status: undefined, input: undefined }
+        cancelled: { signal: 'SIGINT', phase: 'sending the purge requests', afterMs: 4200 },
+        errors: ['The run was cancelled (SIGINT) at: sending the purge requests'],
+        stopped: { phase: 'sending the purge requests', status: undefined, input: undefined }
       })
     )
     expect(drawn).toContain(
-      '> [!WARNING]\n> **Cancelled &#40;SIGINT&#41; 4.2 s in, at: sending the requests. 5 URLs: 2 confirmed, 3 not sent; 3 tags: 0 confirmed, 3 not sent.** '
+      '> [!WARNING]\n> **Cancelled &#40;SIGINT&#41; 4.2 s in, at: sending the purge requests. 5 URLs: 2 confirmed, 3 not sent; 3 tags: 0 confirmed, 3 not sent.** '
     )
     expect(drawn).toContain(
-      '<details open><summary>Errors (1)</summary>\n\n<ul>\n<li>The run was cancelled (SIGINT) at: sending the requests</li>\n</ul>'
+      '<details open><summary>Errors (1)</summary>\n\n<ul>\n<li>The run was cancelled (SIGINT) at: sending the purge requests</li>\n</ul>'
     )
     expect(drawn).not.toContain('not sent: the run was cancelled')
   })

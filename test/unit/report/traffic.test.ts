@@ -10,7 +10,7 @@ const MINUTE = 60_000
 const HOUR = 3_600_000
 const DAY = 86_400_000
 
-/** A report as readTraffic makes it from `count` buckets of the granularity from `start`, with the given requests. */
+/** A report as readZoneTraffic makes it from `count` buckets of the granularity from `start`, with the given requests. */
 function report(
   granularity: Granularity,
   count: number,

@@ -55,9 +55,41 @@ describe('RunRecord', () => {
     expect(record.originPlan(plan, 30)).toBe(plan)
     expect(record.state.origin).toEqual({ plan, waitSeconds: 30 })
     const found: OriginFound = { plan, wait: undefined, failure: 'Origin not ready' }
-    expect(record.origin(found)).toBe(found)
+    expect(record.origin(found)).toBe(false)
     expect(record.state.origin).toEqual({ plan, waitSeconds: 30, found })
     expect(record.state.errors).toEqual(['Origin not ready'])
+    expect(record.state.durations.purgeMs).toBe(0)
+  })
+
+  it('lets the purge go after no wait, or a wait that found the origin ready', () => {
+    const record = new RunRecord()
+    const plan: OriginPlan = { where: 'edge', urls: [], marker: undefined, known: 0 }
+    expect(record.origin(undefined)).toBe(true)
+    record.originPlan(plan, 30)
+    const found: OriginFound = { plan, wait: undefined, failure: undefined }
+    expect(record.origin(found)).toBe(true)
+    expect(record.state.origin).toEqual({ plan, waitSeconds: 30, found })
+    expect(record.state.errors).toEqual([])
+    expect(record.state.durations).toEqual({})
+  })
+
+  it('records the settings with their wait, then each pass of the purge after them, and times them', () => {
+    const record = new RunRecord()
+    const request = (kind: 'settings' | 'files', items: string[]) =>
+      ({ kind, zoneId: 'z', items, label: kind, method: 'POST', path: '/p', body: {} }) as const
+    const outcome = (kind: 'settings' | 'files', items: string[], ok: boolean) =>
+      ({ request: request(kind, items), ok, status: 200, attempts: 1, durationMs: 1, error: undefined }) as const
+    const applied = outcome('settings', [], true)
+    expect(record.settings({ outcomes: [applied], ms: 5 })).toEqual([applied])
+    record.spread(30)
+    expect(record.state.durations.settingsMs).toBe(35)
+    const first = { outcomes: [outcome('files', ['a'], true), outcome('files', ['b'], false)], ms: 7, limit: {} }
+    expect(record.purged(first)).toBe(first)
+    const second = { outcomes: [outcome('files', ['b'], false), outcome('files', ['a'], true)], ms: 11, limit: {} }
+    record.purged(second)
+    expect(record.outcomes).toEqual([applied, ...second.outcomes])
+    expect(record.state.outcomes).toEqual([applied, ...second.outcomes])
+    expect(record.state.durations).toEqual({ settingsMs: 35, purgeMs: 18 })
   })
 
   it('keeps no origin section for a wait it was not told of, but still fails the step for its failure', () => {
@@ -93,8 +125,8 @@ describe('RunRecord', () => {
   it('says an unexpected error is a bug, with its stack in the debug log', async () => {
     process.env.RUNNER_DEBUG = '1'
     try {
-      const record = await stoppedBy('sending the requests', new TypeError('boom'))
-      expect(record.state.stopped).toEqual({ phase: 'sending the requests', status: undefined, input: undefined })
+      const record = await stoppedBy('sending the purge requests', new TypeError('boom'))
+      expect(record.state.stopped).toEqual({ phase: 'sending the purge requests', status: undefined, input: undefined })
       expect(record.state.errors).toEqual([
         'Unexpected error: TypeError: boom. Please report this as a bug; the debug log (ACTIONS_STEP_DEBUG) has the stack trace'
       ])
@@ -169,14 +201,14 @@ describe('RunRecord, cancelled', () => {
     const record = new RunRecord(() => now)
     const { signal, cancel } = testCancel()
     record.watch(signal)
-    await record.phase('sending the requests', () => undefined)
+    await record.phase('sending the purge requests', () => undefined)
     expect(record.state.cancelled).toBeUndefined()
     expect(cancelLines()).toEqual([])
     now = 4300
     cancel()
-    expect(record.state.cancelled).toEqual({ signal: 'SIGINT', phase: 'sending the requests', afterMs: 4200 })
+    expect(record.state.cancelled).toEqual({ signal: 'SIGINT', phase: 'sending the purge requests', afterMs: 4200 })
     expect(cancelLines()).toEqual([
-      'Cancelled (SIGINT) at: sending the requests. No new request starts; purges and settings in flight have up to 5 s to answer.'
+      'Cancelled (SIGINT) at: sending the purge requests. No new request starts; purges and settings in flight have up to 5 s to answer.'
     ])
   })
 
@@ -250,12 +282,12 @@ describe('RunRecord, cancelled', () => {
         const record = new RunRecord()
         const { signal, cancel } = testCancel('SIGTERM')
         record.watch(signal)
-        await record.phase('sending the requests', () => undefined)
+        await record.phase('sending the purge requests', () => undefined)
         cancel()
         record.state.phase = 'checking the edge'
         record.stopped(error)
-        expect(record.state.stopped).toEqual({ phase: 'sending the requests', status: undefined, input: undefined })
-        expect(record.state.errors).toEqual(['The run was cancelled (SIGTERM) at: sending the requests'])
+        expect(record.state.stopped).toEqual({ phase: 'sending the purge requests', status: undefined, input: undefined })
+        expect(record.state.errors).toEqual(['The run was cancelled (SIGTERM) at: sending the purge requests'])
       }
       expect(lines('::debug::')).toEqual([])
     } finally {

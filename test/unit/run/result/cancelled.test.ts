@@ -8,7 +8,7 @@ import { buildResult } from '../../../../src/run/result/index.js'
 import type { RunState } from '../../../../src/run/state.js'
 import { stateWith, tags, urls, zone } from '../../../support/run-state.js'
 
-const cancelled = { signal: 'SIGINT', phase: 'sending the requests', afterMs: 4249.6 } as const
+const cancelled = { signal: 'SIGINT', phase: 'sending the purge requests', afterMs: 4249.6 } as const
 
 /** What became of a request: confirmed, sent and not confirmed (the cancel gave up on it), or not sent. */
 const confirmedOutcome = (request: PlannedRequest): RequestOutcome => ({
@@ -51,10 +51,10 @@ describe('cancelReport', () => {
     const state = stateWith(() => true)
     const [a, b, c, d, e] = state.plan!.requests as PlannedRequest[]
     const outcomes = [confirmedOutcome(a!), gaveUp(b!), unsent(c!), confirmedOutcome(d!), gaveUp(e!)]
-    const result = buildResult({ ...state, outcomes, cancelled, errors: ['The run was cancelled (SIGINT) at: sending the requests'] })
+    const result = buildResult({ ...state, outcomes, cancelled, errors: ['The run was cancelled (SIGINT) at: sending the purge requests'] })
     expect(result.cancelled).toEqual({
       signal: 'SIGINT',
-      phase: 'sending the requests',
+      phase: 'sending the purge requests',
       afterMs: 4250,
       files: { confirmed: 2, notConfirmed: 2, notSent: 1 },
       tags: { confirmed: 2, notConfirmed: 1, notSent: 0 }
@@ -63,7 +63,7 @@ describe('cancelReport', () => {
     expect(files.confirmed + files.notConfirmed + files.notSent).toBe(urls.length)
     expect(tagCounts.confirmed + tagCounts.notConfirmed + tagCounts.notSent).toBe(tags.length)
     // A request the cancel kept from being sent adds no error of its own: the cancel says it once.
-    expect(result.errors).toEqual(['The run was cancelled (SIGINT) at: sending the requests', gaveUp(b!).error, gaveUp(e!).error])
+    expect(result.errors).toEqual(['The run was cancelled (SIGINT) at: sending the purge requests', gaveUp(b!).error, gaveUp(e!).error])
     expect(result.ok).toBe(false)
   })
 

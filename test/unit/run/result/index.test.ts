@@ -9,6 +9,7 @@ import { planRequests, type PlannedRequest } from '../../../../src/purge/plan.js
 import { buildResult } from '../../../../src/run/result/index.js'
 import { newRunState, type RunState } from '../../../../src/run/state.js'
 import { stateWith, tags, urls, zone } from '../../../support/run-state.js'
+import { urlVerdicts, verdictReports } from '../../../support/verdicts.js'
 
 describe('buildResult', () => {
   it('puts every requested URL and tag in exactly one of purged or failed', () => {
@@ -95,58 +96,7 @@ describe('buildResult, field by field', () => {
     verification: {
       recheckForMs: 5000,
       clockSkew: { seconds: -120, answers: 2, note: 'The origin is behind.' },
-      verdicts: [
-        {
-          url: 'https://example.com/0',
-          verdict: 'fresh',
-          status: 200,
-          age: 0,
-          cacheStatus: 'X-Cache: MISS',
-          reason: 'new',
-          content: { result: 'same' },
-          attempts: 1
-        },
-        {
-          url: 'https://example.com/1',
-          verdict: 'stale',
-          status: 200,
-          age: 900,
-          cacheStatus: undefined,
-          reason: 'old',
-          content: { result: 'differs' },
-          attempts: 3
-        },
-        {
-          url: 'https://example.com/2',
-          verdict: 'unknown',
-          status: 404,
-          age: undefined,
-          cacheStatus: undefined,
-          reason: 'no age',
-          content: { result: 'not compared', why: 'HTTP 404' },
-          attempts: 1
-        },
-        {
-          url: 'https://example.com/3',
-          verdict: 'error',
-          status: undefined,
-          age: undefined,
-          cacheStatus: undefined,
-          reason: 'timed out',
-          content: undefined,
-          attempts: 1
-        },
-        {
-          url: 'https://example.com/4',
-          verdict: 'stale',
-          status: 200,
-          age: 50,
-          cacheStatus: 'CF-Cache-Status: HIT',
-          reason: 'old',
-          content: undefined,
-          attempts: 2
-        }
-      ]
+      verdicts: [...urlVerdicts]
     },
     warm: {
       urls: 3,
@@ -256,58 +206,7 @@ describe('buildResult, field by field', () => {
         counts: { fresh: 1, stale: 2, unknown: 1, error: 1, differs: 1 },
         recheckForMs: 5000,
         clockSkew: { seconds: -120, answers: 2, note: 'The origin is behind.' },
-        verdicts: [
-          {
-            url: 'https://example.com/0',
-            verdict: 'fresh',
-            status: 200,
-            age: 0,
-            cacheStatus: 'X-Cache: MISS',
-            reason: 'new',
-            content: 'same',
-            attempts: 1
-          },
-          {
-            url: 'https://example.com/1',
-            verdict: 'stale',
-            status: 200,
-            age: 900,
-            cacheStatus: null,
-            reason: 'old',
-            content: 'differs',
-            attempts: 3
-          },
-          {
-            url: 'https://example.com/2',
-            verdict: 'unknown',
-            status: 404,
-            age: null,
-            cacheStatus: null,
-            reason: 'no age',
-            content: 'not compared: HTTP 404',
-            attempts: 1
-          },
-          {
-            url: 'https://example.com/3',
-            verdict: 'error',
-            status: null,
-            age: null,
-            cacheStatus: null,
-            reason: 'timed out',
-            content: null,
-            attempts: 1
-          },
-          {
-            url: 'https://example.com/4',
-            verdict: 'stale',
-            status: 200,
-            age: 50,
-            cacheStatus: 'CF-Cache-Status: HIT',
-            reason: 'old',
-            content: null,
-            attempts: 2
-          }
-        ]
+        verdicts: verdictReports
       },
       staleFiles: ['https://example.com/1', 'https://example.com/4'],
       warm: {

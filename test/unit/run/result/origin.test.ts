@@ -147,7 +147,7 @@ describe('originOf, once the run was cancelled', () => {
     const origin = { plan, waitSeconds: 60 }
     expect(buildResult({ ...state, origin }).origin?.ready).toBeNull()
     expect(
-      buildResult({ ...state, origin, cancelled: { signal: 'SIGTERM', phase: 'sending the requests', afterMs: 10 } }).origin?.ready
+      buildResult({ ...state, origin, cancelled: { signal: 'SIGTERM', phase: 'sending the purge requests', afterMs: 10 } }).origin?.ready
     ).toBe(false)
   })
 })

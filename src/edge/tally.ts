@@ -1,6 +1,6 @@
 // The order and counts of verdicts, for the log, the result and the summary. Only types from the rest of
 // edge/: run/result/index.ts, on the start-up path, imports this without loading the edge's chunk.
-import type { Verdict } from './verdict.js'
+import type { Verdict } from './freshness.js'
 import type { UrlVerdict } from './verify.js'
 
 /** Stale first, then errors, unknown, fresh: what needs attention at the top. */

@@ -15,7 +15,7 @@ export type { ResponseHeaders }
  */
 export type Verdict = 'stale' | 'fresh' | 'unknown' | 'error'
 
-export interface Judgement {
+export interface EdgeJudgement {
   readonly verdict: Verdict
   /** The answer's Age in seconds; undefined when absent or unreadable. */
   readonly age: number | undefined
@@ -142,11 +142,11 @@ function cacheHeaders(headers: ResponseHeaders): { readonly shown: string; reado
  * its cache and none says it did. `originBehindSeconds` (clock.ts) is how far the origin's clock is
  * behind: a stale Age that it could explain stays stale, and its reason says so.
  */
-export function judgeAnswer(status: number, headers: ResponseHeaders, secondsSincePurge: number, originBehindSeconds = 0): Judgement {
+export function judgeAnswer(status: number, headers: ResponseHeaders, secondsSincePurge: number, originBehindSeconds = 0): EdgeJudgement {
   const age = parseAge(headers)
   const seen = cacheHeaders(headers)
   const shown = seen.length === 0 ? undefined : cut(seen.map((header) => header.shown).join('; '), MAX_CACHE_STATUS_CHARS)
-  const judged = (verdict: Verdict, reason: string): Judgement => ({ verdict, age, cacheStatus: shown, reason })
+  const judged = (verdict: Verdict, reason: string): EdgeJudgement => ({ verdict, age, cacheStatus: shown, reason })
 
   if (status >= 500) return judged('error', `HTTP ${status}`)
   const since = `${Math.floor(secondsSincePurge)} s since the purge`

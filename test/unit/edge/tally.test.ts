@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { byAttention, countVerdicts, staleUrls } from '../../../src/edge/verdicts.js'
+import { byAttention, countVerdicts, staleUrls } from '../../../src/edge/tally.js'
 import { urlVerdict } from '../../support/edge.js'
 
 const verdict = urlVerdict

@@ -1,7 +1,7 @@
 import { fc, test } from '../../support/property.js'
 import { describe, expect, it } from 'vitest'
-import type * as Verdicts from '../../../src/edge/verdict.js'
-import { cameFromOrigin, fromCache, judgeAnswer, parseAge, type ResponseHeaders } from '../../../src/edge/verdict.js'
+import type * as Verdicts from '../../../src/edge/freshness.js'
+import { cameFromOrigin, fromCache, judgeAnswer, parseAge, type ResponseHeaders } from '../../../src/edge/freshness.js'
 import { loadAfresh } from '../../support/fresh.js'
 import { GUARD, hostileLength, mebibyteOf } from '../../support/hostile.js'
 
@@ -451,7 +451,7 @@ describe('judgeAnswer, by the table and patterns the module builds as it loads',
   const neither = 'no Age, and the cache-status header says neither hit nor miss'
 
   it('takes each vendor code that says the edge did not serve its copy for a miss, in each header and any case', async () => {
-    const { judgeAnswer: judge } = await loadAfresh<typeof Verdicts>('/src/edge/verdict.js')
+    const { judgeAnswer: judge } = await loadAfresh<typeof Verdicts>('/src/edge/freshness.js')
     for (const name of ['cf-cache-status', 'x-cache', 'x-cache-status']) {
       for (const value of ['MISS', 'EXPIRED', 'BYPASS', 'DYNAMIC', 'REVALIDATED', 'Revalidated from proxy']) {
         expect([name, value, judge(200, { [name]: value }, 10).verdict]).toEqual([name, value, 'fresh'])
@@ -461,7 +461,7 @@ describe('judgeAnswer, by the table and patterns the module builds as it loads',
   })
 
   it('reads a Cache-Status entry with its quoted strings emptied, and its cache name and each parameter whole', async () => {
-    const { judgeAnswer: judge } = await loadAfresh<typeof Verdicts>('/src/edge/verdict.js')
+    const { judgeAnswer: judge } = await loadAfresh<typeof Verdicts>('/src/edge/freshness.js')
     const miss = (value: string): string => `Cache-Status: ${value} says the edge did not serve it from its cache`
     const hit = (value: string): string => `Cache-Status: ${value} says it came from a cache, and no Age tells since when`
     const cases: [string, (value: string) => string][] = [
@@ -486,7 +486,7 @@ describe('judgeAnswer, by the table and patterns the module builds as it loads',
   })
 
   it('reads a mebibyte of escaped quotes with none closed as neither hit nor miss, in linear time', GUARD, async () => {
-    const { cameFromOrigin: fromOrigin, judgeAnswer: judge } = await loadAfresh<typeof Verdicts>('/src/edge/verdict.js')
+    const { cameFromOrigin: fromOrigin, judgeAnswer: judge } = await loadAfresh<typeof Verdicts>('/src/edge/freshness.js')
     const open = `Edge; detail="${mebibyteOf('\\"')}`
     expect(judge(200, { 'cache-status': open }, 10).reason).toBe(neither)
     expect(fromOrigin(200, { 'cache-status': open, 'x-cache': 'MISS from host' })).toBe(true)
