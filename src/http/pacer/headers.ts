@@ -2,7 +2,7 @@
 // token bucket (it refills as it goes) and by a fixed window (it comes back at its reset), and which of the
 // two the answers bear out. No clock and no timers: the pacer passes the time in. See docs/rate-limits.md.
 import type { RateLimitInfo } from './rate-limit.js'
-import { BUCKET_EVIDENCE_WEIGHT, PROBE_EVERY_MS, PROBE_MS, RENEWED_SHARE, RESET_ROUNDING_MS, SPARE, WINDOW_EVIDENCE } from './tunables.js'
+import { BUCKET_EVIDENCE_WEIGHT, PROBE_MS, RENEWED_SHARE, RESET_MARGIN_MS, RESET_ROUNDING_MS, SPARE, WINDOW_EVIDENCE } from './tunables.js'
 
 /** What the latest answer with rate-limit headers said. */
 export interface Reading {
@@ -10,6 +10,11 @@ export interface Reading {
   readonly at: number
   /** The sequence of the request it answered: requests sent after it may not be counted in `remaining`. */
   readonly sequence: number
+  /**
+   * Requests sent before it and still unanswered when it came: the API may not have counted them yet either (answers
+   * come back in any order), so they are taken from `remaining` too.
+   */
+  readonly pending: number
 }
 
 /** Requests the API will take now, by each model; `bucket` undefined when the policy says no refill. */
@@ -34,18 +39,28 @@ export class HeaderModel {
   private bucketEvidence = 0
   /** Whether the headers showed the limit come back at once, faster than any refill: a fixed window. */
   private sawReset = false
+  /**
+   * How long after a reset it says nothing is sent: RESET_MARGIN_MS, or, once a request sent after a stated reset was
+   * refused (an API that rounds its reset down, or whose clock is ahead), a whole second more.
+   */
+  private margin = RESET_MARGIN_MS
+  /** When the window was last taken to have come back (its reset and the margin): a 429 to a request sent after it says the reset came later. */
+  private reopenedAt = Number.POSITIVE_INFINITY
 
   /**
    * Reads an answer's headers, `now`, for request `sequence` sent at `sentAt`. True when they show a new window
    * with its reset: requests waiting out a Retry-After may go.
    */
-  read(sequence: number, sentAt: number, info: RateLimitInfo, now: number): boolean {
+  read(sequence: number, sentAt: number, info: RateLimitInfo, now: number, pending = 0, refused = false): boolean {
     const previous = this.reading
     const latest = previous?.sequence ?? Number.NEGATIVE_INFINITY
     // Stryker disable next-line EqualityOperator: each request is answered once, so no two readings share a sequence
     const older = sequence < latest
-    if (older) return false
-    this.reading = { info, at: now, sequence }
+    if (older) {
+      this.settled(previous as Reading, info, refused)
+      return false
+    }
+    this.reading = { info, at: now, sequence, pending }
     // An answer's `remaining` is after its own request: the API took one more than that at once.
     this.capacity = Math.max(this.capacity, info.remaining + 1)
     // A rise counts only for a request sent after the previous answer came: the API took it after that one.
@@ -63,6 +78,24 @@ export class HeaderModel {
     // Resets come in whole seconds: the earliest one said for the current window is the most exact.
     this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at)
     return renewed
+  }
+
+  /**
+   * An answer to a request sent before the one `reading` answered, and so counted in its `pending`: one the API
+   * refused took nothing, and one that left more than the reading says was counted before it. Either way the
+   * reading's `remaining` already holds it. One that left as much or less was counted after, and stays counted.
+   */
+  private settled(reading: Reading, info: RateLimitInfo, refused: boolean): void {
+    if (reading.pending > 0 && (refused || info.remaining > reading.info.remaining))
+      this.reading = { ...reading, pending: reading.pending - 1 }
+  }
+
+  /**
+   * A 429 to a request sent at `sentAt`: when it went after the window was taken to have come back, the reset came
+   * later than said (rounded down, or another clock): from now on a whole second more is left after each.
+   */
+  refused(sentAt: number): void {
+    if (sentAt >= this.reopenedAt) this.margin = RESET_MARGIN_MS + RESET_ROUNDING_MS
   }
 
   /** The answer to a request the refill alone let through: a 429 is evidence of a window, a success of a bucket. */
@@ -83,6 +116,11 @@ export class HeaderModel {
    */
   get refills(): boolean {
     if (this.refill === undefined || this.sawReset) return false
+    // The API took as much at once as its policy's quota: a window of that quota would say the same, and a request
+    // sent on a refill that is not there is one past the stated limit. Only a burst smaller than the quota shows a
+    // bucket (its quota is a rate, and what it holds at once is less).
+    const quota = (this.reading as Reading).info.limit as number
+    if (this.capacity >= quota) return false
     return this.windowEvidence < WINDOW_EVIDENCE || this.bucketEvidence * BUCKET_EVIDENCE_WEIGHT >= this.windowEvidence
   }
 
@@ -94,9 +132,10 @@ export class HeaderModel {
     const reading = this.reading
     if (reading === undefined) return undefined
     const remaining = reading.info.remaining
-    const unaccounted = sent - reading.sequence - 1
-    // No reset said: never after it.
-    const resetAt = this.resetAt ?? Number.POSITIVE_INFINITY
+    // Sent since the request it answered, and sent before it but unanswered then: the API may count all of them yet.
+    const unaccounted = sent - reading.sequence - 1 + reading.pending
+    // No reset said: never after it. A reset comes in whole seconds: nothing goes before it and the margin.
+    const resetAt = this.resetAt === undefined ? Number.POSITIVE_INFINITY : this.resetAt + this.margin
     const afterReset = now >= resetAt && reading.at < resetAt
     const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted
     const refill = this.refill
@@ -117,10 +156,11 @@ export class HeaderModel {
     const refills = this.refills
     if (refills && (tokens.bucket as number) >= 1) return { wait: paced, onRefillAlone: true }
     if (!refills && resetIn !== undefined) {
-      // A reset is said in whole seconds, rounded up: the window may come back up to a second sooner. In that
-      // last second, one request every PROBE_EVERY_MS goes to find out, and its answer opens the burst.
-      const probeAt = Math.max((resetAt as number) - RESET_ROUNDING_MS, lastSentAt + PROBE_EVERY_MS)
-      return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false }
+      // The headers said when the window comes back: nothing goes before then (and the margin), since an API that
+      // punishes a request past its limit shuts out the whole account. Its answer then opens the burst.
+      const reopenAt = (resetAt as number) + this.margin
+      this.reopenedAt = reopenAt
+      return { wait: Math.max(paced, reopenAt - now), onRefillAlone: false }
     }
     const byRefill = refills ? (1 - (tokens.bucket as number)) / (this.refill as number) : undefined
     // Nothing says when: one request a second after the last one goes to find out.

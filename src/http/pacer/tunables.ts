@@ -57,6 +57,12 @@ export const PROBE_MS = 1000
 export const PROBE_EVERY_MS = 100
 /** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
 export const RESET_ROUNDING_MS = 1000
+/**
+ * Nothing is sent before a reset the headers state, nor for this long after it: the API's clock and the time its
+ * answer took to arrive. A reset said in whole seconds is rounded up, as a delay the client may trust must be; an API
+ * found to round it down (a request sent after it refused) gets RESET_ROUNDING_MS more after each.
+ */
+export const RESET_MARGIN_MS = 25
 /** Without a Retry-After to say when, one request looks for the reset this often. */
 export const UNSAID_PROBE_EVERY_MS = 1000
 /** Once the window's length is known, probes start this long before the next reset is due: two probes. */
