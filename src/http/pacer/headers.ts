@@ -73,10 +73,17 @@ export class HeaderModel {
     const refill = refillOf(info)
     // Renewed only when a previous reading rose. Without a refill, nothing explains the rise: infinitely much would have to.
     if (renewed && rose > (refill ?? Number.POSITIVE_INFINITY) * (now - (previous as Reading).at) + SPARE) this.sawReset = true
+    // Within a window nothing comes back: more left than the answer before said is a request the API counted before
+    // that one (they reach it in any order), and that answer's figure holds it. A bucket's rise is its refill.
+    const sameWindow = !renewed && (this.resetAt === undefined || now < this.resetAt) && !this.refills
+    if (sameWindow && previous !== undefined && info.remaining > previous.info.remaining)
+      this.reading = { info: { ...info, remaining: previous.info.remaining }, at: now, sequence, pending }
     if (info.resetMs === undefined) return false
     const at = now + info.resetMs
+    const previousReset = this.resetAt
     // Resets come in whole seconds: the earliest one said for the current window is the most exact.
-    this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at)
+    if (previousReset !== undefined && now < previousReset && !renewed) this.resetAt = Math.min(previousReset, at)
+    else this.resetAt = nextReset(at, previousReset, info.windowMs, now)
     return renewed
   }
 
@@ -146,33 +153,44 @@ export class HeaderModel {
 
   /**
    * When the next request may go by the headers, with `sent` requests sent so far, the last at `lastSentAt`,
-   * and `paced` milliseconds to wait by the learnt pace (0 under a window).
+   * `paced` milliseconds to wait by the learnt pace (0 under a window), and whether an answer is still to come
+   * (`answering`). Infinity: not before an answer.
    */
-  delay(now: number, sent: number, lastSentAt: number, paced: number): Delay {
+  delay(now: number, sent: number, lastSentAt: number, paced: number, answering: boolean): Delay {
     const tokens = this.tokens(now, sent)
     if (tokens === undefined || tokens.window >= 1) return { wait: paced, onRefillAlone: false }
     const resetAt = this.resetAt
-    const resetIn = resetAt === undefined ? undefined : Math.max(0, resetAt - now)
     const refills = this.refills
     if (refills && (tokens.bucket as number) >= 1) return { wait: paced, onRefillAlone: true }
-    if (!refills && resetIn !== undefined) {
+    const resetIn = resetAt === undefined ? undefined : Math.max(0, resetAt - now)
+    if (refills) {
+      // Whichever comes first: the refill's next request, or the reset.
+      const byRefill = (1 - (tokens.bucket as number)) / (this.refill as number)
+      return { wait: Math.max(paced, Math.min(byRefill, resetIn ?? Number.POSITIVE_INFINITY)), onRefillAlone: false }
+    }
+    if (resetAt !== undefined) {
       // The headers said when the window comes back: nothing goes before then (and the margin), since an API that
-      // punishes a request past its limit shuts out the whole account. Its answer then opens the burst.
-      const reopenAt = (resetAt as number) + this.margin
+      // punishes a request past its limit shuts out the whole account.
+      const reopenAt = resetAt + this.margin
       this.reopenedAt = reopenAt
-      return { wait: Math.max(paced, reopenAt - now), onRefillAlone: false }
+      if (now < reopenAt) return { wait: Math.max(paced, reopenAt - now), onRefillAlone: false }
+      // Back, and sent as much as it took at once before: its answers say how much more it takes now.
+      if (answering) return { wait: Number.POSITIVE_INFINITY, onRefillAlone: false }
     }
-    const byRefill = refills ? (1 - (tokens.bucket as number)) / (this.refill as number) : undefined
-    // Nothing says when: one request a second after the last one goes to find out.
-    const probeIn = Math.max(0, lastSentAt + PROBE_MS - now)
-    return {
-      wait: Math.max(
-        paced,
-        Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? probeIn : Number.POSITIVE_INFINITY))
-      ),
-      onRefillAlone: false
-    }
+    // Nothing says when, and no answer is to come: one request a second after the last one goes to find out.
+    return { wait: Math.max(paced, lastSentAt + PROBE_MS - now), onRefillAlone: false }
   }
+}
+
+/**
+ * The reset of a new window, said `at` (in whole seconds, rounded up: it may come up to a second sooner). When the
+ * policy says the window's length, the new one ends that long after the previous reset, when that is consistent with
+ * what was said: a reset read from an answer comes as late as the answer did, and each window would start later.
+ */
+export function nextReset(at: number, previousReset: number | undefined, windowMs: number | undefined, now: number): number {
+  if (previousReset === undefined || windowMs === undefined) return at
+  const anchored = previousReset + windowMs
+  return anchored > now && anchored > at - RESET_ROUNDING_MS ? Math.min(at, anchored) : at
 }
 
 /** Requests per millisecond a policy refills, when it gives both quota and window. */

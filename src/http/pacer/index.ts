@@ -278,7 +278,7 @@ export class Pacer {
     const mode = this.mode
     if (byRefusals(mode)) return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false }
     // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
-    return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now))
+    return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now), this.flying.size > 0)
   }
 
   /** Sends what may be sent now, and sets a timer for the rest. */
@@ -286,6 +286,8 @@ export class Pacer {
     while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
       const now = this.now()
       const { wait, onRefillAlone } = this.delay(now)
+      // Only an answer says more (see HeaderModel.delay): it comes with the slot given back, which looks again.
+      if (wait === Number.POSITIVE_INFINITY) break
       if (wait > 0) {
         this.budget.setHeld(true)
         const budgetLeft = this.options.maxWaitMs - this.waited
