@@ -147,13 +147,14 @@ describe('a rate limit that punishes overshoot, end to end (issue 33)', () => {
     expect({ code: run.code, purged: run.outputs['purged-files'] }).toEqual({ code: 0, purged: '900' })
     expect(expectConfirmedOnce(api).sort()).toEqual(all)
     // Without headers only a 429 tells the limit: the request that passed it, and the others in flight beside it
-    // (the concurrency in all), reach the API inside the penalty it started, before the step can have read its 429.
-    // After that the step knows how many a window lets through and, by Retry-After, where the penalty ends: any
-    // other 429 is a second overshoot, and a second penalty.
+    // (the concurrency in all), reach the API inside the penalty it started, before the step can have read its 429;
+    // so may two sent on the pace the first 429 cut, before a second one shows a window and nothing goes until the
+    // Retry-After ends. After that the step knows how many a window lets through and, by Retry-After, where the
+    // penalty ends: any other 429 is a second overshoot, and a second penalty.
     const statuses = purgeRequests(api).map((request) => request.status)
     const order = `statuses in the order of arrival: ${statuses.join(' ')}`
     expect(api.limited, order).toBeGreaterThanOrEqual(1)
-    expect(api.limited, order).toBeLessThanOrEqual(CONCURRENCY)
+    expect(api.limited, order).toBeLessThanOrEqual(CONCURRENCY + 2)
     // One penalty: the 429s one unbroken run in the order of arrival (the API answers nothing else in a penalty).
     const first = statuses.indexOf(429)
     expect(statuses.slice(first, first + api.limited), order).toEqual(Array.from({ length: api.limited }, () => 429))

@@ -46,6 +46,10 @@ export class HeaderModel {
   private margin = RESET_MARGIN_MS
   /** When the window was last taken to have come back (its reset and the margin): a 429 to a request sent after it says the reset came later. */
   private reopenedAt = Number.POSITIVE_INFINITY
+  /** When the current window was taken to begin (the reset before it): answers to requests sent since speak of it. */
+  private windowSince = Number.NEGATIVE_INFINITY
+  /** The least left that answers in the current window said, each time it fell, and when: what a request sent then found at most. */
+  private falls: { readonly at: number; readonly remaining: number }[] = []
 
   /**
    * Reads an answer's headers, `now`, for request `sequence` sent at `sentAt`. True when they show a new window
@@ -56,13 +60,15 @@ export class HeaderModel {
     const latest = previous?.sequence ?? Number.NEGATIVE_INFINITY
     // Stryker disable next-line EqualityOperator: each request is answered once, so no two readings share a sequence
     const older = sequence < latest
+    // An answer's `remaining` is after its own request: the API took one more than that at once (older answers too).
+    this.capacity = Math.max(this.capacity, info.remaining + 1)
     if (older) {
-      this.settled(previous as Reading, info, refused)
+      // In a window the least said holds every request answered: this one too, whenever the API counted it.
+      const held = this.lowest(sentAt, info.remaining, now)
+      this.settled(this.reading as Reading, info, refused || held)
       return false
     }
     this.reading = { info, at: now, sequence, pending }
-    // An answer's `remaining` is after its own request: the API took one more than that at once.
-    this.capacity = Math.max(this.capacity, info.remaining + 1)
     // A rise counts only for a request sent after the previous answer came: the API took it after that one.
     // Requests sent together (the first burst, say) reach it in any order, and their answers can say more remains
     // on a later request than on an earlier one with nothing coming back.
@@ -73,27 +79,69 @@ export class HeaderModel {
     const refill = refillOf(info)
     // Renewed only when a previous reading rose. Without a refill, nothing explains the rise: infinitely much would have to.
     if (renewed && rose > (refill ?? Number.POSITIVE_INFINITY) * (now - (previous as Reading).at) + SPARE) this.sawReset = true
-    // Within a window nothing comes back: more left than the answer before said is a request the API counted before
-    // that one (they reach it in any order), and that answer's figure holds it. A bucket's rise is its refill.
-    const sameWindow = !renewed && (this.resetAt === undefined || now < this.resetAt) && !this.refills
-    if (sameWindow && previous !== undefined && info.remaining > previous.info.remaining)
-      this.reading = { info: { ...info, remaining: previous.info.remaining }, at: now, sequence, pending }
+    // Sent after an answer came, it was counted after that one: in a window, as much left as that said or more is a new
+    // window, come before the reset said (a reset said in whole seconds comes up to a second sooner).
+    const newWindow = renewed || (info.remaining >= this.leastBefore(sentAt) && !this.refills)
+    if (newWindow) {
+      this.windowSince = (previous as Reading).at
+      this.falls = []
+    } else if (previous !== undefined) this.lowest(sentAt, previous.info.remaining, now)
+    this.fell(now, (this.reading).info.remaining)
+    const previousReset = this.resetAt
+    // Sent before the reset and answered after it, with nothing back: it speaks of the window before, and of its
+    // reset. What it says held when it was sent, before that reset.
+    if (!newWindow && previousReset !== undefined && sentAt < previousReset && now >= previousReset) {
+      this.reading = { ...(this.reading), at: sentAt }
+      // Unless it says nothing is left until later than that: a stated limit holds.
+      if (info.resetMs !== undefined && info.remaining === 0) this.resetAt = Math.max(previousReset, now + info.resetMs)
+      return false
+    }
     if (info.resetMs === undefined) return false
     const at = now + info.resetMs
-    const previousReset = this.resetAt
     // Resets come in whole seconds: the earliest one said for the current window is the most exact.
-    if (previousReset !== undefined && now < previousReset && !renewed) this.resetAt = Math.min(previousReset, at)
+    if (previousReset !== undefined && now < previousReset && !newWindow) this.resetAt = Math.min(previousReset, at)
     else this.resetAt = nextReset(at, previousReset, info.windowMs, now)
-    return renewed
+    return newWindow
+  }
+
+  /** The least left that answers in the current window said before `at` (not at the same moment); infinity before any said. */
+  private leastBefore(at: number): number {
+    let least = Number.POSITIVE_INFINITY
+    for (const fall of this.falls) {
+      if (fall.at >= at) break
+      least = fall.remaining
+    }
+    return least
+  }
+
+  /** An answer at `at` said `remaining`, or the least left fell to it. */
+  private fell(at: number, remaining: number): void {
+    if (remaining < (this.falls.at(-1)?.remaining ?? Number.POSITIVE_INFINITY)) this.falls.push({ at, remaining })
+  }
+
+  /**
+   * Within a window nothing comes back: of two answers in it, the one that says less was counted later (requests reach
+   * the API in any order), and its figure holds the other one. What is left is the least any answer said since the
+   * window began, for a request sent at `sentAt` that said `remaining`. A bucket's rise is its refill.
+   */
+  private lowest(sentAt: number, remaining: number, now: number): boolean {
+    const reading = this.reading as Reading
+    const inWindow = sentAt >= this.windowSince && (this.resetAt === undefined || now < this.resetAt) && !this.refills
+    if (inWindow && remaining < reading.info.remaining) {
+      this.reading = { ...reading, info: { ...reading.info, remaining } }
+      this.fell(now, remaining)
+    }
+    return inWindow
   }
 
   /**
    * An answer to a request sent before the one `reading` answered, and so counted in its `pending`: one the API
    * refused took nothing, and one that left more than the reading says was counted before it. Either way the
-   * reading's `remaining` already holds it. One that left as much or less was counted after, and stays counted.
+   * reading's `remaining` already holds it (`held`: so does a window's least said). One that left as much or less
+   * was counted after, and stays counted.
    */
-  private settled(reading: Reading, info: RateLimitInfo, refused: boolean): void {
-    if (reading.pending > 0 && (refused || info.remaining > reading.info.remaining))
+  private settled(reading: Reading, info: RateLimitInfo, held: boolean): void {
+    if (reading.pending > 0 && (held || info.remaining > reading.info.remaining))
       this.reading = { ...reading, pending: reading.pending - 1 }
   }
 
@@ -135,12 +183,13 @@ export class HeaderModel {
    * Requests the API will take `now` by the headers, with `sent` requests sent so far, by each model: a bucket
    * refills continuously, a window only at its reset. Undefined when no header said what remains.
    */
-  tokens(now: number, sent: number): Tokens | undefined {
+  tokens(now: number, sent: number, inFlight = 0): Tokens | undefined {
     const reading = this.reading
     if (reading === undefined) return undefined
     const remaining = reading.info.remaining
     // Sent since the request it answered, and sent before it but unanswered then: the API may count all of them yet.
-    const unaccounted = sent - reading.sequence - 1 + reading.pending
+    // Any request in flight may be counted after the answer that said the least.
+    const unaccounted = Math.max(inFlight, sent - reading.sequence - 1 + reading.pending)
     // No reset said: never after it. A reset comes in whole seconds: nothing goes before it and the margin.
     const resetAt = this.resetAt === undefined ? Number.POSITIVE_INFINITY : this.resetAt + this.margin
     const afterReset = now >= resetAt && reading.at < resetAt
@@ -154,10 +203,10 @@ export class HeaderModel {
   /**
    * When the next request may go by the headers, with `sent` requests sent so far, the last at `lastSentAt`,
    * `paced` milliseconds to wait by the learnt pace (0 under a window), and whether an answer is still to come
-   * (`answering`). Infinity: not before an answer.
+   * (`inFlight` requests to be answered). Infinity: not before an answer.
    */
-  delay(now: number, sent: number, lastSentAt: number, paced: number, answering: boolean): Delay {
-    const tokens = this.tokens(now, sent)
+  delay(now: number, sent: number, lastSentAt: number, paced: number, inFlight: number): Delay {
+    const tokens = this.tokens(now, sent, inFlight)
     if (tokens === undefined || tokens.window >= 1) return { wait: paced, onRefillAlone: false }
     const resetAt = this.resetAt
     const refills = this.refills
@@ -175,7 +224,7 @@ export class HeaderModel {
       this.reopenedAt = reopenAt
       if (now < reopenAt) return { wait: Math.max(paced, reopenAt - now), onRefillAlone: false }
       // Back, and sent as much as it took at once before: its answers say how much more it takes now.
-      if (answering) return { wait: Number.POSITIVE_INFINITY, onRefillAlone: false }
+      if (inFlight > 0) return { wait: Number.POSITIVE_INFINITY, onRefillAlone: false }
     }
     // Nothing says when, and no answer is to come: one request a second after the last one goes to find out.
     return { wait: Math.max(paced, lastSentAt + PROBE_MS - now), onRefillAlone: false }

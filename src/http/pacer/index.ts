@@ -278,7 +278,7 @@ export class Pacer {
     const mode = this.mode
     if (byRefusals(mode)) return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false }
     // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
-    return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now), this.flying.size > 0)
+    return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now), this.flying.size)
   }
 
   /** Sends what may be sent now, and sets a timer for the rest. */

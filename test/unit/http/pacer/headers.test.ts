@@ -81,30 +81,30 @@ describe('HeaderModel.delay', () => {
     const model = new HeaderModel()
     model.read(0, 0, { remaining: 0, limit: 2, windowMs: 20_000 }, 0)
     expect(model.refills).toBe(true)
-    expect(model.delay(0, 1, 0, 0, false)).toEqual({ wait: 10_000, onRefillAlone: false })
+    expect(model.delay(0, 1, 0, 0, 0)).toEqual({ wait: 10_000, onRefillAlone: false })
   })
 
   it('with nothing to go by, sends one request a second after the last one', () => {
     const model = new HeaderModel()
     model.read(0, 0, { remaining: 0 }, 0)
-    expect(model.delay(200, 1, 100, 0, false)).toEqual({ wait: 900, onRefillAlone: false })
+    expect(model.delay(200, 1, 100, 0, 0)).toEqual({ wait: 900, onRefillAlone: false })
   })
 
   it('waits the pace when the window has room', () => {
     const model = new HeaderModel()
     model.read(0, 0, { remaining: 5 }, 0)
-    expect(model.delay(0, 1, 0, 250, false)).toEqual({ wait: 250, onRefillAlone: false })
+    expect(model.delay(0, 1, 0, 250, 0)).toEqual({ wait: 250, onRefillAlone: false })
   })
 
   it('after a stated reset, sends what the window took at once, then waits for an answer while one is to come', () => {
     const model = new HeaderModel()
     model.read(0, 0, { remaining: 1, resetMs: 1000 }, 0)
     // Two taken at once (the one answered and one left), so two go once the reset and its margin have passed.
-    expect(model.delay(999, 2, 0, 0, true)).toEqual({ wait: 1 + RESET_MARGIN_MS, onRefillAlone: false })
-    expect(model.delay(1000 + RESET_MARGIN_MS, 2, 0, 0, true)).toEqual({ wait: 0, onRefillAlone: false })
-    expect(model.delay(1000 + RESET_MARGIN_MS, 4, 1000, 0, true)).toEqual({ wait: Number.POSITIVE_INFINITY, onRefillAlone: false })
+    expect(model.delay(999, 2, 0, 0, 1)).toEqual({ wait: 1 + RESET_MARGIN_MS, onRefillAlone: false })
+    expect(model.delay(1000 + RESET_MARGIN_MS, 2, 0, 0, 1)).toEqual({ wait: 0, onRefillAlone: false })
+    expect(model.delay(1000 + RESET_MARGIN_MS, 4, 1000, 0, 1)).toEqual({ wait: Number.POSITIVE_INFINITY, onRefillAlone: false })
     // No answer to come (they ended without one): one a second after the last finds out.
-    expect(model.delay(1200, 4, 1000, 0, false)).toEqual({ wait: 800, onRefillAlone: false })
+    expect(model.delay(1200, 4, 1000, 0, 0)).toEqual({ wait: 800, onRefillAlone: false })
   })
 })
 

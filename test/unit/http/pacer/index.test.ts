@@ -319,13 +319,14 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
     expect(times(await take(1))).toEqual([[at + 2000 + RESET_MARGIN_MS, false]])
   })
 
-  it('counts a request answered after a later one as taken after it, when its answer leaves less', async () => {
+  it('takes the least any answer in the window said for what is left, whatever the order they came in', async () => {
     const { take, answer, times } = setup()
     const [a, b] = await take(2)
     answer(b as Sent, 200, x(5, 10))
-    answer(a as Sent, 200, x(0, 10))
-    const sent = await take(5)
-    expect(times(sent)).toEqual([...Array.from({ length: 4 }, (): [number, boolean] => [0, false]), [10_000 + RESET_MARGIN_MS, false]])
+    // Counted after b, and another client took one meanwhile: three left.
+    answer(a as Sent, 200, x(3, 10))
+    const sent = await take(4)
+    expect(times(sent)).toEqual([...Array.from({ length: 3 }, (): [number, boolean] => [0, false]), [10_000 + RESET_MARGIN_MS, false]])
   })
 
   it.each([
@@ -393,6 +394,66 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
     answer(c as Sent, 200)
     await flush()
     expect(woke).toBe(250)
+  })
+})
+
+describe('Pacer: headers that lie (issue 33)', () => {
+  it.each([
+    ['a negative remaining', { 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '5' }],
+    ['an unparsable remaining', { 'x-ratelimit-remaining': 'soon', 'x-ratelimit-reset': '5' }],
+    ['an unparsable IETF field', { ratelimit: 'garbage;;;', 'ratelimit-policy': '"d";q=-3' }]
+  ])('ignores %s: nothing held back by it', async (_, headers) => {
+    const { one, answer, take, times, pacer } = setup()
+    answer(await one(), 200, headers)
+    expect(times(await take(3))).toEqual([
+      [0, false],
+      [0, false],
+      [0, false]
+    ])
+    expect(pacer.mode).toBe('unlimited')
+  })
+
+  it('holds back for a huge reset no longer than rate-limit-wait, then fails what waits', async () => {
+    const { one, answer, take, pacer } = setup({ maxWaitMs: 10_000 })
+    answer(await one(), 200, x(0, 100_000_000))
+    await expect(take(1)).rejects.toBeInstanceOf(RateLimitWaitExceeded)
+    expect(pacer.waited).toBe(10_001)
+  })
+
+  it('takes a reset in the past (read as now: rate-limit.test.ts) for one come: one request after the margin, the next on its answer', async () => {
+    const { one, answer, times, pacer, clock, until } = setup()
+    answer(await one(), 200, x(0, 0))
+    const first = await one()
+    expect(times([first])).toEqual([[RESET_MARGIN_MS, false]])
+    let second: number | undefined
+    void pacer.acquire().then(() => (second = clock.now))
+    await until(500)
+    expect(second).toBeUndefined()
+    answer(first, 200, x(4, 1))
+    await flush()
+    expect(second).toBe(500)
+  })
+
+  it('counts on no more left than the limit says, when it says more', async () => {
+    const { one, answer, take, times } = setup()
+    answer(await one(), 200, x(50, 5, 2))
+    expect(times(await take(3))).toEqual([
+      [0, false],
+      [0, false],
+      [5000 + RESET_MARGIN_MS, false]
+    ])
+  })
+
+  it('goes by the nearer of two resets that contradict each other, and leaves a second more once that proves early', async () => {
+    const { take, answer, times, one } = setup()
+    const [a, b] = await take(2)
+    answer(a as Sent, 200, x(0, 10))
+    answer(b as Sent, 200, x(0, 1))
+    const early = await one()
+    expect(early.at).toBe(1000 + RESET_MARGIN_MS)
+    // Refused: the later one held. The next goes a second after the reset that answer says, and its margin.
+    answer(early, 429, x(0, 9))
+    expect(times([await one()])).toEqual([[early.at + 9000 + RESET_MARGIN_MS + RESET_ROUNDING_MS, false]])
   })
 })
 
