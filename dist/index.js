@@ -23220,8 +23220,10 @@ class HeaderModel {
     margin = RESET_MARGIN_MS;
     /** When the window was last taken to have come back (its reset and the margin): a 429 to a request sent after it says the reset came later. */
     reopenedAt = Number.POSITIVE_INFINITY;
-    /** When the current window was taken to begin (the reset before it): answers to requests sent since speak of it. */
+    /** When the current window may have begun (the answer before the one that showed it): answers to requests sent since may speak of it. */
     windowSince = Number.NEGATIVE_INFINITY;
+    /** When an answer showed the current window: answers to requests sent since speak of it alone. */
+    windowSeen = Number.NEGATIVE_INFINITY;
     /** The least left that answers in the current window said, each time it fell, and when: what a request sent then found at most. */
     falls = [];
     /**
@@ -23258,6 +23260,7 @@ class HeaderModel {
         const newWindow = renewed || (info.remaining >= this.leastBefore(sentAt) && !this.refills);
         if (newWindow) {
             this.windowSince = previous.at;
+            this.windowSeen = now;
             this.falls = [];
         }
         else if (previous !== undefined)
@@ -23276,9 +23279,12 @@ class HeaderModel {
         if (info.resetMs === undefined)
             return false;
         const at = now + info.resetMs;
-        // Resets come in whole seconds: the earliest one said for the current window is the most exact.
-        if (previousReset !== undefined && now < previousReset && !newWindow)
-            this.resetAt = Math.min(previousReset, at);
+        // Resets come in whole seconds: the earliest one said for the current window is the most exact. An answer to a
+        // request sent before the window was seen to begin may speak of the one before it, and of its reset.
+        if (previousReset !== undefined && now < previousReset && !newWindow) {
+            if (sentAt >= this.windowSeen)
+                this.resetAt = Math.min(previousReset, at);
+        }
         else
             this.resetAt = nextReset(at, previousReset, info.windowMs, now);
         return newWindow;

@@ -46,8 +46,10 @@ export class HeaderModel {
   private margin = RESET_MARGIN_MS
   /** When the window was last taken to have come back (its reset and the margin): a 429 to a request sent after it says the reset came later. */
   private reopenedAt = Number.POSITIVE_INFINITY
-  /** When the current window was taken to begin (the reset before it): answers to requests sent since speak of it. */
+  /** When the current window may have begun (the answer before the one that showed it): answers to requests sent since may speak of it. */
   private windowSince = Number.NEGATIVE_INFINITY
+  /** When an answer showed the current window: answers to requests sent since speak of it alone. */
+  private windowSeen = Number.NEGATIVE_INFINITY
   /** The least left that answers in the current window said, each time it fell, and when: what a request sent then found at most. */
   private falls: { readonly at: number; readonly remaining: number }[] = []
 
@@ -84,23 +86,26 @@ export class HeaderModel {
     const newWindow = renewed || (info.remaining >= this.leastBefore(sentAt) && !this.refills)
     if (newWindow) {
       this.windowSince = (previous as Reading).at
+      this.windowSeen = now
       this.falls = []
     } else if (previous !== undefined) this.lowest(sentAt, previous.info.remaining, now)
-    this.fell(now, (this.reading).info.remaining)
+    this.fell(now, this.reading.info.remaining)
     const previousReset = this.resetAt
     // Sent before the reset and answered after it, with nothing back: it speaks of the window before, and of its
     // reset. What it says held when it was sent, before that reset.
     if (!newWindow && previousReset !== undefined && sentAt < previousReset && now >= previousReset) {
-      this.reading = { ...(this.reading), at: sentAt }
+      this.reading = { ...this.reading, at: sentAt }
       // Unless it says nothing is left until later than that: a stated limit holds.
       if (info.resetMs !== undefined && info.remaining === 0) this.resetAt = Math.max(previousReset, now + info.resetMs)
       return false
     }
     if (info.resetMs === undefined) return false
     const at = now + info.resetMs
-    // Resets come in whole seconds: the earliest one said for the current window is the most exact.
-    if (previousReset !== undefined && now < previousReset && !newWindow) this.resetAt = Math.min(previousReset, at)
-    else this.resetAt = nextReset(at, previousReset, info.windowMs, now)
+    // Resets come in whole seconds: the earliest one said for the current window is the most exact. An answer to a
+    // request sent before the window was seen to begin may speak of the one before it, and of its reset.
+    if (previousReset !== undefined && now < previousReset && !newWindow) {
+      if (sentAt >= this.windowSeen) this.resetAt = Math.min(previousReset, at)
+    } else this.resetAt = nextReset(at, previousReset, info.windowMs, now)
     return newWindow
   }
 

@@ -61,6 +61,22 @@ describe('HeaderModel.read: requests sent together reach the API in any order', 
   })
 })
 
+describe('HeaderModel.read: the reset of a new window', () => {
+  it('takes no nearer reset from an answer to a request sent before the new window was seen: it may speak of the one before', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 0, resetMs: 2000 }, 0)
+    // Sent at 10, after that answer, and more left: a new window, its reset 2 s on.
+    expect(model.read(2, 10, { remaining: 14, resetMs: 2000 }, 20)).toBe(true)
+    expect(model.resetAt).toBe(2020)
+    // Request 3, sent at 15 before that answer came, answered late saying the reset is a second away: the one before.
+    model.read(3, 15, { remaining: 0, resetMs: 1000 }, 30)
+    expect(model.resetAt).toBe(2020)
+    // Request 4, sent at 25 once the new window was seen: its nearer reset is this window's.
+    model.read(4, 25, { remaining: 12, resetMs: 1000 }, 40)
+    expect(model.resetAt).toBe(1040)
+  })
+})
+
 describe('HeaderModel.tokens', () => {
   it('has no bucket estimate when the policy says no refill', () => {
     const model = new HeaderModel()
