@@ -8,6 +8,14 @@
 //   X-RateLimit-* headers and with none. 3,000 URLs, batch 30, concurrency 8, max-attempts 10. The ideal is
 //   what the limit allows: a bucket lets its burst through at once and then its rate; a window its limit at
 //   once and then its limit per window. The ratio is the median run's; the 429s and lost URLs every run's.
+// - Rate limits that punish overshoot (issue 33): a fixed window that, once one request passes its limit, refuses
+//   every request to the end of that window and 1 or 3 windows more (Cloudflare refuses every call for 5 minutes;
+//   punishingWindow in test/stand-in/limiters.ts), 15 a second and 15 every 2 s, with IETF headers, with
+//   X-RateLimit-* headers and with none; the same 3,000 URLs, batch 30, concurrency 8, max-attempts 10. The
+//   ideal is the fixed window's: what the limit allows with no overshoot. With headers the step must never pass
+//   the limit: no 429 at all, and 1.3× the ideal. Without headers one overshoot is unavoidable (nothing else
+//   tells the limit) and costs the rest of its window and the penalty: 2× the ideal, and the floor column gives
+//   the best a step can do that sends at once until its first 429 and then exactly the limit every window.
 // - The zone lookup: the zone on page 1 and on the last of 100 pages, at 50 ms a round trip, in round trips
 //   against the ideal: one for page 1; for the last page, page 1 and then the other 99 pages 16 at a time
 //   (ZONE_PAGE_PARALLELISM in src/zones/list.ts), 1 + ceil(99 / 16) = 8.
@@ -24,13 +32,17 @@
 //   the new one (the deploy landing) at a point spread over the first 30 s from one run to the next; the time from
 //   that switch to the first purge request the stand-in API receives. Target: 1.5 s in the slowest run (the poll
 //   checks every second in the first 30 s).
+//
+// `npm run bench -- <section>` (or `node bench/index.ts <section>` after `npm run build`) runs one section alone:
+// limits, punishing, zones, start, throughput, memory or fresh. BENCH_RUNS (3) sets the runs of each case,
+// BENCH_PAIRS (11) the pairs of the cold start.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { runAction, type ActionRun } from '../test/support/run-action.ts'
-import { fixedWindow, tokenBucket, type HeaderStyle, type Limiter } from '../test/stand-in/limiters.ts'
+import { fixedWindow, punishingWindow, tokenBucket, type HeaderStyle, type Limiter } from '../test/stand-in/limiters.ts'
 import { startEdge } from '../test/stand-in/edge.ts'
 import { manyZones, startStandIn, type StandInOptions } from '../test/stand-in/server.ts'
 
@@ -81,6 +93,17 @@ function timed(limiter: Limiter): Limiter & { firstAt: number | undefined } {
 }
 
 const URLS_PER_STEP = 3000
+/** The purge requests of one step: its URLs in batches of 30, LIMIT_CONCURRENCY at once. */
+const REQUESTS_PER_STEP = Math.ceil(URLS_PER_STEP / 30)
+const LIMIT_CONCURRENCY = 8
+
+/**
+ * The ideal time of one step under a fixed window of `limit` per `windowMs` aligned to the clock, from `first`,
+ * when its first request reached the limiter: `limit` at once in that window and in each one after it (after
+ * `skippedWindows` more, for a penalty sat out), to the start of the window the last request goes in.
+ */
+const windowIdeal = (limit: number, windowMs: number, first: number, skippedWindows = 0): number =>
+  (Math.floor(first / windowMs) + skippedWindows + Math.ceil(REQUESTS_PER_STEP / limit) - 1) * windowMs - first
 
 /** One run of a rate-limit case: its ratio to the ideal, the 429s the limiter gave, URLs not purged and steps failed over its steps. */
 interface LimitRun {
@@ -106,7 +129,7 @@ async function purgeUnderLimit(
       zone: 'example.com',
       'files-from': 'urls.txt',
       'batch-size': '30',
-      concurrency: '8',
+      concurrency: String(LIMIT_CONCURRENCY),
       'max-attempts': '10'
     }
     const runs = await Promise.all(Array.from({ length: steps }, () => runAction(inputs, { files: { 'urls.txt': urls(URLS_PER_STEP) } })))
@@ -164,11 +187,63 @@ async function rateLimits(): Promise<void> {
       const started = Date.now()
       const { purgeMs, ...counts } = await purgeUnderLimit(limiter, 1)
       const first = limiter.firstAt ?? started
-      const ideal = (Math.floor(first / 1000) + 4) * 1000 - first
+      const ideal = windowIdeal(20, 1000, first)
       // The purge phase starts a little before the first request reaches the limiter; measure from there.
       windows.push({ ratio: (purgeMs[0] ?? Number.NaN) / Math.max(ideal, 1), ...counts })
     }
     rows.push(limitRow(`fixed window of 20/s, ${style === 'none' ? 'no headers' : `${style} headers`}`, windows, 1.3, 4 * 10 + 8))
+  }
+}
+
+/** The punishing windows' shapes, [limit, window in ms]: a short and a long one, both with 7 windows of requests. */
+const PUNISHING_SHAPES = [
+  [15, 1000],
+  [15, 2000]
+] as const
+
+/**
+ * A fixed window that punishes overshoot (issue 33), in each shape, with penalties of 1 and 3 windows, with IETF
+ * headers, X-RateLimit-* headers and none: the same step as the fixed window of 20 a second.
+ *
+ * The shapes: 100 requests over 7 windows. Without headers a step must pass the limit once to find it, and sits
+ * out the rest of that window and the penalty: the best it can do is 1 + penalty / (6 - x) times the ideal, x the
+ * part of its first window already gone when its first request arrived, 1.6 at most with 3 windows. A long
+ * window with fewer windows of requests (50 every 5 s is two) costs 2× the ideal or more for any step without
+ * headers (the penalty alone), and makes the ideal anything from 0 to a whole window by where the first request
+ * lands in its window. The ideal is 5 to 6 s (1 s windows) and 10 to 12 s (2 s); without headers a step needs 1 or 3
+ * windows more.
+ *
+ * 429s: none with headers (they say how many are left; a step that passes the limit with them is punished for
+ * nothing). Without headers, 8 (LIMIT_CONCURRENCY): the request that passes the limit and the 7 at most in flight
+ * beside it, which all reach the API inside the penalty it starts before the step can have read its 429. Any 429
+ * after that is one the step could have avoided: the first 429 tells how many a window lets through (those that
+ * went before it) and, by Retry-After, where the penalty ends, on a window's edge; the window's length the step has
+ * to work out without passing the limit again.
+ */
+async function punishingLimits(): Promise<void> {
+  for (const [limit, windowMs] of PUNISHING_SHAPES) {
+    for (const penalty of [1, 3]) {
+      for (const style of ['ietf', 'x-ratelimit', 'none'] as HeaderStyle[]) {
+        const runs: LimitRun[] = []
+        const floors: number[] = []
+        for (let run = 0; run < RUNS; run++) {
+          const limiter = timed(punishingWindow(limit, windowMs, penalty, style))
+          const started = Date.now()
+          const { purgeMs, ...counts } = await purgeUnderLimit(limiter, 1)
+          const first = limiter.firstAt ?? started
+          const ideal = Math.max(windowIdeal(limit, windowMs, first), 1)
+          // As for the fixed window: the purge phase starts a little before the first request reaches the limiter.
+          runs.push({ ratio: (purgeMs[0] ?? Number.NaN) / ideal, ...counts })
+          floors.push(windowIdeal(limit, windowMs, first, penalty) / ideal)
+        }
+        const headers = style !== 'none'
+        const name = `punishing window ${limit}/${windowMs / 1000} s, penalty ${penalty} window${penalty === 1 ? '' : 's'}, ${headers ? `${style} headers` : 'no headers'}`
+        rows.push({
+          ...limitRow(name, runs, headers ? 1.3 : 2, headers ? 0 : LIMIT_CONCURRENCY),
+          ...(headers ? {} : { floor: median(floors) })
+        })
+      }
+    }
   }
 }
 
@@ -503,6 +578,7 @@ async function timeToFresh(): Promise<void> {
 const only = process.argv[2]
 const sections: Record<string, () => Promise<void>> = {
   limits: rateLimits,
+  punishing: punishingLimits,
   zones: zoneLookup,
   start: coldStart,
   throughput,

@@ -23173,6 +23173,12 @@ const PROBE_MS = 1000;
 const PROBE_EVERY_MS = 100;
 /** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
 const RESET_ROUNDING_MS = 1000;
+/**
+ * Nothing is sent before a reset the headers state, nor for this long after it: the API's clock and the time its
+ * answer took to arrive. A reset said in whole seconds is rounded up, as a delay the client may trust must be; an API
+ * found to round it down (a request sent after it refused) gets RESET_ROUNDING_MS more after each.
+ */
+const RESET_MARGIN_MS = 25;
 /** Without a Retry-After to say when, one request looks for the reset this often. */
 const UNSAID_PROBE_EVERY_MS = 1000;
 /** Once the window's length is known, probes start this long before the next reset is due: two probes. */
@@ -23183,6 +23189,15 @@ const MIN_TEST_QUOTA = 3;
 const WINDOW_REFUSALS = 2;
 /** Two resets further apart than this many of the longest Retry-After are a pause in the step, not a window's length. */
 const PAUSE_RETRY_AFTERS = 2;
+/**
+ * Windows found from 429s in a row with nothing refused before one is sent a request beyond its quota, to find out
+ * whether it takes more (a limit raised or lifted). Such a request is one past the limit if the limit still holds,
+ * and an API that punishes that shuts the whole account out for a penalty: a step of a few windows never sends one,
+ * a long one finds a lifted limit some seconds late. The step's windows begin up to a second after the API's (a
+ * Retry-After is said in whole seconds, and nothing goes before it), so such a request may reach the next window: a
+ * quota found too high then meets a refusal within it, and learns what the window took.
+ */
+const CALM_WINDOWS = 8;
 /** The requests a window is sent beyond its quota grow by this factor each time it takes them all. */
 const EXTRA_GROWTH = 2;
 
@@ -23199,19 +23214,36 @@ class HeaderModel {
     /** Whether the headers showed the limit come back at once, faster than any refill: a fixed window. */
     sawReset = false;
     /**
+     * How long after a reset it says nothing is sent: RESET_MARGIN_MS, or, once a request sent after a stated reset was
+     * refused (an API that rounds its reset down, or whose clock is ahead), a whole second more.
+     */
+    margin = RESET_MARGIN_MS;
+    /** When the window was last taken to have come back (its reset and the margin): a 429 to a request sent after it says the reset came later. */
+    reopenedAt = Number.POSITIVE_INFINITY;
+    /** When the current window may have begun (the answer before the one that showed it): answers to requests sent since may speak of it. */
+    windowSince = Number.NEGATIVE_INFINITY;
+    /** When an answer showed the current window: answers to requests sent since speak of it alone. */
+    windowSeen = Number.NEGATIVE_INFINITY;
+    /** The least left that answers in the current window said, each time it fell, and when: what a request sent then found at most. */
+    falls = [];
+    /**
      * Reads an answer's headers, `now`, for request `sequence` sent at `sentAt`. True when they show a new window
      * with its reset: requests waiting out a Retry-After may go.
      */
-    read(sequence, sentAt, info, now) {
+    read(sequence, sentAt, info, now, pending = 0, refused = false) {
         const previous = this.reading;
         const latest = previous?.sequence ?? Number.NEGATIVE_INFINITY;
         // Stryker disable next-line EqualityOperator: each request is answered once, so no two readings share a sequence
         const older = sequence < latest;
-        if (older)
-            return false;
-        this.reading = { info, at: now, sequence };
-        // An answer's `remaining` is after its own request: the API took one more than that at once.
+        // An answer's `remaining` is after its own request: the API took one more than that at once (older answers too).
         this.capacity = Math.max(this.capacity, info.remaining + 1);
+        if (older) {
+            // In a window the least said holds every request answered: this one too, whenever the API counted it.
+            const held = this.lowest(sentAt, info.remaining, now);
+            this.settled(this.reading, info, refused || held);
+            return false;
+        }
+        this.reading = { info, at: now, sequence, pending };
         // A rise counts only for a request sent after the previous answer came: the API took it after that one.
         // Requests sent together (the first burst, say) reach it in any order, and their answers can say more remains
         // on a later request than on an earlier one with nothing coming back.
@@ -23223,12 +23255,86 @@ class HeaderModel {
         // Renewed only when a previous reading rose. Without a refill, nothing explains the rise: infinitely much would have to.
         if (renewed && rose > (refill ?? Number.POSITIVE_INFINITY) * (now - previous.at) + SPARE)
             this.sawReset = true;
+        // Sent after an answer came, it was counted after that one: in a window, as much left as that said or more is a new
+        // window, come before the reset said (a reset said in whole seconds comes up to a second sooner).
+        const newWindow = renewed || (info.remaining >= this.leastBefore(sentAt) && !this.refills);
+        if (newWindow) {
+            this.windowSince = previous.at;
+            this.windowSeen = now;
+            this.falls = [];
+        }
+        else if (previous !== undefined)
+            this.lowest(sentAt, previous.info.remaining, now);
+        this.fell(now, this.reading.info.remaining);
+        const previousReset = this.resetAt;
+        // Sent before the reset and answered after it, with nothing back: it speaks of the window before, and of its
+        // reset. What it says held when it was sent, before that reset.
+        if (!newWindow && previousReset !== undefined && sentAt < previousReset && now >= previousReset) {
+            this.reading = { ...this.reading, at: sentAt };
+            // Unless it says nothing is left until later than that: a stated limit holds.
+            if (info.resetMs !== undefined && info.remaining === 0)
+                this.resetAt = Math.max(previousReset, now + info.resetMs);
+            return false;
+        }
         if (info.resetMs === undefined)
             return false;
         const at = now + info.resetMs;
-        // Resets come in whole seconds: the earliest one said for the current window is the most exact.
-        this.resetAt = this.resetAt === undefined || now >= this.resetAt || renewed ? at : Math.min(this.resetAt, at);
-        return renewed;
+        // Resets come in whole seconds: the earliest one said for the current window is the most exact. An answer to a
+        // request sent before the window was seen to begin may speak of the one before it, and of its reset.
+        if (previousReset !== undefined && now < previousReset && !newWindow) {
+            if (sentAt >= this.windowSeen)
+                this.resetAt = Math.min(previousReset, at);
+        }
+        else
+            this.resetAt = nextReset(at, previousReset, info.windowMs, now);
+        return newWindow;
+    }
+    /** The least left that answers in the current window said before `at` (not at the same moment); infinity before any said. */
+    leastBefore(at) {
+        let least = Number.POSITIVE_INFINITY;
+        for (const fall of this.falls) {
+            if (fall.at >= at)
+                break;
+            least = fall.remaining;
+        }
+        return least;
+    }
+    /** An answer at `at` said `remaining`, or the least left fell to it. */
+    fell(at, remaining) {
+        if (remaining < (this.falls.at(-1)?.remaining ?? Number.POSITIVE_INFINITY))
+            this.falls.push({ at, remaining });
+    }
+    /**
+     * Within a window nothing comes back: of two answers in it, the one that says less was counted later (requests reach
+     * the API in any order), and its figure holds the other one. What is left is the least any answer said since the
+     * window began, for a request sent at `sentAt` that said `remaining`. A bucket's rise is its refill.
+     */
+    lowest(sentAt, remaining, now) {
+        const reading = this.reading;
+        const inWindow = sentAt >= this.windowSince && (this.resetAt === undefined || now < this.resetAt) && !this.refills;
+        if (inWindow && remaining < reading.info.remaining) {
+            this.reading = { ...reading, info: { ...reading.info, remaining } };
+            this.fell(now, remaining);
+        }
+        return inWindow;
+    }
+    /**
+     * An answer to a request sent before the one `reading` answered, and so counted in its `pending`: one the API
+     * refused took nothing, and one that left more than the reading says was counted before it. Either way the
+     * reading's `remaining` already holds it (`held`: so does a window's least said). One that left as much or less
+     * was counted after, and stays counted.
+     */
+    settled(reading, info, held) {
+        if (reading.pending > 0 && (held || info.remaining > reading.info.remaining))
+            this.reading = { ...reading, pending: reading.pending - 1 };
+    }
+    /**
+     * A 429 to a request sent at `sentAt`: when it went after the window was taken to have come back, the reset came
+     * later than said (rounded down, or another clock): from now on a whole second more is left after each.
+     */
+    refused(sentAt) {
+        if (sentAt >= this.reopenedAt)
+            this.margin = RESET_MARGIN_MS + RESET_ROUNDING_MS;
     }
     /** The answer to a request the refill alone let through: a 429 is evidence of a window, a success of a bucket. */
     evidence(status) {
@@ -23249,20 +23355,28 @@ class HeaderModel {
     get refills() {
         if (this.refill === undefined || this.sawReset)
             return false;
+        // The API took as much at once as its policy's quota: a window of that quota would say the same, and a request
+        // sent on a refill that is not there is one past the stated limit. Only a burst smaller than the quota shows a
+        // bucket (its quota is a rate, and what it holds at once is less).
+        const quota = this.reading.info.limit;
+        if (this.capacity >= quota)
+            return false;
         return this.windowEvidence < WINDOW_EVIDENCE || this.bucketEvidence * BUCKET_EVIDENCE_WEIGHT >= this.windowEvidence;
     }
     /**
      * Requests the API will take `now` by the headers, with `sent` requests sent so far, by each model: a bucket
      * refills continuously, a window only at its reset. Undefined when no header said what remains.
      */
-    tokens(now, sent) {
+    tokens(now, sent, inFlight = 0) {
         const reading = this.reading;
         if (reading === undefined)
             return undefined;
         const remaining = reading.info.remaining;
-        const unaccounted = sent - reading.sequence - 1;
-        // No reset said: never after it.
-        const resetAt = this.resetAt ?? Number.POSITIVE_INFINITY;
+        // Sent since the request it answered, and sent before it but unanswered then: the API may count all of them yet.
+        // Any request in flight may be counted after the answer that said the least.
+        const unaccounted = Math.max(inFlight, sent - reading.sequence - 1 + reading.pending);
+        // No reset said: never after it. A reset comes in whole seconds: nothing goes before it and the margin.
+        const resetAt = this.resetAt === undefined ? Number.POSITIVE_INFINITY : this.resetAt + this.margin;
         const afterReset = now >= resetAt && reading.at < resetAt;
         const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted;
         const refill = this.refill;
@@ -23271,31 +23385,48 @@ class HeaderModel {
     }
     /**
      * When the next request may go by the headers, with `sent` requests sent so far, the last at `lastSentAt`,
-     * and `paced` milliseconds to wait by the learnt pace (0 under a window).
+     * `paced` milliseconds to wait by the learnt pace (0 under a window), and whether an answer is still to come
+     * (`inFlight` requests to be answered). Infinity: not before an answer.
      */
-    delay(now, sent, lastSentAt, paced) {
-        const tokens = this.tokens(now, sent);
+    delay(now, sent, lastSentAt, paced, inFlight) {
+        const tokens = this.tokens(now, sent, inFlight);
         if (tokens === undefined || tokens.window >= 1)
             return { wait: paced, onRefillAlone: false };
         const resetAt = this.resetAt;
-        const resetIn = resetAt === undefined ? undefined : Math.max(0, resetAt - now);
         const refills = this.refills;
         if (refills && tokens.bucket >= 1)
             return { wait: paced, onRefillAlone: true };
-        if (!refills && resetIn !== undefined) {
-            // A reset is said in whole seconds, rounded up: the window may come back up to a second sooner. In that
-            // last second, one request every PROBE_EVERY_MS goes to find out, and its answer opens the burst.
-            const probeAt = Math.max(resetAt - RESET_ROUNDING_MS, lastSentAt + PROBE_EVERY_MS);
-            return { wait: Math.max(paced, Math.min(resetIn, Math.max(0, probeAt - now))), onRefillAlone: false };
+        const resetIn = resetAt === undefined ? undefined : Math.max(0, resetAt - now);
+        if (refills) {
+            // Whichever comes first: the refill's next request, or the reset.
+            const byRefill = (1 - tokens.bucket) / this.refill;
+            return { wait: Math.max(paced, Math.min(byRefill, resetIn ?? Number.POSITIVE_INFINITY)), onRefillAlone: false };
         }
-        const byRefill = refills ? (1 - tokens.bucket) / this.refill : undefined;
-        // Nothing says when: one request a second after the last one goes to find out.
-        const probeIn = Math.max(0, lastSentAt + PROBE_MS - now);
-        return {
-            wait: Math.max(paced, Math.min(byRefill ?? Number.POSITIVE_INFINITY, resetIn ?? (byRefill === undefined ? probeIn : Number.POSITIVE_INFINITY))),
-            onRefillAlone: false
-        };
+        if (resetAt !== undefined) {
+            // The headers said when the window comes back: nothing goes before then (and the margin), since an API that
+            // punishes a request past its limit shuts out the whole account.
+            const reopenAt = resetAt + this.margin;
+            this.reopenedAt = reopenAt;
+            if (now < reopenAt)
+                return { wait: Math.max(paced, reopenAt - now), onRefillAlone: false };
+            // Back, and sent as much as it took at once before: its answers say how much more it takes now.
+            if (inFlight > 0)
+                return { wait: Number.POSITIVE_INFINITY, onRefillAlone: false };
+        }
+        // Nothing says when, and no answer is to come: one request a second after the last one goes to find out.
+        return { wait: Math.max(paced, lastSentAt + PROBE_MS - now), onRefillAlone: false };
     }
+}
+/**
+ * The reset of a new window, said `at` (in whole seconds, rounded up: it may come up to a second sooner). When the
+ * policy says the window's length, the new one ends that long after the previous reset, when that is consistent with
+ * what was said: a reset read from an answer comes as late as the answer did, and each window would start later.
+ */
+function nextReset(at, previousReset, windowMs, now) {
+    if (previousReset === undefined || windowMs === undefined)
+        return at;
+    const anchored = previousReset + windowMs;
+    return anchored > now && anchored > at - RESET_ROUNDING_MS ? Math.min(at, anchored) : at;
 }
 /** Requests per millisecond a policy refills, when it gives both quota and window. */
 function refillOf(info) {
@@ -23490,7 +23621,9 @@ function fromTriple(headers, prefix, nowMs) {
 }
 /** What the answer's headers say about the rate limit, or undefined when they say nothing readable. */
 function readRateLimit(headers, nowMs) {
-    return fromStructuredFields(headers, nowMs) ?? fromTriple(headers, 'ratelimit', nowMs) ?? fromTriple(headers, 'x-ratelimit', nowMs);
+    const info = fromStructuredFields(headers, nowMs) ?? fromTriple(headers, 'ratelimit', nowMs) ?? fromTriple(headers, 'x-ratelimit', nowMs);
+    // More left than the limit itself is a lie one way or the other: the lesser is what a step may count on.
+    return info?.limit !== undefined && info.remaining > info.limit ? { ...info, remaining: info.limit } : info;
 }
 
 ;// CONCATENATED MODULE: ./src/http/pacer/refusals.ts
@@ -23512,7 +23645,7 @@ class RefusalWindow {
     windowFrom = 0;
     windowSentAt = 0;
     windowOk = 0;
-    /** The quota when the current window opened: it is sent that many, and `extra` more. */
+    /** The quota when the current window opened: it is sent that many. */
     windowQuota = 0;
     retryAfterMs;
     /** The longest Retry-After seen: two resets further apart than twice that are a pause, not a window. */
@@ -23521,13 +23654,32 @@ class RefusalWindow {
     /** When the last reset found right after a refusal was sent, and the window's length measured between two. */
     previousReset;
     periodMs;
+    /**
+     * How long after a window's start the next is looked for, while its length is not measured: the longest Retry-After
+     * at first (a penalty's end is a window's edge, and a penalty lasts a window or more), halved each time the next
+     * window was found open there, down to a second (resets are said in whole seconds). A window not open yet there
+     * (the request refused) doubles it back, for good: it is not halved again.
+     */
+    spacingMs;
+    spacingFound = false;
+    /** The current window was found open at the spacing: it shows the spacing right once it takes its whole quota. */
+    onTrial = false;
+    /**
+     * Requests a window is sent beyond its quota, to find out whether it takes more (a limit raised or lifted), once the
+     * spacing is found and CALM_WINDOWS windows went by with nothing refused: doubled each time it took them all. None
+     * once an API was seen to punish one: refused, it said to wait longer than the windows come, so the refusal shut it
+     * out past the window's end.
+     */
+    extra = 1;
+    extraRefused = false;
+    punishes = false;
+    /** Windows opened in a row with no request refused: only after CALM_WINDOWS of them does a window get extras. */
+    calm = 0;
     /** Requests refused within a window's quota since the last window that took its whole quota. */
     windowRefused = 0;
     /** The test burst: `testSize` requests from this sequence on. */
     testFrom;
     testOk = 0;
-    /** Requests a window is sent beyond its quota, to find out whether it takes more: doubled each time it took them all. */
-    extra = 1;
     constructor(concurrency) {
         this.concurrency = concurrency;
     }
@@ -23537,8 +23689,13 @@ class RefusalWindow {
     }
     /** Requests per second under the window found: its quota over its length (until that is measured, the Retry-After). */
     get pace() {
-        const length = this.periodMs ?? this.retryAfterMs;
-        return this.guess === 'window' && length !== undefined ? (this.quota * 1000) / length : undefined;
+        const said = this.periodMs !== undefined || this.retryAfterMs !== undefined;
+        return this.guess === 'window' && said ? (this.quota * 1000) / this.spacing : undefined;
+    }
+    /** How long after a window's start the next is looked for: its length once measured, or the spacing if less. */
+    get spacing() {
+        const length = this.periodMs ?? this.longestRetryAfterMs;
+        return this.spacingMs === undefined ? length : Math.min(length, this.spacingMs);
     }
     /**
      * The test burst: as many requests as got through before the first 429, less the one that found the reset,
@@ -23549,6 +23706,10 @@ class RefusalWindow {
     }
     /** A 429's Retry-After, in milliseconds: when the window comes back, and the best guess at its length. */
     retryAfter(ms) {
+        // A request past the quota refused, and told to wait longer than the windows come: a penalty.
+        if (this.extraRefused && ms > this.spacing)
+            this.punishes = true;
+        this.extraRefused = false;
         if (ms <= 0)
             return;
         this.retryAfterMs = ms;
@@ -23567,25 +23728,46 @@ class RefusalWindow {
             this.guess = 'bucket';
             return;
         }
-        if (this.guess === 'window' &&
-            sequence >= this.windowFrom &&
-            sequence - this.windowFrom < this.windowQuota &&
-            ++this.windowRefused >= WINDOW_REFUSALS) {
+        const withinQuota = this.guess === 'window' && sequence >= this.windowFrom && sequence - this.windowFrom < this.windowQuota;
+        if (withinQuota && this.onTrial) {
+            // What the request at the spacing found open was what was left of the window before: the spacing is too
+            // short, and the window's length at least twice that.
+            this.spacingMs = this.spacing * 2;
+            this.spacingFound = true;
+            this.onTrial = false;
+            // Its other refusals are no sign of a bucket.
+            this.windowQuota = 0;
+        }
+        else if (withinQuota && ++this.windowRefused >= WINDOW_REFUSALS) {
             // Two requests refused within the quota a window took before (beyond it they only find out whether it takes
             // more): it drains with a burst after all, it no longer resets, or another step takes part of it. Pacing
             // shares it fairly; a burst at each reset would not.
             this.guess = 'bucket';
             return;
         }
+        const past = sequence - this.windowFrom - this.windowQuota;
+        if (this.guess === 'window' && this.open && past >= 0) {
+            if (past < this.extras)
+                this.extraRefused = true;
+            else {
+                // The request that looked for the next window at the spacing was refused: the window is longer than that.
+                this.spacingMs = this.spacing * 2;
+                this.spacingFound = true;
+            }
+        }
+        this.extra = 1;
+        this.calm = 0;
         // All that got through in this window (the request that found it open, and those sent after) fit in it.
         this.quota = Math.max(this.quota, this.windowOk);
-        this.extra = 1;
         this.open = false;
         this.shutAt = now;
         // The reset comes sooner than the length said: the window is shorter now, and its length is measured again.
         const retryAfter = this.retryAfterMs ?? RESET_ROUNDING_MS;
-        if (this.periodMs !== undefined && now + retryAfter < this.windowSentAt + this.periodMs - PROBE_AHEAD_MS)
+        if (this.periodMs !== undefined && now + retryAfter < this.windowSentAt + this.periodMs - PROBE_AHEAD_MS) {
             this.periodMs = undefined;
+            this.spacingMs = now + retryAfter - this.windowSentAt;
+            this.spacingFound = false;
+        }
     }
     /** A success on request `sequence`, sent at `sentAt`. `reopened`: it was sent after the latest 429 was answered. `sent`: requests sent so far. */
     succeeded(sequence, sentAt, reopened, sent) {
@@ -23603,11 +23785,13 @@ class RefusalWindow {
             const gap = sentAt - (this.previousReset ?? Number.NaN);
             if (afterRefusal && gap <= PAUSE_RETRY_AFTERS * this.longestRetryAfterMs)
                 this.periodMs = gap;
+            this.onTrial = !afterRefusal;
             this.previousReset = afterRefusal ? sentAt : undefined;
             // A window that took its whole quota clears the count.
             if (this.windowOk >= this.windowQuota)
                 this.windowRefused = 0;
             this.open = true;
+            this.calm++;
             this.windowFrom = sequence;
             this.windowSentAt = sentAt;
             this.windowOk = 1;
@@ -23624,33 +23808,52 @@ class RefusalWindow {
             this.guess = 'window';
         if (this.guess !== 'window')
             return;
-        // More got through in this window than the quota said: the quota grows. All it was sent got through: it
-        // is sent twice as many more at once (a limit raised or lifted is found in a few round trips, as TCP's
-        // slow start finds a link's speed).
+        if (this.onTrial && this.windowOk >= this.windowQuota) {
+            // Found open at the spacing, and it took its whole quota: a new window. The next is looked for sooner, until one
+            // is not open yet there, but not sooner than half the longest Retry-After (a penalty of one window or of several
+            // look the same without headers: see docs/rate-limits.md) nor than a second.
+            this.onTrial = false;
+            if (!this.spacingFound)
+                this.spacingMs = Math.max(RESET_ROUNDING_MS, this.longestRetryAfterMs / 2, this.spacing / 2);
+        }
+        // More got through in this window than the quota said: the quota grows. All it was sent got through: it is sent
+        // twice as many more at once (a limit raised or lifted is found in a few round trips, as TCP's slow start finds a
+        // link's speed).
         this.quota = Math.max(this.quota, this.windowOk);
-        if (this.windowOk >= this.windowQuota + this.extra)
+        if (this.extras > 0 && this.windowOk >= this.windowQuota + this.extras)
             this.extra *= EXTRA_GROWTH;
+    }
+    /** Requests the current window is sent beyond its quota: see `extra`. */
+    get extras() {
+        const found = this.spacingFound || this.spacing <= Math.max(RESET_ROUNDING_MS, this.longestRetryAfterMs / 2);
+        return found && !this.punishes && this.calm > CALM_WINDOWS ? this.extra : 0;
     }
     /**
      * How many requests the current window may be sent, counting the one that found it open: the test burst
-     * while testing; under a window its quota and `extra` more, to find out whether it takes more (one
-     * refused waits for the next reset, and the window is known to be spent).
+     * while testing; under a window its quota and the extras (see `extra`).
      */
     get allowance() {
         // While testing, it is read only with the window open, which set testFrom.
-        return this.guess === 'testing' ? this.testFrom + this.testSize - this.windowFrom : this.windowQuota + this.extra;
+        return this.guess === 'testing' ? this.testFrom + this.testSize - this.windowFrom : this.windowQuota + this.extras;
     }
     /** Milliseconds until the next request may go, with `sent` requests sent so far, the last at `lastSentAt`. */
     delay(now, sent, lastSentAt) {
         if (this.open && sent - this.windowFrom < this.allowance)
             return 0;
-        // Shut, or its allowance sent: one request at a time looks for the reset, from just before it is due by
-        // the window's length, or else from a second before the Retry-After says (counted from the 429 that shut
-        // it, or from the window's start).
+        // Shut, or its allowance sent: nothing goes before the next reset is due (an API that punishes a request past
+        // its limit shuts the whole account out for longer), then one request at a time looks for it. A window found
+        // is due by its length, or else by the longest Retry-After (a refusal in a penalty says only the penalty's
+        // end); while testing, by the Retry-After, counted from the 429 that shut it or from the window's start.
         const retryAfter = this.retryAfterMs;
-        const due = this.periodMs !== undefined
-            ? this.windowSentAt + this.periodMs - PROBE_AHEAD_MS
-            : (this.open ? this.windowSentAt : this.shutAt) + (retryAfter ?? RESET_ROUNDING_MS) - RESET_ROUNDING_MS;
+        const afterRetry = (this.open ? this.windowSentAt : this.shutAt) + (retryAfter ?? RESET_ROUNDING_MS);
+        let due = afterRetry;
+        if (this.guess === 'window') {
+            const spacing = this.spacing;
+            // Shut by a refusal, not before its Retry-After, which is said in whole seconds, rounded up: it may come up to a
+            // second sooner, unless the API punishes (then its end is a penalty's).
+            const shut = this.open ? 0 : afterRetry - (this.punishes ? 0 : RESET_ROUNDING_MS);
+            due = Math.max(this.windowSentAt + spacing, shut) + RESET_MARGIN_MS;
+        }
         const every = retryAfter === undefined ? UNSAID_PROBE_EVERY_MS : PROBE_EVERY_MS;
         return Math.max(0, Math.max(due, lastSentAt + every) - now);
     }
@@ -23684,6 +23887,8 @@ class Pacer {
     sleep;
     queue = [];
     inFlight = 0;
+    /** The sequences of the requests in flight: an answer's `remaining` may not count those sent before it yet. */
+    flying = new Set();
     sent = 0;
     lastSentAt = Number.NEGATIVE_INFINITY;
     /** Learnt from 429s, without headers. */
@@ -23777,12 +23982,14 @@ class Pacer {
     observe(ticket, status, headers) {
         const now = this.now();
         const info = readRateLimit(headers, now);
-        if (info !== undefined && this.headers.read(ticket.sequence, ticket.sentAt, info, now))
+        if (info !== undefined &&
+            this.headers.read(ticket.sequence, ticket.sentAt, info, now, this.sentBeforeInFlight(ticket.sequence), status === 429))
             this.renew();
         if (ticket.onRefillAlone)
             this.headers.evidence(status);
         if (status === 429) {
             this.limitedCount++;
+            this.headers.refused(ticket.sentAt);
             // Sent after the latest 429 was answered, at least one interval of the pace that got through later, and
             // nothing sent since got through: the limit did not come back as a bucket would have by then.
             const interval = 1000 / Math.max(MIN_RATE, this.learning.throughput(now));
@@ -23818,6 +24025,14 @@ class Pacer {
             this.askedForTime(now, info !== undefined);
         }
         this.noteMode();
+    }
+    /** Requests in flight that were sent before request `sequence`. */
+    sentBeforeInFlight(sequence) {
+        let count = 0;
+        for (const flying of this.flying)
+            if (flying < sequence)
+                count++;
+        return count;
     }
     /** Tells onMode when the mode has changed. */
     noteMode() {
@@ -23880,13 +24095,16 @@ class Pacer {
         if (byRefusals(mode))
             return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false };
         // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
-        return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now));
+        return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now), this.flying.size);
     }
     /** Sends what may be sent now, and sets a timer for the rest. */
     pump() {
         while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
             const now = this.now();
             const { wait, onRefillAlone } = this.delay(now);
+            // Only an answer says more (see HeaderModel.delay): it comes with the slot given back, which looks again.
+            if (wait === Number.POSITIVE_INFINITY)
+                break;
             if (wait > 0) {
                 this.budget.setHeld(true);
                 const budgetLeft = this.options.maxWaitMs - this.waited;
@@ -23901,6 +24119,7 @@ class Pacer {
             const waiter = this.queue.shift();
             this.inFlight++;
             const sequence = this.sent++;
+            this.flying.add(sequence);
             this.lastSentAt = now;
             this.learning.sent(now);
             let released = false;
@@ -23913,6 +24132,7 @@ class Pacer {
                         return;
                     released = true;
                     this.inFlight--;
+                    this.flying.delete(sequence);
                     this.pump();
                 }
             });

@@ -1,12 +1,13 @@
 // The client, executePlan and the pacer against a real limiter, end to end: the bundle sends a few hundred
 // URLs to the stand-in, whose own limiter (test/stand-in/limiters.ts) answers 429 past its rate, with the
-// IETF RateLimit headers or with none. The stand-in records every request and its answer in the order they
-// arrived, which is what the checks below read.
+// IETF RateLimit headers, the X-RateLimit-* ones or none; or, as real purge APIs do, punishes a step that
+// passes its limit by refusing everything for a while (issue 33). The stand-in records every request and its
+// answer in the order they arrived, which is what the checks below read.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { tokenBucket, type HeaderStyle } from '../stand-in/limiters.js'
+import { punishingWindow, tokenBucket, type HeaderStyle } from '../stand-in/limiters.js'
 import type { StandIn } from '../stand-in/server.js'
 import { errorLine, noStackTrace, standIn } from './fixture.js'
 
@@ -112,6 +113,53 @@ describe('rate limits, end to end against the stand-in limiter', () => {
     expect(errorLine(run)).toContain('rate limited by the API for longer than rate-limit-wait allows (1 s in all)')
     // The mode is a debug line: not in the log without the debug log on.
     expect(run.log).not.toContain('Rate-limit mode')
+    expect(noStackTrace(run)).toBe(true)
+  })
+})
+
+describe('a rate limit that punishes overshoot, end to end (issue 33)', () => {
+  // 900 URLs in 30 requests of 30, 4 at once, into a window of 10 a second that, once one request passes the limit,
+  // refuses every request to the end of that window and two windows more: 2 s or more with nothing purged. Three
+  // windows' worth, not two: a step that sends on into the next window may still land there by luck, twice hardly.
+  const CONCURRENCY = 4
+  const inputs = { 'files-from': 'urls.txt', 'batch-size': '30', concurrency: String(CONCURRENCY) }
+  const all = urls(900)
+
+  it.each<[string, HeaderStyle]>([
+    ['IETF RateLimit headers', 'ietf'],
+    ['X-RateLimit-* headers', 'x-ratelimit']
+  ])('with %s: the step never passes the limit (no 429 at all), and every URL is purged', async (_, style) => {
+    const api = await standIn({ rateLimit: punishingWindow(10, 1000, 2, style) })
+    const run = await api.run(inputs, { files: { 'urls.txt': all.join('\n') } })
+    // One check for the three, so that a failure shows them all.
+    expect({ answers429: api.limited, code: run.code, purged: run.outputs['purged-files'] }).toEqual({
+      answers429: 0,
+      code: 0,
+      purged: '900'
+    })
+    expect(expectConfirmedOnce(api).sort()).toEqual(all)
+    expect(noStackTrace(run)).toBe(true)
+  })
+
+  it('without rate-limit headers: every URL purged, and the only 429s those of the one overshoot that shows the limit', async () => {
+    const api = await standIn({ rateLimit: punishingWindow(10, 1000, 2, 'none') })
+    const run = await api.run(inputs, { files: { 'urls.txt': all.join('\n') } })
+    expect({ code: run.code, purged: run.outputs['purged-files'] }).toEqual({ code: 0, purged: '900' })
+    expect(expectConfirmedOnce(api).sort()).toEqual(all)
+    // Without headers only a 429 tells the limit: the request that passed it, and the others in flight beside it
+    // (the concurrency in all), reach the API inside the penalty it started, before the step can have read its 429;
+    // so may two sent on the pace the first 429 cut, before a second one shows a window and nothing goes until the
+    // Retry-After ends. After that the step knows how many a window lets through and, by Retry-After, where the
+    // penalty ends: any other 429 is a second overshoot, and a second penalty.
+    const statuses = purgeRequests(api).map((request) => request.status)
+    const order = `statuses in the order of arrival: ${statuses.join(' ')}`
+    expect(api.limited, order).toBeGreaterThanOrEqual(1)
+    expect(api.limited, order).toBeLessThanOrEqual(CONCURRENCY + 2)
+    // One penalty: the 429s one unbroken run in the order of arrival (the API answers nothing else in a penalty).
+    const first = statuses.indexOf(429)
+    expect(statuses.slice(first, first + api.limited), order).toEqual(Array.from({ length: api.limited }, () => 429))
+    const result = JSON.parse(run.outputs.result ?? '{}') as { rateLimits: { answers429: number } }
+    expect(result.rateLimits.answers429).toBe(api.limited)
     expect(noStackTrace(run)).toBe(true)
   })
 })

@@ -3,7 +3,7 @@
 import { Pacer, RateLimitWaitExceeded } from '../../src/http/pacer/index.js'
 import type { Limiter } from '../stand-in/limiters.js'
 
-export { fixedWindow, tokenBucket, type Limiter } from '../stand-in/limiters.js'
+export { fixedWindow, punishingWindow, tokenBucket, type Limiter } from '../stand-in/limiters.js'
 
 export class VirtualClock {
   now = 0

@@ -63,6 +63,8 @@ export class Pacer {
   private readonly sleep: Sleep
   private readonly queue: Waiter[] = []
   private inFlight = 0
+  /** The sequences of the requests in flight: an answer's `remaining` may not count those sent before it yet. */
+  private readonly flying = new Set<number>()
   private sent = 0
   private lastSentAt = Number.NEGATIVE_INFINITY
   /** Learnt from 429s, without headers. */
@@ -157,10 +159,15 @@ export class Pacer {
   observe(ticket: Ticket, status: number, headers: Headers): void {
     const now = this.now()
     const info = readRateLimit(headers, now)
-    if (info !== undefined && this.headers.read(ticket.sequence, ticket.sentAt, info, now)) this.renew()
+    if (
+      info !== undefined &&
+      this.headers.read(ticket.sequence, ticket.sentAt, info, now, this.sentBeforeInFlight(ticket.sequence), status === 429)
+    )
+      this.renew()
     if (ticket.onRefillAlone) this.headers.evidence(status)
     if (status === 429) {
       this.limitedCount++
+      this.headers.refused(ticket.sentAt)
       // Sent after the latest 429 was answered, at least one interval of the pace that got through later, and
       // nothing sent since got through: the limit did not come back as a bucket would have by then.
       const interval = 1000 / Math.max(MIN_RATE, this.learning.throughput(now))
@@ -196,6 +203,13 @@ export class Pacer {
       this.askedForTime(now, info !== undefined)
     }
     this.noteMode()
+  }
+
+  /** Requests in flight that were sent before request `sequence`. */
+  private sentBeforeInFlight(sequence: number): number {
+    let count = 0
+    for (const flying of this.flying) if (flying < sequence) count++
+    return count
   }
 
   /** Tells onMode when the mode has changed. */
@@ -264,7 +278,7 @@ export class Pacer {
     const mode = this.mode
     if (byRefusals(mode)) return { wait: this.refusals.delay(now, this.sent, this.lastSentAt), onRefillAlone: false }
     // Under a fixed window the headers say all there is: the burst goes at once, then nothing until the reset.
-    return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now))
+    return this.headers.delay(now, this.sent, this.lastSentAt, mode === 'header-window' ? 0 : this.learning.wait(now), this.flying.size)
   }
 
   /** Sends what may be sent now, and sets a timer for the rest. */
@@ -272,6 +286,8 @@ export class Pacer {
     while (this.queue.length > 0 && this.inFlight < this.options.concurrency) {
       const now = this.now()
       const { wait, onRefillAlone } = this.delay(now)
+      // Only an answer says more (see HeaderModel.delay): it comes with the slot given back, which looks again.
+      if (wait === Number.POSITIVE_INFINITY) break
       if (wait > 0) {
         this.budget.setHeld(true)
         const budgetLeft = this.options.maxWaitMs - this.waited
@@ -286,6 +302,7 @@ export class Pacer {
       const waiter = this.queue.shift() as Waiter
       this.inFlight++
       const sequence = this.sent++
+      this.flying.add(sequence)
       this.lastSentAt = now
       this.learning.sent(now)
       let released = false
@@ -297,6 +314,7 @@ export class Pacer {
           if (released) return
           released = true
           this.inFlight--
+          this.flying.delete(sequence)
           this.pump()
         }
       })

@@ -103,5 +103,7 @@ function fromTriple(headers: Headers, prefix: string, nowMs: number): RateLimitI
 
 /** What the answer's headers say about the rate limit, or undefined when they say nothing readable. */
 export function readRateLimit(headers: Headers, nowMs: number): RateLimitInfo | undefined {
-  return fromStructuredFields(headers, nowMs) ?? fromTriple(headers, 'ratelimit', nowMs) ?? fromTriple(headers, 'x-ratelimit', nowMs)
+  const info = fromStructuredFields(headers, nowMs) ?? fromTriple(headers, 'ratelimit', nowMs) ?? fromTriple(headers, 'x-ratelimit', nowMs)
+  // More left than the limit itself is a lie one way or the other: the lesser is what a step may count on.
+  return info?.limit !== undefined && info.remaining > info.limit ? { ...info, remaining: info.limit } : info
 }

@@ -4,11 +4,13 @@
 // is tested, probed and sent its quota, and when it is given up: docs/rate-limits.md (modes refusal-test and
 // refusal-window).
 import {
+  CALM_WINDOWS,
   EXTRA_GROWTH,
   MIN_TEST_QUOTA,
   PAUSE_RETRY_AFTERS,
   PROBE_AHEAD_MS,
   PROBE_EVERY_MS,
+  RESET_MARGIN_MS,
   RESET_ROUNDING_MS,
   UNSAID_PROBE_EVERY_MS,
   WINDOW_REFUSALS
@@ -27,7 +29,7 @@ export class RefusalWindow {
   private windowFrom = 0
   private windowSentAt = 0
   private windowOk = 0
-  /** The quota when the current window opened: it is sent that many, and `extra` more. */
+  /** The quota when the current window opened: it is sent that many. */
   private windowQuota = 0
   private retryAfterMs: number | undefined
   /** The longest Retry-After seen: two resets further apart than twice that are a pause, not a window. */
@@ -36,13 +38,32 @@ export class RefusalWindow {
   /** When the last reset found right after a refusal was sent, and the window's length measured between two. */
   private previousReset: number | undefined
   private periodMs: number | undefined
+  /**
+   * How long after a window's start the next is looked for, while its length is not measured: the longest Retry-After
+   * at first (a penalty's end is a window's edge, and a penalty lasts a window or more), halved each time the next
+   * window was found open there, down to a second (resets are said in whole seconds). A window not open yet there
+   * (the request refused) doubles it back, for good: it is not halved again.
+   */
+  private spacingMs: number | undefined
+  private spacingFound = false
+  /** The current window was found open at the spacing: it shows the spacing right once it takes its whole quota. */
+  private onTrial = false
+  /**
+   * Requests a window is sent beyond its quota, to find out whether it takes more (a limit raised or lifted), once the
+   * spacing is found and CALM_WINDOWS windows went by with nothing refused: doubled each time it took them all. None
+   * once an API was seen to punish one: refused, it said to wait longer than the windows come, so the refusal shut it
+   * out past the window's end.
+   */
+  private extra = 1
+  private extraRefused = false
+  private punishes = false
+  /** Windows opened in a row with no request refused: only after CALM_WINDOWS of them does a window get extras. */
+  private calm = 0
   /** Requests refused within a window's quota since the last window that took its whole quota. */
   private windowRefused = 0
   /** The test burst: `testSize` requests from this sequence on. */
   private testFrom: number | undefined
   private testOk = 0
-  /** Requests a window is sent beyond its quota, to find out whether it takes more: doubled each time it took them all. */
-  private extra = 1
 
   constructor(private readonly concurrency: number) {}
 
@@ -53,8 +74,14 @@ export class RefusalWindow {
 
   /** Requests per second under the window found: its quota over its length (until that is measured, the Retry-After). */
   get pace(): number | undefined {
-    const length = this.periodMs ?? this.retryAfterMs
-    return this.guess === 'window' && length !== undefined ? ((this.quota as number) * 1000) / length : undefined
+    const said = this.periodMs !== undefined || this.retryAfterMs !== undefined
+    return this.guess === 'window' && said ? ((this.quota as number) * 1000) / this.spacing : undefined
+  }
+
+  /** How long after a window's start the next is looked for: its length once measured, or the spacing if less. */
+  private get spacing(): number {
+    const length = this.periodMs ?? this.longestRetryAfterMs
+    return this.spacingMs === undefined ? length : Math.min(length, this.spacingMs)
   }
 
   /**
@@ -67,6 +94,9 @@ export class RefusalWindow {
 
   /** A 429's Retry-After, in milliseconds: when the window comes back, and the best guess at its length. */
   retryAfter(ms: number): void {
+    // A request past the quota refused, and told to wait longer than the windows come: a penalty.
+    if (this.extraRefused && ms > this.spacing) this.punishes = true
+    this.extraRefused = false
     if (ms <= 0) return
     this.retryAfterMs = ms
     this.longestRetryAfterMs = Math.max(this.longestRetryAfterMs, ms)
@@ -84,26 +114,44 @@ export class RefusalWindow {
       this.guess = 'bucket'
       return
     }
-    if (
-      this.guess === 'window' &&
-      sequence >= this.windowFrom &&
-      sequence - this.windowFrom < this.windowQuota &&
-      ++this.windowRefused >= WINDOW_REFUSALS
-    ) {
+    const withinQuota = this.guess === 'window' && sequence >= this.windowFrom && sequence - this.windowFrom < this.windowQuota
+    if (withinQuota && this.onTrial) {
+      // What the request at the spacing found open was what was left of the window before: the spacing is too
+      // short, and the window's length at least twice that.
+      this.spacingMs = this.spacing * 2
+      this.spacingFound = true
+      this.onTrial = false
+      // Its other refusals are no sign of a bucket.
+      this.windowQuota = 0
+    } else if (withinQuota && ++this.windowRefused >= WINDOW_REFUSALS) {
       // Two requests refused within the quota a window took before (beyond it they only find out whether it takes
       // more): it drains with a burst after all, it no longer resets, or another step takes part of it. Pacing
       // shares it fairly; a burst at each reset would not.
       this.guess = 'bucket'
       return
     }
+    const past = sequence - this.windowFrom - this.windowQuota
+    if (this.guess === 'window' && this.open && past >= 0) {
+      if (past < this.extras) this.extraRefused = true
+      else {
+        // The request that looked for the next window at the spacing was refused: the window is longer than that.
+        this.spacingMs = this.spacing * 2
+        this.spacingFound = true
+      }
+    }
+    this.extra = 1
+    this.calm = 0
     // All that got through in this window (the request that found it open, and those sent after) fit in it.
     this.quota = Math.max(this.quota, this.windowOk)
-    this.extra = 1
     this.open = false
     this.shutAt = now
     // The reset comes sooner than the length said: the window is shorter now, and its length is measured again.
     const retryAfter = this.retryAfterMs ?? RESET_ROUNDING_MS
-    if (this.periodMs !== undefined && now + retryAfter < this.windowSentAt + this.periodMs - PROBE_AHEAD_MS) this.periodMs = undefined
+    if (this.periodMs !== undefined && now + retryAfter < this.windowSentAt + this.periodMs - PROBE_AHEAD_MS) {
+      this.periodMs = undefined
+      this.spacingMs = now + retryAfter - this.windowSentAt
+      this.spacingFound = false
+    }
   }
 
   /** A success on request `sequence`, sent at `sentAt`. `reopened`: it was sent after the latest 429 was answered. `sent`: requests sent so far. */
@@ -120,10 +168,12 @@ export class RefusalWindow {
       // With no reset found before, the gap is NaN, which measures nothing.
       const gap = sentAt - (this.previousReset ?? Number.NaN)
       if (afterRefusal && gap <= PAUSE_RETRY_AFTERS * this.longestRetryAfterMs) this.periodMs = gap
+      this.onTrial = !afterRefusal
       this.previousReset = afterRefusal ? sentAt : undefined
       // A window that took its whole quota clears the count.
       if (this.windowOk >= this.windowQuota) this.windowRefused = 0
       this.open = true
+      this.calm++
       this.windowFrom = sequence
       this.windowSentAt = sentAt
       this.windowOk = 1
@@ -137,34 +187,52 @@ export class RefusalWindow {
     this.windowOk++
     if (this.guess === 'testing' && sequence >= (this.testFrom as number) && ++this.testOk >= this.testSize) this.guess = 'window'
     if (this.guess !== 'window') return
-    // More got through in this window than the quota said: the quota grows. All it was sent got through: it
-    // is sent twice as many more at once (a limit raised or lifted is found in a few round trips, as TCP's
-    // slow start finds a link's speed).
+    if (this.onTrial && this.windowOk >= this.windowQuota) {
+      // Found open at the spacing, and it took its whole quota: a new window. The next is looked for sooner, until one
+      // is not open yet there, but not sooner than half the longest Retry-After (a penalty of one window or of several
+      // look the same without headers: see docs/rate-limits.md) nor than a second.
+      this.onTrial = false
+      if (!this.spacingFound) this.spacingMs = Math.max(RESET_ROUNDING_MS, this.longestRetryAfterMs / 2, this.spacing / 2)
+    }
+    // More got through in this window than the quota said: the quota grows. All it was sent got through: it is sent
+    // twice as many more at once (a limit raised or lifted is found in a few round trips, as TCP's slow start finds a
+    // link's speed).
     this.quota = Math.max(this.quota as number, this.windowOk)
-    if (this.windowOk >= this.windowQuota + this.extra) this.extra *= EXTRA_GROWTH
+    if (this.extras > 0 && this.windowOk >= this.windowQuota + this.extras) this.extra *= EXTRA_GROWTH
+  }
+
+  /** Requests the current window is sent beyond its quota: see `extra`. */
+  private get extras(): number {
+    const found = this.spacingFound || this.spacing <= Math.max(RESET_ROUNDING_MS, this.longestRetryAfterMs / 2)
+    return found && !this.punishes && this.calm > CALM_WINDOWS ? this.extra : 0
   }
 
   /**
    * How many requests the current window may be sent, counting the one that found it open: the test burst
-   * while testing; under a window its quota and `extra` more, to find out whether it takes more (one
-   * refused waits for the next reset, and the window is known to be spent).
+   * while testing; under a window its quota and the extras (see `extra`).
    */
   private get allowance(): number {
     // While testing, it is read only with the window open, which set testFrom.
-    return this.guess === 'testing' ? (this.testFrom as number) + this.testSize - this.windowFrom : this.windowQuota + this.extra
+    return this.guess === 'testing' ? (this.testFrom as number) + this.testSize - this.windowFrom : this.windowQuota + this.extras
   }
 
   /** Milliseconds until the next request may go, with `sent` requests sent so far, the last at `lastSentAt`. */
   delay(now: number, sent: number, lastSentAt: number): number {
     if (this.open && sent - this.windowFrom < this.allowance) return 0
-    // Shut, or its allowance sent: one request at a time looks for the reset, from just before it is due by
-    // the window's length, or else from a second before the Retry-After says (counted from the 429 that shut
-    // it, or from the window's start).
+    // Shut, or its allowance sent: nothing goes before the next reset is due (an API that punishes a request past
+    // its limit shuts the whole account out for longer), then one request at a time looks for it. A window found
+    // is due by its length, or else by the longest Retry-After (a refusal in a penalty says only the penalty's
+    // end); while testing, by the Retry-After, counted from the 429 that shut it or from the window's start.
     const retryAfter = this.retryAfterMs
-    const due =
-      this.periodMs !== undefined
-        ? this.windowSentAt + this.periodMs - PROBE_AHEAD_MS
-        : (this.open ? this.windowSentAt : this.shutAt) + (retryAfter ?? RESET_ROUNDING_MS) - RESET_ROUNDING_MS
+    const afterRetry = (this.open ? this.windowSentAt : this.shutAt) + (retryAfter ?? RESET_ROUNDING_MS)
+    let due = afterRetry
+    if (this.guess === 'window') {
+      const spacing = this.spacing
+      // Shut by a refusal, not before its Retry-After, which is said in whole seconds, rounded up: it may come up to a
+      // second sooner, unless the API punishes (then its end is a penalty's).
+      const shut = this.open ? 0 : afterRetry - (this.punishes ? 0 : RESET_ROUNDING_MS)
+      due = Math.max(this.windowSentAt + spacing, shut) + RESET_MARGIN_MS
+    }
     const every = retryAfter === undefined ? UNSAID_PROBE_EVERY_MS : PROBE_EVERY_MS
     return Math.max(0, Math.max(due, lastSentAt + every) - now)
   }

@@ -57,6 +57,12 @@ export const PROBE_MS = 1000
 export const PROBE_EVERY_MS = 100
 /** How much sooner than it says a reset (or a Retry-After) in whole seconds may come. */
 export const RESET_ROUNDING_MS = 1000
+/**
+ * Nothing is sent before a reset the headers state, nor for this long after it: the API's clock and the time its
+ * answer took to arrive. A reset said in whole seconds is rounded up, as a delay the client may trust must be; an API
+ * found to round it down (a request sent after it refused) gets RESET_ROUNDING_MS more after each.
+ */
+export const RESET_MARGIN_MS = 25
 /** Without a Retry-After to say when, one request looks for the reset this often. */
 export const UNSAID_PROBE_EVERY_MS = 1000
 /** Once the window's length is known, probes start this long before the next reset is due: two probes. */
@@ -67,5 +73,14 @@ export const MIN_TEST_QUOTA = 3
 export const WINDOW_REFUSALS = 2
 /** Two resets further apart than this many of the longest Retry-After are a pause in the step, not a window's length. */
 export const PAUSE_RETRY_AFTERS = 2
+/**
+ * Windows found from 429s in a row with nothing refused before one is sent a request beyond its quota, to find out
+ * whether it takes more (a limit raised or lifted). Such a request is one past the limit if the limit still holds,
+ * and an API that punishes that shuts the whole account out for a penalty: a step of a few windows never sends one,
+ * a long one finds a lifted limit some seconds late. The step's windows begin up to a second after the API's (a
+ * Retry-After is said in whole seconds, and nothing goes before it), so such a request may reach the next window: a
+ * quota found too high then meets a refusal within it, and learns what the window took.
+ */
+export const CALM_WINDOWS = 8
 /** The requests a window is sent beyond its quota grow by this factor each time it takes them all. */
 export const EXTRA_GROWTH = 2

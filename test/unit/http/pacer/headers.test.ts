@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { RESET_MARGIN_MS } from '../../../../src/http/pacer/tunables.js'
 import { HeaderModel } from '../../../../src/http/pacer/headers.js'
 
 // The headers' model alone, its clock passed in: what the answers' rate-limit headers say the API will take.
@@ -60,6 +61,22 @@ describe('HeaderModel.read: requests sent together reach the API in any order', 
   })
 })
 
+describe('HeaderModel.read: the reset of a new window', () => {
+  it('takes no nearer reset from an answer to a request sent before the new window was seen: it may speak of the one before', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 0, resetMs: 2000 }, 0)
+    // Sent at 10, after that answer, and more left: a new window, its reset 2 s on.
+    expect(model.read(2, 10, { remaining: 14, resetMs: 2000 }, 20)).toBe(true)
+    expect(model.resetAt).toBe(2020)
+    // Request 3, sent at 15 before that answer came, answered late saying the reset is a second away: the one before.
+    model.read(3, 15, { remaining: 0, resetMs: 1000 }, 30)
+    expect(model.resetAt).toBe(2020)
+    // Request 4, sent at 25 once the new window was seen: its nearer reset is this window's.
+    model.read(4, 25, { remaining: 12, resetMs: 1000 }, 40)
+    expect(model.resetAt).toBe(1040)
+  })
+})
+
 describe('HeaderModel.tokens', () => {
   it('has no bucket estimate when the policy says no refill', () => {
     const model = new HeaderModel()
@@ -78,19 +95,41 @@ describe('HeaderModel.delay', () => {
   it('waits for the refill when it comes before anything else, even past a probe', () => {
     // One request per 10 s, none left, no reset said: the next one in 10 s, not in the second a probe would take.
     const model = new HeaderModel()
-    model.read(0, 0, { remaining: 0, limit: 1, windowMs: 10_000 }, 0)
-    expect(model.delay(0, 1, 0, 0)).toEqual({ wait: 10_000, onRefillAlone: false })
+    model.read(0, 0, { remaining: 0, limit: 2, windowMs: 20_000 }, 0)
+    expect(model.refills).toBe(true)
+    expect(model.delay(0, 1, 0, 0, 0)).toEqual({ wait: 10_000, onRefillAlone: false })
   })
 
   it('with nothing to go by, sends one request a second after the last one', () => {
     const model = new HeaderModel()
     model.read(0, 0, { remaining: 0 }, 0)
-    expect(model.delay(200, 1, 100, 0)).toEqual({ wait: 900, onRefillAlone: false })
+    expect(model.delay(200, 1, 100, 0, 0)).toEqual({ wait: 900, onRefillAlone: false })
   })
 
   it('waits the pace when the window has room', () => {
     const model = new HeaderModel()
     model.read(0, 0, { remaining: 5 }, 0)
-    expect(model.delay(0, 1, 0, 250)).toEqual({ wait: 250, onRefillAlone: false })
+    expect(model.delay(0, 1, 0, 250, 0)).toEqual({ wait: 250, onRefillAlone: false })
+  })
+
+  it('after a stated reset, sends what the window took at once, then waits for an answer while one is to come', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 1, resetMs: 1000 }, 0)
+    // Two taken at once (the one answered and one left), so two go once the reset and its margin have passed.
+    expect(model.delay(999, 2, 0, 0, 1)).toEqual({ wait: 1 + RESET_MARGIN_MS, onRefillAlone: false })
+    expect(model.delay(1000 + RESET_MARGIN_MS, 2, 0, 0, 1)).toEqual({ wait: 0, onRefillAlone: false })
+    expect(model.delay(1000 + RESET_MARGIN_MS, 4, 1000, 0, 1)).toEqual({ wait: Number.POSITIVE_INFINITY, onRefillAlone: false })
+    // No answer to come (they ended without one): one a second after the last finds out.
+    expect(model.delay(1200, 4, 1000, 0, 0)).toEqual({ wait: 800, onRefillAlone: false })
+  })
+})
+
+describe('HeaderModel.refills', () => {
+  it('takes a policy for a fixed window once the API took its whole quota at once, and for a bucket while it took less', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 8, limit: 10, windowMs: 1000 }, 0)
+    expect(model.refills).toBe(true)
+    model.read(1, 0, { remaining: 9, limit: 10, windowMs: 1000 }, 0)
+    expect(model.refills).toBe(false)
   })
 })

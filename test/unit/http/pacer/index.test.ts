@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Pacer, RateLimitWaitExceeded, type PacerOptions, type Ticket } from '../../../../src/http/pacer/index.js'
 import { VirtualClock } from '../../../support/pacer-sim.js'
-import { BUCKET_EVIDENCE_WEIGHT, WINDOW_EVIDENCE } from '../../../../src/http/pacer/tunables.js'
+import { BUCKET_EVIDENCE_WEIGHT, RESET_MARGIN_MS, RESET_ROUNDING_MS, WINDOW_EVIDENCE } from '../../../../src/http/pacer/tunables.js'
 
 // The pacer's rules one at a time, on a virtual clock: each test sends requests by hand, answers them
 // with chosen statuses and headers at chosen times, and checks when the next request may go. Times are
@@ -208,32 +208,48 @@ describe('Pacer: without rate-limit headers', () => {
 })
 
 describe('Pacer: a fixed window (headers without a refill)', () => {
-  it('waits for the reset, sending one request a tenth of a second in its last second to find it', async () => {
-    const { one, take, until, answer, times, pacer, paces } = setup()
+  it('sends nothing before the stated reset and its margin, then only what the window took at once until an answer says more', async () => {
+    const { one, until, answer, pacer, paces, clock } = setup()
     answer(await one(), 429, x(0, 5))
-    expect(times(await take(3))).toEqual([
-      [4000, false],
-      [4100, false],
-      [4200, false]
-    ])
+    const first = await one()
+    expect(first.at).toBe(5000 + RESET_MARGIN_MS)
+    // The window took one at once before: a second request waits for the first one's answer, and no timer holds it.
+    let second: number | undefined
+    void pacer.acquire().then(() => (second = clock.now))
+    await until(8000)
+    expect(second).toBeUndefined()
+    answer(first, 200, x(3, 1))
+    await flush()
+    expect(second).toBe(8000)
     // The 429 was no reason to pace: the window says when.
     expect(pacer.pace).toBeUndefined()
     expect(paces).toEqual([])
-    // Counted once, not once per request waiting, and no longer once nothing waits.
-    expect(pacer.waited).toBe(4200)
-    await until(6000)
-    expect(pacer.waited).toBe(4200)
+    // Counted once, not once per request waiting, and not while an answer was awaited.
+    expect(pacer.waited).toBe(5000 + RESET_MARGIN_MS)
   })
 
-  it('goes at the reset when the next probe would come later', async () => {
-    const { one, until, answer, times, take } = setup()
+  it('once a request sent after a stated reset is refused, leaves a whole second more after each reset', async () => {
+    const { one, answer } = setup()
     answer(await one(), 200, x(0, 1))
-    await until(950)
-    // The first request since the answer goes to find the reset; the next waits for the reset itself.
-    expect(times(await take(2))).toEqual([
-      [950, false],
-      [1000, false]
+    const atReset = await one()
+    expect(atReset.at).toBe(1000 + RESET_MARGIN_MS)
+    // The API rounds its reset down, or its clock is ahead: refused, and the reset it says now is a second on.
+    answer(atReset, 429, x(0, 1))
+    expect((await one()).at).toBe(atReset.at + 1000 + RESET_MARGIN_MS + RESET_ROUNDING_MS)
+  })
+
+  it('without an answer to come after the reset, sends one request a second to find out', async () => {
+    const { one, take, until, answer, times, pacer } = setup()
+    answer(await one(), 200, x(0, 1))
+    await until(2000)
+    // The one the window took goes at once; a second after it, the next, since no answer came (an error without one).
+    const [first] = await take(1)
+    ;(first as Sent).ticket.done()
+    expect(times([first as Sent, await one()])).toEqual([
+      [2000, false],
+      [3000, false]
     ])
+    expect(pacer.limited).toBe(0)
   })
 
   it.each([
@@ -243,7 +259,7 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
   ])('takes %s for a fixed window', async (_, headers) => {
     const { one, answer, times, take } = setup()
     answer(await one(), 429, headers)
-    expect(times(await take(1))).toEqual([[4000, false]])
+    expect(times(await take(1))).toEqual([[5000 + RESET_MARGIN_MS, false]])
   })
 
   it('without a reset, waits a second before it sends', async () => {
@@ -272,7 +288,7 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
     expect(times(await take(3))).toEqual([
       [0, false],
       [0, false],
-      [4000, false]
+      [5000 + RESET_MARGIN_MS, false]
     ])
   })
 
@@ -282,7 +298,7 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
     answer(a as Sent, 429, x(0, 2))
     await until(100)
     answer(b as Sent, 429, x(0, 2))
-    expect(times(await take(1))).toEqual([[1000, false]])
+    expect(times(await take(1))).toEqual([[2000 + RESET_MARGIN_MS, false]])
   })
 
   it('takes a nearer reset said later', async () => {
@@ -291,7 +307,7 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
     answer(a as Sent, 429, x(0, 5))
     await until(100)
     answer(b as Sent, 429, x(0, 2))
-    expect(times(await take(1))).toEqual([[1100, false]])
+    expect(times(await take(1))).toEqual([[2100 + RESET_MARGIN_MS, false]])
   })
 
   it.each([1000, 1500])('takes the reset of a new window once the old one passed (at %i ms)', async (at) => {
@@ -300,16 +316,29 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
     answer(a as Sent, 429, x(0, 1))
     await until(at)
     answer(b as Sent, 429, x(0, 2))
-    expect(times(await take(1))).toEqual([[at + 1000, false]])
+    expect(times(await take(1))).toEqual([[at + 2000 + RESET_MARGIN_MS, false]])
   })
 
-  it('ignores an answer older than the one it has', async () => {
+  it('takes the least any answer in the window said for what is left, whatever the order they came in', async () => {
     const { take, answer, times } = setup()
     const [a, b] = await take(2)
     answer(b as Sent, 200, x(5, 10))
-    answer(a as Sent, 200, x(0, 10))
+    // Counted after b, and another client took one meanwhile: three left.
+    answer(a as Sent, 200, x(3, 10))
+    const sent = await take(4)
+    expect(times(sent)).toEqual([...Array.from({ length: 3 }, (): [number, boolean] => [0, false]), [10_000 + RESET_MARGIN_MS, false]])
+  })
+
+  it.each([
+    ['was refused', 429, 5],
+    ['left more', 200, 6]
+  ])('counts a request answered after a later one as taken before it, when it %s', async (_, status, remaining) => {
+    const { take, answer, times } = setup()
+    const [a, b] = await take(2)
+    answer(b as Sent, 200, x(5, 10))
+    answer(a as Sent, status, x(remaining, 10))
     const sent = await take(6)
-    expect(times(sent)).toEqual([...Array.from({ length: 5 }, (): [number, boolean] => [0, false]), [9000, false]])
+    expect(times(sent)).toEqual([...Array.from({ length: 5 }, (): [number, boolean] => [0, false]), [10_000 + RESET_MARGIN_MS, false]])
   })
 
   it('is paced by its policy once limited, and not before', async () => {
@@ -368,6 +397,66 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
   })
 })
 
+describe('Pacer: headers that lie (issue 33)', () => {
+  it.each([
+    ['a negative remaining', { 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '5' }],
+    ['an unparsable remaining', { 'x-ratelimit-remaining': 'soon', 'x-ratelimit-reset': '5' }],
+    ['an unparsable IETF field', { ratelimit: 'garbage;;;', 'ratelimit-policy': '"d";q=-3' }]
+  ])('ignores %s: nothing held back by it', async (_, headers) => {
+    const { one, answer, take, times, pacer } = setup()
+    answer(await one(), 200, headers)
+    expect(times(await take(3))).toEqual([
+      [0, false],
+      [0, false],
+      [0, false]
+    ])
+    expect(pacer.mode).toBe('unlimited')
+  })
+
+  it('holds back for a huge reset no longer than rate-limit-wait, then fails what waits', async () => {
+    const { one, answer, take, pacer } = setup({ maxWaitMs: 10_000 })
+    answer(await one(), 200, x(0, 100_000_000))
+    await expect(take(1)).rejects.toBeInstanceOf(RateLimitWaitExceeded)
+    expect(pacer.waited).toBe(10_001)
+  })
+
+  it('takes a reset in the past (read as now: rate-limit.test.ts) for one come: one request after the margin, the next on its answer', async () => {
+    const { one, answer, times, pacer, clock, until } = setup()
+    answer(await one(), 200, x(0, 0))
+    const first = await one()
+    expect(times([first])).toEqual([[RESET_MARGIN_MS, false]])
+    let second: number | undefined
+    void pacer.acquire().then(() => (second = clock.now))
+    await until(500)
+    expect(second).toBeUndefined()
+    answer(first, 200, x(4, 1))
+    await flush()
+    expect(second).toBe(500)
+  })
+
+  it('counts on no more left than the limit says, when it says more', async () => {
+    const { one, answer, take, times } = setup()
+    answer(await one(), 200, x(50, 5, 2))
+    expect(times(await take(3))).toEqual([
+      [0, false],
+      [0, false],
+      [5000 + RESET_MARGIN_MS, false]
+    ])
+  })
+
+  it('goes by the nearer of two resets that contradict each other, and leaves a second more once that proves early', async () => {
+    const { take, answer, times, one } = setup()
+    const [a, b] = await take(2)
+    answer(a as Sent, 200, x(0, 10))
+    answer(b as Sent, 200, x(0, 1))
+    const early = await one()
+    expect(early.at).toBe(1000 + RESET_MARGIN_MS)
+    // Refused: the later one held. The next goes a second after the reset that answer says, and its margin.
+    answer(early, 429, x(0, 9))
+    expect(times([await one()])).toEqual([[early.at + 9000 + RESET_MARGIN_MS + RESET_ROUNDING_MS, false]])
+  })
+})
+
 describe('Pacer: a token bucket (headers with a refill)', () => {
   it('sends each request as the refill allows, on the refill alone', async () => {
     const { one, until, answer, times, pacer, sleeps } = setup()
@@ -394,7 +483,7 @@ describe('Pacer: a token bucket (headers with a refill)', () => {
   it('goes at the reset when the refill would take longer, and not on the refill alone', async () => {
     const { one, until, answer, times } = setup()
     await until(1000)
-    answer(await one(), 200, ietf(0, 2, '"d";q=1;w=60'))
+    answer(await one(), 200, ietf(0, 2, '"d";q=2;w=60'))
     expect(times([await one()])).toEqual([[3000, false]])
   })
 
@@ -408,30 +497,30 @@ describe('Pacer: a token bucket (headers with a refill)', () => {
     const refilled = await take(5)
     expect(times(refilled)).toEqual(Array.from({ length: 5 }, () => [5000, true]))
     // Answered, the last of them says what remains: nothing, and it refills from there.
-    answer(refilled[4] as Sent, 200, ietf(0, 95))
+    refilled.forEach((sent, i) => answer(sent, 200, ietf(4 - i, 95)))
     expect(times([await one()])).toEqual([[5100, true]])
   })
 
   it('after the reset, a request goes on the window, not the refill alone', async () => {
     const { one, until, answer, times } = setup()
     answer(await one(), 200, ietf(0, 1))
-    await until(1000)
+    await until(1000 + RESET_MARGIN_MS)
     const atReset = await one()
-    expect(times([atReset])).toEqual([[1000, false]])
+    expect(times([atReset])).toEqual([[1000 + RESET_MARGIN_MS, false]])
     // An answer taken at the reset that says no new one: what remains is what it says.
     answer(atReset, 200, ietf(0))
-    await until(1100)
-    expect(times([await one()])).toEqual([[1100, true]])
+    await until(1125)
+    expect(times([await one()])).toEqual([[1125, true]])
   })
 
   it('after the reset has passed and nothing said more, sends without waiting', async () => {
     const { one, take, until, answer, times } = setup()
     answer(await one(), 200, ietf(0, 1))
-    await until(1000)
+    await until(1000 + RESET_MARGIN_MS)
     expect(times(await take(3))).toEqual([
-      [1000, false],
-      [1000, false],
-      [1000, false]
+      [1000 + RESET_MARGIN_MS, false],
+      [1000 + RESET_MARGIN_MS, false],
+      [1000 + RESET_MARGIN_MS, false]
     ])
   })
 
@@ -440,8 +529,8 @@ describe('Pacer: a token bucket (headers with a refill)', () => {
     answer(await one(), 200, ietf(4, 1))
     const burst = await take(4)
     burst.forEach((sent, i) => answer(sent, 200, ietf(3 - i, 1)))
-    await until(1000)
-    expect(times(await take(5))).toEqual(Array.from({ length: 5 }, () => [1000, false]))
+    await until(1000 + RESET_MARGIN_MS)
+    expect(times(await take(5))).toEqual(Array.from({ length: 5 }, () => [1000 + RESET_MARGIN_MS, false]))
   })
 
   it('once the refill is not trusted and no reset is said, waits at least a second', async () => {
@@ -478,19 +567,19 @@ describe('Pacer: a token bucket (headers with a refill)', () => {
   it('takes WINDOW_EVIDENCE 429s on the refill alone, and no success, for a fixed window', async () => {
     expect((await evidence(refused(WINDOW_EVIDENCE - 1))).next.alone).toBe(true)
     const { next, pacer } = await evidence(refused(WINDOW_EVIDENCE))
-    expect(next).toMatchObject({ at: 9000, alone: false })
+    expect(next).toMatchObject({ at: 10_000 + RESET_MARGIN_MS, alone: false })
     // Its pace is the policy's: 10 a second.
     expect(pacer.pace).toBe(10)
   })
 
   it('counts neither a failure nor a success that was not sent on the refill alone', async () => {
     // One success and a 400: counted as a success too, the 400 would make two, which outweigh WINDOW_EVIDENCE 429s.
-    expect((await evidence([200, 400, ...refused(WINDOW_EVIDENCE)])).next).toMatchObject({ at: 9000, alone: false })
+    expect((await evidence([200, 400, ...refused(WINDOW_EVIDENCE)])).next).toMatchObject({ at: 10_000 + RESET_MARGIN_MS, alone: false })
   })
 
   it('keeps the bucket while a success came for every four 429s on the refill alone', async () => {
     expect((await evidence([200, 200, ...refused(2 * BUCKET_EVIDENCE_WEIGHT)])).next.alone).toBe(true)
-    expect((await evidence([200, ...refused(WINDOW_EVIDENCE)])).next).toMatchObject({ at: 9000, alone: false })
+    expect((await evidence([200, ...refused(WINDOW_EVIDENCE)])).next).toMatchObject({ at: 10_000 + RESET_MARGIN_MS, alone: false })
   })
 })
 
@@ -607,7 +696,7 @@ describe('Pacer: the time for rate limits', () => {
     await until(100)
     answer(b as Sent, 429, x(0, 2))
     await clock.run(() => sentAt !== undefined)
-    expect(sentAt).toBe(1100)
+    expect(sentAt).toBe(2100 + RESET_MARGIN_MS)
   })
 })
 

@@ -187,7 +187,8 @@ describe('Pacer: its mode at the edges', () => {
   it('turns to a window when the headers show the quota back at once, faster than the refill, with no pace before a 429', async () => {
     const { pacer, changes } = setup()
     const tickets = await Promise.all([0, 1, 2].map(() => pacer.acquire()))
-    for (const [index, remaining] of [9, 0, 9].entries()) pacer.observe(tickets[index] as Ticket, 200, ietf(remaining))
+    // Nine at once of a quota of ten: a bucket may hold less than its quota, a window would not.
+    for (const [index, remaining] of [8, 0, 8].entries()) pacer.observe(tickets[index] as Ticket, 200, ietf(remaining))
     expect(changes).toEqual([
       ['header-bucket', 'unlimited'],
       ['header-window', 'header-bucket']

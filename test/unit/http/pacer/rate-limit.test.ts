@@ -47,6 +47,15 @@ describe('readRateLimit', () => {
       resetMs: 0
     })
   })
+  it('counts on no more left than the limit says, whichever header family says it', () => {
+    expect(readRateLimit({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '50' }, NOW)).toStrictEqual({ remaining: 10, limit: 10 })
+    expect(readRateLimit({ ratelimit: '"d";r=50', 'ratelimit-policy': '"d";q=10;w=1' }, NOW)).toStrictEqual({
+      remaining: 10,
+      limit: 10,
+      windowMs: 1000
+    })
+    expect(readRateLimit({ 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '10' }, NOW)).toStrictEqual({ remaining: 10, limit: 10 })
+  })
   it('prefers the IETF fields over the older ones', () => {
     expect(readRateLimit({ ratelimit: '"d";r=1;t=1', 'x-ratelimit-remaining': '9' }, NOW)).toMatchObject({ remaining: 1 })
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RefusalWindow } from '../../../../src/http/pacer/refusals.js'
-import { PROBE_EVERY_MS } from '../../../../src/http/pacer/tunables.js'
+import { CALM_WINDOWS, PROBE_EVERY_MS, RESET_MARGIN_MS } from '../../../../src/http/pacer/tunables.js'
 
 // The fixed window found from 429s alone, driven by hand: requests are numbered in the order sent.
 
@@ -10,6 +10,12 @@ function afterBurst(quota: number, at = 100, concurrency = 8): RefusalWindow {
   for (let sequence = 0; sequence < quota; sequence++) window.succeeded(sequence, 0, false, quota + 1)
   window.refused(quota, false, at)
   return window
+}
+
+/** A window found open at the spacing by request `from`, and `took` requests through in it, nothing refused. */
+function calmWindow(window: RefusalWindow, from: number, took: number): void {
+  window.succeeded(from, 0, false, from + 1)
+  for (let sequence = from + 1; sequence < from + took; sequence++) window.succeeded(sequence, 0, false, from + took)
 }
 
 describe('RefusalWindow: telling a window from a bucket', () => {
@@ -112,78 +118,86 @@ describe('RefusalWindow: bursting at each reset', () => {
     return window
   }
 
-  it('sends a window its whole quota at once and one more, counting from the request that found it open', () => {
+  it('sends a window its whole quota at once, counting from the request that found it open, and nothing past it', () => {
     const window = found()
     expect(window.guess).toBe('window')
-    // Requests 22..41 are the window's 20, and 42 finds out whether it takes more.
-    expect(window.delay(1010, 42, 1005)).toBe(0)
-    expect(window.delay(1010, 43, 1005)).toBeGreaterThan(0)
+    // Requests 22..41 are the window's 20: a 21st would be one past what it took.
+    expect(window.delay(1010, 41, 1005)).toBe(0)
+    expect(window.delay(1010, 42, 1005)).toBeGreaterThan(0)
   })
-  it('sends twice as many more each time a window took all it was sent (a limit raised or lifted)', () => {
+  it('sends a window more than its quota only after CALM_WINDOWS windows in a row refused nothing, twice as many each time it took them all', () => {
     const window = found()
-    // Requests 31..42 get through too: all 21 it was sent. One more may go (43), then two, then four.
-    for (let sequence = 31; sequence < 43; sequence++) window.succeeded(sequence, 1002, true, 43)
-    expect(window.delay(1010, 43, 1005)).toBe(0)
-    expect(window.delay(1010, 44, 1005)).toBeGreaterThan(0)
-    window.succeeded(43, 1003, true, 44)
-    expect(window.delay(1010, 45, 1005)).toBe(0)
-    expect(window.delay(1010, 46, 1005)).toBeGreaterThan(0)
-    window.succeeded(44, 1003, true, 46)
-    window.succeeded(45, 1003, true, 46)
-    expect(window.delay(1010, 49, 1005)).toBe(0)
-    expect(window.delay(1010, 50, 1005)).toBeGreaterThan(0)
-    // A refusal ends it: the next window is sent its quota (now 24) and one more.
-    window.refused(46, false, 1010)
-    window.succeeded(50, 2000, true, 51)
-    expect(window.delay(2001, 50 + 24, 2000)).toBe(0)
-    expect(window.delay(2001, 50 + 25, 2000)).toBeGreaterThan(0)
+    // Windows found open by a request at the spacing, each taking its 20: the first at 22, then from 42 on.
+    let from = 42
+    for (let opened = 1; opened < CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, 20)
+    expect(window.delay(0, from, 0)).toBeGreaterThan(0)
+    // Calm enough: the next window may be sent one more; all 21 through, two more.
+    calmWindow(window, from, 1)
+    expect(window.delay(0, from + 20, 0)).toBe(0)
+    expect(window.delay(0, from + 21, 0)).toBeGreaterThan(0)
+    for (let sequence = from + 1; sequence < from + 21; sequence++) window.succeeded(sequence, 0, false, from + 21)
+    expect(window.delay(0, from + 21, 0)).toBe(0)
+    expect(window.delay(0, from + 22, 0)).toBeGreaterThan(0)
+    // Its quota is what got through: 21 a window of a second.
+    expect(window.pace).toBe(21)
   })
-  it('opens a new window when a request sent past its allowance (a probe at the next reset) gets through', () => {
-    const window = found()
-    // The last of the 21 (request 42) is still unanswered when the probe, request 43, is sent and gets through.
-    for (let sequence = 31; sequence < 42; sequence++) window.succeeded(sequence, 1002, true, 43)
-    window.succeeded(43, 2000, true, 44)
-    expect(window.delay(2001, 44, 2000)).toBe(0)
-    expect(window.delay(2001, 43 + 20, 2000)).toBe(0)
-    expect(window.delay(2001, 43 + 21, 2000)).toBeGreaterThan(0)
+  it('sends no more past the quota once a refusal of one said to wait longer than the windows come: a penalty', () => {
+    /** Calm windows enough, and the next sent one past its quota: refused, its Retry-After `retryAfterMs`. */
+    const pastQuota = (retryAfterMs: number): { window: RefusalWindow; from: number } => {
+      const window = found()
+      let from = 42
+      for (let opened = 1; opened <= CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, 20)
+      window.refused(from - 20 + 20, false, 10)
+      window.retryAfter(retryAfterMs)
+      from += 1
+      for (let opened = 1; opened <= CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, 20)
+      calmWindow(window, from, 1)
+      return { window, from }
+    }
+    // Told to wait 2 s where the windows come every second: never again past its quota.
+    const punished = pastQuota(2000)
+    expect(punished.window.delay(0, punished.from + 19, 0)).toBe(0)
+    expect(punished.window.delay(0, punished.from + 20, 0)).toBeGreaterThan(0)
+    // Told no longer than the windows come: a plain window, which may be sent one past its quota again.
+    const plain = pastQuota(1000)
+    expect(plain.window.delay(0, plain.from + 20, 0)).toBe(0)
   })
-  it('looks for the next reset from when the Retry-After says, until two resets give the length', () => {
+  it('opens a new window when a request sent past its allowance (at the spacing) gets through', () => {
     const window = found()
-    // Quota sent, one reset seen: probes from the window's start (Retry-After 1 s, up to a second early).
-    expect(window.delay(1010, 43, 1005)).toBe(1005 + PROBE_EVERY_MS - 1010)
+    // The last of the 20 (request 41) is still unanswered when request 42, at the spacing, is sent and gets through.
+    for (let sequence = 31; sequence < 41; sequence++) window.succeeded(sequence, 1002, true, 42)
+    window.succeeded(42, 2000, true, 43)
+    expect(window.delay(2001, 43, 2000)).toBe(0)
+    expect(window.delay(2001, 42 + 19, 2000)).toBe(0)
+    expect(window.delay(2001, 42 + 20, 2000)).toBeGreaterThan(0)
+  })
+  it('looks for the next window once the spacing has passed since the last began, and not before a Retry-After ends', () => {
+    const window = found()
+    // Quota sent, the window began at 1000 and the Retry-After said 1 s: the next is looked for at 2000 and the margin.
+    expect(window.delay(1010, 42, 1005)).toBe(2000 + RESET_MARGIN_MS - 1010)
+    // Refused past the quota: a Retry-After of 1 s (in whole seconds, rounded up) may come a second sooner.
     window.refused(42, true, 1100)
     expect(window.guess).toBe('window')
-    expect(window.delay(1150, 43, 1100)).toBe(PROBE_EVERY_MS - 50)
-    // The second reset, found by request 43 sent at 2000: the window is 1000 ms, and the next is looked for
-    // from 200 ms before it is due.
-    window.succeeded(43, 2000, true, 44)
-    expect(window.delay(2010, 64, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
-    expect(window.pace).toBe(20)
+    expect(window.delay(1150, 43, 1100)).toBe(2000 + RESET_MARGIN_MS - 1150)
+    // The next window, found by request 43 at 2025 right after a refusal, as the one before: its length is 1025 ms.
+    window.succeeded(43, 2025, true, 44)
+    expect(window.delay(2030, 63, 2026)).toBe(2025 + 1025 + RESET_MARGIN_MS - 2030)
+    expect(window.pace).toBeCloseTo(20_000 / 1025, 6)
+    // Then one request every PROBE_EVERY_MS looks for it.
+    expect(window.delay(3100, 63, 3060)).toBe(3060 + PROBE_EVERY_MS - 3100)
   })
-  it('with a long Retry-After, waits until a second before it says', () => {
+  it('sends nothing before a long Retry-After ends, while it tests for a window', () => {
     const window = afterBurst(20)
     window.retryAfter(30_000)
     window.refused(21, true, 150)
-    expect(window.delay(150, 22, 120)).toBe(150 + 30_000 - 1000 - 150)
+    expect(window.delay(150, 22, 120)).toBe(30_000)
   })
   it('keeps the last Retry-After when a 429 comes without one', () => {
     const window = afterBurst(20)
     window.retryAfter(30_000)
     window.retryAfter(0)
     window.refused(21, true, 150)
-    expect(window.delay(150, 22, 120)).toBe(29_000)
-  })
-  it('raises its quota to what got through in a window before a 429', () => {
-    const window = found()
-    // 25 get through in the next window (requests 43..67), the 26th is refused.
-    window.refused(42, true, 1100)
-    window.succeeded(43, 2000, true, 44)
-    for (let sequence = 44; sequence < 68; sequence++) window.succeeded(sequence, 2001, false, 68)
-    window.refused(68, false, 2010)
-    window.succeeded(69, 3000, true, 70)
-    expect(window.delay(3001, 69 + 25, 3000)).toBe(0)
-    expect(window.delay(3001, 69 + 26, 3000)).toBeGreaterThan(0)
-    expect(window.pace).toBe(25)
+    expect(window.delay(150, 22, 120)).toBe(30_000)
   })
   it('has no pace until a window is found', () => {
     const window = afterBurst(20)
@@ -197,8 +211,8 @@ describe('RefusalWindow: bursting at each reset', () => {
     for (let sequence = 0; sequence < 15; sequence++) window.succeeded(sequence, 0, false, 31)
     window.refused(31, false, 1010)
     window.succeeded(32, 2000, true, 33)
-    expect(window.delay(2001, 32 + 20, 2000)).toBe(0)
-    expect(window.delay(2001, 32 + 21, 2000)).toBeGreaterThan(0)
+    expect(window.delay(2001, 32 + 19, 2000)).toBe(0)
+    expect(window.delay(2001, 32 + 20, 2000)).toBeGreaterThan(0)
   })
   it('says the pace of the window found: its quota over the Retry-After, then over its measured length', () => {
     const window = afterBurst(20)
@@ -225,7 +239,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.guess).toBe('window')
     window.refused(33, true, 1100)
     window.succeeded(34, 2000, true, 35)
-    expect(window.delay(2010, 55, 2005)).toBe(3000 - 2 * PROBE_EVERY_MS - 2010)
+    expect(window.delay(2010, 55, 2005)).toBe(3000 + RESET_MARGIN_MS - 2010)
   })
   it('does not count a late answer from before the test burst as part of it', () => {
     const window = afterBurst(20)
@@ -288,19 +302,19 @@ describe('RefusalWindow: bursting at each reset', () => {
   })
   it("forgets the window's length when a Retry-After says the reset comes sooner (the window got shorter)", () => {
     const window = threeSecondWindow()
-    // Length 3000: quota sent, the next reset is looked for from 6800.
-    expect(window.delay(4010, 64, 4005)).toBe(6800 - 4010)
-    // A 429 in the window says the reset is 1 s away: the length is forgotten, probes start at once.
+    // Length 3000: quota sent, the next window is looked for from 7000 and the margin.
+    expect(window.delay(4010, 64, 4005)).toBe(7000 + RESET_MARGIN_MS - 4010)
+    // A 429 in the window says the reset is 1 s away: the length is forgotten, the next looked for when it says.
     window.retryAfter(1000)
     window.refused(64, false, 4100)
-    expect(window.delay(4110, 65, 4105)).toBe(4105 + PROBE_EVERY_MS - 4110)
+    expect(window.delay(4110, 65, 4105)).toBe(5100 + RESET_MARGIN_MS - 4110)
   })
   it('keeps a length it measured when a Retry-After agrees with it', () => {
     const window = threeSecondWindow()
-    // The reset is due at 7000; a 429 at 4100 saying 2,700 ms is no sooner than the probes would start.
+    // The reset is due at 7000; a 429 at 4100 saying 2,700 ms (rounded up) agrees with it.
     window.retryAfter(2700)
     window.refused(64, false, 4100)
-    expect(window.delay(4110, 65, 4105)).toBe(6800 - 4110)
+    expect(window.delay(4110, 65, 4105)).toBe(7000 + RESET_MARGIN_MS - 4110)
   })
   it('measures a length from resets exactly twice the longest Retry-After apart', () => {
     const window = found()
@@ -316,11 +330,11 @@ describe('RefusalWindow: bursting at each reset', () => {
     // for by the Retry-After (from the window's start), not 10 s on.
     window.succeeded(43, 11_000, true, 44)
     expect(window.pace).toBe(20)
-    expect(window.delay(11_010, 64, 11_005)).toBe(11_005 + PROBE_EVERY_MS - 11_010)
+    expect(window.delay(11_010, 64, 11_005)).toBe(12_000 + RESET_MARGIN_MS - 11_010)
     window.refused(64, true, 11_100)
     window.succeeded(65, 12_000, true, 66)
     expect(window.pace).toBe(20)
-    expect(window.delay(12_010, 86, 12_005)).toBe(12_000 + 1000 - 2 * PROBE_EVERY_MS - 12_010)
+    expect(window.delay(12_010, 86, 12_005)).toBe(13_000 + RESET_MARGIN_MS - 12_010)
   })
   it('does not measure a length from a reset found by a probe past the allowance, without a refusal', () => {
     const window = found()
@@ -330,7 +344,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     window.refused(64, true, 1600)
     window.succeeded(65, 2500, true, 66)
     expect(window.pace).toBe(20)
-    expect(window.delay(2510, 86, 2505)).toBe(2505 + PROBE_EVERY_MS - 2510)
+    expect(window.delay(2510, 86, 2505)).toBe(3500 + RESET_MARGIN_MS - 2510)
   })
   it('counts refusals within the quota across windows until one takes its whole quota', () => {
     const window = secondWindow()
