@@ -46,7 +46,7 @@ function statusCommit(changes, env) {
  */
 function runPage(env) {
     const repository = (0,github/* repositoryPage */.WR)(env);
-    const id = /^\d+$/.exec(env.GITHUB_RUN_ID ?? '')?.[0];
+    const id = /^\d+$/.exec(String(env.GITHUB_RUN_ID))?.[0];
     const attempt = /^\d+$/.exec(env.GITHUB_RUN_ATTEMPT || '1')?.[0];
     if (repository === undefined || id === undefined || attempt === undefined)
         return undefined;
@@ -96,7 +96,7 @@ function finalDescription(outcome) {
     const problems = [
         outcome.failedFiles + outcome.failedTags > 0 ? `${outcome.failedFiles + outcome.failedTags} failed` : '',
         outcome.everything && !outcome.purgedEverything ? 'everything not confirmed' : '',
-        outcome.stale !== null && outcome.stale > 0 ? `${outcome.stale} stale at the edge` : ''
+        (outcome.stale ?? 0) > 0 ? `${outcome.stale} stale at the edge` : ''
     ].filter((part) => part !== '');
     // Settings not applied are the one shortfall without a count of its own.
     if (!outcome.ok && problems.length === 0)
@@ -146,13 +146,6 @@ var errors = __webpack_require__(3916);
 
 
 
-/** What the API is wanted for, as the errors about the environment say it. */
-const POSTING = {
-    what: 'given the commit status',
-    otherwise: 'Run the action in a workflow, or leave "commit-status" empty.'
-};
-/** HTTP statuses after which a second post with the same token and commit would be refused the same way. */
-const REFUSING_STATUSES = new Set([401, 403, 404]);
 /**
  * `POST /repos/{owner}/{repo}/statuses/{sha}` at GITHUB_API_URL, once. `signal` ends it (the caller gives it a timeout
  * of its own); `aborted` says why it ended, for the warning. Never throws: a failure is the result's warning.
@@ -160,7 +153,12 @@ const REFUSING_STATUSES = new Set([401, 403, 404]);
 async function postStatus(target, post, env, signal) {
     const what = `Commit status "${(0,src_text/* shown */.SP)(target.context)}" (${post.state}) was not posted on ${post.sha.slice(0, 7)}`;
     try {
-        const api = (0,github/* githubApi */.Mc)(env, target.githubToken, POSTING, signal);
+        // What the API is wanted for, as the errors about the environment say it.
+        const posting = {
+            what: 'given the commit status',
+            otherwise: 'Run the action in a workflow, or leave "commit-status" empty.'
+        };
+        const api = (0,github/* githubApi */.Mc)(env, target.githubToken, posting, signal);
         const client = await (0,github/* githubClient */.$f)(api);
         await client.rest.repos.createCommitStatus({
             ...api.repository,
@@ -168,22 +166,23 @@ async function postStatus(target, post, env, signal) {
             state: post.state,
             context: target.context,
             description: post.description,
+            // Stryker disable next-line ConditionalExpression: a target_url of undefined is left out of the JSON body as well
             ...(post.targetUrl === undefined ? {} : { target_url: post.targetUrl })
         });
         return { posted: true };
     }
     catch (error) {
         // Octokit gives a failure without an answer (a reset, a timeout) the status 500 as well: only an answer's status counts.
-        const status = error.response?.status;
-        const code = typeof status === 'number' ? status : undefined;
-        return { posted: false, status: code, warning: `${what}: ${reasonOf(error, code, signal)} The purge's result stands.` };
+        const code = error.response?.status;
+        const refused = code === 401 || code === 403 || code === 404;
+        return { posted: false, status: code, refused, warning: `${what}: ${reasonOf(error, code, signal)} The purge's result stands.` };
     }
 }
 /** Why a post failed, and what to do about it. */
 function reasonOf(error, status, signal) {
     if (error instanceof errors/* InputError */.dz)
         return error.message;
-    const message = (0,src_text/* shown */.SP)(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
+    const message = (0,src_text/* shown */.SP)((error instanceof Error ? error.message : String(error)).split('\n', 1).join(''));
     switch (status) {
         case undefined:
             return signal.aborted
@@ -232,8 +231,7 @@ async function postPending(found, asked, waitsForOrigin, context, signal) {
     const result = await send(found, status, context, signal === undefined ? timeout : AbortSignal.any([signal, timeout]), signal);
     // A cancel that cut the post short ends the phase like any other, with no warning of its own: the final status says it.
     signal?.throwIfAborted();
-    const refused = !result.posted && result.status !== undefined && REFUSING_STATUSES.has(result.status);
-    return { ...found, pending: { ...status, posted: result.posted }, pendingRefused: refused };
+    return { ...found, pending: { ...status, posted: result.posted }, pendingRefused: result.refused };
 }
 /**
  * Posts the final status, with a timeout of its own rather than the run's signal: after a cancel, the status that
@@ -249,14 +247,18 @@ async function postFinal(found, outcome, context) {
     const result = await send(found, status, context, timeout);
     return { ...found, final: { ...status, posted: result.posted } };
 }
+/** What `send` answers when it sends nothing (no commit, a dry run): nothing to warn of, and nothing refused. */
+const NOT_SENT = { posted: false, refused: false };
+/** What `send` answers for a status posted. */
+const SENT = { posted: true, refused: false };
 /** One post, or in a dry run the log line that says what it would be; its warning when it failed (not when `run` was cancelled). */
 async function send(found, status, context, signal, run) {
     const commit = found.commit;
     if (commit === undefined)
-        return { posted: false, warning: '', status: undefined };
+        return NOT_SENT;
     if (context.dryRun) {
         context.log(`Dry run: commit status "${(0,src_text/* shown */.SP)(found.context)}" would be ${status.state} on ${commit.sha}: "${status.description}".`);
-        return { posted: false, warning: '', status: undefined };
+        return NOT_SENT;
     }
     const post = { ...status, sha: commit.sha, targetUrl: runPage(context.env) };
     const result = await postStatus(context.target, post, context.env, signal);
@@ -264,7 +266,7 @@ async function send(found, status, context, signal, run) {
         context.log(`Commit status "${(0,src_text/* shown */.SP)(found.context)}" posted on ${commit.sha}: ${status.state}, "${status.description}".`);
     else if (run?.aborted !== true)
         context.warn(result.warning);
-    return result;
+    return result.posted ? SENT : result;
 }
 
 

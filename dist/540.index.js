@@ -1100,7 +1100,7 @@ function apiUrlOf(value, purpose) {
 function repositoryPage(env) {
     const server = URL.parse(env.GITHUB_SERVER_URL || 'https://github.com');
     const safe = server !== null && (server.protocol === 'https:' || server.protocol === 'http:') && /^[\w:/.~%-]+$/.test(server.href);
-    const repository = /^[\w.-]+\/[\w.-]+$/.exec(env.GITHUB_REPOSITORY ?? '')?.[0];
+    const repository = /^[\w.-]+\/[\w.-]+$/.exec(String(env.GITHUB_REPOSITORY))?.[0];
     return safe && repository !== undefined ? `${server.href.replace(/\/+$/, '')}/${repository}` : undefined;
 }
 /**

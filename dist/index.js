@@ -25994,11 +25994,10 @@ async function postPendingStatus(given, work, changes, warn, signal) {
  * commit too), whether the pending status went out or the run stopped before it; `found` as it was otherwise.
  */
 async function postFinalStatus(inputs, state, result, warn) {
-    const target = inputs?.commitStatus;
-    if (target === undefined || state.requested === undefined || state.nothingToSend !== undefined)
+    if (inputs?.commitStatus === undefined || state.requested === undefined || state.nothingToSend !== undefined)
         return state.commitStatus;
     const status = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(540), __nccwpck_require__.e(288)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8288));
-    const context = { target, env: process.env, dryRun: inputs?.dryRun === true, log: log/* info */.pq, warn };
+    const context = { target: inputs.commitStatus, env: process.env, dryRun: inputs.dryRun, log: log/* info */.pq, warn };
     return status.postFinal(state.commitStatus ?? status.chooseCommit(state.changes, context), statusOutcomeOf(result), context);
 }
 /** What the final status tells of the result. */

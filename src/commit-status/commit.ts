@@ -19,7 +19,7 @@ export function statusCommit(changes: Pick<ChangeSet, 'commit'> | undefined, env
  */
 export function runPage(env: NodeJS.ProcessEnv): string | undefined {
   const repository = repositoryPage(env)
-  const id = /^\d+$/.exec(env.GITHUB_RUN_ID ?? '')?.[0]
+  const id = /^\d+$/.exec(String(env.GITHUB_RUN_ID))?.[0]
   const attempt = /^\d+$/.exec(env.GITHUB_RUN_ATTEMPT || '1')?.[0]
   if (repository === undefined || id === undefined || attempt === undefined) return undefined
   return `${repository}/actions/runs/${id}/attempts/${attempt}`

@@ -77,7 +77,7 @@ function finalDescription(outcome: RunOutcome): string {
   const problems = [
     outcome.failedFiles + outcome.failedTags > 0 ? `${outcome.failedFiles + outcome.failedTags} failed` : '',
     outcome.everything && !outcome.purgedEverything ? 'everything not confirmed' : '',
-    outcome.stale !== null && outcome.stale > 0 ? `${outcome.stale} stale at the edge` : ''
+    (outcome.stale ?? 0) > 0 ? `${outcome.stale} stale at the edge` : ''
   ].filter((part) => part !== '')
   // Settings not applied are the one shortfall without a count of its own.
   if (!outcome.ok && problems.length === 0) problems.push('not all confirmed')

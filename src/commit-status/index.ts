@@ -4,7 +4,7 @@ import type { ChangeSet, DeployedCommit } from '../changes/index.js'
 import { shown } from '../text.js'
 import { runPage, statusCommit } from './commit.js'
 import { finalStatus, pendingStatus, type StatusAsked, type RunOutcome, type StatusText } from './describe.js'
-import { postStatus, REFUSING_STATUSES, type PostResult } from './post.js'
+import { postStatus } from './post.js'
 import type { StatusTarget } from './target.js'
 
 /** How long one status may take: a status is one small request, and a GitHub that hangs must not hold the step. */
@@ -66,8 +66,7 @@ export async function postPending(
   const result = await send(found, status, context, signal === undefined ? timeout : AbortSignal.any([signal, timeout]), signal)
   // A cancel that cut the post short ends the phase like any other, with no warning of its own: the final status says it.
   signal?.throwIfAborted()
-  const refused = !result.posted && result.status !== undefined && REFUSING_STATUSES.has(result.status)
-  return { ...found, pending: { ...status, posted: result.posted }, pendingRefused: refused }
+  return { ...found, pending: { ...status, posted: result.posted }, pendingRefused: result.refused }
 }
 
 /**
@@ -85,6 +84,11 @@ export async function postFinal(found: CommitStatusFound, outcome: RunOutcome, c
   return { ...found, final: { ...status, posted: result.posted } }
 }
 
+/** What `send` answers when it sends nothing (no commit, a dry run): nothing to warn of, and nothing refused. */
+const NOT_SENT = { posted: false, refused: false } as const
+/** What `send` answers for a status posted. */
+const SENT = { posted: true, refused: false } as const
+
 /** One post, or in a dry run the log line that says what it would be; its warning when it failed (not when `run` was cancelled). */
 async function send(
   found: CommitStatusFound,
@@ -92,17 +96,17 @@ async function send(
   context: StatusContext,
   signal: AbortSignal,
   run?: AbortSignal
-): Promise<PostResult> {
+): Promise<{ readonly posted: boolean; readonly refused: boolean }> {
   const commit = found.commit
-  if (commit === undefined) return { posted: false, warning: '', status: undefined }
+  if (commit === undefined) return NOT_SENT
   if (context.dryRun) {
     context.log(`Dry run: commit status "${shown(found.context)}" would be ${status.state} on ${commit.sha}: "${status.description}".`)
-    return { posted: false, warning: '', status: undefined }
+    return NOT_SENT
   }
   const post = { ...status, sha: commit.sha, targetUrl: runPage(context.env) }
   const result = await postStatus(context.target, post, context.env, signal)
   if (result.posted)
     context.log(`Commit status "${shown(found.context)}" posted on ${commit.sha}: ${status.state}, "${status.description}".`)
   else if (run?.aborted !== true) context.warn(result.warning)
-  return result
+  return result.posted ? SENT : result
 }

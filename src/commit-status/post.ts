@@ -6,24 +6,19 @@ import { shown } from '../text.js'
 import type { StatusTarget } from './target.js'
 import type { StatusText } from './describe.js'
 
-/** What the API is wanted for, as the errors about the environment say it. */
-const POSTING: ApiPurpose = {
-  what: 'given the commit status',
-  otherwise: 'Run the action in a workflow, or leave "commit-status" empty.'
-}
-
 /** One status, where it goes: the commit, the run's page (undefined: no link). */
 export interface StatusPost extends StatusText {
   readonly sha: string
   readonly targetUrl: string | undefined
 }
 
-/** What became of a post: posted, or not, with the warning that says why and the HTTP status GitHub answered, if it did. */
+/**
+ * What became of a post: posted, or not, with the warning that says why, the HTTP status GitHub answered, if it did,
+ * and whether a second post with the same token and commit would be refused the same way (401, 403, 404).
+ */
 export type PostResult =
-  { readonly posted: true } | { readonly posted: false; readonly warning: string; readonly status: number | undefined }
-
-/** HTTP statuses after which a second post with the same token and commit would be refused the same way. */
-export const REFUSING_STATUSES: ReadonlySet<number> = new Set([401, 403, 404])
+  | { readonly posted: true }
+  | { readonly posted: false; readonly warning: string; readonly status: number | undefined; readonly refused: boolean }
 
 /**
  * `POST /repos/{owner}/{repo}/statuses/{sha}` at GITHUB_API_URL, once. `signal` ends it (the caller gives it a timeout
@@ -32,7 +27,12 @@ export const REFUSING_STATUSES: ReadonlySet<number> = new Set([401, 403, 404])
 export async function postStatus(target: StatusTarget, post: StatusPost, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<PostResult> {
   const what = `Commit status "${shown(target.context)}" (${post.state}) was not posted on ${post.sha.slice(0, 7)}`
   try {
-    const api = githubApi(env, target.githubToken, POSTING, signal)
+    // What the API is wanted for, as the errors about the environment say it.
+    const posting: ApiPurpose = {
+      what: 'given the commit status',
+      otherwise: 'Run the action in a workflow, or leave "commit-status" empty.'
+    }
+    const api = githubApi(env, target.githubToken, posting, signal)
     const client = await githubClient(api)
     await client.rest.repos.createCommitStatus({
       ...api.repository,
@@ -40,21 +40,22 @@ export async function postStatus(target: StatusTarget, post: StatusPost, env: No
       state: post.state,
       context: target.context,
       description: post.description,
+      // Stryker disable next-line ConditionalExpression: a target_url of undefined is left out of the JSON body as well
       ...(post.targetUrl === undefined ? {} : { target_url: post.targetUrl })
     })
     return { posted: true }
   } catch (error) {
     // Octokit gives a failure without an answer (a reset, a timeout) the status 500 as well: only an answer's status counts.
-    const status = (error as { response?: { status?: unknown } }).response?.status
-    const code = typeof status === 'number' ? status : undefined
-    return { posted: false, status: code, warning: `${what}: ${reasonOf(error, code, signal)} The purge's result stands.` }
+    const code = (error as { response?: { status?: number } }).response?.status
+    const refused = code === 401 || code === 403 || code === 404
+    return { posted: false, status: code, refused, warning: `${what}: ${reasonOf(error, code, signal)} The purge's result stands.` }
   }
 }
 
 /** Why a post failed, and what to do about it. */
 function reasonOf(error: unknown, status: number | undefined, signal: AbortSignal): string {
   if (error instanceof InputError) return error.message
-  const message = shown(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error))
+  const message = shown((error instanceof Error ? error.message : String(error)).split('\n', 1).join(''))
   switch (status) {
     case undefined:
       return signal.aborted

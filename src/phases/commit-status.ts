@@ -44,10 +44,9 @@ export async function postFinalStatus(
   result: RunResult,
   warn: (message: string) => void
 ): Promise<CommitStatusFound | undefined> {
-  const target = inputs?.commitStatus
-  if (target === undefined || state.requested === undefined || state.nothingToSend !== undefined) return state.commitStatus
+  if (inputs?.commitStatus === undefined || state.requested === undefined || state.nothingToSend !== undefined) return state.commitStatus
   const status = await import('../commit-status/index.js')
-  const context: StatusContext = { target, env: process.env, dryRun: inputs?.dryRun === true, log: log.info, warn }
+  const context: StatusContext = { target: inputs.commitStatus, env: process.env, dryRun: inputs.dryRun, log: log.info, warn }
   return status.postFinal(state.commitStatus ?? status.chooseCommit(state.changes, context), statusOutcomeOf(result), context)
 }
 

@@ -37,6 +37,7 @@ describe('runPage', () => {
     expect(runPage({ ...env, GITHUB_SERVER_URL: undefined })).toBe('https://github.com/acme/site/actions/runs/42/attempts/3')
     expect(runPage({ ...env, GITHUB_RUN_ATTEMPT: undefined })).toBe('https://ghe.example.com/acme/site/actions/runs/42/attempts/1')
     expect(runPage({ ...env, GITHUB_RUN_ATTEMPT: '' })).toBe('https://ghe.example.com/acme/site/actions/runs/42/attempts/1')
+    expect(runPage({ ...env, GITHUB_RUN_ATTEMPT: '12' })).toBe('https://ghe.example.com/acme/site/actions/runs/42/attempts/12')
   })
 
   it('gives no link when a part is missing or not what the runner sets', () => {

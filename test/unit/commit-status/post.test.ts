@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { postStatus, REFUSING_STATUSES } from '../../../src/commit-status/post.js'
+import { postStatus } from '../../../src/commit-status/post.js'
 
 // A programmable GitHub API: each test says how it answers a post, or that it never answers (`hang`) or resets.
 const TOKEN = 'ghs_unit-test-token'
@@ -87,6 +87,7 @@ describe('postStatus', () => {
     expect(await postStatus(target, post, env, never())).toEqual({
       posted: false,
       status,
+      refused: status === 401 || status === 403 || status === 404,
       warning: `Commit status "cdn-purge/production" (success) was not posted on ddddddd: ${reason} The purge's result stands.`
     })
     expect(posts).toHaveLength(1)
@@ -110,6 +111,7 @@ describe('postStatus', () => {
     expect(await result).toEqual({
       posted: false,
       status: undefined,
+      refused: false,
       warning: `Commit status "cdn-purge/production" (success) was not posted on ddddddd: GitHub gave no answer in time. The purge's result stands.`
     })
   })
@@ -119,13 +121,30 @@ describe('postStatus', () => {
     expect(result).toEqual({
       posted: false,
       status: undefined,
+      refused: false,
       warning:
         'Commit status "cdn-purge/production" (success) was not posted on ddddddd: GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be given the commit status. Run the action in a workflow, or leave "commit-status" empty. The purge\'s result stands.'
     })
     expect(posts).toEqual([])
   })
 
-  it('counts 401, 403 and 404 as refusals a second post would get too, and nothing else', () => {
-    expect([...REFUSING_STATUSES].sort()).toEqual([401, 403, 404])
+  it.each([
+    [401, true],
+    [403, true],
+    [404, true],
+    [400, false],
+    [422, false],
+    [500, false]
+  ])('counts HTTP %s as a refusal a second post would get too: %s', async (status, refused) => {
+    answer = { status, body: { message: 'no' } }
+    expect(await postStatus(target, post, env, never())).toMatchObject({ posted: false, status, refused })
+  })
+
+  it('takes the first line of a message that has several', async () => {
+    answer = { status: 502, body: { message: 'first line\nsecond line' } }
+    expect(await postStatus(target, post, env, never())).toMatchObject({
+      warning:
+        'Commit status "cdn-purge/production" (success) was not posted on ddddddd: GitHub answered HTTP 502: first line. The purge\'s result stands.'
+    })
   })
 })

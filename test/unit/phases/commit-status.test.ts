@@ -128,6 +128,8 @@ describe('statusOutcomeOf', () => {
       'Zone nope not found'
     )
     expect(statusOutcomeOf(runResult({ stoppedAt: 'the zone lookup failed' })).stopped).toBe('the zone lookup failed')
+    // Errors of a run that went to its end (batches that failed) stopped nothing.
+    expect(statusOutcomeOf(runResult({ errors: ['Batch 2 failed'] })).stopped).toBeNull()
     expect(statusOutcomeOf(runResult({ cancelled: { signal: 'SIGINT' } as never })).cancelled).toBe(true)
     const origin = {
       ready: false,
