@@ -406,7 +406,7 @@ describe('renderSummary: a list row when no request of its kind was sent', () =>
     expect(row({ planned: planned1, origin: { ...notReady, cutShort: true }, cancelled: cancel })).toBe(
       '| URLs | none of 2 purged: no request was sent, as the run was cancelled |'
     )
-    expect(row({ planned: planned1, cancelled: cancel, stoppedAt: 'sending the requests failed' })).toBe(
+    expect(row({ planned: planned1, cancelled: cancel, stoppedAt: 'sending the purge requests failed' })).toBe(
       '| URLs | none of 2 purged: no request was sent, as the run was cancelled |'
     )
     expect(row({ planned: planned1, stoppedAt: 'the zone lookup failed (HTTP 401)' })).toBe(
