@@ -126,7 +126,7 @@ describe('postPending', () => {
       [undefined, false]
     ] as const) {
       warned.length = 0
-      posting.answer = () => Promise.resolve({ posted: false, status, warning: `refused ${status}`, refused })
+      posting.answer = () => Promise.resolve({ posted: false, warning: `refused ${status}`, refused })
       const result = await postPending(found, asked, false, context(), undefined)
       expect(result.pending?.posted).toBe(false)
       expect(result.pendingRefused).toBe(refused)
@@ -138,7 +138,7 @@ describe('postPending', () => {
     const { signal, cancel, reason } = testCancel()
     posting.answer = () => {
       cancel()
-      return Promise.resolve({ posted: false, status: undefined, warning: 'no answer', refused: false })
+      return Promise.resolve({ posted: false, warning: 'no answer', refused: false })
     }
     await expect(postPending(found, asked, false, context(), signal)).rejects.toBe(reason)
     expect(reason).toBeInstanceOf(Cancelled)
@@ -180,7 +180,7 @@ describe('postFinal', () => {
   })
 
   it('warns of a failed post', async () => {
-    posting.answer = () => Promise.resolve({ posted: false, status: 500, warning: 'HTTP 500', refused: false })
+    posting.answer = () => Promise.resolve({ posted: false, warning: 'HTTP 500', refused: false })
     expect((await postFinal(found, outcome, context())).final?.posted).toBe(false)
     expect(warned).toEqual(['HTTP 500'])
   })
