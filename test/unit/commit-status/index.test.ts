@@ -113,10 +113,6 @@ describe('postPending', () => {
     }
   })
 
-  it('marks nothing refused when the pending status was posted', async () => {
-    expect(await postPending(found, asked, false, context(), undefined)).toMatchObject({ pending: { posted: true }, pendingRefused: false })
-  })
-
   it('warns of a failed post, and marks a refusal (401, 403, 404) so the final status is not tried', async () => {
     for (const [status, refused] of [
       [403, true],
