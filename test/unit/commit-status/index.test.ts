@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Cancelled } from '../../../src/cancel.js'
-import type { RunOutcome } from '../../../src/commit-status/describe.js'
 import {
   CANCELLED_STATUS_TIMEOUT_MS,
   chooseCommit,
@@ -13,6 +12,7 @@ import {
 import type * as Post from '../../../src/commit-status/post.js'
 import type { PostResult, StatusPost } from '../../../src/commit-status/post.js'
 import { testCancel } from '../../support/clock.js'
+import { runOutcome } from '../../support/run-outcome.js'
 
 // The post itself is post.test.ts's: here it answers as each test says, and records what it was given.
 const posting = vi.hoisted(() => ({
@@ -40,20 +40,7 @@ const context = (over: Partial<StatusContext> = {}): StatusContext => ({
 })
 const found: CommitStatusFound = { context: 'cdn-purge', commit: { sha: SHA, why: 'the pushed commit' } }
 const asked = { zones: ['example.com'], files: 3, tags: 0, everything: false }
-const outcome: RunOutcome = {
-  ...asked,
-  purgedFiles: 3,
-  purgedTags: 0,
-  failedFiles: 0,
-  failedTags: 0,
-  purgedEverything: false,
-  ok: true,
-  stopped: null,
-  cancelled: false,
-  originNotReady: false,
-  stale: null,
-  ms: 1200
-}
+const outcome = runOutcome({ files: 3, purgedFiles: 3, ms: 1200 })
 beforeEach(() => {
   logged.length = 0
   warned.length = 0
