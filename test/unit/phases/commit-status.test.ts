@@ -3,7 +3,7 @@ import { getInputs } from '../../../src/inputs/index.js'
 import { statusOutcomeOf, postFinalStatus, postPendingStatus } from '../../../src/phases/commit-status.js'
 import type { WorkAssignment } from '../../../src/purge/routing.js'
 import { newRunState } from '../../../src/run/state.js'
-import { runResult, zoneResult } from '../../support/run-result.js'
+import { originReport, runResult, zoneResult } from '../../support/run-result.js'
 import { source } from '../../support/inputs.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
@@ -131,16 +131,7 @@ describe('statusOutcomeOf', () => {
     // Errors of a run that went to its end (batches that failed) stopped nothing.
     expect(statusOutcomeOf(runResult({ errors: ['Batch 2 failed'] })).stopped).toBeNull()
     expect(statusOutcomeOf(runResult({ cancelled: { signal: 'SIGINT' } as never })).cancelled).toBe(true)
-    const origin = {
-      ready: false,
-      seconds: 1,
-      waitFor: 1,
-      where: 'edge',
-      cacheBlind: false,
-      cutShort: false,
-      marker: null,
-      urls: []
-    } as const
+    const origin = originReport()
     expect(statusOutcomeOf(runResult({ origin })).originNotReady).toBe(true)
     expect(statusOutcomeOf(runResult({ origin: { ...origin, ready: null } })).originNotReady).toBe(false)
     expect(statusOutcomeOf(runResult({ origin: { ...origin, ready: true } })).originNotReady).toBe(false)
