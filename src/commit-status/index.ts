@@ -27,7 +27,7 @@ export interface CommitStatusFound {
   /** Undefined when no commit is known (GITHUB_SHA not set and no event names one): nothing is posted. */
   readonly commit: DeployedCommit | undefined
   readonly pending?: StatusSent | undefined
-  /** The pending post's failure, when it failed: a refusal (401, 403, 404) is not tried again for the final status. */
+  /** Whether GitHub refused the pending post (401, 403, 404): the final status is then not tried, as it would be refused too. */
   readonly pendingRefused?: boolean | undefined
   readonly final?: StatusSent | undefined
 }
