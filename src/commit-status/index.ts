@@ -46,7 +46,10 @@ export function chooseCommit(changes: ChangeSet | undefined, context: StatusCont
   const commit = statusCommit(changes, context.env)
   const named = `Commit status "${shown(context.target.context)}"`
   if (commit === undefined) {
-    context.warn(`${named} is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one).`)
+    context.warn(
+      `${named} is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one). ` +
+        'Run the action in a workflow, which sets GITHUB_SHA, or leave "commit-status" empty.'
+    )
   } else {
     context.log(`${named} goes on ${commit.sha}: ${commit.why}.`)
   }

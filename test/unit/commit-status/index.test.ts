@@ -61,7 +61,8 @@ describe('chooseCommit', () => {
   it('warns when no commit is known', () => {
     expect(chooseCommit(undefined, context({ env: {} }))).toEqual({ context: 'cdn-purge', commit: undefined })
     expect(warned).toEqual([
-      'Commit status "cdn-purge" is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one).'
+      'Commit status "cdn-purge" is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one). ' +
+        'Run the action in a workflow, which sets GITHUB_SHA, or leave "commit-status" empty.'
     ])
     expect(logged).toEqual([])
   })
