@@ -27,7 +27,7 @@ export interface CommitStatusFound {
   /** Undefined when no commit is known (GITHUB_SHA not set and no event names one): nothing is posted. */
   readonly commit: DeployedCommit | undefined
   readonly pending?: StatusSent | undefined
-  /** The pending post's failure, when it failed: a refusal (401, 403, 404) is not tried again for the final status. */
+  /** Whether GitHub refused the pending post (401, 403, 404): the final status is then not tried, as it would be refused too. */
   readonly pendingRefused?: boolean | undefined
   readonly final?: StatusSent | undefined
 }
@@ -46,7 +46,10 @@ export function chooseCommit(changes: ChangeSet | undefined, context: StatusCont
   const commit = statusCommit(changes, context.env)
   const named = `Commit status "${shown(context.target.context)}"`
   if (commit === undefined) {
-    context.warn(`${named} is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one).`)
+    context.warn(
+      `${named} is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one). ` +
+        'Run the action in a workflow, which sets GITHUB_SHA, or leave "commit-status" empty.'
+    )
   } else {
     context.log(`${named} goes on ${commit.sha}: ${commit.why}.`)
   }

@@ -13,16 +13,14 @@ export interface StatusPost extends StatusText {
 }
 
 /**
- * What became of a post: posted, or not, with the warning that says why, the HTTP status GitHub answered, if it did,
- * and whether a second post with the same token and commit would be refused the same way (401, 403, 404).
+ * What became of a post: posted, or not, with the warning that says why, and whether a second post with the same token
+ * and commit would be refused the same way (GitHub answered 401, 403 or 404).
  */
-export type PostResult =
-  | { readonly posted: true }
-  | { readonly posted: false; readonly warning: string; readonly status: number | undefined; readonly refused: boolean }
+export type PostResult = { readonly posted: true } | { readonly posted: false; readonly warning: string; readonly refused: boolean }
 
 /**
  * `POST /repos/{owner}/{repo}/statuses/{sha}` at GITHUB_API_URL, once. `signal` ends it (the caller gives it a timeout
- * of its own); `aborted` says why it ended, for the warning. Never throws: a failure is the result's warning.
+ * of its own), and the warning then says that no answer came in time. Never throws: a failure is the result's warning.
  */
 export async function postStatus(target: StatusTarget, post: StatusPost, env: NodeJS.ProcessEnv, signal: AbortSignal): Promise<PostResult> {
   const what = `Commit status "${shown(target.context)}" (${post.state}) was not posted on ${post.sha.slice(0, 7)}`
@@ -48,7 +46,7 @@ export async function postStatus(target: StatusTarget, post: StatusPost, env: No
     // Octokit gives a failure without an answer (a reset, a timeout) the status 500 as well: only an answer's status counts.
     const code = (error as { response?: { status?: number } }).response?.status
     const refused = code === 401 || code === 403 || code === 404
-    return { posted: false, status: code, refused, warning: `${what}: ${reasonOf(error, code, signal)} The purge's result stands.` }
+    return { posted: false, refused, warning: `${what}: ${reasonOf(error, code, signal)} The purge's result stands.` }
   }
 }
 

@@ -21,15 +21,15 @@ export interface OriginWaitInputs {
 }
 
 /**
- * Reads the three inputs. `site` is whether site-dir was given (its map tells a URL's deployed file); `changes` whether a change list (changed-since,
- * previous-manifest) will know the deployed files. With nothing that could tell the new build, wait-for-origin is an
- * error here, before anything is fetched or sent.
+ * Reads the three inputs. `siteDirGiven`: whether site-dir was given (its map tells a URL's deployed file); `changes`:
+ * whether a change list (changed-since, previous-manifest) will know the deployed files. With nothing that could tell the
+ * new build, wait-for-origin is an error here, before anything is fetched or sent.
  */
-export function readOrigin(read: Reader, site: boolean, changes: boolean): OriginInputs {
+export function readOrigin(read: Reader, siteDirGiven: boolean, changes: boolean): OriginInputs {
   const waitSeconds = readNumber(read, 'wait-for-origin')
   const url = parseOriginUrl(read.value('origin-url'))
   const marker = parseOriginMarker(read.value('origin-marker'))
-  if (waitSeconds > 0 && !site && !changes && marker === undefined) {
+  if (waitSeconds > 0 && !siteDirGiven && !changes && marker === undefined) {
     throw new InputError(
       'wait-for-origin',
       'Input "wait-for-origin" has nothing to check: set "site-dir" to the folder of the built site (with "url-base" where it is not served at the zone\'s root), so that purged URLs map to the deployed files, or "origin-marker" to a page that names the new build.'

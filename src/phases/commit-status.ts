@@ -1,6 +1,7 @@
 import type { ChangeSet } from '../changes/index.js'
 import type { CommitStatusFound, StatusContext } from '../commit-status/index.js'
 import type { RunOutcome } from '../commit-status/describe.js'
+import type { StatusTarget } from '../commit-status/target.js'
 import type { Inputs } from '../inputs/index.js'
 import * as log from '../log.js'
 import type { WorkAssignment } from '../purge/routing.js'
@@ -23,7 +24,7 @@ export async function postPendingStatus(
   if (target === undefined) return undefined
   // Loaded only by a step that sets commit-status: its cold start is unchanged otherwise.
   const status = await import('../commit-status/index.js')
-  const context = { target, env: process.env, dryRun: given.dryRun, log: log.info, warn }
+  const context = statusContext(target, given.dryRun, warn)
   const asked = {
     zones: work.zones.map(({ zone }) => zone.name ?? zone.id),
     files: work.requested.files.length,
@@ -46,8 +47,13 @@ export async function postFinalStatus(
 ): Promise<CommitStatusFound | undefined> {
   if (inputs?.commitStatus === undefined || state.requested === undefined || state.nothingToSend !== undefined) return state.commitStatus
   const status = await import('../commit-status/index.js')
-  const context: StatusContext = { target: inputs.commitStatus, env: process.env, dryRun: inputs.dryRun, log: log.info, warn }
+  const context = statusContext(inputs.commitStatus, inputs.dryRun, warn)
   return status.postFinal(state.commitStatus ?? status.chooseCommit(state.changes, context), statusOutcomeOf(result), context)
+}
+
+/** Where a status goes, and the run's means to say so: the runner's environment, the log and `warn`. */
+function statusContext(target: StatusTarget, dryRun: boolean, warn: (message: string) => void): StatusContext {
+  return { target, env: process.env, dryRun, log: log.info, warn }
 }
 
 /** What the final status tells of the result. */

@@ -7,7 +7,7 @@ import type { OriginPlan } from '../origin/targets.js'
 import type { WorkAssignment } from '../purge/routing.js'
 import { USER_AGENT } from '../version.js'
 import { checking } from './io.js'
-import type * as SiteMapModule from '../site.js'
+import type * as SiteModule from '../site.js'
 
 /**
  * What wait-for-origin will check, and where (undefined when it is off or nothing is to be purged): worked out once the
@@ -19,7 +19,7 @@ export async function planOrigin(given: Inputs, work: WorkAssignment, changes: C
   if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
     return undefined
   // Loaded only by a step that waits for the origin.
-  const [origin, { planOriginCheck }, site] = await Promise.all([
+  const [origin, { planOriginCheck }, siteModule] = await Promise.all([
     import('../origin/index.js'),
     import('../origin/targets.js'),
     import('../site.js')
@@ -28,13 +28,13 @@ export async function planOrigin(given: Inputs, work: WorkAssignment, changes: C
   const plan = planOriginCheck({
     // For tags or everything there is no URL list: the probe URLs stand in.
     urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
-    deployed: site.deployedFiles(changes?.deployed, zones, given.workspace),
+    deployed: siteModule.deployedFiles(changes?.deployed, zones, given.workspace),
     site: given.site,
     originUrl: given.origin.url,
     marker:
       given.origin.marker === undefined
         ? undefined
-        : { url: markerUrl(site, given.origin.marker.entry, work), text: given.origin.marker.text },
+        : { url: markerUrl(siteModule, given.origin.marker.entry, work), text: given.origin.marker.text },
     zoneNames: zones.map((zone) => zone.name).filter((name) => name !== undefined)
   })
   if (given.dryRun) {
@@ -45,11 +45,9 @@ export async function planOrigin(given: Inputs, work: WorkAssignment, changes: C
   return plan
 }
 
-type SiteModule = typeof SiteMapModule
-
 /** The marker's entry as a URL: a path on the zone's own host (one zone), or an absolute URL on a zone worked on. */
-function markerUrl(site: SiteModule, entry: string, work: WorkAssignment): string {
-  const routed = site.routeEntry(
+function markerUrl(siteModule: typeof SiteModule, entry: string, work: WorkAssignment): string {
+  const routed = siteModule.routeEntry(
     entry,
     work.zones.map(({ zone }) => zone),
     '"origin-marker"'

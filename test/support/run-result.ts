@@ -2,6 +2,7 @@
 // gives it, so that every line the summary or an output shows can be traced to one field.
 import type { TrafficReport } from '../../src/analytics.js'
 import type { RunResult } from '../../src/run/result/index.js'
+import type { OriginReport } from '../../src/run/result/origin.js'
 import type { RequestSummary, SentRequest } from '../../src/run/result/requests.js'
 import type { ZoneResult } from '../../src/run/result/zones.js'
 import type { VerdictReport } from '../../src/run/result/verification.js'
@@ -100,4 +101,9 @@ export function unreadTraffic(zoneId: string, over: Partial<TrafficReport> = {})
     warnings: [],
     ...over
   }
+}
+
+/** The wait for the origin, through the edge, ended not ready after its 1 s, no URL listed. */
+export function originReport(over: Partial<OriginReport> = {}): OriginReport {
+  return { ready: false, seconds: 1, waitFor: 1, where: 'edge', cacheBlind: false, cutShort: false, marker: null, urls: [], ...over }
 }

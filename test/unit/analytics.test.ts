@@ -76,14 +76,6 @@ const UNREADABLE: unknown[] = [
 ]
 
 describe('sumBuckets', () => {
-  it("sums the answer's points into buckets that divide the chart's, when it is given, so that the chart can sum them", () => {
-    // Two hours of minutes: 2-minute buckets fit 60, but do not divide a chart of 15-minute buckets; 5 minutes do.
-    const read = readTrafficAnswer(answer({ timeseries: timeseries(120, MINUTE) }), 'minute', 'example.com', 15 * MINUTE)
-    expect(read.bucketMs).toBe(5 * MINUTE)
-    expect(read.points).toHaveLength(24)
-    expect(readTrafficAnswer(answer({ timeseries: timeseries(120, MINUTE) }), 'minute', 'example.com').bucketMs).toBe(2 * MINUTE)
-  })
-
   it('sums points into buckets aligned to UTC, in time order', () => {
     const points = [
       { time: START + 3 * HOUR + 5 * MINUTE, requests: 4 },
@@ -106,6 +98,14 @@ describe('sumBuckets', () => {
 })
 
 describe('readTrafficAnswer', () => {
+  it("sums the answer's points into buckets that divide the chart's, when it is given, so that the chart can sum them", () => {
+    // Two hours of minutes: 2-minute buckets fit 60, but do not divide a chart of 15-minute buckets; 5 minutes do.
+    const read = readTrafficAnswer(answer({ timeseries: timeseries(120, MINUTE) }), 'minute', 'example.com', 15 * MINUTE)
+    expect(read.bucketMs).toBe(5 * MINUTE)
+    expect(read.points).toHaveLength(24)
+    expect(readTrafficAnswer(answer({ timeseries: timeseries(120, MINUTE) }), 'minute', 'example.com').bucketMs).toBe(2 * MINUTE)
+  })
+
   it('reads totals and the timeseries of a well-formed answer', () => {
     const read = readTrafficAnswer(answer({ timeseries: timeseries(25, HOUR) }), 'hour', 'example.com')
     expect(read.totals).toEqual(totals)

@@ -1,5 +1,4 @@
 import * as nodePath from 'node:path'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { InputError } from '../../src/errors.js'
 import { deployedFiles, encodePath, routeEntry, siteEntries, siteFileOf, type SiteMap } from '../../src/site.js'
@@ -76,13 +75,16 @@ describe('deployedFiles', () => {
       [zone, other],
       '/work'
     )
-    expect([...files]).toEqual([['http://example.org/x.css', resolve('/work', 'public/x.css')]])
+    expect([...files]).toEqual([['http://example.org/x.css', nodePath.resolve('/work', 'public/x.css')]])
     expect([...deployedFiles(new Map([['/docs/', 'public/docs/index.html']]), [zone], '/work')]).toEqual([
-      ['https://example.com/docs/', resolve('/work', 'public/docs/index.html')]
+      ['https://example.com/docs/', nodePath.resolve('/work', 'public/docs/index.html')]
     ])
   })
   it('does not hide an error other than an entry it cannot route (a bug)', () => {
     expect(() => deployedFiles(new Map([[null as unknown as string, 'public/a.html']]), [zone], '/work')).toThrow(TypeError)
+  })
+  it('knows no file without a change list', () => {
+    expect(deployedFiles(undefined, [zone], '/work')).toEqual(new Map())
   })
 })
 
@@ -118,11 +120,5 @@ describe('routeEntry', () => {
   })
   it('throws on any other error (a bug)', () => {
     expect(() => routeEntry(null as unknown as string, [zone])).toThrow(TypeError)
-  })
-})
-
-describe('deployedFiles without a change list', () => {
-  it('knows no file', () => {
-    expect(deployedFiles(undefined, [zone], '/work')).toEqual(new Map())
   })
 })

@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { finalState, finalStatus, fitted, pendingStatus, type RunOutcome } from '../../../src/commit-status/describe.js'
+import { finalState, finalStatus, fitted, pendingStatus } from '../../../src/commit-status/describe.js'
 import { registerSecret } from '../../../src/secrets/index.js'
+import { runOutcome } from '../../support/run-outcome.js'
 
 const asked = { zones: ['example.com'], files: 300, tags: 0, everything: false }
-
-/** A run over example.com that purged all of 300 URLs in 4.2 s, with `over` on top. */
-const outcome = (over: Partial<RunOutcome> = {}): RunOutcome => ({
-  ...asked,
-  purgedFiles: 300,
-  purgedTags: 0,
-  failedFiles: 0,
-  failedTags: 0,
-  purgedEverything: false,
-  ok: true,
-  stopped: null,
-  cancelled: false,
-  originNotReady: false,
-  stale: null,
-  ms: 4200,
-  ...over
-})
 
 describe('pendingStatus', () => {
   it('says what is purged and where', () => {
@@ -53,59 +37,61 @@ describe('finalState', () => {
 
 describe('finalStatus', () => {
   it('success: the counts, the zone and the time', () => {
-    expect(finalStatus(outcome())).toEqual({ state: 'success', description: '300 URLs purged on example.com in 4.2 s' })
-    expect(finalStatus(outcome({ ms: 850 })).description).toBe('300 URLs purged on example.com in 850 ms')
-    expect(finalStatus(outcome({ tags: 2, purgedTags: 2 })).description).toBe('300 URLs and 2 tags purged on example.com in 4.2 s')
-    expect(finalStatus(outcome({ files: 0, purgedFiles: 0, tags: 1, purgedTags: 1 })).description).toBe(
+    expect(finalStatus(runOutcome())).toEqual({ state: 'success', description: '300 URLs purged on example.com in 4.2 s' })
+    expect(finalStatus(runOutcome({ ms: 850 })).description).toBe('300 URLs purged on example.com in 850 ms')
+    expect(finalStatus(runOutcome({ tags: 2, purgedTags: 2 })).description).toBe('300 URLs and 2 tags purged on example.com in 4.2 s')
+    expect(finalStatus(runOutcome({ files: 0, purgedFiles: 0, tags: 1, purgedTags: 1 })).description).toBe(
       '1 tag purged on example.com in 4.2 s'
     )
-    expect(finalStatus(outcome({ files: 0, purgedFiles: 0, everything: true, purgedEverything: true })).description).toBe(
+    expect(finalStatus(runOutcome({ files: 0, purgedFiles: 0, everything: true, purgedEverything: true })).description).toBe(
       'everything purged on example.com in 4.2 s'
     )
-    expect(finalStatus(outcome({ files: 0, purgedFiles: 0 })).description).toBe('settings applied on example.com in 4.2 s')
+    expect(finalStatus(runOutcome({ files: 0, purgedFiles: 0 })).description).toBe('settings applied on example.com in 4.2 s')
   })
 
   it('success with verify: fresh at the edge', () => {
-    expect(finalStatus(outcome({ stale: 0 }))).toEqual({
+    expect(finalStatus(runOutcome({ stale: 0 }))).toEqual({
       state: 'success',
       description: '300 URLs purged on example.com in 4.2 s; fresh at the edge'
     })
   })
 
   it('failure: how many failed, were stale, or that everything was not confirmed', () => {
-    expect(finalStatus(outcome({ purgedFiles: 298, failedFiles: 2, ok: false }))).toEqual({
+    expect(finalStatus(runOutcome({ purgedFiles: 298, failedFiles: 2, ok: false }))).toEqual({
       state: 'failure',
       description: '298 URLs purged on example.com in 4.2 s; 2 failed'
     })
-    expect(finalStatus(outcome({ tags: 3, purgedTags: 1, failedTags: 2, ok: false })).description).toBe(
+    expect(finalStatus(runOutcome({ tags: 3, purgedTags: 1, failedTags: 2, ok: false })).description).toBe(
       '300 URLs and 1 tag purged on example.com in 4.2 s; 2 failed'
     )
-    expect(finalStatus(outcome({ stale: 3, ok: false })).description).toBe('300 URLs purged on example.com in 4.2 s; 3 stale at the edge')
-    expect(finalStatus(outcome({ files: 0, purgedFiles: 0, everything: true, ok: false })).description).toBe(
+    expect(finalStatus(runOutcome({ stale: 3, ok: false })).description).toBe(
+      '300 URLs purged on example.com in 4.2 s; 3 stale at the edge'
+    )
+    expect(finalStatus(runOutcome({ files: 0, purgedFiles: 0, everything: true, ok: false })).description).toBe(
       'settings applied on example.com in 4.2 s; everything not confirmed'
     )
-    expect(finalStatus(outcome({ ok: false })).description).toBe('300 URLs purged on example.com in 4.2 s; not all confirmed')
-    expect(finalStatus(outcome({ purgedFiles: 299, failedFiles: 1, stale: 0, ok: false })).description).toBe(
+    expect(finalStatus(runOutcome({ ok: false })).description).toBe('300 URLs purged on example.com in 4.2 s; not all confirmed')
+    expect(finalStatus(runOutcome({ purgedFiles: 299, failedFiles: 1, stale: 0, ok: false })).description).toBe(
       '299 URLs purged on example.com in 4.2 s; 1 failed; fresh at the edge'
     )
   })
 
   it('failure: the origin never served the new build', () => {
-    expect(finalStatus(outcome({ originNotReady: true, purgedFiles: 0, failedFiles: 300, ok: false }))).toEqual({
+    expect(finalStatus(runOutcome({ originNotReady: true, purgedFiles: 0, failedFiles: 300, ok: false }))).toEqual({
       state: 'failure',
       description: 'the origin never served the new build: nothing purged on example.com'
     })
   })
 
   it('error: the error that stopped the run', () => {
-    expect(finalStatus(outcome({ stopped: 'The zone lookup failed (HTTP 401): bad key', ok: false }))).toEqual({
+    expect(finalStatus(runOutcome({ stopped: 'The zone lookup failed (HTTP 401): bad key', ok: false }))).toEqual({
       state: 'error',
       description: 'stopped: The zone lookup failed (HTTP 401): bad key'
     })
   })
 
   it('error: a cancel, with what was purged of what was asked', () => {
-    const cancelled = outcome({ cancelled: true, purgedFiles: 60, failedFiles: 240, ok: false })
+    const cancelled = runOutcome({ cancelled: true, purgedFiles: 60, failedFiles: 240, ok: false })
     expect(finalStatus(cancelled)).toEqual({ state: 'error', description: 'cancelled: 60 of 300 URLs purged' })
     expect(finalStatus({ ...cancelled, tags: 5, purgedTags: 2 }).description).toBe('cancelled: 60 of 300 URLs purged; 2 of 5 tags purged')
     expect(finalStatus({ ...cancelled, files: 0, everything: true }).description).toBe('cancelled: everything not purged')
@@ -134,6 +120,6 @@ describe('fitted', () => {
   it('hides secrets and a URL’s credentials, and puts the text on one line', () => {
     registerSecret('s3cr3t-t0ken-value')
     expect(fitted('stopped: s3cr3t-t0ken-value\nat https://user:pass@example.com/')).not.toMatch(/s3cr3t|pass|\n/)
-    expect(finalStatus(outcome({ zones: ['a\u0007b'] })).description).toBe('300 URLs purged on a\\u0007b in 4.2 s')
+    expect(finalStatus(runOutcome({ zones: ['a\u0007b'] })).description).toBe('300 URLs purged on a\\u0007b in 4.2 s')
   })
 })

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Cancelled } from '../../../src/cancel.js'
-import type { RunOutcome } from '../../../src/commit-status/describe.js'
 import {
   CANCELLED_STATUS_TIMEOUT_MS,
   chooseCommit,
@@ -13,6 +12,7 @@ import {
 import type * as Post from '../../../src/commit-status/post.js'
 import type { PostResult, StatusPost } from '../../../src/commit-status/post.js'
 import { testCancel } from '../../support/clock.js'
+import { runOutcome } from '../../support/run-outcome.js'
 
 // The post itself is post.test.ts's: here it answers as each test says, and records what it was given.
 const posting = vi.hoisted(() => ({
@@ -40,20 +40,7 @@ const context = (over: Partial<StatusContext> = {}): StatusContext => ({
 })
 const found: CommitStatusFound = { context: 'cdn-purge', commit: { sha: SHA, why: 'the pushed commit' } }
 const asked = { zones: ['example.com'], files: 3, tags: 0, everything: false }
-const outcome: RunOutcome = {
-  ...asked,
-  purgedFiles: 3,
-  purgedTags: 0,
-  failedFiles: 0,
-  failedTags: 0,
-  purgedEverything: false,
-  ok: true,
-  stopped: null,
-  cancelled: false,
-  originNotReady: false,
-  stale: null,
-  ms: 1200
-}
+const outcome = runOutcome({ files: 3, purgedFiles: 3, ms: 1200 })
 beforeEach(() => {
   logged.length = 0
   warned.length = 0
@@ -74,7 +61,8 @@ describe('chooseCommit', () => {
   it('warns when no commit is known', () => {
     expect(chooseCommit(undefined, context({ env: {} }))).toEqual({ context: 'cdn-purge', commit: undefined })
     expect(warned).toEqual([
-      'Commit status "cdn-purge" is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one).'
+      'Commit status "cdn-purge" is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one). ' +
+        'Run the action in a workflow, which sets GITHUB_SHA, or leave "commit-status" empty.'
     ])
     expect(logged).toEqual([])
   })
@@ -113,10 +101,6 @@ describe('postPending', () => {
     }
   })
 
-  it('marks nothing refused when the pending status was posted', async () => {
-    expect(await postPending(found, asked, false, context(), undefined)).toMatchObject({ pending: { posted: true }, pendingRefused: false })
-  })
-
   it('warns of a failed post, and marks a refusal (401, 403, 404) so the final status is not tried', async () => {
     for (const [status, refused] of [
       [403, true],
@@ -126,7 +110,7 @@ describe('postPending', () => {
       [undefined, false]
     ] as const) {
       warned.length = 0
-      posting.answer = () => Promise.resolve({ posted: false, status, warning: `refused ${status}`, refused })
+      posting.answer = () => Promise.resolve({ posted: false, warning: `refused ${status}`, refused })
       const result = await postPending(found, asked, false, context(), undefined)
       expect(result.pending?.posted).toBe(false)
       expect(result.pendingRefused).toBe(refused)
@@ -138,7 +122,7 @@ describe('postPending', () => {
     const { signal, cancel, reason } = testCancel()
     posting.answer = () => {
       cancel()
-      return Promise.resolve({ posted: false, status: undefined, warning: 'no answer', refused: false })
+      return Promise.resolve({ posted: false, warning: 'no answer', refused: false })
     }
     await expect(postPending(found, asked, false, context(), signal)).rejects.toBe(reason)
     expect(reason).toBeInstanceOf(Cancelled)
@@ -180,7 +164,7 @@ describe('postFinal', () => {
   })
 
   it('warns of a failed post', async () => {
-    posting.answer = () => Promise.resolve({ posted: false, status: 500, warning: 'HTTP 500', refused: false })
+    posting.answer = () => Promise.resolve({ posted: false, warning: 'HTTP 500', refused: false })
     expect((await postFinal(found, outcome, context())).final?.posted).toBe(false)
     expect(warned).toEqual(['HTTP 500'])
   })

@@ -68,35 +68,37 @@ describe('postStatus', () => {
   })
 
   it.each([
-    [401, 'GitHub refused the token (HTTP 401). Check the "github-token" input.'],
+    [401, true, 'GitHub refused the token (HTTP 401). Check the "github-token" input.'],
     [
       403,
+      true,
       'the token may not write commit statuses (HTTP 403). Give the job `permissions: statuses: write`; a pull request from a fork gets a read-only token, so leave "commit-status" empty there.'
     ],
     [
       404,
+      true,
       'GitHub found no such commit or repository for this token (HTTP 404). Check that the commit was pushed to GITHUB_REPOSITORY and that the token may write its statuses (`permissions: statuses: write`).'
     ],
     [
       422,
+      false,
       'GitHub refused it (HTTP 422: Validation Failed). A commit keeps at most 1,000 statuses per context: give "commit-status" another context, e.g. with the environment\'s name.'
     ],
-    [502, 'GitHub answered HTTP 502: Validation Failed.']
-  ])('HTTP %s: not posted, once, with a warning that says what to do', async (status, reason) => {
+    [502, false, 'GitHub answered HTTP 502: Validation Failed.']
+  ])('HTTP %s: not posted, once, with a warning that says what to do (refused: %s)', async (status, refused, reason) => {
     answer = { status, body: { message: 'Validation Failed' } }
     expect(await postStatus(target, post, env, never())).toEqual({
       posted: false,
-      status,
-      refused: status === 401 || status === 403 || status === 404,
+      refused,
       warning: `Commit status "cdn-purge/production" (success) was not posted on ddddddd: ${reason} The purge's result stands.`
     })
     expect(posts).toHaveLength(1)
   })
 
-  it('a reset connection: not posted, no status, the warning names GITHUB_API_URL', async () => {
+  it('a reset connection: not posted, not refused, the warning names GITHUB_API_URL', async () => {
     answer = 'reset'
     const result = await postStatus(target, post, env, never())
-    expect(result).toMatchObject({ posted: false, status: undefined })
+    expect(result).toMatchObject({ posted: false, refused: false })
     expect(!result.posted && result.warning).toMatch(
       /^Commit status "cdn-purge\/production" \(success\) was not posted on ddddddd: the GitHub API could not be reached \(.+\)\. Check GITHUB_API_URL and the runner's network\. The purge's result stands\.$/
     )
@@ -110,7 +112,6 @@ describe('postStatus', () => {
     controller.abort()
     expect(await result).toEqual({
       posted: false,
-      status: undefined,
       refused: false,
       warning: `Commit status "cdn-purge/production" (success) was not posted on ddddddd: GitHub gave no answer in time. The purge's result stands.`
     })
@@ -120,7 +121,6 @@ describe('postStatus', () => {
     const result = await postStatus(target, post, { ...env, GITHUB_REPOSITORY: 'acme' }, never())
     expect(result).toEqual({
       posted: false,
-      status: undefined,
       refused: false,
       warning:
         'Commit status "cdn-purge/production" (success) was not posted on ddddddd: GITHUB_REPOSITORY is not set as owner/repo, so the GitHub API cannot be given the commit status. Run the action in a workflow, or leave "commit-status" empty. The purge\'s result stands.'
@@ -137,7 +137,7 @@ describe('postStatus', () => {
     [500, false]
   ])('counts HTTP %s as a refusal a second post would get too: %s', async (status, refused) => {
     answer = { status, body: { message: 'no' } }
-    expect(await postStatus(target, post, env, never())).toMatchObject({ posted: false, status, refused })
+    expect(await postStatus(target, post, env, never())).toMatchObject({ posted: false, refused })
   })
 
   it('takes the first line of a message that has several', async () => {

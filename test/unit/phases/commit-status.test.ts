@@ -3,25 +3,22 @@ import { getInputs } from '../../../src/inputs/index.js'
 import { statusOutcomeOf, postFinalStatus, postPendingStatus } from '../../../src/phases/commit-status.js'
 import type { WorkAssignment } from '../../../src/purge/routing.js'
 import { newRunState } from '../../../src/run/state.js'
-import { runResult, zoneResult } from '../../support/run-result.js'
+import { originReport, runResult, zoneResult } from '../../support/run-result.js'
 import { source } from '../../support/inputs.js'
+import { captureStdout } from '../../support/stdout.js'
 
 const minimal = { 'api-key': 'k', 'api-url': 'https://api.example.net/v1', zone: 'example.com', files: '/a' }
 const SHA = 'f'.repeat(40)
 const warn = vi.fn<(message: string) => void>()
-const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-let sha: string | undefined
+const stdout = captureStdout()
 beforeEach(() => {
-  sha = process.env.GITHUB_SHA
-  process.env.GITHUB_SHA = SHA
+  vi.stubEnv('GITHUB_SHA', SHA)
   warn.mockClear()
-  stdout.mockClear()
 })
 afterEach(() => {
-  if (sha === undefined) delete process.env.GITHUB_SHA
-  else process.env.GITHUB_SHA = sha
+  vi.unstubAllEnvs()
 })
-const printed = (): string => stdout.mock.calls.map(([text]) => String(text)).join('')
+const printed = (): string => stdout.join('')
 
 const work = (over: Partial<WorkAssignment['requested']> = {}): WorkAssignment => ({
   zones: [
@@ -37,7 +34,7 @@ const work = (over: Partial<WorkAssignment['requested']> = {}): WorkAssignment =
 describe('postPendingStatus', () => {
   it('is nothing, loading nothing, without commit-status', async () => {
     const given = await getInputs(source(minimal))
-    stdout.mockClear()
+    stdout.length = 0
     expect(await postPendingStatus(given, work(), undefined, warn)).toBeUndefined()
     expect(printed()).toBe('')
   })
@@ -69,7 +66,7 @@ describe('postFinalStatus', () => {
     const kept = { context: 'kept', commit: undefined }
     const given = await getInputs(source({ ...minimal, 'commit-status': 'cdn-purge', 'dry-run': 'true' }))
     const without = await getInputs(source(minimal))
-    stdout.mockClear()
+    stdout.length = 0
     expect(await postFinalStatus(undefined, { ...reached, commitStatus: kept }, runResult(), warn)).toBe(kept)
     expect(await postFinalStatus(without, reached, runResult(), warn)).toBeUndefined()
     expect(await postFinalStatus(given, { ...newRunState(), commitStatus: kept }, runResult(), warn)).toBe(kept)
@@ -131,16 +128,7 @@ describe('statusOutcomeOf', () => {
     // Errors of a run that went to its end (batches that failed) stopped nothing.
     expect(statusOutcomeOf(runResult({ errors: ['Batch 2 failed'] })).stopped).toBeNull()
     expect(statusOutcomeOf(runResult({ cancelled: { signal: 'SIGINT' } as never })).cancelled).toBe(true)
-    const origin = {
-      ready: false,
-      seconds: 1,
-      waitFor: 1,
-      where: 'edge',
-      cacheBlind: false,
-      cutShort: false,
-      marker: null,
-      urls: []
-    } as const
+    const origin = originReport()
     expect(statusOutcomeOf(runResult({ origin })).originNotReady).toBe(true)
     expect(statusOutcomeOf(runResult({ origin: { ...origin, ready: null } })).originNotReady).toBe(false)
     expect(statusOutcomeOf(runResult({ origin: { ...origin, ready: true } })).originNotReady).toBe(false)

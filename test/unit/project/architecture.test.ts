@@ -4,15 +4,10 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { checkout } from '../../support/mutation.js'
+import { srcModules } from '../../support/source.js'
 
 /** The source as written, also under `npm run mutation`, whose sandbox holds an instrumented copy of src/. */
 const root = checkout
-const src = join(root, 'src')
-
-/** Every module of src/, as a path relative to the repository ('src/zones/resolve.ts'), with its text. */
-const modules = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.ts'))
-  .map((file) => ({ path: relative(root, join(src, file)).split('\\').join('/'), text: readFileSync(join(src, file), 'utf8') }))
 
 /** The modules a module imports (static, type-only and dynamic), as repository paths. */
 function importsOf(module: { path: string; text: string }): string[] {
@@ -44,10 +39,10 @@ function importsOfInputsFromOutside(list: readonly { path: string; text: string 
 
 describe('imports point from the inputs to the domains, never back', () => {
   it('no module outside src/inputs/ but main.ts and its phases imports the inputs', () => {
-    expect(importsOfInputsFromOutside(modules)).toEqual([])
+    expect(importsOfInputsFromOutside(srcModules)).toEqual([])
   })
   it('the check sees main.ts import them, and would see a domain module do it, however it imports', () => {
-    expect(importsOf(modules.find((module) => module.path === 'src/main.ts') ?? { path: '', text: '' })).toContain('src/inputs/index.ts')
+    expect(importsOf(srcModules.find((module) => module.path === 'src/main.ts') ?? { path: '', text: '' })).toContain('src/inputs/index.ts')
     expect(
       importsOfInputsFromOutside([
         { path: 'src/zones/resolve.ts', text: "import type { Inputs } from '../inputs/index.js'" },
@@ -69,7 +64,7 @@ describe('imports point from the inputs to the domains, never back', () => {
 describe('InputError names the input as data', () => {
   const inputs = Object.keys((parse(readFileSync(join(root, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs)
   /** Every `new InputError('name', message)` in src/: the name, and the message's first string as written. */
-  const named = modules.flatMap((module) =>
+  const named = srcModules.flatMap((module) =>
     [...module.text.matchAll(/new InputError\(\s*'([^']*)',\s*(['`])((?:(?!\2).)*)/g)].map((match) => ({
       where: module.path,
       input: match[1] as string,
@@ -122,7 +117,7 @@ function importsOfE2e(files: readonly { path: string; text: string }[]): string[
 }
 
 describe('the unit tests mirror src/', () => {
-  const exists = (module: string): boolean => modules.some((found) => found.path === module)
+  const exists = (module: string): boolean => srcModules.some((found) => found.path === module)
 
   it('every file under test/unit/ but project/ is named after a module of src/ that exists', () => {
     expect(unitTests.length).toBeGreaterThan(80)
@@ -219,8 +214,8 @@ function importGraph(list: readonly { path: string; text: string }[], by: (path:
 
 describe('imports form no cycle', () => {
   it('between the modules of src/, nor between its folders', () => {
-    expect(cycles(importGraph(modules, (path) => path))).toEqual([])
-    expect(cycles(importGraph(modules, roomOf))).toEqual([])
+    expect(cycles(importGraph(srcModules, (path) => path))).toEqual([])
+    expect(cycles(importGraph(srcModules, roomOf))).toEqual([])
   })
   it('the check finds a cycle between modules, and one between folders that no two modules close', () => {
     const list = [

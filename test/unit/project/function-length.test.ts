@@ -1,9 +1,7 @@
 // No function of src/ over 60 lines (the house rules): a longer one is split along its seams.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { checkout } from '../../support/mutation.js'
+import { srcModules } from '../../support/source.js'
 
 /** The most lines a function may span, from its first line (the signature) to its closing brace. */
 const MAX_LINES = 60
@@ -25,10 +23,8 @@ function longFunctions(path: string, text: string): string[] {
   return found
 }
 
-const src = join(checkout, 'src')
-const modules = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
-  .map((file) => ({ path: `src/${file.split('\\').join('/')}`, text: readFileSync(join(src, file), 'utf8') }))
+/** The modules with code: a .d.ts file declares types alone. */
+const modules = srcModules.filter((module) => !module.path.endsWith('.d.ts'))
 
 describe('no function of src/ over 60 lines', () => {
   it('holds for every module', () => {

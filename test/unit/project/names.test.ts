@@ -1,8 +1,6 @@
 // One name per thing: no two modules of src/ export a function, constant, type or class of the same name.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkout } from '../../support/mutation.js'
+import { srcModules } from '../../support/source.js'
 
 /** Each name exported by more than one module, with the modules ('name: src/a.ts, src/b.ts'). */
 function namesExportedTwice(modules: readonly { path: string; text: string }[]): string[] {
@@ -18,15 +16,10 @@ function namesExportedTwice(modules: readonly { path: string; text: string }[]):
   return [...where].filter(([, paths]) => paths.length > 1).map(([name, paths]) => `${name}: ${paths.join(', ')}`)
 }
 
-const src = join(checkout, 'src')
-const modules = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.ts'))
-  .map((file) => ({ path: `src/${file.split('\\').join('/')}`, text: readFileSync(join(src, file), 'utf8') }))
-
 describe('one name per thing', () => {
   it('no two modules of src/ export the same name', () => {
-    expect(modules.length).toBeGreaterThan(100)
-    expect(namesExportedTwice(modules)).toEqual([])
+    expect(srcModules.length).toBeGreaterThan(100)
+    expect(namesExportedTwice(srcModules)).toEqual([])
   })
 
   it('the check sees every kind of export, and a name exported once is no clash', () => {

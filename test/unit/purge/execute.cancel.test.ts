@@ -1,6 +1,7 @@
-// executePlan once the run is cancelled (src/purge/execute.ts, issue 32): it returns, never throws, with the
-// outcome of every request: what was confirmed stands, what was not sent says so (`cancelled`, 0 attempts), and a
-// request the client gave up on is not confirmed. The client is a stand-in object, so that the cancel comes at an
+// The purge engine's steps (src/purge/execute.ts) once the run is cancelled (issue 32). A wait before the purge (the
+// settings' spread, the delay) rejects with the cancel, and what was sent before it stands. A pass of purges, and the
+// wait before the second, return, never throw, with the outcome of every request: what was confirmed stands, what was
+// not sent says so (`cancelled`, 0 attempts), and a request the client gave up on is not confirmed. The client is a stand-in object, so that the cancel comes at an
 // exact point: during a wait (the fake clock's held sleep), in a request, or between two.
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ApiClient, ApiResponse } from '../../../src/http/client.js'
@@ -13,7 +14,7 @@ import {
   waitForPropagation,
   type RequestOutcome
 } from '../../../src/purge/execute.js'
-import { sendPlan as executePlan, type PlanOptions as ExecuteOptions } from '../../support/send-plan.js'
+import { sendPlan, type PlanOptions } from '../../support/send-plan.js'
 import { planRequests, type Plan, type PlannedRequest } from '../../../src/purge/plan.js'
 import { FakeClock, testCancel } from '../../support/clock.js'
 
@@ -66,7 +67,7 @@ let clock: FakeClock
 let cancel: ReturnType<typeof testCancel>
 let log: string[]
 let groups: string[]
-const options = (over: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
+const options = (over: Partial<PlanOptions> = {}): PlanOptions => ({
   concurrency: 3,
   waitForPropagation: false,
   propagationMs: PROPAGATION_MS,
@@ -78,7 +79,7 @@ const options = (over: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
   ...over
 })
 /** A sleep that holds, and the cancel coming while it does (the run cancelled during the wait). */
-const cancelledWhileWaiting = (): ExecuteOptions['sleep'] => clock.cancelling(() => cancel.cancel())
+const cancelledWhileWaiting = (): PlanOptions['sleep'] => clock.cancelling(() => cancel.cancel())
 
 beforeEach(() => {
   clock = new FakeClock()
@@ -143,7 +144,7 @@ describe('the steps before the purge, cancelled during a wait: it rejects with t
   it('during the delay: it rejects with the cancel, and nothing is sent', async () => {
     const planned = plan({ urls: urls(2), tags: ['t'] })
     const { client, calls } = fakeClient()
-    await expect(executePlan(client, planned, options({ delayMs: 25_000, sleep: cancelledWhileWaiting() }))).rejects.toBe(cancel.reason)
+    await expect(sendPlan(client, planned, options({ delayMs: 25_000, sleep: cancelledWhileWaiting() }))).rejects.toBe(cancel.reason)
     expect(calls).toEqual([])
     expect(groups).toEqual(['Delay'])
     expect(log).toEqual(['Waiting before the purge (delay): 25 s left.'])
@@ -152,20 +153,20 @@ describe('the steps before the purge, cancelled during a wait: it rejects with t
   it('throws on an error of a wait that is not the cancel', async () => {
     const broken = new RangeError('the clock broke')
     const { client, calls } = fakeClient()
-    const failing = executePlan(client, plan({ tags: ['t'] }), options({ delayMs: 5000, sleep: () => Promise.reject(broken) }))
+    const failing = sendPlan(client, plan({ tags: ['t'] }), options({ delayMs: 5000, sleep: () => Promise.reject(broken) }))
     const error = await failing.catch((caught: unknown) => caught)
     expect(error).toBe(broken)
     expect(error).toBeInstanceOf(RangeError)
     expect(calls).toEqual([])
     await expect(
-      executePlan(client, plan({ tags: ['t'], settings }), options({ waitForPropagation: true, sleep: () => Promise.reject(broken) }))
+      sendPlan(client, plan({ tags: ['t'], settings }), options({ waitForPropagation: true, sleep: () => Promise.reject(broken) }))
     ).rejects.toBeInstanceOf(RangeError)
   })
 
   it('goes on when the run is not cancelled: the signal alone changes nothing', async () => {
     const planned = plan({ urls: urls(2), settings })
     const { client, calls } = fakeClient()
-    const execution = await executePlan(client, planned, options({ waitForPropagation: true, delayMs: 5000 }))
+    const execution = await sendPlan(client, planned, options({ waitForPropagation: true, delayMs: 5000 }))
     expect(execution.outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true])
     expect(execution.outcomes.every((outcome) => outcome.cancelled === undefined)).toBe(true)
     expect(calls).toHaveLength(3)
@@ -174,7 +175,7 @@ describe('the steps before the purge, cancelled during a wait: it rejects with t
   })
 })
 
-describe('executePlan, cancelled during the purge', () => {
+describe('sendPlan, cancelled during the purge', () => {
   it('returns what was sent as it ended and what was not as not sent, saying the latter in one line', async () => {
     const planned = plan({ urls: urls(5) })
     const gaveUp = new ApiError({
@@ -193,7 +194,7 @@ describe('executePlan, cancelled during the purge', () => {
       cancel.cancel()
       return Promise.reject(cancel.reason)
     })
-    const execution = await executePlan(client, planned, options())
+    const execution = await sendPlan(client, planned, options())
     // The fifth was not handed to the client: the run was cancelled by then.
     expect(calls).toEqual(planned.requests.slice(0, 4).map((request) => request.label))
     const [first, second, third, fourth, fifth] = planned.requests as PlannedRequest[]
@@ -236,7 +237,7 @@ describe('executePlan, cancelled during the purge', () => {
   it('says "request" for one not sent, and only "the run was cancelled" when the cancel is not of its signal', async () => {
     const planned = plan({ tags: ['t'] })
     const { client } = fakeClient(() => Promise.reject(cancel.reason))
-    const execution = await executePlan(client, planned, options({ signal: undefined }))
+    const execution = await sendPlan(client, planned, options({ signal: undefined }))
     // The request's own line has the cancel's words; the count, what the step knows of it.
     expect(execution.outcomes).toStrictEqual([notSent(planned.requests[0]!)])
     expect(log).toEqual(['1 purge request not sent: the run was cancelled.', '0 of 1 purge request confirmed.'])
@@ -249,7 +250,7 @@ describe('executePlan, cancelled during the purge', () => {
       cancel.cancel()
       return Promise.reject(cancel.reason)
     })
-    const execution = await executePlan(client, planned, options({ now: () => 0 }))
+    const execution = await sendPlan(client, planned, options({ now: () => 0 }))
     expect(calls).toHaveLength(11)
     expect(execution.outcomes.filter(unsentByCancel)).toHaveLength(20)
     expect(log.filter((line) => line.includes('not sent'))).toEqual([`20 purge requests not sent: ${CANCELLED}.`])
@@ -262,7 +263,7 @@ describe('executePlan, cancelled during the purge', () => {
       cancel.cancel()
       return Promise.reject(httpError(413))
     })
-    const execution = await executePlan(client, planned, options())
+    const execution = await sendPlan(client, planned, options())
     expect(calls).toEqual(['4 URLs'])
     expect(execution.outcomes.map((outcome) => [outcome.request.items, outcome.attempts, outcome.cancelled, outcome.error])).toEqual([
       [urls(4).slice(0, 2), 0, true, `URLs 1-2 of 4: not sent: ${CANCELLED}`],
@@ -285,7 +286,7 @@ describe('executePlan, cancelled during the purge', () => {
       cancel.cancel()
       return Promise.reject(cancel.reason)
     })
-    const execution = await executePlan(client, planned, options())
+    const execution = await sendPlan(client, planned, options())
     const blocked = execution.outcomes.find((outcome) => outcome.request.label === 'example.com: 1 tag')
     expect(blocked).toStrictEqual({
       request: planned.requests[2],
@@ -304,11 +305,11 @@ describe('executePlan, cancelled during the purge', () => {
   })
 })
 
-describe('executePlan, cancelled during the wait before the second pass (purge-again-after), or during that pass', () => {
+describe('sendPlan, cancelled during the wait before the second pass (purge-again-after), or during that pass', () => {
   it('lets the first pass stand, what it confirmed and what it did not, and says the second was not sent', async () => {
     const planned = plan({ urls: urls(3) })
     const { client, calls } = fakeClient((_label, index) => (index === 0 ? Promise.reject(httpError(400)) : confirmed()))
-    const execution = await executePlan(client, planned, options({ againAfterMs: 15_000, sleep: cancelledWhileWaiting() }))
+    const execution = await sendPlan(client, planned, options({ againAfterMs: 15_000, sleep: cancelledWhileWaiting() }))
     const [failed, ...again] = planned.requests as [PlannedRequest, ...PlannedRequest[]]
     expect(execution.outcomes).toStrictEqual([
       {
@@ -344,7 +345,7 @@ describe('executePlan, cancelled during the wait before the second pass (purge-a
       cancel.cancel()
       return Promise.reject(cancel.reason)
     })
-    const execution = await executePlan(client, planned, options({ againAfterMs: 1000 }))
+    const execution = await sendPlan(client, planned, options({ againAfterMs: 1000 }))
     expect(calls).toHaveLength(4)
     expect(
       execution.outcomes.map((outcome) => [outcome.request.items, outcome.ok, outcome.pass, outcome.attempts, outcome.cancelled])
@@ -371,7 +372,7 @@ describe('executePlan, cancelled during the wait before the second pass (purge-a
       cancel.cancel()
       return Promise.reject(cancel.reason)
     })
-    const execution = await executePlan(client, planned, options({ againAfterMs: 1000 }))
+    const execution = await sendPlan(client, planned, options({ againAfterMs: 1000 }))
     const [whole] = planned.requests as [PlannedRequest]
     expect(execution.outcomes.map((outcome) => [outcome.request.items, outcome.ok, outcome.pass])).toEqual([
       [whole.items.slice(0, 2), true, 2],

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { delayPurge, PROPAGATION_MS } from '../../../src/purge/execute.js'
-import { sendPlan as executePlan, type PlanOptions as ExecuteOptions } from '../../support/send-plan.js'
+import { sendPlan, type PlanOptions } from '../../support/send-plan.js'
 import { ApiClient } from '../../../src/http/client.js'
 import { Pacer } from '../../../src/http/pacer/index.js'
 import { planRequests } from '../../../src/purge/plan.js'
@@ -13,7 +13,7 @@ let sleeps: number[]
 const zone = { id: 'zone-example', name: 'example.com', status: 'active' }
 const settings = { limits: { enabled: true, mode: 'automatic' } }
 
-const options = (over: Partial<ExecuteOptions> = {}): ExecuteOptions => ({
+const options = (over: Partial<PlanOptions> = {}): PlanOptions => ({
   concurrency: 3,
   waitForPropagation: false,
   propagationMs: PROPAGATION_MS,
@@ -45,11 +45,11 @@ afterEach(async () => {
   await api.close()
 })
 
-describe('executePlan', () => {
+describe('sendPlan', () => {
   it('keeps at most `concurrency` purge requests in flight', async () => {
     const urls = Array.from({ length: 40 }, (_, i) => `https://example.com/${i}`)
     api.barrier(3)
-    const execution = await executePlan(
+    const execution = await sendPlan(
       client,
       planRequests([{ zone, purgeEverything: false, urls, tags: [], settings: undefined }], 2),
       options()
@@ -63,7 +63,7 @@ describe('executePlan', () => {
   it('tries every batch even when some fail', async () => {
     api.fault({ method: 'POST', status: 400 })
     const urls = ['https://example.com/a', 'https://example.com/b', 'https://example.com/c']
-    const execution = await executePlan(
+    const execution = await sendPlan(
       client,
       planRequests([{ zone, purgeEverything: false, urls, tags: [], settings: undefined }], 1),
       options({ concurrency: 1 })
@@ -73,7 +73,7 @@ describe('executePlan', () => {
 
   it('applies settings before the purge and waits the propagation time, with progress, when asked', async () => {
     const plan = planRequests([{ zone, purgeEverything: false, urls: [], tags: ['t'], settings }], 30)
-    await executePlan(client, plan, options({ waitForPropagation: true }))
+    await sendPlan(client, plan, options({ waitForPropagation: true }))
     expect(api.requests.map((r) => r.path)).toEqual(['/zones/example.com/settings', '/zones/zone-example/purge'])
     expect(sleeps.reduce((a, b) => a + b, 0)).toBe(30_000)
     expect(log.filter((line) => line.startsWith('Waiting'))).toEqual([
@@ -84,14 +84,14 @@ describe('executePlan', () => {
   })
 
   it('does not wait unless asked', async () => {
-    await executePlan(client, planRequests([{ zone, purgeEverything: false, urls: [], tags: ['t'], settings }], 30), options())
+    await sendPlan(client, planRequests([{ zone, purgeEverything: false, urls: [], tags: ['t'], settings }], 30), options())
     expect(sleeps).toEqual([])
   })
 
   it('does not purge a zone whose settings failed', async () => {
     api.fault({ path: '/zones/example.com/settings', status: 400 })
     const plan = planRequests([{ zone, purgeEverything: false, urls: [], tags: ['t'], settings }], 30)
-    const execution = await executePlan(client, plan, options({ waitForPropagation: true }))
+    const execution = await sendPlan(client, plan, options({ waitForPropagation: true }))
     expect(api.requests.map((r) => r.path)).toEqual(['/zones/example.com/settings'])
     expect(execution.outcomes[1]).toMatchObject({
       ok: false,
@@ -102,7 +102,7 @@ describe('executePlan', () => {
   })
 })
 
-describe('executePlan, what it logs and when it waits', () => {
+describe('sendPlan, what it logs and when it waits', () => {
   const urls = (count: number): string[] => Array.from({ length: count }, (_, i) => `https://example.com/${i}`)
   const plan = (over: { urls?: string[]; tags?: string[]; settings?: unknown; batch?: number } = {}) =>
     planRequests(
@@ -120,7 +120,7 @@ describe('executePlan, what it logs and when it waits', () => {
   /** Group names as they start, and the requests the stand-in had when each sleep began. */
   let groups: string[]
   let sentAtSleep: number[]
-  const traced = (over: Partial<ExecuteOptions> = {}): ExecuteOptions =>
+  const traced = (over: Partial<PlanOptions> = {}): PlanOptions =>
     options({
       group: (name, fn) => (groups.push(name), fn()),
       sleep: (ms) => (sleeps.push(ms), sentAtSleep.push(api.requests.length), Promise.resolve()),
@@ -133,7 +133,7 @@ describe('executePlan, what it logs and when it waits', () => {
 
   it('says each setting was applied, and each purge and how many were confirmed, in their groups', async () => {
     const before = performance.now()
-    const execution = await executePlan(client, plan({ urls: urls(3), tags: ['t'], settings, batch: 2 }), traced())
+    const execution = await sendPlan(client, plan({ urls: urls(3), tags: ['t'], settings, batch: 2 }), traced())
     const elapsed = performance.now() - before
     expect(groups).toEqual(['Settings', 'Purge'])
     expect(log[0]).toBe('Settings of example.com: applied.')
@@ -165,7 +165,7 @@ describe('executePlan, what it logs and when it waits', () => {
       ],
       30
     )
-    const execution = await executePlan(client, twoZones, traced({ waitForPropagation: true, propagationMs: 10_000 }))
+    const execution = await sendPlan(client, twoZones, traced({ waitForPropagation: true, propagationMs: 10_000 }))
     const failed = execution.outcomes.find((outcome) => outcome.request.label === 'Settings of example.com')
     expect(failed?.error).toMatch(/^Settings of example\.com: POST \/zones\/example\.com\/settings failed: HTTP 400/)
     expect(log.slice(0, 2).sort()).toEqual([failed?.error, 'Settings of example.org: applied.'].sort())
@@ -177,12 +177,12 @@ describe('executePlan, what it logs and when it waits', () => {
   })
 
   it('says "request" for a single one', async () => {
-    await executePlan(client, plan({ tags: ['t'] }), traced())
+    await sendPlan(client, plan({ tags: ['t'] }), traced())
     expect(log.at(-1)).toBe('1 of 1 purge request confirmed.')
   })
 
   it('opens no Purge group when there is nothing to purge', async () => {
-    const execution = await executePlan(client, plan({ settings }), traced({ delayMs: 5000 }))
+    const execution = await sendPlan(client, plan({ settings }), traced({ delayMs: 5000 }))
     expect(execution.outcomes.map((outcome) => outcome.request.kind)).toEqual(['settings'])
     expect(groups).toEqual(['Settings'])
     expect(log).toEqual(['Settings of example.com: applied.'])
@@ -190,7 +190,7 @@ describe('executePlan, what it logs and when it waits', () => {
   })
 
   it('waits `delay` after the settings and before the first purge, saying how long is left', async () => {
-    await executePlan(client, plan({ tags: ['t'], settings }), traced({ delayMs: 25_000 }))
+    await sendPlan(client, plan({ tags: ['t'], settings }), traced({ delayMs: 25_000 }))
     expect(groups).toEqual(['Settings', 'Delay', 'Purge'])
     expect(sleeps).toEqual([10_000, 10_000, 5000])
     expect(sentAtSleep).toEqual([1, 1, 1])
@@ -212,23 +212,23 @@ describe('executePlan, what it logs and when it waits', () => {
   })
 
   it('does not wait without a delay', async () => {
-    await executePlan(client, plan({ tags: ['t'] }), traced({ delayMs: 0 }))
+    await sendPlan(client, plan({ tags: ['t'] }), traced({ delayMs: 0 }))
     expect(groups).toEqual(['Purge'])
     expect(sleeps).toEqual([])
   })
 
   it('times each confirmation by the clock given', async () => {
-    const execution = await executePlan(client, plan({ tags: ['t'] }), traced({ clock: () => 1234 }))
+    const execution = await sendPlan(client, plan({ tags: ['t'] }), traced({ clock: () => 1234 }))
     expect(execution.outcomes.map((outcome) => outcome.confirmedAt)).toEqual([1234])
     const before = Date.now()
-    const [outcome] = (await executePlan(client, plan({ tags: ['u'] }), traced())).outcomes
+    const [outcome] = (await sendPlan(client, plan({ tags: ['u'] }), traced())).outcomes
     expect(outcome?.confirmedAt).toBeGreaterThanOrEqual(before)
     expect(outcome?.confirmedAt).toBeLessThanOrEqual(Date.now())
   })
 
   it('for many requests, writes progress lines by the clock given, with the retries so far', async () => {
     let now = 0
-    await executePlan(
+    await sendPlan(
       client,
       plan({ urls: urls(21), batch: 1 }),
       traced({
@@ -242,7 +242,7 @@ describe('executePlan, what it logs and when it waits', () => {
     expect(log.at(-1)).toBe('21 of 21 purge requests confirmed.')
     // Without a clock given, the real one.
     log.length = 0
-    await executePlan(client, plan({ urls: urls(21), batch: 1 }), traced())
+    await sendPlan(client, plan({ urls: urls(21), batch: 1 }), traced())
     expect(log.at(-2)).toMatch(/^Purge: 21 of 21 URLs confirmed \(100 %\), 0 retries, \d+ s$/)
   })
 
@@ -257,7 +257,7 @@ describe('executePlan, what it logs and when it waits', () => {
     })
     api.barrier(5)
     try {
-      const execution = await executePlan(wide, plan({ urls: urls(5), batch: 1 }), traced({ concurrency: 2 }))
+      const execution = await sendPlan(wide, plan({ urls: urls(5), batch: 1 }), traced({ concurrency: 2 }))
       expect(execution.outcomes.map((outcome) => outcome.ok)).toEqual([true, true, true, true, true])
       expect(api.maxInFlight).toBe(5)
     } finally {
@@ -266,7 +266,7 @@ describe('executePlan, what it logs and when it waits', () => {
   })
 })
 
-describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
+describe('sendPlan, a batch the API finds too large (HTTP 413)', () => {
   let small: StandIn
   let serial: ApiClient
   beforeEach(async () => {
@@ -289,7 +289,7 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
 
   it('halves the batch until the API takes it, and keeps the smaller size for the batches not yet sent', async () => {
     const list = urls(5)
-    const execution = await executePlan(
+    const execution = await sendPlan(
       serial,
       planRequests([{ zone, purgeEverything: false, urls: list, tags: [], settings: undefined }], 5),
       options()
@@ -310,7 +310,7 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
 
   it('logs a new size only when it is smaller', async () => {
     const list = urls(8)
-    await executePlan(serial, planRequests([{ zone, purgeEverything: false, urls: list, tags: [], settings: undefined }], 8), options())
+    await sendPlan(serial, planRequests([{ zone, purgeEverything: false, urls: list, tags: [], settings: undefined }], 8), options())
     expect(log.filter((line) => line.includes('HTTP 413'))).toEqual([
       '8 URLs: the API refused it as too large (HTTP 413); up to 4 a request from now on.',
       'URLs 1-4 of 8: the API refused it as too large (HTTP 413); up to 2 a request from now on.'
@@ -320,7 +320,7 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
 
   it('gives up on a single URL the API finds too large', async () => {
     small.fault({ method: 'POST', status: 413 })
-    const execution = await executePlan(
+    const execution = await sendPlan(
       serial,
       planRequests([{ zone, purgeEverything: false, urls: urls(1), tags: [], settings: undefined }], 5),
       options()
@@ -331,14 +331,14 @@ describe('executePlan, a batch the API finds too large (HTTP 413)', () => {
   })
 })
 
-describe('executePlan, purge-again-after', () => {
+describe('sendPlan, purge-again-after', () => {
   const list = ['https://example.com/a', 'https://example.com/b', 'https://example.com/c']
   const onePerBatch = () => planRequests([{ zone, purgeEverything: false, urls: list, tags: [], settings: undefined }], 1)
 
   it('waits, then sends every confirmed request again; what the first pass did not confirm stays failed', async () => {
     api.fault({ method: 'POST', bodyIncludes: '/a', status: 400 })
     const groups: string[] = []
-    const execution = await executePlan(
+    const execution = await sendPlan(
       client,
       onePerBatch(),
       options({ againAfterMs: 15_000, concurrency: 1, group: (name, fn) => (groups.push(name), fn()) })
@@ -361,7 +361,7 @@ describe('executePlan, purge-again-after', () => {
 
   it('counts a URL as purged only when the second pass confirms it too', async () => {
     api.fault({ method: 'POST', bodyIncludes: '/b', skip: 1, status: 400 })
-    const execution = await executePlan(client, onePerBatch(), options({ againAfterMs: 1000 }))
+    const execution = await sendPlan(client, onePerBatch(), options({ againAfterMs: 1000 }))
     expect(execution.outcomes.map((outcome) => [outcome.request.items[0], outcome.ok, outcome.pass])).toEqual([
       [list[0], true, 2],
       [list[1], false, 2],
@@ -371,28 +371,28 @@ describe('executePlan, purge-again-after', () => {
 
   it('sends nothing again when nothing was confirmed, or when not asked', async () => {
     api.fault({ method: 'POST', status: 400, times: 3 })
-    const none = await executePlan(client, onePerBatch(), options({ againAfterMs: 1000 }))
+    const none = await sendPlan(client, onePerBatch(), options({ againAfterMs: 1000 }))
     expect(none.outcomes).toHaveLength(3)
     expect(sleeps).toEqual([])
     expect(api.requests).toHaveLength(3)
-    const once = await executePlan(client, onePerBatch(), options({ againAfterMs: 0 }))
+    const once = await sendPlan(client, onePerBatch(), options({ againAfterMs: 0 }))
     expect(once.outcomes.map((outcome) => outcome.pass)).toEqual([undefined, undefined, undefined])
     expect(api.requests).toHaveLength(6)
   })
 })
 
-describe('executePlan, a client that fails without an API error', () => {
+describe('sendPlan, a client that fails without an API error', () => {
   const request = planRequests([{ zone, purgeEverything: false, urls: [], tags: ['t'], settings: undefined }], 30)
   // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a client that fails with whatever it was given, text included
   const throwing = (error: unknown): ApiClient => ({ retries: 0, request: () => Promise.reject(error) }) as unknown as ApiClient
 
   it('keeps the message, counts one attempt and no status', async () => {
     const before = performance.now()
-    const execution = await executePlan(throwing(new TypeError('boom')), request, options())
+    const execution = await sendPlan(throwing(new TypeError('boom')), request, options())
     const elapsed = performance.now() - before
     expect(execution.outcomes).toMatchObject([{ ok: false, status: undefined, attempts: 1, error: '1 tag: boom' }])
     expect(execution.outcomes[0]?.durationMs).toBeLessThanOrEqual(elapsed)
-    const text = await executePlan(throwing('plain text'), request, options())
+    const text = await sendPlan(throwing('plain text'), request, options())
     expect(text.outcomes[0]?.error).toBe('1 tag: plain text')
   })
 })

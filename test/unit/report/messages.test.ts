@@ -3,7 +3,7 @@ import { AFTER_CANCEL, cancelSentence } from '../../../src/report/cancelled.js'
 import { failureMessage, headline, stepFailure } from '../../../src/report/messages.js'
 import type { RunResult } from '../../../src/run/result/index.js'
 import { buildResult } from '../../../src/run/result/index.js'
-import { runResult, sentRequest, zoneResult } from '../../support/run-result.js'
+import { originReport, runResult, sentRequest, zoneResult } from '../../support/run-result.js'
 import { stateWith } from '../../support/run-state.js'
 
 // The closing log line and the failure annotation, each from a result that holds only what the test gives it.
@@ -215,16 +215,7 @@ describe('headline and stepFailure, cancelled', () => {
   })
 
   it('keeps the cancel’s title over an invalid input or an origin that was not ready', () => {
-    const notReady = {
-      ready: false,
-      seconds: null,
-      waitFor: 60,
-      where: 'edge',
-      cacheBlind: false,
-      cutShort: true,
-      marker: null,
-      urls: []
-    } as const
+    const notReady = originReport({ seconds: null, waitFor: 60, cutShort: true })
     expect(stepFailure(cancelled({ invalidInput: 'settings', origin: notReady }), [])?.title).toBe(
       'Cancelled (SIGINT) at: sending the purge requests'
     )

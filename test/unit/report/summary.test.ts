@@ -7,7 +7,7 @@ import { notPurgedSentence, renderSummary } from '../../../src/report/summary.js
 import { buildResult, type RunResult } from '../../../src/run/result/index.js'
 import { newRunState } from '../../../src/run/state.js'
 import { thousands } from '../../../src/text.js'
-import { planned, sentRequest, unreadTraffic, zoneResult } from '../../support/run-result.js'
+import { originReport, planned, sentRequest, unreadTraffic, zoneResult } from '../../support/run-result.js'
 import { stateWith, zone } from '../../support/run-state.js'
 import { allOk, count, details, DRY_RUN, HEAD, pipes, summary, summaryOf, TABLE, tableLines, ZONE_ROW } from '../../support/summary.js'
 
@@ -379,16 +379,7 @@ describe('renderSummary: a list row when no request of its kind was sent', () =>
     tableLines(summary({ ok: false, failedFiles: ['https://example.com/a', 'https://example.com/b'], ...over })).find((line) =>
       line.startsWith('| URLs |')
     )
-  const notReady = {
-    ready: false,
-    seconds: 1,
-    waitFor: 1,
-    where: 'edge',
-    cacheBlind: false,
-    cutShort: false,
-    marker: null,
-    urls: []
-  } as const
+  const notReady = originReport()
 
   it('says none was sent, and why, where the planned requests would say "purged 0 of 2 in 1 request"', () => {
     const planned1 = [planned('files', 2)]
@@ -406,7 +397,7 @@ describe('renderSummary: a list row when no request of its kind was sent', () =>
     expect(row({ planned: planned1, origin: { ...notReady, cutShort: true }, cancelled: cancel })).toBe(
       '| URLs | none of 2 purged: no request was sent, as the run was cancelled |'
     )
-    expect(row({ planned: planned1, cancelled: cancel, stoppedAt: 'sending the requests failed' })).toBe(
+    expect(row({ planned: planned1, cancelled: cancel, stoppedAt: 'sending the purge requests failed' })).toBe(
       '| URLs | none of 2 purged: no request was sent, as the run was cancelled |'
     )
     expect(row({ planned: planned1, stoppedAt: 'the zone lookup failed (HTTP 401)' })).toBe(
