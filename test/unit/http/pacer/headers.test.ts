@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { RESET_MARGIN_MS } from '../../../../src/http/pacer/tunables.js'
-import { HeaderModel } from '../../../../src/http/pacer/headers.js'
+import { BUCKET_EVIDENCE_WEIGHT, RESET_MARGIN_MS, RESET_ROUNDING_MS, WINDOW_EVIDENCE } from '../../../../src/http/pacer/tunables.js'
+import { HeaderModel, nextReset, refillOf } from '../../../../src/http/pacer/headers.js'
 
 // The headers' model alone, its clock passed in: what the answers' rate-limit headers say the API will take.
 // The pacer's use of it, rule by rule: index.test.ts.
@@ -131,5 +131,157 @@ describe('HeaderModel.refills', () => {
     expect(model.refills).toBe(true)
     model.read(1, 0, { remaining: 9, limit: 10, windowMs: 1000 }, 0)
     expect(model.refills).toBe(false)
+  })
+})
+
+describe('nextReset: a new window, anchored on the one before when the policy says its length', () => {
+  it('is the reset said when there is no reset before it, or no window length', () => {
+    expect(nextReset(2400, undefined, 1000, 1500)).toBe(2400)
+    expect(nextReset(2400, 1000, undefined, 1500)).toBe(2400)
+  })
+
+  it('is the previous reset and a window, when that is still to come and not a second or more before the reset said', () => {
+    // Anchored at 2000: said 2400 (rounded up to the second) is the same reset.
+    expect(nextReset(2400, 1000, 1000, 1500)).toBe(2000)
+    // Said earlier than the anchor: the earliest holds.
+    expect(nextReset(1900, 1000, 1000, 1500)).toBe(1900)
+    // A whole second after the anchor or more: another window than the one anchored.
+    expect(nextReset(2999, 1000, 1000, 1500)).toBe(2000)
+    expect(nextReset(3000, 1000, 1000, 1500)).toBe(3000)
+  })
+
+  it('is the reset said once the anchor is past', () => {
+    expect(nextReset(2400, 1000, 1000, 1999)).toBe(2000)
+    expect(nextReset(2400, 1000, 1000, 2000)).toBe(2400)
+  })
+})
+
+describe('refillOf', () => {
+  it('is the quota over the window, and undefined without either', () => {
+    expect(refillOf({ remaining: 0, limit: 10, windowMs: 1000 })).toBe(0.01)
+    expect(refillOf({ remaining: 0, limit: 10 })).toBeUndefined()
+    expect(refillOf({ remaining: 0, windowMs: 1000 })).toBeUndefined()
+  })
+})
+
+describe('HeaderModel.refused: a reset that came later than said', () => {
+  /** A window of 2 used up, its reset at 1000, and the pacer told it reopens at 1000 and the margin. */
+  function shut(): HeaderModel {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 0, resetMs: 1000 }, 0)
+    expect(model.delay(500, 1, 0, 0, 0)).toEqual({ wait: 500 + RESET_MARGIN_MS, onRefillAlone: false })
+    return model
+  }
+
+  it('leaves a whole second more after each reset once a request sent at the reopening was refused', () => {
+    const model = shut()
+    model.refused(1000 + RESET_MARGIN_MS)
+    expect(model.delay(1000 + RESET_MARGIN_MS, 1, 0, 0, 0)).toEqual({ wait: RESET_ROUNDING_MS, onRefillAlone: false })
+  })
+
+  it('keeps the margin for a refusal of a request sent before the reopening', () => {
+    const model = shut()
+    model.refused(1000 + RESET_MARGIN_MS - 1)
+    expect(model.delay(1000 + RESET_MARGIN_MS, 1, 0, 0, 0)).toEqual({ wait: 0, onRefillAlone: false })
+  })
+
+  it('keeps the margin for a refusal before any reopening was worked out', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 0, resetMs: 1000 }, 0)
+    model.refused(5000)
+    expect(model.delay(1000 + RESET_MARGIN_MS, 1, 0, 0, 0)).toEqual({ wait: 0, onRefillAlone: false })
+  })
+})
+
+describe('HeaderModel.evidence: what requests sent on the refill alone found', () => {
+  /** A policy of 10 a second whose API took 5 at once: a bucket, until the answers say otherwise. */
+  function bucket(): HeaderModel {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 4, limit: 10, windowMs: 1000 }, 0)
+    expect(model.refills).toBe(true)
+    return model
+  }
+
+  it(`takes ${WINDOW_EVIDENCE} refusals for a fixed window, and one fewer for none`, () => {
+    const model = bucket()
+    for (let i = 1; i < WINDOW_EVIDENCE; i++) model.evidence(429)
+    expect(model.refills).toBe(true)
+    model.evidence(429)
+    expect(model.refills).toBe(false)
+  })
+
+  it(`keeps a bucket while one success weighs ${BUCKET_EVIDENCE_WEIGHT} refusals`, () => {
+    const model = bucket()
+    model.evidence(200)
+    for (let i = 0; i < BUCKET_EVIDENCE_WEIGHT; i++) model.evidence(429)
+    // Fewer than WINDOW_EVIDENCE refusals in any case: still a bucket.
+    expect(model.refills).toBe(true)
+    for (let i = BUCKET_EVIDENCE_WEIGHT; i < WINDOW_EVIDENCE; i++) model.evidence(429)
+    // 8 refusals against one success (weighing 4): a window.
+    expect(model.refills).toBe(false)
+    model.evidence(399)
+    // Two successes weigh 8: a bucket again.
+    expect(model.refills).toBe(true)
+  })
+
+  it('counts an answer of 400 or more other than 429 as neither', () => {
+    const model = bucket()
+    for (let i = 0; i < WINDOW_EVIDENCE; i++) model.evidence(429)
+    model.evidence(400)
+    model.evidence(500)
+    expect(model.refills).toBe(false)
+  })
+})
+
+describe('HeaderModel.tokens: what the API may count yet', () => {
+  it('takes from what remains the requests sent since the answer and those pending when it came, or those in flight if more', () => {
+    const model = new HeaderModel()
+    model.read(3, 0, { remaining: 10 }, 0, 2)
+    // Requests 4 and 5 sent since (6 sent: 0 to 5), and 2 pending: 4 the API may count yet.
+    expect(model.tokens(0, 6)).toEqual({ window: 6, bucket: undefined })
+    expect(model.tokens(0, 6, 3)).toEqual({ window: 6, bucket: undefined })
+    expect(model.tokens(0, 6, 5)).toEqual({ window: 5, bucket: undefined })
+  })
+
+  it('takes the whole capacity back once the reset and its margin have passed, for an answer read before them', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 2, resetMs: 1000 }, 0)
+    expect(model.tokens(1000 + RESET_MARGIN_MS - 1, 1)).toEqual({ window: 2, bucket: undefined })
+    expect(model.tokens(1000 + RESET_MARGIN_MS, 1)).toEqual({ window: 3, bucket: undefined })
+    expect(model.tokens(1000 + RESET_MARGIN_MS, 3)).toEqual({ window: 1, bucket: undefined })
+  })
+
+  it('refills a bucket by the policy from the answer on, up to what the API took at once', () => {
+    const model = new HeaderModel()
+    model.read(0, 100, { remaining: 2, limit: 10, windowMs: 1000 }, 100)
+    // 3 taken at once; 0.01 a millisecond.
+    expect(model.tokens(100, 1)).toEqual({ window: 2, bucket: 2 })
+    expect(model.tokens(150, 1)).toEqual({ window: 2, bucket: 2.5 })
+    expect(model.tokens(1100, 1)).toEqual({ window: 2, bucket: 3 })
+    expect(model.tokens(150, 2)).toEqual({ window: 1, bucket: 1.5 })
+  })
+})
+
+describe('HeaderModel.delay on a bucket', () => {
+  /** A policy of 10 a second (one every 100 ms) whose API took 3 at once, none left at 0. */
+  function empty(resetMs?: number): HeaderModel {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 2, limit: 10, windowMs: 1000 }, 0)
+    model.read(1, 0, { remaining: 1, limit: 10, windowMs: 1000 }, 0)
+    model.read(2, 0, { remaining: 0, limit: 10, windowMs: 1000, ...(resetMs === undefined ? {} : { resetMs }) }, 0)
+    expect(model.refills).toBe(true)
+    return model
+  }
+
+  it('lets a request go on the refill alone once it has refilled one', () => {
+    expect(empty().delay(100, 3, 0, 0, 0)).toEqual({ wait: 0, onRefillAlone: true })
+    expect(empty().delay(100, 3, 0, 40, 0)).toEqual({ wait: 40, onRefillAlone: true })
+  })
+
+  it('waits for the refill, or for the reset said if it comes first, and never less than the pace', () => {
+    expect(empty().delay(40, 3, 0, 0, 0)).toEqual({ wait: 60, onRefillAlone: false })
+    expect(empty(30).delay(10, 3, 0, 0, 0)).toEqual({ wait: 20, onRefillAlone: false })
+    expect(empty(30).delay(40, 3, 0, 0, 0)).toEqual({ wait: 0, onRefillAlone: false })
+    expect(empty().delay(40, 3, 0, 80, 0)).toEqual({ wait: 80, onRefillAlone: false })
   })
 })
