@@ -51,6 +51,7 @@ export class HeaderModel {
   /** When an answer showed the current window: answers to requests sent since speak of it alone. */
   private windowSeen = Number.NEGATIVE_INFINITY
   /** The least left that answers in the current window said, each time it fell, and when: what a request sent then found at most. */
+  // Stryker disable next-line ArrayDeclaration: an entry with no time and no figure is never before a request nor the least, as none is
   private falls: { readonly at: number; readonly remaining: number }[] = []
 
   /**
@@ -87,6 +88,7 @@ export class HeaderModel {
     if (newWindow) {
       this.windowSince = (previous as Reading).at
       this.windowSeen = now
+      // Stryker disable next-line ArrayDeclaration: an entry with no time and no figure is never before a request nor the least, as none is
       this.falls = []
     } else if (previous !== undefined) this.lowest(sentAt, previous.info.remaining, now)
     this.fell(now, this.reading.info.remaining)
@@ -196,6 +198,7 @@ export class HeaderModel {
     // Any request in flight may be counted after the answer that said the least.
     const unaccounted = Math.max(inFlight, sent - reading.sequence - 1 + reading.pending)
     // No reset said: never after it. A reset comes in whole seconds: nothing goes before it and the margin.
+    // Stryker disable next-line ConditionalExpression: undefined plus the margin is NaN, which no time reaches either
     const resetAt = this.resetAt === undefined ? Number.POSITIVE_INFINITY : this.resetAt + this.margin
     const afterReset = now >= resetAt && reading.at < resetAt
     const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted
@@ -242,6 +245,7 @@ export class HeaderModel {
  * what was said: a reset read from an answer comes as late as the answer did, and each window would start later.
  */
 export function nextReset(at: number, previousReset: number | undefined, windowMs: number | undefined, now: number): number {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: without either, `anchored` is NaN, and `at` is returned below all the same
   if (previousReset === undefined || windowMs === undefined) return at
   const anchored = previousReset + windowMs
   return anchored > now && anchored > at - RESET_ROUNDING_MS ? Math.min(at, anchored) : at

@@ -93,6 +93,7 @@ export class Pacer {
     this.sleep = options.sleep ?? sleep
     this.refusals = new RefusalWindow(options.concurrency)
     this.budget = new WaitBudget(this.now)
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts once, so the listener runs once either way
     options.signal?.addEventListener('abort', () => this.cancel(), { once: true })
   }
 

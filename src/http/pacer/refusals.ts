@@ -47,6 +47,7 @@ export class RefusalWindow {
   private spacingMs: number | undefined
   private spacingFound = false
   /** The current window was found open at the spacing: it shows the spacing right once it takes its whole quota. */
+  // Stryker disable next-line BooleanLiteral: every window's opening sets it, and nothing reads it before a window is open
   private onTrial = false
   /**
    * Requests a window is sent beyond its quota, to find out whether it takes more (a limit raised or lifted), once the
@@ -114,6 +115,7 @@ export class RefusalWindow {
       this.guess = 'bucket'
       return
     }
+    // Stryker disable next-line EqualityOperator: the window's first request got through (it opened the window), so no refusal is of it
     const withinQuota = this.guess === 'window' && sequence >= this.windowFrom && sequence - this.windowFrom < this.windowQuota
     if (withinQuota && this.onTrial) {
       // What the request at the spacing found open was what was left of the window before: the spacing is too
@@ -183,6 +185,7 @@ export class RefusalWindow {
       return
     }
     // Sent before this window opened: it counts for none. (The window's first request took the branch above.)
+    // Stryker disable next-line EqualityOperator: the window's first request took the branch above, and is answered once
     if (sequence < this.windowFrom) return
     this.windowOk++
     if (this.guess === 'testing' && sequence >= (this.testFrom as number) && ++this.testOk >= this.testSize) this.guess = 'window'

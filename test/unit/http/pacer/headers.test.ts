@@ -285,3 +285,214 @@ describe('HeaderModel.delay on a bucket', () => {
     expect(empty().delay(40, 3, 0, 80, 0)).toEqual({ wait: 80, onRefillAlone: false })
   })
 })
+
+describe('HeaderModel.read: the least said in a window', () => {
+  it('takes as much left as the least said before a request was sent for a new window (no refill explains it)', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 5, resetMs: 1000 }, 10)
+    // Sent at 20, after 5 were said left at 10, and 5 left: nothing of the window was taken since, so it is new.
+    expect(model.read(1, 20, { remaining: 5, resetMs: 1000 }, 30)).toBe(true)
+    expect(model.resetAt).toBe(1030)
+  })
+
+  it('does not count an answer said at the moment a request was sent as said before it', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 5, resetMs: 1000 }, 10)
+    expect(model.read(1, 10, { remaining: 5, resetMs: 1000 }, 30)).toBe(false)
+  })
+
+  it('takes less left than the least said for no new window', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 5, resetMs: 1000 }, 10)
+    expect(model.read(1, 20, { remaining: 4, resetMs: 1000 }, 30)).toBe(false)
+  })
+
+  it('counts the least an older answer said among those before a later request', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 5, resetMs: 1000 }, 10)
+    model.read(3, 0, { remaining: 4, resetMs: 1000 }, 20)
+    // Request 1, sent with the others and answered late, was counted last: 2 left.
+    expect(model.read(1, 0, { remaining: 2, resetMs: 1000 }, 30)).toBe(false)
+    expect(model.reading).toMatchObject({ sequence: 3, info: { remaining: 2 } })
+    // Sent at 40, after 2 were said left: 3 left is a new window, though more than the 4 said earlier is not needed.
+    expect(model.read(4, 40, { remaining: 3, resetMs: 1000 }, 50)).toBe(true)
+  })
+
+  it('lowers what is left by an older answer only within the window: not past its reset', () => {
+    const model = new HeaderModel()
+    model.read(1, 0, { remaining: 5, resetMs: 100 }, 10)
+    model.read(0, 0, { remaining: 2, resetMs: 100 }, 110)
+    expect(model.reading).toMatchObject({ sequence: 1, info: { remaining: 5 } })
+    const before = new HeaderModel()
+    before.read(1, 0, { remaining: 5, resetMs: 100 }, 10)
+    before.read(0, 0, { remaining: 2, resetMs: 100 }, 109)
+    expect(before.reading).toMatchObject({ sequence: 1, info: { remaining: 2 } })
+  })
+
+  it('lowers what is left by an older answer with no reset said', () => {
+    const model = new HeaderModel()
+    model.read(1, 0, { remaining: 5 }, 10)
+    model.read(0, 0, { remaining: 2 }, 5000)
+    expect(model.reading).toMatchObject({ sequence: 1, info: { remaining: 2 } })
+  })
+
+  it('lowers it by an answer to a request sent when the window was seen, not by one sent before', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 0, resetMs: 2000 }, 0)
+    // A new window seen at 20 (the answer before it came at 0): answers to requests sent from 0 on may speak of it.
+    expect(model.read(2, 10, { remaining: 14, resetMs: 2000 }, 20)).toBe(true)
+    model.read(1, 0, { remaining: 12, resetMs: 2000 }, 30)
+    expect(model.reading).toMatchObject({ sequence: 2, info: { remaining: 12 } })
+    const late = new HeaderModel()
+    late.read(0, 5, { remaining: 0, resetMs: 2000 }, 5)
+    late.read(2, 10, { remaining: 14, resetMs: 2000 }, 20)
+    late.read(1, 4, { remaining: 12, resetMs: 2000 }, 30)
+    expect(late.reading).toMatchObject({ sequence: 2, info: { remaining: 14 } })
+  })
+
+  it('lowers nothing by an older answer under a bucket, whose rise is its refill', () => {
+    const model = new HeaderModel()
+    model.read(1, 0, { remaining: 5, limit: 10, windowMs: 1000 }, 10)
+    expect(model.refills).toBe(true)
+    model.read(0, 0, { remaining: 2, limit: 10, windowMs: 1000 }, 20)
+    expect(model.reading).toMatchObject({ sequence: 1, info: { remaining: 5 } })
+  })
+})
+
+describe('HeaderModel.read: an older answer and the requests pending when the latest came', () => {
+  /** Request 5 answered first, with 3 left and 2 requests sent before it unanswered; its reset at 110. */
+  function latest(pending: number): HeaderModel {
+    const model = new HeaderModel()
+    model.read(5, 0, { remaining: 3, resetMs: 100 }, 10, pending)
+    return model
+  }
+
+  it('takes one off the pending for an answer the window holds (within it, whatever it says)', () => {
+    const model = latest(2)
+    model.read(4, 0, { remaining: 6, resetMs: 100 }, 50)
+    expect(model.reading?.pending).toBe(1)
+  })
+
+  it('past the window, takes one off only for an answer that left more, or that was refused', () => {
+    const more = latest(2)
+    more.read(4, 0, { remaining: 4, resetMs: 100 }, 200)
+    expect(more.reading?.pending).toBe(1)
+    const same = latest(2)
+    same.read(4, 0, { remaining: 3, resetMs: 100 }, 200)
+    expect(same.reading?.pending).toBe(2)
+    const less = latest(2)
+    less.read(4, 0, { remaining: 2, resetMs: 100 }, 200)
+    expect(less.reading?.pending).toBe(2)
+    const refused = latest(2)
+    refused.read(4, 0, { remaining: 2, resetMs: 100 }, 200, 0, true)
+    expect(refused.reading?.pending).toBe(1)
+  })
+
+  it('never takes the pending below none', () => {
+    const model = latest(0)
+    model.read(4, 0, { remaining: 6, resetMs: 100 }, 50)
+    model.read(3, 0, { remaining: 6, resetMs: 100 }, 200, 0, true)
+    expect(model.reading?.pending).toBe(0)
+  })
+})
+
+describe('HeaderModel.read: a request sent before the reset and answered after it', () => {
+  /** Two left at 0, the window's reset at 1000. */
+  function window(): HeaderModel {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 2, resetMs: 1000 }, 0)
+    return model
+  }
+
+  it('speaks of the window before: its reset holds, and what it says held when it was sent', () => {
+    const model = window()
+    expect(model.read(1, 900, { remaining: 1, resetMs: 100 }, 1100)).toBe(false)
+    expect(model.resetAt).toBe(1000)
+    expect(model.reading).toMatchObject({ sequence: 1, at: 900 })
+    // Read as said at 900, before the reset: past the reset and its margin the window is back whole.
+    expect(model.tokens(1100, 2)).toEqual({ window: 3, bucket: undefined })
+  })
+
+  it('counts an answer that came at the very reset the same way', () => {
+    const model = window()
+    model.read(1, 900, { remaining: 1, resetMs: 100 }, 1000)
+    expect(model.resetAt).toBe(1000)
+    expect(model.reading?.at).toBe(900)
+  })
+
+  it('moves the reset later when it says nothing is left until then, and only then', () => {
+    const none = window()
+    none.read(1, 900, { remaining: 0, resetMs: 500 }, 1100)
+    expect(none.resetAt).toBe(1600)
+    const noneNoReset = window()
+    noneNoReset.read(1, 900, { remaining: 0 }, 1100)
+    expect(noneNoReset.resetAt).toBe(1000)
+    const some = window()
+    some.read(1, 900, { remaining: 1, resetMs: 500 }, 1100)
+    expect(some.resetAt).toBe(1000)
+  })
+
+  it('takes a request sent at the reset, or after it, for one of the next window', () => {
+    const atReset = window()
+    atReset.read(1, 1000, { remaining: 1, resetMs: 1000 }, 1100)
+    expect(atReset.resetAt).toBe(2100)
+    expect(atReset.reading?.at).toBe(1100)
+    const after = window()
+    after.read(1, 1050, { remaining: 1, resetMs: 1000 }, 1200)
+    expect(after.resetAt).toBe(2200)
+  })
+})
+
+describe('HeaderModel.read: the earliest reset said for the current window', () => {
+  it('takes a nearer reset said within the window, and a later one said at or after its reset for the next', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 5, resetMs: 1000 }, 0)
+    model.read(1, 10, { remaining: 4, resetMs: 800 }, 100)
+    expect(model.resetAt).toBe(900)
+    model.read(2, 100, { remaining: 3, resetMs: 1000 }, 150)
+    expect(model.resetAt).toBe(900)
+    const atReset = new HeaderModel()
+    atReset.read(0, 0, { remaining: 5, resetMs: 1000 }, 0)
+    atReset.read(1, 1000, { remaining: 4, resetMs: 1000 }, 1000)
+    expect(atReset.resetAt).toBe(2000)
+  })
+
+  it('takes a nearer reset from a request sent at the very moment the new window was seen', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 0, resetMs: 2000 }, 0)
+    expect(model.read(2, 10, { remaining: 14, resetMs: 2000 }, 20)).toBe(true)
+    model.read(3, 20, { remaining: 12, resetMs: 1000 }, 40)
+    expect(model.resetAt).toBe(1040)
+  })
+})
+
+describe('HeaderModel.read: a fixed window behind a policy that says a refill', () => {
+  it('takes a rise that the refill since the previous answer does not explain for a fixed window', () => {
+    const model = new HeaderModel()
+    const policy = { limit: 10, windowMs: 1000 }
+    model.read(0, 400, { remaining: 4, ...policy }, 500)
+    model.read(1, 500, { remaining: 0, ...policy }, 510)
+    expect(model.refills).toBe(true)
+    // 5 back 90 ms after the answer that said none: the refill (one a 100 ms) explains one, and two to spare.
+    model.read(2, 520, { remaining: 5, ...policy }, 600)
+    expect(model.refills).toBe(false)
+  })
+
+  it('takes the whole quota back, from a request sent before the reset and answered after it, for the new window', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 0, resetMs: 1000 }, 0)
+    expect(model.read(1, 900, { remaining: 9, resetMs: 1000 }, 1100)).toBe(true)
+    expect(model.resetAt).toBe(2100)
+  })
+})
+
+describe('HeaderModel.read: only a fall is the least said', () => {
+  it('keeps what an answer past the reset said, when more, out of the least said before later requests', () => {
+    const model = new HeaderModel()
+    model.read(0, 0, { remaining: 5, resetMs: 100 }, 10)
+    // Sent before the answer at 10, answered past the reset: 8 left is no fall.
+    model.read(1, 0, { remaining: 8, resetMs: 100 }, 200)
+    // Sent at 210: 6 left is more than the least said before it, 5: a new window.
+    expect(model.read(2, 210, { remaining: 6, resetMs: 100 }, 220)).toBe(true)
+  })
+})

@@ -397,6 +397,23 @@ describe('Pacer: a fixed window (headers without a refill)', () => {
   })
 })
 
+describe('Pacer: answers in any order, with headers', () => {
+  it('counts the requests sent before an answer and unanswered when it came as taken, until answers with headers say otherwise', async () => {
+    const { take, answer, pacer } = setup({ concurrency: 3 })
+    const [a, b, c] = (await take(3)) as [Sent, Sent, Sent]
+    // Request 2 answered first: 3 left, the reset a minute away. Requests 0 and 1, sent before it, are still unanswered:
+    // the API may count them after it. Their answers carry no headers, so nothing says it did not.
+    answer(c, 200, x(3, 60))
+    answer(a, 200)
+    answer(b, 200)
+    // 3 left, less those two: one more goes, and then none until the reset.
+    let went = 0
+    for (let i = 0; i < 2; i++) void pacer.acquire().then(() => went++)
+    await flush()
+    expect(went).toBe(1)
+  })
+})
+
 describe('Pacer: headers that lie (issue 33)', () => {
   it.each([
     ['a negative remaining', { 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '5' }],

@@ -160,8 +160,10 @@ describe('Pacer: its mode at the edges', () => {
    * Three requests through and one refused at 0, then one sent at `sentAt` and refused at 1000, when nothing
    * got through in the last second (an interval of 1000 ms).
    */
-  const refusedAgain = async (sentAt: number): Promise<Mode> => {
-    const { pacer, until } = setup()
+  const refusedAgain = async (sentAt: number): Promise<Mode> => (await refusedAgainOn(sentAt)).pacer.mode
+  const refusedAgainOn = async (sentAt: number): Promise<ReturnType<typeof setup>> => {
+    const set = setup()
+    const { pacer, until } = set
     const first = await Promise.all([0, 1, 2, 3].map(() => pacer.acquire()))
     first.forEach((ticket, index) => {
       pacer.observe(ticket, index < 3 ? 200 : 429, {})
@@ -172,7 +174,7 @@ describe('Pacer: its mode at the edges', () => {
     expect(again.sentAt).toBe(sentAt)
     await until(1000)
     pacer.observe(again, 429, {})
-    return pacer.mode
+    return set
   }
 
   it('tests for a window when a request sent 0.8 of an interval after a 429, or later, is refused too', async () => {
@@ -182,6 +184,12 @@ describe('Pacer: its mode at the edges', () => {
 
   it('keeps learning when the refused request went sooner: a bucket may not have refilled yet', async () => {
     expect(await refusedAgain(799)).toBe('learning')
+  })
+
+  it("sends no request on the refill alone once 429s decide: that is the headers' estimate", async () => {
+    const { pacer, answer } = await refusedAgainOn(800)
+    expect(pacer.mode).toBe('refusal-test')
+    expect((await answer(200)).onRefillAlone).toBe(false)
   })
 
   it('turns to a window when the headers show the quota back at once, faster than the refill, with no pace before a 429', async () => {

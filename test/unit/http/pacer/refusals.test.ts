@@ -309,6 +309,20 @@ describe('RefusalWindow: bursting at each reset', () => {
     window.refused(64, false, 4100)
     expect(window.delay(4110, 65, 4105)).toBe(5100 + RESET_MARGIN_MS - 4110)
   })
+  it('looks for the next window again at the spacing a sooner reset said, and halves it as a new one', () => {
+    const window = threeSecondWindow()
+    window.retryAfter(1000)
+    window.refused(64, false, 4100)
+    // After a pause (no length measured across it), a window opens at 11 s and takes its 20; the next is looked for
+    // 1.1 s after it began (the reset the 429 said, from the window's start), where one is found that takes its 20.
+    window.succeeded(65, 11_000, true, 66)
+    for (let sequence = 66; sequence < 85; sequence++) window.succeeded(sequence, 11_001, true, 85)
+    expect(window.delay(11_010, 85, 11_005)).toBe(1100 + RESET_MARGIN_MS - 10)
+    window.succeeded(85, 12_125, true, 86)
+    for (let sequence = 86; sequence < 105; sequence++) window.succeeded(sequence, 12_126, true, 105)
+    // Not found yet, so halved, but not below half the longest Retry-After (3 s): 1.5 s.
+    expect(window.delay(12_135, 105, 12_130)).toBe(1500 + RESET_MARGIN_MS - 10)
+  })
   it('keeps a length it measured when a Retry-After agrees with it', () => {
     const window = threeSecondWindow()
     // The reset is due at 7000; a 429 at 4100 saying 2,700 ms (rounded up) agrees with it.
@@ -361,5 +375,166 @@ describe('RefusalWindow: bursting at each reset', () => {
     window.refused(30, false, 2010)
     window.refused(31, false, 2011)
     expect(window.guess).toBe('window')
+  })
+})
+
+describe('RefusalWindow: looking for the next window at its spacing', () => {
+  /**
+   * 20 through, then refused for a penalty: a Retry-After of `retryAfterMs`. The window is found by request 22 at
+   * `retryAfterMs + 150`, and requests 23..41 take the rest of its 20 (its test burst among them).
+   */
+  const penalised = (retryAfterMs: number): { window: RefusalWindow; opened: number } => {
+    const window = afterBurst(20)
+    window.retryAfter(retryAfterMs)
+    window.refused(21, true, 150)
+    const opened = 150 + retryAfterMs
+    window.succeeded(22, opened, true, 23)
+    for (let sequence = 23; sequence < 42; sequence++) window.succeeded(sequence, opened + 1, true, 42)
+    expect(window.guess).toBe('window')
+    return { window, opened }
+  }
+  /** Request `from`, sent at `at` past the allowance, finds a window open, and `took` requests get through in it. */
+  const trial = (window: RefusalWindow, from: number, at: number, took = 20): void => {
+    window.succeeded(from, at, true, from + 1)
+    for (let sequence = from + 1; sequence < from + took; sequence++) window.succeeded(sequence, at, true, from + took)
+  }
+  /** A refusal of request `sequence` at `at`, told to wait a second (as at the end of a window). */
+  const refusedAt = (window: RefusalWindow, sequence: number, at: number): void => {
+    window.refused(sequence, true, at)
+    window.retryAfter(1000)
+  }
+
+  it('looks for the next window the longest Retry-After after one began, then at half of it, and never sooner', () => {
+    const { window, opened } = penalised(4000)
+    expect(window.delay(opened + 10, 42, opened + 5)).toBe(4000 + RESET_MARGIN_MS - 10)
+    // Request 42, sent there, finds a window open that takes its whole quota: the spacing is halved.
+    const at = opened + 4000 + RESET_MARGIN_MS
+    trial(window, 42, at)
+    expect(window.delay(at + 10, 62, at + 5)).toBe(2000 + RESET_MARGIN_MS - 10)
+    // Found open there too, and full: not below half the longest Retry-After (one penalty of one window looks like one of several).
+    trial(window, 62, at + 2000 + RESET_MARGIN_MS)
+    expect(window.delay(at + 2035, 82, at + 2030)).toBe(2000 + RESET_MARGIN_MS - 10)
+  })
+
+  it('halves the spacing only once the window found open there took its whole quota', () => {
+    const { window, opened } = penalised(4000)
+    const at = opened + 4000 + RESET_MARGIN_MS
+    trial(window, 42, at, 19)
+    expect(window.delay(at + 10, 62, at + 5)).toBe(4000 + RESET_MARGIN_MS - 10)
+  })
+
+  it('doubles the spacing back, for good, when the request sent at it is refused', () => {
+    const { window, opened } = penalised(8000)
+    const at = opened + 8000 + RESET_MARGIN_MS
+    trial(window, 42, at)
+    expect(window.delay(at + 10, 62, at + 5)).toBe(4000 + RESET_MARGIN_MS - 10)
+    // Request 62, at the spacing of 4 s, refused: the window is longer than that.
+    refusedAt(window, 62, at + 4000 + RESET_MARGIN_MS)
+    expect(window.delay(at + 4100, 63, at + 4100)).toBe(8000 + RESET_MARGIN_MS - 4100)
+    // The next window, found after that refusal, then one found open at the spacing that takes its whole quota: 8 s still.
+    const next = at + 8000 + RESET_MARGIN_MS
+    trial(window, 63, next)
+    trial(window, 83, next + 8000 + RESET_MARGIN_MS)
+    expect(window.delay(next + 8035, 103, next + 8030)).toBe(8000 + RESET_MARGIN_MS - 10)
+  })
+
+  it('doubles the spacing back, for good, when the window found open there refuses a request within its quota', () => {
+    const { window, opened } = penalised(8000)
+    const at = opened + 8000 + RESET_MARGIN_MS
+    // Found open at the spacing; request 50, within its quota, refused: what it found was what the window before had left.
+    window.succeeded(42, at, true, 62)
+    refusedAt(window, 50, at + 10)
+    expect(window.guess).toBe('window')
+    expect(window.delay(at + 100, 62, at + 100)).toBe(8000 + RESET_MARGIN_MS - 100)
+    // Then a window found open at the spacing that takes its whole quota: the spacing is not halved again.
+    const next = at + 8000 + RESET_MARGIN_MS
+    trial(window, 62, next)
+    trial(window, 82, next + 8000 + RESET_MARGIN_MS)
+    expect(window.delay(next + 8035, 102, next + 8030)).toBe(8000 + RESET_MARGIN_MS - 10)
+  })
+
+  it('counts a refusal within the quota of a window whose trial is over as a refusal within a window, not of the spacing', () => {
+    const { window, opened } = penalised(4000)
+    const at = opened + 4000 + RESET_MARGIN_MS
+    trial(window, 42, at)
+    // The trial is over (halved to 2 s): a late refusal within this window's quota is one of the two that make a bucket.
+    refusedAt(window, 55, at + 20)
+    expect(window.guess).toBe('window')
+    expect(window.delay(at + 100, 62, at + 100)).toBe(2000 + RESET_MARGIN_MS - 100)
+  })
+
+  it('sends no extra until the spacing is down to half the longest Retry-After', () => {
+    /** Penalised, then windows in a row with nothing refused, each opened past the allowance, each taking `took`. */
+    const calm = (took: number): { window: RefusalWindow; from: number } => {
+      const { window } = penalised(4000)
+      let from = 42
+      for (let opened = 1; opened < CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, took)
+      calmWindow(window, from, 1)
+      return { window, from }
+    }
+    // Full windows: the first halved the spacing to 2 s, half the longest Retry-After: one extra.
+    const full = calm(20)
+    expect(full.window.delay(0, full.from + 20, 0)).toBe(0)
+    // Windows that took 19 of 20: the spacing is still 4 s, the window's length not found: no extra.
+    const short = calm(19)
+    expect(short.window.delay(0, short.from + 19, 0)).toBe(0)
+    expect(short.window.delay(0, short.from + 20, 0)).toBeGreaterThan(0)
+  })
+})
+
+describe('RefusalWindow: a penalty, told by a Retry-After longer than the windows come', () => {
+  it('takes the first Retry-After, however long, for no penalty: nothing was sent past a quota yet', () => {
+    const window = afterBurst(20)
+    window.retryAfter(2000)
+    window.refused(21, true, 150)
+    window.succeeded(22, 2150, true, 23)
+    for (let sequence = 23; sequence < 42; sequence++) window.succeeded(sequence, 2151, true, 42)
+    // A later refusal in the window, told 2 s: its end may come a second sooner (no penalty seen).
+    window.refused(42, true, 3500)
+    window.retryAfter(2000)
+    expect(window.delay(3510, 43, 3505)).toBe(4500 + RESET_MARGIN_MS - 3510)
+  })
+
+  it("forgets an extra's refusal once its Retry-After is read: a later long one is no penalty", () => {
+    const window = afterBurst(20)
+    window.retryAfter(1000)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 42; sequence++) window.succeeded(sequence, 1001, true, 42)
+    let from = 42
+    for (let opened = 1; opened <= CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, 20)
+    // An extra (one past the quota) refused, told 1 s: no longer than the windows come, no penalty.
+    window.refused(from, false, 10)
+    window.retryAfter(1000)
+    // Then a request at the spacing refused, told 3 s: not an extra's, no penalty either.
+    window.succeeded(from + 1, 20, true, from + 2)
+    window.refused(from + 21, false, 30)
+    window.retryAfter(3000)
+    from += 22
+    for (let opened = 1; opened <= CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, 20)
+    calmWindow(window, from, 1)
+    expect(window.delay(0, from + 20, 0)).toBe(0)
+  })
+})
+
+describe('RefusalWindow: its pace and its probes', () => {
+  it('has the pace of its measured length once two resets were found, without any Retry-After', () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.succeeded(22, 1000, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    window.refused(42, true, 1100)
+    window.succeeded(43, 2000, true, 44)
+    expect(window.pace).toBe(20)
+  })
+
+  it('looks for a reset no Retry-After said once a second, and for one said every PROBE_EVERY_MS', () => {
+    const unsaid = afterBurst(20)
+    unsaid.refused(21, true, 150)
+    expect(unsaid.delay(1200, 23, 1150)).toBe(950)
+    const said = afterBurst(20)
+    said.retryAfter(1000)
+    said.refused(21, true, 150)
+    expect(said.delay(1200, 23, 1150)).toBe(PROBE_EVERY_MS - 50)
   })
 })
