@@ -120,8 +120,8 @@ export class RefusalWindow {
     if (withinQuota && this.onTrial) {
       // What the request at the spacing found open was what was left of the window before: the spacing is too
       // short, and the window's length at least twice that.
-      this.spacingMs = this.spacing * 2
-      this.spacingFound = true
+      this.doubleSpacing()
+      // Stryker disable next-line BooleanLiteral: it is read only with a window open, and the next window's opening sets it
       this.onTrial = false
       // Its other refusals are no sign of a bucket.
       this.windowQuota = 0
@@ -131,16 +131,7 @@ export class RefusalWindow {
       // shares it fairly; a burst at each reset would not.
       this.guess = 'bucket'
       return
-    }
-    const past = sequence - this.windowFrom - this.windowQuota
-    if (this.guess === 'window' && this.open && past >= 0) {
-      if (past < this.extras) this.extraRefused = true
-      else {
-        // The request that looked for the next window at the spacing was refused: the window is longer than that.
-        this.spacingMs = this.spacing * 2
-        this.spacingFound = true
-      }
-    }
+    } else this.refusedPastQuota(sequence - this.windowFrom - this.windowQuota)
     this.extra = 1
     this.calm = 0
     // All that got through in this window (the request that found it open, and those sent after) fit in it.
@@ -154,6 +145,20 @@ export class RefusalWindow {
       this.spacingMs = now + retryAfter - this.windowSentAt
       this.spacingFound = false
     }
+  }
+
+  /** A refusal of the request `past` requests beyond the open window's quota: an extra's, or the one sent at the spacing. */
+  private refusedPastQuota(past: number): void {
+    if (this.guess !== 'window' || !this.open || past < 0) return
+    if (past < this.extras) this.extraRefused = true
+    // The request that looked for the next window at the spacing was refused: the window is longer than that.
+    else this.doubleSpacing()
+  }
+
+  /** The spacing was too short: the window's length is at least twice that, and the spacing is not halved again. */
+  private doubleSpacing(): void {
+    this.spacingMs = this.spacing * 2
+    this.spacingFound = true
   }
 
   /** A success on request `sequence`, sent at `sentAt`. `reopened`: it was sent after the latest 429 was answered. `sent`: requests sent so far. */

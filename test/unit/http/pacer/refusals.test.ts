@@ -323,6 +323,19 @@ describe('RefusalWindow: bursting at each reset', () => {
     // Not found yet, so halved, but not below half the longest Retry-After (3 s): 1.5 s.
     expect(window.delay(12_135, 105, 12_130)).toBe(1500 + RESET_MARGIN_MS - 10)
   })
+  it('doubles a spacing a sooner reset said once, when the window found open there refuses a request within its quota', () => {
+    const window = threeSecondWindow()
+    window.retryAfter(1000)
+    window.refused(64, false, 4100)
+    // After a pause, a window at 11 s; the next found open 1.1 s after it began, where request 90 of its quota is refused.
+    window.succeeded(65, 11_000, true, 66)
+    for (let sequence = 66; sequence < 85; sequence++) window.succeeded(sequence, 11_001, true, 85)
+    window.succeeded(85, 12_125, true, 86)
+    window.refused(90, false, 12_130)
+    window.retryAfter(1000)
+    // Twice 1.1 s from the window's start: 2.2 s (not twice that again, nor the longest Retry-After).
+    expect(window.delay(12_200, 105, 12_200)).toBe(12_125 + 2200 + RESET_MARGIN_MS - 12_200)
+  })
   it('keeps a length it measured when a Retry-After agrees with it', () => {
     const window = threeSecondWindow()
     // The reset is due at 7000; a 429 at 4100 saying 2,700 ms (rounded up) agrees with it.
@@ -399,9 +412,9 @@ describe('RefusalWindow: looking for the next window at its spacing', () => {
     for (let sequence = from + 1; sequence < from + took; sequence++) window.succeeded(sequence, at, true, from + took)
   }
   /** A refusal of request `sequence` at `at`, told to wait a second (as at the end of a window). */
-  const refusedAt = (window: RefusalWindow, sequence: number, at: number): void => {
+  const refusedAt = (window: RefusalWindow, sequence: number, at: number, retryAfterMs = 1000): void => {
     window.refused(sequence, true, at)
-    window.retryAfter(1000)
+    window.retryAfter(retryAfterMs)
   }
 
   it('looks for the next window the longest Retry-After after one began, then at half of it, and never sooner', () => {
@@ -457,10 +470,11 @@ describe('RefusalWindow: looking for the next window at its spacing', () => {
     const { window, opened } = penalised(4000)
     const at = opened + 4000 + RESET_MARGIN_MS
     trial(window, 42, at)
-    // The trial is over (halved to 2 s): a late refusal within this window's quota is one of the two that make a bucket.
-    refusedAt(window, 55, at + 20)
+    // The trial is over (halved to 2 s): a late refusal within this window's quota is one of the two that make a bucket,
+    // and no extra's: its Retry-After of 3 s, longer than the spacing, is no penalty (which would leave no second early).
+    refusedAt(window, 55, at + 20, 3000)
     expect(window.guess).toBe('window')
-    expect(window.delay(at + 100, 62, at + 100)).toBe(2000 + RESET_MARGIN_MS - 100)
+    expect(window.delay(at + 100, 62, at + 100)).toBe(20 + 3000 - 1000 + RESET_MARGIN_MS - 100)
   })
 
   it('sends no extra until the spacing is down to half the longest Retry-After', () => {
