@@ -148,7 +148,7 @@ var errors = __webpack_require__(3916);
 
 /**
  * `POST /repos/{owner}/{repo}/statuses/{sha}` at GITHUB_API_URL, once. `signal` ends it (the caller gives it a timeout
- * of its own); `aborted` says why it ended, for the warning. Never throws: a failure is the result's warning.
+ * of its own), and the warning then says that no answer came in time. Never throws: a failure is the result's warning.
  */
 async function postStatus(target, post, env, signal) {
     const what = `Commit status "${(0,src_text/* shown */.SP)(target.context)}" (${post.state}) was not posted on ${post.sha.slice(0, 7)}`;
@@ -175,7 +175,7 @@ async function postStatus(target, post, env, signal) {
         // Octokit gives a failure without an answer (a reset, a timeout) the status 500 as well: only an answer's status counts.
         const code = error.response?.status;
         const refused = code === 401 || code === 403 || code === 404;
-        return { posted: false, status: code, refused, warning: `${what}: ${reasonOf(error, code, signal)} The purge's result stands.` };
+        return { posted: false, refused, warning: `${what}: ${reasonOf(error, code, signal)} The purge's result stands.` };
     }
 }
 /** Why a post failed, and what to do about it. */
@@ -217,7 +217,8 @@ function chooseCommit(changes, context) {
     const commit = statusCommit(changes, context.env);
     const named = `Commit status "${(0,src_text/* shown */.SP)(context.target.context)}"`;
     if (commit === undefined) {
-        context.warn(`${named} is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one).`);
+        context.warn(`${named} is not posted: no commit is known (GITHUB_SHA is not a full commit SHA, and no event names one). ` +
+            'Run the action in a workflow, which sets GITHUB_SHA, or leave "commit-status" empty.');
     }
     else {
         context.log(`${named} goes on ${commit.sha}: ${commit.why}.`);

@@ -23225,6 +23225,7 @@ class HeaderModel {
     /** When an answer showed the current window: answers to requests sent since speak of it alone. */
     windowSeen = Number.NEGATIVE_INFINITY;
     /** The least left that answers in the current window said, each time it fell, and when: what a request sent then found at most. */
+    // Stryker disable next-line ArrayDeclaration: an entry with no time and no figure is never before a request nor the least, as none is
     falls = [];
     /**
      * Reads an answer's headers, `now`, for request `sequence` sent at `sentAt`. True when they show a new window
@@ -23261,6 +23262,7 @@ class HeaderModel {
         if (newWindow) {
             this.windowSince = previous.at;
             this.windowSeen = now;
+            // Stryker disable next-line ArrayDeclaration: an entry with no time and no figure is never before a request nor the least, as none is
             this.falls = [];
         }
         else if (previous !== undefined)
@@ -23376,6 +23378,7 @@ class HeaderModel {
         // Any request in flight may be counted after the answer that said the least.
         const unaccounted = Math.max(inFlight, sent - reading.sequence - 1 + reading.pending);
         // No reset said: never after it. A reset comes in whole seconds: nothing goes before it and the margin.
+        // Stryker disable next-line ConditionalExpression: undefined plus the margin is NaN, which no time reaches either
         const resetAt = this.resetAt === undefined ? Number.POSITIVE_INFINITY : this.resetAt + this.margin;
         const afterReset = now >= resetAt && reading.at < resetAt;
         const window = (afterReset ? Math.max(this.capacity, 1) : remaining) - unaccounted;
@@ -23423,6 +23426,7 @@ class HeaderModel {
  * what was said: a reset read from an answer comes as late as the answer did, and each window would start later.
  */
 function nextReset(at, previousReset, windowMs, now) {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: without either, `anchored` is NaN, and `at` is returned below all the same
     if (previousReset === undefined || windowMs === undefined)
         return at;
     const anchored = previousReset + windowMs;
@@ -23663,6 +23667,7 @@ class RefusalWindow {
     spacingMs;
     spacingFound = false;
     /** The current window was found open at the spacing: it shows the spacing right once it takes its whole quota. */
+    // Stryker disable next-line BooleanLiteral: every window's opening sets it, and nothing reads it before a window is open
     onTrial = false;
     /**
      * Requests a window is sent beyond its quota, to find out whether it takes more (a limit raised or lifted), once the
@@ -23728,12 +23733,13 @@ class RefusalWindow {
             this.guess = 'bucket';
             return;
         }
+        // Stryker disable next-line EqualityOperator: the window's first request got through (it opened the window), so no refusal is of it
         const withinQuota = this.guess === 'window' && sequence >= this.windowFrom && sequence - this.windowFrom < this.windowQuota;
         if (withinQuota && this.onTrial) {
             // What the request at the spacing found open was what was left of the window before: the spacing is too
             // short, and the window's length at least twice that.
-            this.spacingMs = this.spacing * 2;
-            this.spacingFound = true;
+            this.doubleSpacing();
+            // Stryker disable next-line BooleanLiteral: it is read only with a window open, and the next window's opening sets it
             this.onTrial = false;
             // Its other refusals are no sign of a bucket.
             this.windowQuota = 0;
@@ -23745,16 +23751,8 @@ class RefusalWindow {
             this.guess = 'bucket';
             return;
         }
-        const past = sequence - this.windowFrom - this.windowQuota;
-        if (this.guess === 'window' && this.open && past >= 0) {
-            if (past < this.extras)
-                this.extraRefused = true;
-            else {
-                // The request that looked for the next window at the spacing was refused: the window is longer than that.
-                this.spacingMs = this.spacing * 2;
-                this.spacingFound = true;
-            }
-        }
+        else
+            this.refusedPastQuota(sequence - this.windowFrom - this.windowQuota);
         this.extra = 1;
         this.calm = 0;
         // All that got through in this window (the request that found it open, and those sent after) fit in it.
@@ -23768,6 +23766,21 @@ class RefusalWindow {
             this.spacingMs = now + retryAfter - this.windowSentAt;
             this.spacingFound = false;
         }
+    }
+    /** A refusal of the request `past` requests beyond the open window's quota: an extra's, or the one sent at the spacing. */
+    refusedPastQuota(past) {
+        if (this.guess !== 'window' || !this.open || past < 0)
+            return;
+        if (past < this.extras)
+            this.extraRefused = true;
+        // The request that looked for the next window at the spacing was refused: the window is longer than that.
+        else
+            this.doubleSpacing();
+    }
+    /** The spacing was too short: the window's length is at least twice that, and the spacing is not halved again. */
+    doubleSpacing() {
+        this.spacingMs = this.spacing * 2;
+        this.spacingFound = true;
     }
     /** A success on request `sequence`, sent at `sentAt`. `reopened`: it was sent after the latest 429 was answered. `sent`: requests sent so far. */
     succeeded(sequence, sentAt, reopened, sent) {
@@ -23801,6 +23814,7 @@ class RefusalWindow {
             return;
         }
         // Sent before this window opened: it counts for none. (The window's first request took the branch above.)
+        // Stryker disable next-line EqualityOperator: the window's first request took the branch above, and is answered once
         if (sequence < this.windowFrom)
             return;
         this.windowOk++;
@@ -23917,6 +23931,7 @@ class Pacer {
         this.sleep = options.sleep ?? sleep;
         this.refusals = new RefusalWindow(options.concurrency);
         this.budget = new WaitBudget(this.now);
+        // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts once, so the listener runs once either way
         options.signal?.addEventListener('abort', () => this.cancel(), { once: true });
     }
     /** The run was cancelled: every request held back fails with the signal's reason, and none goes from now on. */
@@ -25028,15 +25043,15 @@ function parseVerify(value) {
 
 
 /**
- * Reads the three inputs. `site` is whether site-dir was given (its map tells a URL's deployed file); `changes` whether a change list (changed-since,
- * previous-manifest) will know the deployed files. With nothing that could tell the new build, wait-for-origin is an
- * error here, before anything is fetched or sent.
+ * Reads the three inputs. `siteDirGiven`: whether site-dir was given (its map tells a URL's deployed file); `changes`:
+ * whether a change list (changed-since, previous-manifest) will know the deployed files. With nothing that could tell the
+ * new build, wait-for-origin is an error here, before anything is fetched or sent.
  */
-function readOrigin(read, site, changes) {
+function readOrigin(read, siteDirGiven, changes) {
     const waitSeconds = readNumber(read, 'wait-for-origin');
     const url = parseOriginUrl(read.value('origin-url'));
     const marker = parseOriginMarker(read.value('origin-marker'));
-    if (waitSeconds > 0 && !site && !changes && marker === undefined) {
+    if (waitSeconds > 0 && !siteDirGiven && !changes && marker === undefined) {
         throw new errors/* InputError */.dz('wait-for-origin', 'Input "wait-for-origin" has nothing to check: set "site-dir" to the folder of the built site (with "url-base" where it is not served at the zone\'s root), so that purged URLs map to the deployed files, or "origin-marker" to a page that names the new build.');
     }
     checkProxy(waitSeconds > 0, read.env);
@@ -25979,7 +25994,7 @@ async function postPendingStatus(given, work, changes, warn, signal) {
         return undefined;
     // Loaded only by a step that sets commit-status: its cold start is unchanged otherwise.
     const status = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(540), __nccwpck_require__.e(288)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8288));
-    const context = { target, env: process.env, dryRun: given.dryRun, log: log/* info */.pq, warn };
+    const context = statusContext(target, given.dryRun, warn);
     const asked = {
         zones: work.zones.map(({ zone }) => zone.name ?? zone.id),
         files: work.requested.files.length,
@@ -25997,8 +26012,12 @@ async function postFinalStatus(inputs, state, result, warn) {
     if (inputs?.commitStatus === undefined || state.requested === undefined || state.nothingToSend !== undefined)
         return state.commitStatus;
     const status = await Promise.all(/* import() */[__nccwpck_require__.e(6), __nccwpck_require__.e(540), __nccwpck_require__.e(288)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8288));
-    const context = { target: inputs.commitStatus, env: process.env, dryRun: inputs.dryRun, log: log/* info */.pq, warn };
+    const context = statusContext(inputs.commitStatus, inputs.dryRun, warn);
     return status.postFinal(state.commitStatus ?? status.chooseCommit(state.changes, context), statusOutcomeOf(result), context);
+}
+/** Where a status goes, and the run's means to say so: the runner's environment, the log and `warn`. */
+function statusContext(target, dryRun, warn) {
+    return { target, env: process.env, dryRun, log: log/* info */.pq, warn };
 }
 /** What the final status tells of the result. */
 function statusOutcomeOf(result) {
@@ -26794,7 +26813,7 @@ async function planOrigin(given, work, changes) {
     if (given.origin.waitSeconds === 0 || (requested.files.length === 0 && requested.tags.length === 0 && !requested.everything))
         return undefined;
     // Loaded only by a step that waits for the origin.
-    const [origin, { planOriginCheck }, site] = await Promise.all([
+    const [origin, { planOriginCheck }, siteModule] = await Promise.all([
         Promise.all(/* import() */[__nccwpck_require__.e(937), __nccwpck_require__.e(93)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3093)),
         __nccwpck_require__.e(/* import() */ 364).then(__nccwpck_require__.bind(__nccwpck_require__, 2364)),
         __nccwpck_require__.e(/* import() */ 240).then(__nccwpck_require__.bind(__nccwpck_require__, 3240))
@@ -26803,12 +26822,12 @@ async function planOrigin(given, work, changes) {
     const plan = planOriginCheck({
         // For tags or everything there is no URL list: the probe URLs stand in.
         urls: requested.files.length > 0 ? requested.files : [...work.probes.values()].flat(),
-        deployed: site.deployedFiles(changes?.deployed, zones, given.workspace),
+        deployed: siteModule.deployedFiles(changes?.deployed, zones, given.workspace),
         site: given.site,
         originUrl: given.origin.url,
         marker: given.origin.marker === undefined
             ? undefined
-            : { url: markerUrl(site, given.origin.marker.entry, work), text: given.origin.marker.text },
+            : { url: markerUrl(siteModule, given.origin.marker.entry, work), text: given.origin.marker.text },
         zoneNames: zones.map((zone) => zone.name).filter((name) => name !== undefined)
     });
     if (given.dryRun) {
@@ -26817,8 +26836,8 @@ async function planOrigin(given, work, changes) {
     return plan;
 }
 /** The marker's entry as a URL: a path on the zone's own host (one zone), or an absolute URL on a zone worked on. */
-function markerUrl(site, entry, work) {
-    const routed = site.routeEntry(entry, work.zones.map(({ zone }) => zone), '"origin-marker"');
+function markerUrl(siteModule, entry, work) {
+    const routed = siteModule.routeEntry(entry, work.zones.map(({ zone }) => zone), '"origin-marker"');
     if (routed instanceof errors/* InputError */.dz)
         throw new errors/* InputError */.dz('origin-marker', `Input "origin-marker": ${routed.message}`);
     return routed[0];
