@@ -417,6 +417,16 @@ describe('RefusalWindow: looking for the next window at its spacing', () => {
     window.retryAfter(retryAfterMs)
   }
 
+  /**
+   * The spacing doubled back to 8 s for good: the next window, found at `at` by request `from` after the refusal, then
+   * one found open at the spacing that takes its whole quota, and the spacing is still 8 s (not halved again).
+   */
+  const staysFound = (window: RefusalWindow, from: number, at: number): void => {
+    trial(window, from, at)
+    trial(window, from + 20, at + 8000 + RESET_MARGIN_MS)
+    expect(window.delay(at + 8035, from + 40, at + 8030)).toBe(8000 + RESET_MARGIN_MS - 10)
+  }
+
   it('looks for the next window the longest Retry-After after one began, then at half of it, and never sooner', () => {
     const { window, opened } = penalised(4000)
     expect(window.delay(opened + 10, 42, opened + 5)).toBe(4000 + RESET_MARGIN_MS - 10)
@@ -444,11 +454,7 @@ describe('RefusalWindow: looking for the next window at its spacing', () => {
     // Request 62, at the spacing of 4 s, refused: the window is longer than that.
     refusedAt(window, 62, at + 4000 + RESET_MARGIN_MS)
     expect(window.delay(at + 4100, 63, at + 4100)).toBe(8000 + RESET_MARGIN_MS - 4100)
-    // The next window, found after that refusal, then one found open at the spacing that takes its whole quota: 8 s still.
-    const next = at + 8000 + RESET_MARGIN_MS
-    trial(window, 63, next)
-    trial(window, 83, next + 8000 + RESET_MARGIN_MS)
-    expect(window.delay(next + 8035, 103, next + 8030)).toBe(8000 + RESET_MARGIN_MS - 10)
+    staysFound(window, 63, at + 8000 + RESET_MARGIN_MS)
   })
 
   it('doubles the spacing back, for good, when the window found open there refuses a request within its quota', () => {
@@ -459,11 +465,7 @@ describe('RefusalWindow: looking for the next window at its spacing', () => {
     refusedAt(window, 50, at + 10)
     expect(window.guess).toBe('window')
     expect(window.delay(at + 100, 62, at + 100)).toBe(8000 + RESET_MARGIN_MS - 100)
-    // Then a window found open at the spacing that takes its whole quota: the spacing is not halved again.
-    const next = at + 8000 + RESET_MARGIN_MS
-    trial(window, 62, next)
-    trial(window, 82, next + 8000 + RESET_MARGIN_MS)
-    expect(window.delay(next + 8035, 102, next + 8030)).toBe(8000 + RESET_MARGIN_MS - 10)
+    staysFound(window, 62, at + 8000 + RESET_MARGIN_MS)
   })
 
   it('counts a refusal within the quota of a window whose trial is over as a refusal within a window, not of the spacing', () => {
