@@ -309,14 +309,23 @@ describe('RefusalWindow: bursting at each reset', () => {
     window.refused(64, false, 4100)
     expect(window.delay(4110, 65, 4105)).toBe(5100 + RESET_MARGIN_MS - 4110)
   })
-  it('looks for the next window again at the spacing a sooner reset said, and halves it as a new one', () => {
+  /**
+   * The 3 s window's length forgotten (a 429 at 4.1 s said its reset is a second away: a spacing of 1.1 s), then after a
+   * pause (no length measured across it) a window opens at 11 s and takes its 20.
+   */
+  const soonerAfterPause = (): RefusalWindow => {
     const window = threeSecondWindow()
     window.retryAfter(1000)
     window.refused(64, false, 4100)
-    // After a pause (no length measured across it), a window opens at 11 s and takes its 20; the next is looked for
-    // 1.1 s after it began (the reset the 429 said, from the window's start), where one is found that takes its 20.
     window.succeeded(65, 11_000, true, 66)
     for (let sequence = 66; sequence < 85; sequence++) window.succeeded(sequence, 11_001, true, 85)
+    return window
+  }
+
+  it('looks for the next window again at the spacing a sooner reset said, and halves it as a new one', () => {
+    const window = soonerAfterPause()
+    // The next is looked for 1.1 s after it began (the reset the 429 said, from the window's start), where one is
+    // found that takes its 20.
     expect(window.delay(11_010, 85, 11_005)).toBe(1100 + RESET_MARGIN_MS - 10)
     window.succeeded(85, 12_125, true, 86)
     for (let sequence = 86; sequence < 105; sequence++) window.succeeded(sequence, 12_126, true, 105)
@@ -324,12 +333,8 @@ describe('RefusalWindow: bursting at each reset', () => {
     expect(window.delay(12_135, 105, 12_130)).toBe(1500 + RESET_MARGIN_MS - 10)
   })
   it('doubles a spacing a sooner reset said once, when the window found open there refuses a request within its quota', () => {
-    const window = threeSecondWindow()
-    window.retryAfter(1000)
-    window.refused(64, false, 4100)
-    // After a pause, a window at 11 s; the next found open 1.1 s after it began, where request 90 of its quota is refused.
-    window.succeeded(65, 11_000, true, 66)
-    for (let sequence = 66; sequence < 85; sequence++) window.succeeded(sequence, 11_001, true, 85)
+    const window = soonerAfterPause()
+    // The next found open 1.1 s after it began, where request 90 of its quota is refused.
     window.succeeded(85, 12_125, true, 86)
     window.refused(90, false, 12_130)
     window.retryAfter(1000)
