@@ -4,8 +4,12 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as AnalyticsModule from '../../src/analytics.js'
 import type * as EdgeModule from '../../src/edge/index.js'
+import type * as VerifyModule from '../../src/edge/verify.js'
 import type * as ExecuteModule from '../../src/purge/execute.js'
+import type * as OriginModule from '../../src/origin/index.js'
 import { ApiClient } from '../../src/http/client.js'
+import { PROPAGATION_MS } from '../../src/purge/execute.js'
+import { WAIT_PROGRESS_EVERY_MS } from '../../src/purge/wait.js'
 import { run, type RunOptions } from '../../src/main.js'
 import type * as ReportModule from '../../src/report/index.js'
 import type * as ResultModule from '../../src/run/result/index.js'
@@ -20,9 +24,10 @@ import { testCancel } from '../support/clock.js'
 
 // Faults a test may set, for what no input can cause: a bug in a phase, in deriving the result, in reporting.
 // Each is thrown once, as given (not always an Error: a bug may throw anything).
-const bugs = vi.hoisted((): Record<'traffic' | 'execute' | 'edge' | 'result' | 'report', unknown> => ({
+const bugs = vi.hoisted((): Record<'traffic' | 'execute' | 'dryRun' | 'edge' | 'result' | 'report', unknown> => ({
   traffic: undefined,
   execute: undefined,
+  dryRun: undefined,
   edge: undefined,
   result: undefined,
   report: undefined
@@ -54,6 +59,16 @@ vi.mock('../../src/purge/execute.js', async (importOriginal) => {
     }
   }
 })
+vi.mock('../../src/edge/verify.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof VerifyModule>()
+  return {
+    ...actual,
+    edgePlan: (...args: Parameters<typeof actual.edgePlan>) => {
+      throwIfSet('dryRun')
+      return actual.edgePlan(...args)
+    }
+  }
+})
 // The edge check's clock: real time when it starts, moved only by its waits (rechecks of what is still
 // stale), which take no real time. The waits are recorded.
 const edgeSleeps = vi.hoisted((): number[] => [])
@@ -70,6 +85,26 @@ vi.mock('../../src/edge/index.js', async (importOriginal) => {
         return Promise.resolve()
       }
       return actual.verifyAndWarm(purged, probes, request, { ...io, now: () => now, sleep })
+    }
+  }
+})
+// The wait for the origin's clock, as the edge check's: moved only by its waits, which take no real time, so that
+// wait-for-origin runs out at once. A test may set `cancel`, called as each wait starts, as a cancel would come then.
+const originWait = vi.hoisted((): { sleeps: number[]; cancel: (() => void) | undefined } => ({ sleeps: [], cancel: undefined }))
+vi.mock('../../src/origin/index.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof OriginModule>()
+  return {
+    ...actual,
+    awaitNewBuild: async (...[plan, settings, io]: Parameters<typeof actual.awaitNewBuild>) => {
+      let now = io.now()
+      const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
+        originWait.sleeps.push(ms)
+        originWait.cancel?.()
+        if (signal?.aborted === true) return Promise.reject(signal.reason as Error)
+        now += ms
+        return Promise.resolve()
+      }
+      return actual.awaitNewBuild(plan, settings, { ...io, now: () => now, sleep })
     }
   }
 })
@@ -134,6 +169,8 @@ beforeAll(async () => {
 })
 beforeEach(async () => {
   edgeSleeps.length = 0
+  originWait.sleeps.length = 0
+  originWait.cancel = undefined
   github.comparisons.clear()
   api = await startStandIn({ zones: [zone('zn1', 'example.com'), zone('zn2', 'example.org')] })
   rmSync(workspace, { recursive: true, force: true })
@@ -182,6 +219,21 @@ async function runWith(
     log: log.join(''),
     code: process.exitCode === undefined ? undefined : Number(process.exitCode)
   }
+}
+
+/** The deployed page whose new build wait-for-origin waits for. */
+const ORIGIN_URL = 'http://example.com/a.html'
+/** A run that waits up to 5 s for the origin (through the stand-in edge) to serve ORIGIN_URL's new build, as `served` says it does. */
+async function waitForOrigin(served: Parameters<StandInEdge['set']>[1], options?: RunOptions): ReturnType<typeof runWith> {
+  edge = await startEdge()
+  mkdirSync(join(workspace, 'public'), { recursive: true })
+  writeFileSync(join(workspace, 'public', 'a.html'), 'new a')
+  edge.set(ORIGIN_URL, served)
+  return runWith(
+    { files: ORIGIN_URL, 'site-dir': 'public', 'url-base': 'http://example.com/', 'wait-for-origin': '5' },
+    { HTTP_PROXY: edge.url, NO_PROXY: '127.0.0.1' },
+    options
+  )
 }
 
 const errorLines = (text: string): string[] => text.split('\n').filter((line) => line.startsWith('::error'))
@@ -619,6 +671,32 @@ describe('run', () => {
     expect(result.verification.verdicts).toMatchObject([{ url: 'http://example.com/a.html', content: 'same' }])
   })
 
+  describe('wait-for-origin', () => {
+    const a = ORIGIN_URL
+
+    it('purges once the origin serves the new build', async () => {
+      const step = await waitForOrigin([{ body: 'old a', times: 1 }, { body: 'new a' }])
+      expect(originWait.sleeps).toHaveLength(1)
+      expect(step.code).toBeUndefined()
+      expect(step.outputs['origin-ready']).toBe('true')
+      expect(api.purges).toEqual([{ zoneId: 'zn1', everything: false, files: [a], tags: [] }])
+    })
+
+    it('sends no purge when the origin does not serve the new build in time, and says so in one error', async () => {
+      const step = await waitForOrigin({ body: 'old a' })
+      expect(originWait.sleeps.length).toBeGreaterThan(0)
+      expect(api.purges).toEqual([])
+      expect(api.requests.map((request) => request.method)).toEqual(['GET'])
+      expect(step.code).toBe(1)
+      expect(step.outputs['origin-ready']).toBe('false')
+      expect(step.outputs['purged-files']).toBe('0')
+      expect(JSON.parse(step.outputs['failed-files'] ?? '')).toEqual([a])
+      expect(errorLines(step.log)).toHaveLength(1)
+      expect(errorLines(step.log)[0]).toMatch(/^::error title=Origin not ready \(wait-for-origin\)::/)
+      expect(JSON.parse(step.outputs.result ?? '{}')).toMatchObject({ ok: false, stoppedAt: null, origin: { ready: false } })
+    })
+  })
+
   describe('cancelled', () => {
     interface CancelledResult {
       cancelled: { signal: string; phase: string; afterMs: number; files: unknown; tags: unknown } | null
@@ -714,6 +792,74 @@ describe('run', () => {
       expect((JSON.parse(step.outputs.result ?? '{}') as { sent: unknown[] }).sent).toHaveLength(1)
     })
 
+    /** Where a cancel came: the phase the result names, what it left unsent, and that no purge went out. */
+    const cancelledIn = (step: { outputs: Record<string, string> }, phase: string): void => {
+      expect(api.purges).toEqual([])
+      expect(resultOf(step)).toMatchObject({
+        ok: false,
+        stoppedAt: `${phase} failed`,
+        cancelled: { signal: 'SIGINT', phase, files: { confirmed: 0, notConfirmed: 0, notSent: 1 } },
+        errors: [`The run was cancelled (SIGINT) at: ${phase}`]
+      })
+    }
+
+    it('cancelled while the pending commit status is posted, says so and sends no purge', async () => {
+      const { signal, cancel } = testCancel()
+      const statuses = github.statuses
+      const push = statuses.push.bind(statuses)
+      statuses.push = (...items) => {
+        if (items[0]?.state === 'pending') cancel()
+        return push(...items)
+      }
+      try {
+        const step = await runWith(
+          { files: '/a.html', 'commit-status': 'cdn-purge', 'github-token': githubToken },
+          { GITHUB_SHA: '8'.repeat(40), GITHUB_REPOSITORY: 'acme/site', GITHUB_API_URL: github.url },
+          { signal }
+        )
+        cancelledIn(step, 'posting the commit status')
+      } finally {
+        statuses.push = push
+        github.statuses.length = 0
+      }
+    })
+
+    it('cancelled while the settings are sent, says so and sends no purge', async () => {
+      await api.close()
+      const { signal, cancel } = testCancel()
+      api = await startStandIn({
+        zones: [zone('zn1', 'example.com')],
+        onRequest: (request) => {
+          if (request.path.endsWith('/settings')) cancel()
+        }
+      })
+      const step = await runWith({ files: '/a.html', settings: 'limits: {enabled: true}' }, {}, { signal })
+      expect(api.requests.map((request) => [request.method, request.path])).toEqual([
+        ['GET', '/zones'],
+        ['POST', '/zones/example.com/settings']
+      ])
+      cancelledIn(step, 'applying the settings')
+    })
+
+    it('cancelled while the settings spread, says so and sends no purge', async () => {
+      const { signal, cancel } = testCancel()
+      // The wait's first part, up to its first progress line.
+      cancelDuringWait(Math.min(WAIT_PROGRESS_EVERY_MS, PROPAGATION_MS), cancel)
+      const step = await runWith({ files: '/a.html', settings: 'limits: {enabled: true}', 'wait-for-propagation': 'true' }, {}, { signal })
+      expect(api.requests.map((request) => request.method)).toEqual(['GET', 'POST'])
+      expect(step.log).toContain(`Waiting for the settings to reach every edge location: ${PROPAGATION_MS / 1000} s left.`)
+      cancelledIn(step, 'waiting for the settings to spread')
+    })
+
+    it('cancelled while it waits for the origin, says so, sends no purge, and the origin is not ready', async () => {
+      const { signal, cancel } = testCancel()
+      originWait.cancel = cancel
+      const step = await waitForOrigin({ body: 'old a' }, { signal })
+      expect(originWait.sleeps).toHaveLength(1)
+      expect(step.outputs['origin-ready']).toBe('false')
+      cancelledIn(step, 'waiting for the origin')
+    })
+
     it('changes nothing when its signal is not aborted', async () => {
       const step = await runWith({ files: '/a' }, {}, { signal: testCancel().signal })
       expect(step.code).toBeUndefined()
@@ -759,6 +905,12 @@ describe('run', () => {
         errors: [`Unexpected error: Error: no stack. ${BUG}`]
       })
       expect(trafficStep.log).not.toMatch(/^::debug::(undefined)?$/m)
+      bugs.dryRun = new TypeError('dry')
+      const dryStep = await runDebug({ files: '/a', warm: 'true', 'dry-run': 'true' })
+      expect(JSON.parse(dryStep.outputs.result ?? '{}')).toMatchObject({
+        stoppedAt: 'the dry run failed',
+        errors: [`Unexpected error: TypeError: dry. ${BUG}`]
+      })
     })
 
     it("shows a RangeError without its message (V8's internals), and any other message cut, on one line", async () => {
