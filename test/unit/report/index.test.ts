@@ -261,22 +261,6 @@ describe('report', () => {
     expect(result.warnings).toEqual(['echo ***'])
   })
 
-  it('warns of each output cut to fit, naming it', async () => {
-    // Past 512 KiB with 600 long URLs rather than 6,000 short ones: the same bytes, and a tenth of the work per URL. And
-    // from a fresh module graph, where no secret is registered (tests above register some, in whichever order they ran):
-    // the masking would read each of these bytes several times, which under a mutation run's instrumentation took this
-    // test past a fifth of its limit in the initial run (4.1 s, then 3.3 s, on a loaded machine). It is the cut under test.
-    vi.resetModules()
-    const { writeReport: report } = await import('../../../src/report/index.js')
-    const stale = Array.from({ length: 600 }, (_, i) => `https://example.com/${String(i).padStart(5, '0')}/${'p'.repeat(1000)}`)
-    await report(runResult({ staleFiles: stale }), true, { ...process.env })
-    expect(warningLines()).toEqual([
-      '::warning::Output "stale-files" was cut to stay under 512 KiB, the most an output can carry.',
-      '::warning::Output "result" was cut to stay under 512 KiB, the most an output can carry.'
-    ])
-    expect(errorLines()).toEqual([])
-  })
-
   it('warns of each output it could not write, and goes on', async () => {
     const missing = join(dir, 'no-such-output-file')
     process.env.GITHUB_OUTPUT = missing
