@@ -21,6 +21,9 @@ import { startGitHub, type GitHubStandIn } from '../stand-in/github.js'
 import { startStandIn, zone, type StandIn } from '../stand-in/server.js'
 import { captureStdout } from '../support/stdout.js'
 import { testCancel } from '../support/clock.js'
+// Loaded as the file loads, not first inside a test by the phase's import(): a mutation run then counts the module's
+// top-level code as static, not as covered by that one test alone (which leaves its constants as survivors).
+import '../../src/changes/index.js'
 
 // Faults a test may set, for what no input can cause: a bug in a phase, in deriving the result, in reporting.
 // Each is thrown once, as given (not always an Error: a bug may throw anything).
