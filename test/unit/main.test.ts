@@ -72,43 +72,53 @@ vi.mock('../../src/edge/verify.js', async (importOriginal) => {
     }
   }
 })
-// The edge check's clock: real time when it starts, moved only by its waits (rechecks of what is still
-// stale), which take no real time. The waits are recorded.
-const edgeSleeps = vi.hoisted((): number[] => [])
+// The clocks of the run's two polls, the edge check (rechecks of what is still stale) and the wait for the origin: each
+// starts at real time and moves only by its waits, which take no real time, so that a timeout runs out at once. The
+// waits are recorded; a test may set `cancel`, called as each wait starts, as a cancel would come then.
+const clocks = vi.hoisted(() => {
+  interface Waits {
+    readonly sleeps: number[]
+    cancel: (() => void) | undefined
+  }
+  const waits = (): Waits => ({ sleeps: [], cancel: undefined })
+  return {
+    edge: waits(),
+    origin: waits(),
+    movedBy(waited: Waits, start: number): { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> } {
+      let now = start
+      const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
+        waited.sleeps.push(ms)
+        waited.cancel?.()
+        if (signal?.aborted === true) return Promise.reject(signal.reason as Error)
+        now += ms
+        return Promise.resolve()
+      }
+      return { now: () => now, sleep }
+    },
+    reset(): void {
+      for (const waited of [this.edge, this.origin]) {
+        waited.sleeps.length = 0
+        waited.cancel = undefined
+      }
+    }
+  }
+})
 vi.mock('../../src/edge/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof EdgeModule>()
   return {
     ...actual,
     verifyAndWarm: async (...[purged, probes, request, io]: Parameters<typeof actual.verifyAndWarm>) => {
       throwIfSet('edge')
-      let now = io.now()
-      const sleep = (ms: number): Promise<void> => {
-        edgeSleeps.push(ms)
-        now += ms
-        return Promise.resolve()
-      }
-      return actual.verifyAndWarm(purged, probes, request, { ...io, now: () => now, sleep })
+      return actual.verifyAndWarm(purged, probes, request, { ...io, ...clocks.movedBy(clocks.edge, io.now()) })
     }
   }
 })
-// The wait for the origin's clock, as the edge check's: moved only by its waits, which take no real time, so that
-// wait-for-origin runs out at once. A test may set `cancel`, called as each wait starts, as a cancel would come then.
-const originWait = vi.hoisted((): { sleeps: number[]; cancel: (() => void) | undefined } => ({ sleeps: [], cancel: undefined }))
 vi.mock('../../src/origin/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof OriginModule>()
   return {
     ...actual,
-    awaitNewBuild: async (...[plan, settings, io]: Parameters<typeof actual.awaitNewBuild>) => {
-      let now = io.now()
-      const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
-        originWait.sleeps.push(ms)
-        originWait.cancel?.()
-        if (signal?.aborted === true) return Promise.reject(signal.reason as Error)
-        now += ms
-        return Promise.resolve()
-      }
-      return actual.awaitNewBuild(plan, settings, { ...io, now: () => now, sleep })
-    }
+    awaitNewBuild: async (...[plan, settings, io]: Parameters<typeof actual.awaitNewBuild>) =>
+      actual.awaitNewBuild(plan, settings, { ...io, ...clocks.movedBy(clocks.origin, io.now()) })
   }
 })
 vi.mock('../../src/run/result/index.js', async (importOriginal) => {
@@ -171,9 +181,7 @@ beforeAll(async () => {
   github = await startGitHub(githubToken)
 })
 beforeEach(async () => {
-  edgeSleeps.length = 0
-  originWait.sleeps.length = 0
-  originWait.cancel = undefined
+  clocks.reset()
   github.comparisons.clear()
   api = await startStandIn({ zones: [zone('zn1', 'example.com'), zone('zn2', 'example.org')] })
   rmSync(workspace, { recursive: true, force: true })
@@ -387,7 +395,7 @@ describe('run', () => {
       /^::error title=CDN purge failed::1 of 2 URLs checked at the edge still served a copy cached before the purge after 1 s/
     )
     // The stale URL was checked again until verify-timeout, on the injected clock.
-    expect(edgeSleeps).toEqual([1000])
+    expect(clocks.edge.sleeps).toEqual([1000])
   })
 
   it('says how long the run and the zone lookup took, of this run, and how many retries there were', async () => {
@@ -679,7 +687,7 @@ describe('run', () => {
 
     it('purges once the origin serves the new build', async () => {
       const step = await waitForOrigin([{ body: 'old a', times: 1 }, { body: 'new a' }])
-      expect(originWait.sleeps).toHaveLength(1)
+      expect(clocks.origin.sleeps).toHaveLength(1)
       expect(step.code).toBeUndefined()
       expect(step.outputs['origin-ready']).toBe('true')
       expect(api.purges).toEqual([{ zoneId: 'zn1', everything: false, files: [a], tags: [] }])
@@ -687,7 +695,7 @@ describe('run', () => {
 
     it('sends no purge when the origin does not serve the new build in time, and says so in one error', async () => {
       const step = await waitForOrigin({ body: 'old a' })
-      expect(originWait.sleeps.length).toBeGreaterThan(0)
+      expect(clocks.origin.sleeps.length).toBeGreaterThan(0)
       expect(api.purges).toEqual([])
       expect(api.requests.map((request) => request.method)).toEqual(['GET'])
       expect(step.code).toBe(1)
@@ -856,9 +864,9 @@ describe('run', () => {
 
     it('cancelled while it waits for the origin, says so, sends no purge, and the origin is not ready', async () => {
       const { signal, cancel } = testCancel()
-      originWait.cancel = cancel
+      clocks.origin.cancel = cancel
       const step = await waitForOrigin({ body: 'old a' }, { signal })
-      expect(originWait.sleeps).toHaveLength(1)
+      expect(clocks.origin.sleeps).toHaveLength(1)
       expect(step.outputs['origin-ready']).toBe('false')
       cancelledIn(step, 'waiting for the origin')
     })

@@ -1,11 +1,7 @@
-import * as core from '@actions/core'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, afterEach, beforeEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { writeReport } from '../../../src/report/index.js'
+import { reportEnv } from '../../support/report-env.js'
 import { runResult } from '../../support/run-result.js'
-import { captureStdout } from '../../support/stdout.js'
 
 // The outputs cut to fit, in a file of their own: a module graph where no secret is registered (the tests of
 // index.test.ts register some), so the masking does not read each of these bytes again for each secret. Under a
@@ -13,31 +9,7 @@ import { captureStdout } from '../../support/stdout.js'
 // A file of its own rather than vi.resetModules(): a module graph loaded inside a test makes every module-level
 // constant look covered by that test alone, and a whole mutation run then counts them as survivors.
 
-const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-cut-'))
-const summaryPath = join(dir, 'summary.md')
-const outputPath = join(dir, 'output')
-const runnerTemp = join(dir, 'temp')
-const log = captureStdout()
-const saved = { ...process.env }
-
-beforeEach(() => {
-  writeFileSync(summaryPath, '')
-  writeFileSync(outputPath, '')
-  mkdirSync(runnerTemp, { recursive: true })
-  Object.assign(process.env, { GITHUB_OUTPUT: outputPath, GITHUB_STEP_SUMMARY: summaryPath, RUNNER_TEMP: runnerTemp })
-  core.summary.emptyBuffer()
-})
-afterEach(() => {
-  process.env = { ...saved }
-  process.exitCode = undefined
-})
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-const linesOf = (kind: string): string[] =>
-  log
-    .join('')
-    .split('\n')
-    .filter((line) => line.startsWith(`::${kind}`))
+const { linesOf } = reportEnv('cdn-purge-cut-')
 
 it('warns of each output cut to fit, naming it', async () => {
   // Past 512 KiB with 600 long URLs rather than 6,000 short ones: the same bytes, and a tenth of the work per URL.

@@ -1,51 +1,19 @@
-import * as core from '@actions/core'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { EOL, tmpdir } from 'node:os'
+import { readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs'
+import { EOL } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { writeReport } from '../../../src/report/index.js'
 import { renderSummary } from '../../../src/report/summary.js'
 import { buildResult, type RunResult } from '../../../src/run/result/index.js'
 import { registerSecret } from '../../../src/secrets/index.js'
+import { reportEnv } from '../../support/report-env.js'
 import { parseOutputFile } from '../../support/run-action.js'
 import { runResult, unreadTraffic } from '../../support/run-result.js'
 import { stateWith, urls, zone } from '../../support/run-state.js'
-import { captureStdout } from '../../support/stdout.js'
 
-// core writes outputs to GITHUB_OUTPUT and the summary to GITHUB_STEP_SUMMARY (whose path it keeps once read).
-const dir = mkdtempSync(join(tmpdir(), 'cdn-purge-report-'))
-const summaryPath = join(dir, 'summary.md')
-const outputPath = join(dir, 'output')
-const runnerTemp = join(dir, 'temp')
-const env = { GITHUB_OUTPUT: outputPath, GITHUB_STEP_SUMMARY: summaryPath, RUNNER_TEMP: runnerTemp }
-const log = captureStdout()
-const saved = { ...process.env }
-
-beforeEach(() => {
-  rmSync(summaryPath, { recursive: true, force: true })
-  writeFileSync(summaryPath, '')
-  writeFileSync(outputPath, '')
-  mkdirSync(runnerTemp, { recursive: true })
-  Object.assign(process.env, env)
-  // core keeps what a failed write left in its buffer: no test may see another's summary.
-  core.summary.emptyBuffer()
-})
-afterEach(() => {
-  process.env = { ...saved }
-})
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-const outputs = (): Record<string, string> => parseOutputFile(readFileSync(outputPath, 'utf8'))
-const errorLines = (): string[] =>
-  log
-    .join('')
-    .split('\n')
-    .filter((line) => line.startsWith('::error'))
-const warningLines = (): string[] =>
-  log
-    .join('')
-    .split('\n')
-    .filter((line) => line.startsWith('::warning'))
+const { dir, summaryPath, outputPath, runnerTemp, log, outputs, linesOf } = reportEnv('cdn-purge-report-')
+const errorLines = (): string[] => linesOf('error')
+const warningLines = (): string[] => linesOf('warning')
 const allOk = (): boolean => true
 
 describe('report', () => {
