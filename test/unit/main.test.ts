@@ -20,7 +20,7 @@ import { git, makeHistory } from '../stand-in/git-repo.js'
 import { startGitHub, type GitHubStandIn } from '../stand-in/github.js'
 import { startStandIn, zone, type StandIn } from '../stand-in/server.js'
 import { captureStdout } from '../support/stdout.js'
-import { testCancel } from '../support/clock.js'
+import { FakeClock, testCancel } from '../support/clock.js'
 // Loaded as the file loads, not first inside a test by the phase's import(): a mutation run then counts the module's
 // top-level code as static, not as covered by that one test alone (which leaves its constants as survivors).
 import '../../src/changes/index.js'
@@ -72,44 +72,24 @@ vi.mock('../../src/edge/verify.js', async (importOriginal) => {
     }
   }
 })
-// The clocks of the run's two polls, the edge check (rechecks of what is still stale) and the wait for the origin: each
-// starts at real time and moves only by its waits, which take no real time, so that a timeout runs out at once. The
-// waits are recorded; a test may set `cancel`, called as each wait starts, as a cancel would come then.
-const clocks = vi.hoisted(() => {
-  interface Waits {
-    readonly sleeps: number[]
-    cancel: (() => void) | undefined
-  }
-  const waits = (): Waits => ({ sleeps: [], cancel: undefined })
-  return {
-    edge: waits(),
-    origin: waits(),
-    movedBy(waited: Waits, start: number): { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> } {
-      let now = start
-      const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
-        waited.sleeps.push(ms)
-        waited.cancel?.()
-        if (signal?.aborted === true) return Promise.reject(signal.reason as Error)
-        now += ms
-        return Promise.resolve()
-      }
-      return { now: () => now, sleep }
-    },
-    reset(): void {
-      for (const waited of [this.edge, this.origin]) {
-        waited.sleeps.length = 0
-        waited.cancel = undefined
-      }
-    }
-  }
-})
+// The clocks of the run's two polls, the edge check (rechecks of what is still stale) and the wait for the origin: fresh
+// for each test, each set to real time as its poll starts and moved only by the poll's waits, which take no real time
+// and are recorded, so that a timeout runs out at once. A test may give the origin wait another sleep of its clock's
+// (`cancelling`: a cancel that comes as a wait starts).
+let edgeClock = new FakeClock()
+let originClock = new FakeClock()
+let originSleep: FakeClock['sleep'] | undefined
+function startingNow(clock: FakeClock, now: number, sleep = clock.sleep): Pick<FakeClock, 'sleep'> & { now: () => number } {
+  clock.now = now
+  return { now: () => clock.now, sleep }
+}
 vi.mock('../../src/edge/index.js', async (importOriginal) => {
   const actual = await importOriginal<typeof EdgeModule>()
   return {
     ...actual,
     verifyAndWarm: async (...[purged, probes, request, io]: Parameters<typeof actual.verifyAndWarm>) => {
       throwIfSet('edge')
-      return actual.verifyAndWarm(purged, probes, request, { ...io, ...clocks.movedBy(clocks.edge, io.now()) })
+      return actual.verifyAndWarm(purged, probes, request, { ...io, ...startingNow(edgeClock, io.now()) })
     }
   }
 })
@@ -118,7 +98,7 @@ vi.mock('../../src/origin/index.js', async (importOriginal) => {
   return {
     ...actual,
     awaitNewBuild: async (...[plan, settings, io]: Parameters<typeof actual.awaitNewBuild>) =>
-      actual.awaitNewBuild(plan, settings, { ...io, ...clocks.movedBy(clocks.origin, io.now()) })
+      actual.awaitNewBuild(plan, settings, { ...io, ...startingNow(originClock, io.now(), originSleep) })
   }
 })
 vi.mock('../../src/run/result/index.js', async (importOriginal) => {
@@ -181,7 +161,9 @@ beforeAll(async () => {
   github = await startGitHub(githubToken)
 })
 beforeEach(async () => {
-  clocks.reset()
+  edgeClock = new FakeClock()
+  originClock = new FakeClock()
+  originSleep = undefined
   github.comparisons.clear()
   api = await startStandIn({ zones: [zone('zn1', 'example.com'), zone('zn2', 'example.org')] })
   rmSync(workspace, { recursive: true, force: true })
@@ -395,7 +377,7 @@ describe('run', () => {
       /^::error title=CDN purge failed::1 of 2 URLs checked at the edge still served a copy cached before the purge after 1 s/
     )
     // The stale URL was checked again until verify-timeout, on the injected clock.
-    expect(clocks.edge.sleeps).toEqual([1000])
+    expect(edgeClock.sleeps).toEqual([1000])
   })
 
   it('says how long the run and the zone lookup took, of this run, and how many retries there were', async () => {
@@ -687,7 +669,7 @@ describe('run', () => {
 
     it('purges once the origin serves the new build', async () => {
       const step = await waitForOrigin([{ body: 'old a', times: 1 }, { body: 'new a' }])
-      expect(clocks.origin.sleeps).toHaveLength(1)
+      expect(originClock.sleeps).toHaveLength(1)
       expect(step.code).toBeUndefined()
       expect(step.outputs['origin-ready']).toBe('true')
       expect(api.purges).toEqual([{ zoneId: 'zn1', everything: false, files: [a], tags: [] }])
@@ -695,7 +677,7 @@ describe('run', () => {
 
     it('sends no purge when the origin does not serve the new build in time, and says so in one error', async () => {
       const step = await waitForOrigin({ body: 'old a' })
-      expect(clocks.origin.sleeps.length).toBeGreaterThan(0)
+      expect(originClock.sleeps.length).toBeGreaterThan(0)
       expect(api.purges).toEqual([])
       expect(api.requests.map((request) => request.method)).toEqual(['GET'])
       expect(step.code).toBe(1)
@@ -864,9 +846,9 @@ describe('run', () => {
 
     it('cancelled while it waits for the origin, says so, sends no purge, and the origin is not ready', async () => {
       const { signal, cancel } = testCancel()
-      clocks.origin.cancel = cancel
+      originSleep = originClock.cancelling(cancel)
       const step = await waitForOrigin({ body: 'old a' }, { signal })
-      expect(clocks.origin.sleeps).toHaveLength(1)
+      expect(originClock.sleeps).toHaveLength(1)
       expect(step.outputs['origin-ready']).toBe('false')
       cancelledIn(step, 'waiting for the origin')
     })

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { EOL } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
