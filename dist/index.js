@@ -23187,6 +23187,17 @@ const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS;
 const MIN_TEST_QUOTA = 3;
 /** Requests refused within the quota a window took before, before it is no window (after all, or any longer). */
 const WINDOW_REFUSALS = 2;
+/**
+ * A window found from 429s is looked for this share of its first shut after the last one opened, until its length is
+ * measured. An API that punishes a request past its limit shuts every request out to the end of that window and a
+ * penalty of some windows more, which ends on a window's edge: a first shut of the rest of a window and a penalty of
+ * this many windows or more is more than this many windows, and the next window is never looked for too soon. With a
+ * penalty of fewer windows, the request that looks for it may be refused (one 429, and a penalty shorter than twice
+ * the first), and the spacing doubles; with a penalty of one window, passed in the second half of a window, twice.
+ * Not 2: with a penalty of 3 windows, a step without headers then sends at half the windows' pace, over twice its
+ * ideal (bench: punishing). Not 4: then a penalty of 3 windows is passed again.
+ */
+const PENALTY_WINDOWS = 3;
 /** Two resets further apart than this many of the longest Retry-After are a pause in the step, not a window's length. */
 const PAUSE_RETRY_AFTERS = 2;
 /**
@@ -23640,9 +23651,22 @@ function readRateLimit(headers, nowMs) {
 class RefusalWindow {
     concurrency;
     guess = 'unknown';
-    /** Successes before the first 429, then the most that got through in one window. Set at the first 429. */
+    /**
+     * Successes before the first 429 (and those in flight beside it, answered after), then the most that got through in
+     * one window. Set at the first 429.
+     */
     quota;
     successes = 0;
+    /** When the first 429 was answered (a success sent before then got through before it), and its request sent. */
+    firstRefusalAt = Number.POSITIVE_INFINITY;
+    firstRefusedSentAt = 0;
+    /**
+     * The first shut: from the first refused request's sending to the first request through after it, at most the
+     * longest Retry-After. Against an API that punishes, the rest of a window and the penalty; else the rest of a window.
+     */
+    firstShutMs;
+    /** The soonest end the Retry-Afters since the window shut said: each says it is open again by then. */
+    saidEnd = Number.POSITIVE_INFINITY;
     // Stryker disable next-line BooleanLiteral: nothing reads it before a 429, and refused() shuts it then
     open = false;
     /** The first request of the current window (the one that found it open) and when it was sent. */
@@ -23659,24 +23683,22 @@ class RefusalWindow {
     previousReset;
     periodMs;
     /**
-     * How long after a window's start the next is looked for, while its length is not measured: the longest Retry-After
-     * at first (a penalty's end is a window's edge, and a penalty lasts a window or more), halved each time the next
-     * window was found open there, down to a second (resets are said in whole seconds). A window not open yet there
-     * (the request refused) doubles it back, for good: it is not halved again.
+     * How long after a window's start the next is looked for, once a request at the spacing was refused (it doubles
+     * each time), or a reset came sooner than the length said. Before, the spacing is the first shut over
+     * PENALTY_WINDOWS: see `spacing`.
      */
     spacingMs;
-    spacingFound = false;
     /** The current window was found open at the spacing: it shows the spacing right once it takes its whole quota. */
     // Stryker disable next-line BooleanLiteral: every window's opening sets it, and nothing reads it before a window is open
     onTrial = false;
     /**
-     * Requests a window is sent beyond its quota, to find out whether it takes more (a limit raised or lifted), once the
-     * spacing is found and CALM_WINDOWS windows went by with nothing refused: doubled each time it took them all. None
-     * once an API was seen to punish one: refused, it said to wait longer than the windows come, so the refusal shut it
-     * out past the window's end.
+     * Requests a window is sent beyond its quota, to find out whether it takes more (a limit raised or lifted), once
+     * CALM_WINDOWS windows went by with nothing refused: doubled each time it took them all. None once the API is seen to
+     * punish: a refusal shut it out longer than the windows come (the first shut, or a request past the quota refused).
      */
     extra = 1;
-    extraRefused = false;
+    /** The spacing, when a request past the quota (an extra, or the one at the spacing) was refused: its Retry-After is next. */
+    pastQuotaRefused;
     punishes = false;
     /** Windows opened in a row with no request refused: only after CALM_WINDOWS of them does a window get extras. */
     calm = 0;
@@ -23697,10 +23719,17 @@ class RefusalWindow {
         const said = this.periodMs !== undefined || this.retryAfterMs !== undefined;
         return this.guess === 'window' && said ? (this.quota * 1000) / this.spacing : undefined;
     }
-    /** How long after a window's start the next is looked for: its length once measured, or the spacing if less. */
+    /**
+     * How long after a window's start the next is looked for: its length once measured, or the spacing if less. Until
+     * either is known, the first shut over PENALTY_WINDOWS, but not under a second (resets are said in whole seconds): a
+     * penalty's end is a window's edge, and a shut of the rest of a window and a penalty of that many windows or more
+     * is more than that many windows. A shorter penalty costs one more refusal (see docs/rate-limits.md).
+     */
     get spacing() {
         const length = this.periodMs ?? this.longestRetryAfterMs;
-        return this.spacingMs === undefined ? length : Math.min(length, this.spacingMs);
+        if (this.spacingMs !== undefined)
+            return Math.min(length, this.spacingMs);
+        return this.periodMs ?? Math.max(RESET_ROUNDING_MS, (this.firstShutMs ?? length) / PENALTY_WINDOWS);
     }
     /**
      * The test burst: as many requests as got through before the first 429, less the one that found the reset,
@@ -23712,20 +23741,27 @@ class RefusalWindow {
     /** A 429's Retry-After, in milliseconds: when the window comes back, and the best guess at its length. */
     retryAfter(ms) {
         // A request past the quota refused, and told to wait longer than the windows come: a penalty.
-        if (this.extraRefused && ms > this.spacing)
+        if (ms > (this.pastQuotaRefused ?? Number.POSITIVE_INFINITY))
             this.punishes = true;
-        this.extraRefused = false;
+        this.pastQuotaRefused = undefined;
         if (ms <= 0)
             return;
         this.retryAfterMs = ms;
         this.longestRetryAfterMs = Math.max(this.longestRetryAfterMs, ms);
+        // Said in whole seconds, rounded up: the soonest end said is the best (a later 429 may say a second more). Read
+        // right after its 429 (only 429s are waited out here), from when that shut the window.
+        this.saidEnd = Math.min(this.saidEnd, this.shutAt + ms);
     }
     /**
      * A 429 on request `sequence`. `stillShut`: the request was sent after the latest 429 was answered, so the
      * limit did not come back in the meantime.
      */
-    refused(sequence, stillShut, now) {
-        this.quota ??= this.successes;
+    refused(sequence, stillShut, now, sentAt = now) {
+        if (this.quota === undefined) {
+            this.quota = this.successes;
+            this.firstRefusalAt = now;
+            this.firstRefusedSentAt = sentAt;
+        }
         if (this.guess === 'unknown' && stillShut && this.quota >= MIN_TEST_QUOTA)
             this.guess = 'testing';
         if (this.guess === 'testing' && sequence >= (this.testFrom ?? Number.POSITIVE_INFINITY)) {
@@ -23764,27 +23800,33 @@ class RefusalWindow {
         if (this.periodMs !== undefined && now + retryAfter < this.windowSentAt + this.periodMs - PROBE_AHEAD_MS) {
             this.periodMs = undefined;
             this.spacingMs = now + retryAfter - this.windowSentAt;
-            this.spacingFound = false;
         }
     }
     /** A refusal of the request `past` requests beyond the open window's quota: an extra's, or the one sent at the spacing. */
     refusedPastQuota(past) {
         if (this.guess !== 'window' || !this.open || past < 0)
             return;
-        if (past < this.extras)
-            this.extraRefused = true;
+        this.pastQuotaRefused = this.spacing;
         // The request that looked for the next window at the spacing was refused: the window is longer than that.
-        else
+        if (past >= this.extras)
             this.doubleSpacing();
     }
-    /** The spacing was too short: the window's length is at least twice that, and the spacing is not halved again. */
+    /**
+     * The spacing was too short: the window is longer than that, and the spacing doubles. Not to the first shut, which
+     * a window never passes against an API that punishes: with a penalty of a window that is up to twice the window.
+     */
     doubleSpacing() {
         this.spacingMs = this.spacing * 2;
-        this.spacingFound = true;
     }
     /** A success on request `sequence`, sent at `sentAt`. `reopened`: it was sent after the latest 429 was answered. `sent`: requests sent so far. */
     succeeded(sequence, sentAt, reopened, sent) {
         this.successes++;
+        // In flight beside the first 429 and answered after it: it got through in the window that 429 shut.
+        if (sentAt < this.firstRefusalAt && this.quota !== undefined)
+            this.quota++;
+        // Sent after the latest 429 was answered, and through: open again, whatever the 429s said.
+        if (reopened)
+            this.saidEnd = Number.POSITIVE_INFINITY;
         if (!this.active)
             return;
         // A new window: the first request to get through after it shut, or a request sent past its allowance (a
@@ -23798,6 +23840,8 @@ class RefusalWindow {
             const gap = sentAt - (this.previousReset ?? Number.NaN);
             if (afterRefusal && gap <= PAUSE_RETRY_AFTERS * this.longestRetryAfterMs)
                 this.periodMs = gap;
+            if (afterRefusal)
+                this.firstShutMs ??= Math.min(sentAt - this.firstRefusedSentAt, this.longestRetryAfterMs);
             this.onTrial = !afterRefusal;
             this.previousReset = afterRefusal ? sentAt : undefined;
             // A window that took its whole quota clears the count.
@@ -23823,12 +23867,11 @@ class RefusalWindow {
         if (this.guess !== 'window')
             return;
         if (this.onTrial && this.windowOk >= this.windowQuota) {
-            // Found open at the spacing, and it took its whole quota: a new window. The next is looked for sooner, until one
-            // is not open yet there, but not sooner than half the longest Retry-After (a penalty of one window or of several
-            // look the same without headers: see docs/rate-limits.md) nor than a second.
+            // Found open at the spacing, and it took its whole quota: a new window, so the windows come at the spacing or
+            // sooner. A first shut longer than that was a penalty.
             this.onTrial = false;
-            if (!this.spacingFound)
-                this.spacingMs = Math.max(RESET_ROUNDING_MS, this.longestRetryAfterMs / 2, this.spacing / 2);
+            if (this.firstShutMs > this.spacing)
+                this.punishes = true;
         }
         // More got through in this window than the quota said: the quota grows. All it was sent got through: it is sent
         // twice as many more at once (a limit raised or lifted is found in a few round trips, as TCP's slow start finds a
@@ -23839,8 +23882,7 @@ class RefusalWindow {
     }
     /** Requests the current window is sent beyond its quota: see `extra`. */
     get extras() {
-        const found = this.spacingFound || this.spacing <= Math.max(RESET_ROUNDING_MS, this.longestRetryAfterMs / 2);
-        return found && !this.punishes && this.calm > CALM_WINDOWS ? this.extra : 0;
+        return !this.punishes && this.calm > CALM_WINDOWS ? this.extra : 0;
     }
     /**
      * How many requests the current window may be sent, counting the one that found it open: the test burst
@@ -23856,10 +23898,12 @@ class RefusalWindow {
             return 0;
         // Shut, or its allowance sent: nothing goes before the next reset is due (an API that punishes a request past
         // its limit shuts the whole account out for longer), then one request at a time looks for it. A window found
-        // is due by its length, or else by the longest Retry-After (a refusal in a penalty says only the penalty's
-        // end); while testing, by the Retry-After, counted from the 429 that shut it or from the window's start.
+        // is due by its spacing from the last one's start (a refusal in a penalty says only the penalty's end); while
+        // testing, by the soonest end the Retry-Afters said since it shut, or the Retry-After from the window's start.
         const retryAfter = this.retryAfterMs;
-        const afterRetry = (this.open ? this.windowSentAt : this.shutAt) + (retryAfter ?? RESET_ROUNDING_MS);
+        const afterRetry = this.open
+            ? this.windowSentAt + (retryAfter ?? RESET_ROUNDING_MS)
+            : Math.min(this.saidEnd, this.shutAt + (retryAfter ?? RESET_ROUNDING_MS));
         let due = afterRetry;
         if (this.guess === 'window') {
             const spacing = this.spacing;
@@ -24012,7 +24056,7 @@ class Pacer {
             this.reopened = false;
             this.sentBefore429 = this.sent;
             this.last429At = now;
-            this.refusals.refused(ticket.sequence, stillShut, now);
+            this.refusals.refused(ticket.sequence, stillShut, now, ticket.sentAt);
             this.askedForTime(now, info !== undefined);
         }
         else if (status < 400) {

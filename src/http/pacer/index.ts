@@ -177,7 +177,7 @@ export class Pacer {
       this.reopened = false
       this.sentBefore429 = this.sent
       this.last429At = now
-      this.refusals.refused(ticket.sequence, stillShut, now)
+      this.refusals.refused(ticket.sequence, stillShut, now, ticket.sentAt)
       this.askedForTime(now, info !== undefined)
     } else if (status < 400) {
       const reopened = ticket.sequence >= this.sentBefore429

@@ -8,6 +8,7 @@ import {
   EXTRA_GROWTH,
   MIN_TEST_QUOTA,
   PAUSE_RETRY_AFTERS,
+  PENALTY_WINDOWS,
   PROBE_AHEAD_MS,
   PROBE_EVERY_MS,
   RESET_MARGIN_MS,
@@ -20,9 +21,22 @@ export type Guess = 'unknown' | 'testing' | 'window' | 'bucket'
 
 export class RefusalWindow {
   guess: Guess = 'unknown'
-  /** Successes before the first 429, then the most that got through in one window. Set at the first 429. */
+  /**
+   * Successes before the first 429 (and those in flight beside it, answered after), then the most that got through in
+   * one window. Set at the first 429.
+   */
   private quota: number | undefined
   private successes = 0
+  /** When the first 429 was answered (a success sent before then got through before it), and its request sent. */
+  private firstRefusalAt = Number.POSITIVE_INFINITY
+  private firstRefusedSentAt = 0
+  /**
+   * The first shut: from the first refused request's sending to the first request through after it, at most the
+   * longest Retry-After. Against an API that punishes, the rest of a window and the penalty; else the rest of a window.
+   */
+  private firstShutMs: number | undefined
+  /** The soonest end the Retry-Afters since the window shut said: each says it is open again by then. */
+  private saidEnd = Number.POSITIVE_INFINITY
   // Stryker disable next-line BooleanLiteral: nothing reads it before a 429, and refused() shuts it then
   private open = false
   /** The first request of the current window (the one that found it open) and when it was sent. */
@@ -39,24 +53,22 @@ export class RefusalWindow {
   private previousReset: number | undefined
   private periodMs: number | undefined
   /**
-   * How long after a window's start the next is looked for, while its length is not measured: the longest Retry-After
-   * at first (a penalty's end is a window's edge, and a penalty lasts a window or more), halved each time the next
-   * window was found open there, down to a second (resets are said in whole seconds). A window not open yet there
-   * (the request refused) doubles it back, for good: it is not halved again.
+   * How long after a window's start the next is looked for, once a request at the spacing was refused (it doubles
+   * each time), or a reset came sooner than the length said. Before, the spacing is the first shut over
+   * PENALTY_WINDOWS: see `spacing`.
    */
   private spacingMs: number | undefined
-  private spacingFound = false
   /** The current window was found open at the spacing: it shows the spacing right once it takes its whole quota. */
   // Stryker disable next-line BooleanLiteral: every window's opening sets it, and nothing reads it before a window is open
   private onTrial = false
   /**
-   * Requests a window is sent beyond its quota, to find out whether it takes more (a limit raised or lifted), once the
-   * spacing is found and CALM_WINDOWS windows went by with nothing refused: doubled each time it took them all. None
-   * once an API was seen to punish one: refused, it said to wait longer than the windows come, so the refusal shut it
-   * out past the window's end.
+   * Requests a window is sent beyond its quota, to find out whether it takes more (a limit raised or lifted), once
+   * CALM_WINDOWS windows went by with nothing refused: doubled each time it took them all. None once the API is seen to
+   * punish: a refusal shut it out longer than the windows come (the first shut, or a request past the quota refused).
    */
   private extra = 1
-  private extraRefused = false
+  /** The spacing, when a request past the quota (an extra, or the one at the spacing) was refused: its Retry-After is next. */
+  private pastQuotaRefused: number | undefined
   private punishes = false
   /** Windows opened in a row with no request refused: only after CALM_WINDOWS of them does a window get extras. */
   private calm = 0
@@ -79,10 +91,16 @@ export class RefusalWindow {
     return this.guess === 'window' && said ? ((this.quota as number) * 1000) / this.spacing : undefined
   }
 
-  /** How long after a window's start the next is looked for: its length once measured, or the spacing if less. */
+  /**
+   * How long after a window's start the next is looked for: its length once measured, or the spacing if less. Until
+   * either is known, the first shut over PENALTY_WINDOWS, but not under a second (resets are said in whole seconds): a
+   * penalty's end is a window's edge, and a shut of the rest of a window and a penalty of that many windows or more
+   * is more than that many windows. A shorter penalty costs one more refusal (see docs/rate-limits.md).
+   */
   private get spacing(): number {
     const length = this.periodMs ?? this.longestRetryAfterMs
-    return this.spacingMs === undefined ? length : Math.min(length, this.spacingMs)
+    if (this.spacingMs !== undefined) return Math.min(length, this.spacingMs)
+    return this.periodMs ?? Math.max(RESET_ROUNDING_MS, (this.firstShutMs ?? length) / PENALTY_WINDOWS)
   }
 
   /**
@@ -96,19 +114,26 @@ export class RefusalWindow {
   /** A 429's Retry-After, in milliseconds: when the window comes back, and the best guess at its length. */
   retryAfter(ms: number): void {
     // A request past the quota refused, and told to wait longer than the windows come: a penalty.
-    if (this.extraRefused && ms > this.spacing) this.punishes = true
-    this.extraRefused = false
+    if (ms > (this.pastQuotaRefused ?? Number.POSITIVE_INFINITY)) this.punishes = true
+    this.pastQuotaRefused = undefined
     if (ms <= 0) return
     this.retryAfterMs = ms
     this.longestRetryAfterMs = Math.max(this.longestRetryAfterMs, ms)
+    // Said in whole seconds, rounded up: the soonest end said is the best (a later 429 may say a second more). Read
+    // right after its 429 (only 429s are waited out here), from when that shut the window.
+    this.saidEnd = Math.min(this.saidEnd, this.shutAt + ms)
   }
 
   /**
    * A 429 on request `sequence`. `stillShut`: the request was sent after the latest 429 was answered, so the
    * limit did not come back in the meantime.
    */
-  refused(sequence: number, stillShut: boolean, now: number): void {
-    this.quota ??= this.successes
+  refused(sequence: number, stillShut: boolean, now: number, sentAt = now): void {
+    if (this.quota === undefined) {
+      this.quota = this.successes
+      this.firstRefusalAt = now
+      this.firstRefusedSentAt = sentAt
+    }
     if (this.guess === 'unknown' && stillShut && this.quota >= MIN_TEST_QUOTA) this.guess = 'testing'
     if (this.guess === 'testing' && sequence >= (this.testFrom ?? Number.POSITIVE_INFINITY)) {
       // A request of the test burst refused: the limit drains with a burst, a bucket.
@@ -143,27 +168,32 @@ export class RefusalWindow {
     if (this.periodMs !== undefined && now + retryAfter < this.windowSentAt + this.periodMs - PROBE_AHEAD_MS) {
       this.periodMs = undefined
       this.spacingMs = now + retryAfter - this.windowSentAt
-      this.spacingFound = false
     }
   }
 
   /** A refusal of the request `past` requests beyond the open window's quota: an extra's, or the one sent at the spacing. */
   private refusedPastQuota(past: number): void {
     if (this.guess !== 'window' || !this.open || past < 0) return
-    if (past < this.extras) this.extraRefused = true
+    this.pastQuotaRefused = this.spacing
     // The request that looked for the next window at the spacing was refused: the window is longer than that.
-    else this.doubleSpacing()
+    if (past >= this.extras) this.doubleSpacing()
   }
 
-  /** The spacing was too short: the window's length is at least twice that, and the spacing is not halved again. */
+  /**
+   * The spacing was too short: the window is longer than that, and the spacing doubles. Not to the first shut, which
+   * a window never passes against an API that punishes: with a penalty of a window that is up to twice the window.
+   */
   private doubleSpacing(): void {
     this.spacingMs = this.spacing * 2
-    this.spacingFound = true
   }
 
   /** A success on request `sequence`, sent at `sentAt`. `reopened`: it was sent after the latest 429 was answered. `sent`: requests sent so far. */
   succeeded(sequence: number, sentAt: number, reopened: boolean, sent: number): void {
     this.successes++
+    // In flight beside the first 429 and answered after it: it got through in the window that 429 shut.
+    if (sentAt < this.firstRefusalAt && this.quota !== undefined) this.quota++
+    // Sent after the latest 429 was answered, and through: open again, whatever the 429s said.
+    if (reopened) this.saidEnd = Number.POSITIVE_INFINITY
     if (!this.active) return
     // A new window: the first request to get through after it shut, or a request sent past its allowance (a
     // probe, which goes only when the next reset is due) that gets through.
@@ -175,6 +205,7 @@ export class RefusalWindow {
       // With no reset found before, the gap is NaN, which measures nothing.
       const gap = sentAt - (this.previousReset ?? Number.NaN)
       if (afterRefusal && gap <= PAUSE_RETRY_AFTERS * this.longestRetryAfterMs) this.periodMs = gap
+      if (afterRefusal) this.firstShutMs ??= Math.min(sentAt - this.firstRefusedSentAt, this.longestRetryAfterMs)
       this.onTrial = !afterRefusal
       this.previousReset = afterRefusal ? sentAt : undefined
       // A window that took its whole quota clears the count.
@@ -196,11 +227,10 @@ export class RefusalWindow {
     if (this.guess === 'testing' && sequence >= (this.testFrom as number) && ++this.testOk >= this.testSize) this.guess = 'window'
     if (this.guess !== 'window') return
     if (this.onTrial && this.windowOk >= this.windowQuota) {
-      // Found open at the spacing, and it took its whole quota: a new window. The next is looked for sooner, until one
-      // is not open yet there, but not sooner than half the longest Retry-After (a penalty of one window or of several
-      // look the same without headers: see docs/rate-limits.md) nor than a second.
+      // Found open at the spacing, and it took its whole quota: a new window, so the windows come at the spacing or
+      // sooner. A first shut longer than that was a penalty.
       this.onTrial = false
-      if (!this.spacingFound) this.spacingMs = Math.max(RESET_ROUNDING_MS, this.longestRetryAfterMs / 2, this.spacing / 2)
+      if ((this.firstShutMs as number) > this.spacing) this.punishes = true
     }
     // More got through in this window than the quota said: the quota grows. All it was sent got through: it is sent
     // twice as many more at once (a limit raised or lifted is found in a few round trips, as TCP's slow start finds a
@@ -211,8 +241,7 @@ export class RefusalWindow {
 
   /** Requests the current window is sent beyond its quota: see `extra`. */
   private get extras(): number {
-    const found = this.spacingFound || this.spacing <= Math.max(RESET_ROUNDING_MS, this.longestRetryAfterMs / 2)
-    return found && !this.punishes && this.calm > CALM_WINDOWS ? this.extra : 0
+    return !this.punishes && this.calm > CALM_WINDOWS ? this.extra : 0
   }
 
   /**
@@ -229,10 +258,12 @@ export class RefusalWindow {
     if (this.open && sent - this.windowFrom < this.allowance) return 0
     // Shut, or its allowance sent: nothing goes before the next reset is due (an API that punishes a request past
     // its limit shuts the whole account out for longer), then one request at a time looks for it. A window found
-    // is due by its length, or else by the longest Retry-After (a refusal in a penalty says only the penalty's
-    // end); while testing, by the Retry-After, counted from the 429 that shut it or from the window's start.
+    // is due by its spacing from the last one's start (a refusal in a penalty says only the penalty's end); while
+    // testing, by the soonest end the Retry-Afters said since it shut, or the Retry-After from the window's start.
     const retryAfter = this.retryAfterMs
-    const afterRetry = (this.open ? this.windowSentAt : this.shutAt) + (retryAfter ?? RESET_ROUNDING_MS)
+    const afterRetry = this.open
+      ? this.windowSentAt + (retryAfter ?? RESET_ROUNDING_MS)
+      : Math.min(this.saidEnd, this.shutAt + (retryAfter ?? RESET_ROUNDING_MS))
     let due = afterRetry
     if (this.guess === 'window') {
       const spacing = this.spacing

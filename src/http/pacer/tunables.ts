@@ -71,6 +71,17 @@ export const PROBE_AHEAD_MS = 2 * PROBE_EVERY_MS
 export const MIN_TEST_QUOTA = 3
 /** Requests refused within the quota a window took before, before it is no window (after all, or any longer). */
 export const WINDOW_REFUSALS = 2
+/**
+ * A window found from 429s is looked for this share of its first shut after the last one opened, until its length is
+ * measured. An API that punishes a request past its limit shuts every request out to the end of that window and a
+ * penalty of some windows more, which ends on a window's edge: a first shut of the rest of a window and a penalty of
+ * this many windows or more is more than this many windows, and the next window is never looked for too soon. With a
+ * penalty of fewer windows, the request that looks for it may be refused (one 429, and a penalty shorter than twice
+ * the first), and the spacing doubles; with a penalty of one window, passed in the second half of a window, twice.
+ * Not 2: with a penalty of 3 windows, a step without headers then sends at half the windows' pace, over twice its
+ * ideal (bench: punishing). Not 4: then a penalty of 3 windows is passed again.
+ */
+export const PENALTY_WINDOWS = 3
 /** Two resets further apart than this many of the longest Retry-After are a pause in the step, not a window's length. */
 export const PAUSE_RETRY_AFTERS = 2
 /**

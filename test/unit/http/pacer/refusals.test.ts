@@ -12,10 +12,19 @@ function afterBurst(quota: number, at = 100, concurrency = 8): RefusalWindow {
   return window
 }
 
-/** A window found open at the spacing by request `from`, and `took` requests through in it, nothing refused. */
+/** Request `from`, sent at `at`, finds a window open, and `took` requests get through in it. */
+function trial(window: RefusalWindow, from: number, at: number, took = 20): void {
+  window.succeeded(from, at, true, from + 1)
+  for (let sequence = from + 1; sequence < from + took; sequence++) window.succeeded(sequence, at, true, from + took)
+}
+
+/**
+ * A window found open at the spacing by request `from`, and `took` requests through in it, nothing refused. Sent long
+ * after the first 429 (at `from` seconds): not one that was in flight beside it.
+ */
 function calmWindow(window: RefusalWindow, from: number, took: number): void {
-  window.succeeded(from, 0, false, from + 1)
-  for (let sequence = from + 1; sequence < from + took; sequence++) window.succeeded(sequence, 0, false, from + took)
+  window.succeeded(from, from * 1000, false, from + 1)
+  for (let sequence = from + 1; sequence < from + took; sequence++) window.succeeded(sequence, from * 1000, false, from + took)
 }
 
 describe('RefusalWindow: telling a window from a bucket', () => {
@@ -106,15 +115,26 @@ describe('RefusalWindow: bursting at each reset', () => {
     return window
   }
 
-  /** A window of 20 every 3 s, its length measured: resets found at 1000 and 4000, each right after a refusal. */
+  /**
+   * A window of 20 every 3 s, its length measured: resets found at 1000, 4000 and 7000, each right after a refusal. Shut
+   * from 100 to 1000, it is looked for a second after one opens; the request there is refused (told 2 s: a penalty, for
+   * all it can tell), and 2 s; the request there too (told a second), and 4 s, more than the 3 s measured meanwhile.
+   */
   const threeSecondWindow = (): RefusalWindow => {
     const window = afterBurst(20)
     window.retryAfter(3000)
     window.refused(21, true, 150)
-    window.succeeded(22, 1000, true, 23)
-    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
-    window.refused(42, true, 1100)
-    window.succeeded(43, 4000, true, 44)
+    let from = 22
+    for (const [at, refusedAt, toldMs] of [
+      [1000, 2025, 2000],
+      [4000, 6025, 1000]
+    ] as const) {
+      trial(window, from, at)
+      window.refused(from + 20, true, refusedAt)
+      window.retryAfter(toldMs)
+      from += 21
+    }
+    window.succeeded(from, 7000, true, from + 1)
     return window
   }
 
@@ -135,7 +155,7 @@ describe('RefusalWindow: bursting at each reset', () => {
     calmWindow(window, from, 1)
     expect(window.delay(0, from + 20, 0)).toBe(0)
     expect(window.delay(0, from + 21, 0)).toBeGreaterThan(0)
-    for (let sequence = from + 1; sequence < from + 21; sequence++) window.succeeded(sequence, 0, false, from + 21)
+    for (let sequence = from + 1; sequence < from + 21; sequence++) window.succeeded(sequence, from * 1000, false, from + 21)
     expect(window.delay(0, from + 21, 0)).toBe(0)
     expect(window.delay(0, from + 22, 0)).toBeGreaterThan(0)
     // Its quota is what got through: 21 a window of a second.
@@ -188,16 +208,35 @@ describe('RefusalWindow: bursting at each reset', () => {
   })
   it('sends nothing before a long Retry-After ends, while it tests for a window', () => {
     const window = afterBurst(20)
-    window.retryAfter(30_000)
     window.refused(21, true, 150)
+    window.retryAfter(30_000)
     expect(window.delay(150, 22, 120)).toBe(30_000)
   })
   it('keeps the last Retry-After when a 429 comes without one', () => {
     const window = afterBurst(20)
-    window.retryAfter(30_000)
-    window.retryAfter(0)
     window.refused(21, true, 150)
-    expect(window.delay(150, 22, 120)).toBe(30_000)
+    window.retryAfter(30_000)
+    window.refused(22, true, 200)
+    window.retryAfter(0)
+    // Nothing before the end the first said (at 30,150), not 30 s from the second.
+    expect(window.delay(200, 23, 200)).toBe(29_950)
+  })
+  it('goes at the soonest end the Retry-Afters since it shut said: each is rounded up to a whole second', () => {
+    const window = afterBurst(20)
+    window.retryAfter(4000)
+    window.refused(21, true, 900)
+    window.retryAfter(4000)
+    // Told at 100 that the limit is back by 4,100; at 900, by 4,900: it is back by 4,100.
+    expect(window.delay(900, 22, 900)).toBe(3200)
+  })
+  it('forgets what the Retry-Afters said once a request sent after them got through', () => {
+    // Told at 150 that it is back by 1,150, and found open at 1,000.
+    const window = found()
+    // Request 42, at the spacing, refused at 2,100 and told a second: looked for from 2,100 (a second sooner, as it is
+    // rounded up), and the margin; not from what was said before the window opened.
+    window.refused(42, true, 2100)
+    window.retryAfter(1000)
+    expect(window.delay(2100, 43, 1500)).toBe(RESET_MARGIN_MS)
   })
   it('has no pace until a window is found', () => {
     const window = afterBurst(20)
@@ -207,24 +246,27 @@ describe('RefusalWindow: bursting at each reset', () => {
   })
   it('does not count a late answer to a request sent before the window opened', () => {
     const window = found()
-    // 15 answers to requests sent long before come in late: they say nothing about this window's quota.
-    for (let sequence = 0; sequence < 15; sequence++) window.succeeded(sequence, 0, false, 31)
+    // 15 answers to requests sent before it opened (after the first 429) come in late: they say nothing about this window's quota.
+    for (let sequence = 0; sequence < 15; sequence++) window.succeeded(sequence, 500, false, 31)
     window.refused(31, false, 1010)
     window.succeeded(32, 2000, true, 33)
     expect(window.delay(2001, 32 + 19, 2000)).toBe(0)
     expect(window.delay(2001, 32 + 20, 2000)).toBeGreaterThan(0)
   })
-  it('says the pace of the window found: its quota over the Retry-After, then over its measured length', () => {
+  it('says the pace of the window found: its quota over the spacing (a third of the first shut), then over its measured length', () => {
     const window = afterBurst(20)
-    window.retryAfter(2000)
+    window.retryAfter(6000)
     window.refused(21, true, 150)
     expect(window.pace).toBeUndefined()
-    window.succeeded(22, 1000, true, 23)
-    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 1001, true, 31)
+    // Shut from 100 to 6,100: the next window is looked for 2 s after one opens.
+    window.succeeded(22, 6100, true, 23)
+    for (let sequence = 23; sequence < 31; sequence++) window.succeeded(sequence, 6101, true, 31)
     expect(window.pace).toBe(10)
-    window.refused(31, true, 1100)
-    window.succeeded(32, 2000, true, 33)
-    expect(window.pace).toBe(20)
+    // The request at the spacing refused (the spacing doubles), and the next found right after it, 3 s after the last.
+    window.refused(42, true, 8125)
+    window.retryAfter(1000)
+    window.succeeded(43, 9100, true, 44)
+    expect(window.pace).toBeCloseTo(20 / 3, 9)
   })
   it('measures the window from resets found once it looks for them, not from successes before', () => {
     const window = afterBurst(20)
@@ -245,8 +287,8 @@ describe('RefusalWindow: bursting at each reset', () => {
     const window = afterBurst(20)
     window.refused(21, true, 150)
     window.succeeded(22, 1000, true, 23)
-    // Requests 10..19 answered late (sent before the window opened), then 7 of the 8 test requests.
-    for (let sequence = 10; sequence < 20; sequence++) window.succeeded(sequence, 0, false, 31)
+    // Requests 10..19 answered late (sent after the first 429, before the window opened), then 7 of the 8 test requests.
+    for (let sequence = 10; sequence < 20; sequence++) window.succeeded(sequence, 500, false, 31)
     for (let sequence = 23; sequence < 30; sequence++) window.succeeded(sequence, 1001, true, 31)
     expect(window.guess).toBe('testing')
   })
@@ -302,51 +344,49 @@ describe('RefusalWindow: bursting at each reset', () => {
   })
   it("forgets the window's length when a Retry-After says the reset comes sooner (the window got shorter)", () => {
     const window = threeSecondWindow()
-    // Length 3000: quota sent, the next window is looked for from 7000 and the margin.
-    expect(window.delay(4010, 64, 4005)).toBe(7000 + RESET_MARGIN_MS - 4010)
+    // Length 3000: quota sent, the next window is looked for from 10,000 and the margin.
+    expect(window.delay(7010, 84, 7005)).toBe(10_000 + RESET_MARGIN_MS - 7010)
     // A 429 in the window says the reset is 1 s away: the length is forgotten, the next looked for when it says.
     window.retryAfter(1000)
-    window.refused(64, false, 4100)
-    expect(window.delay(4110, 65, 4105)).toBe(5100 + RESET_MARGIN_MS - 4110)
+    window.refused(84, false, 7100)
+    expect(window.delay(7110, 85, 7105)).toBe(8100 + RESET_MARGIN_MS - 7110)
   })
   /**
-   * The 3 s window's length forgotten (a 429 at 4.1 s said its reset is a second away: a spacing of 1.1 s), then after a
-   * pause (no length measured across it) a window opens at 11 s and takes its 20.
+   * The 3 s window's length forgotten (a 429 at 7.1 s said its reset is a second away: a spacing of 1.1 s), then after a
+   * pause (no length measured across it) a window opens at 14 s and takes its 20.
    */
   const soonerAfterPause = (): RefusalWindow => {
     const window = threeSecondWindow()
     window.retryAfter(1000)
-    window.refused(64, false, 4100)
-    window.succeeded(65, 11_000, true, 66)
-    for (let sequence = 66; sequence < 85; sequence++) window.succeeded(sequence, 11_001, true, 85)
+    window.refused(84, false, 7100)
+    window.succeeded(85, 14_000, true, 86)
+    for (let sequence = 86; sequence < 105; sequence++) window.succeeded(sequence, 14_001, true, 105)
     return window
   }
 
-  it('looks for the next window again at the spacing a sooner reset said, and halves it as a new one', () => {
+  it('looks for the next window again at the spacing a sooner reset said, and keeps it once a window found there takes its quota', () => {
     const window = soonerAfterPause()
     // The next is looked for 1.1 s after it began (the reset the 429 said, from the window's start), where one is
     // found that takes its 20.
-    expect(window.delay(11_010, 85, 11_005)).toBe(1100 + RESET_MARGIN_MS - 10)
-    window.succeeded(85, 12_125, true, 86)
-    for (let sequence = 86; sequence < 105; sequence++) window.succeeded(sequence, 12_126, true, 105)
-    // Not found yet, so halved, but not below half the longest Retry-After (3 s): 1.5 s.
-    expect(window.delay(12_135, 105, 12_130)).toBe(1500 + RESET_MARGIN_MS - 10)
+    expect(window.delay(14_010, 105, 14_005)).toBe(1100 + RESET_MARGIN_MS - 10)
+    trial(window, 105, 15_125)
+    expect(window.delay(15_135, 125, 15_130)).toBe(1100 + RESET_MARGIN_MS - 10)
   })
   it('doubles a spacing a sooner reset said once, when the window found open there refuses a request within its quota', () => {
     const window = soonerAfterPause()
-    // The next found open 1.1 s after it began, where request 90 of its quota is refused.
-    window.succeeded(85, 12_125, true, 86)
-    window.refused(90, false, 12_130)
+    // The next found open 1.1 s after it began, where request 110 of its quota is refused.
+    window.succeeded(105, 15_125, true, 106)
+    window.refused(110, false, 15_130)
     window.retryAfter(1000)
     // Twice 1.1 s from the window's start: 2.2 s (not twice that again, nor the longest Retry-After).
-    expect(window.delay(12_200, 105, 12_200)).toBe(12_125 + 2200 + RESET_MARGIN_MS - 12_200)
+    expect(window.delay(15_200, 125, 15_200)).toBe(15_125 + 2200 + RESET_MARGIN_MS - 15_200)
   })
   it('keeps a length it measured when a Retry-After agrees with it', () => {
     const window = threeSecondWindow()
-    // The reset is due at 7000; a 429 at 4100 saying 2,700 ms (rounded up) agrees with it.
+    // The reset is due at 10,000; a 429 at 7,100 saying 2,700 ms (rounded up) agrees with it.
     window.retryAfter(2700)
-    window.refused(64, false, 4100)
-    expect(window.delay(4110, 65, 4105)).toBe(7000 + RESET_MARGIN_MS - 4110)
+    window.refused(84, false, 7100)
+    expect(window.delay(7110, 85, 7105)).toBe(10_000 + RESET_MARGIN_MS - 7110)
   })
   it('measures a length from resets exactly twice the longest Retry-After apart', () => {
     const window = found()
@@ -398,23 +438,22 @@ describe('RefusalWindow: bursting at each reset', () => {
 
 describe('RefusalWindow: looking for the next window at its spacing', () => {
   /**
-   * 20 through, then refused for a penalty: a Retry-After of `retryAfterMs`. The window is found by request 22 at
-   * `retryAfterMs + 150`, and requests 23..41 take the rest of its 20 (its test burst among them).
+   * 20 through, then refused for a penalty: a Retry-After of `retryAfterMs`, the request past the limit sent at
+   * `sentAt` and refused at 100. The window is found by request 22 at `retryAfterMs + 100`, and requests 23..41 take
+   * the rest of its 20 (its test burst among them).
    */
-  const penalised = (retryAfterMs: number): { window: RefusalWindow; opened: number } => {
-    const window = afterBurst(20)
+  const penalised = (retryAfterMs: number, sentAt = 100): { window: RefusalWindow; opened: number } => {
+    const window = new RefusalWindow(8)
+    for (let sequence = 0; sequence < 20; sequence++) window.succeeded(sequence, 0, false, 21)
+    window.refused(20, false, 100, sentAt)
     window.retryAfter(retryAfterMs)
     window.refused(21, true, 150)
-    const opened = 150 + retryAfterMs
+    window.retryAfter(retryAfterMs)
+    const opened = 100 + retryAfterMs
     window.succeeded(22, opened, true, 23)
     for (let sequence = 23; sequence < 42; sequence++) window.succeeded(sequence, opened + 1, true, 42)
     expect(window.guess).toBe('window')
     return { window, opened }
-  }
-  /** Request `from`, sent at `at` past the allowance, finds a window open, and `took` requests get through in it. */
-  const trial = (window: RefusalWindow, from: number, at: number, took = 20): void => {
-    window.succeeded(from, at, true, from + 1)
-    for (let sequence = from + 1; sequence < from + took; sequence++) window.succeeded(sequence, at, true, from + took)
   }
   /** A refusal of request `sequence` at `at`, told to wait a second (as at the end of a window). */
   const refusedAt = (window: RefusalWindow, sequence: number, at: number, retryAfterMs = 1000): void => {
@@ -423,118 +462,159 @@ describe('RefusalWindow: looking for the next window at its spacing', () => {
   }
 
   /**
-   * The spacing doubled back to 8 s for good: the next window, found at `at` by request `from` after the refusal, then
-   * one found open at the spacing that takes its whole quota, and the spacing is still 8 s (not halved again).
+   * The spacing doubled to 4 s: the next window, found at `at` by request `from` after the refusal, then one found
+   * open at the spacing that takes its whole quota, and the spacing is still 4 s.
    */
-  const staysFound = (window: RefusalWindow, from: number, at: number): void => {
+  const staysDoubled = (window: RefusalWindow, from: number, at: number): void => {
     trial(window, from, at)
-    trial(window, from + 20, at + 8000 + RESET_MARGIN_MS)
-    expect(window.delay(at + 8035, from + 40, at + 8030)).toBe(8000 + RESET_MARGIN_MS - 10)
+    trial(window, from + 20, at + 4000 + RESET_MARGIN_MS)
+    expect(window.delay(at + 4035, from + 40, at + 4030)).toBe(4000 + RESET_MARGIN_MS - 10)
   }
 
-  it('looks for the next window the longest Retry-After after one began, then at half of it, and never sooner', () => {
-    const { window, opened } = penalised(4000)
-    expect(window.delay(opened + 10, 42, opened + 5)).toBe(4000 + RESET_MARGIN_MS - 10)
-    // Request 42, sent there, finds a window open that takes its whole quota: the spacing is halved.
-    const at = opened + 4000 + RESET_MARGIN_MS
+  it('looks for the next window a third of the first shut after one began, never sooner, and keeps to it', () => {
+    // Shut for 6 s: a penalty of 3 windows of 2 s or more, or of fewer, longer windows.
+    const { window, opened } = penalised(6000)
+    expect(window.delay(opened + 10, 42, opened + 5)).toBe(2000 + RESET_MARGIN_MS - 10)
+    expect(window.pace).toBe(10)
+    // Request 42, sent there, finds a window open that takes its whole quota: the spacing stays.
+    const at = opened + 2000 + RESET_MARGIN_MS
     trial(window, 42, at)
     expect(window.delay(at + 10, 62, at + 5)).toBe(2000 + RESET_MARGIN_MS - 10)
-    // Found open there too, and full: not below half the longest Retry-After (one penalty of one window looks like one of several).
-    trial(window, 62, at + 2000 + RESET_MARGIN_MS)
-    expect(window.delay(at + 2035, 82, at + 2030)).toBe(2000 + RESET_MARGIN_MS - 10)
   })
 
-  it('halves the spacing only once the window found open there took its whole quota', () => {
-    const { window, opened } = penalised(4000)
-    const at = opened + 4000 + RESET_MARGIN_MS
-    trial(window, 42, at, 19)
-    expect(window.delay(at + 10, 62, at + 5)).toBe(4000 + RESET_MARGIN_MS - 10)
+  it('measures the first shut from the sending of the request past the limit to the first through after it, at most the longest Retry-After', () => {
+    /** Sent at `sentAt`, refused at 100 and told 7 s, then found open at `openedAt`: the spacing then. */
+    const spacing = (sentAt: number, openedAt: number): number => {
+      const window = new RefusalWindow(8)
+      for (let sequence = 0; sequence < 20; sequence++) window.succeeded(sequence, 0, false, 21)
+      window.refused(20, false, 100, sentAt)
+      window.retryAfter(7000)
+      window.refused(21, true, 150)
+      window.retryAfter(7000)
+      trial(window, 22, openedAt)
+      return window.delay(openedAt + 10, 42, openedAt + 5) + 10 - RESET_MARGIN_MS
+    }
+    // Shut from 0 to 6,000: a third is 2 s.
+    expect(spacing(0, 6000)).toBe(2000)
+    // From 90 (not 100, when its 429 was answered) to 6,000.
+    expect(spacing(90, 6000)).toBeCloseTo(5910 / 3, 9)
+    // Found at 9,100, long after the 7 s said (a pause): the shut is taken for the 7 s.
+    expect(spacing(100, 9100)).toBeCloseTo(7000 / 3, 9)
   })
 
-  it('doubles the spacing back, for good, when the request sent at it is refused', () => {
-    const { window, opened } = penalised(8000)
-    const at = opened + 8000 + RESET_MARGIN_MS
-    trial(window, 42, at)
-    expect(window.delay(at + 10, 62, at + 5)).toBe(4000 + RESET_MARGIN_MS - 10)
-    // Request 62, at the spacing of 4 s, refused: the window is longer than that.
-    refusedAt(window, 62, at + 4000 + RESET_MARGIN_MS)
-    expect(window.delay(at + 4100, 63, at + 4100)).toBe(8000 + RESET_MARGIN_MS - 4100)
-    staysFound(window, 63, at + 8000 + RESET_MARGIN_MS)
+  it('counts in the quota the requests in flight beside the first 429 that got through, answered after it', () => {
+    const window = new RefusalWindow(8)
+    for (let sequence = 0; sequence < 18; sequence++) window.succeeded(sequence, 0, false, 21)
+    window.refused(18, false, 100, 40)
+    // Sent before that 429 was answered, and through: 20 got through in that window.
+    window.succeeded(19, 50, false, 21)
+    window.succeeded(20, 60, false, 21)
+    // Sent after it, and through (a bucket, for all it can tell yet): not of that window.
+    window.succeeded(21, 120, true, 22)
+    window.refused(22, true, 150)
+    // A window, tested and found: 10 through, then one within its quota refused, and the next window found open.
+    trial(window, 23, 1000, 10)
+    window.refused(33, true, 1100)
+    window.succeeded(34, 2000, true, 35)
+    expect(window.delay(2001, 34 + 19, 2000)).toBe(0)
+    expect(window.delay(2001, 34 + 20, 2000)).toBeGreaterThan(0)
   })
 
-  it('doubles the spacing back, for good, when the window found open there refuses a request within its quota', () => {
-    const { window, opened } = penalised(8000)
-    const at = opened + 8000 + RESET_MARGIN_MS
+  it('looks for the next window no sooner than a second after one began', () => {
+    const { window, opened } = penalised(2400)
+    expect(window.delay(opened + 10, 42, opened + 5)).toBe(1000 + RESET_MARGIN_MS - 10)
+  })
+
+  it('doubles the spacing when the request sent at it is refused', () => {
+    const { window, opened } = penalised(6000)
+    // Request 42, at the spacing of 2 s, refused: the window is longer than that.
+    const at = opened + 2000 + RESET_MARGIN_MS
+    refusedAt(window, 42, at)
+    expect(window.delay(at + 100, 43, at + 100)).toBe(opened + 4000 + RESET_MARGIN_MS - at - 100)
+    staysDoubled(window, 43, opened + 4000 + RESET_MARGIN_MS)
+  })
+
+  it('doubles the spacing when the window found open there refuses a request within its quota', () => {
+    const { window, opened } = penalised(6000)
+    const at = opened + 2000 + RESET_MARGIN_MS
     // Found open at the spacing; request 50, within its quota, refused: what it found was what the window before had left.
     window.succeeded(42, at, true, 62)
     refusedAt(window, 50, at + 10)
     expect(window.guess).toBe('window')
-    expect(window.delay(at + 100, 62, at + 100)).toBe(8000 + RESET_MARGIN_MS - 100)
-    staysFound(window, 62, at + 8000 + RESET_MARGIN_MS)
+    expect(window.delay(at + 100, 62, at + 100)).toBe(4000 + RESET_MARGIN_MS - 100)
+    staysDoubled(window, 62, at + 4000 + RESET_MARGIN_MS)
   })
 
   it('counts a refusal within the quota of a window whose trial is over as a refusal within a window, not of the spacing', () => {
-    const { window, opened } = penalised(4000)
-    const at = opened + 4000 + RESET_MARGIN_MS
+    // Shut for a second: no penalty, whatever the windows.
+    const { window, opened } = penalised(1000)
+    const at = opened + 1000 + RESET_MARGIN_MS
     trial(window, 42, at)
-    // The trial is over (halved to 2 s): a late refusal within this window's quota is one of the two that make a bucket,
-    // and no extra's: its Retry-After of 3 s, longer than the spacing, is no penalty (which would leave no second early).
+    // The trial is over: a late refusal within this window's quota is one of the two that make a bucket, and not
+    // the spacing's: its Retry-After of 3 s, longer than the spacing, is no penalty (which would leave no second early).
     refusedAt(window, 55, at + 20, 3000)
     expect(window.guess).toBe('window')
     expect(window.delay(at + 100, 62, at + 100)).toBe(20 + 3000 - 1000 + RESET_MARGIN_MS - 100)
   })
-
-  it('sends no extra until the spacing is down to half the longest Retry-After', () => {
-    /** Penalised, then windows in a row with nothing refused, each opened past the allowance, each taking `took`. */
-    const calm = (took: number): { window: RefusalWindow; from: number } => {
-      const { window } = penalised(4000)
-      let from = 42
-      for (let opened = 1; opened < CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, took)
-      calmWindow(window, from, 1)
-      return { window, from }
-    }
-    // Full windows: the first halved the spacing to 2 s, half the longest Retry-After: one extra.
-    const full = calm(20)
-    expect(full.window.delay(0, full.from + 20, 0)).toBe(0)
-    // Windows that took 19 of 20: the spacing is still 4 s, the window's length not found: no extra.
-    const short = calm(19)
-    expect(short.window.delay(0, short.from + 19, 0)).toBe(0)
-    expect(short.window.delay(0, short.from + 20, 0)).toBeGreaterThan(0)
-  })
 })
 
-describe('RefusalWindow: a penalty, told by a Retry-After longer than the windows come', () => {
-  it('takes the first Retry-After, however long, for no penalty: nothing was sent past a quota yet', () => {
+describe('RefusalWindow: a penalty, told by a shut longer than the windows come', () => {
+  /** `penalised` windows in a row with nothing refused after the first, each opened past the allowance, each taking `took`. */
+  const calm = (retryAfterMs: number, took = 20): { window: RefusalWindow; from: number } => {
     const window = afterBurst(20)
-    window.retryAfter(2000)
+    window.retryAfter(retryAfterMs)
     window.refused(21, true, 150)
-    window.succeeded(22, 2150, true, 23)
-    for (let sequence = 23; sequence < 42; sequence++) window.succeeded(sequence, 2151, true, 42)
-    // A later refusal in the window, told 2 s: its end may come a second sooner (no penalty seen).
-    window.refused(42, true, 3500)
-    window.retryAfter(2000)
-    expect(window.delay(3510, 43, 3505)).toBe(4500 + RESET_MARGIN_MS - 3510)
+    trial(window, 22, 100 + retryAfterMs)
+    let from = 42
+    for (let opened = 1; opened < CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, took)
+    calmWindow(window, from, 1)
+    return { window, from }
+  }
+
+  it('sends no extra once a window found open at the spacing took its whole quota, the first shut being longer', () => {
+    // Shut for a second, the windows a second apart: no penalty, and an extra once calm enough.
+    const plain = calm(1000)
+    expect(plain.window.delay(0, plain.from + 20, 0)).toBe(0)
+    // Shut for 6 s, the windows 2 s apart: a penalty, and no extra.
+    const punished = calm(6000)
+    expect(punished.window.delay(0, punished.from + 19, 0)).toBe(0)
+    expect(punished.window.delay(0, punished.from + 20, 0)).toBeGreaterThan(0)
+    // Shut for 6 s, but no window at the spacing took its whole quota: the windows may be as long, no penalty seen.
+    const unproven = calm(6000, 19)
+    expect(unproven.window.delay(0, unproven.from + 20, 0)).toBe(0)
   })
 
   it("forgets an extra's refusal once its Retry-After is read: a later long one is no penalty", () => {
-    const window = afterBurst(20)
-    window.retryAfter(1000)
-    window.refused(21, true, 150)
-    window.succeeded(22, 1000, true, 23)
-    for (let sequence = 23; sequence < 42; sequence++) window.succeeded(sequence, 1001, true, 42)
-    let from = 42
-    for (let opened = 1; opened <= CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, 20)
+    const { window, from: last } = calm(1000)
     // An extra (one past the quota) refused, told 1 s: no longer than the windows come, no penalty.
-    window.refused(from, false, 10)
+    window.refused(last + 20, false, 100_000)
     window.retryAfter(1000)
-    // Then a request at the spacing refused, told 3 s: not an extra's, no penalty either.
-    window.succeeded(from + 1, 20, true, from + 2)
-    window.refused(from + 21, false, 30)
+    // Then the next window found, and a request within its quota refused, told 3 s: not an extra's, no penalty either.
+    window.succeeded(last + 21, 101_000, true, last + 22)
+    window.refused(last + 25, false, 101_010)
     window.retryAfter(3000)
-    from += 22
+    let from = last + 41
     for (let opened = 1; opened <= CALM_WINDOWS; opened++, from += 20) calmWindow(window, from, 20)
     calmWindow(window, from, 1)
     expect(window.delay(0, from + 20, 0)).toBe(0)
+  })
+
+  it('takes a request at the spacing refused and told to wait longer than the spacing for a penalty', () => {
+    /** Shut for a second (spacing 1 s), a window at it, then the request at the spacing refused, told `toldMs`. */
+    const told = (toldMs: number): number => {
+      const window = afterBurst(20)
+      window.retryAfter(1000)
+      window.refused(21, true, 150)
+      trial(window, 22, 1100)
+      window.refused(42, true, 2125)
+      window.retryAfter(toldMs)
+      return window.delay(2125, 43, 2000)
+    }
+    // Told 2 s where the spacing was 1 s: nothing before the 2 s end.
+    expect(told(2000)).toBe(2000 + RESET_MARGIN_MS)
+    // Told 1 s: a plain window, whose end may come a second sooner: looked for at once (the spacing, a second from
+    // the window's start, has passed), and the margin.
+    expect(told(1000)).toBe(RESET_MARGIN_MS)
   })
 })
 
