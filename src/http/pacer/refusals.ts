@@ -165,6 +165,7 @@ export class RefusalWindow {
     this.shutAt = now
     // The reset comes sooner than the length said: the window is shorter now, and its length is measured again.
     const retryAfter = this.retryAfterMs ?? RESET_ROUNDING_MS
+    // Stryker disable next-line ConditionalExpression: with no length the sum below is NaN, and the comparison false all the same
     if (this.periodMs !== undefined && now + retryAfter < this.windowSentAt + this.periodMs - PROBE_AHEAD_MS) {
       this.periodMs = undefined
       this.spacingMs = now + retryAfter - this.windowSentAt
@@ -205,7 +206,8 @@ export class RefusalWindow {
       // With no reset found before, the gap is NaN, which measures nothing.
       const gap = sentAt - (this.previousReset ?? Number.NaN)
       if (afterRefusal && gap <= PAUSE_RETRY_AFTERS * this.longestRetryAfterMs) this.periodMs = gap
-      if (afterRefusal) this.firstShutMs ??= Math.min(sentAt - this.firstRefusedSentAt, this.longestRetryAfterMs)
+      // The first window opens right after the first shut (a probe past the allowance opens none before a window is found).
+      this.firstShutMs ??= Math.min(sentAt - this.firstRefusedSentAt, this.longestRetryAfterMs)
       this.onTrial = !afterRefusal
       this.previousReset = afterRefusal ? sentAt : undefined
       // A window that took its whole quota clears the count.

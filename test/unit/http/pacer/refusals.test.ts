@@ -59,6 +59,14 @@ describe('RefusalWindow: telling a window from a bucket', () => {
     window.succeeded(30, 1001, true, 31)
     expect(window.guess).toBe('window')
   })
+  it("sends nothing past the test burst before a Retry-After from the window's start has passed", () => {
+    const window = afterBurst(20)
+    window.refused(21, true, 150)
+    window.retryAfter(1000)
+    window.succeeded(22, 1000, true, 23)
+    // The test burst (23..30) sent: the next goes a second after the window opened, not a probe's 100 ms on.
+    expect(window.delay(1001, 31, 1001)).toBe(999)
+  })
   it('takes one request of the test burst refused for a bucket, and then steps aside for good', () => {
     const window = afterBurst(5, 100, 8)
     window.refused(6, true, 150)
@@ -226,8 +234,10 @@ describe('RefusalWindow: bursting at each reset', () => {
     window.retryAfter(4000)
     window.refused(21, true, 900)
     window.retryAfter(4000)
+    // A request sent before the first 429 was answered, answered now: it says nothing of when the limit is back.
+    window.succeeded(22, 50, false, 23)
     // Told at 100 that the limit is back by 4,100; at 900, by 4,900: it is back by 4,100.
-    expect(window.delay(900, 22, 900)).toBe(3200)
+    expect(window.delay(900, 23, 900)).toBe(3200)
   })
   it('forgets what the Retry-Afters said once a request sent after them got through', () => {
     // Told at 150 that it is back by 1,150, and found open at 1,000.
@@ -509,8 +519,9 @@ describe('RefusalWindow: looking for the next window at its spacing', () => {
     // Sent before that 429 was answered, and through: 20 got through in that window.
     window.succeeded(19, 50, false, 21)
     window.succeeded(20, 60, false, 21)
-    // Sent after it, and through (a bucket, for all it can tell yet): not of that window.
-    window.succeeded(21, 120, true, 22)
+    // Sent as it was answered (the pacer sends only once it has read an answer), and through (a bucket, for all it
+    // can tell yet): not of that window.
+    window.succeeded(21, 100, true, 22)
     window.refused(22, true, 150)
     // A window, tested and found: 10 through, then one within its quota refused, and the next window found open.
     trial(window, 23, 1000, 10)
@@ -531,7 +542,10 @@ describe('RefusalWindow: looking for the next window at its spacing', () => {
     const at = opened + 2000 + RESET_MARGIN_MS
     refusedAt(window, 42, at)
     expect(window.delay(at + 100, 43, at + 100)).toBe(opened + 4000 + RESET_MARGIN_MS - at - 100)
-    staysDoubled(window, 43, opened + 4000 + RESET_MARGIN_MS)
+    // Request 43, which looked for the reset while shut, refused: no sign of the spacing, which stays.
+    refusedAt(window, 43, at + 1000)
+    expect(window.delay(at + 1100, 44, at + 1100)).toBe(opened + 4000 + RESET_MARGIN_MS - at - 1100)
+    staysDoubled(window, 44, opened + 4000 + RESET_MARGIN_MS)
   })
 
   it('doubles the spacing when the window found open there refuses a request within its quota', () => {
@@ -551,10 +565,11 @@ describe('RefusalWindow: looking for the next window at its spacing', () => {
     const at = opened + 1000 + RESET_MARGIN_MS
     trial(window, 42, at)
     // The trial is over: a late refusal within this window's quota is one of the two that make a bucket, and not
-    // the spacing's: its Retry-After of 3 s, longer than the spacing, is no penalty (which would leave no second early).
-    refusedAt(window, 55, at + 20, 3000)
+    // the spacing's (which would double it): its Retry-After of 2 s, longer than the spacing, is no penalty (which
+    // would leave no second early). Looked for at 1,020 from the window's start: after the spacing.
+    refusedAt(window, 55, at + 20, 2000)
     expect(window.guess).toBe('window')
-    expect(window.delay(at + 100, 62, at + 100)).toBe(20 + 3000 - 1000 + RESET_MARGIN_MS - 100)
+    expect(window.delay(at + 100, 62, at + 100)).toBe(20 + 2000 - 1000 + RESET_MARGIN_MS - 100)
   })
 })
 
@@ -582,6 +597,35 @@ describe('RefusalWindow: a penalty, told by a shut longer than the windows come'
     // Shut for 6 s, but no window at the spacing took its whole quota: the windows may be as long, no penalty seen.
     const unproven = calm(6000, 19)
     expect(unproven.window.delay(0, unproven.from + 20, 0)).toBe(0)
+  })
+
+  it('takes no first Retry-After, however long, for a penalty before a window shows the windows come sooner', () => {
+    const window = afterBurst(20)
+    window.retryAfter(2000)
+    window.refused(21, true, 150)
+    window.retryAfter(2000)
+    trial(window, 22, 2100)
+    // The request at the spacing (1 s: the first shut was 2 s), refused and told a second: no penalty yet, so its end
+    // may come a second sooner; the spacing, doubled, is later still.
+    window.refused(42, true, 3125)
+    window.retryAfter(1000)
+    expect(window.delay(3130, 43, 3125)).toBe(2100 + 2000 + RESET_MARGIN_MS - 3130)
+  })
+
+  it('does not double the spacing when an extra, not the request at the spacing, is refused', () => {
+    const window = afterBurst(20)
+    window.retryAfter(1000)
+    window.refused(21, true, 150)
+    // The first window refuses one within its quota, told 3 s: no penalty, but a window may be as long as that.
+    trial(window, 22, 1100, 10)
+    window.refused(32, false, 1130)
+    window.retryAfter(3000)
+    // Calm again, CALM_WINDOWS windows and one: the last, opened at 202 s, is sent one past its quota, refused.
+    for (let from = 42; from <= 202; from += 20) calmWindow(window, from, 20)
+    window.refused(222, false, 202_010)
+    window.retryAfter(1000)
+    // Looked for a second from the window's start (the spacing), not two.
+    expect(window.delay(202_020, 223, 202_010)).toBe(1000 + RESET_MARGIN_MS - 20)
   })
 
   it("forgets an extra's refusal once its Retry-After is read: a later long one is no penalty", () => {
