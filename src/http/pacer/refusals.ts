@@ -95,7 +95,7 @@ export class RefusalWindow {
    * How long after a window's start the next is looked for: its length once measured, or the spacing if less. Until
    * either is known, the first shut over PENALTY_WINDOWS, but not under a second (resets are said in whole seconds): a
    * penalty's end is a window's edge, and a shut of the rest of a window and a penalty of that many windows or more
-   * is more than that many windows. A shorter penalty costs one more refusal (see docs/rate-limits.md).
+   * is more than that many windows. A shorter penalty costs one more refusal, two at most (see docs/rate-limits.md).
    */
   private get spacing(): number {
     const length = this.periodMs ?? this.longestRetryAfterMs
