@@ -23714,7 +23714,7 @@ class RefusalWindow {
     get active() {
         return this.guess === 'testing' || this.guess === 'window';
     }
-    /** Requests per second under the window found: its quota over its length (until that is measured, the Retry-After). */
+    /** Requests per second under the window found: its quota over its length (until that is measured, the spacing). */
     get pace() {
         const said = this.periodMs !== undefined || this.retryAfterMs !== undefined;
         return this.guess === 'window' && said ? (this.quota * 1000) / this.spacing : undefined;
@@ -23753,8 +23753,8 @@ class RefusalWindow {
         this.saidEnd = Math.min(this.saidEnd, this.shutAt + ms);
     }
     /**
-     * A 429 on request `sequence`. `stillShut`: the request was sent after the latest 429 was answered, so the
-     * limit did not come back in the meantime.
+     * A 429 on request `sequence`, sent at `sentAt` (when not known, taken as `now`, when it was answered). `stillShut`:
+     * the request was sent after the latest 429 was answered, so the limit did not come back in the meantime.
      */
     refused(sequence, stillShut, now, sentAt = now) {
         if (this.quota === undefined) {

@@ -85,7 +85,7 @@ export class RefusalWindow {
     return this.guess === 'testing' || this.guess === 'window'
   }
 
-  /** Requests per second under the window found: its quota over its length (until that is measured, the Retry-After). */
+  /** Requests per second under the window found: its quota over its length (until that is measured, the spacing). */
   get pace(): number | undefined {
     const said = this.periodMs !== undefined || this.retryAfterMs !== undefined
     return this.guess === 'window' && said ? ((this.quota as number) * 1000) / this.spacing : undefined
@@ -125,8 +125,8 @@ export class RefusalWindow {
   }
 
   /**
-   * A 429 on request `sequence`. `stillShut`: the request was sent after the latest 429 was answered, so the
-   * limit did not come back in the meantime.
+   * A 429 on request `sequence`, sent at `sentAt` (when not known, taken as `now`, when it was answered). `stillShut`:
+   * the request was sent after the latest 429 was answered, so the limit did not come back in the meantime.
    */
   refused(sequence: number, stillShut: boolean, now: number, sentAt = now): void {
     if (this.quota === undefined) {
